@@ -1,0 +1,53 @@
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Chromium: CHROMIUM_PATH if set, else Debian's /usr/bin/chromium, else Playwright's own
+// download (`npx playwright install chromium`) on machines that allow it.
+const chromiumPath =
+  process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+const port = Number(process.env.TEST_PORT || 4173);
+export const dataDir = join(tmpdir(), `dauys-e2e-${port}`);
+
+export default defineConfig({
+  testDir: "./tests",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "off",
+    // Pages are scanned and clicked without a service worker: its "ready offline" notice would
+    // appear at unpredictable times. The PWA spec turns it back on for itself.
+    serviceWorkers: "block",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--no-sandbox",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: `node scripts/ensure-build.ts && node server/server.ts`,
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      RATE_LIMIT_PER_MINUTE: "100000",
+    },
+  },
+});

@@ -1,0 +1,18 @@
+import { buildApp } from "./app.ts";
+import { readConfig } from "./config.ts";
+
+const config = readConfig();
+const app = await buildApp(config, { logger: true });
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.error(error);
+  process.exit(1);
+}

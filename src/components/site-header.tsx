@@ -1,0 +1,114 @@
+import { useState } from "react";
+import { useLingui } from "@lingui/react/macro";
+import AppBar from "@mui/material/AppBar";
+import Box from "@mui/material/Box";
+import Collapse from "@mui/material/Collapse";
+import Container from "@mui/material/Container";
+import IconButton from "@mui/material/IconButton";
+import Stack from "@mui/material/Stack";
+import Toolbar from "@mui/material/Toolbar";
+import MenuIcon from "@mui/icons-material/Menu";
+import CloseIcon from "@mui/icons-material/Close";
+import { ButtonLink } from "@/components/router-link";
+import { LanguageSwitcher } from "@/components/language-switcher";
+import { LogoMark } from "@/components/logo";
+import { brand } from "@/lib/brand";
+import { tokens } from "@/theme/tokens";
+
+type NavTarget = "/about" | "/contact" | "/recognition" | "/recovery";
+
+const activeStyle = {
+  "&[aria-current='page']": {
+    backgroundColor: "rgba(10, 88, 168, 0.1)",
+    color: tokens.color.primaryDark,
+    boxShadow: `inset 0 -3px 0 ${tokens.color.primary}`,
+  },
+} as const;
+
+export function SiteHeader() {
+  const { t } = useLingui();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+
+  const navItems: { to: NavTarget; label: string }[] = [
+    { to: "/about", label: t`About` },
+    { to: "/contact", label: t`Contact` },
+    { to: "/recognition", label: t`Recognition` },
+    { to: "/recovery", label: t`Recovery` },
+  ];
+
+  return (
+    <AppBar
+      position="fixed"
+      color="inherit"
+      elevation={0}
+      sx={{ borderBottom: 1, borderColor: "divider", backgroundColor: "background.paper" }}
+    >
+      <Container maxWidth="lg">
+        <Toolbar disableGutters sx={{ minHeight: tokens.headerHeight, gap: 1 }}>
+          <ButtonLink
+            to="/"
+            color="inherit"
+            activeOptions={{ exact: true }}
+            sx={{ px: 1, gap: 1, fontSize: "1.25rem", fontWeight: 800 }}
+          >
+            <LogoMark />
+            {brand.name}
+          </ButtonLink>
+          <Box
+            component="nav"
+            aria-label={t`Main`}
+            sx={{ display: { xs: "none", md: "flex" }, gap: 0.5, ml: 2 }}
+          >
+            {navItems.map((item) => (
+              <ButtonLink key={item.to} to={item.to} color="inherit" sx={activeStyle}>
+                {item.label}
+              </ButtonLink>
+            ))}
+          </Box>
+          <Box sx={{ flexGrow: 1 }} />
+          <LanguageSwitcher />
+          <ButtonLink
+            to="/contact"
+            variant="contained"
+            sx={{ display: { xs: "none", md: "inline-flex" } }}
+          >
+            {t`Get Started`}
+          </ButtonLink>
+          <IconButton
+            sx={{ display: { md: "none" } }}
+            aria-label={menuOpen ? t`Close menu` : t`Open menu`}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </IconButton>
+        </Toolbar>
+      </Container>
+      <Collapse in={menuOpen} unmountOnExit sx={{ display: { md: "none" } }}>
+        <Box component="nav" id="mobile-menu" aria-label={t`Main`} sx={{ px: 2, pb: 2 }}>
+          <Stack spacing={1}>
+            {navItems.map((item) => (
+              <ButtonLink
+                key={item.to}
+                to={item.to}
+                color="inherit"
+                onClick={closeMenu}
+                sx={{ justifyContent: "flex-start", ...activeStyle }}
+              >
+                {item.label}
+              </ButtonLink>
+            ))}
+            <ButtonLink to="/contact" variant="contained" onClick={closeMenu}>
+              {t`Get Started`}
+            </ButtonLink>
+            <ButtonLink to="/contact" variant="outlined" onClick={closeMenu}>
+              {t`Sign In`}
+            </ButtonLink>
+          </Stack>
+        </Box>
+      </Collapse>
+    </AppBar>
+  );
+}

@@ -1,0 +1,58 @@
+import { IDBFactory } from "fake-indexeddb";
+import { beforeEach, describe, expect, it } from "vitest";
+import { isLanguageCode, readSavedLanguage } from "@/lib/i18n";
+import { onStorageError, resetStorageForTests, storageKeys, writeValue } from "@/lib/storage";
+
+describe("language preference", () => {
+  beforeEach(() => {
+    // A fresh, empty IndexedDB for each test; the storage module reopens it.
+    globalThis.indexedDB = new IDBFactory();
+    resetStorageForTests();
+  });
+
+  it("falls back to English when nothing is saved", async () => {
+    expect(await readSavedLanguage()).toBe("en");
+  });
+
+  it("restores each of the six saved languages", async () => {
+    for (const code of ["en", "ru", "az", "kk", "ky", "uz"]) {
+      await writeValue(storageKeys.language, code);
+      resetStorageForTests();
+      expect(await readSavedLanguage()).toBe(code);
+    }
+  });
+
+  it("ignores a saved value that is not one of the six languages", async () => {
+    await writeValue(storageKeys.language, "fr");
+    resetStorageForTests();
+    expect(await readSavedLanguage()).toBe("en");
+    await writeValue(storageKeys.language, { code: "ru" });
+    expect(await readSavedLanguage()).toBe("en");
+  });
+
+  it("recognises only the six codes", () => {
+    expect(isLanguageCode("kk")).toBe(true);
+    expect(isLanguageCode("kk-KZ")).toBe(false);
+    expect(isLanguageCode(undefined)).toBe(false);
+  });
+});
+
+describe("without IndexedDB", () => {
+  it("still remembers the choice for this session and reports that it is not saved", async () => {
+    const saved = globalThis.indexedDB;
+    // @ts-expect-error: simulating a browser without IndexedDB
+    delete globalThis.indexedDB;
+    resetStorageForTests();
+    const errors: unknown[] = [];
+    const stop = onStorageError((error) => errors.push(error));
+    try {
+      expect(await writeValue(storageKeys.language, "ky")).toBe(false);
+      expect(await readSavedLanguage()).toBe("ky");
+      expect(errors).toHaveLength(1);
+    } finally {
+      stop();
+      globalThis.indexedDB = saved;
+      resetStorageForTests();
+    }
+  });
+});

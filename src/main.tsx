@@ -1,0 +1,37 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider, createRouter } from "@tanstack/react-router";
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import CssBaseline from "@mui/material/CssBaseline";
+import { ThemeProvider } from "@mui/material/styles";
+import { activateLanguage, readSavedLanguage } from "@/lib/i18n";
+import { theme } from "@/theme/theme";
+import { routeTree } from "@/routeTree.gen";
+
+const router = createRouter({ routeTree, scrollRestoration: true });
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+async function start() {
+  // The saved language is restored before the first render, so nobody sees a flash of English.
+  await activateLanguage(await readSavedLanguage());
+  const container = document.getElementById("root");
+  if (!container) throw new Error("The #root element is missing from index.html");
+  createRoot(container).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <RouterProvider router={router} />
+        </ThemeProvider>
+      </I18nProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,66 @@
+import { Outlet, createRootRoute } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import Container from "@mui/material/Container";
+import Typography from "@mui/material/Typography";
+import { SiteHeader } from "@/components/site-header";
+import { tokens } from "@/theme/tokens";
+
+export const Route = createRootRoute({
+  component: RootLayout,
+  errorComponent: RootError,
+});
+
+function SkipLink() {
+  const { t } = useLingui();
+  return (
+    <Box
+      component="a"
+      href="#main-content"
+      sx={{
+        position: "fixed",
+        top: 8,
+        left: 8,
+        zIndex: 2000,
+        px: 2,
+        py: 1.5,
+        minHeight: tokens.minTarget,
+        bgcolor: "background.paper",
+        color: "primary.main",
+        fontWeight: 700,
+        borderRadius: 1,
+        transform: "translateY(-200%)",
+        "&:focus": { transform: "none" },
+      }}
+    >
+      {t`Skip to content`}
+    </Box>
+  );
+}
+
+function RootLayout() {
+  return (
+    <>
+      <SkipLink />
+      <SiteHeader />
+      <Box
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        sx={{ pt: `${tokens.headerHeight}px`, outline: "none", minHeight: "100vh" }}
+      >
+        <Outlet />
+      </Box>
+    </>
+  );
+}
+
+function RootError() {
+  return (
+    <Container maxWidth="md" sx={{ py: 10 }}>
+      <Typography variant="h1" component="h1">
+        <Trans>Unexpected Application Error!</Trans>
+      </Typography>
+    </Container>
+  );
+}

@@ -1,0 +1,64 @@
+import { createTheme } from "@mui/material/styles";
+import { tokens } from "@/theme/tokens";
+
+const focusVisible = {
+  outline: tokens.focusRing,
+  outlineOffset: 2,
+};
+
+const target = { minHeight: tokens.minTarget, minWidth: tokens.minTarget };
+
+export const theme = createTheme({
+  palette: {
+    primary: { main: tokens.color.primary, dark: tokens.color.primaryDark },
+    secondary: { main: tokens.color.secondary },
+    success: { main: tokens.color.success },
+    warning: { main: tokens.color.warning },
+    error: { main: tokens.color.error },
+    text: { primary: tokens.color.text, secondary: tokens.color.textMuted },
+    background: { default: tokens.color.background, paper: tokens.color.surface },
+  },
+  shape: { borderRadius: tokens.radius },
+  typography: {
+    fontFamily: tokens.fontFamily,
+    fontSize: 16,
+    button: { textTransform: "none", fontWeight: 600, fontSize: "1rem" },
+    h1: { fontSize: "clamp(2rem, 5vw, 3.25rem)", fontWeight: 800, lineHeight: 1.15 },
+    h2: { fontSize: "clamp(1.6rem, 3.5vw, 2.25rem)", fontWeight: 700 },
+    h3: { fontSize: "1.35rem", fontWeight: 700 },
+  },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        "html, body": { scrollPaddingTop: tokens.headerHeight + 16 },
+        // Motion is decoration here: users who ask for less get none.
+        "@media (prefers-reduced-motion: reduce)": {
+          "*, *::before, *::after": {
+            animationDuration: "0.01ms !important",
+            animationDelay: "0ms !important",
+            animationIterationCount: "1 !important",
+            transitionDuration: "0.01ms !important",
+            scrollBehavior: "auto !important",
+          },
+        },
+        ":focus-visible": focusVisible,
+      },
+    },
+    MuiButtonBase: {
+      defaultProps: { disableRipple: false },
+      styleOverrides: { root: { "&.Mui-focusVisible": focusVisible } },
+    },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { ...target, paddingInline: 20, borderRadius: tokens.radius } },
+    },
+    MuiIconButton: { styleOverrides: { root: { ...target } } },
+    MuiMenuItem: { styleOverrides: { root: { minHeight: tokens.minTarget } } },
+    MuiLink: {
+      defaultProps: { underline: "always" },
+      styleOverrides: { root: { "&:focus-visible": focusVisible } },
+    },
+    MuiInputBase: { styleOverrides: { root: { minHeight: tokens.minTarget } } },
+    MuiTooltip: { defaultProps: { enterDelay: 400 } },
+  },
+});

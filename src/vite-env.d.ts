@@ -1,0 +1,20 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_BRAND_NAME?: string;
+  readonly VITE_BRAND_EMAIL?: string;
+  readonly VITE_BRAND_PHONE?: string;
+  readonly VITE_BRAND_HEADQUARTERS?: string;
+  readonly VITE_BRAND_SOCIAL_URL?: string;
+  readonly VITE_BRAND_DEMO_VIDEO_URL?: string;
+  readonly VITE_BRAND_COPYRIGHT_YEAR?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
+
+declare module "*.po" {
+  import type { Messages } from "@lingui/core";
+  export const messages: Messages;
+}

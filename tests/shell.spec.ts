@@ -1,0 +1,155 @@
+import { expect, test } from "@playwright/test";
+import { languageNames, switchLanguage } from "./fixtures.ts";
+
+test.describe("header on a desktop", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("links go to each page and mark the current one", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const pages = [
+      { name: "About", path: "/about" },
+      { name: "Contact", path: "/contact" },
+      { name: "Recognition", path: "/recognition" },
+      { name: "Recovery", path: "/recovery" },
+    ];
+    for (const { name, path } of pages) {
+      await nav.getByRole("link", { name }).click();
+      await expect(page).toHaveURL(path);
+      await expect(nav.getByRole("link", { name })).toHaveAttribute("aria-current", "page");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      for (const other of pages.filter((p) => p.name !== name)) {
+        await expect(nav.getByRole("link", { name: other.name })).not.toHaveAttribute(
+          "aria-current",
+          "page",
+        );
+      }
+    }
+    await page.getByRole("link", { name: "Dauys" }).click();
+    await expect(page).toHaveURL("/");
+    await page.getByRole("link", { name: "Get Started" }).click();
+    await expect(page).toHaveURL("/contact");
+  });
+
+  test("each page has its own title and one main heading", async ({ page }) => {
+    const titles = new Set<string>();
+    for (const path of ["/", "/about", "/contact", "/recognition", "/recovery"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+      await expect(page).toHaveTitle(/Dauys/);
+      titles.add(await page.title());
+    }
+    expect(titles.size).toBe(5);
+  });
+
+  test("'Skip to content' comes first and moves focus to the main content", async ({ page }) => {
+    await page.goto("/about");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main")).toBeFocused();
+  });
+
+  test("the menu toggle is hidden on wide screens", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+  });
+});
+
+test.describe("header on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test("the menu opens, closes on choice, and offers Sign In", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+
+    const close = page.getByRole("button", { name: "Close menu" });
+    await expect(close).toHaveAttribute("aria-expanded", "true");
+    const menu = page.getByRole("navigation", { name: "Main" });
+    for (const name of ["About", "Contact", "Recognition", "Recovery", "Get Started", "Sign In"]) {
+      await expect(menu.getByRole("link", { name })).toBeVisible();
+    }
+
+    await menu.getByRole("link", { name: "Recovery" }).click();
+    await expect(page).toHaveURL("/recovery");
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("link", { name: "Sign In" }).click();
+    await expect(page).toHaveURL("/contact");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+  });
+});
+
+test("an unknown path shows the not-found page and logs the path", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto("/no/such/page");
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  await expect(page).toHaveTitle(/Page not found/);
+  expect(errors.some((text) => text.includes("/no/such/page"))).toBe(true);
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL("/");
+});
+
+test("the language choice changes the page, sets <html lang> and survives a reload", async ({
+  page,
+}) => {
+  await page.goto("/about");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("button", { name: "Language: English" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Language: English" }).click();
+  const items = page.getByRole("menuitem");
+  await expect(items).toHaveText(Object.values(languageNames));
+  await page.keyboard.press("Escape");
+
+  await switchLanguage(page, "ru");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("О нас");
+  await expect(page.getByRole("button", { name: "Язык: Русский" })).toBeVisible();
+  await expect(page).toHaveTitle("О нас · Dauys");
+
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("О нас");
+
+  await switchLanguage(page, "kk");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Біз туралы");
+  await page.goto("/recognition");
+  await expect(page.getByRole("link", { name: "Біз туралы" })).toBeVisible();
+});
+
+test("the first paint is already in the saved language", async ({ page }) => {
+  await page.goto("/about");
+  await switchLanguage(page, "uz");
+  // Record every heading text the page ever shows while it loads again.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenHeadings: string[] }).seenHeadings = seen;
+    new MutationObserver(() => {
+      const heading = document.querySelector("h1");
+      if (heading?.textContent) seen.push(heading.textContent);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Biz haqimizda");
+  const seen = await page.evaluate(
+    () => (window as unknown as { seenHeadings: string[] }).seenHeadings,
+  );
+  expect(seen.filter((text) => text === "About")).toEqual([]);
+});

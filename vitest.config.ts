@@ -1,0 +1,16 @@
+import { defineConfig } from "vitest/config";
+import babel from "@rolldown/plugin-babel";
+import { linguiTransformerBabelPreset } from "@lingui/vite-plugin";
+import { fileURLToPath } from "node:url";
+
+// Unit tests run in Node beside the code they test; browser specs live in tests/ (Playwright).
+export default defineConfig({
+  resolve: {
+    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+  },
+  plugins: [babel({ presets: [linguiTransformerBabelPreset()] })],
+  test: {
+    include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    environment: "node",
+  },
+});
