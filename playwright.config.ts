@@ -34,6 +34,10 @@ export default defineConfig({
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
+        // A real (fake-device) microphone path: getUserMedia is granted without a prompt and
+        // records a test tone, so the Recognition page's microphone check runs as in a browser.
+        "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream",
       ],
     },
   },
@@ -48,6 +52,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       RATE_LIMIT_PER_MINUTE: "100000",
+      ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
     },
   },
 });

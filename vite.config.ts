@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
 
 export default defineConfig({
@@ -19,9 +20,68 @@ export default defineConfig({
     react(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui({ failOnMissing: true }),
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src/sw",
+      filename: "service-worker.ts",
+      registerType: "prompt",
+      // The page registers the worker itself (src/lib/pwa.ts), after the first render.
+      injectRegister: false,
+      includeManifestIcons: false,
+      manifest: {
+        id: "/",
+        name: "Dauys: speech assistant",
+        short_name: "Dauys",
+        description:
+          "Clear text and adaptive audio from unclear speech, and speech recovery lessons, in six languages.",
+        lang: "en",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        display_override: ["standalone", "minimal-ui"],
+        orientation: "any",
+        theme_color: "#0a58a8",
+        background_color: "#f6f8fb",
+        categories: ["health", "medical", "accessibility"],
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+          {
+            src: "/icons/maskable-512.png",
+            sizes: "512x512",
+            type: "image/png",
+            purpose: "maskable",
+          },
+        ],
+        shortcuts: [
+          {
+            name: "Speech Recognition",
+            short_name: "Recognition",
+            url: "/recognition",
+            icons: [{ src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" }],
+          },
+          {
+            name: "Speech Recovery",
+            short_name: "Recovery",
+            url: "/recovery",
+            icons: [{ src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" }],
+          },
+        ],
+      },
+      injectManifest: {
+        // The app shell, every route chunk and the six catalogs; the voice pack is cached at
+        // run time instead (see src/sw/service-worker.ts).
+        globPatterns: ["**/*.{js,css,html,svg,png,ico,txt}"],
+        // The on-device speech engine (its worker and voice packs) is cached when first used.
+        globIgnores: ["voice-pack/**", "assets/device-engine*"],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+    }),
   ],
   build: {
     target: "es2022",
     sourcemap: false,
   },
+  // The speech engine's worker imports ES modules and is code-split like the app.
+  worker: { format: "es" },
 });

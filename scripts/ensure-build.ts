@@ -6,7 +6,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const stamp = "dist/index.html";
+const outDir = process.env.DIST_DIR || "dist";
+const stamp = `${outDir}/index.html`;
 const sources = [
   "src",
   "locales",
@@ -32,5 +33,6 @@ if (builtAt < changedAt) {
   console.log(
     builtAt ? "Sources changed since the last build: building." : "No build yet: building.",
   );
-  execFileSync("vite", ["build"], { stdio: "inherit" });
+  execFileSync("node", ["scripts/build-voice-pack.ts"], { stdio: "inherit" });
+  execFileSync("vite", ["build", "--outDir", outDir, "--emptyOutDir"], { stdio: "inherit" });
 }

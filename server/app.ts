@@ -1,17 +1,49 @@
 /** Builds the server from its plugins and routes; `server.ts` only listens. Tests use inject(). */
 import Fastify, { type FastifyInstance } from "fastify";
 import compress from "@fastify/compress";
+import rateLimit from "@fastify/rate-limit";
 import type { ServerConfig } from "./config.ts";
+import { jsonErrorsPlugin } from "./plugins/json-errors.ts";
+import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { staticApp } from "./plugins/static-app.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { openApiRoutes } from "./routes/openapi.ts";
+import { ttsRoutes, type SpeechSynthesizer } from "./routes/tts.ts";
+
+export type AppOptions = {
+  logger?: boolean;
+  /** The speech engine; tests and the server pass a warm worker pool. */
+  synthesizer: SpeechSynthesizer;
+};
 
 export async function buildApp(
   config: Pick<ServerConfig, "distDir" | "dataDir" | "rateLimitPerMinute">,
-  options: { logger?: boolean } = {},
+  options: AppOptions,
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Bad input is refused, never quietly repaired: no type coercion, no dropped fields.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+  });
+  // The API speaks JSON only; other bodies get 415 instead of being parsed as text.
+  app.removeContentTypeParser("text/plain");
+  await app.register(jsonErrorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(compress, { global: true });
+  // Each API route opts in with `config: { rateLimit: {} }`; static files are not limited.
+  await app.register(rateLimit, {
+    global: false,
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: "too_many_requests",
+      message: `Too many requests: at most ${context.max} a minute. Try again in ${context.after}.`,
+    }),
+  });
   await app.register(healthRoutes);
+  await app.register(openApiRoutes);
+  await app.register(ttsRoutes, { synthesizer: options.synthesizer });
   await app.register(staticApp, { distDir: config.distDir });
   return app;
 }

@@ -1,8 +1,11 @@
 import { buildApp } from "./app.ts";
 import { readConfig } from "./config.ts";
+import { createSpeechSynthesizer } from "./speech/speech-synthesizer.ts";
 
 const config = readConfig();
-const app = await buildApp(config, { logger: true });
+const synthesizer = await createSpeechSynthesizer();
+const app = await buildApp(config, { logger: true, synthesizer });
+app.addHook("onClose", () => synthesizer.close());
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

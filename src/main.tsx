@@ -5,6 +5,7 @@ import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
+import { startOutboxDelivery } from "@/features/contact/outbox";
 import { activateLanguage, readSavedLanguage } from "@/lib/i18n";
 import { theme } from "@/theme/theme";
 import { routeTree } from "@/routeTree.gen";
@@ -32,6 +33,11 @@ async function start() {
       </I18nProvider>
     </StrictMode>,
   );
+  // Ask the browser not to evict drafts, audio and queued requests under storage pressure.
+  void navigator.storage?.persist?.().catch(() => undefined);
+  // Contact requests left in the outbox by an earlier visit are sent now and whenever the
+  // connection returns; an empty outbox costs one IndexedDB read.
+  startOutboxDelivery();
 }
 
 void start();

@@ -1,6 +1,6 @@
 /**
- * Serves the built app. Hashed files under /assets never change, so browsers keep them for a
- * year; index.html, the service worker and the manifest must be fetched fresh so updates reach
+ * Serves the built app. Hashed files under /assets and versioned voice packs never change, so
+ * browsers keep them for a year; index.html, the service worker and the manifest must be fetched fresh so updates reach
  * users. Unknown paths that are not API calls get index.html, and the client router decides.
  */
 import { existsSync } from "node:fs";
@@ -20,8 +20,11 @@ export async function staticApp(app: FastifyInstance, options: { distDir: string
     wildcard: true,
     index: ["index.html"],
     cacheControl: false,
+    // The build writes .br and .gz copies of large files (the voice packs); serve those as is.
+    preCompressed: true,
     setHeaders(reply, path) {
-      reply.header("Cache-Control", path.includes("/assets/") ? immutable : revalidate);
+      const versioned = path.includes("/assets/") || path.includes("/voice-pack/");
+      reply.header("Cache-Control", versioned ? immutable : revalidate);
     },
   });
 

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
@@ -27,7 +28,9 @@ export function LanguageSwitcher() {
         aria-label={t`Language: ${currentName}`}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <span lang={current}>{currentName}</span>
+        <Box component="span" lang={current} sx={{ display: { xs: "none", sm: "inline" } }}>
+          {currentName}
+        </Box>
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {languages.map((language) => (

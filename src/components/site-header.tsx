@@ -10,6 +10,7 @@ import Toolbar from "@mui/material/Toolbar";
 import MenuIcon from "@mui/icons-material/Menu";
 import CloseIcon from "@mui/icons-material/Close";
 import { ButtonLink } from "@/components/router-link";
+import { OfflineIndicator } from "@/components/app-notices";
 import { LanguageSwitcher } from "@/components/language-switcher";
 import { LogoMark } from "@/components/logo";
 import { brand } from "@/lib/brand";
@@ -67,6 +68,7 @@ export function SiteHeader() {
             ))}
           </Box>
           <Box sx={{ flexGrow: 1 }} />
+          <OfflineIndicator />
           <LanguageSwitcher />
           <ButtonLink
             to="/contact"

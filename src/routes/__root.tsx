@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
+import { ServiceWorkerNotices, StorageErrorNotice } from "@/components/app-notices";
 import { SiteHeader } from "@/components/site-header";
 import { tokens } from "@/theme/tokens";
 
@@ -51,6 +52,8 @@ function RootLayout() {
       >
         <Outlet />
       </Box>
+      <ServiceWorkerNotices />
+      <StorageErrorNotice />
     </>
   );
 }

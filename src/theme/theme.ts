@@ -13,6 +13,7 @@ export const theme = createTheme({
     primary: { main: tokens.color.primary, dark: tokens.color.primaryDark },
     secondary: { main: tokens.color.secondary },
     success: { main: tokens.color.success },
+    info: { main: tokens.color.primary },
     warning: { main: tokens.color.warning },
     error: { main: tokens.color.error },
     text: { primary: tokens.color.text, secondary: tokens.color.textMuted },

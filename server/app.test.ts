@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { buildTestApp } from "./test-support.ts";
+import type { SpeechSynthesizer } from "./routes/tts.ts";
+
+// These checks never reach the engine.
+const unusedSynthesizer: SpeechSynthesizer = {
+  synthesize: () => Promise.reject(new Error("not used in these tests")),
+};
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp(unusedSynthesizer);
+});
+afterAll(() => app?.close());
+
+describe("security headers", () => {
+  for (const url of ["/", "/recovery", "/api/health", "/api/openapi.json"]) {
+    it(`are sent with ${url}`, async () => {
+      const answer = await app.inject({ url });
+      const csp = String(answer.headers["content-security-policy"]);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toMatch(/script-src 'self'(?! 'unsafe-inline')/);
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-src https://www.youtube-nocookie.com");
+      expect(csp).toContain("img-src 'self' data: blob: https://i.ytimg.com");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      expect(answer.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(answer.headers["x-frame-options"]).toBe("DENY");
+      expect(answer.headers["permissions-policy"]).toContain("microphone=(self)");
+    });
+  }
+
+  it("allows no third-party host beyond the video embed and thumbnails", async () => {
+    const csp = String((await app.inject({ url: "/" })).headers["content-security-policy"]);
+    const hosts = new Set(csp.match(/https?:\/\/[^\s;]+/g));
+    expect([...hosts].sort()).toEqual(["https://i.ytimg.com", "https://www.youtube-nocookie.com"]);
+  });
+});
+
+describe("static app", () => {
+  it("caches hashed assets for a year and revalidates the shell", async () => {
+    const asset = await app.inject({ url: "/assets/index-abc123.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    for (const url of ["/", "/index.html", "/service-worker.js"]) {
+      expect((await app.inject({ url })).headers["cache-control"]).toBe("no-cache");
+    }
+  });
+
+  it("serves index.html for app routes, and JSON 404s for unknown API paths and files", async () => {
+    const page = await app.inject({ url: "/recognition" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/text\/html/);
+    const api = await app.inject({ url: "/api/nothing" });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: "not_found" });
+    expect((await app.inject({ url: "/missing.png" })).statusCode).toBe(404);
+  });
+
+  it("compresses responses", async () => {
+    const answer = await app.inject({
+      url: "/assets/index-abc123.js",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(answer.headers["content-encoding"]).toMatch(/br|gzip/);
+  });
+});
+
+describe("API description", () => {
+  it("serves OpenAPI with request examples for text to speech", async () => {
+    const document = (await app.inject({ url: "/api/openapi.json" })).json();
+    expect(document.openapi).toMatch(/^3\./);
+    const tts = document.paths["/generate-tts"].post;
+    expect(
+      Object.keys(tts.requestBody.content["application/json"].examples).length,
+    ).toBeGreaterThan(0);
+    expect(tts.requestBody.content["application/json"].schema.required).toEqual([
+      "text",
+      "language",
+    ]);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * Every error leaves the server as JSON `{ error, message }` with a 4xx status for bad input, so
+ * clients can show a clear message; only real server faults are 5xx, and they never leak details.
+ */
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+
+export type ErrorBody = { error: string; message: string };
+
+const namedCodes: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "invalid_json",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "invalid_json",
+  FST_ERR_CTP_BODY_TOO_LARGE: "payload_too_large",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "unsupported_media_type",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "bad_request",
+};
+
+const statusNames: Record<number, string> = {
+  400: "bad_request",
+  404: "not_found",
+  405: "method_not_allowed",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "too_many_requests",
+  503: "unavailable",
+};
+
+function describeValidation(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.message;
+  const where = first.instancePath ? first.instancePath.slice(1).replace(/\//g, ".") : "";
+  const missing = (first.params as { missingProperty?: string }).missingProperty;
+  const extra = (first.params as { additionalProperty?: string }).additionalProperty;
+  if (missing) return `"${missing}" is required.`;
+  if (extra) return `"${extra}" is not an accepted field.`;
+  return where ? `"${where}" ${first.message ?? "is invalid"}.` : `Request ${first.message}.`;
+}
+
+async function jsonErrors(app: FastifyInstance) {
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    if (error.validation) {
+      return reply
+        .code(400)
+        .send({ error: "invalid_request", message: describeValidation(error) } satisfies ErrorBody);
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status === 503) {
+      return reply
+        .code(503)
+        .header("Retry-After", "5")
+        .send({
+          error: "unavailable",
+          message: error.message,
+        } satisfies ErrorBody);
+    }
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.code(status).send({
+        error: "internal_error",
+        message: "The server could not complete the request. Please try again.",
+      } satisfies ErrorBody);
+    }
+    const code = (error.code && namedCodes[error.code]) || statusNames[status] || "bad_request";
+    const message =
+      code === "invalid_json"
+        ? "The request body is not valid JSON."
+        : code === "payload_too_large"
+          ? "The request body is too large."
+          : code === "unsupported_media_type"
+            ? "Send the request body as application/json."
+            : error.message;
+    return reply.code(status).send({ error: code, message } satisfies ErrorBody);
+  });
+}
+
+export const jsonErrorsPlugin = fp(jsonErrors, { name: "json-errors" });

@@ -1,0 +1,46 @@
+/**
+ * Security headers on every response. The policy allows this origin only, plus the two hosts
+ * the Recovery page needs: the privacy-enhanced YouTube embed and YouTube's thumbnail host.
+ * Styles may be inline because Emotion (MUI) injects style elements; scripts may not.
+ */
+import type { FastifyInstance } from "fastify";
+import helmet from "@fastify/helmet";
+import fp from "fastify-plugin";
+
+export const videoEmbedOrigin = "https://www.youtube-nocookie.com";
+export const thumbnailOrigin = "https://i.ytimg.com";
+
+async function securityHeaders(app: FastifyInstance) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // The speech engine may run as WebAssembly in a worker.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        workerSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", thumbnailOrigin],
+        mediaSrc: ["'self'", "blob:", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: [videoEmbedOrigin],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // The YouTube embed is not served with CORP headers, so cross-origin isolation stays off.
+    crossOriginEmbedderPolicy: false,
+    // The embed needs to know which site hosts it; the origin alone is enough.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    xFrameOptions: { action: "deny" },
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("Permissions-Policy", "microphone=(self), camera=(), geolocation=(), payment=()");
+  });
+}
+
+export const securityHeadersPlugin = fp(securityHeaders, { name: "security-headers" });

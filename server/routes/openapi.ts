@@ -1,0 +1,83 @@
+/**
+ * An OpenAPI 3.1 description of the API with request examples, served at /api/openapi.json.
+ * It is built from the same JSON schemas that validate requests, so it cannot drift from them.
+ */
+import type { FastifyInstance } from "fastify";
+import { ttsBodySchema, ttsResponseSchema } from "./tts.ts";
+
+const errorSchema = {
+  type: "object",
+  required: ["error", "message"],
+  properties: { error: { type: "string" }, message: { type: "string" } },
+} as const;
+
+const errorResponses = {
+  400: { description: "Invalid input", content: { "application/json": { schema: errorSchema } } },
+  413: { description: "Body too large", content: { "application/json": { schema: errorSchema } } },
+  415: { description: "Not JSON", content: { "application/json": { schema: errorSchema } } },
+  429: { description: "Rate limited", content: { "application/json": { schema: errorSchema } } },
+};
+
+export function buildOpenApiDocument(extraPaths: Record<string, unknown> = {}) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Dauys speech API",
+      version: "1.0.0",
+      description: "Text to speech in six languages and contact requests.",
+      license: { name: "GPL-3.0-or-later", identifier: "GPL-3.0-or-later" },
+    },
+    paths: {
+      "/generate-tts": {
+        post: {
+          summary: "Make speech audio from text",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: ttsBodySchema,
+                examples: {
+                  russian: {
+                    summary: "Russian, normal rate",
+                    value: { text: "Я хочу пойти домой.", language: "ru" },
+                  },
+                  englishSlow: {
+                    summary: "English, slower and lower",
+                    value: { text: "I want to go home.", language: "en", rate: 120, pitch: 40 },
+                  },
+                  kazakh: {
+                    summary: "Kazakh",
+                    value: { text: "Мен үйге барғым келеді.", language: "kk" },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            200: {
+              description: "The audio as base64 WAV",
+              content: { "application/json": { schema: ttsResponseSchema } },
+            },
+            ...errorResponses,
+            500: {
+              description: "Synthesis failed",
+              content: { "application/json": { schema: errorSchema } },
+            },
+          },
+        },
+      },
+      "/api/health": {
+        get: {
+          summary: "Liveness check",
+          responses: { 200: { description: "The server is up" } },
+        },
+      },
+      ...extraPaths,
+    },
+  };
+}
+
+export async function openApiRoutes(app: FastifyInstance) {
+  const document = buildOpenApiDocument();
+  app.get("/api/openapi.json", async () => document);
+}

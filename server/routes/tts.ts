@@ -1,0 +1,80 @@
+/**
+ * POST /generate-tts: text in one of six languages → base64 RIFF WAV (16-bit PCM mono).
+ * Input is validated by JSON schema; text is checked again after trimming. Synthesis runs in
+ * worker threads with a time limit, so a slow or broken synthesis is a 500, never a hang.
+ */
+import type { FastifyInstance } from "fastify";
+import {
+  maxTextLength,
+  pitchRange,
+  rateRange,
+  speechLanguages,
+  type SpeechAudio,
+  type SpeechRequest,
+} from "../../src/features/speech-synthesis/speech-options.ts";
+
+export type SpeechSynthesizer = {
+  synthesize(request: SpeechRequest): Promise<SpeechAudio>;
+};
+
+export const ttsBodySchema = {
+  type: "object",
+  required: ["text", "language"],
+  additionalProperties: false,
+  properties: {
+    text: {
+      type: "string",
+      minLength: 1,
+      description: `1 to ${maxTextLength} characters after trimming`,
+    },
+    language: { type: "string", enum: [...speechLanguages] },
+    rate: { type: "number", minimum: rateRange.min, maximum: rateRange.max },
+    pitch: { type: "number", minimum: pitchRange.min, maximum: pitchRange.max },
+  },
+} as const;
+
+export const ttsResponseSchema = {
+  type: "object",
+  required: ["audio", "sampleRate", "durationMs", "engine"],
+  properties: {
+    audio: { type: "string", description: "Base64 of a RIFF WAV file, 16-bit PCM mono" },
+    sampleRate: { type: "integer" },
+    durationMs: { type: "integer" },
+    engine: { type: "string" },
+  },
+} as const;
+
+// Generous for 2000 characters even when every one is escaped in JSON; larger bodies get 413.
+const bodyLimit = 64 * 1024;
+
+export async function ttsRoutes(app: FastifyInstance, options: { synthesizer: SpeechSynthesizer }) {
+  app.post<{ Body: SpeechRequest }>(
+    "/generate-tts",
+    {
+      bodyLimit,
+      schema: { body: ttsBodySchema, response: { 200: ttsResponseSchema } },
+      config: { rateLimit: {} },
+    },
+    async (request, reply) => {
+      const text = request.body.text.trim();
+      if (text.length === 0) {
+        return reply
+          .code(400)
+          .send({ error: "invalid_request", message: '"text" must not be empty.' });
+      }
+      if (text.length > maxTextLength) {
+        return reply.code(400).send({
+          error: "text_too_long",
+          message: `"text" must be at most ${maxTextLength} characters.`,
+        });
+      }
+      const audio = await options.synthesizer.synthesize({ ...request.body, text });
+      return {
+        audio: Buffer.from(audio.wav).toString("base64"),
+        sampleRate: audio.sampleRate,
+        durationMs: Math.round(audio.durationMs),
+        engine: audio.engine,
+      };
+    },
+  );
+}

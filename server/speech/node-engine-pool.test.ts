@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildVoicePack } from "../../scripts/build-voice-pack.ts";
+import { createEnginePool, PoolClosedError, SynthesisTimeoutError } from "./node-engine-pool.ts";
+import type { EnginePool } from "./node-engine-pool.ts";
+import { LANGUAGES } from "../../src/features/speech-synthesis/engine/voice-pack.ts";
+import { SAMPLE_TEXTS } from "../../src/features/speech-synthesis/engine/sample-texts.ts";
+import { decodeWavInfo } from "../../src/features/speech-synthesis/engine/wav.ts";
+
+const packPath = join(mkdtempSync(join(tmpdir(), "dauys-pack-")), "voices.dvp");
+let pool: EnginePool;
+
+beforeAll(async () => {
+  buildVoicePack({ outPath: packPath, precompress: false });
+  pool = await createEnginePool({ size: 2, voicePackPath: packPath, timeoutMs: 10_000 });
+}, 60_000);
+
+afterAll(() => pool?.close());
+
+describe("node engine pool", () => {
+  it("synthesizes all six languages concurrently into valid WAVs", async () => {
+    const results = await Promise.all(LANGUAGES.map((l) => pool.synthesize(SAMPLE_TEXTS[l], l)));
+    for (const r of results) {
+      const info = decodeWavInfo(r.wav);
+      expect(info).toMatchObject({ sampleRate: 22050, channels: 1, bitsPerSample: 16 });
+      expect(info.durationMs).toBeCloseTo(r.durationMs, 3);
+      expect(r.durationMs).toBeGreaterThan(3000);
+    }
+    expect(pool.languages).toEqual(LANGUAGES);
+  });
+
+  it("keeps the main event loop responsive while workers synthesize", async () => {
+    const lags: number[] = [];
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      lags.push(now - last - 5);
+      last = now;
+    }, 5);
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        pool.synthesize(SAMPLE_TEXTS.ru.repeat(3), i % 2 ? "ru" : "kk"),
+      ),
+    );
+    const elapsed = performance.now() - t0;
+    clearInterval(timer);
+    // Percentile, not max: on a 2-core box, 2 busy workers + the test runner
+    // compete for CPU and the OS may briefly deschedule the main thread.
+    // A blocked loop would show up as missing ticks, not just late ones.
+    lags.sort((a, b) => a - b);
+    expect(lags.length).toBeGreaterThan(elapsed / 5 / 2);
+    expect(lags[Math.floor(lags.length * 0.95)]).toBeLessThan(50);
+  });
+
+  it("rejects with a clear error for an unknown language", async () => {
+    await expect(pool.synthesize("hi", "fr" as never)).rejects.toThrow(/unsupported language/);
+  });
+});
+
+describe("time limit", () => {
+  it("terminates a stuck worker, rejects, and keeps serving with a replacement", async () => {
+    const events: string[] = [];
+    // warmUp so the replacement's first request is not slowed by voice loading.
+    const small = await createEnginePool({
+      size: 1,
+      voicePackPath: packPath,
+      timeoutMs: 400,
+      warmUp: ["en"],
+      onWorkerEvent: (e) => events.push(e),
+    });
+    try {
+      const long = SAMPLE_TEXTS.ru.repeat(200); // ~20k chars: seconds of work
+      const t0 = performance.now();
+      await expect(small.synthesize(long, "ru")).rejects.toBeInstanceOf(SynthesisTimeoutError);
+      expect(performance.now() - t0).toBeLessThan(2000);
+      // Queued behind the replacement's start-up, then served normally.
+      const ok = await small.synthesize("Hello.", "en");
+      expect(decodeWavInfo(ok.wav).sampleCount).toBeGreaterThan(0);
+      expect(small.stats().replaced).toBe(1);
+      expect(events.join("\n")).toMatch(/replaced/);
+    } finally {
+      await small.close();
+    }
+    await expect(small.synthesize("x", "en")).rejects.toBeInstanceOf(PoolClosedError);
+  }, 30_000);
+
+  it("fails fast when the voice pack is missing", async () => {
+    await expect(createEnginePool({ size: 1, voicePackPath: "/nonexistent.dvp" })).rejects.toThrow(
+      /failed to initialise.*ENOENT/s,
+    );
+  });
+});

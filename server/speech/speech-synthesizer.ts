@@ -1,0 +1,47 @@
+/**
+ * The server's speech engine: eSpeak NG (WebAssembly) kept warm in a pool of worker threads, so
+ * synthesis never blocks the event loop and concurrent requests run side by side.
+ */
+import type {
+  SpeechAudio,
+  SpeechRequest,
+} from "../../src/features/speech-synthesis/speech-options.ts";
+import type { SpeechSynthesizer } from "../routes/tts.ts";
+import { createEnginePool, QueueFullError, type EnginePoolOptions } from "./node-engine-pool.ts";
+
+export const engineName = "espeak-ng-wasm";
+
+export type ClosableSynthesizer = SpeechSynthesizer & { close(): Promise<void> };
+
+export class EngineBusyError extends Error {
+  override name = "EngineBusyError";
+  statusCode = 503;
+}
+
+export async function createSpeechSynthesizer(
+  options: EnginePoolOptions = {},
+): Promise<ClosableSynthesizer> {
+  const pool = await createEnginePool({
+    // The server's workers load the package's complete data (no voice pack needed in Node).
+    warmUp: ["ru", "en"],
+    timeoutMs: 10_000,
+    ...options,
+  });
+  return {
+    async synthesize(request: SpeechRequest): Promise<SpeechAudio> {
+      try {
+        const audio = await pool.synthesize(request.text, request.language, {
+          rate: request.rate,
+          pitch: request.pitch,
+        });
+        return { ...audio, engine: engineName };
+      } catch (error) {
+        if (error instanceof QueueFullError) {
+          throw new EngineBusyError("The speech engine is busy. Please try again in a moment.");
+        }
+        throw error;
+      }
+    },
+    close: () => pool.close(),
+  };
+}

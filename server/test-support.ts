@@ -1,0 +1,36 @@
+/** Helpers for the server's tests: a real app on a temporary data directory. */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app.ts";
+import type { SpeechSynthesizer } from "./routes/tts.ts";
+
+export function makeTempDirs() {
+  const root = mkdtempSync(join(tmpdir(), "dauys-server-test-"));
+  const distDir = join(root, "dist");
+  const dataDir = join(root, "data");
+  mkdirSync(join(distDir, "assets"), { recursive: true });
+  writeFileSync(
+    join(distDir, "index.html"),
+    "<!doctype html><title>Dauys</title><div id=root></div>",
+  );
+  writeFileSync(join(distDir, "assets", "index-abc123.js"), "console.log('app');".repeat(200));
+  writeFileSync(join(distDir, "service-worker.js"), "self.addEventListener('fetch', () => {});");
+  return { root, distDir, dataDir };
+}
+
+export async function buildTestApp(
+  synthesizer: SpeechSynthesizer,
+  overrides: { rateLimitPerMinute?: number; dataDir?: string } = {},
+): Promise<FastifyInstance> {
+  const dirs = makeTempDirs();
+  return buildApp(
+    {
+      distDir: dirs.distDir,
+      dataDir: overrides.dataDir ?? dirs.dataDir,
+      rateLimitPerMinute: overrides.rateLimitPerMinute ?? 10_000,
+    },
+    { synthesizer },
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * App-wide notices: the offline indicator, "Ready to work offline" (once), "A new version is
+ * available" with a Reload action (the app never reloads by itself in the middle of a task), and
+ * a warning when this device cannot save work (IndexedDB failing or missing).
+ */
+import { useEffect, useState } from "react";
+import { useRegisterSW } from "virtual:pwa-register/react";
+import { useLingui } from "@lingui/react/macro";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Snackbar from "@mui/material/Snackbar";
+import CloudOffIcon from "@mui/icons-material/CloudOff";
+import { onStorageError } from "@/lib/storage";
+import { useOnlineStatus } from "@/lib/use-online-status";
+
+export function OfflineIndicator() {
+  const { t } = useLingui();
+  const online = useOnlineStatus();
+  return (
+    <Box role="status" sx={{ display: "contents" }}>
+      {online ? null : (
+        <Box
+          sx={{
+            display: "inline-flex",
+            alignItems: "center",
+            gap: 0.75,
+            px: 1.5,
+            minHeight: 36,
+            borderRadius: 999,
+            bgcolor: "warning.main",
+            color: "#fff",
+            fontWeight: 700,
+            fontSize: "0.875rem",
+            whiteSpace: "nowrap",
+          }}
+        >
+          <CloudOffIcon fontSize="small" aria-hidden="true" />
+          {t`Offline`}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export function ServiceWorkerNotices() {
+  const { t } = useLingui();
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    offlineReady: [offlineReady, setOfflineReady],
+    updateServiceWorker,
+  } = useRegisterSW({ immediate: true });
+
+  return (
+    <>
+      <Snackbar
+        open={offlineReady}
+        onClose={(_event, reason) => reason !== "clickaway" && setOfflineReady(false)}
+        autoHideDuration={8000}
+        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+      >
+        <Alert severity="success" variant="filled" onClose={() => setOfflineReady(false)}>
+          {t`Ready to work offline`}
+        </Alert>
+      </Snackbar>
+      <Snackbar open={needRefresh} anchorOrigin={{ vertical: "bottom", horizontal: "center" }}>
+        <Alert
+          severity="info"
+          variant="filled"
+          onClose={() => setNeedRefresh(false)}
+          action={
+            <Button
+              color="inherit"
+              variant="outlined"
+              onClick={() => void updateServiceWorker(true)}
+            >
+              {t`Reload`}
+            </Button>
+          }
+        >
+          {t`A new version is available`}
+        </Alert>
+      </Snackbar>
+    </>
+  );
+}
+
+export function StorageErrorNotice() {
+  const { t } = useLingui();
+  const [failed, setFailed] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => onStorageError(() => setFailed(true)), []);
+  return (
+    <Snackbar open={failed && !dismissed} anchorOrigin={{ vertical: "top", horizontal: "center" }}>
+      <Alert severity="warning" variant="filled" onClose={() => setDismissed(true)}>
+        {t`This device could not save your work. You can keep going, but it may be lost when the app closes.`}
+      </Alert>
+    </Snackbar>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Makes speech audio from text: the server when online, the on-device engine (eSpeak NG in a Web
+ * Worker) when offline or when the server fails. Callers see one function with progress states.
+ */
+import type { SpeechRequest } from "@/features/speech-synthesis/speech-options";
+
+export type SpeechAudioProgress =
+  | { stage: "requesting-server" }
+  | { stage: "loading-local-engine" }
+  | { stage: "synthesizing-locally" };
+
+export type CreatedSpeechAudio = {
+  blob: Blob;
+  sampleRate: number;
+  durationMs: number;
+  source: "server" | "device";
+};
+
+export class SpeechAudioError extends Error {
+  override name = "SpeechAudioError";
+}
+
+type ServerAnswer = { audio: string; sampleRate: number; durationMs: number; engine: string };
+
+function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+async function fromServer(
+  request: SpeechRequest,
+  signal?: AbortSignal,
+): Promise<CreatedSpeechAudio> {
+  const response = await fetch("/generate-tts", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(request),
+    signal,
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new SpeechAudioError(body?.message ?? `The server answered ${response.status}`);
+  }
+  const answer = (await response.json()) as ServerAnswer;
+  return {
+    blob: new Blob([base64ToBytes(answer.audio)], { type: "audio/wav" }),
+    sampleRate: answer.sampleRate,
+    durationMs: answer.durationMs,
+    source: "server",
+  };
+}
+
+async function onDevice(
+  request: SpeechRequest,
+  onProgress: (progress: SpeechAudioProgress) => void,
+): Promise<CreatedSpeechAudio> {
+  onProgress({ stage: "loading-local-engine" });
+  // The engine and its voice pack are loaded only when someone first needs local speech.
+  const { synthesizeOnDevice } = await import("@/features/speech-synthesis/device-engine");
+  onProgress({ stage: "synthesizing-locally" });
+  const audio = await synthesizeOnDevice(request);
+  return {
+    blob: new Blob([audio.wav], { type: "audio/wav" }),
+    sampleRate: audio.sampleRate,
+    durationMs: audio.durationMs,
+    source: "device",
+  };
+}
+
+export async function createSpeechAudio(
+  request: SpeechRequest,
+  options: { onProgress?: (progress: SpeechAudioProgress) => void; signal?: AbortSignal } = {},
+): Promise<CreatedSpeechAudio> {
+  const onProgress = options.onProgress ?? (() => undefined);
+  if (navigator.onLine) {
+    try {
+      onProgress({ stage: "requesting-server" });
+      return await fromServer(request, options.signal);
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      // Server faults and network failures alike fall through to the device engine.
+    }
+  }
+  try {
+    return await onDevice(request, onProgress);
+  } catch (error) {
+    throw new SpeechAudioError(error instanceof Error ? error.message : String(error));
+  }
+}

@@ -1,0 +1,99 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createSpeechEngine, LANGUAGES } from "./espeak-engine.ts";
+import type { SpeechEngine } from "./espeak-engine.ts";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildVoicePack, readPackageDataFiles } from "../../../../scripts/build-voice-pack.ts";
+import { dataFilesFor, decodeVoicePack, encodeVoicePack } from "./voice-pack.ts";
+import { SAMPLE_TEXTS, rms } from "./sample-texts.ts";
+
+let engine: SpeechEngine;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  // Same path the browser uses: a voice pack, not the package's 24 MB data file.
+  const { files } = readPackageDataFiles();
+  const subset = new Map(dataFilesFor(LANGUAGES).map((p) => [p, files.get(p)!] as const));
+  engine = await createSpeechEngine({
+    voicePacks: [encodeVoicePack(subset, "test")],
+    onLog: (l) => logs.push(l),
+  });
+}, 30_000);
+
+describe("espeak engine with voice pack", () => {
+  it("exposes all six languages at 22050 Hz", () => {
+    expect(engine.languages).toEqual(["az", "kk", "ky", "ru", "en", "uz"]);
+    expect(engine.sampleRate).toBe(22050);
+  });
+
+  for (const lang of LANGUAGES) {
+    it(`synthesizes non-silent ${lang} speech`, async () => {
+      const { samples, sampleRate } = await engine.synthesize(SAMPLE_TEXTS[lang], lang);
+      const seconds = samples.length / sampleRate;
+      // ~100 characters at 175 wpm is several seconds of speech.
+      expect(seconds).toBeGreaterThan(3);
+      expect(seconds).toBeLessThan(20);
+      expect(rms(samples)).toBeGreaterThan(500);
+    });
+  }
+
+  it("speaks slower at a lower rate and clamps out-of-range values", async () => {
+    const fast = await engine.synthesize(SAMPLE_TEXTS.ru, "ru", { rate: 400 });
+    const slow = await engine.synthesize(SAMPLE_TEXTS.ru, "ru", { rate: 100 });
+    expect(slow.samples.length).toBeGreaterThan(fast.samples.length * 2);
+    // espeak-ng output length jitters by ~1% between identical calls, so compare loosely.
+    const clamped = (await engine.synthesize(SAMPLE_TEXTS.ru, "ru", { rate: 10_000, pitch: -5 }))
+      .samples.length;
+    const max = (await engine.synthesize(SAMPLE_TEXTS.ru, "ru", { rate: 450, pitch: 0 })).samples
+      .length;
+    expect(Math.abs(clamped - max) / max).toBeLessThan(0.05);
+  });
+
+  it("returns empty audio for empty text and rejects unknown languages", async () => {
+    expect((await engine.synthesize("", "en")).samples.length).toBe(0);
+    expect((await engine.synthesize(" \n ", "en")).samples.length).toBe(0);
+    await expect(engine.synthesize("hi", "de" as never)).rejects.toThrow(/unsupported language/);
+  });
+
+  it("did not log missing-file errors", () => {
+    expect(logs.filter((l) => /can't|error/i.test(l))).toEqual([]);
+  });
+});
+
+describe("espeak engine with a partial pack", () => {
+  it("reports only the languages present", async () => {
+    const { files } = readPackageDataFiles();
+    const subset = new Map(dataFilesFor(["kk", "en"]).map((p) => [p, files.get(p)!] as const));
+    const e = await createSpeechEngine({ files: subset });
+    expect(e.languages).toEqual(["kk", "en"]);
+    await expect(e.synthesize("Сәлем", "ru")).rejects.toThrow(/not in the loaded voice data/);
+    expect(rms((await e.synthesize(SAMPLE_TEXTS.kk, "kk")).samples)).toBeGreaterThan(500);
+  });
+});
+
+describe("split voice packs", () => {
+  it("merges a core pack with a Russian add-on pack", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "dauys-split-"));
+    buildVoicePack({
+      outPath: join(dir, "core.dvp"),
+      languages: ["az", "kk", "ky", "en", "uz"],
+      precompress: false,
+    });
+    buildVoicePack({
+      outPath: join(dir, "ru.dvp"),
+      languages: ["ru"],
+      common: false,
+      precompress: false,
+    });
+    const ruPack = decodeVoicePack(new Uint8Array(readFileSync(join(dir, "ru.dvp"))));
+    expect([...ruPack.files.keys()]).toEqual(["ru_dict", "lang/zle/ru"]);
+    const e = await createSpeechEngine({
+      voicePacks: [join(dir, "core.dvp"), join(dir, "ru.dvp")].map(
+        (p) => new Uint8Array(readFileSync(p)),
+      ),
+    });
+    expect(e.languages).toEqual(LANGUAGES);
+    expect(rms((await e.synthesize(SAMPLE_TEXTS.ru, "ru")).samples)).toBeGreaterThan(500);
+  });
+});

@@ -1,0 +1,200 @@
+// Environment-agnostic eSpeak NG engine wrapper (Node main thread, Node
+// worker_threads, browser Web Worker). One Emscripten instance per engine,
+// created once and reused for every call.
+//
+// The package is wasm2js output (plain JS, no .wasm file to locate). Its only
+// external resource is espeak-ng.data (24 MB, every language); we avoid it by
+// answering Emscripten's `getPreloadedPackage` hook with an empty buffer and
+// then writing our own files into MEMFS before the engine initialises.
+
+import createEspeakModule from "@echogarden/espeak-ng-emscripten";
+import type { ESpeakNGWorker, EmscriptenFS } from "@echogarden/espeak-ng-emscripten";
+import {
+  COMMON_DATA_FILES,
+  LANGUAGE_DATA_FILES,
+  LANGUAGES,
+  VOICE_FOR_LANGUAGE,
+  decodeVoicePack,
+  isLanguage,
+} from "./voice-pack.ts";
+import type { Language } from "./voice-pack.ts";
+import { pitchRange, rateRange } from "../speech-options.ts";
+
+export type { Language } from "./voice-pack.ts";
+export { LANGUAGES, VOICE_FOR_LANGUAGE, isLanguage } from "./voice-pack.ts";
+
+/** Compiled-in espeak-ng data path of this build (espeak_Initialize is called with path NULL). */
+const DATA_ROOT = "/usr/share/espeak-ng-data";
+
+const RATE_MIN = rateRange.min;
+const RATE_MAX = rateRange.max;
+const RATE_DEFAULT = rateRange.default;
+const PITCH_MIN = pitchRange.min;
+const PITCH_MAX = pitchRange.max;
+const PITCH_DEFAULT = pitchRange.default;
+
+export interface SpeechEngineOptions {
+  /**
+   * Voice pack(s) built by build-voice-pack.ts. Later packs override earlier
+   * ones on path clashes. If neither this nor `files` is given, the package's
+   * own 24 MB espeak-ng.data is loaded (fine in Node; in a browser it would be
+   * fetched next to the bundled script, which you almost certainly don't want).
+   */
+  voicePacks?: readonly Uint8Array[];
+  /** Raw data files keyed by path relative to espeak-ng-data, e.g. "lang/zle/ru". */
+  files?: ReadonlyMap<string, Uint8Array>;
+  /** Languages to synthesize once during creation, so the first real call is fast. */
+  warmUp?: readonly Language[];
+  /** Receives espeak-ng's stderr lines (defaults to console.warn). */
+  onLog?: (line: string) => void;
+}
+
+export interface SynthesisOptions {
+  /** Words per minute, clamped to 80..450. Default 165. */
+  rate?: number;
+  /** 0..99, default 50. */
+  pitch?: number;
+}
+
+export interface SynthesisResult {
+  samples: Int16Array;
+  sampleRate: number;
+}
+
+export interface SpeechEngine {
+  readonly sampleRate: number;
+  /** Languages whose data is present in this engine. */
+  readonly languages: readonly Language[];
+  synthesize(text: string, language: Language, opts?: SynthesisOptions): Promise<SynthesisResult>;
+  /** Synchronous variant (the work is synchronous anyway); for worker code that wants no microtask hop. */
+  synthesizeSync(text: string, language: Language, opts?: SynthesisOptions): SynthesisResult;
+}
+
+function clamp(value: number | undefined, min: number, max: number, fallback: number): number {
+  if (value === undefined || !Number.isFinite(value)) return fallback;
+  return Math.round(Math.min(max, Math.max(min, value)));
+}
+
+function removeTree(fs: EmscriptenFS, path: string): void {
+  if (fs.isDir(fs.stat(path).mode)) {
+    for (const name of fs.readdir(path))
+      if (name !== "." && name !== "..") removeTree(fs, `${path}/${name}`);
+    fs.rmdir(path);
+  } else {
+    fs.unlink(path);
+  }
+}
+
+function collectFiles(options: SpeechEngineOptions): Map<string, Uint8Array> | undefined {
+  if (!options.voicePacks && !options.files) return undefined;
+  const files = new Map<string, Uint8Array>();
+  for (const pack of options.voicePacks ?? [])
+    for (const [p, b] of decodeVoicePack(pack).files) files.set(p, b);
+  for (const [p, b] of options.files ?? []) files.set(p, b);
+  return files;
+}
+
+// Kept as top-level functions on purpose: a closure inside createSpeechEngine
+// that mentions `files` would keep the whole pack (9 MB) alive for the
+// engine's lifetime, next to the MEMFS copy.
+function missingCommonFiles(files: ReadonlyMap<string, Uint8Array>): string[] {
+  return COMMON_DATA_FILES.filter((f) => !files.has(f));
+}
+
+function installFiles(fs: EmscriptenFS, files: ReadonlyMap<string, Uint8Array>): Language[] {
+  // Replace the placeholder tree so espeak's voice scan sees only our voices.
+  removeTree(fs, DATA_ROOT);
+  fs.mkdirTree(DATA_ROOT);
+  for (const [path, bytes] of files) {
+    const full = `${DATA_ROOT}/${path}`;
+    fs.mkdirTree(full.slice(0, full.lastIndexOf("/")));
+    fs.writeFile(full, bytes); // copies into MEMFS
+  }
+  return LANGUAGES.filter((l) => LANGUAGE_DATA_FILES[l].every((f) => files.has(f)));
+}
+
+export async function createSpeechEngine(options: SpeechEngineOptions = {}): Promise<SpeechEngine> {
+  const onLog = options.onLog ?? ((line: string) => console.warn(`[espeak-ng] ${line}`));
+  const files = collectFiles(options);
+
+  if (files) {
+    const missing = missingCommonFiles(files);
+    if (missing.length) throw new Error(`voice data lacks required files: ${missing.join(", ")}`);
+  }
+
+  const module = await createEspeakModule({
+    // Empty buffer = "already fetched": the packager then creates its ~460
+    // entries as empty files and never touches espeak-ng.data. Must be an
+    // ArrayBuffer (the packager asserts constructor.name === 'ArrayBuffer').
+    ...(files ? { getPreloadedPackage: () => new ArrayBuffer(0) } : {}),
+    print: () => {},
+    printErr: onLog,
+  });
+
+  const languages: Language[] = files ? installFiles(module.FS, files) : [...LANGUAGES];
+
+  // espeak_Initialize runs inside this constructor (it reads phontab etc.), so
+  // it must come after the files are in place. espeak keeps global state, so
+  // one worker object per module instance is all there is.
+  const worker: ESpeakNGWorker = new module.eSpeakNGWorker();
+  const sampleRate = worker.samplerate;
+  if (!sampleRate) throw new Error("espeak-ng failed to initialise (no sample rate)");
+
+  let currentVoice = "";
+
+  function synthesizeSync(
+    text: string,
+    language: Language,
+    opts: SynthesisOptions = {},
+  ): SynthesisResult {
+    if (!isLanguage(language)) throw new Error(`unsupported language: ${String(language)}`);
+    if (!languages.includes(language))
+      throw new Error(`language "${language}" is not in the loaded voice data`);
+    if (typeof text !== "string") throw new TypeError("text must be a string");
+
+    // espeak emits a few ms of silence for blank input; callers expect nothing.
+    if (text.trim() === "") return { samples: new Int16Array(0), sampleRate };
+
+    const voice = VOICE_FOR_LANGUAGE[language];
+    // set_voice reloads the dictionary (ru_dict is 8.5 MB), so skip it when unchanged.
+    if (voice !== currentVoice) {
+      const code = worker.set_voice(voice, voice);
+      if (code !== 0) {
+        currentVoice = "";
+        throw new Error(`espeak-ng set_voice("${voice}") failed with code ${code}`);
+      }
+      currentVoice = voice;
+    }
+    // The glue applies these at the start of each synth call.
+    worker.rate = clamp(opts.rate, RATE_MIN, RATE_MAX, RATE_DEFAULT);
+    worker.pitch = clamp(opts.pitch, PITCH_MIN, PITCH_MAX, PITCH_DEFAULT);
+
+    const chunks: Int16Array[] = [];
+    let total = 0;
+    worker.synthesize(text, (chunk) => {
+      // chunk is already a copy (HEAP16.slice), safe to keep.
+      if (chunk.length) {
+        chunks.push(chunk);
+        total += chunk.length;
+      }
+      return false; // truthy would abort synthesis
+    });
+    const samples = new Int16Array(total);
+    let offset = 0;
+    for (const c of chunks) {
+      samples.set(c, offset);
+      offset += c.length;
+    }
+    return { samples, sampleRate };
+  }
+
+  for (const lang of options.warmUp ?? [])
+    if (languages.includes(lang)) synthesizeSync("Ok, 1 2 3.", lang);
+
+  return {
+    sampleRate,
+    languages,
+    synthesizeSync,
+    synthesize: async (text, language, opts) => synthesizeSync(text, language, opts),
+  };
+}

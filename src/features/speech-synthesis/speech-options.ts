@@ -1,0 +1,41 @@
+/**
+ * What the speech API accepts, shared by the server's validation, the browser engine and the
+ * page: six languages, a text length limit, and the ranges of the adaptive options.
+ */
+export const speechLanguages = ["az", "kk", "ky", "ru", "en", "uz"] as const;
+export type SpeechLanguage = (typeof speechLanguages)[number];
+
+export const maxTextLength = 2000;
+
+/** Speaking rate in words per minute (eSpeak NG's own unit) and pitch on its 0–99 scale. */
+export const rateRange = { min: 80, max: 450, default: 165 } as const;
+export const pitchRange = { min: 0, max: 99, default: 50 } as const;
+
+/** The page's speech-rate choices: slower speech is easier to follow for many listeners. */
+export const speechRates = { slow: 120, normal: 165, fast: 210 } as const;
+export type SpeechRateChoice = keyof typeof speechRates;
+
+export type SpeechRequest = {
+  text: string;
+  language: SpeechLanguage;
+  rate?: number;
+  pitch?: number;
+};
+
+export type SpeechAudio = {
+  /** A RIFF WAV file, 16-bit PCM mono. */
+  wav: Uint8Array;
+  sampleRate: number;
+  durationMs: number;
+  engine: string;
+};
+
+export function isSpeechLanguage(value: unknown): value is SpeechLanguage {
+  return typeof value === "string" && (speechLanguages as readonly string[]).includes(value);
+}
+
+/** The part of a recognition language code before the dash: "kk-KZ" → "kk". */
+export function speechLanguageOf(recognitionCode: string): SpeechLanguage | undefined {
+  const base = recognitionCode.split("-")[0]?.toLowerCase();
+  return isSpeechLanguage(base) ? base : undefined;
+}

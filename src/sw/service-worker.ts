@@ -1,0 +1,63 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker. What is cached, and why:
+ * - Precache (installed up front, versioned by the build): the app shell, every route chunk,
+ *   all six language catalogs and the lesson and article data, so every screen works offline
+ *   after the first visit.
+ * - Runtime cache "lesson-thumbnails": YouTube thumbnails seen before, with an expiry, so the
+ *   Recovery grid still shows pictures offline without precaching third-party images.
+ * - Runtime cache "voice-pack": the on-device speech engine (its worker script and voice data,
+ *   about 0.7 MB compressed, Russian a few MB more) is cached once someone first needs local
+ *   speech or asks for offline voice, not on every install.
+ * API calls (POST /generate-tts, POST /api/requests) are never cached.
+ */
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { CacheFirst } from "workbox-strategies";
+import { ExpirationPlugin } from "workbox-expiration";
+import { CacheableResponsePlugin } from "workbox-cacheable-response";
+
+declare const self: ServiceWorkerGlobalScope;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL("/index.html"), {
+    denylist: [/^\/api\//, /^\/generate-tts/],
+  }),
+);
+
+registerRoute(
+  ({ url }) => url.origin === "https://i.ytimg.com",
+  new CacheFirst({
+    cacheName: "lesson-thumbnails",
+    plugins: [
+      // Cross-origin images are opaque (status 0) when loaded without CORS.
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 60 * 60 }),
+    ],
+  }),
+);
+
+registerRoute(
+  ({ url, sameOrigin }) =>
+    sameOrigin &&
+    (url.pathname.startsWith("/voice-pack/") || url.pathname.startsWith("/assets/device-engine")),
+  new CacheFirst({
+    cacheName: "voice-pack",
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 8 }),
+    ],
+  }),
+);
+
+// The page asks before an update takes over (never in the middle of a task).
+self.addEventListener("message", (event) => {
+  if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+});
