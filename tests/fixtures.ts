@@ -53,3 +53,35 @@ export async function presetLanguage(page: Page, locale: Locale) {
     });
   }, locale);
 }
+
+/** Saves any value in the app's IndexedDB store ("dauys" / "keyval") before the app starts. */
+export async function presetStoredValue(page: Page, key: string, value: unknown) {
+  await page.goto("/no-such-page-for-setup");
+  await page.evaluate(
+    async ({ key, value }) => {
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open("dauys");
+        open.onupgradeneeded = () => open.result.createObjectStore("keyval");
+        open.onsuccess = () => {
+          const tx = open.result.transaction("keyval", "readwrite");
+          tx.objectStore("keyval").put(value, key);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+        open.onerror = () => reject(open.error);
+      });
+    },
+    { key, value },
+  );
+}
+
+/** Gives this browser pilot access (a contact request was sent), so no paid-feature popup. */
+export async function presetPilotAccess(page: Page) {
+  await presetStoredValue(page, "dauys.pilot-access", {
+    grantedAt: new Date().toISOString(),
+    reason: "request-sent",
+  });
+}

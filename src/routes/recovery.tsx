@@ -1,6 +1,30 @@
+import { useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { createFileRoute } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
-import { PageHeading } from "@/components/page-section";
+import Box from "@mui/material/Box";
+import Container from "@mui/material/Container";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import { PaidFeatureDialog } from "@/components/paid-feature-dialog";
+import { ButtonLink } from "@/components/router-link";
+import { SiteFooter } from "@/components/site-footer";
+import { ArticleList } from "@/features/lessons/article-list";
+import { articles } from "@/features/lessons/articles";
+import { LessonGrid } from "@/features/lessons/lesson-grid";
+import {
+  createLessonPlayer,
+  nextLesson,
+  playLesson,
+  previousLesson,
+  selectLesson,
+} from "@/features/lessons/lesson-player";
+import { LessonPlayerPanel } from "@/features/lessons/lesson-player-panel";
+import { lessons } from "@/features/lessons/lessons";
+import { useOnlineStatus } from "@/lib/use-online-status";
+import { usePageTitle } from "@/lib/use-page-title";
+import { RecoveryCallToAction } from "@/routes/-components/recovery-call-to-action";
 
 export const Route = createFileRoute("/recovery")({
   component: RecoveryPage,
@@ -8,5 +32,90 @@ export const Route = createFileRoute("/recovery")({
 
 function RecoveryPage() {
   const { t } = useLingui();
-  return <PageHeading title={t`Speech Recovery`} />;
+  usePageTitle(t`Speech Recovery`);
+  const online = useOnlineStatus();
+  const [player, setPlayer] = useState(() => createLessonPlayer(lessons.length));
+  const panelRef = useRef<HTMLElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const lessonsHeadingId = useId();
+  const articlesHeadingId = useId();
+
+  const lesson = lessons[player.index];
+  if (!lesson) throw new Error(`No lesson at index ${player.index}`);
+
+  // A lesson chosen in the grid (far below the player) is brought into view, and focus moves to
+  // its title so keyboard and screen-reader users continue from the player.
+  const chooseLesson = (index: number) => {
+    flushSync(() => setPlayer((state) => selectLesson(state, index)));
+    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    panelRef.current?.scrollIntoView({
+      behavior: reduceMotion ? "auto" : "smooth",
+      block: "start",
+    });
+    titleRef.current?.focus({ preventScroll: true });
+  };
+
+  return (
+    <>
+      <Container maxWidth="lg" sx={{ pt: { xs: 2, md: 3 } }}>
+        <ButtonLink to="/" startIcon={<ArrowBackIcon />} sx={{ ml: -1 }}>
+          {t`Back to Home`}
+        </ButtonLink>
+        <Typography variant="h1" component="h1" sx={{ mt: 2, mb: 1.5 }}>
+          {t`Speech Recovery`}
+        </Typography>
+        <Typography sx={{ fontSize: "1.125rem", color: "text.secondary", maxWidth: 760, mb: 4 }}>
+          {t`Video lessons and articles from speech therapists that help you recover clear speech at home, at your own pace.`}
+        </Typography>
+
+        <LessonPlayerPanel
+          lesson={lesson}
+          position={player.index + 1}
+          total={player.count}
+          playing={player.playing}
+          online={online}
+          onPlay={() => setPlayer(playLesson)}
+          onPrevious={() => setPlayer(previousLesson)}
+          onNext={() => setPlayer(nextLesson)}
+          panelRef={panelRef}
+          titleRef={titleRef}
+        />
+
+        <Box component="section" aria-labelledby={lessonsHeadingId} sx={{ mt: { xs: 6, md: 8 } }}>
+          <Stack spacing={1} sx={{ mb: 3 }}>
+            <Typography variant="h2" component="h2" id={lessonsHeadingId}>
+              {t`All video lessons`}
+            </Typography>
+            <Typography sx={{ color: "text.secondary" }}>
+              {t`Short exercises for breathing, articulation and confidence. Choose a lesson to watch it in the player.`}
+            </Typography>
+          </Stack>
+          <LessonGrid
+            lessons={lessons}
+            selectedIndex={player.index}
+            onSelect={chooseLesson}
+            labelledBy={lessonsHeadingId}
+          />
+        </Box>
+
+        <Box component="section" aria-labelledby={articlesHeadingId} sx={{ my: { xs: 6, md: 8 } }}>
+          <Stack spacing={1} sx={{ mb: 3 }}>
+            <Typography variant="h2" component="h2" id={articlesHeadingId}>
+              {t`Educational articles`}
+            </Typography>
+            <Typography sx={{ color: "text.secondary" }}>
+              {t`Short reads about speech recovery for patients, families and carers.`}
+            </Typography>
+          </Stack>
+          <ArticleList articles={articles} />
+        </Box>
+
+        <RecoveryCallToAction />
+      </Container>
+      <SiteFooter />
+      <PaidFeatureDialog
+        message={t`The speech recovery feature is available in the paid version. Leave a request and be among the first to try it!`}
+      />
+    </>
+  );
 }

@@ -1,0 +1,59 @@
+/** Shared pieces of the benchmarks: a production server in a child process, and statistics. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export type RunningServer = { url: string; stop(): Promise<void> };
+
+/** Starts `server/server.ts` on the built app with a temporary data directory. */
+export async function startServer(port: number): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, ["server/server.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "dauys-bench-")),
+      RATE_LIMIT_PER_MINUTE: "1000000",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (attempt === 119) throw new Error("The server did not start within 30 s");
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+export const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+export const kib = (bytes: number) => round(bytes / 1024, 1);

@@ -1,0 +1,203 @@
+/**
+ * `npm run bench`: builds and serves the app, then measures it against the budgets and writes
+ * bench/results.json. Exits non-zero when a budget is broken. A benchmark, not a test: nothing
+ * here runs inside `npm test`.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromiumArgs, chromiumPath, kib, round, startServer } from "./bench-lib.ts";
+import { printTtsFigures, runTtsBench } from "./bench-tts.ts";
+
+const dist = "dist";
+const budgets = {
+  homeInitialJsGzipKb: 200,
+  precacheMb: 1.5,
+  lighthousePerformance: 90,
+  lighthouseOthers: 100,
+};
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string };
+
+function gzipSize(file: string): number {
+  return gzipSync(readFileSync(join(dist, file)), { level: 9 }).byteLength;
+}
+
+/** The JavaScript a first visit to each route downloads before it can render. */
+function initialJsPerRoute() {
+  const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Record<
+    string,
+    ManifestChunk
+  >;
+  const closure = (keys: string[], seen = new Set<string>()) => {
+    for (const key of keys) {
+      if (seen.has(key) || !manifest[key]) continue;
+      seen.add(key);
+      closure(manifest[key].imports ?? [], seen);
+    }
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+  const english = "locales/en/messages.po";
+  const routes: Record<string, string> = {
+    "/": "src/routes/index.tsx?tsr-split=component",
+    "/about": "src/routes/about.tsx?tsr-split=component",
+    "/contact": "src/routes/contact.tsx?tsr-split=component",
+    "/recognition": "src/routes/recognition.tsx?tsr-split=component",
+    "/recovery": "src/routes/recovery.tsx?tsr-split=component",
+  };
+  const result: Record<string, number> = {};
+  for (const [route, key] of Object.entries(routes)) {
+    const files = [...closure([entry, key, english])].map((chunk) => manifest[chunk]!.file);
+    result[route] = kib(files.reduce((sum, file) => sum + gzipSize(file), 0));
+  }
+  const allJs = Object.values(manifest)
+    .map((chunk) => chunk.file)
+    .filter((file) => file.endsWith(".js"));
+  return {
+    perRoute: result,
+    totalJsGzipKb: kib([...new Set(allJs)].reduce((s, f) => s + gzipSize(f), 0)),
+  };
+}
+
+/** What the service worker downloads on install (the entries injected into it). */
+function precacheSize() {
+  const worker = readFileSync(join(dist, "service-worker.js"), "utf8");
+  const urls = [...worker.matchAll(/url:"([^"]+)"/g)].map((match) => match[1]!);
+  let raw = 0;
+  let gzip = 0;
+  for (const url of urls) {
+    const bytes = readFileSync(join(dist, url));
+    raw += bytes.byteLength;
+    gzip += gzipSync(bytes, { level: 9 }).byteLength;
+  }
+  return { entries: urls.length, rawMb: round(raw / 1e6, 3), gzipMb: round(gzip / 1e6, 3) };
+}
+
+async function lighthouseScores(url: string) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ["--headless=new", ...chromiumArgs],
+  });
+  const results: Record<string, Record<string, number>> = {};
+  try {
+    for (const route of ["/", "/recognition", "/recovery"]) {
+      const run = await lighthouse(`${url}${route}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      if (!run) throw new Error(`Lighthouse returned nothing for ${route}`);
+      const { categories, audits } = run.lhr;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      results[route] = {
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? NaN),
+        tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? NaN),
+        cls: round(audits["cumulative-layout-shift"]?.numericValue ?? NaN, 3),
+      };
+      const failing = Object.values(audits)
+        .filter(
+          (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary",
+        )
+        .map((audit) => audit.id);
+      if (failing.length) console.log(`Lighthouse ${route}: failing audits: ${failing.join(", ")}`);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}
+
+async function load(url: string) {
+  const run = (options: autocannon.Options) =>
+    new Promise<autocannon.Result>((resolve, reject) =>
+      autocannon(options, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  const summarise = (result: autocannon.Result) => ({
+    requestsPerSecond: round(result.requests.average),
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+  });
+  const tts = await run({
+    url: `${url}/generate-tts`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ text: "Здравствуйте, я хочу пойти домой.", language: "ru" }),
+    connections: 16,
+    duration: 30,
+  });
+  const staticApp = await run({ url: `${url}/`, connections: 16, duration: 30 });
+  return { generateTts: summarise(tts), staticApp: summarise(staticApp) };
+}
+
+execFileSync("node", ["scripts/ensure-build.ts"], { stdio: "inherit" });
+const bundle = initialJsPerRoute();
+const precache = precacheSize();
+console.log("Initial JS per route (kB gzip):");
+console.table(bundle.perRoute);
+console.log(`Total JS: ${bundle.totalJsGzipKb} kB gzip`);
+console.log("Precache:", precache);
+
+const server = await startServer(4311);
+let results;
+try {
+  const lighthouseResults = await lighthouseScores(server.url);
+  console.log("Lighthouse (mobile):");
+  console.table(lighthouseResults);
+  const tts = await runTtsBench(server.url);
+  printTtsFigures(tts);
+  const loadResults = await load(server.url);
+  console.log("Load, 30 s at concurrency 16:");
+  console.table(loadResults);
+  results = {
+    measuredAt: new Date().toISOString(),
+    bundle,
+    precache,
+    lighthouse: lighthouseResults,
+    tts,
+    load: loadResults,
+  };
+} finally {
+  await server.stop();
+}
+
+const broken: string[] = [];
+if ((bundle.perRoute["/"] ?? Infinity) > budgets.homeInitialJsGzipKb)
+  broken.push(
+    `initial JS of / is ${bundle.perRoute["/"]} kB gzip (budget ${budgets.homeInitialJsGzipKb})`,
+  );
+if (precache.rawMb > budgets.precacheMb)
+  broken.push(`precache is ${precache.rawMb} MB (budget ${budgets.precacheMb})`);
+for (const [route, scores] of Object.entries(results.lighthouse)) {
+  if (scores.performance! < budgets.lighthousePerformance)
+    broken.push(`Lighthouse performance on ${route} is ${scores.performance}`);
+  for (const category of ["accessibility", "bestPractices", "seo"]) {
+    if (scores[category]! < budgets.lighthouseOthers)
+      broken.push(`Lighthouse ${category} on ${route} is ${scores[category]}`);
+  }
+}
+for (const [target, figures] of Object.entries(results.load)) {
+  if (figures.errors > 0) broken.push(`load on ${target}: ${figures.errors} errors`);
+}
+
+mkdirSync("bench", { recursive: true });
+writeFileSync(
+  "bench/results.json",
+  `${JSON.stringify({ ...results, budgets, broken }, null, 2)}\n`,
+);
+if (broken.length) {
+  console.error(`\nBudgets broken:\n- ${broken.join("\n- ")}`);
+  process.exitCode = 1;
+} else {
+  console.log("\nAll budgets met. Results in bench/results.json.");
+}

@@ -1,0 +1,240 @@
+import { useEffect, useId, useRef, type Ref } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
+import ChevronRightIcon from "@mui/icons-material/ChevronRight";
+import CloudOffIcon from "@mui/icons-material/CloudOff";
+import PlayArrowIcon from "@mui/icons-material/PlayArrow";
+import { LessonThumbnail } from "@/features/lessons/lesson-thumbnail";
+import { LevelBadge } from "@/features/lessons/level-badge";
+import { isVerticalLesson } from "@/features/lessons/lesson-player";
+import type { Lesson } from "@/features/lessons/lessons";
+
+/** The privacy-enhanced YouTube player; `autoplay=1` because the user has just pressed Play. */
+export function lessonEmbedUrl(youtubeId: string): string {
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeId)}?autoplay=1`;
+}
+
+// Explicit "px" strings: in `sx`, a bare 1 would mean 100%.
+const visuallyHidden = {
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  padding: 0,
+  margin: "-1px",
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+  border: 0,
+} as const;
+
+type LessonPlayerPanelProps = {
+  lesson: Lesson;
+  /** 1-based position of the lesson in the list. */
+  position: number;
+  total: number;
+  playing: boolean;
+  online: boolean;
+  onPlay: () => void;
+  onPrevious: () => void;
+  onNext: () => void;
+  /** The panel, scrolled into view when a lesson is chosen from the grid. */
+  panelRef?: Ref<HTMLElement>;
+  /** The lesson's title, focused when a lesson is chosen from the grid. */
+  titleRef?: Ref<HTMLHeadingElement>;
+};
+
+/**
+ * The selected lesson: its video (a thumbnail until Play is pressed, then the embed), level,
+ * title, description, duration and instructor, and Previous / Next.
+ */
+export function LessonPlayerPanel({
+  lesson,
+  position,
+  total,
+  playing,
+  online,
+  onPlay,
+  onPrevious,
+  onNext,
+  panelRef,
+  titleRef,
+}: LessonPlayerPanelProps) {
+  const { t, i18n } = useLingui();
+  const titleId = useId();
+  const offlineId = useId();
+  const vertical = isVerticalLesson(lesson);
+  const title = i18n._(lesson.title);
+  const duration = lesson.duration;
+  const instructor =
+    typeof lesson.instructor === "string" ? lesson.instructor : i18n._(lesson.instructor);
+
+  return (
+    <Paper
+      component="section"
+      ref={panelRef}
+      aria-label={t`Lesson player`}
+      variant="outlined"
+      sx={{
+        p: { xs: 2, md: 3 },
+        display: "grid",
+        gap: { xs: 2, md: 4 },
+        gridTemplateColumns: {
+          xs: "minmax(0, 1fr)",
+          md: vertical ? "minmax(0, 360px) minmax(0, 1fr)" : "minmax(0, 3fr) minmax(0, 2fr)",
+        },
+        alignItems: "start",
+      }}
+    >
+      <Box>
+        <Box
+          component="figure"
+          aria-labelledby={titleId}
+          data-orientation={vertical ? "vertical" : "horizontal"}
+          sx={{
+            position: "relative",
+            m: 0,
+            mx: "auto",
+            overflow: "hidden",
+            borderRadius: 2,
+            bgcolor: "#14202e",
+            ...(vertical
+              ? { aspectRatio: "9 / 16", width: "min(100%, calc(min(60vh, 640px) * 9 / 16))" }
+              : { aspectRatio: "16 / 9", width: "100%" }),
+          }}
+        >
+          {playing ? (
+            <LessonEmbed key={lesson.youtubeId} youtubeId={lesson.youtubeId} title={title} />
+          ) : (
+            <>
+              <LessonThumbnail key={lesson.id} lesson={lesson} loading="eager" />
+              <Box
+                sx={{
+                  position: "absolute",
+                  inset: 0,
+                  display: "grid",
+                  placeItems: "center",
+                  background: "linear-gradient(rgba(20, 32, 46, 0.15), rgba(20, 32, 46, 0.55))",
+                }}
+              >
+                <Button
+                  variant="contained"
+                  size="large"
+                  startIcon={online ? <PlayArrowIcon /> : <CloudOffIcon />}
+                  aria-disabled={online ? undefined : true}
+                  aria-describedby={online ? undefined : offlineId}
+                  onClick={() => {
+                    if (online) onPlay();
+                  }}
+                  sx={{
+                    minHeight: 56,
+                    px: 3,
+                    fontSize: "1.125rem",
+                    borderRadius: 999,
+                    boxShadow: 3,
+                    // The theme's blue ring is hard to see on a dark image: add a white one.
+                    "&.Mui-focusVisible": { outline: "3px solid #ffffff", outlineOffset: 3 },
+                    "&[aria-disabled='true']": {
+                      bgcolor: "#44505e",
+                      cursor: "not-allowed",
+                    },
+                  }}
+                >
+                  {t`Play lesson`}
+                </Button>
+              </Box>
+            </>
+          )}
+        </Box>
+        <Box role="status" sx={{ mt: online ? 0 : 1.5 }}>
+          {online ? null : (
+            <Stack
+              id={offlineId}
+              direction="row"
+              spacing={1}
+              sx={{
+                alignItems: "center",
+                p: 1.5,
+                borderRadius: 2,
+                bgcolor: "#fff4e5",
+                color: "#5c3b00",
+                border: 1,
+                borderColor: "#e0b25c",
+              }}
+            >
+              <CloudOffIcon aria-hidden="true" />
+              <Typography component="span" sx={{ fontWeight: 600 }}>
+                {t`This video needs an internet connection. Connect to the internet to play it.`}
+              </Typography>
+            </Stack>
+          )}
+        </Box>
+      </Box>
+
+      <Stack spacing={2} sx={{ minWidth: 0 }}>
+        <Box>
+          <LevelBadge level={lesson.level} />
+        </Box>
+        <Typography
+          variant="h2"
+          component="h2"
+          id={titleId}
+          ref={titleRef}
+          tabIndex={-1}
+          sx={{ fontSize: { xs: "1.5rem", md: "1.875rem" }, outlineOffset: 4 }}
+        >
+          {title}
+        </Typography>
+        <Typography sx={{ fontSize: "1.0625rem" }}>{i18n._(lesson.description)}</Typography>
+        <Box component="ul" sx={{ m: 0, pl: 0, listStyle: "none", color: "text.secondary" }}>
+          <li>{t`Duration: ${duration}`}</li>
+          <li>{t`Instructor: ${instructor}`}</li>
+        </Box>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: "center", flexWrap: "wrap", pt: 1 }}
+        >
+          <Button variant="outlined" startIcon={<ChevronLeftIcon />} onClick={onPrevious}>
+            {t`Previous`}
+          </Button>
+          <Button variant="outlined" endIcon={<ChevronRightIcon />} onClick={onNext}>
+            {t`Next`}
+          </Button>
+          <Typography role="status" sx={{ color: "text.secondary", px: 1 }}>
+            {t`Lesson ${position} of ${total}`}
+            <Box component="span" sx={visuallyHidden}>
+              {`: ${title}`}
+            </Box>
+          </Typography>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The video itself, loaded only after Play; it takes focus so the keyboard controls it. */
+function LessonEmbed({ youtubeId, title }: { youtubeId: string; title: string }) {
+  const { t } = useLingui();
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    frameRef.current?.focus();
+  }, []);
+  return (
+    <Box
+      component="iframe"
+      ref={frameRef}
+      src={lessonEmbedUrl(youtubeId)}
+      title={t`Video lesson: ${title}`}
+      allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+      allowFullScreen
+      referrerPolicy="strict-origin-when-cross-origin"
+      sx={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }}
+    />
+  );
+}

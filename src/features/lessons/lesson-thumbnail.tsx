@@ -1,0 +1,43 @@
+import { useState } from "react";
+import Box from "@mui/material/Box";
+import type { SxProps, Theme } from "@mui/material/styles";
+import type { Lesson } from "@/features/lessons/lessons";
+
+export const lessonPlaceholderSrc = `${import.meta.env.BASE_URL}lesson-placeholder.svg`;
+
+/**
+ * A lesson's preview image, filling its box. Lessons without a thumbnail, and thumbnails that
+ * fail to load (offline, or a video that was removed), show the local placeholder instead.
+ * Decorative: the lesson's title is always written next to it.
+ */
+export function LessonThumbnail({
+  lesson,
+  loading,
+  sx,
+}: {
+  lesson: Pick<Lesson, "thumbnail">;
+  loading: "lazy" | "eager";
+  sx?: SxProps<Theme>;
+}) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const src =
+    lesson.thumbnail && lesson.thumbnail !== failedSrc ? lesson.thumbnail : lessonPlaceholderSrc;
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt=""
+      loading={loading}
+      decoding="async"
+      width={480}
+      height={360}
+      onError={() => {
+        if (src !== lessonPlaceholderSrc) setFailedSrc(src);
+      }}
+      sx={[
+        { display: "block", width: "100%", height: "100%", objectFit: "cover" },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    />
+  );
+}

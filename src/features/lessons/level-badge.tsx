@@ -1,0 +1,35 @@
+import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import { levelLabels, type LessonLevel } from "@/features/lessons/lessons";
+import { tokens } from "@/theme/tokens";
+
+const levelColors: Record<LessonLevel, string> = {
+  beginner: tokens.color.levelBeginner,
+  intermediate: tokens.color.levelIntermediate,
+  advanced: tokens.color.levelAdvanced,
+};
+
+/** A lesson's level: green, yellow (dark amber, for contrast) or red, always with its name. */
+export function LevelBadge({ level, id }: { level: LessonLevel; id?: string }) {
+  const { i18n } = useLingui();
+  return (
+    <Box
+      component="span"
+      id={id}
+      sx={{
+        display: "inline-block",
+        px: 1,
+        py: 0.25,
+        borderRadius: 999,
+        bgcolor: levelColors[level],
+        color: "#ffffff",
+        fontSize: "0.8125rem",
+        fontWeight: 700,
+        lineHeight: 1.5,
+        whiteSpace: "nowrap",
+      }}
+    >
+      {i18n._(levelLabels[level])}
+    </Box>
+  );
+}

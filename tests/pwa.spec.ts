@@ -1,0 +1,205 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { appendFileSync, cpSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, expect, test, type Page } from "@playwright/test";
+import { languageNames, locales, presetStoredValue, switchLanguage } from "./fixtures.ts";
+
+// This spec is about the service worker, so it is allowed here (other specs block it).
+test.use({ serviceWorkers: "allow" });
+
+const pages = [
+  { path: "/", link: "", heading: /./ },
+  { path: "/about", link: "About", heading: /About/ },
+  { path: "/contact", link: "Contact", heading: /Contact/ },
+  { path: "/recognition", link: "Recognition", heading: /Speech Recognition/ },
+  { path: "/recovery", link: "Recovery", heading: /Speech Recovery/ },
+];
+
+/**
+ * First visit: wait until the service worker is active and controls the page. The device has
+ * pilot access, so the paid-feature popups stay out of the way.
+ */
+async function installApp(page: Page) {
+  await presetStoredValue(page, "dauys.pilot-access", {
+    grantedAt: "2026-01-01",
+    reason: "request-sent",
+  });
+  await page.goto("/");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+    .toBe(true);
+}
+
+test("the service worker takes control and every route works offline, by reload and by link", async ({
+  page,
+  context,
+}) => {
+  await installApp(page);
+  await context.setOffline(true);
+
+  for (const { path, heading } of pages) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  }
+  await page.goto("/some/deep/link");
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const { path, link, heading } of pages.slice(1)) {
+    await nav.getByRole("link", { name: link, exact: true }).click();
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  }
+});
+
+test("offline, the indicator shows and every language can be switched to", async ({
+  page,
+  context,
+}) => {
+  await installApp(page);
+  await page.goto("/about");
+  await context.setOffline(true);
+  await expect(page.getByRole("status").filter({ hasText: "Offline" })).toBeVisible();
+  for (const locale of locales.filter((code) => code !== "en")) {
+    await switchLanguage(page, locale);
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/About/);
+  }
+  await switchLanguage(page, "en");
+  await context.setOffline(false);
+  await expect(page.getByRole("status").filter({ hasText: "Offline" })).toHaveCount(0);
+  expect(Object.keys(languageNames)).toHaveLength(6);
+});
+
+test("offline, the Recovery page shows all 16 lessons", async ({ page, context }) => {
+  await installApp(page);
+  await context.setOffline(true);
+  await page.goto("/recovery");
+  await expect(page.getByRole("heading", { name: "All video lessons" })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "All video lessons" }).getByRole("button"),
+  ).toHaveCount(16);
+});
+
+test("Chromium reports no installability errors", async () => {
+  const profile = mkdtempSync(join(tmpdir(), "dauys-install-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: test.info().project.use.launchOptions?.executablePath,
+    args: test.info().project.use.launchOptions?.args,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${test.info().project.use.baseURL}/`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const session = await context.newCDPSession(page);
+    await expect
+      .poll(async () => {
+        const { installabilityErrors } = await session.send("Page.getInstallabilityErrors");
+        return installabilityErrors.map((error) => error.errorId);
+      })
+      .toEqual([]);
+    const manifest = await (await page.request.get("/manifest.webmanifest")).json();
+    expect(manifest).toMatchObject({
+      name: expect.stringContaining("Dauys"),
+      short_name: "Dauys",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      lang: "en",
+    });
+    expect(manifest.display_override.length).toBeGreaterThan(0);
+    expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(
+      expect.arrayContaining(["192x192", "512x512"]),
+    );
+    expect(manifest.icons.some((icon: { purpose?: string }) => icon.purpose === "maskable")).toBe(
+      true,
+    );
+    expect(manifest.shortcuts.map((shortcut: { url: string }) => shortcut.url)).toEqual([
+      "/recognition",
+      "/recovery",
+    ]);
+  } finally {
+    await context.close();
+  }
+});
+
+test.describe("updates", () => {
+  let server: ChildProcess | undefined;
+  const port = Number(process.env.TEST_PORT || 4173) + 50;
+  const distCopy = mkdtempSync(join(tmpdir(), "dauys-update-"));
+
+  test.afterEach(() => {
+    server?.kill("SIGTERM");
+  });
+
+  test("a new deployment offers 'Reload' and reloads only when asked", async ({ page }) => {
+    cpSync(process.env.DIST_DIR || "dist", distCopy, { recursive: true });
+    server = spawn(process.execPath, ["server/server.ts"], {
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DIST_DIR: distCopy },
+      stdio: "ignore",
+    });
+    const origin = `http://127.0.0.1:${port}`;
+    await expect
+      .poll(
+        () =>
+          fetch(`${origin}/api/health`)
+            .then((r) => r.ok)
+            .catch(() => false),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true);
+
+    await page.goto(`${origin}/about`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
+
+    // The next deployment: a service worker that differs by a byte is a new version.
+    appendFileSync(join(distCopy, "service-worker.js"), "\n// next deployment\n");
+    // A task in progress: state that a reload would lose.
+    await page.evaluate(() => {
+      (window as unknown as { taskInProgress: boolean }).taskInProgress = true;
+    });
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+
+    const notice = page.getByText("A new version is available");
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    // Nothing reloads by itself: the new version waits, and the page keeps its state.
+    expect(
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return {
+          waiting: Boolean(registration?.waiting),
+          taskInProgress: (window as unknown as { taskInProgress?: boolean }).taskInProgress,
+        };
+      }),
+    ).toEqual({ waiting: true, taskInProgress: true });
+
+    await page.getByRole("button", { name: "Reload" }).click();
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => (window as unknown as { taskInProgress?: boolean }).taskInProgress ?? false,
+        ),
+      )
+      .toBe(false);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
+    await expect(notice).toHaveCount(0);
+  });
+});

@@ -1,0 +1,405 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, presetLanguage, presetPilotAccess } from "./fixtures.ts";
+
+// The page's only third-party hosts. Tests answer them locally so they never touch the network.
+const youtubeEmbedHost = "www.youtube-nocookie.com";
+const youtubeImageHost = "i.ytimg.com";
+const tinyPng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
+test.beforeEach(async ({ context }) => {
+  await context.route(`https://${youtubeImageHost}/**`, (route) =>
+    route.fulfill({ status: 200, contentType: "image/png", body: tinyPng }),
+  );
+  await context.route(`https://${youtubeEmbedHost}/**`, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "text/html",
+      body: '<!doctype html><html lang="en"><title>Video</title><body></body></html>',
+    }),
+  );
+});
+
+const player = (page: Page) => page.getByRole("region", { name: "Lesson player" });
+const playerTitle = (page: Page) => player(page).getByRole("heading", { level: 2 });
+const lessonList = (page: Page) => page.getByRole("list", { name: "All video lessons" });
+const lessonCards = (page: Page) => lessonList(page).getByRole("button");
+/** A card's accessible name starts with the lesson's title, then its level and duration. */
+const card = (page: Page, title: string) =>
+  lessonList(page).getByRole("button", {
+    name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} `),
+  });
+const embed = (page: Page) => page.locator(`iframe[src^="https://${youtubeEmbedHost}/embed/"]`);
+
+async function openWithPilotAccess(page: Page) {
+  await presetPilotAccess(page);
+  await page.goto("/recovery");
+  await expect(playerTitle(page)).toBeVisible();
+}
+
+test.describe("with pilot access", () => {
+  test("shows the first lesson with its details, and a way back home", async ({ page }) => {
+    await openWithPilotAccess(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Speech Recovery");
+    await expect(playerTitle(page)).toHaveText("Breathing basics for clear speech");
+    await expect(player(page).getByText("Beginner", { exact: true })).toBeVisible();
+    await expect(player(page).getByText("Duration: 12:40")).toBeVisible();
+    await expect(player(page).getByText("Instructor: Personal Growth Academy")).toBeVisible();
+    await expect(player(page).getByText(/Learn calm, deep breathing/)).toBeVisible();
+    await expect(player(page).getByText("Lesson 1 of 16")).toBeVisible();
+    await expect(player(page).getByRole("img")).toHaveCount(0);
+
+    await expect(lessonCards(page)).toHaveCount(16);
+    await expect(page.getByRole("heading", { level: 2, name: "All video lessons" })).toBeVisible();
+    await expect(page.getByText(/Choose a lesson to watch it in the player/)).toBeVisible();
+
+    await page.getByRole("link", { name: "Back to Home" }).click();
+    await expect(page).toHaveURL("/");
+  });
+
+  test("choosing a card selects its lesson, marks it and brings the player into view", async ({
+    page,
+  }) => {
+    await openWithPilotAccess(page);
+    const first = card(page, "Breathing basics for clear speech");
+    await expect(first).toHaveAttribute("aria-current", "true");
+    await expect(lessonList(page).locator("[aria-current]")).toHaveCount(1);
+
+    const last = card(page, "Speaking on the phone");
+    await last.scrollIntoViewIfNeeded();
+    await expect(player(page)).not.toBeInViewport();
+    await last.click();
+    await expect(last).toHaveAttribute("aria-current", "true");
+    await expect(first).not.toHaveAttribute("aria-current");
+    await expect(lessonList(page).locator("[aria-current]")).toHaveCount(1);
+    await expect(playerTitle(page)).toHaveText("Speaking on the phone");
+    await expect(playerTitle(page)).toBeFocused();
+    await expect(player(page).getByText("Lesson 16 of 16")).toBeVisible();
+    await expect(player(page).getByText("Instructor: Dauys")).toBeVisible();
+    await expect(player(page)).toBeInViewport();
+
+    // The keyboard works the same way.
+    const tongue = card(page, "Tongue warm-up");
+    await tongue.focus();
+    await page.keyboard.press("Enter");
+    await expect(tongue).toHaveAttribute("aria-current", "true");
+    await expect(playerTitle(page)).toHaveText("Tongue warm-up");
+    await expect(playerTitle(page)).toBeFocused();
+  });
+
+  test("Previous and Next wrap around at both ends", async ({ page }) => {
+    await openWithPilotAccess(page);
+    const previous = player(page).getByRole("button", { name: "Previous" });
+    const next = player(page).getByRole("button", { name: "Next" });
+
+    await previous.click();
+    await expect(playerTitle(page)).toHaveText("Speaking on the phone");
+    await expect(card(page, "Speaking on the phone")).toHaveAttribute("aria-current", "true");
+    await expect(player(page).getByText("Lesson 16 of 16")).toBeVisible();
+
+    await next.click();
+    await expect(playerTitle(page)).toHaveText("Breathing basics for clear speech");
+    await expect(player(page).getByText("Lesson 1 of 16")).toBeVisible();
+
+    await next.click();
+    await expect(playerTitle(page)).toHaveText("Relaxing the face and jaw");
+    await previous.click();
+    await previous.click();
+    await expect(playerTitle(page)).toHaveText("Speaking on the phone");
+    await previous.click();
+    await expect(playerTitle(page)).toHaveText("Tongue twisters for clarity");
+    await expect(card(page, "Tongue twisters for clarity")).toHaveAttribute("aria-current", "true");
+  });
+
+  for (const { width, columns } of [
+    { width: 400, columns: 2 },
+    { width: 700, columns: 3 },
+    { width: 1000, columns: 4 },
+    { width: 1300, columns: 5 },
+  ]) {
+    test(`the lesson grid has ${columns} columns at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await openWithPilotAccess(page);
+      await expect(lessonCards(page)).toHaveCount(16);
+      const boxes = await lessonCards(page).evaluateAll((cards) =>
+        cards.map((element) => {
+          const box = element.getBoundingClientRect();
+          return { x: Math.round(box.left), width: box.width, height: box.height };
+        }),
+      );
+      expect(new Set(boxes.map((box) => box.x)).size).toBe(columns);
+      // Nothing sticks out sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      for (const box of boxes) {
+        expect(box.width).toBeGreaterThanOrEqual(44);
+        expect(box.height).toBeGreaterThanOrEqual(44);
+      }
+    });
+  }
+
+  test("one-minute shorts play in a 9:16 frame, longer lessons in 16:9", async ({ page }) => {
+    await openWithPilotAccess(page);
+    const frame = player(page).getByRole("figure");
+    const ratio = async () => {
+      const box = await frame.boundingBox();
+      if (!box) throw new Error("The video frame is not visible");
+      return box.width / box.height;
+    };
+    expect(await ratio()).toBeCloseTo(16 / 9, 1);
+    await card(page, "Lip exercises in one minute").click();
+    await expect(player(page).getByText("Duration: 0:60")).toBeVisible();
+    await expect(frame).toHaveAttribute("data-orientation", "vertical");
+    expect(await ratio()).toBeCloseTo(9 / 16, 1);
+    await card(page, "Reading aloud slowly").click();
+    await expect(frame).toHaveAttribute("data-orientation", "horizontal");
+    expect(await ratio()).toBeCloseTo(16 / 9, 1);
+  });
+
+  test("the video is embedded only after 'Play lesson', and only from allowed hosts", async ({
+    page,
+  }) => {
+    const hosts = new Set<string>();
+    page.on("request", (request) => hosts.add(new URL(request.url()).host));
+    await openWithPilotAccess(page);
+
+    const thumbnail = player(page).locator("img");
+    await expect(thumbnail).toHaveAttribute(
+      "src",
+      `https://${youtubeImageHost}/vi/qVqS7xkuSU4/hqdefault.jpg`,
+    );
+    await expect(embed(page)).toHaveCount(0);
+    expect(hosts.has(youtubeEmbedHost)).toBe(false);
+
+    await player(page).getByRole("button", { name: "Play lesson" }).click();
+    await expect(embed(page)).toHaveCount(1);
+    await expect(embed(page)).toHaveAttribute(
+      "src",
+      `https://${youtubeEmbedHost}/embed/qVqS7xkuSU4?autoplay=1`,
+    );
+    await expect(embed(page)).toHaveAttribute(
+      "title",
+      "Video lesson: Breathing basics for clear speech",
+    );
+    await expect(embed(page)).toBeFocused();
+    await expect(player(page).getByRole("button", { name: "Play lesson" })).toHaveCount(0);
+
+    // Another lesson waits for Play again.
+    await player(page).getByRole("button", { name: "Next" }).click();
+    await expect(embed(page)).toHaveCount(0);
+    await expect(player(page).getByRole("button", { name: "Play lesson" })).toBeVisible();
+
+    // Scrolling down loads the lazy card thumbnails too.
+    await page.locator("footer").scrollIntoViewIfNeeded();
+    await expect(page.locator("footer")).toBeInViewport();
+    const allowed = new Set([new URL(page.url()).host, youtubeEmbedHost, youtubeImageHost]);
+    expect([...hosts].filter((host) => !allowed.has(host))).toEqual([]);
+  });
+
+  test("lessons without a thumbnail, or whose thumbnail fails, show the placeholder", async ({
+    page,
+    context,
+  }) => {
+    await context.route(`https://${youtubeImageHost}/vi/qVqS7xkuSU4/**`, (route) =>
+      route.fulfill({ status: 404, contentType: "text/plain", body: "Not found" }),
+    );
+    await openWithPilotAccess(page);
+    await expect(player(page).locator("img")).toHaveAttribute("src", "/lesson-placeholder.svg");
+    const noThumbnail = card(page, "Speaking on the phone").locator("img");
+    await expect(noThumbnail).toHaveAttribute("src", "/lesson-placeholder.svg");
+    await expect(noThumbnail).toHaveAttribute("loading", "lazy");
+    await expect(card(page, "Tongue warm-up").locator("img")).toHaveAttribute(
+      "src",
+      `https://${youtubeImageHost}/vi/0Ipl5R1HSOo/hqdefault.jpg`,
+    );
+  });
+
+  test("offline, the player says the video needs a connection instead of loading it", async ({
+    page,
+    context,
+  }) => {
+    await openWithPilotAccess(page);
+    await context.setOffline(true);
+    const message = player(page).getByText(
+      "This video needs an internet connection. Connect to the internet to play it.",
+    );
+    await expect(message).toBeVisible();
+    const play = player(page).getByRole("button", { name: "Play lesson" });
+    await expect(play).toHaveAttribute("aria-disabled", "true");
+    await expect(play).toHaveAccessibleDescription(
+      "This video needs an internet connection. Connect to the internet to play it.",
+    );
+    await play.focus();
+    await page.keyboard.press("Enter");
+    await expect(embed(page)).toHaveCount(0);
+    await expectNoAxeViolations(page, "offline");
+
+    await context.setOffline(false);
+    await expect(message).toHaveCount(0);
+    await play.click();
+    await expect(embed(page)).toHaveCount(1);
+  });
+
+  test("shows the six articles, the call to action and the footer", async ({ page }) => {
+    await openWithPilotAccess(page);
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Educational articles" }),
+    ).toBeVisible();
+    const articles = page.getByRole("article");
+    await expect(articles).toHaveCount(6);
+    for (const article of await articles.all()) {
+      await article.scrollIntoViewIfNeeded();
+      await expect(article).toBeVisible();
+      await expect(article.getByRole("heading", { level: 3 })).toBeVisible();
+      await expect(article.getByText(/^\d+ min read$/)).toBeVisible();
+    }
+    await expect(page.getByRole("article", { name: "What is dysarthria?" })).toContainText(
+      "Basics",
+    );
+    await expect(
+      page.getByRole("article", { name: "How AI understands unclear speech" }),
+    ).toContainText("Technologies");
+
+    await expect(page.getByRole("link", { name: "Follow us on social media" })).toBeVisible();
+    await expect(page.getByText("© 2025 Dauys. All rights reserved.")).toBeVisible();
+    await page.getByRole("link", { name: "Leave a request" }).click();
+    await expect(page).toHaveURL("/contact");
+  });
+
+  test("never shows the paid-feature popup", async ({ page }) => {
+    await openWithPilotAccess(page);
+    // Working through the page takes longer than the popup's delay; a modal would block it.
+    await card(page, "Tongue warm-up").click();
+    await player(page).getByRole("button", { name: "Next" }).click();
+    await player(page).getByRole("button", { name: "Play lesson" }).click();
+    await expect(embed(page)).toHaveCount(1);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL("/recovery");
+  });
+
+  test("is axe clean, before and after playing a lesson", async ({ page }) => {
+    await openWithPilotAccess(page);
+    await expect(lessonCards(page)).toHaveCount(16);
+    await expectNoAxeViolations(page, "recovery page");
+    await card(page, "Lip exercises in one minute").click();
+    await player(page).getByRole("button", { name: "Play lesson" }).click();
+    await expect(embed(page)).toHaveCount(1);
+    await expectNoAxeViolations(page, "recovery page playing a short");
+  });
+
+  test("cards enter one after another, and not at all with reduced motion", async ({ page }) => {
+    await openWithPilotAccess(page);
+    const items = lessonList(page).getByRole("listitem");
+    const delays = await items.evaluateAll((elements) =>
+      elements.map((element) => getComputedStyle(element).animationDelay),
+    );
+    expect(delays.slice(0, 4)).toEqual(["0s", "0.05s", "0.1s", "0.15s"]);
+    expect(delays[15]).toBe("0.75s");
+
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const names = await items.evaluateAll((elements) =>
+      elements.map((element) => getComputedStyle(element).animationName),
+    );
+    expect(new Set(names)).toEqual(new Set(["none"]));
+  });
+});
+
+test.describe("without pilot access", () => {
+  test("the paid-feature popup appears, and closing it goes to the contact page", async ({
+    page,
+  }) => {
+    await page.goto("/recovery");
+    const dialog = page.getByRole("dialog", { name: "Available in the paid version" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(
+      "The speech recovery feature is available in the paid version. Leave a request and be among the first to try it!",
+    );
+    await expectNoAxeViolations(page, "paid-feature popup open");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(page).toHaveURL("/contact");
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test("pressing Escape also closes the popup and goes to the contact page", async ({ page }) => {
+    await page.goto("/recovery");
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL("/contact");
+  });
+});
+
+test("the page is translated (Russian)", async ({ page }) => {
+  await presetLanguage(page, "ru");
+  await page.goto("/recovery");
+  const dialog = page.getByRole("dialog", { name: "Доступно в платной версии" });
+  await expect(dialog).toContainText("Функция восстановления речи доступна в платной версии.");
+  await expectNoAxeViolations(page, "popup in Russian");
+
+  await presetPilotAccess(page);
+  await page.goto("/recovery");
+  await expect(page).toHaveTitle("Восстановление речи · Dauys");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Восстановление речи");
+  await expect(page.getByRole("link", { name: "На главную" })).toBeVisible();
+  const ruPlayer = page.getByRole("region", { name: "Проигрыватель уроков" });
+  await expect(ruPlayer.getByRole("heading", { level: 2 })).toHaveText(
+    "Основы дыхания для чёткой речи",
+  );
+  await expect(ruPlayer.getByText("Преподаватель: Академия личностного роста")).toBeVisible();
+  await expect(ruPlayer.getByRole("button", { name: "Смотреть урок" })).toBeVisible();
+  await expect(ruPlayer.getByRole("button", { name: "Предыдущий" })).toBeVisible();
+  await expect(ruPlayer.getByRole("button", { name: "Далее" })).toBeVisible();
+  await expect(ruPlayer.getByText("Урок 1 из 16")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Все видеоуроки" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Образовательные статьи" }),
+  ).toBeVisible();
+  const grid = page.getByRole("list", { name: "Все видеоуроки" });
+  for (const label of ["Начальный", "Средний", "Продвинутый"]) {
+    await expect(grid.getByText(label, { exact: true }).first()).toBeVisible();
+  }
+  await expect(page.getByRole("article", { name: "Что такое дизартрия?" })).toContainText(
+    "6 мин чтения",
+  );
+  await expectNoAxeViolations(page, "recovery page in Russian");
+});
+
+for (const { locale, title, lessonsHeading, beginner } of [
+  {
+    locale: "az",
+    title: "Nitqin bərpası",
+    lessonsHeading: "Bütün video dərslər",
+    beginner: "Başlanğıc",
+  },
+  {
+    locale: "kk",
+    title: "Сөйлеуді қалпына келтіру",
+    lessonsHeading: "Барлық бейнесабақтар",
+    beginner: "Бастапқы",
+  },
+  {
+    locale: "ky",
+    title: "Кепти калыбына келтирүү",
+    lessonsHeading: "Бардык видеосабактар",
+    beginner: "Баштапкы",
+  },
+  {
+    locale: "uz",
+    title: "Nutqni tiklash",
+    lessonsHeading: "Barcha video darslar",
+    beginner: "Boshlangʻich",
+  },
+] as const) {
+  test(`the page is translated and axe clean in ${locale}`, async ({ page }) => {
+    await presetLanguage(page, locale);
+    await presetPilotAccess(page);
+    await page.goto("/recovery");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.getByRole("heading", { level: 2, name: lessonsHeading })).toBeVisible();
+    await expect(
+      page.getByRole("list", { name: lessonsHeading }).getByText(beginner, { exact: true }).first(),
+    ).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(6);
+    await expectNoAxeViolations(page, `recovery page in ${locale}`);
+  });
+}
