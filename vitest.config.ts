@@ -12,5 +12,8 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
+    // The speech engine tests do real synthesis on a 2-core machine; allow for a busy one.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

@@ -7,6 +7,7 @@ import type { ServerConfig } from "./config.ts";
 import { jsonErrorsPlugin } from "./plugins/json-errors.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { staticApp } from "./plugins/static-app.ts";
+import { strictJsonPlugin } from "./plugins/strict-json.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { openApiRoutes } from "./routes/openapi.ts";
 import { requestRoutes } from "./routes/requests.ts";
@@ -27,8 +28,9 @@ export async function buildApp(
     // Bad input is refused, never quietly repaired: no type coercion, no dropped fields.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
-  // The API speaks JSON only; other bodies get 415 instead of being parsed as text.
+  // The API speaks JSON (valid UTF-8) only; other bodies get 415 instead of being parsed as text.
   app.removeContentTypeParser("text/plain");
+  await app.register(strictJsonPlugin);
   await app.register(jsonErrorsPlugin);
   await app.register(securityHeadersPlugin);
   // Brotli's default quality (11) costs ~100 ms on a 300 kB speech answer; 4 is the usual

@@ -63,7 +63,9 @@ async function jsonErrors(app: FastifyInstance) {
     const code = (error.code && namedCodes[error.code]) || statusNames[status] || "bad_request";
     const message =
       code === "invalid_json"
-        ? "The request body is not valid JSON."
+        ? error.message.includes("UTF-8")
+          ? error.message
+          : "The request body is not valid JSON."
         : code === "payload_too_large"
           ? "The request body is too large."
           : code === "unsupported_media_type"

@@ -1,0 +1,186 @@
+/**
+ * Several hundred generated bad payloads against both POST endpoints: every one must get a 4xx
+ * JSON answer (never a 5xx, a crash or a hang), and the server must still work afterwards.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { createSpeechSynthesizer, type ClosableSynthesizer } from "./speech/speech-synthesizer.ts";
+import { buildTestApp } from "./test-support.ts";
+
+let synthesizer: ClosableSynthesizer;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  synthesizer = await createSpeechSynthesizer({ size: 1, warmUp: [] });
+  app = await buildTestApp(synthesizer);
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await synthesizer?.close();
+});
+
+// A small deterministic generator, so a failure can be reproduced exactly.
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1664525 + 1013904223) % 2 ** 32;
+    return state / 2 ** 32;
+  };
+}
+
+const next = random(20261121);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+
+const wrongValues: unknown[] = [
+  null,
+  true,
+  0,
+  -1,
+  1e308,
+  [],
+  {},
+  ["text"],
+  { nested: "x" },
+  "",
+  " ",
+  "\u0000",
+  "\u0000\u0001\u0002\u001f",
+  "x".repeat(70_000),
+  "\ud800",
+  "😀".repeat(6000),
+  "<script>alert(1)</script>",
+  "'; DROP TABLE requests; --",
+  "not-an-email",
+  "2026-13-45T99:99:99Z",
+  "00000000-0000-0000-0000-00000000000g",
+];
+
+function deepJson(depth: number, open: string, close: string): string {
+  return open.repeat(depth) + close.repeat(depth);
+}
+
+type BadBody = { contentType: string; body: string | Buffer };
+
+const validTts = { text: "Hello", language: "en" };
+const validRequest = {
+  id: "6f1c2b1e-4a55-4d7b-9a3e-2c1f0b9d8e7a",
+  name: "Aigerim",
+  email: "aigerim@example.com",
+  subject: "Pilot",
+  message: "We would like to try Dauys.",
+  language: "kk",
+  createdAt: "2026-11-21T10:00:00.000Z",
+};
+
+function generate(valid: Record<string, unknown>): BadBody[] {
+  const json = (value: unknown): BadBody => ({
+    contentType: "application/json",
+    body: JSON.stringify(value),
+  });
+  const bodies: BadBody[] = [];
+  const keys = Object.keys(valid);
+  // Each field replaced by each wrong value (huge strings only where they are wrong).
+  for (const key of keys) {
+    for (const value of wrongValues) {
+      if (typeof value === "string" && value.length > 0 && value.length < 60 && key === "text")
+        continue;
+      if (
+        typeof value === "string" &&
+        key !== "text" &&
+        key !== "language" &&
+        !["id", "email", "createdAt"].includes(key) &&
+        value.trim() &&
+        value.length < 60_000 &&
+        value.length <= 200
+      )
+        continue;
+      bodies.push(json({ ...valid, [key]: value }));
+    }
+    const { [key]: _removed, ...rest } = valid;
+    bodies.push(json(rest));
+  }
+  // Random mixtures of wrong fields.
+  for (let i = 0; i < 80; i++) {
+    const body: Record<string, unknown> = { ...valid };
+    for (const key of keys)
+      if (next() < 0.5) body[key] = pick(wrongValues.filter((v) => typeof v !== "string"));
+    body[pick(keys)] = pick([null, 42, [], {}]);
+    bodies.push(json(body));
+  }
+  // Structure attacks and broken encodings.
+  bodies.push(
+    json([valid]),
+    json("just a string"),
+    json(null),
+    json({ ...valid, __proto__: { admin: true }, constructor: { prototype: {} } }),
+    json({ ...valid, extra: "field" }),
+    { contentType: "application/json", body: deepJson(20_000, "[", "]") },
+    { contentType: "application/json", body: deepJson(20_000, '{"a":', "}").replace(/}$/, "1}") },
+    { contentType: "application/json", body: "" },
+    { contentType: "application/json", body: "{" },
+    { contentType: "application/json", body: '{"text": "unterminated' },
+    { contentType: "application/json", body: "NaN" },
+    {
+      contentType: "application/json",
+      body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]),
+    },
+    {
+      contentType: "application/json",
+      body: Buffer.concat([
+        Buffer.from('{"text":"'),
+        Buffer.from([0xc3, 0x28, 0xa0, 0xa1]),
+        Buffer.from('","language":"en"}'),
+      ]),
+    },
+    { contentType: "application/json", body: "x".repeat(2_000_000) },
+    {
+      contentType: "application/json; charset=utf-16",
+      body: Buffer.from(JSON.stringify(valid), "utf16le"),
+    },
+    { contentType: "text/plain", body: JSON.stringify(valid) },
+    { contentType: "application/x-www-form-urlencoded", body: "text=Hello&language=en" },
+    { contentType: "multipart/form-data; boundary=x", body: "--x\r\n\r\n--x--" },
+    { contentType: "application/xml", body: "<text>Hello</text>" },
+  );
+  return bodies;
+}
+
+const targets = [
+  { url: "/generate-tts", bodies: generate(validTts) },
+  { url: "/api/requests", bodies: generate(validRequest) },
+];
+
+it(`answers ${targets.reduce((n, t) => n + t.bodies.length, 0)} bad payloads with 4xx JSON, then still works`, async () => {
+  const unexpected: string[] = [];
+  for (const { url, bodies } of targets) {
+    for (const [index, { contentType, body }] of bodies.entries()) {
+      const answer = await app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": contentType },
+        payload: body,
+      });
+      const ok = answer.statusCode >= 400 && answer.statusCode < 500;
+      let json: { error?: unknown; message?: unknown } = {};
+      try {
+        json = answer.json();
+      } catch {
+        // Reported below.
+      }
+      if (!ok || typeof json.error !== "string" || typeof json.message !== "string") {
+        unexpected.push(
+          `${url} #${index} (${contentType}) ${String(body).slice(0, 160)}: ${answer.statusCode} ${answer.body.slice(0, 120)}`,
+        );
+      }
+    }
+  }
+  expect(unexpected).toEqual([]);
+  expect(targets.every((t) => t.bodies.length >= 100)).toBe(true);
+
+  expect((await app.inject({ url: "/api/health" })).json()).toEqual({ status: "ok" });
+  const speech = await app.inject({ method: "POST", url: "/generate-tts", payload: validTts });
+  expect(speech.statusCode).toBe(200);
+  const stored = await app.inject({ method: "POST", url: "/api/requests", payload: validRequest });
+  expect(stored.statusCode).toBe(201);
+}, 120_000);

@@ -1,0 +1,187 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
+import type { FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { openRequestsDb, requestsDbPath } from "../storage/requests-db.ts";
+import { buildTestApp, makeTempDirs } from "../test-support.ts";
+import type { SpeechSynthesizer } from "./tts.ts";
+
+const unusedSynthesizer: SpeechSynthesizer = {
+  synthesize: () => Promise.reject(new Error("not used in these tests")),
+};
+
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+async function start(dataDir: string, rateLimitPerMinute?: number) {
+  const app = await buildTestApp(unusedSynthesizer, { dataDir, rateLimitPerMinute });
+  apps.push(app);
+  return app;
+}
+
+function newRequest(overrides: Record<string, unknown> = {}) {
+  return {
+    id: randomUUID(),
+    name: "Айгерим Садыкова",
+    email: "aigerim@example.kz",
+    subject: "Pilot for our clinic, 10 patients",
+    message: 'We would like to try Dauys.\nPlease call "after 5 pm".',
+    language: "kk",
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+function post(app: FastifyInstance, payload: unknown) {
+  return app.inject({ method: "POST", url: "/api/requests", payload: payload as object });
+}
+
+function storedRows(dataDir: string) {
+  const db = openRequestsDb(dataDir);
+  try {
+    return db.all();
+  } finally {
+    db.close();
+  }
+}
+
+describe("POST /api/requests", () => {
+  it("stores a valid request and answers 201", async () => {
+    const { dataDir } = makeTempDirs();
+    const app = await start(dataDir);
+    const request = newRequest();
+    const answer = await post(app, request);
+    expect(answer.statusCode).toBe(201);
+    expect(answer.json()).toEqual({ id: request.id, status: "stored" });
+
+    const rows = storedRows(dataDir);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject(request);
+    expect(Date.parse(rows[0]!.receivedAt)).not.toBeNaN();
+  });
+
+  it("creates the database on first start, in WAL mode, at the latest schema version", async () => {
+    const { dataDir } = makeTempDirs();
+    expect(existsSync(dataDir)).toBe(false);
+    await start(dataDir);
+    const db = new DatabaseSync(requestsDbPath(dataDir), { readOnly: true });
+    try {
+      expect(db.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
+      expect(db.prepare("PRAGMA user_version").get()).toEqual({ user_version: 2 });
+    } finally {
+      db.close();
+    }
+  });
+
+  it("stores a repeated id once and answers it the same way", async () => {
+    const { dataDir } = makeTempDirs();
+    const app = await start(dataDir);
+    const request = newRequest();
+    expect((await post(app, request)).statusCode).toBe(201);
+    const again = await post(app, request);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ id: request.id, status: "stored" });
+    const sameIdInCapitals = await post(app, { ...request, id: request.id.toUpperCase() });
+    expect(sameIdInCapitals.statusCode).toBe(200);
+    expect(storedRows(dataDir)).toHaveLength(1);
+  });
+
+  const invalid: [string, unknown, RegExp][] = [
+    ["a missing field", { ...newRequest(), email: undefined }, /"email" is required/],
+    ["an unknown field", newRequest({ phone: "+7 700" }), /"phone" is not an accepted field/],
+    ["an id that is not a UUID", newRequest({ id: "1234" }), /"id" must match format "uuid"/],
+    ["a malformed email", newRequest({ email: "aigerim@" }), /"email" must match format "email"/],
+    [
+      "an email over 254 characters",
+      newRequest({ email: `${"a".repeat(250)}@example.kz` }),
+      /"email" must NOT have more than 254 characters/,
+    ],
+    ["an empty name", newRequest({ name: "" }), /"name" must NOT have fewer than 1 characters/],
+    ["a name of spaces", newRequest({ name: "   " }), /"name" must not be empty/],
+    [
+      "a name over 200 characters",
+      newRequest({ name: "a".repeat(201) }),
+      /"name" must NOT have more than 200 characters/,
+    ],
+    [
+      "a subject over 200 characters",
+      newRequest({ subject: "s".repeat(201) }),
+      /"subject" must NOT have more than 200 characters/,
+    ],
+    [
+      "a message over 5000 characters",
+      newRequest({ message: "m".repeat(5001) }),
+      /"message" must NOT have more than 5000 characters/,
+    ],
+    ["an unknown language", newRequest({ language: "fr" }), /"language" must be equal to one/],
+    ["a time that is not a date", newRequest({ createdAt: "yesterday" }), /"createdAt"/],
+    ["a number for a text", newRequest({ subject: 42 }), /"subject" must be string/],
+    ["an array body", [newRequest()], /must be object/],
+  ];
+
+  for (const [what, payload, message] of invalid) {
+    it(`refuses ${what} with 400 and a clear message, storing nothing`, async () => {
+      const { dataDir } = makeTempDirs();
+      const app = await start(dataDir);
+      const answer = await post(app, payload);
+      expect(answer.statusCode).toBe(400);
+      const body = answer.json();
+      expect(body.error).toBe("invalid_request");
+      expect(body.message).toMatch(message);
+      expect(storedRows(dataDir)).toEqual([]);
+    });
+  }
+
+  it("refuses a body that is not JSON", async () => {
+    const { dataDir } = makeTempDirs();
+    const app = await start(dataDir);
+    const broken = await app.inject({
+      method: "POST",
+      url: "/api/requests",
+      headers: { "content-type": "application/json" },
+      payload: '{"id": ',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({
+      error: "invalid_json",
+      message: "The request body is not valid JSON.",
+    });
+    const text = await app.inject({
+      method: "POST",
+      url: "/api/requests",
+      headers: { "content-type": "text/plain" },
+      payload: "hello",
+    });
+    expect(text.statusCode).toBe(415);
+    expect(storedRows(dataDir)).toEqual([]);
+  });
+
+  it("keeps every request across a restart", async () => {
+    const { dataDir } = makeTempDirs();
+    const first = await start(dataDir);
+    const before = [newRequest(), newRequest({ language: "ru" })];
+    for (const request of before) expect((await post(first, request)).statusCode).toBe(201);
+    await first.close();
+    apps.splice(apps.indexOf(first), 1);
+
+    const second = await start(dataDir);
+    expect((await post(second, before[0])).statusCode).toBe(200);
+    const after = newRequest({ language: "uz" });
+    expect((await post(second, after)).statusCode).toBe(201);
+    expect(storedRows(dataDir).map((row) => row.id)).toEqual([...before, after].map((r) => r.id));
+  });
+
+  it("is rate limited per client", async () => {
+    const { dataDir } = makeTempDirs();
+    const app = await start(dataDir, 2);
+    expect((await post(app, newRequest())).statusCode).toBe(201);
+    expect((await post(app, newRequest())).statusCode).toBe(201);
+    const limited = await post(app, newRequest());
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: "too_many_requests" });
+    expect(storedRows(dataDir)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Contact requests in SQLite, through Node's built-in `node:sqlite` (no native addon to build).
+ * One file, `<DATA_DIR>/dauys.sqlite`, created with its directory on first start. WAL mode lets
+ * the export script read while the server writes. The schema is versioned with
+ * `PRAGMA user_version`: each entry of `migrations` runs once, in order, in its own transaction.
+ */
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+export type StoredRequest = {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  language: string;
+  createdAt: string;
+  receivedAt: string;
+};
+
+export type NewRequest = Omit<StoredRequest, "receivedAt">;
+
+const migrations = [
+  `CREATE TABLE requests (
+     id TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     subject TEXT NOT NULL,
+     message TEXT NOT NULL,
+     language TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     received_at TEXT NOT NULL
+   ) STRICT`,
+  `CREATE INDEX requests_by_received_at ON requests (received_at)`,
+];
+
+export const requestsDbFile = "dauys.sqlite";
+
+export function requestsDbPath(dataDir: string): string {
+  return join(dataDir, requestsDbFile);
+}
+
+export function requestsDbExists(dataDir: string): boolean {
+  return existsSync(requestsDbPath(dataDir));
+}
+
+function migrate(db: DatabaseSync) {
+  const { user_version: current } = db.prepare("PRAGMA user_version").get() as {
+    user_version: number;
+  };
+  if (current > migrations.length) {
+    throw new Error(
+      `${requestsDbFile} has schema version ${current}, newer than this server (${migrations.length}).`,
+    );
+  }
+  for (let version = current; version < migrations.length; version += 1) {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      db.exec(migrations[version]!);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+}
+
+export type RequestsDb = ReturnType<typeof openRequestsDb>;
+
+export function openRequestsDb(dataDir: string) {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new DatabaseSync(requestsDbPath(dataDir));
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA busy_timeout = 5000");
+  migrate(db);
+
+  const insert = db.prepare(
+    `INSERT INTO requests (id, name, email, subject, message, language, created_at, received_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT(id) DO NOTHING`,
+  );
+  const selectAll = db.prepare(
+    `SELECT id, name, email, subject, message, language,
+            created_at AS createdAt, received_at AS receivedAt
+     FROM requests ORDER BY received_at, rowid`,
+  );
+
+  return {
+    /** Stores a request once; `created` is false when its id was already stored. */
+    save(request: NewRequest, receivedAt = new Date().toISOString()): { created: boolean } {
+      const result = insert.run(
+        request.id,
+        request.name,
+        request.email,
+        request.subject,
+        request.message,
+        request.language,
+        request.createdAt,
+        receivedAt,
+      );
+      return { created: Number(result.changes) > 0 };
+    },
+    all(): StoredRequest[] {
+      return selectAll.all() as StoredRequest[];
+    },
+    close() {
+      db.close();
+    },
+  };
+}
