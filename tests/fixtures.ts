@@ -15,8 +15,27 @@ export const locales = Object.keys(languageNames) as Locale[];
 
 export const routes = ["/", "/about", "/contact", "/recognition", "/recovery", "/no-such-page"];
 
+/** Waits until no finite animation or transition is running (a dialog fading in, say). */
+export async function waitForAnimations(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter(
+              (animation) =>
+                animation.playState === "running" &&
+                animation.effect?.getTiming().iterations !== Infinity,
+            ).length,
+      ),
+    )
+    .toBe(0);
+}
+
 /** Runs axe with the WCAG 2.x A and AA rules (2.2 included) and expects no violations. */
 export async function expectNoAxeViolations(page: Page, context = "") {
+  await waitForAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
@@ -84,4 +103,67 @@ export async function presetPilotAccess(page: Page) {
     grantedAt: new Date().toISOString(),
     reason: "request-sent",
   });
+}
+
+/**
+ * Every visible control is at least 44×44 CSS px, except a link inside running text (WCAG 2.5.8
+ * exempts inline targets). Returns the offenders, described so a failure says what to fix.
+ */
+export async function findSmallTargets(page: Page, minimum = 44): Promise<string[]> {
+  return page.evaluate((min) => {
+    const selector = [
+      "a[href]",
+      "button",
+      "input:not([type=hidden])",
+      "select",
+      "textarea",
+      "summary",
+      "[role=button]",
+      "[role=link]",
+      "[role=menuitem]",
+      "[role=tab]",
+      "[role=option]",
+      "[role=radio]",
+      "[role=checkbox]",
+      "[role=switch]",
+      "[tabindex]:not([tabindex='-1'])",
+    ].join(",");
+    const isVisible = (element: Element) => {
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      return (
+        style.visibility !== "hidden" && style.display !== "none" && box.width > 0 && box.height > 0
+      );
+    };
+    const isInlineInText = (element: Element) => {
+      if (element.tagName !== "A" || getComputedStyle(element).display !== "inline") return false;
+      const block = element.parentElement;
+      return Boolean(
+        block &&
+        (block.textContent ?? "").trim().length > (element.textContent ?? "").trim().length,
+      );
+    };
+    const describe = (element: Element, box: DOMRect) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""} "${(
+        element.getAttribute("aria-label") ||
+        element.textContent ||
+        ""
+      )
+        .trim()
+        .slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`;
+
+    const offenders: string[] = [];
+    for (const element of document.querySelectorAll(selector)) {
+      if (!isVisible(element) || isInlineInText(element)) continue;
+      // A native input drawn by its label (MUI radio, checkbox, switch) is measured as the label's
+      // clickable box, which is what a finger actually hits.
+      let target: Element = element;
+      if (element instanceof HTMLInputElement && getComputedStyle(element).opacity === "0") {
+        target = element.parentElement ?? element;
+      }
+      const box = target.getBoundingClientRect();
+      if (box.width + 0.5 < min || box.height + 0.5 < min) offenders.push(describe(element, box));
+    }
+    return offenders;
+  }, minimum);
 }

@@ -88,6 +88,36 @@ test("offline, the Recovery page shows all 16 lessons", async ({ page, context }
   ).toHaveCount(16);
 });
 
+test("offline, the Recognition page makes audio with the on-device engine", async ({
+  page,
+  context,
+}) => {
+  await presetStoredValue(page, "dauys.recognition-draft", {
+    text: "Сәлеметсіз бе, мен үйге барғым келеді.",
+    language: "kk-KZ",
+    resultsShown: true,
+  });
+  await installApp(page);
+  await page.goto("/recognition");
+  await page.getByRole("button", { name: "Save voice for offline use" }).click();
+  await expect(page.getByText("The voice is saved")).toBeVisible({ timeout: 30_000 });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText("The voice is saved")).toBeVisible();
+  await page.getByRole("button", { name: "Create audio" }).click();
+  await expect(page.getByRole("button", { name: "Play" })).toBeVisible({ timeout: 30_000 });
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download audio" }).click();
+  const file = await (await download).createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) chunks.push(chunk as Buffer);
+  const wav = Buffer.concat(chunks);
+  expect(wav.subarray(0, 4).toString("ascii")).toBe("RIFF");
+  expect(wav.subarray(8, 12).toString("ascii")).toBe("WAVE");
+  expect(wav.byteLength).toBeGreaterThan(22050);
+});
+
 test("Chromium reports no installability errors", async () => {
   const profile = mkdtempSync(join(tmpdir(), "dauys-install-"));
   const context = await chromium.launchPersistentContext(profile, {

@@ -54,6 +54,11 @@ export const theme = createTheme({
       styleOverrides: { root: { ...target, paddingInline: 20, borderRadius: tokens.radius } },
     },
     MuiIconButton: { styleOverrides: { root: { ...target } } },
+    // MUI draws radios and checkboxes 42 px wide; a little more padding makes them 44.
+    MuiRadio: { styleOverrides: { root: { padding: 10 } } },
+    MuiCheckbox: { styleOverrides: { root: { padding: 10 } } },
+    MuiToggleButton: { styleOverrides: { root: { ...target } } },
+    MuiTab: { styleOverrides: { root: { ...target } } },
     MuiMenuItem: { styleOverrides: { root: { minHeight: tokens.minTarget } } },
     MuiLink: {
       defaultProps: { underline: "always" },

@@ -1,0 +1,266 @@
+import { useEffect, useId, useRef, type RefObject } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import FormControl from "@mui/material/FormControl";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormLabel from "@mui/material/FormLabel";
+import LinearProgress from "@mui/material/LinearProgress";
+import Paper from "@mui/material/Paper";
+import Radio from "@mui/material/Radio";
+import RadioGroup from "@mui/material/RadioGroup";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import DownloadIcon from "@mui/icons-material/Download";
+import GraphicEqIcon from "@mui/icons-material/GraphicEq";
+import PauseIcon from "@mui/icons-material/Pause";
+import PlayArrowIcon from "@mui/icons-material/PlayArrow";
+import {
+  canCreateAudio,
+  isSpeakableText,
+  type AudioState,
+  type GenerationStage,
+} from "@/features/recognition/audio-machine";
+import { audioFileName, downloadFile } from "@/features/recognition/download-file";
+import {
+  maxTextLength,
+  speechRates,
+  type SpeechRateChoice,
+} from "@/features/speech-synthesis/speech-options";
+
+type AdaptiveAudioPanelProps = {
+  state: AudioState;
+  text: string;
+  rate: SpeechRateChoice;
+  /** Audio is not made while recording: the text is still changing. */
+  recording: boolean;
+  onChooseRate: (rate: SpeechRateChoice) => void;
+  onCreate: () => void;
+  onPlayingChange: (playing: boolean) => void;
+  onDismissFailure: () => void;
+};
+
+const rateChoices = Object.keys(speechRates) as SpeechRateChoice[];
+
+export function AdaptiveAudioPanel({
+  state,
+  text,
+  rate,
+  recording,
+  onChooseRate,
+  onCreate,
+  onPlayingChange,
+  onDismissFailure,
+}: AdaptiveAudioPanelProps) {
+  const { t } = useLingui();
+  const headingId = useId();
+  const rateLabelId = useId();
+  const statusId = useId();
+  const playButtonRef = useRef<HTMLButtonElement>(null);
+
+  const rateLabels: Record<SpeechRateChoice, string> = {
+    slow: t`Slow`,
+    normal: t`Normal`,
+    fast: t`Fast`,
+  };
+  const stageLabels: Record<GenerationStage, string> = {
+    "requesting-server": t`Creating audio…`,
+    "loading-local-engine": t`Loading the voice on this device…`,
+    "synthesizing-locally": t`Creating audio on this device…`,
+  };
+
+  const generating = state.status === "generating";
+  const creatable = canCreateAudio(state, text) && !recording;
+  const trimmedLength = text.trim().length;
+  const hint =
+    state.status !== "none"
+      ? null
+      : trimmedLength === 0
+        ? t`Record or type some text first.`
+        : !isSpeakableText(text)
+          ? t`The text is too long for audio: ${trimmedLength} characters, at most ${maxTextLength}.`
+          : null;
+
+  const statusText = generating
+    ? state.stage
+      ? stageLabels[state.stage]
+      : t`Creating audio…`
+    : state.status === "ready"
+      ? t`The audio is ready.`
+      : "";
+
+  // Whoever pressed Create audio continues on Play once the audio is there: the button they
+  // pressed is gone then. Focus that moved elsewhere meanwhile is left alone.
+  const ready = state.status === "ready";
+  const focusPlayWhenReady = useRef(false);
+  useEffect(() => {
+    if (!ready || !focusPlayWhenReady.current) return;
+    focusPlayWhenReady.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) playButtonRef.current?.focus();
+  }, [ready]);
+  const create = () => {
+    focusPlayWhenReady.current = true;
+    onCreate();
+  };
+
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ p: { xs: 2.5, md: 4 }, height: "100%" }}
+    >
+      <Typography id={headingId} variant="h2" component="h2" gutterBottom>
+        {t`Adaptive audio`}
+      </Typography>
+      <Typography sx={{ color: "text.secondary", mb: 2.5 }}>
+        {t`Turn your text into clear speech that others can listen to. A slower rate is easier to follow.`}
+      </Typography>
+
+      <FormControl component="fieldset" sx={{ mb: 2.5 }}>
+        <FormLabel
+          component="legend"
+          id={rateLabelId}
+          sx={{ fontWeight: 700, color: "text.primary" }}
+        >
+          {t`Speech rate`}
+        </FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby={rateLabelId}
+          value={rate}
+          onChange={(event) => onChooseRate(event.target.value as SpeechRateChoice)}
+        >
+          {rateChoices.map((choice) => (
+            <FormControlLabel
+              key={choice}
+              value={choice}
+              control={<Radio sx={{ width: 44, height: 44 }} />}
+              label={rateLabels[choice]}
+              sx={{ minHeight: 44, mr: 3 }}
+            />
+          ))}
+        </RadioGroup>
+      </FormControl>
+
+      <Stack spacing={2}>
+        {ready && state.audio ? (
+          <AudioControls
+            blob={state.audio.blob}
+            playing={state.playing}
+            onPlayingChange={onPlayingChange}
+            playButtonRef={playButtonRef}
+          />
+        ) : (
+          <Box>
+            <Button
+              variant="contained"
+              size="large"
+              startIcon={<GraphicEqIcon />}
+              // While generating the button stays focusable, so focus is not lost on the way.
+              disabled={!creatable && !generating}
+              aria-disabled={generating || undefined}
+              onClick={generating ? undefined : create}
+            >
+              {t`Create audio`}
+            </Button>
+            {hint ? <Typography sx={{ mt: 1, color: "text.secondary" }}>{hint}</Typography> : null}
+          </Box>
+        )}
+
+        <Box>
+          <Typography id={statusId} role="status" sx={{ fontWeight: 600 }}>
+            {statusText}
+          </Typography>
+          {generating ? (
+            <LinearProgress aria-labelledby={statusId} sx={{ mt: 1, height: 8, borderRadius: 4 }} />
+          ) : null}
+        </Box>
+
+        {state.failed ? (
+          <Alert severity="error" onClose={onDismissFailure} closeText={t`Close`}>
+            {t`The audio could not be generated. Please try again.`}
+          </Alert>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * Play or Pause and Download for the audio. The <audio> element has no controls of its own
+ * (they are small and vary between browsers); our large buttons drive it and its own events say
+ * whether it plays. The text above is its transcript.
+ */
+function AudioControls({
+  blob,
+  playing,
+  onPlayingChange,
+  playButtonRef,
+}: {
+  blob: Blob;
+  playing: boolean;
+  onPlayingChange: (playing: boolean) => void;
+  playButtonRef: RefObject<HTMLButtonElement | null>;
+}) {
+  const { t } = useLingui();
+  const audioRef = useRef<HTMLAudioElement>(null);
+
+  useEffect(() => {
+    const element = audioRef.current;
+    if (!element) return;
+    const url = URL.createObjectURL(blob);
+    element.src = url;
+    return () => {
+      element.pause();
+      element.removeAttribute("src");
+      URL.revokeObjectURL(url);
+    };
+  }, [blob]);
+
+  const togglePlayback = () => {
+    const element = audioRef.current;
+    if (!element) return;
+    if (element.paused) {
+      void element.play().catch((error: unknown) => {
+        console.error("The audio could not be played:", error);
+        onPlayingChange(false);
+      });
+    } else {
+      element.pause();
+    }
+  };
+
+  return (
+    <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the recognized text is its transcript */}
+      <audio
+        ref={audioRef}
+        preload="auto"
+        onPlay={() => onPlayingChange(true)}
+        onPause={() => onPlayingChange(false)}
+        onEnded={() => onPlayingChange(false)}
+      />
+      <Button
+        ref={playButtonRef}
+        variant="contained"
+        size="large"
+        startIcon={playing ? <PauseIcon /> : <PlayArrowIcon />}
+        onClick={togglePlayback}
+        sx={{ minWidth: 160 }}
+      >
+        {playing ? t`Pause` : t`Play`}
+      </Button>
+      <Button
+        variant="outlined"
+        size="large"
+        startIcon={<DownloadIcon />}
+        onClick={() => downloadFile(blob, audioFileName)}
+      >
+        {t`Download audio`}
+      </Button>
+    </Stack>
+  );
+}

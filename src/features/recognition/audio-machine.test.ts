@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import {
+  audioReducer,
+  canCreateAudio,
+  initialAudioState,
+  isGenerating,
+  type AudioEvent,
+  type AudioState,
+  type SavedAudio,
+} from "@/features/recognition/audio-machine";
+import { maxTextLength } from "@/features/speech-synthesis/speech-options";
+
+const saved: SavedAudio = {
+  blob: new Blob(["RIFF"], { type: "audio/wav" }),
+  text: "Сәлем",
+  language: "kk-KZ",
+  rate: "slow",
+  createdAt: "2025-01-01T00:00:00.000Z",
+};
+
+function run(events: AudioEvent[], from: AudioState = initialAudioState) {
+  return events.reduce(audioReducer, from);
+}
+
+const generating = run([{ type: "generate", generation: 7, text: "Сәлем" }]);
+const ready = run(
+  [{ type: "generated", generation: generating.generation, audio: saved }],
+  generating,
+);
+
+describe("audio machine", () => {
+  it("allows audio only when none exists and the trimmed text is not empty", () => {
+    expect(canCreateAudio(initialAudioState, "hello")).toBe(true);
+    expect(canCreateAudio(initialAudioState, "   \n")).toBe(false);
+    expect(canCreateAudio(generating, "hello")).toBe(false);
+    expect(canCreateAudio(ready, "hello")).toBe(false);
+  });
+
+  it("refuses text longer than the speech engine accepts", () => {
+    expect(canCreateAudio(initialAudioState, "a".repeat(maxTextLength))).toBe(true);
+    expect(canCreateAudio(initialAudioState, ` ${"a".repeat(maxTextLength)} `)).toBe(true);
+    expect(canCreateAudio(initialAudioState, "a".repeat(maxTextLength + 1))).toBe(false);
+  });
+
+  it("ignores a request to generate without text", () => {
+    expect(audioReducer(initialAudioState, { type: "generate", generation: 1, text: "  " })).toBe(
+      initialAudioState,
+    );
+  });
+
+  it("goes none → generating → ready and clears the generating flag on success", () => {
+    expect(isGenerating(generating)).toBe(true);
+    const withStage = audioReducer(generating, {
+      type: "progress",
+      generation: generating.generation,
+      stage: "requesting-server",
+    });
+    expect(withStage.stage).toBe("requesting-server");
+    expect(ready).toMatchObject({ status: "ready", audio: saved, stage: null, playing: false });
+    expect(isGenerating(ready)).toBe(false);
+  });
+
+  it("clears the generating flag on failure and reports it", () => {
+    const failed = audioReducer(generating, {
+      type: "generation-failed",
+      generation: generating.generation,
+    });
+    expect(failed).toMatchObject({ status: "none", failed: true, audio: null });
+    expect(isGenerating(failed)).toBe(false);
+    expect(canCreateAudio(failed, "try again")).toBe(true);
+    const retry = audioReducer(failed, { type: "generate", generation: 8, text: "try again" });
+    expect(retry.failed).toBe(false);
+    expect(audioReducer(failed, { type: "dismiss-failure" }).failed).toBe(false);
+  });
+
+  it("follows playing and paused", () => {
+    const playing = audioReducer(ready, { type: "playing" });
+    expect(playing.playing).toBe(true);
+    expect(audioReducer(playing, { type: "paused" }).playing).toBe(false);
+    expect(audioReducer(initialAudioState, { type: "playing" }).playing).toBe(false);
+  });
+
+  it("discards the audio when the text changes, so new audio can be made", () => {
+    const discarded = audioReducer(audioReducer(ready, { type: "playing" }), { type: "discard" });
+    expect(discarded).toMatchObject({ status: "none", audio: null, playing: false });
+    expect(canCreateAudio(discarded, "new text")).toBe(true);
+  });
+
+  it("ignores answers of other generations", () => {
+    const stale = audioReducer(generating, { type: "generated", generation: 6, audio: saved });
+    expect(stale).toBe(generating);
+  });
+
+  it("ignores the answer of a generation that was discarded or reset meanwhile", () => {
+    for (const interruption of [{ type: "discard" }, { type: "reset" }] as const) {
+      const interrupted = audioReducer(generating, interruption);
+      expect(isGenerating(interrupted)).toBe(false);
+      const late = audioReducer(interrupted, {
+        type: "generated",
+        generation: generating.generation,
+        audio: saved,
+      });
+      expect(late.status).toBe("none");
+      const lateFailure = audioReducer(interrupted, {
+        type: "generation-failed",
+        generation: generating.generation,
+      });
+      expect(lateFailure.failed).toBe(false);
+    }
+  });
+
+  it("restores saved audio only when there is none", () => {
+    expect(audioReducer(initialAudioState, { type: "restore", audio: saved })).toMatchObject({
+      status: "ready",
+      audio: saved,
+    });
+    expect(audioReducer(generating, { type: "restore", audio: saved })).toBe(generating);
+  });
+
+  it("reset clears audio, playing, generating and failure", () => {
+    const failed = run(
+      [
+        { type: "generate", generation: 1, text: "x" },
+        { type: "generation-failed", generation: 1 },
+      ],
+      initialAudioState,
+    );
+    for (const state of [audioReducer(ready, { type: "playing" }), generating, failed]) {
+      expect(audioReducer(state, { type: "reset" })).toMatchObject({
+        status: "none",
+        audio: null,
+        playing: false,
+        stage: null,
+        failed: false,
+      });
+    }
+  });
+});

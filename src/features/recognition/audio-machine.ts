@@ -1,0 +1,103 @@
+/**
+ * The adaptive-audio panel's states: no audio → generating → ready (playing or paused). Audio is
+ * made only when none exists and there is text; it always matches the text, language and rate it
+ * was made from, so changing any of them discards it. Every generation carries an id chosen by
+ * the caller (always new): the answer of a generation that was discarded or reset meanwhile is
+ * ignored, and the generating flag is cleared on success and on failure alike.
+ */
+import { maxTextLength, type SpeechRateChoice } from "@/features/speech-synthesis/speech-options";
+
+export type GenerationStage = "requesting-server" | "loading-local-engine" | "synthesizing-locally";
+
+/** The last generated audio, as kept in IndexedDB (`storageKeys.lastAudio`). */
+export type SavedAudio = {
+  blob: Blob;
+  text: string;
+  /** The recognition language code the text was in, such as "kk-KZ". */
+  language: string;
+  rate: SpeechRateChoice;
+  createdAt: string;
+};
+
+export type AudioState = {
+  status: "none" | "generating" | "ready";
+  audio: SavedAudio | null;
+  playing: boolean;
+  /** Id of the generation in progress (or the last one); answers for any other id are stale. */
+  generation: number;
+  stage: GenerationStage | null;
+  failed: boolean;
+};
+
+export type AudioEvent =
+  | { type: "generate"; generation: number; text: string }
+  | { type: "progress"; generation: number; stage: GenerationStage }
+  | { type: "generated"; generation: number; audio: SavedAudio }
+  | { type: "generation-failed"; generation: number }
+  | { type: "playing" }
+  | { type: "paused" }
+  | { type: "discard" }
+  | { type: "restore"; audio: SavedAudio }
+  | { type: "dismiss-failure" }
+  | { type: "reset" };
+
+export const initialAudioState: AudioState = {
+  status: "none",
+  audio: null,
+  playing: false,
+  generation: 0,
+  stage: null,
+  failed: false,
+};
+
+/** Whether the text can become audio: not blank, and within the speech engine's limit. */
+export function isSpeakableText(text: string): boolean {
+  const length = text.trim().length;
+  return length > 0 && length <= maxTextLength;
+}
+
+/** Audio may be created only when none exists (or is being made) and there is speakable text. */
+export function canCreateAudio(state: AudioState, text: string): boolean {
+  return state.status === "none" && isSpeakableText(text);
+}
+
+export function isGenerating(state: AudioState): boolean {
+  return state.status === "generating";
+}
+
+export function audioReducer(state: AudioState, event: AudioEvent): AudioState {
+  switch (event.type) {
+    case "generate":
+      if (!canCreateAudio(state, event.text)) return state;
+      return {
+        ...state,
+        status: "generating",
+        generation: event.generation,
+        stage: null,
+        failed: false,
+      };
+    case "progress":
+      if (state.status !== "generating" || event.generation !== state.generation) return state;
+      return { ...state, stage: event.stage };
+    case "generated":
+      if (state.status !== "generating" || event.generation !== state.generation) return state;
+      return { ...state, status: "ready", audio: event.audio, playing: false, stage: null };
+    case "generation-failed":
+      if (state.status !== "generating" || event.generation !== state.generation) return state;
+      return { ...state, status: "none", stage: null, failed: true };
+    case "playing":
+      return state.status === "ready" ? { ...state, playing: true } : state;
+    case "paused":
+      return state.playing ? { ...state, playing: false } : state;
+    case "discard":
+      if (state.status === "none") return state;
+      return { ...initialAudioState, failed: state.failed };
+    case "restore":
+      if (state.status !== "none") return state;
+      return { ...state, status: "ready", audio: event.audio, playing: false, failed: false };
+    case "dismiss-failure":
+      return { ...state, failed: false };
+    case "reset":
+      return initialAudioState;
+  }
+}

@@ -1,0 +1,68 @@
+import { useId } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import TranslateIcon from "@mui/icons-material/Translate";
+import { recognitionLanguages } from "@/features/recognition/recognition-languages";
+import { brand } from "@/lib/brand";
+
+/** The languages the page recognizes and speaks, for visitors wondering whether theirs is one. */
+export function MultilingualSupport() {
+  const { t, i18n } = useLingui();
+  const headingId = useId();
+  const name = brand.name;
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ p: { xs: 2.5, md: 4 }, bgcolor: "background.default" }}
+    >
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 1 }}>
+        <TranslateIcon color="primary" aria-hidden="true" />
+        <Typography id={headingId} variant="h2" component="h2">
+          {t`Multilingual support`}
+        </Typography>
+      </Box>
+      <Typography sx={{ mb: 2.5 }}>
+        {t`Speak in any of these six languages: ${name} writes down what you say and reads your text aloud in the same language.`}
+      </Typography>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: "none",
+          m: 0,
+          p: 0,
+          display: "grid",
+          gap: 1.5,
+          gridTemplateColumns: "repeat(auto-fill, minmax(180px, 1fr))",
+        }}
+      >
+        {recognitionLanguages.map((language) => (
+          <Box
+            component="li"
+            key={language.code}
+            sx={{
+              display: "flex",
+              alignItems: "center",
+              gap: 1.5,
+              px: 2,
+              py: 1.5,
+              borderRadius: 1,
+              bgcolor: "background.paper",
+              border: 1,
+              borderColor: "divider",
+              fontWeight: 600,
+            }}
+          >
+            <Box component="span" aria-hidden="true" sx={{ fontSize: "1.5rem", lineHeight: 1 }}>
+              {language.flag}
+            </Box>
+            {i18n._(language.name)}
+          </Box>
+        ))}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,25 @@
+import { useLingui } from "@lingui/react/macro";
+import Alert from "@mui/material/Alert";
+import type { RecognitionProblem } from "@/features/recognition/recording-machine";
+
+/** One recognition failure as an alert in the interface language (product spec §8). */
+export function RecognitionProblemAlert({
+  problem,
+  onClose,
+}: {
+  problem: RecognitionProblem;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const messages: Record<RecognitionProblem, string> = {
+    "language-not-supported": t`This language is not supported by your browser. Recording has stopped; please choose another language.`,
+    microphone: t`Could not use the microphone. Please check that this site may use it in your browser's permissions, then try again.`,
+    "no-speech": t`No speech was heard, so recording has stopped. Press Start recording and speak again.`,
+    "recognition-failed": t`Speech recognition stopped because of an error. Please try again.`,
+  };
+  return (
+    <Alert severity="error" onClose={onClose} closeText={t`Close`}>
+      {messages[problem]}
+    </Alert>
+  );
+}

@@ -1,0 +1,70 @@
+import { useRef } from "react";
+import Box from "@mui/material/Box";
+import Stack from "@mui/material/Stack";
+import { AdaptiveAudioPanel } from "@/features/recognition/adaptive-audio-panel";
+import { RecognizedTextPanel } from "@/features/recognition/recognized-text-panel";
+import { isListening } from "@/features/recognition/recording-machine";
+import { RecordingPanel } from "@/features/recognition/recording-panel";
+import { useRecognitionWorkspace } from "@/features/recognition/use-recognition-workspace";
+import { OfflineVoiceCard } from "@/features/speech-synthesis/offline-voice-card";
+import { speechLanguageOf } from "@/features/speech-synthesis/speech-options";
+
+/**
+ * The recording panel, then, once there is something to work with (a recording has stopped, a
+ * draft came back, or the browser cannot recognize speech and the text is typed), the text and
+ * audio panels.
+ */
+export function RecognitionWorkspace() {
+  const workspace = useRecognitionWorkspace();
+  const { recording, audio, supported } = workspace;
+  const recordButtonRef = useRef<HTMLButtonElement>(null);
+  const showResults = recording.resultsShown || !supported;
+  const speechLanguage = speechLanguageOf(recording.language);
+
+  const reset = () => {
+    workspace.reset();
+    // The Reset button disappears with the panels; continue where a new recording begins.
+    if (supported) recordButtonRef.current?.focus();
+  };
+
+  return (
+    <Stack spacing={{ xs: 3, md: 4 }}>
+      <RecordingPanel
+        state={recording}
+        supported={supported}
+        onToggle={workspace.toggleRecording}
+        onChooseLanguage={workspace.chooseLanguage}
+        onDismissProblem={workspace.dismissRecognitionProblem}
+        buttonRef={recordButtonRef}
+      />
+      {showResults ? (
+        <Box
+          sx={{
+            display: "grid",
+            gap: { xs: 3, md: 4 },
+            gridTemplateColumns: { xs: "1fr", md: "minmax(0, 3fr) minmax(0, 2fr)" },
+          }}
+        >
+          <RecognizedTextPanel
+            text={recording.text}
+            language={recording.language}
+            hasAudio={audio.status === "ready"}
+            onEdit={workspace.editText}
+            onReset={reset}
+          />
+          <AdaptiveAudioPanel
+            state={audio}
+            text={recording.text}
+            rate={workspace.rate}
+            recording={isListening(recording)}
+            onChooseRate={workspace.chooseRate}
+            onCreate={() => void workspace.createAudio()}
+            onPlayingChange={workspace.setPlaying}
+            onDismissFailure={workspace.dismissAudioFailure}
+          />
+        </Box>
+      ) : null}
+      {showResults && speechLanguage ? <OfflineVoiceCard language={speechLanguage} /> : null}
+    </Stack>
+  );
+}

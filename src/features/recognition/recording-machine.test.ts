@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import {
+  appendTranscript,
+  draftOf,
+  initialRecordingState,
+  isListening,
+  recordingReducer,
+  type RecordingEvent,
+  type RecordingState,
+} from "@/features/recognition/recording-machine";
+
+function run(events: RecordingEvent[], from: RecordingState = initialRecordingState()) {
+  return events.reduce(recordingReducer, from);
+}
+
+const recording = run([{ type: "request-start" }, { type: "started" }]);
+
+describe("recording machine", () => {
+  it("starts idle in Russian with no text and no results", () => {
+    expect(initialRecordingState()).toEqual({
+      status: "idle",
+      text: "",
+      interim: "",
+      language: "ru-RU",
+      resultsShown: false,
+      problem: null,
+    });
+  });
+
+  it("goes idle → starting → recording → stopped, and stopping shows the results", () => {
+    const starting = run([{ type: "request-start" }]);
+    expect(starting.status).toBe("starting");
+    expect(isListening(starting)).toBe(true);
+    expect(recording.status).toBe("recording");
+    const stopped = recordingReducer(recording, { type: "stop" });
+    expect(stopped.status).toBe("stopped");
+    expect(stopped.resultsShown).toBe(true);
+    expect(isListening(stopped)).toBe(false);
+  });
+
+  it("keeps interim words apart and appends only final transcripts", () => {
+    let state = recordingReducer(recording, { type: "interim", transcript: " I wnt " });
+    expect(state.interim).toBe("I wnt");
+    expect(state.text).toBe("");
+    state = recordingReducer(state, { type: "final", transcript: "I want to go" });
+    expect(state).toMatchObject({ text: "I want to go", interim: "" });
+    state = recordingReducer(state, { type: "final", transcript: " home" });
+    expect(state.text).toBe("I want to go home");
+  });
+
+  it("ignores interim words when not recording", () => {
+    expect(
+      recordingReducer(initialRecordingState(), { type: "interim", transcript: "x" }).interim,
+    ).toBe("");
+  });
+
+  it("accepts late final words after stop but not after reset", () => {
+    const stopped = recordingReducer(recording, { type: "stop" });
+    expect(recordingReducer(stopped, { type: "final", transcript: "late" }).text).toBe("late");
+    const reset = recordingReducer(stopped, { type: "reset" });
+    expect(recordingReducer(reset, { type: "final", transcript: "late" }).text).toBe("");
+  });
+
+  it("clears the previous text when a new recording begins, not before", () => {
+    const withText = run([{ type: "final", transcript: "first" }, { type: "stop" }], recording);
+    const starting = recordingReducer(withText, { type: "request-start" });
+    expect(starting.text).toBe("first");
+    expect(recordingReducer(starting, { type: "started" }).text).toBe("");
+  });
+
+  it("keeps the text when starting fails (for example the microphone is blocked)", () => {
+    const withText = run([{ type: "final", transcript: "keep me" }, { type: "stop" }], recording);
+    const failed = run(
+      [{ type: "request-start" }, { type: "fail", problem: "microphone" }],
+      withText,
+    );
+    expect(failed).toMatchObject({ status: "stopped", text: "keep me", problem: "microphone" });
+  });
+
+  it("stops on an error, shows the problem and the text field", () => {
+    const failed = recordingReducer(recording, { type: "fail", problem: "language-not-supported" });
+    expect(failed).toMatchObject({
+      status: "stopped",
+      resultsShown: true,
+      problem: "language-not-supported",
+    });
+    expect(recordingReducer(failed, { type: "dismiss-problem" }).problem).toBeNull();
+  });
+
+  it("stops when the browser ends recognition by itself", () => {
+    expect(recordingReducer(recording, { type: "ended" }).status).toBe("stopped");
+    const idle = initialRecordingState();
+    expect(recordingReducer(idle, { type: "ended" })).toBe(idle);
+  });
+
+  it("lets the user edit the text", () => {
+    const stopped = run([{ type: "final", transcript: "I wnt" }, { type: "stop" }], recording);
+    expect(recordingReducer(stopped, { type: "edit", text: "I want" }).text).toBe("I want");
+  });
+
+  it("changes the language only while not listening", () => {
+    const chosen = recordingReducer(initialRecordingState(), {
+      type: "choose-language",
+      language: "kk-KZ",
+    });
+    expect(chosen.language).toBe("kk-KZ");
+    expect(
+      recordingReducer(recording, { type: "choose-language", language: "kk-KZ" }).language,
+    ).toBe("ru-RU");
+  });
+
+  it("reset clears text, recording flag, results flag and problem but keeps the language", () => {
+    const busy = run(
+      [
+        { type: "choose-language", language: "uz-UZ" },
+        { type: "request-start" },
+        { type: "started" },
+        { type: "final", transcript: "salom" },
+        { type: "fail", problem: "recognition-failed" },
+      ],
+      initialRecordingState(),
+    );
+    expect(recordingReducer(busy, { type: "reset" })).toEqual(initialRecordingState("uz-UZ"));
+    expect(recordingReducer(recording, { type: "reset" }).status).toBe("idle");
+  });
+
+  it("restores a saved draft into an untouched page and shows the results", () => {
+    const restored = recordingReducer(initialRecordingState(), {
+      type: "restore",
+      draft: { text: "saved", language: "ky-KG", resultsShown: false },
+    });
+    expect(restored).toMatchObject({ text: "saved", language: "ky-KG", resultsShown: true });
+    expect(draftOf(restored)).toEqual({ text: "saved", language: "ky-KG", resultsShown: true });
+    expect(
+      recordingReducer(recording, {
+        type: "restore",
+        draft: { text: "old", language: "ky-KG", resultsShown: true },
+      }),
+    ).toBe(recording);
+  });
+});
+
+describe("appendTranscript", () => {
+  it("joins pieces with one space and skips blank pieces", () => {
+    expect(appendTranscript("", " hello ")).toBe("hello");
+    expect(appendTranscript("hello", "world")).toBe("hello world");
+    expect(appendTranscript("hello\n", "world")).toBe("hello\nworld");
+    expect(appendTranscript("hello", "   ")).toBe("hello");
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The recording panel's states: idle → (starting →) recording → stopped. "starting" covers the
+ * moment between the press and the browser's confirmation that it listens, so a microphone
+ * failure leaves the earlier text alone; the text is cleared only once a new recording really
+ * begins. Only final transcripts enter the text; interim words are kept apart.
+ */
+import { defaultRecognitionLanguage } from "@/features/recognition/recognition-languages";
+
+export type RecordingStatus = "idle" | "starting" | "recording" | "stopped";
+
+/** What went wrong with recognition, each shown as its own alert. */
+export type RecognitionProblem =
+  "language-not-supported" | "microphone" | "no-speech" | "recognition-failed";
+
+export type RecognitionDraft = {
+  text: string;
+  language: string;
+  resultsShown: boolean;
+};
+
+export type RecordingState = {
+  status: RecordingStatus;
+  /** The recognized (and possibly corrected) text: final transcripts only. */
+  text: string;
+  /** Words the recognizer may still change; never part of `text`. */
+  interim: string;
+  /** The chosen recognition language, a BCP 47 code such as "ru-RU". */
+  language: string;
+  /** Whether the result panels are shown: after the first recording stops, or from a draft. */
+  resultsShown: boolean;
+  problem: RecognitionProblem | null;
+};
+
+export type RecordingEvent =
+  | { type: "request-start" }
+  | { type: "started" }
+  | { type: "interim"; transcript: string }
+  | { type: "final"; transcript: string }
+  | { type: "stop" }
+  | { type: "ended" }
+  | { type: "fail"; problem: RecognitionProblem }
+  | { type: "dismiss-problem" }
+  | { type: "edit"; text: string }
+  | { type: "choose-language"; language: string }
+  | { type: "restore"; draft: RecognitionDraft }
+  | { type: "reset" };
+
+export function initialRecordingState(language = defaultRecognitionLanguage): RecordingState {
+  return { status: "idle", text: "", interim: "", language, resultsShown: false, problem: null };
+}
+
+/** Starting or recording: the big button offers "Stop recording". */
+export function isListening(state: RecordingState): boolean {
+  return state.status === "starting" || state.status === "recording";
+}
+
+/** Appends a final transcript to the text, one space between pieces. */
+export function appendTranscript(text: string, transcript: string): string {
+  const piece = transcript.trim();
+  if (!piece) return text;
+  if (!text || /\s$/.test(text)) return text + piece;
+  return `${text} ${piece}`;
+}
+
+function stopped(state: RecordingState): RecordingState {
+  return { ...state, status: "stopped", interim: "", resultsShown: true };
+}
+
+export function recordingReducer(state: RecordingState, event: RecordingEvent): RecordingState {
+  switch (event.type) {
+    case "request-start":
+      if (isListening(state)) return state;
+      return { ...state, status: "starting", interim: "", problem: null };
+    case "started":
+      // A new recording replaces the previous text.
+      if (state.status !== "starting") return state;
+      return { ...state, status: "recording", text: "", interim: "" };
+    case "interim":
+      if (state.status !== "recording") return state;
+      return { ...state, interim: event.transcript.trim() };
+    case "final":
+      // Late finals of a recording that was just stopped still belong to it.
+      if (state.status !== "recording" && state.status !== "stopped") return state;
+      return { ...state, text: appendTranscript(state.text, event.transcript), interim: "" };
+    case "stop":
+      if (!isListening(state)) return state;
+      return stopped(state);
+    case "ended":
+      return isListening(state) ? stopped(state) : state;
+    case "fail":
+      // Recording stops; the text field is shown so the user can still type.
+      return { ...stopped(state), problem: event.problem };
+    case "dismiss-problem":
+      return { ...state, problem: null };
+    case "edit":
+      return { ...state, text: event.text };
+    case "choose-language":
+      if (isListening(state)) return state;
+      return { ...state, language: event.language, problem: null };
+    case "restore":
+      if (state.status !== "idle" || state.text) return state;
+      return {
+        ...state,
+        text: event.draft.text,
+        language: event.draft.language,
+        resultsShown: event.draft.resultsShown || event.draft.text.length > 0,
+      };
+    case "reset":
+      return initialRecordingState(state.language);
+  }
+}
+
+export function draftOf(state: RecordingState): RecognitionDraft {
+  return { text: state.text, language: state.language, resultsShown: state.resultsShown };
+}

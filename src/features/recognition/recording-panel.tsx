@@ -1,0 +1,171 @@
+import { useId, type RefObject } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import MicIcon from "@mui/icons-material/Mic";
+import StopIcon from "@mui/icons-material/Stop";
+import { RecognitionProblemAlert } from "@/features/recognition/recognition-problem-alert";
+import { recognitionLanguages } from "@/features/recognition/recognition-languages";
+import { isListening, type RecordingState } from "@/features/recognition/recording-machine";
+import { textDirectionOf } from "@/features/recognition/text-direction";
+import { brand } from "@/lib/brand";
+
+type RecordingPanelProps = {
+  state: RecordingState;
+  supported: boolean;
+  onToggle: () => void;
+  onChooseLanguage: (code: string) => void;
+  onDismissProblem: () => void;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+};
+
+export function RecordingPanel({
+  state,
+  supported,
+  onToggle,
+  onChooseLanguage,
+  onDismissProblem,
+  buttonRef,
+}: RecordingPanelProps) {
+  const { t, i18n } = useLingui();
+  const headingId = useId();
+  const listening = isListening(state);
+
+  // Without recognition the alert below says everything; the status line stays empty.
+  const statusText = !supported
+    ? ""
+    : {
+        idle: t`Choose a language, press Start recording and speak.`,
+        starting: t`Starting the microphone…`,
+        recording: t`Recording… Speak now, then press Stop recording.`,
+        stopped: t`Recording stopped.`,
+      }[state.status];
+
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ p: { xs: 2.5, md: 4 } }}
+    >
+      <Typography id={headingId} variant="h2" component="h2" gutterBottom>
+        {t`Voice recording`}
+      </Typography>
+      <Stack spacing={3}>
+        <TextField
+          select
+          label={t`Recognition language`}
+          value={state.language}
+          onChange={(event) => onChooseLanguage(event.target.value)}
+          disabled={listening}
+          slotProps={{ select: { native: true } }}
+          sx={{ maxWidth: 360 }}
+        >
+          {recognitionLanguages.map((language) => (
+            <option key={language.code} value={language.code}>
+              {`${language.flag} ${i18n._(language.name)}`}
+            </option>
+          ))}
+        </TextField>
+
+        <Box>
+          <Button
+            ref={buttonRef}
+            variant="contained"
+            color={listening ? "error" : "primary"}
+            size="large"
+            onClick={onToggle}
+            disabled={!supported}
+            startIcon={listening ? <StopIcon /> : <MicIcon />}
+            sx={{
+              minHeight: 88,
+              width: { xs: "100%", sm: "auto" },
+              minWidth: { sm: 340 },
+              px: 5,
+              fontSize: "1.375rem",
+              fontWeight: 700,
+              "& .MuiButton-startIcon > svg": { fontSize: 36 },
+            }}
+          >
+            {listening ? t`Stop recording` : t`Start recording`}
+          </Button>
+          <Typography role="status" sx={{ mt: 1.5, fontSize: "1.125rem", fontWeight: 600 }}>
+            {statusText}
+          </Typography>
+        </Box>
+
+        {supported ? null : (
+          <Alert severity="warning">
+            {t`Speech recognition is not supported in this browser. You can type or paste your text in the field below; creating audio and downloading still work.`}
+          </Alert>
+        )}
+        {state.problem ? (
+          <RecognitionProblemAlert problem={state.problem} onClose={onDismissProblem} />
+        ) : null}
+
+        {listening ? (
+          <LiveTranscript text={state.text} interim={state.interim} language={state.language} />
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * What is being heard while recording: the words already final, and after them, set apart, the
+ * words the recognizer may still change. Not a live region: reading every word aloud as it
+ * changes would drown out the speaker.
+ */
+function LiveTranscript({
+  text,
+  interim,
+  language,
+}: {
+  text: string;
+  interim: string;
+  language: string;
+}) {
+  const { t } = useLingui();
+  const labelId = useId();
+  const name = brand.name;
+  return (
+    <Box
+      role="group"
+      aria-labelledby={labelId}
+      sx={{
+        p: 2,
+        borderRadius: 1,
+        bgcolor: "background.default",
+        border: 1,
+        borderColor: "divider",
+      }}
+    >
+      <Typography id={labelId} component="div" sx={{ fontWeight: 700, mb: 1 }}>
+        {t`What ${name} hears`}
+      </Typography>
+      <Typography
+        component="p"
+        lang={language.split("-")[0]}
+        dir={textDirectionOf(language)}
+        sx={{ fontSize: "1.25rem", minHeight: "1.5em", whiteSpace: "pre-wrap" }}
+      >
+        {text ? <span>{text} </span> : null}
+        {interim ? (
+          <Box component="span" data-interim sx={{ color: "text.secondary", fontStyle: "italic" }}>
+            {interim}
+          </Box>
+        ) : null}
+        {!text && !interim ? (
+          <Box component="span" sx={{ color: "text.secondary" }}>
+            {t`Listening…`}
+          </Box>
+        ) : null}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,284 @@
+/**
+ * Everything the Speech Recognition page does, for its panels to render: the recording and audio
+ * state machines, the browser's recognizer, audio made by the speech service, and the drafts in
+ * IndexedDB (the text with its language, and the last audio) that survive reloads until Reset.
+ */
+import { useEffect, useReducer, useRef, useState } from "react";
+import {
+  audioReducer,
+  canCreateAudio,
+  initialAudioState,
+  type SavedAudio,
+} from "@/features/recognition/audio-machine";
+import {
+  checkMicrophone,
+  isSpeechRecognitionSupported,
+  startRecognition,
+  type RecognitionHandlers,
+  type RecognitionSession,
+} from "@/features/recognition/browser-speech-recognition";
+import { createDebouncedSave } from "@/features/recognition/debounced-save";
+import { isRecognitionLanguage } from "@/features/recognition/recognition-languages";
+import {
+  initialRecordingState,
+  isListening,
+  recordingReducer,
+  type RecognitionDraft,
+} from "@/features/recognition/recording-machine";
+import { createSpeechAudio } from "@/features/speech-synthesis/create-speech-audio";
+import {
+  speechLanguageOf,
+  speechRates,
+  type SpeechRateChoice,
+} from "@/features/speech-synthesis/speech-options";
+import { readValue, removeValue, storageKeys, writeValue } from "@/lib/storage";
+
+const draftSaveDelayMs = 400;
+
+function isRateChoice(value: unknown): value is SpeechRateChoice {
+  return typeof value === "string" && Object.hasOwn(speechRates, value);
+}
+
+function validDraft(value: unknown): RecognitionDraft | null {
+  if (!value || typeof value !== "object") return null;
+  const draft = value as Partial<RecognitionDraft>;
+  if (typeof draft.text !== "string" || !isRecognitionLanguage(draft.language)) return null;
+  return { text: draft.text, language: draft.language, resultsShown: Boolean(draft.resultsShown) };
+}
+
+function validAudio(value: unknown, draft: RecognitionDraft): SavedAudio | null {
+  if (!value || typeof value !== "object") return null;
+  const audio = value as Partial<SavedAudio>;
+  // Saved audio is shown again only while it still matches the saved text.
+  if (!(audio.blob instanceof Blob) || !isRateChoice(audio.rate)) return null;
+  if (audio.text !== draft.text || audio.language !== draft.language) return null;
+  return audio as SavedAudio;
+}
+
+export function useRecognitionWorkspace() {
+  const [supported] = useState(isSpeechRecognitionSupported);
+  const [recording, dispatchRecording] = useReducer(recordingReducer, undefined, () =>
+    initialRecordingState(),
+  );
+  const [audio, dispatchAudio] = useReducer(audioReducer, initialAudioState);
+  const [rate, setRate] = useState<SpeechRateChoice>("normal");
+  const [restored, setRestored] = useState(false);
+  const [draftSaver] = useState(() =>
+    createDebouncedSave<RecognitionDraft>(
+      (draft) => void writeValue(storageKeys.recognitionDraft, draft),
+      draftSaveDelayMs,
+    ),
+  );
+
+  // Each start attempt and each audio generation gets an id; callbacks of older ones are ignored.
+  const attemptRef = useRef(0);
+  const sessionRef = useRef<RecognitionSession | null>(null);
+  const generationRef = useRef(0);
+  const generationAbortRef = useRef<AbortController | null>(null);
+
+  // The drafts come back once, when the page opens.
+  useEffect(() => {
+    let cancelled = false;
+    void Promise.all([
+      readValue<unknown>(storageKeys.recognitionDraft),
+      readValue<unknown>(storageKeys.lastAudio),
+    ]).then(([savedDraft, savedAudio]) => {
+      if (cancelled) return;
+      const draft = validDraft(savedDraft);
+      if (draft) {
+        dispatchRecording({ type: "restore", draft });
+        const lastAudio = validAudio(savedAudio, draft);
+        if (lastAudio) {
+          dispatchAudio({ type: "restore", audio: lastAudio });
+          setRate(lastAudio.rate);
+        }
+      }
+      setRestored(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const { text, language, resultsShown } = recording;
+  useEffect(() => {
+    if (restored) draftSaver.schedule({ text, language, resultsShown });
+  }, [draftSaver, restored, text, language, resultsShown]);
+
+  // Nothing typed is lost when the page is hidden, closed or left.
+  useEffect(() => {
+    const flush = () => draftSaver.flush();
+    window.addEventListener("pagehide", flush);
+    document.addEventListener("visibilitychange", flush);
+    return () => {
+      window.removeEventListener("pagehide", flush);
+      document.removeEventListener("visibilitychange", flush);
+      flush();
+    };
+  }, [draftSaver]);
+
+  // Leaving the page stops the microphone and any audio still being made.
+  useEffect(
+    () => () => {
+      attemptRef.current++;
+      sessionRef.current?.abort();
+      sessionRef.current = null;
+      generationAbortRef.current?.abort();
+    },
+    [],
+  );
+
+  function discardAudio() {
+    generationRef.current++;
+    generationAbortRef.current?.abort();
+    generationAbortRef.current = null;
+    dispatchAudio({ type: "discard" });
+    void removeValue(storageKeys.lastAudio);
+  }
+
+  async function startRecording() {
+    if (!supported || isListening(recording)) return;
+    const attempt = ++attemptRef.current;
+    const current = () => attempt === attemptRef.current;
+    dispatchRecording({ type: "request-start" });
+
+    if (!(await checkMicrophone())) {
+      if (current()) dispatchRecording({ type: "fail", problem: "microphone" });
+      return;
+    }
+    if (!current()) return;
+
+    let session: RecognitionSession;
+    try {
+      session = await startRecognition(recording.language, handlersFor(current));
+    } catch (error) {
+      console.error("Speech recognition could not start:", error);
+      if (current()) dispatchRecording({ type: "fail", problem: "recognition-failed" });
+      return;
+    }
+    if (current()) sessionRef.current = session;
+    else session.abort();
+  }
+
+  function handlersFor(current: () => boolean): RecognitionHandlers {
+    return {
+      onStart() {
+        if (!current()) return;
+        // A new recording replaces the text, so audio made from the old text goes too.
+        discardAudio();
+        dispatchRecording({ type: "started" });
+      },
+      onInterim(transcript) {
+        if (current()) dispatchRecording({ type: "interim", transcript });
+      },
+      onFinal(transcript) {
+        if (current()) dispatchRecording({ type: "final", transcript });
+      },
+      onProblem(problem) {
+        if (!current()) return;
+        sessionRef.current = null;
+        dispatchRecording({ type: "fail", problem });
+      },
+      onEnd() {
+        if (!current()) return;
+        sessionRef.current = null;
+        dispatchRecording({ type: "ended" });
+      },
+    };
+  }
+
+  function stopRecording() {
+    if (recording.status === "recording" && sessionRef.current) {
+      // Words already spoken may still arrive as final results before the session ends.
+      sessionRef.current.stop();
+    } else {
+      attemptRef.current++;
+      sessionRef.current?.abort();
+      sessionRef.current = null;
+    }
+    dispatchRecording({ type: "stop" });
+  }
+
+  function toggleRecording() {
+    if (isListening(recording)) stopRecording();
+    else void startRecording();
+  }
+
+  function editText(value: string) {
+    if (audio.status !== "none") discardAudio();
+    dispatchRecording({ type: "edit", text: value });
+  }
+
+  function chooseLanguage(value: string) {
+    if (!isRecognitionLanguage(value) || isListening(recording)) return;
+    if (audio.status !== "none") discardAudio();
+    dispatchRecording({ type: "choose-language", language: value });
+  }
+
+  function chooseRate(value: SpeechRateChoice) {
+    if (audio.status !== "none") discardAudio();
+    setRate(value);
+  }
+
+  async function createAudio() {
+    const source = { text: recording.text, language: recording.language, rate };
+    const speechLanguage = speechLanguageOf(source.language);
+    if (!speechLanguage || isListening(recording) || !canCreateAudio(audio, source.text)) return;
+    const generation = ++generationRef.current;
+    const controller = new AbortController();
+    generationAbortRef.current?.abort();
+    generationAbortRef.current = controller;
+    dispatchAudio({ type: "generate", generation, text: source.text });
+    try {
+      const made = await createSpeechAudio(
+        { text: source.text.trim(), language: speechLanguage, rate: speechRates[source.rate] },
+        {
+          signal: controller.signal,
+          onProgress: ({ stage }) => dispatchAudio({ type: "progress", generation, stage }),
+        },
+      );
+      if (generation !== generationRef.current) return;
+      const saved: SavedAudio = { blob: made.blob, ...source, createdAt: new Date().toISOString() };
+      dispatchAudio({ type: "generated", generation, audio: saved });
+      // The audio is restored only beside the text it was made from, so that text is saved now.
+      draftSaver.flush();
+      void writeValue(storageKeys.lastAudio, saved);
+    } catch (error) {
+      if (generation !== generationRef.current) return;
+      console.error("The audio could not be generated:", error);
+      dispatchAudio({ type: "generation-failed", generation });
+    } finally {
+      if (generationAbortRef.current === controller) generationAbortRef.current = null;
+    }
+  }
+
+  function reset() {
+    attemptRef.current++;
+    sessionRef.current?.abort();
+    sessionRef.current = null;
+    generationRef.current++;
+    generationAbortRef.current?.abort();
+    generationAbortRef.current = null;
+    dispatchRecording({ type: "reset" });
+    dispatchAudio({ type: "reset" });
+    draftSaver.cancel();
+    void removeValue(storageKeys.recognitionDraft);
+    void removeValue(storageKeys.lastAudio);
+  }
+
+  return {
+    supported,
+    recording,
+    audio,
+    rate,
+    toggleRecording,
+    editText,
+    chooseLanguage,
+    chooseRate,
+    createAudio,
+    reset,
+    dismissRecognitionProblem: () => dispatchRecording({ type: "dismiss-problem" }),
+    dismissAudioFailure: () => dispatchAudio({ type: "dismiss-failure" }),
+    setPlaying: (playing: boolean) => dispatchAudio({ type: playing ? "playing" : "paused" }),
+  };
+}

@@ -1,0 +1,100 @@
+import { useEffect, useState } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import LinearProgress from "@mui/material/LinearProgress";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import CloudDownloadIcon from "@mui/icons-material/CloudDownload";
+import OfflinePinIcon from "@mui/icons-material/OfflinePin";
+import { voicePackFileName, voicePacksFor } from "@/features/speech-synthesis/engine/voice-pack";
+import type { SpeechLanguage } from "@/features/speech-synthesis/speech-options";
+import { useOnlineStatus } from "@/lib/use-online-status";
+
+type Status = "unknown" | "missing" | "saving" | "saved" | "failed";
+
+/** True when the service worker has cached the voice data `language` needs. */
+async function isVoiceSaved(language: SpeechLanguage): Promise<boolean> {
+  if (typeof caches === "undefined") return false;
+  const found = await Promise.all(
+    voicePacksFor(language).map((pack) => caches.match(`/voice-pack/${voicePackFileName(pack)}`)),
+  );
+  return found.every(Boolean);
+}
+
+/**
+ * Lets the user make audio work without a connection: it loads the on-device engine and the
+ * voice for the chosen language now, which the service worker keeps for later.
+ */
+export function OfflineVoiceCard({ language }: { language: SpeechLanguage }) {
+  const { t } = useLingui();
+  const online = useOnlineStatus();
+  const [status, setStatus] = useState<Status>("unknown");
+
+  useEffect(() => {
+    let active = true;
+    void isVoiceSaved(language).then((saved) => {
+      if (active) setStatus(saved ? "saved" : "missing");
+    });
+    return () => {
+      active = false;
+    };
+  }, [language]);
+
+  const save = async () => {
+    setStatus("saving");
+    try {
+      const { prepareOfflineVoices } = await import("@/features/speech-synthesis/device-engine");
+      await prepareOfflineVoices([language]);
+      setStatus("saved");
+    } catch {
+      setStatus("failed");
+    }
+  };
+
+  return (
+    <Paper component="section" variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }}>
+      <Stack spacing={1.5}>
+        <Typography variant="h3" component="h2">
+          {t`Audio without internet`}
+        </Typography>
+        <Typography sx={{ color: "text.secondary" }}>
+          {t`Without a connection, this device makes the audio itself. Save the voice now so it is ready when you are offline.`}
+        </Typography>
+        <div role="status">
+          {status === "saving" ? (
+            <Stack spacing={1}>
+              <Typography>{t`Saving the voice on this device…`}</Typography>
+              <LinearProgress aria-label={t`Saving the voice on this device…`} />
+            </Stack>
+          ) : status === "saved" ? (
+            <Alert severity="success" icon={<OfflinePinIcon />}>
+              {t`The voice is saved: audio works offline on this device.`}
+            </Alert>
+          ) : status === "failed" ? (
+            <Alert severity="error">
+              {t`The voice could not be saved. Check the connection and try again.`}
+            </Alert>
+          ) : null}
+        </div>
+        {status === "missing" || status === "failed" ? (
+          <Button
+            variant="outlined"
+            startIcon={<CloudDownloadIcon />}
+            onClick={() => void save()}
+            disabled={!online}
+            sx={{ alignSelf: "flex-start" }}
+          >
+            {t`Save voice for offline use`}
+          </Button>
+        ) : null}
+        {!online && status === "missing" ? (
+          <Typography sx={{ color: "text.secondary" }}>
+            {t`Saving the voice needs a connection.`}
+          </Typography>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

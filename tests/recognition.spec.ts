@@ -1,0 +1,666 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, presetLanguage, presetPilotAccess } from "./fixtures.ts";
+
+/*
+ * Headless Chromium has no speech recognition, so the browser's recognizer is replaced, at the
+ * window boundary only, by a scripted one that the test drives through `window.speechScript`.
+ * Everything of the project is real: the page, IndexedDB, the microphone check (Chromium's fake
+ * device) and the audio, made by the real server.
+ */
+
+type FakeRecognizerOptions = {
+  /** false: a browser without speech recognition. */
+  installed: boolean;
+  /** What `SpeechRecognition.available({ processLocally: true })` answers; null: no such API. */
+  onDevice: "available" | "downloadable" | null;
+};
+
+type SpeechScript = {
+  instances: {
+    lang: string;
+    continuous: boolean;
+    interimResults: boolean;
+    processLocally: boolean;
+    state: string;
+  }[];
+  interim(text: string): void;
+  final(text: string): void;
+  fail(code: string): void;
+  end(): void;
+  /** When true, stop() leaves the session open until end(), as a recognizer that is finishing. */
+  holdStop: boolean;
+};
+
+declare global {
+  interface Window {
+    speechScript: SpeechScript;
+  }
+}
+
+function installFakeRecognizer({ installed, onDevice }: FakeRecognizerOptions) {
+  const w = window as unknown as Record<string, unknown>;
+  if (!installed) {
+    delete w.SpeechRecognition;
+    delete w.webkitSpeechRecognition;
+    return;
+  }
+  type Result = { 0: { transcript: string; confidence: number }; length: 1; isFinal: boolean };
+  const result = (transcript: string, isFinal: boolean): Result => ({
+    0: { transcript, confidence: 0.9 },
+    length: 1,
+    isFinal,
+  });
+
+  class FakeSpeechRecognition extends EventTarget {
+    lang = "";
+    continuous = false;
+    interimResults = false;
+    maxAlternatives = 1;
+    processLocally = false;
+    state = "new";
+    finals: Result[] = [];
+    onstart: ((event: Event) => void) | null = null;
+    onresult: ((event: unknown) => void) | null = null;
+    onerror: ((event: unknown) => void) | null = null;
+    onend: ((event: Event) => void) | null = null;
+
+    static available = onDevice
+      ? (options: { langs: string[]; processLocally?: boolean }) =>
+          Promise.resolve(options.processLocally && options.langs.length ? onDevice : "unavailable")
+      : undefined;
+
+    constructor() {
+      super();
+      script.instances.push(this);
+    }
+    start() {
+      if (this.state !== "new") throw new DOMException("already started", "InvalidStateError");
+      this.state = "started";
+      queueMicrotask(() => this.onstart?.(new Event("start")));
+    }
+    stop() {
+      if (this.state !== "started") return;
+      this.state = "stopping";
+      if (!script.holdStop) queueMicrotask(() => this.finish());
+    }
+    abort() {
+      if (this.state === "ended") return;
+      this.onerror?.({ error: "aborted", message: "" });
+      this.finish();
+    }
+    finish() {
+      if (this.state === "ended") return;
+      this.state = "ended";
+      this.onend?.(new Event("end"));
+    }
+    emit(results: Result[], resultIndex: number) {
+      this.onresult?.({ resultIndex, results });
+    }
+  }
+  if (!onDevice) delete (FakeSpeechRecognition as { available?: unknown }).available;
+
+  const current = () => {
+    const instance = script.instances.at(-1) as FakeSpeechRecognition | undefined;
+    if (!instance || instance.state === "ended") throw new Error("No recognition is running");
+    return instance;
+  };
+  const script = {
+    instances: [] as FakeSpeechRecognition[],
+    holdStop: false,
+    interim(text: string) {
+      const r = current();
+      r.emit([...r.finals, result(text, false)], r.finals.length);
+    },
+    final(text: string) {
+      const r = current();
+      r.finals.push(result(text, true));
+      r.emit([...r.finals], r.finals.length - 1);
+    },
+    fail(code: string) {
+      const r = current();
+      r.onerror?.({ error: code, message: `scripted ${code}` });
+      r.finish();
+    },
+    end() {
+      current().finish();
+    },
+  };
+  w.speechScript = script;
+  w.SpeechRecognition = FakeSpeechRecognition;
+  w.webkitSpeechRecognition = FakeSpeechRecognition;
+}
+
+async function openRecognition(
+  page: Page,
+  options: Partial<FakeRecognizerOptions> & { pilotAccess?: boolean; title?: string } = {},
+) {
+  const { pilotAccess = true, installed = true, onDevice = null } = options;
+  const title = options.title ?? "Speech Recognition";
+  await page.addInitScript(installFakeRecognizer, { installed, onDevice });
+  if (pilotAccess) await presetPilotAccess(page);
+  await page.goto("/recognition");
+  // By element, not role: without pilot access the popup may already hide the page from the
+  // accessibility tree.
+  await expect(page.locator("h1")).toHaveText(title);
+}
+
+/** A summary of what the page keeps in IndexedDB under `key` (Blobs become their size). */
+async function stored(page: Page, key: string) {
+  return page.evaluate(
+    (key) =>
+      new Promise<Record<string, unknown> | null>((resolve, reject) => {
+        const open = indexedDB.open("dauys");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("keyval")) return resolve(null);
+          const request = db.transaction("keyval").objectStore("keyval").get(key);
+          request.onsuccess = () => {
+            const value = request.result as Record<string, unknown> | undefined;
+            db.close();
+            if (!value) return resolve(null);
+            const summary: Record<string, unknown> = {};
+            for (const [name, field] of Object.entries(value)) {
+              summary[name] = field instanceof Blob ? { blobSize: field.size } : field;
+            }
+            resolve(summary);
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    key,
+  );
+}
+
+const recordButton = (page: Page) => page.getByRole("button", { name: /^(Start|Stop) recording$/ });
+const textField = (page: Page) => page.getByRole("textbox", { name: "Recognized text" });
+const status = (page: Page) =>
+  page.getByRole("region", { name: "Voice recording" }).getByRole("status");
+
+async function startRecording(page: Page) {
+  await page.getByRole("button", { name: "Start recording" }).click();
+  await expect(page.getByRole("button", { name: "Stop recording" })).toBeVisible();
+  await expect(status(page)).toHaveText("Recording… Speak now, then press Stop recording.");
+}
+
+async function recordText(page: Page, ...finals: string[]) {
+  await startRecording(page);
+  for (const text of finals) await page.evaluate((t) => window.speechScript.final(t), text);
+  await page.getByRole("button", { name: "Stop recording" }).click();
+  await expect(status(page)).toHaveText("Recording stopped.");
+}
+
+// Long enough that the audio plays for many seconds: play and pause are checked while it plays.
+const longText =
+  "I would like a glass of water, please. Then I would like to go for a walk in the park " +
+  "with my sister, and after that I want to go home and rest for a while.";
+
+async function createAudio(page: Page) {
+  await page.getByRole("button", { name: "Create audio" }).click();
+  await expect(page.getByRole("button", { name: "Play" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("region", { name: "Adaptive audio" }).getByRole("status")).toHaveText(
+    "The audio is ready.",
+  );
+}
+
+test.describe("recording", () => {
+  test("shows interim words apart and appends only final words; stopping shows the panels", async ({
+    page,
+  }) => {
+    await openRecognition(page);
+    const language = page.getByLabel("Recognition language");
+    await expect(language).toHaveValue("ru-RU");
+    await expect(language.locator("option")).toHaveText([
+      "🇦🇿 Azerbaijani",
+      "🇰🇿 Kazakh",
+      "🇷🇺 Russian",
+      "🇺🇸 English",
+      "🇺🇿 Uzbek",
+      "🇰🇬 Kyrgyz",
+    ]);
+    await expect(status(page)).toHaveText("Choose a language, press Start recording and speak.");
+    await expect(textField(page)).toHaveCount(0);
+    await expectNoAxeViolations(page, "idle");
+
+    await startRecording(page);
+    await expect(language).toBeDisabled();
+    const heard = page.getByRole("group", { name: "What Dauys hears" });
+    const live = heard.getByRole("paragraph");
+    await expect(live).toHaveText("Listening…");
+    await expectNoAxeViolations(page, "recording");
+
+    await page.evaluate(() => window.speechScript.interim("Я хоч"));
+    await expect(live).toHaveText("Я хоч");
+    await expect(live.locator("[data-interim]")).toHaveText("Я хоч");
+    await page.evaluate(() => window.speechScript.final("Я хочу домой"));
+    await expect(live).toHaveText("Я хочу домой");
+    await page.evaluate(() => window.speechScript.interim("пожалуй"));
+    await expect(live.locator("[data-interim]")).toHaveText("пожалуй");
+    await expect(live).toHaveText("Я хочу домой пожалуй");
+    // The result panels appear only once the first recording stops.
+    await expect(textField(page)).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+    await expect(status(page)).toHaveText("Recording stopped.");
+    await expect(heard).toHaveCount(0);
+    // Interim words never enter the text.
+    await expect(textField(page)).toHaveValue("Я хочу домой");
+    await expect(textField(page)).toHaveAttribute("dir", "ltr");
+    await expect(textField(page)).toHaveAttribute("lang", "ru");
+    await expect(page.getByRole("button", { name: "Download text" })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Reset" })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Create audio" })).toBeEnabled();
+    await expect(page.getByRole("radio", { name: "Normal" })).toBeChecked();
+    await expectNoAxeViolations(page, "results shown");
+
+    const recognizer = await page.evaluate(() => window.speechScript.instances[0]);
+    expect(recognizer).toMatchObject({ lang: "ru-RU", continuous: true, interimResults: true });
+    expect(recognizer?.state).toBe("ended");
+  });
+
+  test("final words heard after Stop still reach the text", async ({ page }) => {
+    await openRecognition(page);
+    await startRecording(page);
+    await page.evaluate(() => {
+      window.speechScript.final("first part");
+      // Like a real recognizer, deliver what was still being processed after stop(), then end.
+      window.speechScript.holdStop = true;
+    });
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(status(page)).toHaveText("Recording stopped.");
+    await expect(textField(page)).toHaveValue("first part");
+    await page.evaluate(() => {
+      window.speechScript.final("second part");
+      window.speechScript.end();
+    });
+    await expect(textField(page)).toHaveValue("first part second part");
+  });
+
+  test("a new recording replaces the previous text; the chosen language is used", async ({
+    page,
+  }) => {
+    await openRecognition(page);
+    await page.getByLabel("Recognition language").selectOption("kk-KZ");
+    await recordText(page, "Сәлем", "әлем");
+    await expect(textField(page)).toHaveValue("Сәлем әлем");
+    await expect(textField(page)).toHaveAttribute("lang", "kk");
+
+    await startRecording(page);
+    // The panels stay while recording again; the text is replaced by what is heard now.
+    await expect(textField(page)).toHaveValue("");
+    await page.evaluate(() => window.speechScript.final("Қайырлы күн"));
+    await expect(textField(page)).toHaveValue("Қайырлы күн");
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(textField(page)).toHaveValue("Қайырлы күн");
+
+    const languages = await page.evaluate(() => window.speechScript.instances.map((r) => r.lang));
+    expect(languages).toEqual(["kk-KZ", "kk-KZ"]);
+  });
+
+  test("the recording stops when the browser ends recognition by itself", async ({ page }) => {
+    await openRecognition(page);
+    await startRecording(page);
+    await page.evaluate(() => window.speechScript.final("hello"));
+    await page.evaluate(() => window.speechScript.end());
+    await expect(status(page)).toHaveText("Recording stopped.");
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+    await expect(textField(page)).toHaveValue("hello");
+  });
+
+  test("uses on-device recognition where the browser offers it for the language", async ({
+    page,
+  }) => {
+    await openRecognition(page, { onDevice: "available" });
+    await page.getByLabel("Recognition language").selectOption("en-US");
+    await startRecording(page);
+    const recognizer = await page.evaluate(() => window.speechScript.instances[0]);
+    expect(recognizer).toMatchObject({ lang: "en-US", processLocally: true });
+  });
+
+  test("lets the browser decide where on-device recognition is not ready", async ({ page }) => {
+    await openRecognition(page, { onDevice: "downloadable" });
+    await startRecording(page);
+    const recognizer = await page.evaluate(() => window.speechScript.instances[0]);
+    expect(recognizer?.processLocally).toBe(false);
+  });
+});
+
+test.describe("the recognized text", () => {
+  test("can be edited and downloaded as recognized-text.txt in UTF-8", async ({ page }) => {
+    await openRecognition(page);
+    await recordText(page, "I wnt t go hm");
+    await textField(page).fill("I want to go home.\nСпасибо, Қазақстан!");
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download text" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("recognized-text.txt");
+    const content = await readFile(await download.path(), "utf8");
+    expect(content).toBe("I want to go home.\nСпасибо, Қазақстан!");
+  });
+
+  test("Download text and Create audio need some text", async ({ page }) => {
+    await openRecognition(page);
+    await recordText(page);
+    await expect(textField(page)).toHaveValue("");
+    await expect(page.getByRole("button", { name: "Download text" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Create audio" })).toBeDisabled();
+    await expect(page.getByText("Record or type some text first.")).toBeVisible();
+    await textField(page).fill("   ");
+    await expect(page.getByRole("button", { name: "Create audio" })).toBeDisabled();
+    await textField(page).fill("Hello");
+    await expect(page.getByRole("button", { name: "Create audio" })).toBeEnabled();
+  });
+});
+
+test.describe("adaptive audio", () => {
+  test.setTimeout(90_000);
+
+  test("is made by the server, plays, pauses and downloads as a WAV file", async ({ page }) => {
+    await openRecognition(page);
+    await page.getByLabel("Recognition language").selectOption("en-US");
+    await recordText(page, longText);
+    await page.getByRole("radio", { name: "Slow" }).check();
+
+    // Hold the server's answer until the progress has been seen; the server makes it for real.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const requests: unknown[] = [];
+    await page.route("**/generate-tts", async (route) => {
+      requests.push(route.request().postDataJSON());
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Create audio" }).click();
+    const audioPanel = page.getByRole("region", { name: "Adaptive audio" });
+    await expect(audioPanel.getByRole("progressbar", { name: "Creating audio…" })).toBeVisible();
+    await expect(audioPanel.getByRole("status")).toHaveText("Creating audio…");
+    await expect(page.getByRole("button", { name: "Create audio" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+    release();
+    await expect(page.getByRole("button", { name: "Play" })).toBeVisible({ timeout: 30_000 });
+    await expect(audioPanel.getByRole("progressbar")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Create audio" })).toHaveCount(0);
+    // Focus went on from Create audio to Play.
+    await expect(page.getByRole("button", { name: "Play" })).toBeFocused();
+    expect(requests).toEqual([{ text: longText, language: "en", rate: 120 }]);
+    await expectNoAxeViolations(page, "audio ready");
+
+    const audio = page.locator("audio");
+    await page.getByRole("button", { name: "Play" }).click();
+    await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+    expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(false);
+    await page.getByRole("button", { name: "Pause" }).click();
+    await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+    expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
+    expect(
+      await audio.evaluate((element: HTMLAudioElement) => element.currentTime),
+    ).toBeGreaterThan(0);
+
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download audio" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("generated-audio.wav");
+    const wav = await readFile(await download.path());
+    expect(wav.subarray(0, 4).toString("ascii")).toBe("RIFF");
+    expect(wav.subarray(8, 12).toString("ascii")).toBe("WAVE");
+    expect(wav.length).toBeGreaterThan(44);
+  });
+
+  test("editing the text, the language or the rate discards the audio", async ({ page }) => {
+    await openRecognition(page);
+    await recordText(page, "Привет");
+    await createAudio(page);
+    await expect(page.getByText("Changing the text removes the audio made from it.")).toBeVisible();
+
+    await textField(page).fill("Привет, мир");
+    await expect(page.getByRole("button", { name: "Play" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Create audio" })).toBeEnabled();
+    await expect.poll(() => stored(page, "dauys.last-audio")).toBeNull();
+
+    await createAudio(page);
+    await page.getByRole("radio", { name: "Fast" }).check();
+    await expect(page.getByRole("button", { name: "Create audio" })).toBeEnabled();
+
+    await createAudio(page);
+    await page.getByLabel("Recognition language").selectOption("ky-KG");
+    await expect(page.getByRole("button", { name: "Create audio" })).toBeEnabled();
+  });
+
+  test("a failure says the audio could not be generated and allows another try", async ({
+    page,
+    context,
+  }) => {
+    await openRecognition(page);
+    await recordText(page, "Салом");
+    // Offline, with no service worker in these tests, neither the server nor the on-device
+    // engine (its code and voices are not on the device yet) can make the audio.
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Create audio" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "audio could not be generated" });
+    await expect(alert).toHaveText("The audio could not be generated. Please try again.", {
+      timeout: 30_000,
+    });
+    // The generating flag is cleared: the button works again.
+    await expect(page.getByRole("button", { name: "Create audio" })).toBeEnabled();
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
+    await expectNoAxeViolations(page, "audio error shown");
+
+    await context.setOffline(false);
+    await createAudio(page);
+    await expect(alert).toHaveCount(0);
+  });
+});
+
+test.describe("reset and drafts", () => {
+  test.setTimeout(90_000);
+
+  test("the text, its language and the audio come back after a reload, until Reset", async ({
+    page,
+  }) => {
+    await openRecognition(page);
+    await page.getByLabel("Recognition language").selectOption("uz-UZ");
+    await recordText(page, "Salom dunyo");
+    await textField(page).fill("Salom, dunyo!");
+    await page.getByRole("radio", { name: "Slow" }).check();
+    await createAudio(page);
+    await expect
+      .poll(() => stored(page, "dauys.recognition-draft"))
+      .toEqual({ text: "Salom, dunyo!", language: "uz-UZ", resultsShown: true });
+    await expect
+      .poll(() => stored(page, "dauys.last-audio"))
+      .toMatchObject({ text: "Salom, dunyo!", language: "uz-UZ", rate: "slow" });
+
+    await page.reload();
+    await expect(textField(page)).toHaveValue("Salom, dunyo!");
+    await expect(page.getByLabel("Recognition language")).toHaveValue("uz-UZ");
+    await expect(page.getByRole("radio", { name: "Slow" })).toBeChecked();
+    await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+    await page.getByRole("button", { name: "Play" }).click();
+    await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Reset" }).click();
+    await expect(textField(page)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Play" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Pause" })).toHaveCount(0);
+    await expect(status(page)).toHaveText("Choose a language, press Start recording and speak.");
+    await expect(recordButton(page)).toBeFocused();
+    await expect.poll(() => stored(page, "dauys.last-audio")).toBeNull();
+    await expect
+      .poll(() => stored(page, "dauys.recognition-draft"))
+      .toEqual({ text: "", language: "uz-UZ", resultsShown: false });
+
+    await page.reload();
+    await expect(status(page)).toHaveText("Choose a language, press Start recording and speak.");
+    await expect(textField(page)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Play" })).toHaveCount(0);
+  });
+
+  test("typed text is saved as a draft while typing", async ({ page }) => {
+    await openRecognition(page);
+    await recordText(page, "first");
+    await textField(page).fill("first, then corrected");
+    await expect
+      .poll(() => stored(page, "dauys.recognition-draft"))
+      .toMatchObject({ text: "first, then corrected" });
+    await page.reload();
+    await expect(textField(page)).toHaveValue("first, then corrected");
+  });
+
+  test("Reset during a recording stops it and clears everything", async ({ page }) => {
+    await openRecognition(page);
+    await recordText(page, "one");
+    await startRecording(page);
+    await page.evaluate(() => window.speechScript.final("two"));
+    await page.getByRole("button", { name: "Reset" }).click();
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+    await expect(textField(page)).toHaveCount(0);
+    const states = await page.evaluate(() => window.speechScript.instances.map((r) => r.state));
+    expect(states).toEqual(["ended", "ended"]);
+  });
+});
+
+test.describe("errors", () => {
+  test("an unsupported language stops the recording and asks for another language", async ({
+    page,
+  }) => {
+    await openRecognition(page);
+    await page.getByLabel("Recognition language").selectOption("ky-KG");
+    await startRecording(page);
+    await page.evaluate(() => window.speechScript.fail("language-not-supported"));
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText(
+      "This language is not supported by your browser. Recording has stopped; please choose another language.",
+    );
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+    await expect(status(page)).toHaveText("Recording stopped.");
+    await expectNoAxeViolations(page, "error shown");
+    // Choosing another language clears the alert.
+    await page.getByLabel("Recognition language").selectOption("ru-RU");
+    await expect(alert).toHaveCount(0);
+  });
+
+  test("any other recognition error is logged and stops the recording", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await openRecognition(page);
+    await startRecording(page);
+    await page.evaluate(() => window.speechScript.final("kept"));
+    await page.evaluate(() => window.speechScript.fail("network"));
+    await expect(page.getByRole("alert")).toContainText(
+      "Speech recognition stopped because of an error. Please try again.",
+    );
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+    await expect(textField(page)).toHaveValue("kept");
+    expect(errors.some((text) => text.includes("network"))).toBe(true);
+    await page.getByRole("button", { name: "Close" }).click();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("no speech heard stops the recording with a hint", async ({ page }) => {
+    await openRecognition(page);
+    await startRecording(page);
+    await page.evaluate(() => window.speechScript.fail("no-speech"));
+    await expect(page.getByRole("alert")).toContainText("No speech was heard");
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+  });
+
+  for (const code of ["not-allowed", "audio-capture"]) {
+    test(`a microphone failure (${code}) asks to check the permissions`, async ({ page }) => {
+      await openRecognition(page);
+      await startRecording(page);
+      await page.evaluate((c) => window.speechScript.fail(c), code);
+      await expect(page.getByRole("alert")).toContainText(
+        "Could not use the microphone. Please check that this site may use it in your browser's permissions, then try again.",
+      );
+      await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+      // The text field is there, so the text can be typed instead.
+      await expect(textField(page)).toBeEditable();
+    });
+  }
+
+  test("the alerts are in the interface language", async ({ page }) => {
+    await presetLanguage(page, "ru");
+    await openRecognition(page, { title: "Распознавание речи" });
+    await page.getByRole("button", { name: "Начать запись" }).click();
+    await expect(page.getByRole("button", { name: "Остановить запись" })).toBeVisible();
+    await page.evaluate(() => window.speechScript.fail("language-not-supported"));
+    await expect(page.getByRole("alert")).toContainText(
+      "Язык не поддерживается браузером. Запись остановлена, попробуйте другой язык.",
+    );
+    await expectNoAxeViolations(page, "error shown in Russian");
+  });
+});
+
+test.describe("a browser without speech recognition", () => {
+  test.setTimeout(90_000);
+
+  test("says so, and the text can be typed, turned into audio and downloaded", async ({ page }) => {
+    await openRecognition(page, { installed: false });
+    await expect(page.getByRole("alert")).toContainText(
+      "Speech recognition is not supported in this browser.",
+    );
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeDisabled();
+    await expectNoAxeViolations(page, "no recognition");
+
+    await textField(page).fill("Я хочу пить");
+    await createAudio(page);
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download text" }).click();
+    expect(await readFile(await (await downloading).path(), "utf8")).toBe("Я хочу пить");
+
+    // Reset keeps the field, since typing is the only way in.
+    await page.getByRole("button", { name: "Reset" }).click();
+    await expect(textField(page)).toHaveValue("");
+  });
+});
+
+test.describe("the paid-feature popup", () => {
+  test("appears without pilot access; closing it goes to the contact page", async ({ page }) => {
+    await openRecognition(page, { pilotAccess: false });
+    const dialog = page.getByRole("dialog", { name: "Available in the paid version" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(
+      "Speech recognition is available in the paid version. Leave a request and be among the first to try it!",
+    );
+    // Scan once the fade-in is over: half-transparent text would fail the contrast check.
+    await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
+    await expectNoAxeViolations(page, "dialog open");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test("is not shown with pilot access", async ({ page }) => {
+    await openRecognition(page);
+    // Working through the page takes longer than the popup's delay; a modal would block it.
+    await recordText(page, "pilot");
+    await textField(page).fill("pilot user");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/recognition$/);
+  });
+});
+
+test("the page has the multilingual block, a way home and the footer", async ({ page }) => {
+  await openRecognition(page);
+  const block = page.getByRole("region", { name: "Multilingual support" });
+  await expect(block.getByRole("listitem")).toHaveText([
+    "🇦🇿Azerbaijani",
+    "🇰🇿Kazakh",
+    "🇷🇺Russian",
+    "🇺🇸English",
+    "🇺🇿Uzbek",
+    "🇰🇬Kyrgyz",
+  ]);
+  await expect(page.getByRole("link", { name: "Follow us on social media" })).toHaveAttribute(
+    "target",
+    "_blank",
+  );
+  await page.getByRole("link", { name: "Back to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
