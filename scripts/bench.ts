@@ -67,7 +67,7 @@ function initialJsPerRoute() {
 /** What the service worker downloads on install (the entries injected into it). */
 function precacheSize() {
   const worker = readFileSync(join(dist, "service-worker.js"), "utf8");
-  const urls = [...worker.matchAll(/url:"([^"]+)"/g)].map((match) => match[1]!);
+  const urls = [...worker.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]!);
   let raw = 0;
   let gzip = 0;
   for (const url of urls) {
