@@ -59,7 +59,15 @@ export const theme = createTheme({
     MuiCheckbox: { styleOverrides: { root: { padding: 10 } } },
     MuiToggleButton: { styleOverrides: { root: { ...target } } },
     MuiTab: { styleOverrides: { root: { ...target } } },
-    MuiMenuItem: { styleOverrides: { root: { minHeight: tokens.minTarget } } },
+    MuiMenuItem: {
+      styleOverrides: {
+        // MUI drops the height to "auto" from the sm breakpoint; keep the target at 44 px.
+        root: {
+          minHeight: tokens.minTarget,
+          "@media (min-width: 600px)": { minHeight: tokens.minTarget },
+        },
+      },
+    },
     MuiLink: {
       defaultProps: { underline: "always" },
       styleOverrides: { root: { "&:focus-visible": focusVisible } },
