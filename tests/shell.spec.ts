@@ -27,7 +27,7 @@ test.describe("header on a desktop", () => {
     }
     await page.getByRole("link", { name: "Dauys" }).click();
     await expect(page).toHaveURL("/");
-    await page.getByRole("link", { name: "Get Started" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Get Started" }).click();
     await expect(page).toHaveURL("/contact");
   });
 

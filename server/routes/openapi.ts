@@ -3,6 +3,7 @@
  * It is built from the same JSON schemas that validate requests, so it cannot drift from them.
  */
 import type { FastifyInstance } from "fastify";
+import { requestsOpenApiPaths } from "./requests.ts";
 import { ttsBodySchema, ttsResponseSchema } from "./tts.ts";
 
 const errorSchema = {
@@ -78,6 +79,6 @@ export function buildOpenApiDocument(extraPaths: Record<string, unknown> = {}) {
 }
 
 export async function openApiRoutes(app: FastifyInstance) {
-  const document = buildOpenApiDocument();
+  const document = buildOpenApiDocument(requestsOpenApiPaths);
   app.get("/api/openapi.json", async () => document);
 }

@@ -174,6 +174,16 @@ describe("POST /api/requests", () => {
     expect(storedRows(dataDir).map((row) => row.id)).toEqual([...before, after].map((r) => r.id));
   });
 
+  it("is described in the OpenAPI document with an example the route accepts", async () => {
+    const { dataDir } = makeTempDirs();
+    const app = await start(dataDir);
+    const document = (await app.inject({ url: "/api/openapi.json" })).json();
+    const operation = document.paths["/api/requests"].post;
+    const example = operation.requestBody.content["application/json"].examples.pilot.value;
+    expect((await post(app, example)).statusCode).toBe(201);
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(["200", "201", "400"]));
+  });
+
   it("is rate limited per client", async () => {
     const { dataDir } = makeTempDirs();
     const app = await start(dataDir, 2);

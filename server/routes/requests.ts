@@ -4,11 +4,11 @@
  * so it gets the same answer and changes nothing: delivery is idempotent.
  */
 import type { FastifyInstance } from "fastify";
-import { contactFieldLimits } from "../../src/features/contact/contact-validation.ts";
+import {
+  contactFieldLimits,
+  requestLanguages,
+} from "../../src/features/contact/contact-validation.ts";
 import { openRequestsDb, type NewRequest } from "../storage/requests-db.ts";
-
-// The interface languages (src/lib/i18n.ts), which a request records.
-const requestLanguages = ["en", "ru", "az", "kk", "ky", "uz"] as const;
 
 const text = (maxLength: number) => ({ type: "string", minLength: 1, maxLength }) as const;
 
@@ -33,6 +33,50 @@ export const requestResponseSchema = {
   properties: {
     id: { type: "string" },
     status: { type: "string", enum: ["stored"] },
+  },
+} as const;
+
+/** This route in the OpenAPI description (server/routes/openapi.ts), with a working example. */
+export const requestsOpenApiPaths = {
+  "/api/requests": {
+    post: {
+      summary: "Store a contact request (idempotent by id)",
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: requestBodySchema,
+            examples: {
+              pilot: {
+                summary: "A clinic asking for the pilot",
+                value: {
+                  id: "0b6f6c8e-3c1a-4f43-9a51-2f8d0f6f1a77",
+                  name: "Aigerim Sadykova",
+                  email: "aigerim@example.kz",
+                  subject: "Pilot for our rehabilitation center",
+                  message: "We would like to try Dauys with ten patients.",
+                  language: "kk",
+                  createdAt: "2025-03-01T10:00:00.000Z",
+                },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        201: {
+          description: "Stored",
+          content: { "application/json": { schema: requestResponseSchema } },
+        },
+        200: {
+          description: "Already stored earlier (a retry); nothing changed",
+          content: { "application/json": { schema: requestResponseSchema } },
+        },
+        400: { description: "Invalid input: JSON `{ error, message }`" },
+        415: { description: "Not JSON" },
+        429: { description: "Rate limited" },
+      },
+    },
   },
 } as const;
 

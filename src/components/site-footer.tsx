@@ -4,7 +4,9 @@ import Container from "@mui/material/Container";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { LogoMark } from "@/components/logo";
+import { NewTabHint } from "@/components/new-tab-hint";
 import { brand } from "@/lib/brand";
 
 export function SiteFooter() {
@@ -31,9 +33,11 @@ export function SiteFooter() {
             target="_blank"
             rel="noopener noreferrer"
             data-external-link
-            sx={{ display: "inline-flex", alignItems: "center", minHeight: 44 }}
+            sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, minHeight: 44 }}
           >
             {t`Follow us on social media`}
+            <OpenInNewIcon fontSize="small" />
+            <NewTabHint />
           </Link>
           <Typography color="text.secondary">
             {t`© ${year} ${name}. All rights reserved.`}

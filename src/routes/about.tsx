@@ -1,6 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
+import Container from "@mui/material/Container";
+import Typography from "@mui/material/Typography";
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { PageHeading } from "@/components/page-section";
+import { ButtonLink } from "@/components/router-link";
+import { SiteFooter } from "@/components/site-footer";
+import { LanguagesGrid } from "@/features/marketing/languages-grid";
+import { PartnersGrid } from "@/features/marketing/partners-grid";
 
 export const Route = createFileRoute("/about")({
   component: AboutPage,
@@ -8,5 +15,37 @@ export const Route = createFileRoute("/about")({
 
 function AboutPage() {
   const { t } = useLingui();
-  return <PageHeading title={t`About`} />;
+  return (
+    <>
+      <Container maxWidth="lg" sx={{ pt: 3 }}>
+        <ButtonLink to="/" startIcon={<ArrowBackIcon />} sx={{ ml: -1 }}>
+          {t`Back to Home`}
+        </ButtonLink>
+      </Container>
+      <PageHeading title={t`About`}>
+        <Typography sx={{ fontSize: "1.25rem", maxWidth: 760 }}>
+          {t`Dauys is built with speech therapists, doctors and patients in Central Asia and the CIS. Our goal is simple: everyone whose speech is hard to understand after cerebral palsy, Parkinson's disease or a stroke should be understood again.`}
+        </Typography>
+      </PageHeading>
+      <LanguagesGrid />
+      <PartnersGrid />
+      <Container
+        maxWidth="md"
+        component="section"
+        aria-labelledby="about-contact-title"
+        sx={{ py: 8, textAlign: "center" }}
+      >
+        <Typography id="about-contact-title" variant="h2" component="h2" gutterBottom>
+          {t`Let's work together`}
+        </Typography>
+        <Typography sx={{ fontSize: "1.125rem", mb: 3 }}>
+          {t`Clinics, universities, associations and public institutions: tell us how we can help your patients.`}
+        </Typography>
+        <ButtonLink to="/contact" variant="contained" size="large">
+          {t`Contact Us`}
+        </ButtonLink>
+      </Container>
+      <SiteFooter />
+    </>
+  );
 }

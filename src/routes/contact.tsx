@@ -1,6 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Container from "@mui/material/Container";
+import Typography from "@mui/material/Typography";
 import { PageHeading } from "@/components/page-section";
+import { SiteFooter } from "@/components/site-footer";
+import { ContactForm } from "@/features/contact/contact-form";
+import { ContactCards } from "@/features/marketing/contact-cards";
 
 export const Route = createFileRoute("/contact")({
   component: ContactPage,
@@ -8,5 +16,39 @@ export const Route = createFileRoute("/contact")({
 
 function ContactPage() {
   const { t } = useLingui();
-  return <PageHeading title={t`Contact`} />;
+  return (
+    <>
+      <PageHeading title={t`Contact Us`}>
+        <Typography sx={{ fontSize: "1.25rem", maxWidth: 760 }}>
+          {t`Tell us about yourself, your patients or your organisation. We respond within 24 hours.`}
+        </Typography>
+      </PageHeading>
+      <Container
+        maxWidth="lg"
+        sx={{
+          py: 4,
+          display: "grid",
+          gap: 4,
+          gridTemplateColumns: { xs: "1fr", md: "7fr 5fr" },
+          alignItems: "start",
+        }}
+      >
+        <Card variant="outlined" component="section" aria-labelledby="contact-form-title">
+          <CardContent sx={{ p: { xs: 2.5, md: 4 } }}>
+            <Typography id="contact-form-title" variant="h2" component="h2" gutterBottom>
+              {t`Send us a message`}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 3 }}>
+              {t`All fields are required.`}
+            </Typography>
+            <ContactForm />
+          </CardContent>
+        </Card>
+        <Box component="aside" aria-label={t`Other ways to reach us`}>
+          <ContactCards />
+        </Box>
+      </Container>
+      <SiteFooter />
+    </>
+  );
 }

@@ -20,6 +20,7 @@ import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
 import { ExpirationPlugin } from "workbox-expiration";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
+import { deliverOutbox, outboxSyncTag } from "@/features/contact/outbox";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -56,6 +57,18 @@ registerRoute(
     ],
   }),
 );
+
+// Background Sync: contact requests queued while offline are delivered when the connection
+// returns, even if the app was closed. A rejection asks the browser to try again later.
+self.addEventListener("sync", (event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag !== outboxSyncTag) return;
+  sync.waitUntil(
+    deliverOutbox().then((report) => {
+      if (report.pending.length > 0) throw new Error("Contact requests are still waiting");
+    }),
+  );
+});
 
 // The page asks before an update takes over (never in the middle of a task).
 self.addEventListener("message", (event) => {

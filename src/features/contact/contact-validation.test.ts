@@ -4,10 +4,12 @@ import {
   emptyContactFields,
   isContactFieldsEmpty,
   isEmailAddress,
+  requestLanguages,
   trimContactFields,
   validateContactField,
   validateContactFields,
 } from "@/features/contact/contact-validation";
+import { languages } from "@/lib/i18n";
 
 const valid = {
   name: "Aigerim Sadykova",
@@ -60,5 +62,9 @@ describe("contact form validation", () => {
   it("knows an untouched form", () => {
     expect(isContactFieldsEmpty(emptyContactFields)).toBe(true);
     expect(isContactFieldsEmpty({ ...emptyContactFields, subject: "x" })).toBe(false);
+  });
+
+  it("accepts exactly the interface languages", () => {
+    expect([...requestLanguages]).toEqual(languages.map((language) => language.code));
   });
 });

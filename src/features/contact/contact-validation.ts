@@ -16,6 +16,11 @@ export type ContactFieldError = "required" | "email" | "too-long";
 
 export type ContactErrors = Partial<Record<ContactField, ContactFieldError>>;
 
+/** The interface languages a request records (the codes of src/lib/i18n.ts; a test checks). */
+export const requestLanguages = ["en", "ru", "az", "kk", "ky", "uz"] as const;
+
+export type RequestLanguage = (typeof requestLanguages)[number];
+
 export const contactFieldNames: readonly ContactField[] = ["name", "email", "subject", "message"];
 
 export const contactFieldLimits: Record<ContactField, number> = {

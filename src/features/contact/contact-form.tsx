@@ -1,0 +1,279 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Snackbar from "@mui/material/Snackbar";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import SendIcon from "@mui/icons-material/Send";
+import {
+  contactFieldLimits,
+  contactFieldNames,
+  emptyContactFields,
+  isContactFieldsEmpty,
+  trimContactFields,
+  validateContactField,
+  validateContactFields,
+  type ContactErrors,
+  type ContactField,
+  type ContactFieldError,
+  type ContactFields,
+} from "@/features/contact/contact-validation";
+import {
+  deliverRequest,
+  enqueueContactRequest,
+  type ContactRequest,
+} from "@/features/contact/outbox";
+import { OutboxNotice } from "@/features/contact/outbox-notice";
+import { useContactDraft, type DraftStatus } from "@/features/contact/use-contact-draft";
+import { brand } from "@/lib/brand";
+import { defaultLanguage, isLanguageCode } from "@/lib/i18n";
+import { grantPilotAccess } from "@/lib/pilot-access";
+
+type ToastKind = "sent" | "waiting" | "waiting-in-memory" | "refused";
+
+export function ContactForm() {
+  const { t, i18n } = useLingui();
+  const [fields, setFields] = useState<ContactFields>(emptyContactFields);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [sending, setSending] = useState(false);
+  const [toast, setToast] = useState<ToastKind>("sent");
+  const [toastOpen, setToastOpen] = useState(false);
+  const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement>>>({});
+  const draft = useContactDraft(setFields);
+
+  const labels: Record<ContactField, string> = {
+    name: t`Full Name`,
+    email: t`Email Address`,
+    subject: t`Subject`,
+    message: t`Message`,
+  };
+  const placeholders: Record<ContactField, string> = {
+    name: t`Your full name`,
+    email: brand.email,
+    subject: t`What's this about?`,
+    message: t`Tell us more about your inquiry...`,
+  };
+
+  function errorText(field: ContactField, error: ContactFieldError): string {
+    if (error === "email")
+      return t`Please enter a valid email address, for example name@example.com.`;
+    if (error === "too-long") {
+      const limit = contactFieldLimits[field];
+      return t`This is too long: use at most ${limit} characters.`;
+    }
+    switch (field) {
+      case "name":
+        return t`Please enter your full name.`;
+      case "email":
+        return t`Please enter your email address.`;
+      case "subject":
+        return t`Please enter a subject.`;
+      case "message":
+        return t`Please enter your message.`;
+    }
+  }
+
+  const update =
+    (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const next = { ...fields, [field]: event.target.value };
+      setFields(next);
+      draft.save(next);
+      // An error already shown follows the correction; a new one waits for the next submit.
+      if (errors[field]) {
+        setErrors((current) => ({
+          ...current,
+          [field]: validateContactField(field, next[field]) ?? undefined,
+        }));
+      }
+    };
+
+  // The browser found the field invalid (required, type="email"): show our message beside it too.
+  const showBrowserError = (field: ContactField) => () => {
+    setErrors((current) => ({
+      ...current,
+      [field]: validateContactField(field, fields[field]) ?? "required",
+    }));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const found = validateContactFields(fields);
+    setErrors(found);
+    const firstInvalid = contactFieldNames.find((field) => found[field]);
+    if (firstInvalid) {
+      inputs.current[firstInvalid]?.focus();
+      return;
+    }
+
+    setSending(true);
+    try {
+      const language = isLanguageCode(i18n.locale) ? i18n.locale : defaultLanguage;
+      // The request is safe in the outbox before anything else happens, so the form can be cleared.
+      const { request, saved } = await enqueueContactRequest(trimContactFields(fields), language);
+      setFields(emptyContactFields);
+      await draft.clear();
+      await grantPilotAccess();
+      const outcome = await deliverRequest(request.id);
+      setToast(
+        outcome.state === "delivered"
+          ? "sent"
+          : outcome.state === "failed"
+            ? "refused"
+            : saved
+              ? "waiting"
+              : "waiting-in-memory",
+      );
+      setToastOpen(true);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const editAgain = (request: ContactRequest) => {
+    const restored: ContactFields = {
+      name: request.name,
+      email: request.email,
+      subject: request.subject,
+      message: request.message,
+    };
+    setFields(restored);
+    draft.save(restored);
+    setErrors(validateContactFields(restored));
+    inputs.current.name?.focus();
+  };
+
+  return (
+    <>
+      <OutboxNotice paused={sending} canEdit={isContactFieldsEmpty(fields)} onEdit={editAgain} />
+      <Box component="form" onSubmit={(event) => void submit(event)} aria-label={t`Contact form`}>
+        <Stack spacing={3}>
+          {contactFieldNames.map((field) => {
+            const error = errors[field];
+            return (
+              <TextField
+                key={field}
+                id={`contact-${field}`}
+                name={field}
+                label={labels[field]}
+                placeholder={placeholders[field]}
+                type={field === "email" ? "email" : "text"}
+                autoComplete={field === "name" ? "name" : field === "email" ? "email" : "off"}
+                required
+                fullWidth
+                multiline={field === "message"}
+                minRows={field === "message" ? 5 : undefined}
+                value={fields[field]}
+                onChange={update(field)}
+                error={Boolean(error)}
+                helperText={error ? errorText(field, error) : undefined}
+                inputRef={(element: HTMLInputElement | HTMLTextAreaElement | null) => {
+                  if (element) inputs.current[field] = element;
+                }}
+                slotProps={{
+                  htmlInput: {
+                    maxLength: contactFieldLimits[field],
+                    onInvalid: showBrowserError(field),
+                  },
+                }}
+              />
+            );
+          })}
+          <DraftNote status={draft.status} />
+          <Box>
+            {/* aria-disabled rather than disabled keeps keyboard focus on the button while sending. */}
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              endIcon={<SendIcon />}
+              aria-disabled={sending}
+            >
+              {sending ? t`Sending…` : t`Send Message`}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+      <Snackbar
+        open={toastOpen}
+        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+        onClose={(_, reason) => {
+          // The message stays until it is dismissed: nobody has to read it against a timer.
+          if (reason !== "clickaway") setToastOpen(false);
+        }}
+      >
+        <div>
+          <SubmitToast kind={toast} onClose={() => setToastOpen(false)} />
+        </div>
+      </Snackbar>
+    </>
+  );
+}
+
+function SubmitToast({ kind, onClose }: { kind: ToastKind; onClose: () => void }) {
+  const { t } = useLingui();
+  const content = {
+    sent: {
+      severity: "success",
+      title: t`Message sent!`,
+      text: t`Thank you for contacting us. We'll get back to you soon.`,
+    },
+    waiting: {
+      severity: "info",
+      title: t`Message saved`,
+      text: t`We could not reach our server just now. Your message is saved on this device and will be sent when the connection is back.`,
+    },
+    "waiting-in-memory": {
+      severity: "info",
+      title: t`Message saved`,
+      text: t`We could not reach our server just now. Please keep this page open: your message will be sent when the connection is back.`,
+    },
+    refused: {
+      severity: "error",
+      title: t`Message not sent`,
+      text: t`The server did not accept your message. It is kept on this page so that you can correct it and send it again.`,
+    },
+  } as const;
+  const { severity, title, text } = content[kind];
+  return (
+    <Alert
+      variant="filled"
+      severity={severity}
+      onClose={onClose}
+      closeText={t`Close`}
+      sx={{
+        width: "100%",
+        maxWidth: 560,
+        boxShadow: 6,
+        // MUI's default "info" blue is too light for white text; the brand blue passes AA.
+        ...(severity === "info" && { bgcolor: "primary.main", color: "#fff" }),
+      }}
+    >
+      <AlertTitle>{title}</AlertTitle>
+      {text}
+    </Alert>
+  );
+}
+
+function DraftNote({ status }: { status: DraftStatus }) {
+  const { t } = useLingui();
+  if (status === "idle") return null;
+  const text = {
+    saving: t`Saving your draft…`,
+    saved: t`Draft saved on this device.`,
+    restored: t`Your unfinished message was restored.`,
+    failed: t`Your draft could not be saved on this device.`,
+  }[status];
+  return (
+    <Typography
+      color={status === "failed" ? "error" : "text.secondary"}
+      role={status === "failed" ? "alert" : undefined}
+    >
+      {text}
+    </Typography>
+  );
+}

@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import {
+  deliverOutbox,
+  onOutboxChange,
+  readOutbox,
+  removeFromOutbox,
+  type ContactRequest,
+  type OutboxItem,
+} from "@/features/contact/outbox";
+
+/**
+ * What is still in this device's outbox: requests waiting for the connection (with a way to try
+ * now), requests the server refused (with its reason and a way to correct them), and a note when
+ * a waiting request has gone through. A request is never dropped without the user seeing it.
+ */
+export function OutboxNotice({
+  paused,
+  canEdit,
+  onEdit,
+}: {
+  /** While the form is sending, its own request is not shown here: the toast reports it. */
+  paused: boolean;
+  canEdit: boolean;
+  onEdit: (request: ContactRequest) => void;
+}) {
+  const { t } = useLingui();
+  const [items, setItems] = useState<OutboxItem[]>([]);
+  const [sentSubjects, setSentSubjects] = useState<string[]>([]);
+  const [trying, setTrying] = useState(false);
+  const waitingSubjects = useRef(new Map<string, string>());
+  const editedIds = useRef(new Set<string>());
+
+  useEffect(() => {
+    if (paused) return;
+    let active = true;
+    const refresh = () =>
+      void readOutbox().then((next) => {
+        if (!active) return;
+        const stillThere = new Set(next.map((item) => item.request.id));
+        const sent: string[] = [];
+        for (const [id, subject] of waitingSubjects.current) {
+          if (!stillThere.has(id) && !editedIds.current.has(id)) sent.push(subject);
+        }
+        waitingSubjects.current = new Map(
+          next
+            .filter((item) => item.state === "pending")
+            .map((item) => [item.request.id, item.request.subject]),
+        );
+        if (sent.length > 0) setSentSubjects((current) => [...current, ...sent]);
+        setItems(next);
+      });
+    refresh();
+    const stop = onOutboxChange(refresh);
+    return () => {
+      active = false;
+      stop();
+    };
+  }, [paused]);
+
+  const pending = items.filter((item) => item.state === "pending");
+  const failed = items.filter((item) => item.state === "failed");
+
+  const tryNow = async () => {
+    setTrying(true);
+    await deliverOutbox();
+    setTrying(false);
+  };
+
+  const edit = async (request: ContactRequest) => {
+    editedIds.current.add(request.id);
+    onEdit(request);
+    await removeFromOutbox(request.id);
+  };
+
+  return (
+    <Stack spacing={2} sx={{ mb: pending.length + failed.length + sentSubjects.length ? 3 : 0 }}>
+      {sentSubjects.length > 0 && (
+        <Alert severity="success">
+          <AlertTitle>{t`Your saved message has been sent`}</AlertTitle>
+          <SubjectList subjects={sentSubjects} />
+        </Alert>
+      )}
+      {pending.length > 0 && (
+        <Alert
+          severity="info"
+          role="status"
+          action={
+            <Button color="inherit" onClick={() => void tryNow()} disabled={trying}>
+              {t`Try again now`}
+            </Button>
+          }
+        >
+          <AlertTitle>{t`Waiting to be sent`}</AlertTitle>
+          <Typography>
+            {t`Saved on this device. It will be sent when the connection is back.`}
+          </Typography>
+          <SubjectList subjects={pending.map((item) => item.request.subject)} />
+        </Alert>
+      )}
+      {failed.map((item) => (
+        <Alert severity="error" key={item.request.id}>
+          <AlertTitle>{t`Not delivered`}</AlertTitle>
+          <Typography>
+            <q>{item.request.subject}</q>
+          </Typography>
+          <Typography>
+            {t`The server did not accept this message:`} {item.error}
+          </Typography>
+          <Button
+            variant="outlined"
+            color="inherit"
+            sx={{ mt: 1 }}
+            disabled={!canEdit}
+            onClick={() => void edit(item.request)}
+          >
+            {t`Correct and send again`}
+          </Button>
+          {!canEdit && (
+            <Typography sx={{ mt: 1 }}>
+              {t`Send or clear the message you are writing first.`}
+            </Typography>
+          )}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
+
+function SubjectList({ subjects }: { subjects: string[] }) {
+  return (
+    <Box component="ul" sx={{ m: 0, mt: 1, pl: 3 }}>
+      {subjects.map((subject, index) => (
+        <li key={`${index}-${subject}`}>
+          <q>{subject}</q>
+        </li>
+      ))}
+    </Box>
+  );
+}

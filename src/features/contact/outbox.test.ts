@@ -1,0 +1,138 @@
+import { IDBFactory } from "fake-indexeddb";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  deliverOutbox,
+  deliverRequest,
+  enqueueContactRequest,
+  readOutbox,
+  removeFromOutbox,
+  requestsEndpoint,
+} from "@/features/contact/outbox";
+import { resetStorageForTests } from "@/lib/storage";
+
+const fields = {
+  name: "Aigerim Sadykova",
+  email: "aigerim@example.kz",
+  subject: "Pilot for our clinic",
+  message: "We would like to try Dauys with ten patients.",
+};
+
+type Answer = { status: number; body?: unknown } | "network-error";
+
+/** The network boundary: records what reaches "the server" and answers as told. */
+function fakeServer(...answers: Answer[]) {
+  const received: unknown[] = [];
+  const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    expect(String(url)).toBe(requestsEndpoint);
+    expect(init?.method).toBe("POST");
+    const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
+    if (answer === "network-error") throw new TypeError("Failed to fetch");
+    received.push(JSON.parse(String(init?.body)));
+    return new Response(JSON.stringify(answer.body ?? {}), {
+      status: answer.status,
+      headers: { "Content-Type": "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return { received, fetchMock };
+}
+
+describe("contact request outbox", () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    resetStorageForTests();
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("stores the request before sending, then removes it once the server stored it", async () => {
+    const server = fakeServer({ status: 201, body: { id: "x", status: "stored" } });
+    const { request, saved } = await enqueueContactRequest(fields, "kk");
+    expect(saved).toBe(true);
+    expect(request).toMatchObject({ ...fields, language: "kk" });
+    expect(request.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Date(request.createdAt).toISOString()).toBe(request.createdAt);
+    expect(await readOutbox()).toHaveLength(1);
+
+    expect(await deliverRequest(request.id)).toEqual({ state: "delivered" });
+    expect(server.received).toEqual([request]);
+    expect(await readOutbox()).toEqual([]);
+  });
+
+  it("keeps the request when the server cannot be reached, and sends it later", async () => {
+    const server = fakeServer("network-error", { status: 503 }, { status: 201 });
+    const { request } = await enqueueContactRequest(fields, "ru");
+
+    expect(await deliverRequest(request.id)).toEqual({ state: "pending" });
+    expect(await deliverRequest(request.id)).toEqual({ state: "pending" });
+    const [waiting] = await readOutbox();
+    expect(waiting).toMatchObject({ state: "pending", attempts: 2 });
+
+    expect(await deliverRequest(request.id)).toEqual({ state: "delivered" });
+    expect(server.received).toEqual([request, request]);
+    expect(await readOutbox()).toEqual([]);
+  });
+
+  it("survives a restart: a new session finds and delivers what an old one queued", async () => {
+    fakeServer("network-error");
+    const { request } = await enqueueContactRequest(fields, "uz");
+    await deliverOutbox();
+    resetStorageForTests();
+
+    const server = fakeServer({ status: 200 });
+    const report = await deliverOutbox();
+    expect(report.delivered).toEqual([request.id]);
+    expect(server.received).toEqual([request]);
+  });
+
+  it("marks a refused request as failed with the server's reason and does not retry it", async () => {
+    const server = fakeServer({
+      status: 400,
+      body: { error: "bad_request", message: 'body/email must match format "email"' },
+    });
+    const { request } = await enqueueContactRequest(fields, "en");
+
+    expect(await deliverRequest(request.id)).toEqual({
+      state: "failed",
+      error: 'body/email must match format "email"',
+    });
+    const report = await deliverOutbox();
+    expect(report.failed).toEqual([request.id]);
+    expect(server.fetchMock).toHaveBeenCalledTimes(1);
+    expect(await readOutbox()).toMatchObject([{ state: "failed", request }]);
+
+    await removeFromOutbox(request.id);
+    expect(await readOutbox()).toEqual([]);
+  });
+
+  it("retries statuses that do not mean the request is wrong", async () => {
+    const server = fakeServer({ status: 429 }, { status: 404 }, { status: 201 });
+    const { request } = await enqueueContactRequest(fields, "az");
+    expect(await deliverRequest(request.id)).toEqual({ state: "pending" });
+    expect(await deliverRequest(request.id)).toEqual({ state: "pending" });
+    expect(await deliverRequest(request.id)).toEqual({ state: "delivered" });
+    expect(server.fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it("sends each request once even when deliveries are asked for at the same time", async () => {
+    const server = fakeServer({ status: 201 });
+    const first = await enqueueContactRequest(fields, "en");
+    const second = await enqueueContactRequest({ ...fields, subject: "Second" }, "en");
+    await Promise.all([deliverOutbox(), deliverOutbox(), deliverOutbox()]);
+    expect(server.received).toEqual([first.request, second.request]);
+    expect(await readOutbox()).toEqual([]);
+  });
+
+  it("sends nothing while the browser says it is offline", async () => {
+    const server = fakeServer({ status: 201 });
+    vi.stubGlobal("navigator", { onLine: false });
+    const { request } = await enqueueContactRequest(fields, "ky");
+    expect(await deliverRequest(request.id)).toEqual({ state: "pending" });
+    expect(server.fetchMock).not.toHaveBeenCalled();
+
+    vi.stubGlobal("navigator", { onLine: true });
+    expect(await deliverRequest(request.id)).toEqual({ state: "delivered" });
+  });
+});

@@ -1,0 +1,78 @@
+import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Link from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
+import type { SvgIconProps } from "@mui/material/SvgIcon";
+import type { ComponentType, ReactNode } from "react";
+import BusinessIcon from "@mui/icons-material/Business";
+import EmailIcon from "@mui/icons-material/Email";
+import HandshakeIcon from "@mui/icons-material/Handshake";
+import PhoneIcon from "@mui/icons-material/Phone";
+import { TextLink } from "@/components/router-link";
+import { brand } from "@/lib/brand";
+import { entranceAnimation } from "@/features/marketing/entrance-animation";
+
+const linkTarget = { display: "inline-flex", alignItems: "center", minHeight: 44, fontWeight: 700 };
+
+/** The contact page's other ways to reach us, beside the form. */
+export function ContactCards() {
+  const { t } = useLingui();
+  return (
+    <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 2 }}>
+      <InfoCard index={0} icon={EmailIcon} title={t`Email`}>
+        <Link href={`mailto:${brand.email}`} sx={linkTarget}>
+          {brand.email}
+        </Link>
+        <Typography color="text.secondary">{t`We respond within 24 hours.`}</Typography>
+      </InfoCard>
+      <InfoCard index={1} icon={PhoneIcon} title={t`Phone`}>
+        <Link href={`tel:${brand.phone.replace(/[^\d+]/g, "")}`} sx={linkTarget}>
+          {brand.phone}
+        </Link>
+        <Typography color="text.secondary">{t`Available 24/7.`}</Typography>
+      </InfoCard>
+      <InfoCard index={2} icon={BusinessIcon} title={t`Headquarters`}>
+        <Typography sx={{ fontWeight: 700 }}>{brand.headquarters}</Typography>
+        <Typography color="text.secondary">{t`Serving the CIS region and beyond.`}</Typography>
+      </InfoCard>
+      <InfoCard index={3} icon={HandshakeIcon} title={t`Partnerships`}>
+        <Typography color="text.secondary">
+          {t`Clinics, universities and public institutions work with us across the region.`}
+        </Typography>
+        <TextLink to="/about" sx={linkTarget}>
+          {t`See our partners`}
+        </TextLink>
+      </InfoCard>
+    </Box>
+  );
+}
+
+function InfoCard({
+  index,
+  icon: Icon,
+  title,
+  children,
+}: {
+  index: number;
+  icon: ComponentType<SvgIconProps>;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <Card variant="outlined" sx={entranceAnimation(index)}>
+        <CardContent sx={{ p: 3, display: "flex", gap: 2 }}>
+          <Icon color="primary" fontSize="large" />
+          <div>
+            <Typography variant="h3" component="h2" gutterBottom>
+              {title}
+            </Typography>
+            {children}
+          </div>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,62 @@
+import { useId, type ReactNode } from "react";
+import Box from "@mui/material/Box";
+import Container from "@mui/material/Container";
+import Typography from "@mui/material/Typography";
+
+/** A titled band of a marketing page; the title is the section's accessible name. */
+export function MarketingSection({
+  title,
+  subtitle,
+  tinted = false,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  tinted?: boolean;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Box
+      component="section"
+      aria-labelledby={titleId}
+      sx={{ py: { xs: 6, md: 8 }, bgcolor: tinted ? "background.paper" : undefined }}
+    >
+      <Container maxWidth="lg">
+        <Typography id={titleId} variant="h2" component="h2" sx={{ textAlign: "center", mb: 1 }}>
+          {title}
+        </Typography>
+        {subtitle ? (
+          <Typography
+            color="text.secondary"
+            sx={{ textAlign: "center", maxWidth: 720, mx: "auto", mb: 4, fontSize: "1.125rem" }}
+          >
+            {subtitle}
+          </Typography>
+        ) : (
+          <Box sx={{ mb: 4 }} />
+        )}
+        {children}
+      </Container>
+    </Box>
+  );
+}
+
+/** A responsive list of cards: one column on phones, more as the screen widens. */
+export function CardList({ children, minWidth = 260 }: { children: ReactNode; minWidth?: number }) {
+  return (
+    <Box
+      component="ul"
+      sx={{
+        listStyle: "none",
+        m: 0,
+        p: 0,
+        display: "grid",
+        gap: 3,
+        gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${minWidth}px), 1fr))`,
+      }}
+    >
+      {children}
+    </Box>
+  );
+}

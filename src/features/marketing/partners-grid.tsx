@@ -1,0 +1,51 @@
+import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Typography from "@mui/material/Typography";
+import HandshakeIcon from "@mui/icons-material/Handshake";
+import PlaceIcon from "@mui/icons-material/Place";
+import { partners } from "@/features/marketing/content";
+import { entranceAnimation } from "@/features/marketing/entrance-animation";
+import { CardList, MarketingSection } from "@/features/marketing/marketing-section";
+import { visuallyHidden } from "@/theme/visually-hidden";
+
+export function PartnersGrid() {
+  const { t, i18n } = useLingui();
+  return (
+    <MarketingSection
+      title={t`Partnerships`}
+      subtitle={t`We work with healthcare institutions, universities and specialists across the region.`}
+      tinted
+    >
+      <CardList minWidth={240}>
+        {partners.map((partner, index) => (
+          <Box component="li" key={partner.id} sx={{ display: "flex" }}>
+            <Card variant="outlined" sx={{ flex: 1, ...entranceAnimation(index) }}>
+              <CardContent sx={{ p: 3 }}>
+                <HandshakeIcon color="primary" fontSize="large" />
+                <Typography variant="h3" component="h3" sx={{ mt: 1 }} gutterBottom>
+                  {i18n._(partner.name)}
+                </Typography>
+                <Typography color="text.secondary" sx={{ mb: 2 }}>
+                  {i18n._(partner.description)}
+                </Typography>
+                <Typography
+                  sx={{ display: "flex", alignItems: "center", gap: 0.5, fontWeight: 600 }}
+                >
+                  <PlaceIcon fontSize="small" color="primary" />
+                  <span>
+                    <Box component="span" sx={visuallyHidden}>
+                      {`${t`Region:`} `}
+                    </Box>
+                    {i18n._(partner.region)}
+                  </span>
+                </Typography>
+              </CardContent>
+            </Card>
+          </Box>
+        ))}
+      </CardList>
+    </MarketingSection>
+  );
+}

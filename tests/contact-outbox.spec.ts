@@ -1,0 +1,258 @@
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { expect, test, type Page } from "@playwright/test";
+import { dataDir } from "../playwright.config.ts";
+import { expectNoAxeViolations, presetLanguage, presetStoredValue } from "./fixtures.ts";
+
+/*
+ * Contact requests must never be lost. These tests go through the real page, IndexedDB and
+ * server; the network is cut with the browser's offline mode, or by refusing connections to
+ * /api/requests only (the server "down" while the app itself still loads). What the server
+ * stored is read from its SQLite file.
+ */
+
+type StoredRow = {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  language: string;
+  created_at: string;
+  received_at: string;
+};
+
+function storedRequests(email: string): StoredRow[] {
+  const db = new DatabaseSync(join(dataDir, "dauys.sqlite"), { readOnly: true });
+  try {
+    return db.prepare("SELECT * FROM requests WHERE email = ?").all(email) as StoredRow[];
+  } finally {
+    db.close();
+  }
+}
+
+function uniqueMessage() {
+  const tag = crypto.randomUUID().slice(0, 8);
+  return {
+    name: "Нурлан Ахметов",
+    email: `nurlan.${tag}@example.kz`,
+    subject: `Пилот для клиники ${tag}`,
+    message: "Хотим попробовать Dauys с нашими пациентами.",
+  };
+}
+
+const labels = {
+  en: { name: "Full Name", email: "Email Address", subject: "Subject", message: "Message" },
+  ru: {
+    name: "Полное имя",
+    email: "Адрес электронной почты",
+    subject: "Тема",
+    message: "Сообщение",
+  },
+};
+
+async function fillAndSend(
+  page: Page,
+  message: ReturnType<typeof uniqueMessage>,
+  locale: keyof typeof labels = "en",
+) {
+  for (const key of ["name", "email", "subject", "message"] as const) {
+    await page.getByRole("textbox", { name: labels[locale][key], exact: true }).fill(message[key]);
+  }
+  await page
+    .getByRole("button", { name: locale === "ru" ? "Отправить сообщение" : "Send Message" })
+    .click();
+}
+
+const refuseRequests = (page: Page) =>
+  page.route("**/api/requests", (route) => route.abort("connectionrefused"));
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+test("a message sent offline survives a reload and arrives once when the connection returns", async ({
+  page,
+  context,
+}) => {
+  await presetLanguage(page, "ru");
+  await page.goto("/contact");
+  const message = uniqueMessage();
+  // Without a service worker in tests, the page must be fully loaded before the network goes.
+  await expect(page.getByRole("textbox", { name: labels.ru.name })).toBeVisible();
+
+  await context.setOffline(true);
+  await fillAndSend(page, message, "ru");
+  const toast = page.getByRole("alert").filter({ hasText: "Сообщение сохранено" });
+  await expect(toast).toContainText("будет отправлено, когда связь восстановится");
+  await expect(page.getByRole("textbox", { name: "Полное имя" })).toHaveValue("");
+  const waiting = page.getByRole("status").filter({ hasText: "Ожидает отправки" });
+  await expect(waiting).toContainText(message.subject);
+  await expectNoAxeViolations(page, "offline confirmation and waiting request");
+
+  // The app reloads with the server still out of reach: only the outbox can carry the request.
+  await refuseRequests(page);
+  await context.setOffline(false);
+  await page.reload();
+  await expect(waiting).toContainText(message.subject);
+  expect(storedRequests(message.email)).toEqual([]);
+
+  // The connection comes back: the browser says so, and the outbox delivers.
+  await page.unroute("**/api/requests");
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(page.getByText("Сохранённое сообщение отправлено")).toBeVisible();
+  await expect(waiting).toBeHidden();
+
+  const rows = storedRequests(message.email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ ...message, language: "ru" });
+  expect(rows[0]!.id).toMatch(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+  );
+  expect(Date.parse(rows[0]!.created_at)).toBeLessThanOrEqual(Date.parse(rows[0]!.received_at));
+});
+
+test("with the server down the request waits in the outbox and arrives at the next start", async ({
+  page,
+}) => {
+  await page.goto("/contact");
+  const message = uniqueMessage();
+  await refuseRequests(page);
+  await fillAndSend(page, message);
+  await expect(page.getByRole("alert").filter({ hasText: "Message saved" })).toContainText(
+    "will be sent when the connection is back",
+  );
+  await expect(page.getByRole("status").filter({ hasText: "Waiting to be sent" })).toContainText(
+    message.subject,
+  );
+  expect(storedRequests(message.email)).toEqual([]);
+
+  await page.unroute("**/api/requests");
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect.poll(() => storedRequests(message.email).length).toBe(1);
+  await page.goto("/contact");
+  await expect(page.getByText("Waiting to be sent")).toBeHidden();
+  expect(storedRequests(message.email)[0]).toMatchObject({ ...message, language: "en" });
+});
+
+test("a request whose answer was lost is sent again and still stored once", async ({ page }) => {
+  await page.goto("/contact");
+  const message = uniqueMessage();
+  let answersLost = 0;
+  await page.route("**/api/requests", async (route) => {
+    if (answersLost === 0) {
+      answersLost += 1;
+      // The server receives and stores the request, but its answer never comes back.
+      await route.fetch();
+      await route.abort("connectionreset");
+    } else {
+      await route.continue();
+    }
+  });
+  await fillAndSend(page, message);
+  await expect(page.getByRole("alert").filter({ hasText: "Message saved" })).toBeVisible();
+  expect(storedRequests(message.email)).toHaveLength(1);
+
+  await page.getByRole("button", { name: "Try again now" }).click();
+  await expect(page.getByText("Your saved message has been sent")).toBeVisible();
+  expect(storedRequests(message.email)).toHaveLength(1);
+});
+
+test("a request the server refuses is kept, explained, and can be corrected", async ({ page }) => {
+  const message = uniqueMessage();
+  const broken = {
+    id: crypto.randomUUID(),
+    ...message,
+    email: "nurlan-at-example.kz",
+    language: "en",
+    createdAt: new Date().toISOString(),
+  };
+  await presetStoredValue(page, "dauys.outbox", [
+    { request: broken, state: "pending", attempts: 0 },
+  ]);
+  await page.goto("/contact");
+
+  const refused = page.getByRole("alert").filter({ hasText: "Not delivered" });
+  await expect(refused).toContainText(message.subject);
+  await expect(refused).toContainText('"email" must match format "email"');
+  await expectNoAxeViolations(page, "refused request shown");
+  // It stays, and is not sent again by itself.
+  await page.reload();
+  await expect(refused).toContainText(message.subject);
+
+  await refused.getByRole("button", { name: "Correct and send again" }).click();
+  const email = page.getByRole("textbox", { name: "Email Address" });
+  await expect(email).toHaveValue(broken.email);
+  await expect(email).toHaveAccessibleDescription(
+    "Please enter a valid email address, for example name@example.com.",
+  );
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(message.message);
+  await expect(refused).toBeHidden();
+
+  await email.fill(message.email);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Message sent!" })).toBeVisible();
+  expect(storedRequests(message.email)).toHaveLength(1);
+});
+
+/** Lets React and IndexedDB finish what the fake clock just started, using no timers. */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    const hop = () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+    await hop();
+    await hop();
+    // A read-write transaction on the app's store runs only after every earlier one finished.
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open("dauys");
+      open.onsuccess = () => {
+        const tx = open.result.transaction("keyval", "readwrite");
+        tx.objectStore("keyval").get("dauys.pilot-access");
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+      open.onerror = () => reject(open.error);
+    });
+    await hop();
+    await hop();
+  });
+}
+
+test("sending a request gives this device pilot access: no paid-version popup", async ({
+  page,
+  context,
+}) => {
+  // A second tab whose timers run only when the test says so.
+  const recognition = await context.newPage();
+  await recognition.clock.install({ time: new Date("2025-03-01T10:00:00Z") });
+  await recognition.clock.pauseAt(new Date("2025-03-01T10:00:01Z"));
+  const dialog = recognition.getByRole("dialog", { name: "Available in the paid version" });
+
+  // Before any request, the popup appears once its delay has passed.
+  await recognition.goto("/recognition");
+  await expect(recognition.getByRole("heading", { level: 1 })).toBeVisible();
+  await settle(recognition);
+  await recognition.clock.runFor(1000);
+  await settle(recognition);
+  expect(await dialog.count()).toBe(1);
+
+  await page.goto("/contact");
+  await fillAndSend(page, uniqueMessage());
+  await expect(page.getByRole("alert").filter({ hasText: "Message sent!" })).toBeVisible();
+
+  // The same steps no longer bring it up.
+  await recognition.goto("/recognition");
+  await expect(recognition.getByRole("heading", { level: 1 })).toBeVisible();
+  await settle(recognition);
+  await recognition.clock.runFor(1000);
+  await settle(recognition);
+  expect(await dialog.count()).toBe(0);
+  await expect(recognition.getByRole("heading", { level: 1 })).toHaveText("Speech Recognition");
+});

@@ -1,0 +1,141 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./fixtures.ts";
+
+const fields = {
+  name: { label: "Full Name", placeholder: "Your full name" },
+  email: { label: "Email Address", placeholder: "support@dauys.app" },
+  subject: { label: "Subject", placeholder: "What's this about?" },
+  message: { label: "Message", placeholder: "Tell us more about your inquiry..." },
+} as const;
+
+type Field = keyof typeof fields;
+
+const field = (page: Page, name: Field) =>
+  page.getByRole("textbox", { name: fields[name].label, exact: true });
+const sendButton = (page: Page) => page.getByRole("button", { name: "Send Message" });
+
+async function fillForm(page: Page, values: Partial<Record<Field, string>>) {
+  for (const [name, value] of Object.entries(values) as [Field, string][]) {
+    await field(page, name).fill(value);
+  }
+}
+
+function uniqueMessage() {
+  const tag = crypto.randomUUID().slice(0, 8);
+  return {
+    name: "Aigerim Sadykova",
+    email: `aigerim.${tag}@example.kz`,
+    subject: `Pilot for our clinic ${tag}`,
+    message: "We would like to try Dauys with ten patients.\nPlease call after 5 pm.",
+  };
+}
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+test("the fields are labelled, required and show the expected hints", async ({ page }) => {
+  await page.goto("/contact");
+  for (const name of Object.keys(fields) as Field[]) {
+    const input = field(page, name);
+    await expect(input).toBeVisible();
+    await expect(input).toHaveAttribute("required", "");
+    await expect(input).toHaveAttribute("placeholder", fields[name].placeholder);
+    await expect(input).toHaveValue("");
+  }
+  await expect(field(page, "email")).toHaveAttribute("type", "email");
+  await expect(page.getByText("All fields are required.")).toBeVisible();
+});
+
+test("a valid message shows the confirmation and clears every field", async ({ page }) => {
+  await page.goto("/contact");
+  await fillForm(page, uniqueMessage());
+  await sendButton(page).click();
+
+  const toast = page.getByRole("alert").filter({ hasText: "Message sent!" });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText("Thank you for contacting us. We'll get back to you soon.");
+  for (const name of Object.keys(fields) as Field[]) {
+    await expect(field(page, name)).toHaveValue("");
+  }
+  await expectNoAxeViolations(page, "contact with the confirmation shown");
+
+  await toast.getByRole("button", { name: "Close" }).click();
+  await expect(toast).toBeHidden();
+
+  // The sent message is not offered again as a draft.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(field(page, "name")).toHaveValue("");
+  await expect(page.getByText("Your unfinished message was restored.")).toBeHidden();
+});
+
+test("invalid fields get a visible, labelled error and nothing typed is lost", async ({ page }) => {
+  await page.goto("/contact");
+  const message = uniqueMessage();
+  await fillForm(page, { name: message.name, message: message.message });
+  await sendButton(page).click();
+
+  // The browser's own validation stops the submit; each invalid field also explains itself.
+  await expect(field(page, "email")).toHaveAttribute("aria-invalid", "true");
+  await expect(field(page, "email")).toHaveAccessibleDescription(
+    "Please enter your email address.",
+  );
+  await expect(field(page, "subject")).toHaveAttribute("aria-invalid", "true");
+  await expect(field(page, "subject")).toHaveAccessibleDescription("Please enter a subject.");
+  await expect(field(page, "name")).toHaveAttribute("aria-invalid", "false");
+  await expect(field(page, "name")).toHaveValue(message.name);
+  await expect(field(page, "message")).toHaveValue(message.message);
+  await expectNoAxeViolations(page, "contact with errors shown");
+
+  // An address the browser accepts but the server would refuse is caught as well.
+  await fillForm(page, { email: "aigerim@clinic", subject: message.subject });
+  await expect(field(page, "subject")).toHaveAttribute("aria-invalid", "false");
+  await sendButton(page).click();
+  await expect(field(page, "email")).toHaveAccessibleDescription(
+    "Please enter a valid email address, for example name@example.com.",
+  );
+  await expect(field(page, "email")).toBeFocused();
+  await expect(page.getByRole("alert").filter({ hasText: "Message sent!" })).toHaveCount(0);
+
+  // A reload while correcting keeps everything typed so far.
+  await expect(page.getByText("Draft saved on this device.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("Your unfinished message was restored.")).toBeVisible();
+  await expect(field(page, "name")).toHaveValue(message.name);
+  await expect(field(page, "email")).toHaveValue("aigerim@clinic");
+  await expect(field(page, "subject")).toHaveValue(message.subject);
+  await expect(field(page, "message")).toHaveValue(message.message);
+
+  await fillForm(page, { email: message.email });
+  await sendButton(page).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Message sent!" })).toBeVisible();
+});
+
+test("an error disappears as soon as the field is corrected", async ({ page }) => {
+  await page.goto("/contact");
+  await sendButton(page).click();
+  await expect(field(page, "name")).toHaveAccessibleDescription("Please enter your full name.");
+  await fillForm(page, { name: "Aigerim" });
+  await expect(field(page, "name")).toHaveAttribute("aria-invalid", "false");
+  await expect(field(page, "name")).toHaveAccessibleDescription("");
+  await expect(field(page, "message")).toHaveAccessibleDescription("Please enter your message.");
+});
+
+test("the draft survives a reload", async ({ page }) => {
+  await page.goto("/contact");
+  const message = uniqueMessage();
+  await fillForm(page, message);
+  await expect(page.getByText("Draft saved on this device.")).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText("Your unfinished message was restored.")).toBeVisible();
+  for (const name of Object.keys(fields) as Field[]) {
+    await expect(field(page, name)).toHaveValue(message[name]);
+  }
+
+  // Leaving the page right after typing (no pause) still keeps the last change.
+  await fillForm(page, { subject: `${message.subject} (updated)` });
+  await page.getByRole("link", { name: "About" }).first().click();
+  await expect(page).toHaveURL("/about");
+  await page.goBack();
+  await expect(field(page, "subject")).toHaveValue(`${message.subject} (updated)`);
+});
