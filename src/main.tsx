@@ -5,7 +5,8 @@ import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
-import { startOutboxDelivery } from "@/features/contact/outbox";
+import { startOutboxDelivery } from "@/features/contact/start-outbox-delivery";
+import { restoreKioskMode } from "@/features/kiosk/kiosk-store";
 import { activateLanguage, readSavedLanguage } from "@/lib/i18n";
 import { theme } from "@/theme/theme";
 import { routeTree } from "@/routeTree.gen";
@@ -19,8 +20,9 @@ declare module "@tanstack/react-router" {
 }
 
 async function start() {
-  // The saved language is restored before the first render, so nobody sees a flash of English.
-  await activateLanguage(await readSavedLanguage());
+  // The saved language is restored before the first render, so nobody sees a flash of English;
+  // so is kiosk mode, so a clinic tablet never paints a link that leaves the app.
+  await Promise.all([readSavedLanguage().then(activateLanguage), restoreKioskMode()]);
   const container = document.getElementById("root");
   if (!container) throw new Error("The #root element is missing from index.html");
   createRoot(container).render(
@@ -36,7 +38,7 @@ async function start() {
   // Ask the browser not to evict drafts, audio and queued requests under storage pressure.
   void navigator.storage?.persist?.().catch(() => undefined);
   // Contact requests left in the outbox by an earlier visit are sent now and whenever the
-  // connection returns; an empty outbox costs one IndexedDB read.
+  // connection returns.
   startOutboxDelivery();
 }
 

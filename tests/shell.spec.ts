@@ -1,5 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { languageNames, switchLanguage } from "./fixtures.ts";
+import { languageNames, presetPilotAccess, switchLanguage } from "./fixtures.ts";
+
+// The paid-feature popups are tested in their pages' specs; here they would cover the header.
+test.beforeEach(async ({ page }) => {
+  await presetPilotAccess(page);
+});
 
 test.describe("header on a desktop", () => {
   test.use({ viewport: { width: 1280, height: 800 } });

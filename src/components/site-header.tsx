@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
@@ -26,7 +26,8 @@ const activeStyle = {
   },
 } as const;
 
-export function SiteHeader() {
+/** `actions`: extra controls at the end of the bar (the root puts the kiosk exit button there). */
+export function SiteHeader({ actions }: { actions?: ReactNode }) {
   const { t } = useLingui();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
@@ -70,6 +71,7 @@ export function SiteHeader() {
           <Box sx={{ flexGrow: 1 }} />
           <OfflineIndicator />
           <LanguageSwitcher />
+          {actions}
           <ButtonLink
             to="/contact"
             variant="contained"

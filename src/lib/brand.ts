@@ -8,7 +8,8 @@ export const brand = {
   name: env.VITE_BRAND_NAME || "Dauys",
   email: env.VITE_BRAND_EMAIL || "support@dauys.app",
   phone: env.VITE_BRAND_PHONE || "+7 727 000 00 00",
-  headquarters: env.VITE_BRAND_HEADQUARTERS || "Medical Technology Center",
+  /** Empty by default: the page then shows "Medical Technology Center" in the user's language. */
+  headquarters: env.VITE_BRAND_HEADQUARTERS || "",
   socialUrl: env.VITE_BRAND_SOCIAL_URL || "https://www.instagram.com/dauys.app",
   demoVideoUrl: env.VITE_BRAND_DEMO_VIDEO_URL || "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
   copyrightYear: env.VITE_BRAND_COPYRIGHT_YEAR || "2025",

@@ -4,7 +4,10 @@ import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import { ServiceWorkerNotices, StorageErrorNotice } from "@/components/app-notices";
+import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
+import { ExitKioskControl } from "@/features/kiosk/exit-kiosk-control";
+import { KioskMode } from "@/features/kiosk/kiosk-mode";
 import { tokens } from "@/theme/tokens";
 
 export const Route = createRootRoute({
@@ -43,7 +46,7 @@ function RootLayout() {
   return (
     <>
       <SkipLink />
-      <SiteHeader />
+      <SiteHeader actions={<ExitKioskControl />} />
       <Box
         component="main"
         id="main-content"
@@ -52,8 +55,10 @@ function RootLayout() {
       >
         <Outlet />
       </Box>
+      <SiteFooter />
       <ServiceWorkerNotices />
       <StorageErrorNotice />
+      <KioskMode />
     </>
   );
 }

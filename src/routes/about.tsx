@@ -5,7 +5,6 @@ import Typography from "@mui/material/Typography";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { PageHeading } from "@/components/page-section";
 import { ButtonLink } from "@/components/router-link";
-import { SiteFooter } from "@/components/site-footer";
 import { LanguagesGrid } from "@/features/marketing/languages-grid";
 import { PartnersGrid } from "@/features/marketing/partners-grid";
 
@@ -45,7 +44,6 @@ function AboutPage() {
           {t`Contact Us`}
         </ButtonLink>
       </Container>
-      <SiteFooter />
     </>
   );
 }

@@ -6,7 +6,6 @@ import CardContent from "@mui/material/CardContent";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import { PageHeading } from "@/components/page-section";
-import { SiteFooter } from "@/components/site-footer";
 import { ContactForm } from "@/features/contact/contact-form";
 import { ContactCards } from "@/features/marketing/contact-cards";
 
@@ -48,7 +47,6 @@ function ContactPage() {
           <ContactCards />
         </Box>
       </Container>
-      <SiteFooter />
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SiteFooter } from "@/components/site-footer";
 import { validateKioskSearch } from "@/features/kiosk/kiosk-search";
 import { useKioskLink } from "@/features/kiosk/use-kiosk-link";
 import { CallToAction } from "@/features/marketing/call-to-action";
@@ -24,7 +23,6 @@ function HomePage() {
       <StatsSection />
       <CallToAction />
       <SupportCards />
-      <SiteFooter />
     </>
   );
 }

@@ -6,7 +6,6 @@ import Typography from "@mui/material/Typography";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { PaidFeatureDialog } from "@/components/paid-feature-dialog";
 import { ButtonLink } from "@/components/router-link";
-import { SiteFooter } from "@/components/site-footer";
 import { MultilingualSupport } from "@/features/recognition/multilingual-support";
 import { RecognitionWorkspace } from "@/features/recognition/recognition-workspace";
 import { brand } from "@/lib/brand";
@@ -37,7 +36,6 @@ function RecognitionPage() {
           <MultilingualSupport />
         </Stack>
       </Container>
-      <SiteFooter />
       <PaidFeatureDialog
         message={t`Speech recognition is available in the paid version. Leave a request and be among the first to try it!`}
       />

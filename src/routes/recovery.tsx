@@ -9,7 +9,6 @@ import Typography from "@mui/material/Typography";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { PaidFeatureDialog } from "@/components/paid-feature-dialog";
 import { ButtonLink } from "@/components/router-link";
-import { SiteFooter } from "@/components/site-footer";
 import { ArticleList } from "@/features/lessons/article-list";
 import { articles } from "@/features/lessons/articles";
 import { LessonGrid } from "@/features/lessons/lesson-grid";
@@ -112,7 +111,6 @@ function RecoveryPage() {
 
         <RecoveryCallToAction />
       </Container>
-      <SiteFooter />
       <PaidFeatureDialog
         message={t`The speech recovery feature is available in the paid version. Leave a request and be among the first to try it!`}
       />

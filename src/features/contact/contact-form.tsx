@@ -31,12 +31,15 @@ import { OutboxNotice } from "@/features/contact/outbox-notice";
 import { useContactDraft, type DraftStatus } from "@/features/contact/use-contact-draft";
 import { brand } from "@/lib/brand";
 import { defaultLanguage, isLanguageCode } from "@/lib/i18n";
+import { useKioskActive } from "@/lib/kiosk-flag";
 import { grantPilotAccess } from "@/lib/pilot-access";
 
 type ToastKind = "sent" | "waiting" | "waiting-in-memory" | "refused";
 
 export function ContactForm() {
   const { t, i18n } = useLingui();
+  // A shared clinic tablet must not offer one patient's name and email to the next.
+  const kiosk = useKioskActive();
   const [fields, setFields] = useState<ContactFields>(emptyContactFields);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [sending, setSending] = useState(false);
@@ -162,7 +165,9 @@ export function ContactForm() {
                 label={labels[field]}
                 placeholder={placeholders[field]}
                 type={field === "email" ? "email" : "text"}
-                autoComplete={field === "name" ? "name" : field === "email" ? "email" : "off"}
+                autoComplete={
+                  kiosk ? "off" : field === "name" ? "name" : field === "email" ? "email" : "off"
+                }
                 required
                 fullWidth
                 multiline={field === "message"}

@@ -6,6 +6,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { useKioskActive } from "@/lib/kiosk-flag";
 import {
   deliverOutbox,
   onOutboxChange,
@@ -64,6 +65,8 @@ export function OutboxNotice({
     };
   }, [paused]);
 
+  // On a shared clinic tablet, one patient's requests are never shown to the next: counts only.
+  const kiosk = useKioskActive();
   const pending = items.filter((item) => item.state === "pending");
   const failed = items.filter((item) => item.state === "failed");
 
@@ -84,7 +87,7 @@ export function OutboxNotice({
       {sentSubjects.length > 0 && (
         <Alert severity="success">
           <AlertTitle>{t`Your saved message has been sent`}</AlertTitle>
-          <SubjectList subjects={sentSubjects} />
+          {kiosk ? null : <SubjectList subjects={sentSubjects} />}
         </Alert>
       )}
       {pending.length > 0 && (
@@ -101,10 +104,20 @@ export function OutboxNotice({
           <Typography>
             {t`Saved on this device. It will be sent when the connection is back.`}
           </Typography>
-          <SubjectList subjects={pending.map((item) => item.request.subject)} />
+          {kiosk ? (
+            <Typography>{t`Messages waiting: ${pending.length}`}</Typography>
+          ) : (
+            <SubjectList subjects={pending.map((item) => item.request.subject)} />
+          )}
         </Alert>
       )}
-      {failed.map((item) => (
+      {kiosk && failed.length > 0 ? (
+        <Alert severity="error">
+          <AlertTitle>{t`Not delivered`}</AlertTitle>
+          <Typography>{t`Messages the server did not accept: ${failed.length}. Staff can resend them outside kiosk mode.`}</Typography>
+        </Alert>
+      ) : null}
+      {(kiosk ? [] : failed).map((item) => (
         <Alert severity="error" key={item.request.id}>
           <AlertTitle>{t`Not delivered`}</AlertTitle>
           <Typography>

@@ -13,6 +13,7 @@ import { LessonThumbnail } from "@/features/lessons/lesson-thumbnail";
 import { LevelBadge } from "@/features/lessons/level-badge";
 import { isVerticalLesson } from "@/features/lessons/lesson-player";
 import type { Lesson } from "@/features/lessons/lessons";
+import { useKioskActive } from "@/lib/kiosk-flag";
 
 /** The privacy-enhanced YouTube player; `autoplay=1` because the user has just pressed Play. */
 export function lessonEmbedUrl(youtubeId: string): string {
@@ -222,6 +223,8 @@ export function LessonPlayerPanel({
 function LessonEmbed({ youtubeId, title }: { youtubeId: string; title: string }) {
   const { t } = useLingui();
   const frameRef = useRef<HTMLIFrameElement>(null);
+  // On a clinic kiosk the player's own links to YouTube must not open: no popups from the frame.
+  const kiosk = useKioskActive();
   useEffect(() => {
     frameRef.current?.focus();
   }, []);
@@ -234,6 +237,7 @@ function LessonEmbed({ youtubeId, title }: { youtubeId: string; title: string })
       allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
       allowFullScreen
       referrerPolicy="strict-origin-when-cross-origin"
+      sandbox={kiosk ? "allow-scripts allow-same-origin allow-presentation" : undefined}
       sx={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }}
     />
   );

@@ -12,6 +12,7 @@ import HandshakeIcon from "@mui/icons-material/Handshake";
 import PhoneIcon from "@mui/icons-material/Phone";
 import { TextLink } from "@/components/router-link";
 import { brand } from "@/lib/brand";
+import { useKioskActive } from "@/lib/kiosk-flag";
 import { entranceAnimation } from "@/features/marketing/entrance-animation";
 
 const linkTarget = { display: "inline-flex", alignItems: "center", minHeight: 44, fontWeight: 700 };
@@ -19,22 +20,34 @@ const linkTarget = { display: "inline-flex", alignItems: "center", minHeight: 44
 /** The contact page's other ways to reach us, beside the form. */
 export function ContactCards() {
   const { t } = useLingui();
+  // Kiosk mode hides links that leave the app; the details stay readable as text.
+  const kiosk = useKioskActive();
   return (
     <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 2 }}>
       <InfoCard index={0} icon={EmailIcon} title={t`Email`}>
-        <Link href={`mailto:${brand.email}`} sx={linkTarget}>
-          {brand.email}
-        </Link>
+        {kiosk ? (
+          <Typography sx={{ fontWeight: 700 }}>{brand.email}</Typography>
+        ) : (
+          <Link href={`mailto:${brand.email}`} sx={linkTarget}>
+            {brand.email}
+          </Link>
+        )}
         <Typography color="text.secondary">{t`We respond within 24 hours.`}</Typography>
       </InfoCard>
       <InfoCard index={1} icon={PhoneIcon} title={t`Phone`}>
-        <Link href={`tel:${brand.phone.replace(/[^\d+]/g, "")}`} sx={linkTarget}>
-          {brand.phone}
-        </Link>
+        {kiosk ? (
+          <Typography sx={{ fontWeight: 700 }}>{brand.phone}</Typography>
+        ) : (
+          <Link href={`tel:${brand.phone.replace(/[^\d+]/g, "")}`} sx={linkTarget}>
+            {brand.phone}
+          </Link>
+        )}
         <Typography color="text.secondary">{t`Available 24/7.`}</Typography>
       </InfoCard>
       <InfoCard index={2} icon={BusinessIcon} title={t`Headquarters`}>
-        <Typography sx={{ fontWeight: 700 }}>{brand.headquarters}</Typography>
+        <Typography sx={{ fontWeight: 700 }}>
+          {brand.headquarters || t`Medical Technology Center`}
+        </Typography>
         <Typography color="text.secondary">{t`Serving the CIS region and beyond.`}</Typography>
       </InfoCard>
       <InfoCard index={3} icon={HandshakeIcon} title={t`Partnerships`}>

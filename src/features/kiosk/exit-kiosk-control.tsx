@@ -1,0 +1,41 @@
+import { lazy, Suspense, useState } from "react";
+import { useLingui } from "@lingui/react/macro";
+import IconButton from "@mui/material/IconButton";
+import LockIcon from "@mui/icons-material/Lock";
+import { useKiosk } from "@/features/kiosk/kiosk-store";
+
+// The PIN dialog (and its text field) loads only when staff open it, keeping first loads small.
+const ExitKioskDialog = lazy(() => import("@/features/kiosk/exit-kiosk-dialog"));
+
+/**
+ * The staff's way out of kiosk mode: a small lock button (still 44×44 px) that asks for the PIN.
+ * Rendered in the header; nothing while kiosk mode is off. A privacy reset closes the dialog and
+ * forgets what was typed in it.
+ */
+export function ExitKioskControl() {
+  const { status, resets } = useKiosk();
+  if (status !== "on") return null;
+  return <ExitKioskButton key={resets} />;
+}
+
+function ExitKioskButton() {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <IconButton
+        aria-label={t`Exit kiosk mode`}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        sx={{ color: "text.secondary" }}
+      >
+        <LockIcon />
+      </IconButton>
+      {open && (
+        <Suspense fallback={null}>
+          <ExitKioskDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

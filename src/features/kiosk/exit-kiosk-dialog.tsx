@@ -1,0 +1,107 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import { lockedUntil, type PinCheck } from "@/features/kiosk/kiosk-pin";
+import { isValidPin } from "@/features/kiosk/kiosk-search";
+import { exitKioskMode, getKioskSnapshot } from "@/features/kiosk/kiosk-store";
+import { PinField } from "@/features/kiosk/pin-field";
+import { visuallyHidden } from "@/theme/visually-hidden";
+
+type Problem =
+  | { kind: "format" }
+  | { kind: "refused"; attemptsLeft: number }
+  | { kind: "locked"; until: number };
+
+function initialProblem(): Problem | null {
+  const setting = getKioskSnapshot().setting;
+  const until = setting ? lockedUntil(setting, Date.now()) : null;
+  return until === null ? null : { kind: "locked", until };
+}
+
+function problemOf(check: PinCheck): Problem | null {
+  if (check.outcome === "refused") return { kind: "refused", attemptsLeft: check.attemptsLeft };
+  if (check.outcome === "locked") return { kind: "locked", until: check.until };
+  return null;
+}
+
+export default function ExitKioskDialog({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const titleId = useId();
+  const textId = useId();
+  const [pin, setPin] = useState("");
+  const [checking, setChecking] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(initialProblem);
+  const input = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (checking) return;
+    if (!isValidPin(pin)) {
+      setProblem({ kind: "format" });
+      input.current?.focus();
+      return;
+    }
+    setChecking(true);
+    const check = await exitKioskMode(pin);
+    setChecking(false);
+    setPin("");
+    // When the PIN was right, kiosk mode is off and this dialog is gone with it.
+    setProblem(problemOf(check));
+    input.current?.focus();
+  };
+
+  let message: string | undefined;
+  if (problem?.kind === "format") message = t`Enter the PIN: 4 to 8 digits.`;
+  if (problem?.kind === "refused") {
+    const attemptsLeft = problem.attemptsLeft;
+    message = t`Wrong PIN. Attempts left: ${attemptsLeft}.`;
+  }
+  if (problem?.kind === "locked") {
+    const time = new Intl.DateTimeFormat(i18n.locale, {
+      hour: "numeric",
+      minute: "2-digit",
+    }).format(problem.until);
+    message = t`Too many wrong PINs. Try again after ${time}.`;
+  }
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} aria-describedby={textId}>
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <DialogTitle id={titleId}>{t`Exit kiosk mode`}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={textId}>
+            {t`For clinic staff: enter the kiosk PIN to turn kiosk mode off on this tablet.`}
+          </DialogContentText>
+          <PinField
+            id="kiosk-exit-pin"
+            label={t`Kiosk PIN`}
+            value={pin}
+            onChange={setPin}
+            inputRef={input}
+            autoComplete="off"
+            error={message}
+            initialFocus
+          />
+          {/* The field shows the message; this region makes screen readers say it at once. */}
+          <Box role="alert" sx={visuallyHidden}>
+            {message}
+          </Box>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: "wrap" }}>
+          <Button onClick={onClose} variant="outlined">
+            {t`Cancel`}
+          </Button>
+          <Button type="submit" variant="contained" disabled={checking}>
+            {t`Exit kiosk mode`}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,99 @@
+import { useId, useState } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import { announcedSecondsLeft } from "@/features/kiosk/idle-machine";
+import { visuallyHidden } from "@/theme/visually-hidden";
+
+/**
+ * "Are you still there?" with the seconds left before the privacy reset, in large figures, and one
+ * large Continue button. Nothing moves but the number, so there is no motion to reduce.
+ */
+export function IdleCountdownDialog({
+  open,
+  secondsLeft,
+  onContinue,
+}: {
+  open: boolean;
+  secondsLeft: number;
+  onContinue: () => void;
+}) {
+  const { t } = useLingui();
+  const titleId = useId();
+  const textId = useId();
+  const numberId = useId();
+  // While the dialog fades out, it keeps showing the number it closed at.
+  const [shown, setShown] = useState(secondsLeft);
+  if (open && shown !== secondsLeft) setShown(secondsLeft);
+  const announced = announcedSecondsLeft(shown);
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onContinue}
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={`${textId} ${numberId}`}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id={titleId} sx={{ fontSize: "1.75rem", fontWeight: 800 }}>
+        {t`Are you still there?`}
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText id={textId} sx={{ fontSize: "1.125rem" }}>
+          {t`To protect your privacy, what you entered will be cleared for the next person when the countdown ends.`}
+        </DialogContentText>
+        <Box
+          id={numberId}
+          sx={{
+            mt: 3,
+            display: "flex",
+            alignItems: "baseline",
+            justifyContent: "center",
+            gap: 1.5,
+          }}
+        >
+          <Box component="span" sx={visuallyHidden}>
+            {t`Seconds left:`}
+          </Box>
+          <Box
+            component="span"
+            sx={{ fontSize: "4.5rem", fontWeight: 800, lineHeight: 1, color: "primary.main" }}
+          >
+            {shown}
+          </Box>
+          <Box
+            component="span"
+            aria-hidden="true"
+            sx={{ fontSize: "1.25rem", color: "text.secondary" }}
+          >
+            {t`seconds left`}
+          </Box>
+        </Box>
+        <Box role="status" sx={visuallyHidden}>
+          {announced === null ? "" : t`Seconds left: ${announced}`}
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 3 }}>
+        <Button
+          onClick={onContinue}
+          variant="contained"
+          size="large"
+          fullWidth
+          // The one thing to do here: focused, a keyboard or switch user answers at once.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+          sx={{ minHeight: 64, fontSize: "1.25rem" }}
+        >
+          {t`Continue`}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

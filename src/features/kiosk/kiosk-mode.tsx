@@ -1,0 +1,301 @@
+/**
+ * Kiosk mode for clinic tablets, mounted once in the root layout: the global style that hides
+ * links leaving the app, the click guard behind it, the screen wake lock, fullscreen on the first
+ * touch, the idle countdown with its privacy reset, the staff's PIN setup dialog and the status
+ * toast. The exit control lives in the header (exit-kiosk-control.tsx).
+ */
+import { lazy, Suspense, useEffect, useEffectEvent, useReducer, useRef } from "react";
+import { useNavigate } from "@tanstack/react-router";
+import { useLingui } from "@lingui/react/macro";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import GlobalStyles from "@mui/material/GlobalStyles";
+import Snackbar from "@mui/material/Snackbar";
+import {
+  idleReducer,
+  initialIdleState,
+  nextCheckAt,
+  type IdleConfig,
+} from "@/features/kiosk/idle-machine";
+import {
+  finishPrivacyReset,
+  startPrivacyReset,
+  useKiosk,
+  type KioskNoticeKind,
+} from "@/features/kiosk/kiosk-store";
+import type { KioskSetting } from "@/features/kiosk/kiosk-setting";
+import { IdleCountdownDialog } from "@/features/kiosk/idle-countdown-dialog";
+import { erasePatientData } from "@/features/kiosk/privacy-reset";
+import { activateLanguage } from "@/lib/i18n";
+import { visuallyHidden } from "@/theme/visually-hidden";
+
+/** How long "Are you still there?" counts down before the privacy reset. */
+export const countdownSeconds = 15;
+
+// `display: none` takes the links out of sight, out of the tab order and out of the
+// accessibility tree. Which links these are is decided by their address, so no other feature
+// has to know about kiosk mode.
+const hideLinksLeavingTheApp = {
+  [[
+    'html[data-kiosk] a[target="_blank"]',
+    'html[data-kiosk] a[href^="mailto:"]',
+    'html[data-kiosk] a[href^="tel:"]',
+    'html[data-kiosk] a[href^="http"]',
+  ].join(", ")]: { display: "none !important" },
+};
+
+const inputEvents = ["pointerdown", "keydown", "touchstart", "wheel", "input"] as const;
+const mediaEvents = ["play", "playing", "pause", "ended", "emptied"] as const;
+
+// Staff see the PIN set-up only once per tablet: it loads on demand.
+const PinSetupDialog = lazy(() =>
+  import("@/features/kiosk/pin-setup-dialog").then((module) => ({
+    default: module.PinSetupDialog,
+  })),
+);
+
+export function KioskMode() {
+  const kiosk = useKiosk();
+  return (
+    <>
+      <GlobalStyles styles={hideLinksLeavingTheApp} />
+      {kiosk.status === "on" && kiosk.setting && <KioskSession setting={kiosk.setting} />}
+      {kiosk.pinSetup && (
+        <Suspense fallback={null}>
+          <PinSetupDialog idleSeconds={kiosk.pinSetup.idleSeconds} />
+        </Suspense>
+      )}
+      <KioskNotice notice={kiosk.notice} />
+    </>
+  );
+}
+
+/** A link's address leaves the app when it is on another origin or opens another window. */
+function leavesTheApp(anchor: Element): boolean {
+  const href = anchor.getAttribute("href");
+  if (href === null) return false;
+  let url: URL;
+  try {
+    url = new URL(href, document.baseURI);
+  } catch {
+    return true;
+  }
+  const target = anchor.getAttribute("target");
+  return url.origin !== window.location.origin || Boolean(target && target !== "_self");
+}
+
+function isMediaPlaying(): boolean {
+  return Array.from(document.querySelectorAll("audio, video")).some(
+    (media) => media instanceof HTMLMediaElement && !media.paused && !media.ended,
+  );
+}
+
+function KioskSession({ setting }: { setting: KioskSetting }) {
+  const { resets } = useKiosk();
+  const navigate = useNavigate();
+  const [idle, dispatch] = useReducer(idleReducer, initialIdleState);
+  const resetRunning = useRef(false);
+  const { idleSeconds, language } = setting;
+
+  // The idle timer runs while kiosk mode is on.
+  useEffect(() => {
+    const config: IdleConfig = { idleMs: idleSeconds * 1000, countdownMs: countdownSeconds * 1000 };
+    dispatch({ type: "arm", now: Date.now(), config });
+    return () => dispatch({ type: "disarm" });
+  }, [idleSeconds]);
+
+  // Any touch, click, key, wheel or typing means someone is there; playing audio or video too.
+  useEffect(() => {
+    const onInput = () => dispatch({ type: "input", now: Date.now() });
+    const onMedia = () => dispatch({ type: "media", now: Date.now(), playing: isMediaPlaying() });
+    // A tablet waking up checks the clock at once rather than when its timer catches up.
+    const onVisible = () => {
+      if (document.visibilityState === "visible") dispatch({ type: "tick", now: Date.now() });
+    };
+    const options = { capture: true, passive: true };
+    for (const type of inputEvents) window.addEventListener(type, onInput, options);
+    for (const type of mediaEvents) document.addEventListener(type, onMedia, true);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      for (const type of inputEvents) window.removeEventListener(type, onInput, options);
+      for (const type of mediaEvents) document.removeEventListener(type, onMedia, true);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, []);
+
+  // One timer, to the next moment the machine has something to decide.
+  const checkAt = nextCheckAt(idle);
+  useEffect(() => {
+    if (checkAt === undefined) return;
+    let timer: number;
+    const check = () => {
+      const now = Date.now();
+      // A timer may fire a little early; the machine is asked only once the moment has come.
+      if (now < checkAt) timer = window.setTimeout(check, checkAt - now);
+      else dispatch({ type: "tick", now });
+    };
+    timer = window.setTimeout(check, Math.max(0, checkAt - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [checkAt]);
+
+  const runPrivacyReset = useEffectEvent(async () => {
+    startPrivacyReset();
+    try {
+      // Leaving the page unmounts it, so nothing of this patient stays in memory; the pages that
+      // are left write their last draft on the way out, so the erasing comes after that.
+      await navigate({ to: "/", replace: true });
+      await new Promise((resolve) => window.setTimeout(resolve, 50));
+      await erasePatientData(language);
+      await activateLanguage(language);
+      window.getSelection()?.removeAllRanges();
+      window.scrollTo({ top: 0 });
+      document.getElementById("main-content")?.focus();
+    } finally {
+      finishPrivacyReset();
+      dispatch({ type: "reset-done", now: Date.now() });
+    }
+  });
+
+  useEffect(() => {
+    if (idle.phase !== "resetting" || resetRunning.current) return;
+    resetRunning.current = true;
+    void runPrivacyReset().finally(() => {
+      resetRunning.current = false;
+    });
+  }, [idle.phase]);
+
+  useLinkGuard();
+  useScreenWakeLock();
+  useFullscreenOnFirstTouch(resets);
+  useLeaveFullscreenOnExit();
+
+  return (
+    <IdleCountdownDialog
+      open={idle.phase === "countdown"}
+      secondsLeft={idle.phase === "countdown" ? idle.secondsLeft : countdownSeconds}
+      onContinue={() => dispatch({ type: "continue", now: Date.now() })}
+    />
+  );
+}
+
+/** The second line of defence behind the global style: a click on a link out is cancelled. */
+function useLinkGuard() {
+  useEffect(() => {
+    const guard = (event: MouseEvent) => {
+      const anchor = event.target instanceof Element ? event.target.closest("a, area") : null;
+      if (anchor && leavesTheApp(anchor)) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      }
+    };
+    document.addEventListener("click", guard, true);
+    document.addEventListener("auxclick", guard, true);
+    return () => {
+      document.removeEventListener("click", guard, true);
+      document.removeEventListener("auxclick", guard, true);
+    };
+  }, []);
+}
+
+/** Keeps the screen on; the browser drops the lock when the page is hidden, so it is taken again. */
+function useScreenWakeLock() {
+  useEffect(() => {
+    if (!("wakeLock" in navigator)) return;
+    let active = true;
+    let sentinel: WakeLockSentinel | null = null;
+    const acquire = async () => {
+      if (document.visibilityState !== "visible" || (sentinel && !sentinel.released)) return;
+      try {
+        const next = await navigator.wakeLock.request("screen");
+        if (active) sentinel = next;
+        else void next.release();
+      } catch {
+        // Refused (battery saver, no permission): the tablet's own settings must keep it awake.
+      }
+    };
+    const onVisibility = () => void acquire();
+    void acquire();
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      active = false;
+      document.removeEventListener("visibilitychange", onVisibility);
+      void sentinel?.release().catch(() => undefined);
+    };
+  }, []);
+}
+
+/**
+ * Browsers allow fullscreen only in answer to a user's action, so it is asked for on the first
+ * touch, click or key press, and again on the first one after each privacy reset.
+ */
+function useFullscreenOnFirstTouch(resets: number) {
+  useEffect(() => {
+    const request = () => {
+      remove();
+      if (document.fullscreenElement || !document.fullscreenEnabled) return;
+      void document.documentElement.requestFullscreen?.().catch(() => undefined);
+    };
+    const remove = () => {
+      window.removeEventListener("click", request, true);
+      window.removeEventListener("keydown", request, true);
+    };
+    window.addEventListener("click", request, true);
+    window.addEventListener("keydown", request, true);
+    return remove;
+  }, [resets]);
+}
+
+/** Staff who leave kiosk mode get the browser's usual window back. */
+function useLeaveFullscreenOnExit() {
+  useEffect(
+    () => () => {
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    },
+    [],
+  );
+}
+
+function KioskNotice({ notice }: { notice: { kind: KioskNoticeKind; id: number } | null }) {
+  const { t } = useLingui();
+  const [closedId, closeNotice] = useReducer((_: number, id: number) => id, 0);
+  const messages: Record<KioskNoticeKind, string> = {
+    enabled: t`Kiosk mode is on.`,
+    "enabled-not-saved": t`Kiosk mode is on for this visit, but this device could not save it: it will be off after a restart.`,
+    exited: t`Kiosk mode is off.`,
+    ready: t`Ready for the next person.`,
+    insecure: t`Kiosk mode needs a secure connection (https). Open the link again over https.`,
+  };
+  const open = notice !== null && notice.id !== closedId;
+  const message = notice ? messages[notice.kind] : "";
+  const warning = notice?.kind === "enabled-not-saved" || notice?.kind === "insecure";
+  const close = () => {
+    if (notice) closeNotice(notice.id);
+  };
+  return (
+    <>
+      {/* Always present, so screen readers notice the message appear in it. */}
+      <Box role="status" sx={visuallyHidden}>
+        {open ? message : ""}
+      </Box>
+      <Snackbar
+        key={notice?.id}
+        open={open}
+        autoHideDuration={warning ? null : 6000}
+        onClose={(_event, reason) => {
+          if (reason !== "clickaway") close();
+        }}
+        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+      >
+        <Alert
+          role="none"
+          severity={warning ? "warning" : "success"}
+          variant="filled"
+          closeText={t`Close`}
+          onClose={close}
+        >
+          {message}
+        </Alert>
+      </Snackbar>
+    </>
+  );
+}

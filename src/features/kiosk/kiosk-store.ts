@@ -1,0 +1,142 @@
+/**
+ * Kiosk mode's state for the whole app: whether it is on (and its setting), whether staff are
+ * being asked to choose a PIN, and the latest notice to show. A small external store rather than
+ * React state, because start-up (main.tsx) restores it before the first render, the home route
+ * provisions it from the link, and the root layout renders it.
+ *
+ * While kiosk mode is on, `<html data-kiosk="on">` lets one global style hide every link that
+ * would leave the app (see kiosk-mode.tsx), without touching other features' components.
+ */
+import { useSyncExternalStore } from "react";
+import { canHashPins, checkPin, type PinCheck } from "@/features/kiosk/kiosk-pin";
+import type { KioskSearch } from "@/features/kiosk/kiosk-search";
+import {
+  createKioskSetting,
+  readKioskSetting,
+  removeKioskSetting,
+  saveKioskSetting,
+  type KioskSetting,
+} from "@/features/kiosk/kiosk-setting";
+import type { LanguageCode } from "@/lib/i18n";
+
+export type KioskNoticeKind = "enabled" | "enabled-not-saved" | "exited" | "ready" | "insecure";
+
+export type KioskSnapshot = {
+  status: "loading" | "off" | "on";
+  setting: KioskSetting | null;
+  /** Staff opened `/?kiosk=on` without a valid PIN: they are asked to choose one. */
+  pinSetup: { idleSeconds?: number } | null;
+  /** The latest message for the status toast; `id` tells a repeated message apart. */
+  notice: { kind: KioskNoticeKind; id: number } | null;
+  /** How many privacy resets have started: staff dialogs left open are closed by each one. */
+  resets: number;
+};
+
+let snapshot: KioskSnapshot = {
+  status: "loading",
+  setting: null,
+  pinSetup: null,
+  notice: null,
+  resets: 0,
+};
+const listeners = new Set<() => void>();
+let noticeId = 0;
+
+function update(change: Partial<KioskSnapshot>) {
+  snapshot = { ...snapshot, ...change };
+  if (typeof document !== "undefined") {
+    const root = document.documentElement;
+    if (snapshot.status === "on") root.dataset.kiosk = "on";
+    else delete root.dataset.kiosk;
+  }
+  for (const listener of listeners) listener();
+}
+
+function notice(kind: KioskNoticeKind): KioskSnapshot["notice"] {
+  noticeId += 1;
+  return { kind, id: noticeId };
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getKioskSnapshot(): KioskSnapshot {
+  return snapshot;
+}
+
+export function useKiosk(): KioskSnapshot {
+  return useSyncExternalStore(subscribe, getKioskSnapshot, getKioskSnapshot);
+}
+
+/** At start-up, before the first render, so no outside link is ever painted on a kiosk. */
+export async function restoreKioskMode(): Promise<void> {
+  const setting = await readKioskSetting();
+  update({ status: setting ? "on" : "off", setting });
+}
+
+/** Turns kiosk mode on with a PIN staff gave (in the link or in the setup dialog). */
+export async function enableKioskMode(options: {
+  pin: string;
+  idleSeconds?: number;
+  language: LanguageCode;
+}): Promise<void> {
+  if (!canHashPins()) {
+    update({ pinSetup: null, notice: notice("insecure") });
+    return;
+  }
+  const setting = await createKioskSetting(options);
+  const saved = await saveKioskSetting(setting);
+  update({
+    status: "on",
+    setting,
+    pinSetup: null,
+    notice: notice(saved ? "enabled" : "enabled-not-saved"),
+  });
+}
+
+/**
+ * Acts on the provisioning link. On a tablet already in kiosk mode the link is ignored: changing
+ * the PIN or the idle time needs staff to exit with the current PIN first, so a patient cannot
+ * take over the tablet with a link of their own.
+ */
+export async function provisionFromLink(search: KioskSearch, language: LanguageCode) {
+  if (search.kiosk !== "on" || snapshot.status !== "off") return;
+  if (search.pin) {
+    await enableKioskMode({ pin: search.pin, idleSeconds: search.idle, language });
+  } else {
+    update({ pinSetup: search.idle === undefined ? {} : { idleSeconds: search.idle } });
+  }
+}
+
+export function cancelPinSetup() {
+  update({ pinSetup: null });
+}
+
+export function startPrivacyReset() {
+  update({ resets: snapshot.resets + 1, notice: null });
+}
+
+export function finishPrivacyReset() {
+  update({ notice: notice("ready") });
+}
+
+/** Checks the staff PIN; the right one ends kiosk mode. Wrong tries are counted and stored. */
+export async function exitKioskMode(pin: string): Promise<PinCheck> {
+  // The stored copy is the one to count against (another tab may have counted a try too).
+  const setting = (await readKioskSetting()) ?? snapshot.setting;
+  if (!setting) {
+    update({ status: "off", setting: null });
+    return { outcome: "accepted" };
+  }
+  const { check, next } = await checkPin(pin, setting, Date.now());
+  if (check.outcome === "accepted") {
+    await removeKioskSetting();
+    update({ status: "off", setting: null, notice: notice("exited") });
+  } else {
+    await saveKioskSetting(next);
+    update({ setting: next });
+  }
+  return check;
+}

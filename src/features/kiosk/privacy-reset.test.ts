@@ -1,0 +1,49 @@
+import { IDBFactory } from "fake-indexeddb";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  createKioskSetting,
+  readKioskSetting,
+  saveKioskSetting,
+} from "@/features/kiosk/kiosk-setting";
+import { erasePatientData } from "@/features/kiosk/privacy-reset";
+import { hasPilotAccess } from "@/lib/pilot-access";
+import { readValue, resetStorageForTests, storageKeys, writeValue } from "@/lib/storage";
+
+describe("privacy reset", () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    resetStorageForTests();
+  });
+
+  it("erases the patient's text, audio, draft and language, and keeps the outbox and the kiosk", async () => {
+    const outbox = [{ request: { id: "r1", subject: "Pilot" }, state: "pending", attempts: 0 }];
+    const kiosk = await createKioskSetting({ pin: "2468", idleSeconds: 30, language: "kk" });
+    await saveKioskSetting(kiosk);
+    await writeValue(storageKeys.recognitionDraft, {
+      text: "Мне нужна помощь",
+      language: "ru-RU",
+      resultsShown: true,
+    });
+    await writeValue(storageKeys.lastAudio, { blob: new Blob(["RIFF"]), text: "Мне нужна помощь" });
+    await writeValue(storageKeys.contactDraft, {
+      name: "Aigerim",
+      email: "",
+      subject: "",
+      message: "",
+    });
+    await writeValue(storageKeys.outbox, outbox);
+    await writeValue(storageKeys.language, "ru");
+
+    expect(await erasePatientData("kk")).toBe(true);
+    // Read back from IndexedDB itself, not from the module's in-memory copies.
+    resetStorageForTests();
+
+    expect(await readValue(storageKeys.recognitionDraft)).toBeUndefined();
+    expect(await readValue(storageKeys.lastAudio)).toBeUndefined();
+    expect(await readValue(storageKeys.contactDraft)).toBeUndefined();
+    expect(await readValue(storageKeys.language)).toBe("kk");
+    expect(await readValue(storageKeys.outbox)).toEqual(outbox);
+    expect(await readKioskSetting()).toEqual(kiosk);
+    expect(await hasPilotAccess()).toBe(true);
+  });
+});

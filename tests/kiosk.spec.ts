@@ -1,0 +1,493 @@
+import { expect, test, type Page } from "@playwright/test";
+import {
+  expectNoAxeViolations,
+  findSmallTargets,
+  presetLanguage,
+  presetStoredValue,
+  switchLanguage,
+} from "./fixtures.ts";
+
+/*
+ * Kiosk mode on a shared clinic tablet. Everything is real: the provisioning link, IndexedDB, the
+ * router and the server. Idle time is moved on with Playwright's clock rather than waited for.
+ */
+
+const pin = "482916";
+
+/** Reads a value from the app's IndexedDB store ("dauys" / "keyval"); null when absent. */
+function stored(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(
+    (key) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open("dauys");
+        open.onupgradeneeded = () => open.result.createObjectStore("keyval");
+        open.onsuccess = () => {
+          const request = open.result.transaction("keyval").objectStore("keyval").get(key);
+          request.onsuccess = () => {
+            const value: unknown = request.result;
+            open.result.close();
+            // A Blob cannot leave the page; its presence is enough here.
+            resolve(value === undefined ? null : JSON.parse(JSON.stringify(value)));
+          };
+          request.onerror = () => reject(request.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+    key,
+  );
+}
+
+/** A short silent WAV kept as the last audio, as the Recognition page saves it. */
+async function presetLastAudio(page: Page, text: string, language: string) {
+  await page.goto("/no-such-page-for-setup");
+  await page.evaluate(
+    async ({ text, language }) => {
+      const sampleRate = 16_000;
+      const samples = new Int16Array(sampleRate / 2);
+      const header = new DataView(new ArrayBuffer(44));
+      const ascii = (offset: number, value: string) =>
+        [...value].forEach((char, i) => header.setUint8(offset + i, char.charCodeAt(0)));
+      ascii(0, "RIFF");
+      header.setUint32(4, 36 + samples.byteLength, true);
+      ascii(8, "WAVE");
+      ascii(12, "fmt ");
+      header.setUint32(16, 16, true);
+      header.setUint16(20, 1, true);
+      header.setUint16(22, 1, true);
+      header.setUint32(24, sampleRate, true);
+      header.setUint32(28, sampleRate * 2, true);
+      header.setUint16(32, 2, true);
+      header.setUint16(34, 16, true);
+      ascii(36, "data");
+      header.setUint32(40, samples.byteLength, true);
+      const blob = new Blob([header.buffer, samples.buffer], { type: "audio/wav" });
+      const value = { blob, text, language, rate: "normal", createdAt: new Date().toISOString() };
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open("dauys");
+        open.onupgradeneeded = () => open.result.createObjectStore("keyval");
+        open.onsuccess = () => {
+          const tx = open.result.transaction("keyval", "readwrite");
+          tx.objectStore("keyval").put(value, "dauys.last-audio");
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+        open.onerror = () => reject(open.error);
+      });
+    },
+    { text, language },
+  );
+}
+
+const kioskAttribute = (page: Page) =>
+  page.evaluate(() => document.documentElement.dataset.kiosk ?? null);
+
+const exitButton = (page: Page) =>
+  page.getByRole("button", { name: /^(Exit kiosk mode|Выйти из режима киоска)$/ });
+
+/** Lets the page finish what it is doing (tasks, then an IndexedDB round trip), without timers. */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    const hop = () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+    await hop();
+    await hop();
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open("dauys");
+      open.onsuccess = () => {
+        const tx = open.result.transaction("keyval", "readwrite");
+        tx.objectStore("keyval").get("dauys.kiosk");
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+      open.onerror = () => reject(open.error);
+    });
+    await hop();
+  });
+}
+
+/** Stops the page's clock, so that the test alone moves time on. */
+async function pauseClock(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 100);
+}
+
+/** Opens the provisioning link and waits for kiosk mode to be on. */
+async function provision(page: Page, options: { idle?: number; notice?: string } = {}) {
+  const idle = options.idle ? `&idle=${options.idle}` : "";
+  await page.goto(`/?kiosk=on&pin=${pin}${idle}`);
+  await expect(
+    page.getByRole("status").filter({ hasText: options.notice ?? "Kiosk mode is on." }),
+  ).toBeVisible();
+  await expect(exitButton(page)).toBeVisible();
+}
+
+/** The links that leave the app, as a visitor finds them on the home and contact pages. */
+async function expectNoLinksOut(page: Page) {
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Watch Demo/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /Follow us on social media/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /@/ })).toHaveCount(0);
+  expect(
+    await page
+      .locator('a[href^="mailto:"], a[href^="tel:"], a[href^="http"], a[target="_blank"]')
+      .evaluateAll((links) => links.filter((link) => link.getClientRects().length > 0).length),
+  ).toBe(0);
+}
+
+async function openExitDialog(page: Page) {
+  await exitButton(page).click();
+  const dialog = page.getByRole("dialog", { name: "Exit kiosk mode" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function enterExitPin(page: Page, value: string) {
+  const dialog = page.getByRole("dialog", { name: "Exit kiosk mode" });
+  await dialog.getByLabel("Kiosk PIN").fill(value);
+  await dialog.getByRole("button", { name: "Exit kiosk mode" }).click();
+}
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+test("the provisioning link turns kiosk mode on, leaves no PIN behind and lasts after a reload", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: /Watch Demo/ })).toBeVisible();
+  expect(await kioskAttribute(page)).toBeNull();
+
+  await provision(page, { idle: 45 });
+  await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
+  expect(await kioskAttribute(page)).toBe("on");
+  const setting = await stored(page, "dauys.kiosk");
+  expect(setting).toMatchObject({ enabled: true, idleSeconds: 45, language: "en" });
+  expect(JSON.stringify(setting)).not.toContain(pin);
+  // The history has no entry with the PIN to go back to.
+  await page.goBack();
+  expect(page.url()).not.toContain(pin);
+
+  await page.goto("/");
+  await page.reload();
+  await expect(exitButton(page)).toBeVisible();
+  expect(await kioskAttribute(page)).toBe("on");
+  await expectNoLinksOut(page);
+});
+
+test("in kiosk mode no link leaves the app, on the home page and the contact page", async ({
+  page,
+}) => {
+  await provision(page);
+  await expectNoLinksOut(page);
+
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Contact" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+  await expectNoLinksOut(page);
+  // The app's own links still work.
+  await expect(page.getByRole("link", { name: "See our partners" })).toBeVisible();
+
+  // A link out that the style does not catch is stopped when it is clicked.
+  await page.evaluate(() => {
+    const link = document.createElement("a");
+    link.href = "//example.com/elsewhere";
+    link.textContent = "Somewhere else";
+    document.querySelector("main")?.append(link);
+  });
+  await page.getByRole("link", { name: "Somewhere else" }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+
+  expect(await findSmallTargets(page)).toEqual([]);
+});
+
+test("kiosk mode has pilot access: no paid-version popup on Recognition and Recovery", async ({
+  page,
+  context,
+}) => {
+  await provision(page);
+  // A second tab whose timers run only when the test says so.
+  const tab = await context.newPage();
+  await tab.clock.install({ time: new Date("2025-03-01T10:00:00Z") });
+  await tab.clock.pauseAt(new Date("2025-03-01T10:00:01Z"));
+  for (const [path, heading] of [
+    ["/recognition", "Speech Recognition"],
+    ["/recovery", "Speech Recovery"],
+  ] as const) {
+    await tab.goto(path);
+    await expect(tab.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await settle(tab);
+    // Well past the popup's delay, and the IndexedDB read behind it.
+    await tab.clock.runFor(1000);
+    await settle(tab);
+    await tab.clock.runFor(1000);
+    await settle(tab);
+    await expect(tab.getByRole("dialog")).toHaveCount(0);
+    await expect(tab.getByRole("heading", { level: 1 })).toHaveText(heading);
+  }
+});
+
+test("without a PIN in the link, staff choose one (typed twice)", async ({ page }) => {
+  await page.goto("/?kiosk=on&idle=30");
+  const dialog = page.getByRole("dialog", { name: "Turn on kiosk mode" });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL((url) => url.search === "");
+  const newPin = dialog.getByLabel("New PIN");
+  await expect(newPin).toBeFocused();
+  await expect(newPin).toHaveAttribute("inputmode", "numeric");
+  await expect(newPin).toHaveAttribute("type", "password");
+  await expectNoAxeViolations(page, "PIN setup dialog");
+
+  await newPin.fill("12");
+  await dialog.getByRole("button", { name: "Turn on kiosk mode" }).click();
+  await expect(newPin).toHaveAccessibleDescription("Use 4 to 8 digits.");
+  await expect(newPin).toBeFocused();
+  expect(await kioskAttribute(page)).toBeNull();
+
+  await newPin.fill("2580");
+  await dialog.getByLabel("Repeat the PIN").fill("2581");
+  await dialog.getByRole("button", { name: "Turn on kiosk mode" }).click();
+  await expect(dialog.getByLabel("Repeat the PIN")).toHaveAccessibleDescription(
+    "The two PINs are not the same. Type the PIN again.",
+  );
+  await dialog.getByLabel("Repeat the PIN").fill("2580");
+  await dialog.getByRole("button", { name: "Turn on kiosk mode" }).click();
+
+  await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is on." })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  expect(await kioskAttribute(page)).toBe("on");
+  expect(await stored(page, "dauys.kiosk")).toMatchObject({ enabled: true, idleSeconds: 30 });
+
+  await openExitDialog(page);
+  await enterExitPin(page, "2580");
+  await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is off." })).toBeVisible();
+});
+
+test("a second provisioning link cannot change the PIN of a kiosk", async ({ page }) => {
+  await provision(page);
+  await page.goto("/?kiosk=on&pin=1111");
+  await expect(page).toHaveURL((url) => url.search === "");
+  await expect(exitButton(page)).toBeVisible();
+  await openExitDialog(page);
+  await enterExitPin(page, "1111");
+  await expect(page.getByRole("dialog").getByLabel("Kiosk PIN")).toHaveAccessibleDescription(
+    "Wrong PIN. Attempts left: 4.",
+  );
+  await enterExitPin(page, pin);
+  await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is off." })).toBeVisible();
+});
+
+test("after the idle time a countdown asks 'Are you still there?', and Continue cancels it", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await provision(page, { idle: 10 });
+  const dialog = page.getByRole("alertdialog", { name: "Are you still there?" });
+
+  await pauseClock(page);
+
+  // Input keeps the countdown away.
+  await page.clock.runFor(8_000);
+  await page.getByRole("heading", { level: 1 }).click();
+  await page.clock.runFor(8_000);
+  await settle(page);
+  await expect(dialog).toHaveCount(0);
+
+  await page.clock.runFor(2_000);
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("15");
+  await expect(dialog).toHaveAccessibleDescription(/cleared for the next person.*Seconds left: 15/);
+  await expect(dialog.getByRole("button", { name: "Continue" })).toBeFocused();
+  await expect(dialog.getByRole("status")).toHaveText("");
+  // axe needs running timers: they run while the time of day stands still, and so does the
+  // countdown.
+  const countdownStart = await page.evaluate(() => Date.now());
+  await page.clock.setFixedTime(countdownStart);
+  await page.clock.resume();
+  await expectNoAxeViolations(page, "countdown dialog");
+  expect(await findSmallTargets(page)).toEqual([]);
+  await expect(dialog).toContainText("15");
+  await page.clock.setSystemTime(countdownStart);
+  await page.clock.pauseAt(countdownStart + 1_000);
+  await expect(dialog).toContainText("14");
+
+  await page.clock.runFor(4_000);
+  await expect(dialog).toContainText("10");
+  await expect(dialog.getByRole("status")).toHaveText("Seconds left: 10");
+  await page.clock.runFor(1_000);
+  await expect(dialog).toContainText("9");
+  await page.clock.resume();
+
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(await kioskAttribute(page)).toBe("on");
+
+  // The idle time starts again from Continue.
+  await page.clock.fastForward(9_000);
+  await settle(page);
+  await expect(dialog).toHaveCount(0);
+  await page.clock.fastForward(2_000);
+  await expect(dialog).toBeVisible();
+});
+
+test("when the countdown runs out, the patient's text, audio and drafts are erased and the outbox is kept", async ({
+  page,
+}) => {
+  const text = "Мне нужно к врачу";
+  const outbox = [
+    {
+      request: {
+        id: "0f6d8c57-1c7c-4c55-9a59-7a1c4f1e0c11",
+        name: "Айгерим",
+        email: "aigerim@example.kz",
+        subject: "Пилот в клинике",
+        message: "Хотим попробовать.",
+        language: "ru",
+        createdAt: new Date().toISOString(),
+      },
+      state: "pending",
+      attempts: 0,
+    },
+  ];
+  // The server is out of reach, so the request stays in the outbox.
+  await page.route("**/api/requests", (route) => route.abort("connectionrefused"));
+  await presetStoredValue(page, "dauys.recognition-draft", {
+    text,
+    language: "ru-RU",
+    resultsShown: true,
+  });
+  await presetLastAudio(page, text, "ru-RU");
+  await presetStoredValue(page, "dauys.contact-draft", {
+    name: "Нурлан",
+    email: "nurlan@example.kz",
+    subject: "Вопрос",
+    message: "Личное сообщение",
+  });
+  await presetStoredValue(page, "dauys.outbox", outbox);
+  // Staff set the tablet up in Russian: each patient starts in Russian.
+  await presetLanguage(page, "ru");
+  await page.clock.install();
+  await provision(page, { idle: 10, notice: "Режим киоска включён." });
+  expect(await stored(page, "dauys.kiosk")).toMatchObject({ language: "ru" });
+
+  // A patient switches to English and works on the Recognition page.
+  await switchLanguage(page, "en");
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Recognition" })
+    .click();
+  await expect(page.getByRole("textbox", { name: "Recognized text" })).toHaveValue(text);
+  await expect(page.getByRole("button", { name: "Download audio" })).toBeVisible();
+
+  await page.clock.fastForward(10_000);
+  const dialog = page.getByRole("alertdialog", { name: "Are you still there?" });
+  await expect(dialog).toBeVisible();
+  await page.clock.fastForward(15_000);
+
+  await expect(
+    page.getByRole("status").filter({ hasText: "Готово для следующего человека." }),
+  ).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("main")).toBeFocused();
+
+  expect(await stored(page, "dauys.recognition-draft")).toBeNull();
+  expect(await stored(page, "dauys.last-audio")).toBeNull();
+  expect(await stored(page, "dauys.contact-draft")).toBeNull();
+  expect(await stored(page, "dauys.language")).toBe("ru");
+  expect(await stored(page, "dauys.outbox")).toMatchObject([
+    { request: { id: outbox[0]!.request.id } },
+  ]);
+  expect(await stored(page, "dauys.kiosk")).toMatchObject({ enabled: true, idleSeconds: 10 });
+  expect(await kioskAttribute(page)).toBe("on");
+
+  // The next person finds empty pages.
+  await page
+    .getByRole("navigation", { name: "Основная навигация" })
+    .getByRole("link", { name: "Распознавание" })
+    .click();
+  await expect(page.getByRole("button", { name: "Начать запись" })).toBeVisible();
+  // The page has read IndexedDB: there is no text panel, no text and no audio to bring back.
+  await settle(page);
+  await expect(page.getByRole("textbox", { name: "Распознанный текст" })).toHaveCount(0);
+  await expect(page.getByText(text)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Скачать аудио" })).toHaveCount(0);
+  await page
+    .getByRole("navigation", { name: "Основная навигация" })
+    .getByRole("link", { name: "Контакты" })
+    .click();
+  await expect(page.getByRole("textbox", { name: "Полное имя" })).toHaveValue("");
+  await expect(page.getByRole("textbox", { name: "Сообщение" })).toHaveValue("");
+});
+
+test("leaving kiosk mode needs the PIN; a wrong one is refused", async ({ page }) => {
+  await provision(page);
+  const dialog = await openExitDialog(page);
+  const field = dialog.getByLabel("Kiosk PIN");
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute("inputmode", "numeric");
+
+  await enterExitPin(page, "000000");
+  await expect(field).toHaveAccessibleDescription("Wrong PIN. Attempts left: 4.");
+  await expect(dialog.getByRole("alert")).toHaveText("Wrong PIN. Attempts left: 4.");
+  await expect(field).toHaveValue("");
+  await expect(field).toBeFocused();
+  expect(await kioskAttribute(page)).toBe("on");
+  await expectNoAxeViolations(page, "exit dialog with an error");
+  expect(await findSmallTargets(page)).toEqual([]);
+
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expectNoLinksOut(page);
+
+  await openExitDialog(page);
+  await enterExitPin(page, pin);
+  await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is off." })).toBeVisible();
+  await expect(exitButton(page)).toHaveCount(0);
+  expect(await kioskAttribute(page)).toBeNull();
+  expect(await stored(page, "dauys.kiosk")).toBeNull();
+  await expect(page.getByRole("link", { name: /Watch Demo/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Follow us on social media/ })).toBeVisible();
+});
+
+test("five wrong PINs lock the exit for five minutes, also after a reload", async ({ page }) => {
+  await page.clock.install();
+  // An hour of idle time, so that no privacy reset comes during the five minutes.
+  await provision(page, { idle: 3600 });
+  await openExitDialog(page);
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await enterExitPin(page, "1111");
+    await expect(page.getByRole("dialog").getByRole("alert")).toHaveText(
+      `Wrong PIN. Attempts left: ${5 - attempt}.`,
+    );
+  }
+  await enterExitPin(page, "1111");
+  await expect(page.getByRole("dialog").getByRole("alert")).toHaveText(/^Too many wrong PINs\./);
+
+  await page.reload();
+  const dialog = await openExitDialog(page);
+  await expect(dialog.getByLabel("Kiosk PIN")).toHaveAccessibleDescription(
+    /^Too many wrong PINs\./,
+  );
+  // Even the right PIN waits for the lockout to end.
+  await enterExitPin(page, pin);
+  await expect(dialog.getByRole("alert")).toHaveText(/^Too many wrong PINs\./);
+  expect(await kioskAttribute(page)).toBe("on");
+
+  await page.clock.fastForward(5 * 60_000);
+  await enterExitPin(page, pin);
+  await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is off." })).toBeVisible();
+  expect(await kioskAttribute(page)).toBeNull();
+});
