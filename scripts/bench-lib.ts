@@ -56,4 +56,5 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const round = (value: number, digits = 1) => Number(value.toFixed(digits));
-export const kib = (bytes: number) => round(bytes / 1024, 1);
+/** Kilobytes as budgets state them (1 kB = 1000 bytes). */
+export const kb = (bytes: number) => round(bytes / 1000, 1);

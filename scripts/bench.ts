@@ -10,7 +10,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromiumArgs, chromiumPath, kib, round, startServer } from "./bench-lib.ts";
+import { chromiumArgs, chromiumPath, kb, round, startServer } from "./bench-lib.ts";
 import { printTtsFigures, runTtsBench } from "./bench-tts.ts";
 
 const dist = "dist";
@@ -53,14 +53,14 @@ function initialJsPerRoute() {
   const result: Record<string, number> = {};
   for (const [route, key] of Object.entries(routes)) {
     const files = [...closure([entry, key, english])].map((chunk) => manifest[chunk]!.file);
-    result[route] = kib(files.reduce((sum, file) => sum + gzipSize(file), 0));
+    result[route] = kb(files.reduce((sum, file) => sum + gzipSize(file), 0));
   }
   const allJs = Object.values(manifest)
     .map((chunk) => chunk.file)
     .filter((file) => file.endsWith(".js"));
   return {
     perRoute: result,
-    totalJsGzipKb: kib([...new Set(allJs)].reduce((s, f) => s + gzipSize(f), 0)),
+    totalJsGzipKb: kb([...new Set(allJs)].reduce((s, f) => s + gzipSize(f), 0)),
   };
 }
 

@@ -35,4 +35,5 @@ if (builtAt < changedAt) {
   );
   execFileSync("node", ["scripts/build-voice-pack.ts"], { stdio: "inherit" });
   execFileSync("vite", ["build", "--outDir", outDir, "--emptyOutDir"], { stdio: "inherit" });
+  execFileSync("node", ["scripts/precompress.ts", outDir], { stdio: "inherit" });
 }
