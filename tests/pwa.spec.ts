@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, expect, test, type Page } from "@playwright/test";
@@ -164,14 +164,18 @@ test("Chromium reports no installability errors", async () => {
 
 test.describe("updates", () => {
   let server: ChildProcess | undefined;
-  const port = Number(process.env.TEST_PORT || 4173) + 50;
-  const distCopy = mkdtempSync(join(tmpdir(), "dauys-update-"));
-
-  test.afterEach(() => {
-    server?.kill("SIGTERM");
+  test.afterEach(async () => {
+    if (!server || server.exitCode !== null) return;
+    const exited = new Promise((resolve) => server!.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
   });
 
   test("a new deployment offers 'Reload' and reloads only when asked", async ({ page }) => {
+    test.setTimeout(90_000);
+    const port = Number(process.env.TEST_PORT || 4173) + 50 + test.info().repeatEachIndex;
+    // Its own copy of the build, served on its own port: this deployment is changed below.
+    const distCopy = mkdtempSync(join(tmpdir(), "dauys-update-"));
     cpSync(process.env.DIST_DIR || "dist", distCopy, { recursive: true });
     server = spawn(process.execPath, ["server/server.ts"], {
       env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DIST_DIR: distCopy },
@@ -197,8 +201,11 @@ test.describe("updates", () => {
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
 
-    // The next deployment: a service worker that differs by a byte is a new version.
+    // The next deployment: a service worker that differs by a byte is a new version. Its
+    // pre-compressed copies are rebuilt too in a real deployment; here they are dropped.
     appendFileSync(join(distCopy, "service-worker.js"), "\n// next deployment\n");
+    rmSync(join(distCopy, "service-worker.js.br"), { force: true });
+    rmSync(join(distCopy, "service-worker.js.gz"), { force: true });
     // A task in progress: state that a reload would lose.
     await page.evaluate(() => {
       (window as unknown as { taskInProgress: boolean }).taskInProgress = true;
@@ -221,14 +228,14 @@ test.describe("updates", () => {
       }),
     ).toEqual({ waiting: true, taskInProgress: true });
 
+    const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "Reload" }).click();
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () => (window as unknown as { taskInProgress?: boolean }).taskInProgress ?? false,
-        ),
-      )
-      .toBe(false);
+    await reloaded;
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { taskInProgress?: boolean }).taskInProgress ?? false,
+      ),
+    ).toBe(false);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
     await expect(notice).toHaveCount(0);
   });

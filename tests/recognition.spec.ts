@@ -461,6 +461,12 @@ test.describe("errors", () => {
     await openRecognition(page, { title: "Распознавание речи" });
     await page.getByRole("button", { name: "Начать запись" }).click();
     await expect(page.getByRole("button", { name: "Остановить запись" })).toBeVisible();
+    // The button changes as soon as it is pressed; the recognizer starts a moment later.
+    await expect
+      .poll(() =>
+        page.evaluate(() => window.speechScript.instances.some((r) => r.state === "started")),
+      )
+      .toBe(true);
     await page.evaluate(() => window.speechScript.fail("language-not-supported"));
     await expect(page.getByRole("alert")).toContainText(
       "Язык не поддерживается браузером. Запись остановлена, попробуйте другой язык.",
