@@ -119,6 +119,10 @@ async function browserEngine(url: string) {
           engine.postMessage({ id: requestId, type: "synthesize", text, language });
         });
       const cold = await speak(texts.en, "en");
+      // The engine's JavaScript is still being optimised during the first few sentences.
+      for (let round = 0; round < 3; round++) {
+        for (const language of languages) await speak(texts[language], language);
+      }
       const warm: Record<string, number> = {};
       for (const language of languages) {
         await speak(texts[language], language);

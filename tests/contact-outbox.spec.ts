@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { expect, test, type Page } from "@playwright/test";
 import { dataDir } from "../playwright.config.ts";
-import { expectNoAxeViolations, presetLanguage, presetStoredValue } from "./fixtures.ts";
+import { expectNoAxeViolations, presetLanguage, presetStoredValue, settle } from "./fixtures.ts";
 
 /*
  * Contact requests must never be lost. These tests go through the real page, IndexedDB and
@@ -194,36 +194,6 @@ test("a request the server refuses is kept, explained, and can be corrected", as
   await expect(page.getByRole("alert").filter({ hasText: "Message sent!" })).toBeVisible();
   expect(storedRequests(message.email)).toHaveLength(1);
 });
-
-/** Lets React and IndexedDB finish what the fake clock just started, using no timers. */
-async function settle(page: Page) {
-  await page.evaluate(async () => {
-    const hop = () =>
-      new Promise<void>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve();
-        channel.port2.postMessage(null);
-      });
-    await hop();
-    await hop();
-    // A read-write transaction on the app's store runs only after every earlier one finished.
-    await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open("dauys");
-      open.onsuccess = () => {
-        const tx = open.result.transaction("keyval", "readwrite");
-        tx.objectStore("keyval").get("dauys.pilot-access");
-        tx.oncomplete = () => {
-          open.result.close();
-          resolve();
-        };
-        tx.onerror = () => reject(tx.error);
-      };
-      open.onerror = () => reject(open.error);
-    });
-    await hop();
-    await hop();
-  });
-}
 
 test("sending a request gives this device pilot access: no paid-version popup", async ({
   page,

@@ -167,3 +167,36 @@ export async function findSmallTargets(page: Page, minimum = 44): Promise<string
     return offenders;
   }, minimum);
 }
+
+/**
+ * Lets the page finish what it just started (tasks, then an IndexedDB round trip) without
+ * timers, so it also works while a test holds the page's clock still.
+ */
+export async function settle(page: Page) {
+  await page.evaluate(async () => {
+    const hop = () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+    await hop();
+    await hop();
+    // A read-write transaction on the app's store runs only after every earlier one finished.
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open("dauys");
+      open.onsuccess = () => {
+        const tx = open.result.transaction("keyval", "readwrite");
+        tx.objectStore("keyval").get("dauys.language");
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+      open.onerror = () => reject(open.error);
+    });
+    await hop();
+    await hop();
+  });
+}

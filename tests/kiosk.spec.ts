@@ -4,6 +4,7 @@ import {
   findSmallTargets,
   presetLanguage,
   presetStoredValue,
+  settle,
   switchLanguage,
 } from "./fixtures.ts";
 
@@ -86,34 +87,6 @@ const kioskAttribute = (page: Page) =>
 
 const exitButton = (page: Page) =>
   page.getByRole("button", { name: /^(Exit kiosk mode|Выйти из режима киоска)$/ });
-
-/** Lets the page finish what it is doing (tasks, then an IndexedDB round trip), without timers. */
-async function settle(page: Page) {
-  await page.evaluate(async () => {
-    const hop = () =>
-      new Promise<void>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve();
-        channel.port2.postMessage(null);
-      });
-    await hop();
-    await hop();
-    await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open("dauys");
-      open.onsuccess = () => {
-        const tx = open.result.transaction("keyval", "readwrite");
-        tx.objectStore("keyval").get("dauys.kiosk");
-        tx.oncomplete = () => {
-          open.result.close();
-          resolve();
-        };
-        tx.onerror = () => reject(tx.error);
-      };
-      open.onerror = () => reject(open.error);
-    });
-    await hop();
-  });
-}
 
 /** Stops the page's clock, so that the test alone moves time on. */
 async function pauseClock(page: Page) {

@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
+import { useLingui } from "@lingui/react/macro";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import { ButtonLink } from "@/components/router-link";
 import { usePageTitle } from "@/lib/use-page-title";
 
 /** A page's shell: sets the document title and renders the single main heading. */
@@ -13,5 +16,34 @@ export function PageHeading({ title, children }: { title: string; children?: Rea
       </Typography>
       {children}
     </Container>
+  );
+}
+
+/** The 'Back to Home' link that opens the inner pages. */
+export function BackToHomeLink() {
+  const { t } = useLingui();
+  return (
+    <ButtonLink to="/" startIcon={<ArrowBackIcon />} sx={{ ml: -1 }}>
+      {t`Back to Home`}
+    </ButtonLink>
+  );
+}
+
+/**
+ * The opening of a feature page: the way back home, the single main heading and a lead
+ * paragraph. Sets the document title too. Render it inside the page's container.
+ */
+export function PageIntro({ title, lead }: { title: string; lead: string }) {
+  usePageTitle(title);
+  return (
+    <>
+      <BackToHomeLink />
+      <Typography variant="h1" component="h1" sx={{ mt: 2, mb: 1.5 }}>
+        {title}
+      </Typography>
+      <Typography sx={{ fontSize: "1.125rem", color: "text.secondary", maxWidth: 760, mb: 4 }}>
+        {lead}
+      </Typography>
+    </>
   );
 }

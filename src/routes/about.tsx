@@ -2,8 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import { PageHeading } from "@/components/page-section";
+import { BackToHomeLink, PageHeading } from "@/components/page-section";
 import { ButtonLink } from "@/components/router-link";
 import { LanguagesGrid } from "@/features/marketing/languages-grid";
 import { PartnersGrid } from "@/features/marketing/partners-grid";
@@ -17,9 +16,7 @@ function AboutPage() {
   return (
     <>
       <Container maxWidth="lg" sx={{ pt: 3 }}>
-        <ButtonLink to="/" startIcon={<ArrowBackIcon />} sx={{ ml: -1 }}>
-          {t`Back to Home`}
-        </ButtonLink>
+        <BackToHomeLink />
       </Container>
       <PageHeading title={t`About`}>
         <Typography sx={{ fontSize: "1.25rem", maxWidth: 760 }}>

@@ -1,14 +1,13 @@
 import { useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { createFileRoute } from "@tanstack/react-router";
+import { PageIntro } from "@/components/page-section";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { PaidFeatureDialog } from "@/components/paid-feature-dialog";
-import { ButtonLink } from "@/components/router-link";
 import { ArticleList } from "@/features/lessons/article-list";
 import { articles } from "@/features/lessons/articles";
 import { LessonGrid } from "@/features/lessons/lesson-grid";
@@ -22,7 +21,6 @@ import {
 import { LessonPlayerPanel } from "@/features/lessons/lesson-player-panel";
 import { lessons } from "@/features/lessons/lessons";
 import { useOnlineStatus } from "@/lib/use-online-status";
-import { usePageTitle } from "@/lib/use-page-title";
 import { RecoveryCallToAction } from "@/routes/-components/recovery-call-to-action";
 
 export const Route = createFileRoute("/recovery")({
@@ -31,7 +29,6 @@ export const Route = createFileRoute("/recovery")({
 
 function RecoveryPage() {
   const { t } = useLingui();
-  usePageTitle(t`Speech Recovery`);
   const online = useOnlineStatus();
   const [player, setPlayer] = useState(() => createLessonPlayer(lessons.length));
   const panelRef = useRef<HTMLElement>(null);
@@ -57,15 +54,10 @@ function RecoveryPage() {
   return (
     <>
       <Container maxWidth="lg" sx={{ pt: { xs: 2, md: 3 } }}>
-        <ButtonLink to="/" startIcon={<ArrowBackIcon />} sx={{ ml: -1 }}>
-          {t`Back to Home`}
-        </ButtonLink>
-        <Typography variant="h1" component="h1" sx={{ mt: 2, mb: 1.5 }}>
-          {t`Speech Recovery`}
-        </Typography>
-        <Typography sx={{ fontSize: "1.125rem", color: "text.secondary", maxWidth: 760, mb: 4 }}>
-          {t`Video lessons and articles from speech therapists that help you recover clear speech at home, at your own pace.`}
-        </Typography>
+        <PageIntro
+          title={t`Speech Recovery`}
+          lead={t`Video lessons and articles from speech therapists that help you recover clear speech at home, at your own pace.`}
+        />
 
         <LessonPlayerPanel
           lesson={lesson}
