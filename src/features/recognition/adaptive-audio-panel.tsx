@@ -7,7 +7,6 @@ import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormLabel from "@mui/material/FormLabel";
 import LinearProgress from "@mui/material/LinearProgress";
-import Paper from "@mui/material/Paper";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
@@ -28,6 +27,7 @@ import {
   speechRates,
   type SpeechRateChoice,
 } from "@/features/speech-synthesis/speech-options";
+import { WorkspacePanel } from "@/features/recognition/workspace-panel";
 
 type AdaptiveAudioPanelProps = {
   state: AudioState;
@@ -54,7 +54,6 @@ export function AdaptiveAudioPanel({
   onDismissFailure,
 }: AdaptiveAudioPanelProps) {
   const { t } = useLingui();
-  const headingId = useId();
   const rateLabelId = useId();
   const statusId = useId();
   const playButtonRef = useRef<HTMLButtonElement>(null);
@@ -106,19 +105,11 @@ export function AdaptiveAudioPanel({
   };
 
   return (
-    <Paper
-      component="section"
-      aria-labelledby={headingId}
-      variant="outlined"
-      sx={{ p: { xs: 2.5, md: 4 }, height: "100%" }}
+    <WorkspacePanel
+      title={t`Adaptive audio`}
+      lead={t`Turn your text into clear speech that others can listen to. A slower rate is easier to follow.`}
+      fillHeight
     >
-      <Typography id={headingId} variant="h2" component="h2" gutterBottom>
-        {t`Adaptive audio`}
-      </Typography>
-      <Typography sx={{ color: "text.secondary", mb: 2.5 }}>
-        {t`Turn your text into clear speech that others can listen to. A slower rate is easier to follow.`}
-      </Typography>
-
       <FormControl component="fieldset" sx={{ mb: 2.5 }}>
         <FormLabel
           component="legend"
@@ -185,7 +176,7 @@ export function AdaptiveAudioPanel({
           </Alert>
         ) : null}
       </Stack>
-    </Paper>
+    </WorkspacePanel>
   );
 }
 

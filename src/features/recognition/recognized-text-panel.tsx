@@ -1,14 +1,12 @@
-import { useId } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Button from "@mui/material/Button";
-import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import DownloadIcon from "@mui/icons-material/Download";
 import RestartAltIcon from "@mui/icons-material/RestartAlt";
 import { downloadFile, textFile, textFileName } from "@/features/recognition/download-file";
 import { textDirectionOf } from "@/features/recognition/text-direction";
+import { WorkspacePanel } from "@/features/recognition/workspace-panel";
 
 type RecognizedTextPanelProps = {
   text: string;
@@ -26,20 +24,12 @@ export function RecognizedTextPanel({
   onReset,
 }: RecognizedTextPanelProps) {
   const { t } = useLingui();
-  const headingId = useId();
   return (
-    <Paper
-      component="section"
-      aria-labelledby={headingId}
-      variant="outlined"
-      sx={{ p: { xs: 2.5, md: 4 }, height: "100%" }}
+    <WorkspacePanel
+      title={t`Your text`}
+      lead={t`Correct any word by typing. The text stays on this device until you press Reset.`}
+      fillHeight
     >
-      <Typography id={headingId} variant="h2" component="h2" gutterBottom>
-        {t`Your text`}
-      </Typography>
-      <Typography sx={{ color: "text.secondary", mb: 2.5 }}>
-        {t`Correct any word by typing. The text stays on this device until you press Reset.`}
-      </Typography>
       <TextField
         label={t`Recognized text`}
         multiline
@@ -66,6 +56,6 @@ export function RecognizedTextPanel({
           {t`Reset`}
         </Button>
       </Stack>
-    </Paper>
+    </WorkspacePanel>
   );
 }

@@ -3,7 +3,6 @@ import { useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
@@ -14,6 +13,7 @@ import { recognitionLanguages } from "@/features/recognition/recognition-languag
 import { isListening, type RecordingState } from "@/features/recognition/recording-machine";
 import { textDirectionOf } from "@/features/recognition/text-direction";
 import { brand } from "@/lib/brand";
+import { WorkspacePanel } from "@/features/recognition/workspace-panel";
 
 type RecordingPanelProps = {
   state: RecordingState;
@@ -33,7 +33,6 @@ export function RecordingPanel({
   buttonRef,
 }: RecordingPanelProps) {
   const { t, i18n } = useLingui();
-  const headingId = useId();
   const listening = isListening(state);
 
   // Without recognition the alert below says everything; the status line stays empty.
@@ -47,15 +46,7 @@ export function RecordingPanel({
       }[state.status];
 
   return (
-    <Paper
-      component="section"
-      aria-labelledby={headingId}
-      variant="outlined"
-      sx={{ p: { xs: 2.5, md: 4 } }}
-    >
-      <Typography id={headingId} variant="h2" component="h2" gutterBottom>
-        {t`Voice recording`}
-      </Typography>
+    <WorkspacePanel title={t`Voice recording`}>
       <Stack spacing={3}>
         <TextField
           select
@@ -112,7 +103,7 @@ export function RecordingPanel({
           <LiveTranscript text={state.text} interim={state.interim} language={state.language} />
         ) : null}
       </Stack>
-    </Paper>
+    </WorkspacePanel>
   );
 }
 
