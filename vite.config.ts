@@ -6,7 +6,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
@@ -21,6 +21,8 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui({ failOnMissing: true }),
     VitePWA({
+      // The build-time page renderer (scripts/prerender.ts) needs no service worker of its own.
+      disable: Boolean(isSsrBuild),
       strategies: "injectManifest",
       srcDir: "src/sw",
       filename: "service-worker.ts",
@@ -72,8 +74,9 @@ export default defineConfig({
         // The app shell, every route chunk and the six catalogs; the voice pack is cached at
         // run time instead (see src/sw/service-worker.ts).
         globPatterns: ["**/*.{js,css,html,svg,png,ico,txt}"],
-        // The on-device speech engine (its worker and voice packs) is cached when first used.
-        globIgnores: ["voice-pack/**", "assets/device-engine*"],
+        // The on-device speech engine (its worker and voice packs) is cached when first used;
+        // the prerendered pages are for visits the worker does not answer.
+        globIgnores: ["voice-pack/**", "assets/device-engine*", "prerendered/**"],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
       },
     }),
@@ -86,4 +89,4 @@ export default defineConfig({
   },
   // The speech engine's worker imports ES modules and is code-split like the app.
   worker: { format: "es" },
-});
+}));

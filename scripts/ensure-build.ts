@@ -35,5 +35,6 @@ if (builtAt < changedAt) {
   );
   execFileSync("node", ["scripts/build-voice-pack.ts"], { stdio: "inherit" });
   execFileSync("vite", ["build", "--outDir", outDir, "--emptyOutDir"], { stdio: "inherit" });
+  execFileSync("node", ["scripts/prerender.ts", outDir], { stdio: "inherit" });
   execFileSync("node", ["scripts/precompress.ts", outDir], { stdio: "inherit" });
 }

@@ -60,6 +60,28 @@ describe("static app", () => {
     expect((await app.inject({ url: "/missing.png" })).statusCode).toBe(404);
   });
 
+  it("sends a prerendered page in the cookie's language, and the shell to kiosks", async () => {
+    const english = await app.inject({ url: "/about" });
+    expect(english.body).toContain("<h1>About</h1>");
+    expect(english.headers["cache-control"]).toBe("no-cache");
+    expect(english.headers.vary).toMatch(/cookie/i);
+    const russian = await app.inject({ url: "/about", headers: { cookie: "dauys-language=ru" } });
+    expect(russian.body).toContain("<h1>О нас</h1>");
+    const unknownLanguage = await app.inject({
+      url: "/about/",
+      headers: { cookie: "a=1; dauys-language=xx" },
+    });
+    expect(unknownLanguage.body).toContain("<h1>About</h1>");
+    const kiosk = await app.inject({
+      url: "/about",
+      headers: { cookie: "dauys-language=ru; dauys-kiosk=on" },
+    });
+    expect(kiosk.body).toContain("<div id=root></div>");
+    // A page the build did not prerender gets the shell.
+    const contact = await app.inject({ url: "/contact", headers: { cookie: "dauys-language=ru" } });
+    expect(contact.body).toContain("<div id=root></div>");
+  });
+
   it("compresses responses", async () => {
     const answer = await app.inject({
       url: "/assets/index-abc123.js",

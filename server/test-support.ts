@@ -17,6 +17,17 @@ export function makeTempDirs() {
   );
   writeFileSync(join(distDir, "assets", "index-abc123.js"), "console.log('app');".repeat(200));
   writeFileSync(join(distDir, "service-worker.js"), "self.addEventListener('fetch', () => {});");
+  // Two prerendered pages, as scripts/prerender.ts writes them.
+  for (const [language, heading] of [
+    ["en", "About"],
+    ["ru", "О нас"],
+  ] as const) {
+    mkdirSync(join(distDir, "prerendered", language), { recursive: true });
+    writeFileSync(
+      join(distDir, "prerendered", language, "about.html"),
+      `<!doctype html><html lang="${language}"><div id=root><h1>${heading}</h1></div>`,
+    );
+  }
   return { root, distDir, dataDir };
 }
 

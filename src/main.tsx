@@ -1,22 +1,19 @@
-import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider, createRouter } from "@tanstack/react-router";
+import { StrictMode, startTransition, useEffect, type ReactNode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { RouterProvider } from "@tanstack/react-router";
 import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
-import CssBaseline from "@mui/material/CssBaseline";
-import { ThemeProvider } from "@mui/material/styles";
+import { AppProviders } from "@/components/app-providers";
 import { startOutboxDelivery } from "@/features/contact/start-outbox-delivery";
-import { restoreKioskMode } from "@/features/kiosk/kiosk-store";
+import { getKioskSnapshot, restoreKioskMode } from "@/features/kiosk/kiosk-store";
 import { activateLanguage, readSavedLanguage } from "@/lib/i18n";
-import { theme } from "@/theme/theme";
-import { routeTree } from "@/routeTree.gen";
+import { createAppRouter } from "@/lib/router";
 
-const router = createRouter({ routeTree, scrollRestoration: true });
+const router = createAppRouter();
 
-declare module "@tanstack/react-router" {
-  interface Register {
-    router: typeof router;
-  }
+/** Makes prerendered markup usable (it arrives `inert`) once React has taken it over. */
+function LiftInert({ container, children }: { container: HTMLElement; children: ReactNode }) {
+  useEffect(() => container.removeAttribute("inert"), [container]);
+  return children;
 }
 
 async function start() {
@@ -30,21 +27,30 @@ async function start() {
   ]);
   const container = document.getElementById("root");
   if (!container) throw new Error("The #root element is missing from index.html");
-  // A transition lets React render the first screen in small slices, so a slow phone stays
-  // responsive to the first tap instead of freezing while the whole page renders at once.
-  const root = createRoot(container);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <I18nProvider i18n={i18n}>
-          <ThemeProvider theme={theme}>
-            <CssBaseline />
-            <RouterProvider router={router} />
-          </ThemeProvider>
-        </I18nProvider>
-      </StrictMode>,
-    );
-  });
+  const app = (
+    <StrictMode>
+      <LiftInert container={container}>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </LiftInert>
+    </StrictMode>
+  );
+  // A first visit may get the page already rendered by the server, in the language of the
+  // `dauys-language` cookie (scripts/prerender.ts): React then takes over that markup instead of
+  // drawing it again. Kiosk tablets and a language that differs from the page render afresh.
+  const prerendered = container.dataset.prerenderedLanguage;
+  if (prerendered === i18n.locale && getKioskSnapshot().status !== "on") {
+    // What the router's own server rendering would set: render the matched routes as the
+    // server did, without the top-level Suspense boundary it adds for client-only rendering.
+    router.ssr = { manifest: undefined };
+    hydrateRoot(container, app);
+  } else {
+    // A transition lets React render the first screen in small slices, so a slow phone stays
+    // responsive to the first tap instead of freezing while the whole page renders at once.
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
   // Ask the browser not to evict drafts, audio and queued requests under storage pressure.
   void navigator.storage?.persist?.().catch(() => undefined);
   // Contact requests left in the outbox by an earlier visit are sent now and whenever the

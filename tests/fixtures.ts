@@ -52,10 +52,16 @@ export async function switchLanguage(page: Page, locale: Locale) {
   await expect(page.locator("html")).toHaveAttribute("lang", locale);
 }
 
-/** Saves a language preference before the app starts, as a returning user would have. */
+/**
+ * Saves a language preference before the app starts, as a returning user would have: in
+ * IndexedDB, and in the cookie the app mirrors it to for the server (src/lib/page-cookies.ts).
+ */
 export async function presetLanguage(page: Page, locale: Locale) {
   await page.goto("/no-such-page-for-setup");
+  // The setup page's own start-up writes the cookie too; let it finish first.
+  await page.getByRole("heading", { level: 1 }).waitFor();
   await page.evaluate(async (code) => {
+    document.cookie = `dauys-language=${code}; Path=/; SameSite=Lax`;
     await new Promise<void>((resolve, reject) => {
       const open = indexedDB.open("dauys");
       open.onupgradeneeded = () => open.result.createObjectStore("keyval");

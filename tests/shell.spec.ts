@@ -159,3 +159,43 @@ test("the first paint is already in the saved language", async ({ page }) => {
   );
   expect(seen.filter((text) => text === "About")).toEqual([]);
 });
+
+test.describe("a first visit without the service worker", () => {
+  test("shows the page, styled and in the saved language, before any JavaScript runs", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await context.addCookies([{ name: "dauys-language", value: "ru", url: baseURL! }]);
+    const page = await context.newPage();
+    await page.goto("/about");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("О нас");
+    await expect(page).toHaveTitle("О нас · Dauys");
+    // The page's own styles came with it: the header is fixed at the top, as the app draws it.
+    await expect(page.locator("header")).toHaveCSS("position", "fixed");
+    // Nothing can be pressed before the app is live: an early tap must not be lost silently.
+    await expect(page.locator("#root")).toHaveAttribute("inert");
+    await context.close();
+  });
+
+  for (const path of ["/", "/about", "/contact", "/recognition", "/recovery"]) {
+    test(`${path} comes alive from its prerendered markup without errors`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        // Thumbnails from YouTube cannot load in the test environment; nothing else may fail.
+        if (message.type() === "error" && !message.location().url.includes("ytimg.com"))
+          errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      const response = await page.goto(path);
+      expect(await response!.text()).toContain('data-prerendered-language="en"');
+      await expect(page.locator("#root")).not.toHaveAttribute("inert");
+      // The menu button answers: the page is live.
+      await page.getByRole("button", { name: "Language: English" }).click();
+      await expect(page.getByRole("menuitem", { name: "Русский" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      expect(errors).toEqual([]);
+    });
+  }
+});

@@ -1,12 +1,14 @@
 /**
  * Serves the built app. Hashed files under /assets and versioned voice packs never change, so
  * browsers keep them for a year; index.html, the service worker and the manifest must be fetched fresh so updates reach
- * users. Unknown paths that are not API calls get index.html, and the client router decides.
+ * users. Unknown paths that are not API calls get index.html, and the client router decides;
+ * the app's own pages get their prerendered copy in the visitor's language when the build made one.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
+import { prerenderedPageFor } from "../prerendered-pages.ts";
 
 const immutable = "public, max-age=31536000, immutable";
 const revalidate = "no-cache";
@@ -18,7 +20,8 @@ export async function staticApp(app: FastifyInstance, options: { distDir: string
   await app.register(fastifyStatic, {
     root: options.distDir,
     wildcard: true,
-    index: ["index.html"],
+    // "/" is a page like the others (below), so it can get its prerendered copy.
+    index: false,
     cacheControl: false,
     // The build writes .br and .gz copies of large files (the voice packs); serve those as is.
     preCompressed: true,
@@ -28,14 +31,23 @@ export async function staticApp(app: FastifyInstance, options: { distDir: string
     },
   });
 
+  const hasBuild = () => existsSync(join(options.distDir, "index.html"));
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    const prerendered = prerenderedPageFor(path, request.headers.cookie);
+    const file =
+      prerendered && existsSync(join(options.distDir, prerendered)) ? prerendered : "index.html";
+    return reply.header("Cache-Control", revalidate).header("Vary", "Cookie").sendFile(file);
+  };
+
+  app.get("/", (request, reply) => (hasBuild() ? sendPage(request, reply) : reply.callNotFound()));
+
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest =
       (request.method === "GET" || request.method === "HEAD") &&
       !request.url.startsWith("/api/") &&
       !/\.[a-z0-9]+$/i.test(request.url.split("?")[0] ?? "");
-    if (isPageRequest && existsSync(join(options.distDir, "index.html"))) {
-      return reply.header("Cache-Control", revalidate).sendFile("index.html");
-    }
+    if (isPageRequest && hasBuild()) return sendPage(request, reply);
     return reply
       .code(404)
       .send({ error: "not_found", message: `No route for ${request.method} ${request.url}` });

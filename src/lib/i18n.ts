@@ -3,6 +3,7 @@
  * preference (IndexedDB key `dauys.language`).
  */
 import { i18n, type Messages } from "@lingui/core";
+import { setPageCookie } from "@/lib/page-cookies";
 import { readValue, storageKeys, writeValue } from "@/lib/storage";
 
 export const languages = [
@@ -42,6 +43,7 @@ export async function activateLanguage(code: LanguageCode): Promise<void> {
   const { messages } = await catalogLoaders[code]();
   i18n.loadAndActivate({ locale: code, messages });
   if (typeof document !== "undefined") document.documentElement.lang = code;
+  setPageCookie("dauys-language", code);
 }
 
 /** The saved language when it is one of the six, else English. */

@@ -18,6 +18,7 @@ import {
   type KioskSetting,
 } from "@/features/kiosk/kiosk-setting";
 import type { LanguageCode } from "@/lib/i18n";
+import { setPageCookie } from "@/lib/page-cookies";
 
 export type KioskNoticeKind = "enabled" | "enabled-not-saved" | "exited" | "ready" | "insecure";
 
@@ -48,6 +49,8 @@ function update(change: Partial<KioskSnapshot>) {
     const root = document.documentElement;
     if (snapshot.status === "on") root.dataset.kiosk = "on";
     else delete root.dataset.kiosk;
+    if (snapshot.status !== "loading")
+      setPageCookie("dauys-kiosk", snapshot.status === "on" ? "on" : null);
   }
   for (const listener of listeners) listener();
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import Box from "@mui/material/Box";
 import type { SxProps, Theme } from "@mui/material/styles";
 import type { Lesson } from "@/features/lessons/lessons";
@@ -22,9 +22,18 @@ export function LessonThumbnail({
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const src =
     lesson.thumbnail && lesson.thumbnail !== failedSrc ? lesson.thumbnail : lessonPlaceholderSrc;
+  const image = useRef<HTMLImageElement>(null);
+  // A prerendered image can fail before the page comes alive, when nobody listens for the error.
+  useEffect(() => {
+    const element = image.current;
+    if (element?.complete && element.naturalWidth === 0 && src !== lessonPlaceholderSrc) {
+      setFailedSrc(src);
+    }
+  }, [src]);
   return (
     <Box
       component="img"
+      ref={image}
       src={src}
       alt=""
       loading={loading}

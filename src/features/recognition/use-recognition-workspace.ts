@@ -3,7 +3,7 @@
  * state machines, the browser's recognizer, audio made by the speech service, and the drafts in
  * IndexedDB (the text with its language, and the last audio) that survive reloads until Reset.
  */
-import { useEffect, useReducer, useRef, useState } from "react";
+import { useEffect, useReducer, useRef, useState, useSyncExternalStore } from "react";
 import {
   audioReducer,
   canCreateAudio,
@@ -55,8 +55,17 @@ function validAudio(value: unknown, draft: RecognitionDraft): SavedAudio | null 
   return audio as SavedAudio;
 }
 
+/** Support for speech recognition does not change while the page is open. */
+const subscribeToNothing = () => () => {};
+
 export function useRecognitionWorkspace() {
-  const [supported] = useState(isSpeechRecognitionSupported);
+  // A prerendered page (scripts/prerender.ts) assumes support, as most browsers have it; the
+  // browser's own answer replaces that as soon as the page is live.
+  const supported = useSyncExternalStore(
+    subscribeToNothing,
+    isSpeechRecognitionSupported,
+    () => true,
+  );
   const [recording, dispatchRecording] = useReducer(recordingReducer, undefined, () =>
     initialRecordingState(),
   );

@@ -1,0 +1,69 @@
+/**
+ * After `vite build`: renders every page in every language into
+ * `<dist>/prerendered/<language>/<page>.html`. The server sends these to visits that the service
+ * worker does not answer (a first visit, a browser without the worker), choosing the language
+ * from the `dauys-language` cookie the app keeps, so the page shows before its JavaScript has
+ * arrived; the app then hydrates it. Installed apps keep using the precached shell.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "vite";
+import { prerenderedFile } from "../server/prerendered-pages.ts";
+
+/** What src/prerender.tsx exports. */
+type Renderer = {
+  languages: readonly { code: string }[];
+  prerenderedPaths: readonly string[];
+  prerenderPage(
+    path: string,
+    language: string,
+  ): Promise<{ html: string; title: string; css: string; classNames: string[] }>;
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+const dist = process.argv[2] || process.env.DIST_DIR || "dist";
+const ssrDir = mkdtempSync(join(tmpdir(), "dauys-prerender-"));
+
+try {
+  await build({
+    logLevel: "warn",
+    build: { ssr: "src/prerender.tsx", outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+    ssr: { noExternal: true },
+  });
+  const bundle = pathToFileURL(join(ssrDir, "prerender.js")).href;
+  const renderer = (await import(bundle)) as Renderer;
+  const template = readFileSync(join(dist, "index.html"), "utf8");
+  const shell = /<div id="root">\s*<!--shell-->[\s\S]*?<!--\/shell-->\s*<\/div>/;
+  if (!shell.test(template)) throw new Error(`${dist}/index.html has no <!--shell--> in #root`);
+
+  let count = 0;
+  for (const { code } of renderer.languages) {
+    for (const path of renderer.prerenderedPaths) {
+      const page = await renderer.prerenderPage(path, code);
+      const styles = `<style data-emotion="css ${page.classNames.join(" ")}">${page.css}</style>`;
+      const html = template
+        .replace(/<html lang="[a-z]+">/, `<html lang="${code}">`)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+        .replace("</head>", `${styles}</head>`)
+        .replace(
+          shell,
+          // Inert until the app has taken the markup over (main.tsx), so an early tap or
+          // keystroke cannot go to a control that does nothing yet, or submit a form natively.
+          () => `<div id="root" data-prerendered-language="${code}" inert>${page.html}</div>`,
+        );
+      const file = join(dist, prerenderedFile(path, code)!);
+      mkdirSync(join(file, ".."), { recursive: true });
+      writeFileSync(file, html);
+      count++;
+    }
+  }
+  console.log(`Prerendered ${count} pages into ${dist}/prerendered.`);
+} finally {
+  rmSync(ssrDir, { recursive: true, force: true });
+}
+// The app's modules leave timers behind (the router's, the outbox's); nothing else is pending.
+process.exit();

@@ -1,0 +1,62 @@
+/**
+ * Build-time rendering of the app's pages (run by scripts/prerender.ts from an SSR build), so a
+ * first visit on a slow connection shows the page itself, in the visitor's language, before the
+ * JavaScript has arrived; the browser then hydrates the same markup (main.tsx).
+ */
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import createCache from "@emotion/cache";
+import { CacheProvider } from "@emotion/react";
+import { RouterProvider, createMemoryHistory } from "@tanstack/react-router";
+import { AppProviders } from "@/components/app-providers";
+import { activateLanguage, languages, type LanguageCode } from "@/lib/i18n";
+import { createAppRouter } from "@/lib/router";
+import { takePrerenderedTitle } from "@/lib/use-page-title";
+
+export { languages };
+
+/** The pages rendered ahead of time: every route a visitor can open directly. */
+export const prerenderedPaths = ["/", "/about", "/contact", "/recognition", "/recovery"] as const;
+
+export type PrerenderedPage = {
+  /** The markup for `#root`. */
+  html: string;
+  /** The document title the page sets. */
+  title: string;
+  /** The page's styles, with the Emotion class names they define (for the client's cache). */
+  css: string;
+  classNames: string[];
+};
+
+export async function prerenderPage(
+  path: string,
+  language: LanguageCode,
+): Promise<PrerenderedPage> {
+  await activateLanguage(language);
+  const router = createAppRouter({
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  await router.load();
+  // `compat` makes Emotion collect the styles in the cache instead of writing <style> elements
+  // into the markup, so they can go into <head>, where the client's cache picks them up.
+  const cache = createCache({ key: "css" });
+  cache.compat = true;
+  const html = renderToString(
+    <StrictMode>
+      <CacheProvider value={cache}>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </CacheProvider>
+    </StrictMode>,
+  );
+  const styles = Object.entries(cache.inserted).filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string",
+  );
+  return {
+    html,
+    title: takePrerenderedTitle(),
+    css: styles.map(([, rules]) => rules).join(""),
+    classNames: styles.map(([name]) => name),
+  };
+}
