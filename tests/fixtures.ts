@@ -175,10 +175,13 @@ export async function findSmallTargets(page: Page, minimum = 44): Promise<string
 }
 
 /**
- * Lets the page finish what it just started (tasks, then an IndexedDB round trip) without
- * timers, so it also works while a test holds the page's clock still.
+ * Lets the page finish what it just started (taking over prerendered markup, tasks, then an
+ * IndexedDB round trip) without timers, so it also works while a test holds the page's clock
+ * still.
  */
 export async function settle(page: Page) {
+  // A prerendered page is visible before it is live; it stays inert until React has it.
+  await expect(page.locator("#root")).not.toHaveAttribute("inert");
   await page.evaluate(async () => {
     const hop = () =>
       new Promise<void>((resolve) => {
