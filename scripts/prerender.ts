@@ -51,9 +51,11 @@ try {
         .replace("</head>", `${styles}</head>`)
         .replace(
           shell,
-          // Inert until the app has taken the markup over (main.tsx), so an early tap or
-          // keystroke cannot go to a control that does nothing yet, or submit a form natively.
-          () => `<div id="root" data-prerendered-language="${code}" inert>${page.html}</div>`,
+          // Inert, and said to be disabled, until the app has taken the markup over (main.tsx):
+          // an early tap or keystroke cannot go to a control that does nothing yet, or submit
+          // a form natively.
+          () =>
+            `<div id="root" data-prerendered-language="${code}" inert aria-disabled="true">${page.html}</div>`,
         );
       const file = join(dist, prerenderedFile(path, code)!);
       mkdirSync(join(file, ".."), { recursive: true });

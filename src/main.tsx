@@ -10,9 +10,15 @@ import { createAppRouter } from "@/lib/router";
 
 const router = createAppRouter();
 
-/** Makes prerendered markup usable (it arrives `inert`) once React has taken it over. */
+/**
+ * Makes prerendered markup usable (it arrives `inert` and `aria-disabled`, see
+ * scripts/prerender.ts) once React has taken it over.
+ */
 function LiftInert({ container, children }: { container: HTMLElement; children: ReactNode }) {
-  useEffect(() => container.removeAttribute("inert"), [container]);
+  useEffect(() => {
+    container.removeAttribute("inert");
+    container.removeAttribute("aria-disabled");
+  }, [container]);
   return children;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { languageNames, presetPilotAccess, switchLanguage } from "./fixtures.ts";
+import { languageNames, presetPilotAccess, settle, switchLanguage } from "./fixtures.ts";
 
 // The paid-feature popups are tested in their pages' specs; here they would cover the header.
 test.beforeEach(async ({ page }) => {
@@ -49,7 +49,7 @@ test.describe("header on a desktop", () => {
 
   test("'Skip to content' comes first and moves focus to the main content", async ({ page }) => {
     await page.goto("/about");
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await settle(page);
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to content" });
     await expect(skip).toBeFocused();

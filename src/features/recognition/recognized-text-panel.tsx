@@ -41,7 +41,11 @@ export function RecognizedTextPanel({
         slotProps={{
           htmlInput: { dir: textDirectionOf(language), lang: language.split("-")[0] },
         }}
-        sx={{ "& textarea": { fontSize: "1.25rem", lineHeight: 1.5 } }}
+        // The five rows are reserved in CSS too: a prerendered page cannot measure text.
+        sx={{
+          "& textarea": { fontSize: "1.25rem", lineHeight: 1.5 },
+          "& textarea:not([aria-hidden])": { minHeight: "calc(5 * 1.5em)" },
+        }}
       />
       <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2.5, flexWrap: "wrap" }}>
         <Button
