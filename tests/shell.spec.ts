@@ -180,7 +180,9 @@ test.describe("a first visit without the service worker", () => {
   });
 
   for (const path of ["/", "/about", "/contact", "/recognition", "/recovery"]) {
-    test(`${path} comes alive from its prerendered markup without errors`, async ({ page }) => {
+    test(`${path} comes alive from its prerendered markup without errors`, async ({ context }) => {
+      // A page of its own: the setup page of beforeEach logs its own (expected) not-found error.
+      const page = await context.newPage();
       const errors: string[] = [];
       page.on("console", (message) => {
         // Thumbnails from YouTube cannot load in the test environment; nothing else may fail.
