@@ -57,25 +57,11 @@ export async function switchLanguage(page: Page, locale: Locale) {
  * IndexedDB, and in the cookie the app mirrors it to for the server (src/lib/page-cookies.ts).
  */
 export async function presetLanguage(page: Page, locale: Locale) {
-  await page.goto("/no-such-page-for-setup");
-  // The setup page's own start-up writes the cookie too; let it finish first.
+  await presetStoredValue(page, "dauys.language", locale);
+  // The setup page's own start-up writes the cookie too; let it finish before overwriting it.
   await page.getByRole("heading", { level: 1 }).waitFor();
-  await page.evaluate(async (code) => {
+  await page.evaluate((code) => {
     document.cookie = `dauys-language=${code}; Path=/; SameSite=Lax`;
-    await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open("dauys");
-      open.onupgradeneeded = () => open.result.createObjectStore("keyval");
-      open.onsuccess = () => {
-        const tx = open.result.transaction("keyval", "readwrite");
-        tx.objectStore("keyval").put(code, "dauys.language");
-        tx.oncomplete = () => {
-          open.result.close();
-          resolve();
-        };
-        tx.onerror = () => reject(tx.error);
-      };
-      open.onerror = () => reject(open.error);
-    });
   }, locale);
 }
 
