@@ -45,15 +45,15 @@ async function start() {
   // A first visit may get the page already rendered by the server, in the language of the
   // `dauys-language` cookie (scripts/prerender.ts): React then takes over that markup instead of
   // drawing it again. Kiosk tablets and a language that differs from the page render afresh.
+  // Either way the work happens in a transition, so React renders the first screen in small
+  // slices and a slow phone never freezes while the whole page renders or hydrates at once.
   const prerendered = container.dataset.prerenderedLanguage;
   if (prerendered === i18n.locale && getKioskSnapshot().status !== "on") {
     // What the router's own server rendering would set: render the matched routes as the
     // server did, without the top-level Suspense boundary it adds for client-only rendering.
     router.ssr = { manifest: undefined };
-    hydrateRoot(container, app);
+    startTransition(() => void hydrateRoot(container, app));
   } else {
-    // A transition lets React render the first screen in small slices, so a slow phone stays
-    // responsive to the first tap instead of freezing while the whole page renders at once.
     const root = createRoot(container);
     startTransition(() => root.render(app));
   }
