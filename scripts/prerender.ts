@@ -19,7 +19,13 @@ type Renderer = {
   prerenderPage(
     path: string,
     language: string,
-  ): Promise<{ html: string; title: string; css: string; classNames: string[] }>;
+  ): Promise<{
+    html: string;
+    title: string;
+    css: string;
+    classNames: string[];
+    globalStyles: { name: string; css: string }[];
+  }>;
 };
 
 const escapeHtml = (text: string) =>
@@ -44,7 +50,13 @@ try {
   for (const { code } of renderer.languages) {
     for (const path of renderer.prerenderedPaths) {
       const page = await renderer.prerenderPage(path, code);
-      const styles = `<style data-emotion="css ${page.classNames.join(" ")}">${page.css}</style>`;
+      // Global styles first: on the client, a <Global> puts its sheet before the class styles.
+      const styles = [
+        ...page.globalStyles.map(
+          ({ name, css }) => `<style data-emotion="css-global ${name}">${css}</style>`,
+        ),
+        `<style data-emotion="css ${page.classNames.join(" ")}">${page.css}</style>`,
+      ].join("");
       const html = template
         .replace(/<html lang="[a-z]+">/, `<html lang="${code}">`)
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)

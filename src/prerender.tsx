@@ -26,6 +26,11 @@ export type PrerenderedPage = {
   /** The page's styles, with the Emotion class names they define (for the client's cache). */
   css: string;
   classNames: string[];
+  /**
+   * Styles of `<Global>` components (CssBaseline), by name: each goes into a `<style>` of its
+   * own, the form a `<Global>` adopts when it hydrates instead of inserting its rules again.
+   */
+  globalStyles: { name: string; css: string }[];
 };
 
 export async function prerenderPage(
@@ -41,6 +46,15 @@ export async function prerenderPage(
   // into the markup, so they can go into <head>, where the client's cache picks them up.
   const cache = createCache({ key: "css" });
   cache.compat = true;
+  // A <Global> inserts its rules without a selector; so do keyframes, which are class styles.
+  const globalNames = new Set<string>();
+  const insert = cache.insert;
+  cache.insert = (selector, serialized, sheet, shouldCache) => {
+    if (selector === "" && !serialized.styles.startsWith("@keyframes")) {
+      globalNames.add(serialized.name);
+    }
+    return insert(selector, serialized, sheet, shouldCache);
+  };
   const html = renderToString(
     <StrictMode>
       <CacheProvider value={cache}>
@@ -53,10 +67,14 @@ export async function prerenderPage(
   const styles = Object.entries(cache.inserted).filter(
     (entry): entry is [string, string] => typeof entry[1] === "string",
   );
+  const classStyles = styles.filter(([name]) => !globalNames.has(name));
   return {
     html,
     title: takePrerenderedTitle(),
-    css: styles.map(([, rules]) => rules).join(""),
-    classNames: styles.map(([name]) => name),
+    css: classStyles.map(([, rules]) => rules).join(""),
+    classNames: classStyles.map(([name]) => name),
+    globalStyles: styles
+      .filter(([name]) => globalNames.has(name))
+      .map(([name, css]) => ({ name, css })),
   };
 }
