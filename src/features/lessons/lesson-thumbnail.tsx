@@ -8,6 +8,8 @@ export const lessonPlaceholderSrc = `${import.meta.env.BASE_URL}lesson-placehold
 /**
  * A lesson's preview image, filling its box. Lessons without a thumbnail, and thumbnails that
  * fail to load (offline, or a video that was removed), show the local placeholder instead.
+ * The placeholder is also the image's background, so it shows while a thumbnail is still on its
+ * way over a slow connection, and before the page's JavaScript has arrived to swap a failed one.
  * Decorative: the lesson's title is always written next to it.
  */
 export function LessonThumbnail({
@@ -44,7 +46,13 @@ export function LessonThumbnail({
         if (src !== lessonPlaceholderSrc) setFailedSrc(src);
       }}
       sx={[
-        { display: "block", width: "100%", height: "100%", objectFit: "cover" },
+        {
+          display: "block",
+          width: "100%",
+          height: "100%",
+          objectFit: "cover",
+          background: `center / cover url("${lessonPlaceholderSrc}")`,
+        },
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     />
