@@ -179,6 +179,37 @@ test.describe("a first visit without the service worker", () => {
     await context.close();
   });
 
+  test("lesson pictures show the placeholder before the app starts", async ({ browser }) => {
+    // YouTube's thumbnails cannot load here, as on a patchy connection: the box is not empty.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/recovery");
+    const picture = page.locator("figure img").first();
+    await expect(picture).toHaveAttribute("src", /ytimg\.com/);
+    await expect(picture).toHaveCSS("background-image", /lesson-placeholder\.svg/);
+    await context.close();
+  });
+
+  test("coming alive adds no second copy of the page's baseline styles", async ({
+    browser,
+    context,
+  }) => {
+    const bodyRules = () =>
+      [...document.styleSheets]
+        .flatMap((sheet) => [...sheet.cssRules])
+        .filter((rule) => rule instanceof CSSStyleRule && rule.selectorText === "body").length;
+    const still = await browser.newContext({ javaScriptEnabled: false });
+    const before = await still.newPage();
+    await before.goto("/");
+    const prerendered = await before.evaluate(bodyRules);
+    await still.close();
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    expect(prerendered).toBeGreaterThan(0);
+    expect(await page.evaluate(bodyRules)).toBe(prerendered);
+  });
+
   for (const path of ["/", "/about", "/contact", "/recognition", "/recovery"]) {
     test(`${path} comes alive from its prerendered markup without errors`, async ({ context }) => {
       // A page of its own: the setup page of beforeEach logs its own (expected) not-found error.
