@@ -8,8 +8,6 @@ import { getKioskSnapshot, restoreKioskMode } from "@/features/kiosk/kiosk-store
 import { activateLanguage, readSavedLanguage } from "@/lib/i18n";
 import { createAppRouter } from "@/lib/router";
 
-const router = createAppRouter();
-
 /**
  * Makes prerendered markup usable (it arrives `inert` and `aria-disabled`, see
  * scripts/prerender.ts) once React has taken it over.
@@ -22,15 +20,25 @@ function LiftInert({ container, children }: { container: HTMLElement; children: 
   return children;
 }
 
+/**
+ * Gives the browser a turn between start-up steps, so that evaluating the code, building the
+ * router and loading the page's code are short tasks a slow phone can paint and take input
+ * between, instead of one long one.
+ */
+function yieldToBrowser(): Promise<void> {
+  if (typeof scheduler !== "undefined" && "yield" in scheduler) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start() {
   // The saved language is restored before the first render, so nobody sees a flash of English;
   // so is kiosk mode, so a clinic tablet never paints a link that leaves the app.
   // The current route's code is fetched at the same time, not after the first render.
-  await Promise.all([
-    readSavedLanguage().then(activateLanguage),
-    restoreKioskMode(),
-    router.load(),
-  ]);
+  const saved = Promise.all([readSavedLanguage().then(activateLanguage), restoreKioskMode()]);
+  await yieldToBrowser();
+  const router = createAppRouter();
+  await yieldToBrowser();
+  await Promise.all([saved, router.load()]);
   const container = document.getElementById("root");
   if (!container) throw new Error("The #root element is missing from index.html");
   const app = (
