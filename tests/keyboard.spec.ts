@@ -94,9 +94,31 @@ test("recovery: choose a lesson and play it", async ({ page }) => {
   await expect(page.locator("iframe[src*='youtube-nocookie.com/embed/']")).toHaveCount(1);
 });
 
-test("dialogs: the paid-feature popup closes with Escape", async ({ page }) => {
+test("dialogs: the paid-feature popup takes focus, keeps it, and closes with Escape", async ({
+  page,
+}) => {
   await page.goto("/recovery");
-  await expect(page.getByRole("dialog")).toBeVisible();
+  const dialog = page.getByRole("dialog", { name: "Available in the paid version" });
+  await expect(dialog).toBeVisible();
+  const focusInDialog = () =>
+    dialog.evaluate((element) => element.contains(document.activeElement));
+  await expect.poll(focusInDialog).toBe(true);
+  // Tab moves between the popup's buttons and never into the page behind it. After the last
+  // button a native modal lets focus go to the browser's own controls (here: nowhere, `body`),
+  // and the next Tab comes back to the popup.
+  const visited: string[] = [];
+  for (let press = 0; press < 6; press++) {
+    await page.keyboard.press("Tab");
+    const where = await dialog.evaluate((element) => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return "outside the page";
+      return element.contains(active) ? (active.textContent ?? "") : "the page behind";
+    });
+    visited.push(where);
+  }
+  expect(visited).not.toContain("the page behind");
+  expect(visited).toContain("Close");
+  expect(visited).toContain("Leave a request");
   await page.keyboard.press("Escape");
   await expect(page).toHaveURL("/contact");
 });

@@ -514,6 +514,27 @@ test.describe("the paid-feature popup", () => {
     await expect(dialog).toHaveCount(0);
   });
 
+  test("a tap beside it also goes to the contact page; the page behind cannot be used", async ({
+    page,
+  }) => {
+    await openRecognition(page, { pilotAccess: false });
+    const dialog = page.getByRole("dialog", { name: "Available in the paid version" });
+    await expect(dialog).toBeVisible();
+    // A tap where the record button is lands on the popup's backdrop, not on the button.
+    const record = page.locator("main button", { hasText: "Start recording" });
+    const box = await record.boundingBox();
+    if (!box) throw new Error("The record button has no box");
+    const center = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const tapsButton = await record.evaluate(
+      (button, { x, y }) => button.contains(document.elementFromPoint(x, y)),
+      center,
+    );
+    expect(tapsButton).toBe(false);
+    await page.mouse.click(4, 4);
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
   test("is not shown with pilot access", async ({ page }) => {
     await openRecognition(page);
     // Working through the page takes longer than the popup's delay; a modal would block it.

@@ -1,26 +1,52 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useNavigate } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
+import { keyframes, styled } from "@mui/material/styles";
 import { hasPilotAccess } from "@/lib/pilot-access";
 
 /** How long after the page loads the popup appears (product spec: about 100 ms). */
 export const paidDialogDelayMs = 100;
 
+const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
+
+/**
+ * A native modal `<dialog>` drawn like MUI's Dialog. It is part of the page from the start
+ * (prerendered, closed, with its styles), so opening it is a `showModal()` call: the browser
+ * puts it in the top layer, makes the page behind it inert and moves focus into it, without the
+ * long task MUI's portal, focus trap and transitions take on a slow phone.
+ */
+const ModalDialog = styled("dialog")(({ theme }) => ({
+  border: "none",
+  padding: 0,
+  margin: "auto",
+  maxWidth: "min(600px, calc(100% - 64px))",
+  maxHeight: "calc(100% - 64px)",
+  overflowY: "auto",
+  borderRadius: theme.shape.borderRadius,
+  boxShadow: theme.shadows[24],
+  backgroundColor: theme.palette.background.paper,
+  color: theme.palette.text.primary,
+  "&::backdrop": { backgroundColor: "rgba(0, 0, 0, 0.5)" },
+  "@media (prefers-reduced-motion: no-preference)": {
+    "&[open], &[open]::backdrop": { animation: `${fadeIn} 225ms ease-out` },
+  },
+}));
+
 /**
  * The "available in the paid version" popup of the Recognition and Recovery pages. It appears
- * shortly after load unless this device has pilot access; closing it, by any means, goes to the
- * contact page where the visitor can leave a request.
+ * shortly after load unless this device has pilot access; closing it, by any means (a button,
+ * Escape, a tap beside it), goes to the contact page where the visitor can leave a request.
  */
 export function PaidFeatureDialog({ message }: { message: string }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
 
@@ -28,7 +54,7 @@ export function PaidFeatureDialog({ message }: { message: string }) {
     let cancelled = false;
     const timer = window.setTimeout(() => {
       void hasPilotAccess().then((granted) => {
-        if (!cancelled && !granted) setOpen(true);
+        if (!cancelled && !granted) dialogRef.current?.showModal();
       });
     }, paidDialogDelayMs);
     return () => {
@@ -37,25 +63,36 @@ export function PaidFeatureDialog({ message }: { message: string }) {
     };
   }, []);
 
-  const close = () => {
-    setOpen(false);
-    void navigate({ to: "/contact" });
-  };
+  const close = () => dialogRef.current?.close();
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={textId}>
-      <DialogTitle id={titleId}>{t`Available in the paid version`}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId}>{message}</DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: "wrap" }}>
-        <Button onClick={close} variant="outlined">
-          {t`Close`}
-        </Button>
-        <Button onClick={close} variant="contained">
-          {t`Leave a request`}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    // A tap on the backdrop reaches the <dialog> itself (its content fills the box); the
+    // keyboard closes it with Escape, which the browser handles. `showModal()` focuses the first
+    // focusable element: the content, as in MUI's dialogs, so a screen reader reads the title and
+    // the text first and the buttons are one Tab away.
+    <ModalDialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onClose={() => void navigate({ to: "/contact" })}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) close();
+      }}
+    >
+      <Box tabIndex={-1} sx={{ outline: "none" }}>
+        <DialogTitle id={titleId}>{t`Available in the paid version`}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={textId}>{message}</DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: "wrap" }}>
+          <Button onClick={close} variant="outlined">
+            {t`Close`}
+          </Button>
+          <Button onClick={close} variant="contained">
+            {t`Leave a request`}
+          </Button>
+        </DialogActions>
+      </Box>
+    </ModalDialog>
   );
 }
