@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { languageNames, presetPilotAccess, settle, switchLanguage } from "./fixtures.ts";
 
 // The paid-feature popups are tested in their pages' specs; here they would cover the header.
@@ -160,6 +160,18 @@ test("the first paint is already in the saved language", async ({ page }) => {
   expect(seen.filter((text) => text === "About")).toEqual([]);
 });
 
+/** The loading bar a prerendered page shows until the app has taken it over. */
+function loadingBar(page: Page) {
+  return page.locator("#root").evaluate((root) => {
+    const bar = getComputedStyle(root, "::before");
+    return {
+      shown: bar.content !== "none" && bar.display !== "none",
+      top: parseFloat(bar.top),
+      height: parseFloat(bar.height),
+    };
+  });
+}
+
 test.describe("a first visit without the service worker", () => {
   test("shows the page, styled and in the saved language, before any JavaScript runs", async ({
     browser,
@@ -176,6 +188,8 @@ test.describe("a first visit without the service worker", () => {
     await expect(page.locator("header")).toHaveCSS("position", "fixed");
     // Nothing can be pressed before the app is live: an early tap must not be lost silently.
     await expect(page.locator("#root")).toHaveAttribute("inert");
+    // ...and a bar across the top says the page is still loading.
+    expect(await loadingBar(page)).toEqual({ shown: true, top: 0, height: 4 });
     await context.close();
   });
 
@@ -224,6 +238,7 @@ test.describe("a first visit without the service worker", () => {
       const response = await page.goto(path);
       expect(await response!.text()).toContain('data-prerendered-language="en"');
       await expect(page.locator("#root")).not.toHaveAttribute("inert");
+      expect((await loadingBar(page)).shown).toBe(false);
       // The menu button answers: the page is live.
       await page.getByRole("button", { name: "Language: English" }).click();
       await expect(page.getByRole("menuitem", { name: "Русский" })).toBeVisible();
