@@ -137,12 +137,23 @@ async function lighthouseScores(url: string) {
           Math.round((run.categories.performance?.score ?? 0) * 100),
         ),
       };
-      const failing = Object.values(audits)
-        .filter(
-          (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary",
-        )
-        .map((audit) => audit.id);
-      if (failing.length) console.log(`Lighthouse ${route}: failing audits: ${failing.join(", ")}`);
+      const failing = Object.values(audits).filter(
+        (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary",
+      );
+      // What each failing audit found (a console error's text and source, an element…), so the
+      // reason is in the output: on a machine without internet, for example, the Recovery
+      // page's YouTube thumbnails fail to load and the browser logs each failure.
+      for (const audit of failing) {
+        const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items;
+        const found = (items ?? [])
+          .slice(0, 5)
+          .map((item) =>
+            [item.description, item.url, (item.node as { snippet?: string } | undefined)?.snippet]
+              .filter((part) => typeof part === "string" && part)
+              .join(" "),
+          );
+        console.log(`Lighthouse ${route}: ${audit.id} fails`, found);
+      }
     }
   } finally {
     chrome.kill();
