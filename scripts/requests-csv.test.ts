@@ -5,10 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openRequestsDb, type StoredRequest } from "../server/storage/requests-db.ts";
-import { csvCell, neutraliseCell, requestColumns, requestsToCsv } from "./requests-csv.ts";
+import { csvCell, neutraliseCell, requestColumns, requestsToCsv, utf8Bom } from "./requests-csv.ts";
 
 /** A strict RFC 4180 reader, written here so the test does not trust the writer's own logic. */
-function parseCsv(text: string): string[][] {
+/** Parses the file as a spreadsheet program does; it must start with the UTF-8 byte order mark. */
+function parseCsv(file: string): string[][] {
+  if (!file.startsWith(utf8Bom)) throw new Error("The CSV does not start with a UTF-8 BOM");
+  const text = file.slice(utf8Bom.length);
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = "";
@@ -97,7 +100,7 @@ describe("requests CSV", () => {
   });
 
   it("is only a header row when there are no requests", () => {
-    expect(requestsToCsv([])).toBe(`${requestColumns.join(",")}\r\n`);
+    expect(requestsToCsv([])).toBe(`${utf8Bom}${requestColumns.join(",")}\r\n`);
   });
 
   it("`requests:export` writes what the database holds", () => {
@@ -118,7 +121,7 @@ describe("requests CSV", () => {
       env: { ...process.env, DATA_DIR: dataDir },
       encoding: "utf8",
     });
-    expect(output).toBe(`${requestColumns.join(",")}\r\n`);
+    expect(output).toBe(`${utf8Bom}${requestColumns.join(",")}\r\n`);
     expect(existsSync(dataDir)).toBe(false);
   });
 });

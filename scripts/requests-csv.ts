@@ -2,7 +2,9 @@
  * Contact requests as CSV (RFC 4180): a header row, CRLF line ends, and a cell quoted when it
  * holds a comma, a quote or a line break. Staff open the file in spreadsheet programs, so a cell
  * that starts like a formula (=, +, -, @, or a tab or carriage return that some programs skip)
- * gets a leading apostrophe and is shown as text instead of being run.
+ * gets a leading apostrophe and is shown as text instead of being run. The file starts with a
+ * UTF-8 byte order mark: without it Excel reads the file in the system's legacy code page and
+ * shows Russian, Kazakh or Uzbek names as gibberish.
  */
 import type { StoredRequest } from "../server/storage/requests-db.ts";
 
@@ -16,6 +18,8 @@ export const requestColumns = [
   "subject",
   "message",
 ] as const satisfies readonly (keyof StoredRequest)[];
+
+export const utf8Bom = "\uFEFF";
 
 const formulaStart = /^[=+\-@\t\r]/;
 
@@ -35,5 +39,5 @@ export function requestsToCsv(requests: readonly StoredRequest[]): string {
       requestColumns.map((column) => csvCell(request[column])).join(","),
     ),
   ];
-  return rows.map((row) => `${row}\r\n`).join("");
+  return utf8Bom + rows.map((row) => `${row}\r\n`).join("");
 }
