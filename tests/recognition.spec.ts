@@ -1,6 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, presetLanguage, presetPilotAccess } from "./fixtures.ts";
+import {
+  expectNoAxeViolations,
+  findSmallTargets,
+  presetLanguage,
+  presetPilotAccess,
+} from "./fixtures.ts";
 import { installFakeRecognizer, type FakeRecognizerOptions } from "./fake-speech-recognition.ts";
 
 async function openRecognition(
@@ -369,6 +374,51 @@ test.describe("reset and drafts", () => {
     await expect(status(page)).toHaveText("Choose a language, press Start recording and speak.");
     await expect(textField(page)).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Play" })).toHaveCount(0);
+  });
+
+  test("Reset can be undone: the text and its audio come back, and survive a reload", async ({
+    page,
+  }) => {
+    await openRecognition(page);
+    await recordText(page, "Good morning");
+    await textField(page).fill("Good morning, doctor.");
+    await createAudio(page);
+    await page.getByRole("button", { name: "Reset" }).click();
+    await expect(textField(page)).toHaveCount(0);
+    await expect(page.getByRole("alert")).toHaveText(/Your text and its audio were cleared\./);
+    await expect.poll(() => stored(page, "dauys.last-audio")).toBeNull();
+    await expectNoAxeViolations(page, "undo offered");
+    expect(await findSmallTargets(page), "targets under 44×44 px").toEqual([]);
+
+    // One Tab from the record button, where Reset left the focus.
+    await expect(recordButton(page)).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Undo" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(textField(page)).toHaveValue("Good morning, doctor.");
+    await expect(textField(page)).toBeFocused();
+    await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect
+      .poll(() => stored(page, "dauys.recognition-draft"))
+      .toEqual({ text: "Good morning, doctor.", language: "ru-RU", resultsShown: true });
+    await expect
+      .poll(() => stored(page, "dauys.last-audio"))
+      .toMatchObject({ text: "Good morning, doctor." });
+
+    await page.reload();
+    await expect(textField(page)).toHaveValue("Good morning, doctor.");
+    await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+  });
+
+  test("the offer to undo Reset goes when new work starts", async ({ page }) => {
+    await openRecognition(page);
+    await recordText(page, "first words");
+    await page.getByRole("button", { name: "Reset" }).click();
+    await expect(page.getByRole("alert")).toHaveText(/Your text was cleared\./);
+    await recordText(page, "second words");
+    await expect(page.getByRole("button", { name: "Undo" })).toHaveCount(0);
+    await expect(textField(page)).toHaveValue("second words");
   });
 
   test("typed text is saved as a draft while typing", async ({ page }) => {

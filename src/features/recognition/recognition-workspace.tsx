@@ -1,5 +1,9 @@
 import { useRef } from "react";
+import { flushSync } from "react-dom";
+import { useLingui } from "@lingui/react/macro";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { AdaptiveAudioPanel } from "@/features/recognition/adaptive-audio-panel";
 import { RecognizedTextPanel } from "@/features/recognition/recognized-text-panel";
@@ -15,9 +19,11 @@ import { speechLanguageOf } from "@/features/speech-synthesis/speech-options";
  * audio panels.
  */
 export function RecognitionWorkspace() {
+  const { t } = useLingui();
   const workspace = useRecognitionWorkspace();
-  const { recording, audio, supported } = workspace;
+  const { recording, audio, supported, cleared } = workspace;
   const recordButtonRef = useRef<HTMLButtonElement>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
   const showResults = recording.resultsShown || !supported;
   const speechLanguage = speechLanguageOf(recording.language);
 
@@ -25,6 +31,12 @@ export function RecognitionWorkspace() {
     workspace.reset();
     // The Reset button disappears with the panels; continue where a new recording begins.
     if (supported) recordButtonRef.current?.focus();
+  };
+
+  const undoReset = () => {
+    // The text panel comes back with the text; the Undo button goes, so focus goes to the text.
+    flushSync(() => workspace.undoReset());
+    textRef.current?.focus();
   };
 
   return (
@@ -37,6 +49,19 @@ export function RecognitionWorkspace() {
         onDismissProblem={workspace.dismissRecognitionProblem}
         buttonRef={recordButtonRef}
       />
+      {cleared ? (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" variant="outlined" onClick={undoReset}>
+              {t`Undo`}
+            </Button>
+          }
+          sx={{ alignItems: "center" }}
+        >
+          {cleared.audio ? t`Your text and its audio were cleared.` : t`Your text was cleared.`}
+        </Alert>
+      ) : null}
       {showResults ? (
         <Box
           sx={{
@@ -51,6 +76,7 @@ export function RecognitionWorkspace() {
             hasAudio={audio.status === "ready"}
             onEdit={workspace.editText}
             onReset={reset}
+            inputRef={textRef}
           />
           <AdaptiveAudioPanel
             state={audio}

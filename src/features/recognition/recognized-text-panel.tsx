@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
@@ -14,6 +15,7 @@ type RecognizedTextPanelProps = {
   hasAudio: boolean;
   onEdit: (text: string) => void;
   onReset: () => void;
+  inputRef?: Ref<HTMLTextAreaElement>;
 };
 
 export function RecognizedTextPanel({
@@ -22,6 +24,7 @@ export function RecognizedTextPanel({
   hasAudio,
   onEdit,
   onReset,
+  inputRef,
 }: RecognizedTextPanelProps) {
   const { t } = useLingui();
   return (
@@ -36,6 +39,7 @@ export function RecognizedTextPanel({
         minRows={5}
         fullWidth
         value={text}
+        inputRef={inputRef}
         onChange={(event) => onEdit(event.target.value)}
         helperText={hasAudio ? t`Changing the text removes the audio made from it.` : undefined}
         slotProps={{

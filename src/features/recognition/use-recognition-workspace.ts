@@ -35,6 +35,16 @@ import { readValue, removeValue, storageKeys, writeValue } from "@/lib/storage";
 
 const draftSaveDelayMs = 400;
 
+/**
+ * What Reset cleared, kept in memory until new work starts (a recording or typing), so a slip of
+ * the hand can be undone. No timer: the offer stays as long as nothing replaces the work.
+ */
+export type ClearedWork = {
+  draft: RecognitionDraft;
+  audio: SavedAudio | null;
+  rate: SpeechRateChoice;
+};
+
 function isRateChoice(value: unknown): value is SpeechRateChoice {
   return typeof value === "string" && Object.hasOwn(speechRates, value);
 }
@@ -72,6 +82,7 @@ export function useRecognitionWorkspace() {
   const [audio, dispatchAudio] = useReducer(audioReducer, initialAudioState);
   const [rate, setRate] = useState<SpeechRateChoice>("normal");
   const [restored, setRestored] = useState(false);
+  const [cleared, setCleared] = useState<ClearedWork | null>(null);
   const [draftSaver] = useState(() =>
     createDebouncedSave<RecognitionDraft>(
       (draft) => void writeValue(storageKeys.recognitionDraft, draft),
@@ -209,11 +220,16 @@ export function useRecognitionWorkspace() {
   }
 
   function toggleRecording() {
-    if (isListening(recording)) stopRecording();
-    else void startRecording();
+    if (isListening(recording)) {
+      stopRecording();
+    } else {
+      setCleared(null);
+      void startRecording();
+    }
   }
 
   function editText(value: string) {
+    setCleared(null);
     if (audio.status !== "none") discardAudio();
     dispatchRecording({ type: "edit", text: value });
   }
@@ -262,6 +278,12 @@ export function useRecognitionWorkspace() {
   }
 
   function reset() {
+    const lastAudio = audio.status === "ready" ? audio.audio : null;
+    setCleared(
+      text.length > 0 || lastAudio
+        ? { draft: { text, language, resultsShown }, audio: lastAudio, rate }
+        : null,
+    );
     attemptRef.current++;
     sessionRef.current?.abort();
     sessionRef.current = null;
@@ -275,6 +297,18 @@ export function useRecognitionWorkspace() {
     void removeValue(storageKeys.lastAudio);
   }
 
+  /** Brings back what the last Reset cleared, on screen and in storage. */
+  function undoReset() {
+    if (!cleared) return;
+    dispatchRecording({ type: "restore", draft: cleared.draft });
+    setRate(cleared.rate);
+    if (cleared.audio) {
+      dispatchAudio({ type: "restore", audio: cleared.audio });
+      void writeValue(storageKeys.lastAudio, cleared.audio);
+    }
+    setCleared(null);
+  }
+
   return {
     supported,
     recording,
@@ -286,6 +320,8 @@ export function useRecognitionWorkspace() {
     chooseRate,
     createAudio,
     reset,
+    cleared,
+    undoReset,
     dismissRecognitionProblem: () => dispatchRecording({ type: "dismiss-problem" }),
     dismissAudioFailure: () => dispatchAudio({ type: "dismiss-failure" }),
     setPlaying: (playing: boolean) => dispatchAudio({ type: playing ? "playing" : "paused" }),
