@@ -148,7 +148,12 @@ async function lighthouseScores(url: string) {
         const found = (items ?? [])
           .slice(0, 5)
           .map((item) =>
-            [item.description, item.url, (item.node as { snippet?: string } | undefined)?.snippet]
+            [
+              item.description,
+              item.url,
+              (item.sourceLocation as { url?: string } | undefined)?.url,
+              (item.node as { snippet?: string } | undefined)?.snippet,
+            ]
               .filter((part) => typeof part === "string" && part)
               .join(" "),
           );
