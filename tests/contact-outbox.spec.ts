@@ -174,7 +174,10 @@ test("a request the server refuses is kept, explained, and can be corrected", as
 
   const refused = page.getByRole("alert").filter({ hasText: "Not delivered" });
   await expect(refused).toContainText(message.subject);
-  await expect(refused).toContainText('"email" must match format "email"');
+  // The server explains in English; the page says which field to check, in its own words.
+  await expect(refused).toContainText(
+    "The server did not accept this message. Check the field “Email Address”.",
+  );
   await expectNoAxeViolations(page, "refused request shown");
   // It stays, and is not sent again by itself.
   await page.reload();
@@ -193,6 +196,30 @@ test("a request the server refuses is kept, explained, and can be corrected", as
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Message sent!" })).toBeVisible();
   expect(storedRequests(message.email)).toHaveLength(1);
+});
+
+test("a refused request is explained in the interface language", async ({ page }) => {
+  const message = uniqueMessage();
+  await presetLanguage(page, "ru");
+  await presetStoredValue(page, "dauys.outbox", [
+    {
+      request: {
+        id: crypto.randomUUID(),
+        ...message,
+        email: "nurlan-at-example.kz",
+        language: "ru",
+        createdAt: new Date().toISOString(),
+      },
+      state: "pending",
+      attempts: 0,
+    },
+  ]);
+  await page.goto("/contact");
+  const refused = page.getByRole("alert").filter({ hasText: "Не доставлено" });
+  await expect(refused).toContainText(
+    "Сервер не принял это сообщение. Проверьте поле «Адрес электронной почты».",
+  );
+  await expect(refused).not.toContainText("must match");
 });
 
 test("sending a request gives this device pilot access: no paid-version popup", async ({

@@ -33,6 +33,7 @@ import { brand } from "@/lib/brand";
 import { defaultLanguage, isLanguageCode } from "@/lib/i18n";
 import { useKioskActive } from "@/lib/kiosk-flag";
 import { grantPilotAccess } from "@/lib/pilot-access";
+import { useContactFieldLabels } from "@/features/contact/contact-field-labels";
 
 type ToastKind = "sent" | "waiting" | "waiting-in-memory" | "refused";
 
@@ -48,12 +49,7 @@ export function ContactForm() {
   const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement>>>({});
   const draft = useContactDraft(setFields);
 
-  const labels: Record<ContactField, string> = {
-    name: t`Full Name`,
-    email: t`Email Address`,
-    subject: t`Subject`,
-    message: t`Message`,
-  };
+  const labels = useContactFieldLabels();
   const placeholders: Record<ContactField, string> = {
     name: t`Your full name`,
     email: brand.email,

@@ -15,6 +15,7 @@ import {
   type ContactRequest,
   type OutboxItem,
 } from "@/features/contact/outbox";
+import { refusedField, useContactFieldLabels } from "@/features/contact/contact-field-labels";
 
 /**
  * What is still in this device's outbox: requests waiting for the connection (with a way to try
@@ -32,6 +33,7 @@ export function OutboxNotice({
   onEdit: (request: ContactRequest) => void;
 }) {
   const { t } = useLingui();
+  const labels = useContactFieldLabels();
   const [items, setItems] = useState<OutboxItem[]>([]);
   const [sentSubjects, setSentSubjects] = useState<string[]>([]);
   const [trying, setTrying] = useState(false);
@@ -74,6 +76,14 @@ export function OutboxNotice({
     setTrying(true);
     await deliverOutbox();
     setTrying(false);
+  };
+
+  /** Why the server refused a request, in the interface language (the server's text is English). */
+  const refusal = (reason: string | undefined) => {
+    const field = refusedField(reason ?? "");
+    if (!field) return t`The server did not accept this message.`;
+    const fieldLabel = labels[field];
+    return t`The server did not accept this message. Check the field “${fieldLabel}”.`;
   };
 
   const edit = async (request: ContactRequest) => {
@@ -123,9 +133,7 @@ export function OutboxNotice({
           <Typography>
             <q>{item.request.subject}</q>
           </Typography>
-          <Typography>
-            {t`The server did not accept this message:`} {item.error}
-          </Typography>
+          <Typography>{refusal(item.error)}</Typography>
           <Button
             variant="outlined"
             color="inherit"
