@@ -212,6 +212,25 @@ test("kiosk mode has pilot access: no paid-version popup on Recognition and Reco
   }
 });
 
+test("in kiosk mode Reset erases the text for good: the next patient cannot undo it", async ({
+  page,
+}) => {
+  await presetStoredValue(page, "dauys.recognition-draft", {
+    text: "Мне нужен врач",
+    language: "ru-RU",
+    resultsShown: true,
+  });
+  await provision(page);
+  await page.goto("/recognition");
+  const text = page.getByRole("textbox", { name: "Recognized text" });
+  await expect(text).toHaveValue("Мне нужен врач");
+  await page.getByRole("button", { name: "Reset" }).click();
+  await expect(text).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Start recording" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Undo" })).toHaveCount(0);
+  await expect(page.getByText("Мне нужен врач")).toHaveCount(0);
+});
+
 test("without a PIN in the link, staff choose one (typed twice)", async ({ page }) => {
   await page.goto("/?kiosk=on&idle=30");
   const dialog = page.getByRole("dialog", { name: "Turn on kiosk mode" });

@@ -31,13 +31,16 @@ import {
   speechRates,
   type SpeechRateChoice,
 } from "@/features/speech-synthesis/speech-options";
+import { useKioskActive } from "@/lib/kiosk-flag";
 import { readValue, removeValue, storageKeys, writeValue } from "@/lib/storage";
 
 const draftSaveDelayMs = 400;
 
 /**
  * What Reset cleared, kept in memory until new work starts (a recording or typing), so a slip of
- * the hand can be undone. No timer: the offer stays as long as nothing replaces the work.
+ * the hand can be undone. No timer: the offer stays as long as nothing replaces the work. Not on
+ * a clinic tablet in kiosk mode: there Reset is how a patient erases their words before handing
+ * the tablet on, and the next patient must not be able to bring them back.
  */
 export type ClearedWork = {
   draft: RecognitionDraft;
@@ -83,6 +86,7 @@ export function useRecognitionWorkspace() {
   const [rate, setRate] = useState<SpeechRateChoice>("normal");
   const [restored, setRestored] = useState(false);
   const [cleared, setCleared] = useState<ClearedWork | null>(null);
+  const kiosk = useKioskActive();
   const [draftSaver] = useState(() =>
     createDebouncedSave<RecognitionDraft>(
       (draft) => void writeValue(storageKeys.recognitionDraft, draft),
@@ -280,7 +284,7 @@ export function useRecognitionWorkspace() {
   function reset() {
     const lastAudio = audio.status === "ready" ? audio.audio : null;
     setCleared(
-      text.length > 0 || lastAudio
+      !kiosk && (text.length > 0 || lastAudio)
         ? { draft: { text, language, resultsShown }, audio: lastAudio, rate }
         : null,
     );
