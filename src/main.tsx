@@ -72,4 +72,41 @@ async function start() {
   startOutboxDelivery();
 }
 
-void start();
+/** Reloads in a row that a tab may try when the app cannot start, before it gives up. */
+const maxStartRetries = 3;
+const startRetriesKey = "dauys.start-retries";
+
+function startRetries(): number {
+  try {
+    return Number(sessionStorage.getItem(startRetriesKey)) || 0;
+  } catch {
+    return maxStartRetries;
+  }
+}
+
+function setStartRetries(count: number) {
+  try {
+    if (count === 0) sessionStorage.removeItem(startRetriesKey);
+    else sessionStorage.setItem(startRetriesKey, String(count));
+  } catch {
+    // Without session storage there is no counter, and so no retry (see startRetries).
+  }
+}
+
+/**
+ * On an unstable connection the language catalog or other code can fail to arrive after the
+ * entry script did, and the prerendered page would stay inert under its loading bar. The app
+ * then loads the page again, as a visitor would: as soon as the connection is back, or after a
+ * pause; at most a few times per tab, so a page that cannot start is never reloaded forever.
+ */
+function retryStart(error: unknown) {
+  console.error("The app could not start:", error);
+  const retries = startRetries();
+  if (retries >= maxStartRetries) return;
+  setStartRetries(retries + 1);
+  const reload = () => window.location.reload();
+  if (navigator.onLine === false) window.addEventListener("online", reload, { once: true });
+  else window.setTimeout(reload, 1000 * 2 ** retries);
+}
+
+start().then(() => setStartRetries(0), retryStart);

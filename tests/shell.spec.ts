@@ -247,3 +247,44 @@ test.describe("a first visit without the service worker", () => {
     });
   }
 });
+
+test.describe("a first visit over a connection that drops", () => {
+  const routeChunk = /\/assets\/recognition-[\w-]+\.js$/;
+  const catalogChunk = /\/assets\/messages-[\w-]+\.js$/;
+
+  test("when the page's code fails to arrive, the error view offers to load it again", async ({
+    page,
+  }) => {
+    let refused = 0;
+    await page.route(routeChunk, (route) => {
+      refused++;
+      return route.abort("connectionreset");
+    });
+    await page.goto("/recognition");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Unexpected Application Error!",
+    );
+    await expect(page.getByText(/Part of the page could not be loaded/)).toBeVisible();
+    expect(refused).toBeGreaterThan(0);
+
+    await page.unroute(routeChunk);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Speech Recognition");
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+  });
+
+  test("when the language catalog fails to arrive, the page loads again by itself", async ({
+    page,
+  }) => {
+    let requests = 0;
+    await page.route(catalogChunk, (route) =>
+      requests++ === 0 ? route.abort("connectionreset") : route.continue(),
+    );
+    await page.goto("/about");
+    // Without the retry the page would stay inert under its loading bar for good.
+    await expect(page.locator("#root")).not.toHaveAttribute("inert", { timeout: 15_000 });
+    expect(requests).toBeGreaterThan(1);
+    await page.getByRole("button", { name: "Language: English" }).click();
+    await expect(page.getByRole("menuitem", { name: "Русский" })).toBeVisible();
+  });
+});

@@ -1,6 +1,7 @@
 import { Outlet, createRootRoute } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import { ServiceWorkerNotices, StorageErrorNotice } from "@/components/app-notices";
@@ -63,12 +64,25 @@ function RootLayout() {
   );
 }
 
+/**
+ * The router's error view. The usual cause on a first visit is the page's own code failing to
+ * arrive over a dropped connection, so it says so and offers to load the page again.
+ */
 function RootError() {
   return (
     <Container maxWidth="md" sx={{ py: 10 }}>
       <Typography variant="h1" component="h1">
         <Trans>Unexpected Application Error!</Trans>
       </Typography>
+      <Typography sx={{ mt: 3, fontSize: "1.125rem" }}>
+        <Trans>
+          Part of the page could not be loaded, perhaps because the connection dropped. Check the
+          connection and try again.
+        </Trans>
+      </Typography>
+      <Button variant="contained" sx={{ mt: 3 }} onClick={() => window.location.reload()}>
+        <Trans>Try again</Trans>
+      </Button>
     </Container>
   );
 }
