@@ -327,6 +327,25 @@ test.describe("without pilot access", () => {
     await page.keyboard.press("Escape");
     await expect(page).toHaveURL("/contact");
   });
+
+  test("a swipe or wheel on the popup's backdrop does not scroll the page behind it", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.goto("/recovery");
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.mouse.move(20, 600);
+    await page.mouse.wheel(0, 1500);
+    await page.keyboard.press("End");
+    // Give a scroll that should not happen the time to happen.
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    await expect(page).toHaveURL("/contact");
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe(
+      "visible",
+    );
+  });
 });
 
 test("the page is translated (Russian)", async ({ page }) => {

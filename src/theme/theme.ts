@@ -32,6 +32,9 @@ export const theme = createTheme({
     MuiCssBaseline: {
       styleOverrides: {
         "html, body": { scrollPaddingTop: tokens.headerHeight + 16 },
+        // A native modal <dialog> (the paid-feature popup) makes the page inert but not still:
+        // a swipe on its backdrop would scroll the page behind it.
+        "html:has(dialog:modal)": { overflow: "hidden" },
         // Motion is decoration here: users who ask for less get none.
         "@media (prefers-reduced-motion: reduce)": {
           "*, *::before, *::after": {
