@@ -33,6 +33,12 @@ describe("security headers", () => {
     });
   }
 
+  it("lets the service worker fetch lesson thumbnails, which it caches for offline use", async () => {
+    const answer = await app.inject({ url: "/service-worker.js" });
+    const csp = String(answer.headers["content-security-policy"]);
+    expect(csp).toContain("connect-src 'self' https://i.ytimg.com;");
+  });
+
   it("allows no third-party host beyond the video embed and thumbnails", async () => {
     const csp = String((await app.inject({ url: "/" })).headers["content-security-policy"]);
     const hosts = new Set(csp.match(/https?:\/\/[^\s;]+/g));

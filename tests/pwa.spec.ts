@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, expect, test, type Page } from "@playwright/test";
@@ -86,6 +86,32 @@ test("offline, the Recovery page shows all 16 lessons", async ({ page, context }
   await expect(
     page.getByRole("list", { name: "All video lessons" }).getByRole("button"),
   ).toHaveCount(16);
+});
+
+test("lesson pictures come through the service worker, and those seen before show offline", async ({
+  page,
+  context,
+}) => {
+  // YouTube's thumbnail host, answered locally (the tests never touch the network). The
+  // service worker's own requests reach this route too, as they would reach YouTube.
+  const thumbnail = readFileSync(join(import.meta.dirname, "../public/icons/icon-192.png"));
+  await context.route("https://i.ytimg.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "image/png", body: thumbnail }),
+  );
+  await installApp(page);
+  await page.goto("/recovery");
+  const picture = page.getByRole("region", { name: "Lesson player" }).locator("img");
+  const shown = () =>
+    picture.evaluate((image: HTMLImageElement) => ({
+      src: image.currentSrc,
+      loaded: image.complete && image.naturalWidth > 0,
+    }));
+  const youtubePicture = { src: "https://i.ytimg.com/vi/qVqS7xkuSU4/hqdefault.jpg", loaded: true };
+  await expect.poll(shown).toEqual(youtubePicture);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect.poll(shown).toEqual(youtubePicture);
 });
 
 test("offline, the Recognition page makes audio with the on-device engine", async ({

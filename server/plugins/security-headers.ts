@@ -23,7 +23,10 @@ async function securityHeaders(app: FastifyInstance) {
         imgSrc: ["'self'", "data:", "blob:", thumbnailOrigin],
         mediaSrc: ["'self'", "blob:", "data:"],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // The service worker runs under the policy its own script came with, and it fetches the
+        // lesson thumbnails itself (to cache them for offline use): without the thumbnail host
+        // here, every thumbnail failed once the worker controlled the page.
+        connectSrc: ["'self'", thumbnailOrigin],
         frameSrc: [videoEmbedOrigin],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
