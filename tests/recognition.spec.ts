@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Route } from "@playwright/test";
 import {
   expectNoAxeViolations,
   findSmallTargets,
@@ -286,6 +286,35 @@ test.describe("adaptive audio", () => {
     expect(wav.subarray(8, 12).toString("ascii")).toBe("WAVE");
     expect(wav.length).toBeGreaterThan(44);
   });
+
+  for (const { when, answer } of [
+    {
+      when: "the server fails",
+      answer: (route: Route) =>
+        route.fulfill({ status: 503, json: { error: "Unavailable", message: "Restarting" } }),
+    },
+    // A connection that stalls without going offline: the request is never answered.
+    { when: "the server does not answer", answer: () => new Promise<void>(() => undefined) },
+  ]) {
+    test(`is made on this device when ${when}`, async ({ page }) => {
+      await openRecognition(page);
+      await page.getByLabel("Recognition language").selectOption("en-US");
+      await recordText(page, "I would like a glass of water, please.");
+      await page.route("**/generate-tts", answer);
+      await page.getByRole("button", { name: "Create audio" }).click();
+      const audioPanel = page.getByRole("region", { name: "Adaptive audio" });
+      await expect(audioPanel.getByRole("status")).toHaveText(
+        /^(Loading the voice on this device…|Creating audio on this device…)$/,
+        { timeout: 20_000 },
+      );
+      await expect(page.getByRole("button", { name: "Play" })).toBeVisible({ timeout: 30_000 });
+      await expect(audioPanel.getByRole("status")).toHaveText("The audio is ready.");
+      // Real speech: a sentence lasts a second or more.
+      await expect
+        .poll(() => page.locator("audio").evaluate((element: HTMLAudioElement) => element.duration))
+        .toBeGreaterThan(1);
+    });
+  }
 
   test("editing the text, the language or the rate discards the audio", async ({ page }) => {
     await openRecognition(page);

@@ -29,16 +29,43 @@ function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/**
+ * How long the server may take to start answering (it answers once the audio is made, normally
+ * well within a second). On a connection that has stalled without going offline, the device
+ * engine takes over after this instead of leaving "Creating audio…" up for minutes. Only the
+ * wait for the answer is limited: a slow line may take longer to bring a long recording.
+ */
+export const serverAnswerTimeoutMs = 10_000;
+
 async function fromServer(
   request: SpeechRequest,
   signal?: AbortSignal,
 ): Promise<CreatedSpeechAudio> {
-  const response = await fetch("/generate-tts", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(request),
-    signal,
-  });
+  // One controller for both reasons to stop (AbortSignal.any is too new for older phones).
+  const stop = new AbortController();
+  const forwardAbort = () => stop.abort(signal?.reason);
+  if (signal?.aborted) forwardAbort();
+  signal?.addEventListener("abort", forwardAbort, { once: true });
+  const timer = setTimeout(
+    () => stop.abort(new DOMException("The server did not answer", "TimeoutError")),
+    serverAnswerTimeoutMs,
+  );
+  try {
+    const response = await fetch("/generate-tts", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(request),
+      signal: stop.signal,
+    });
+    clearTimeout(timer);
+    return await readServerAnswer(response);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", forwardAbort);
+  }
+}
+
+async function readServerAnswer(response: Response): Promise<CreatedSpeechAudio> {
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
     throw new SpeechAudioError(body?.message ?? `The server answered ${response.status}`);
@@ -80,7 +107,8 @@ export async function createSpeechAudio(
       return await fromServer(request, options.signal);
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      // Server faults and network failures alike fall through to the device engine.
+      // Server faults, network failures and a server that does not answer in time all fall
+      // through to the device engine.
     }
   }
   try {
