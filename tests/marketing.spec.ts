@@ -5,7 +5,7 @@ import { expectNoAxeViolations, locales, presetLanguage, type Locale } from "./f
 const brand = {
   email: "support@dauys.app",
   phone: "+7 727 000 00 00",
-  demoVideoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+  demoVideoUrl: "https://www.youtube.com/watch?v=CyFFo5e0HNw",
   socialUrl: "https://www.instagram.com/dauys.app",
 };
 

@@ -11,6 +11,6 @@ export const brand = {
   /** Empty by default: the page then shows "Medical Technology Center" in the user's language. */
   headquarters: env.VITE_BRAND_HEADQUARTERS || "",
   socialUrl: env.VITE_BRAND_SOCIAL_URL || "https://www.instagram.com/dauys.app",
-  demoVideoUrl: env.VITE_BRAND_DEMO_VIDEO_URL || "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+  demoVideoUrl: env.VITE_BRAND_DEMO_VIDEO_URL || "https://www.youtube.com/watch?v=CyFFo5e0HNw",
   copyrightYear: env.VITE_BRAND_COPYRIGHT_YEAR || "2025",
 } as const;
