@@ -97,6 +97,16 @@ test.describe("header on a phone", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("button", { name: "Close menu" }).click();
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+
+    // Leaving the page another way closes it too: the logo, and the browser's Back.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Dauys" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.goBack();
+    await expect(page).toHaveURL("/contact");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   });
 });
 

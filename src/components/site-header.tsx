@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
+import { useRouterState } from "@tanstack/react-router";
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import Collapse from "@mui/material/Collapse";
@@ -29,8 +30,12 @@ const activeStyle = {
 /** `actions`: extra controls at the end of the bar (the root puts the kiosk exit button there). */
 export function SiteHeader({ actions }: { actions?: ReactNode }) {
   const { t } = useLingui();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = () => setMenuOpen(false);
+  // The phone menu belongs to the page it was opened on: any way of leaving that page (the
+  // logo, a link in the page, Back) closes it.
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const closeMenu = () => setMenuOpenOn(null);
 
   const navItems: { to: NavTarget; label: string }[] = [
     { to: "/about", label: t`About` },
@@ -84,7 +89,7 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
             aria-label={menuOpen ? t`Close menu` : t`Open menu`}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </IconButton>
