@@ -116,6 +116,9 @@ async function expectNoLinksOut(page: Page) {
       .locator('a[href^="mailto:"], a[href^="tel:"], a[href^="http"], a[target="_blank"]')
       .evaluateAll((links) => links.filter((link) => link.getClientRects().length > 0).length),
   ).toBe(0);
+  // The support email and phone number stay readable, as text.
+  await expect(page.getByText("support@dauys.app", { exact: true })).toBeVisible();
+  await expect(page.getByText("+7 727 000 00 00", { exact: true })).toBeVisible();
 }
 
 async function openExitDialog(page: Page) {

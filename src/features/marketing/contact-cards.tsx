@@ -2,7 +2,6 @@ import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import type { SvgIconProps } from "@mui/material/SvgIcon";
 import type { ComponentType, ReactNode } from "react";
@@ -12,36 +11,22 @@ import HandshakeIcon from "@mui/icons-material/Handshake";
 import PhoneIcon from "@mui/icons-material/Phone";
 import { TextLink } from "@/components/router-link";
 import { brand } from "@/lib/brand";
-import { useKioskActive } from "@/lib/kiosk-flag";
 import { entranceAnimation } from "@/features/marketing/entrance-animation";
+import { SupportContact } from "@/features/marketing/support-contact";
 
 const linkTarget = { display: "inline-flex", alignItems: "center", minHeight: 44, fontWeight: 700 };
 
 /** The contact page's other ways to reach us, beside the form. */
 export function ContactCards() {
   const { t } = useLingui();
-  // Kiosk mode hides links that leave the app; the details stay readable as text.
-  const kiosk = useKioskActive();
   return (
     <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 2 }}>
       <InfoCard index={0} icon={EmailIcon} title={t`Email`}>
-        {kiosk ? (
-          <Typography sx={{ fontWeight: 700 }}>{brand.email}</Typography>
-        ) : (
-          <Link href={`mailto:${brand.email}`} sx={linkTarget}>
-            {brand.email}
-          </Link>
-        )}
+        <SupportContact kind="email" />
         <Typography color="text.secondary">{t`We respond within 24 hours.`}</Typography>
       </InfoCard>
       <InfoCard index={1} icon={PhoneIcon} title={t`Phone`}>
-        {kiosk ? (
-          <Typography sx={{ fontWeight: 700 }}>{brand.phone}</Typography>
-        ) : (
-          <Link href={`tel:${brand.phone.replace(/[^\d+]/g, "")}`} sx={linkTarget}>
-            {brand.phone}
-          </Link>
-        )}
+        <SupportContact kind="phone" />
         <Typography color="text.secondary">{t`Available 24/7.`}</Typography>
       </InfoCard>
       <InfoCard index={2} icon={BusinessIcon} title={t`Headquarters`}>

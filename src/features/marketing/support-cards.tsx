@@ -2,16 +2,13 @@ import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import EmailIcon from "@mui/icons-material/Email";
 import SupportAgentIcon from "@mui/icons-material/SupportAgent";
 import { ButtonLink } from "@/components/router-link";
-import { brand } from "@/lib/brand";
 import { entranceAnimation } from "@/features/marketing/entrance-animation";
 import { CardList, MarketingSection } from "@/features/marketing/marketing-section";
-
-const linkTarget = { display: "inline-flex", alignItems: "center", minHeight: 44 } as const;
+import { SupportContact } from "@/features/marketing/support-contact";
 
 /** Email and phone support, as offered on the home page. */
 export function SupportCards() {
@@ -30,9 +27,7 @@ export function SupportCards() {
                 {t`Email Support`}
               </Typography>
               <Typography color="text.secondary">{t`We respond within 24 hours.`}</Typography>
-              <Link href={`mailto:${brand.email}`} sx={{ ...linkTarget, fontWeight: 700 }}>
-                {brand.email}
-              </Link>
+              <SupportContact kind="email" />
             </CardContent>
           </Card>
         </Box>
@@ -44,12 +39,7 @@ export function SupportCards() {
                 {t`Phone Support`}
               </Typography>
               <Typography color="text.secondary">{t`Available 24/7.`}</Typography>
-              <Link
-                href={`tel:${brand.phone.replace(/[^\d+]/g, "")}`}
-                sx={{ ...linkTarget, fontWeight: 700 }}
-              >
-                {brand.phone}
-              </Link>
+              <SupportContact kind="phone" />
               <Box sx={{ mt: 2 }}>
                 <ButtonLink to="/contact" variant="contained">
                   {t`Schedule Call`}

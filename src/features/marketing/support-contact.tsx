@@ -1,0 +1,24 @@
+import Link from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
+import { brand } from "@/lib/brand";
+import { useKioskActive } from "@/lib/kiosk-flag";
+
+const linkTarget = { display: "inline-flex", alignItems: "center", minHeight: 44, fontWeight: 700 };
+
+/**
+ * The support email address or phone number: a link that opens the mail or phone app, or, in
+ * kiosk mode (where links leaving the app are hidden), the same details as plain text, so a
+ * patient can still copy them down.
+ */
+export function SupportContact({ kind }: { kind: "email" | "phone" }) {
+  const kiosk = useKioskActive();
+  const text = kind === "email" ? brand.email : brand.phone;
+  if (kiosk) return <Typography sx={{ fontWeight: 700 }}>{text}</Typography>;
+  const href =
+    kind === "email" ? `mailto:${brand.email}` : `tel:${brand.phone.replace(/[^\d+]/g, "")}`;
+  return (
+    <Link href={href} sx={linkTarget}>
+      {text}
+    </Link>
+  );
+}
