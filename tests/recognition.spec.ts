@@ -502,15 +502,30 @@ test.describe("errors", () => {
     await openRecognition(page);
     await startRecording(page);
     await page.evaluate(() => window.speechScript.final("kept"));
-    await page.evaluate(() => window.speechScript.fail("network"));
+    await page.evaluate(() => window.speechScript.fail("service-not-allowed"));
     await expect(page.getByRole("alert")).toContainText(
       "Speech recognition stopped because of an error. Please try again.",
     );
     await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
     await expect(textField(page)).toHaveValue("kept");
-    expect(errors.some((text) => text.includes("network"))).toBe(true);
+    expect(errors.some((text) => text.includes("service-not-allowed"))).toBe(true);
     await page.getByRole("button", { name: "Close" }).click();
     await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("a lost connection says that recognition needs one, and keeps the words", async ({
+    page,
+  }) => {
+    await openRecognition(page);
+    await startRecording(page);
+    await page.evaluate(() => window.speechScript.final("kept"));
+    await page.evaluate(() => window.speechScript.fail("network"));
+    await expect(page.getByRole("alert")).toContainText(
+      "Speech recognition in this browser needs an internet connection, and there is none right now. Connect to the internet and press Start recording again, or type your text.",
+    );
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+    await expect(textField(page)).toHaveValue("kept");
+    await expect(textField(page)).toBeEditable();
   });
 
   test("no speech heard stops the recording with a hint", async ({ page }) => {

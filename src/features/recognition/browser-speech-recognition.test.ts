@@ -7,7 +7,8 @@ describe("problemOf", () => {
     expect(problemOf("not-allowed")).toBe("microphone");
     expect(problemOf("audio-capture")).toBe("microphone");
     expect(problemOf("no-speech")).toBe("no-speech");
-    for (const code of ["network", "service-not-allowed", "phrases-not-supported", "bad-grammar"]) {
+    expect(problemOf("network")).toBe("network");
+    for (const code of ["service-not-allowed", "phrases-not-supported", "bad-grammar"]) {
       expect(problemOf(code)).toBe("recognition-failed");
     }
   });

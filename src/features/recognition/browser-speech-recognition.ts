@@ -77,6 +77,9 @@ export function problemOf(code: string): RecognitionProblem | null {
       return "microphone";
     case "no-speech":
       return "no-speech";
+    // The browser's recognition service is online (Chrome's, where it is not on the device).
+    case "network":
+      return "network";
     default:
       return "recognition-failed";
   }

@@ -15,6 +15,7 @@ export function RecognitionProblemAlert({
     "language-not-supported": t`This language is not supported by your browser. Recording has stopped; please choose another language.`,
     microphone: t`Could not use the microphone. Please check that this site may use it in your browser's permissions, then try again.`,
     "no-speech": t`No speech was heard, so recording has stopped. Press Start recording and speak again.`,
+    network: t`Speech recognition in this browser needs an internet connection, and there is none right now. Connect to the internet and press Start recording again, or type your text.`,
     "recognition-failed": t`Speech recognition stopped because of an error. Please try again.`,
   };
   return (

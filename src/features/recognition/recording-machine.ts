@@ -10,7 +10,7 @@ export type RecordingStatus = "idle" | "starting" | "recording" | "stopped";
 
 /** What went wrong with recognition, each shown as its own alert. */
 export type RecognitionProblem =
-  "language-not-supported" | "microphone" | "no-speech" | "recognition-failed";
+  "language-not-supported" | "microphone" | "no-speech" | "network" | "recognition-failed";
 
 export type RecognitionDraft = {
   text: string;
