@@ -337,6 +337,56 @@ test("after the idle time a countdown asks 'Are you still there?', and Continue 
   await expect(dialog).toBeVisible();
 });
 
+test("a patient watching a lesson is not idle; once the video is paused the countdown comes", async ({
+  page,
+  context,
+}) => {
+  // YouTube's embed, answered locally (the tests never touch the network) by a stand-in that
+  // reports "playing" the way YouTube's player does, once the page says it is listening.
+  await context.route("https://www.youtube-nocookie.com/**", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html lang="en"><title>Video</title><script>
+        addEventListener("message", (event) => {
+          if (JSON.parse(event.data).event !== "listening") return;
+          parent.postMessage(JSON.stringify({ event: "onStateChange", info: 1 }), event.origin);
+        });
+      </script></html>`,
+    }),
+  );
+  await page.clock.install();
+  await provision(page, { idle: 10 });
+  const dialog = page.getByRole("alertdialog", { name: "Are you still there?" });
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Recovery" })
+    .click();
+  await page.getByRole("button", { name: "Play lesson" }).click();
+  const video = page.locator('iframe[title^="Video lesson"]');
+  await expect(video).toHaveAttribute("src", /[?&]enablejsapi=1(&|$)/);
+  await expect(video).toHaveAttribute("data-media-playing", "");
+
+  // Longer than the idle time and the countdown together: nothing interrupts the lesson.
+  await pauseClock(page);
+  await page.clock.runFor(30_000);
+  await settle(page);
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL("/recovery");
+
+  // The patient pauses the video inside the player; the idle time starts from then.
+  const player = page.frames().find((frame) => frame.url().includes("youtube-nocookie.com"));
+  if (!player) throw new Error("The video frame is not there");
+  await player.evaluate(() =>
+    parent.postMessage(JSON.stringify({ event: "infoDelivery", info: { playerState: 2 } }), "*"),
+  );
+  await expect(video).not.toHaveAttribute("data-media-playing");
+  await page.clock.runFor(9_000);
+  await settle(page);
+  await expect(dialog).toHaveCount(0);
+  await page.clock.runFor(2_000);
+  await expect(dialog).toBeVisible();
+});
+
 test("when the countdown runs out, the patient's text, audio and drafts are erased and the outbox is kept", async ({
   page,
 }) => {

@@ -176,7 +176,7 @@ test.describe("with pilot access", () => {
     await expect(embed(page)).toHaveCount(1);
     await expect(embed(page)).toHaveAttribute(
       "src",
-      `https://${youtubeEmbedHost}/embed/qVqS7xkuSU4?autoplay=1`,
+      `https://${youtubeEmbedHost}/embed/qVqS7xkuSU4?autoplay=1&enablejsapi=1&origin=${encodeURIComponent(new URL(page.url()).origin)}`,
     );
     await expect(embed(page)).toHaveAttribute(
       "title",

@@ -84,9 +84,13 @@ function leavesTheApp(anchor: Element): boolean {
   return url.origin !== window.location.origin || Boolean(target && target !== "_self");
 }
 
+/** The page's own audio and video, and embedded players marked `data-media-playing`. */
 function isMediaPlaying(): boolean {
-  return Array.from(document.querySelectorAll("audio, video")).some(
-    (media) => media instanceof HTMLMediaElement && !media.paused && !media.ended,
+  return (
+    document.querySelector("[data-media-playing]") !== null ||
+    Array.from(document.querySelectorAll("audio, video")).some(
+      (media) => media instanceof HTMLMediaElement && !media.paused && !media.ended,
+    )
   );
 }
 

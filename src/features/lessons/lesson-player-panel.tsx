@@ -11,13 +11,18 @@ import CloudOffIcon from "@mui/icons-material/CloudOff";
 import PlayArrowIcon from "@mui/icons-material/PlayArrow";
 import { LessonThumbnail } from "@/features/lessons/lesson-thumbnail";
 import { LevelBadge } from "@/features/lessons/level-badge";
+import { embedOrigin, followEmbeddedPlayback } from "@/features/lessons/embedded-player-state";
 import { isVerticalLesson } from "@/features/lessons/lesson-player";
 import type { Lesson } from "@/features/lessons/lessons";
 import { useKioskActive } from "@/lib/kiosk-flag";
 
-/** The privacy-enhanced YouTube player; `autoplay=1` because the user has just pressed Play. */
-export function lessonEmbedUrl(youtubeId: string): string {
-  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeId)}?autoplay=1`;
+/**
+ * The privacy-enhanced YouTube player; `autoplay=1` because the user has just pressed Play,
+ * `enablejsapi=1` and `origin` so that it reports to this page whether the video is playing.
+ */
+export function lessonEmbedUrl(youtubeId: string, pageOrigin: string): string {
+  const query = new URLSearchParams({ autoplay: "1", enablejsapi: "1", origin: pageOrigin });
+  return `${embedOrigin}/embed/${encodeURIComponent(youtubeId)}?${query}`;
 }
 
 // Explicit "px" strings: in `sx`, a bare 1 would mean 100%.
@@ -226,13 +231,16 @@ function LessonEmbed({ youtubeId, title }: { youtubeId: string; title: string })
   // On a clinic kiosk the player's own links to YouTube must not open: no popups from the frame.
   const kiosk = useKioskActive();
   useEffect(() => {
-    frameRef.current?.focus();
+    const frame = frameRef.current;
+    if (!frame) return;
+    frame.focus();
+    return followEmbeddedPlayback(frame);
   }, []);
   return (
     <Box
       component="iframe"
       ref={frameRef}
-      src={lessonEmbedUrl(youtubeId)}
+      src={lessonEmbedUrl(youtubeId, window.location.origin)}
       title={t`Video lesson: ${title}`}
       allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
       allowFullScreen

@@ -1,0 +1,68 @@
+/**
+ * What the embedded YouTube player is doing, read from the messages it posts to the page once
+ * it is told someone is listening (the protocol YouTube's own IFrame API speaks; the API script
+ * itself is not loaded, so no third-party code runs in the page). The page marks the frame with
+ * `data-media-playing` while the video plays and fires a media event, which is how kiosk mode
+ * knows a patient watching a lesson is not idle, as it does for the app's own audio.
+ */
+export const embedOrigin = "https://www.youtube-nocookie.com";
+
+/** The player's states (YouTube IFrame API): playing and buffering both mean someone watches. */
+const playingStates = new Set([1, 3]);
+
+/** The message that asks the player to report its state. */
+export const listeningMessage = JSON.stringify({ event: "listening", id: 1, channel: "widget" });
+
+/** Reads a player message: `true` playing, `false` not playing, `null` nothing about it. */
+export function playingFromMessage(data: unknown): boolean | null {
+  let message: unknown = data;
+  if (typeof data === "string") {
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return null;
+    }
+  }
+  if (typeof message !== "object" || message === null) return null;
+  const { event, info } = message as { event?: unknown; info?: unknown };
+  let state: unknown = null;
+  if (event === "onStateChange") state = info;
+  else if (
+    (event === "infoDelivery" || event === "initialDelivery") &&
+    typeof info === "object" &&
+    info !== null
+  ) {
+    state = (info as { playerState?: unknown }).playerState;
+  }
+  return typeof state === "number" ? playingStates.has(state) : null;
+}
+
+/**
+ * Follows `frame`'s player; returns the function that stops following. Stopping also clears the
+ * mark, so a video taken off the page never holds the idle timer.
+ */
+export function followEmbeddedPlayback(frame: HTMLIFrameElement): () => void {
+  let playing = false;
+  const report = (now: boolean) => {
+    if (now === playing) return;
+    playing = now;
+    if (now) frame.dataset.mediaPlaying = "";
+    else delete frame.dataset.mediaPlaying;
+    // Media events do not bubble; listeners catch them on the way down (capture).
+    frame.dispatchEvent(new Event(now ? "playing" : "pause"));
+  };
+  const onMessage = (event: MessageEvent) => {
+    if (event.origin !== embedOrigin || event.source !== frame.contentWindow) return;
+    const now = playingFromMessage(event.data);
+    if (now !== null) report(now);
+  };
+  const onLoad = () => frame.contentWindow?.postMessage(listeningMessage, embedOrigin);
+  window.addEventListener("message", onMessage);
+  frame.addEventListener("load", onLoad);
+  return () => {
+    window.removeEventListener("message", onMessage);
+    frame.removeEventListener("load", onLoad);
+    delete frame.dataset.mediaPlaying;
+    if (playing) document.dispatchEvent(new Event("emptied"));
+  };
+}
