@@ -347,15 +347,25 @@ test.describe("adaptive audio", () => {
     await context.setOffline(true);
     await page.getByRole("button", { name: "Create audio" }).click();
     const alert = page.getByRole("alert").filter({ hasText: "audio could not be generated" });
-    await expect(alert).toHaveText("The audio could not be generated. Please try again.", {
-      timeout: 30_000,
-    });
+    await expect(alert).toHaveText(
+      "The audio could not be generated without a connection. Connect to the internet and try again. To make audio offline next time, press “Save voice for offline use” while connected.",
+      { timeout: 30_000 },
+    );
     // The generating flag is cleared: the button works again.
     await expect(page.getByRole("button", { name: "Create audio" })).toBeEnabled();
     await expect(page.getByRole("progressbar")).toHaveCount(0);
     await expectNoAxeViolations(page, "audio error shown");
 
+    // Online, with the server failing and the device's voice failing to arrive too.
     await context.setOffline(false);
+    await page.route("**/generate-tts", (route) => route.fulfill({ status: 503, json: {} }));
+    await page.route("**/voice-pack/**", (route) => route.fulfill({ status: 404, body: "" }));
+    await page.getByRole("button", { name: "Create audio" }).click();
+    await expect(alert).toHaveText("The audio could not be generated. Please try again.", {
+      timeout: 30_000,
+    });
+
+    await page.unrouteAll();
     await createAudio(page);
     await expect(alert).toHaveCount(0);
   });

@@ -28,6 +28,7 @@ import {
   type SpeechRateChoice,
 } from "@/features/speech-synthesis/speech-options";
 import { WorkspacePanel } from "@/features/recognition/workspace-panel";
+import { useOnlineStatus } from "@/lib/use-online-status";
 
 type AdaptiveAudioPanelProps = {
   state: AudioState;
@@ -54,6 +55,8 @@ export function AdaptiveAudioPanel({
   onDismissFailure,
 }: AdaptiveAudioPanelProps) {
   const { t } = useLingui();
+  // Offline, a failure most likely means the voice was never saved on this device.
+  const online = useOnlineStatus();
   const rateLabelId = useId();
   const statusId = useId();
   const playButtonRef = useRef<HTMLButtonElement>(null);
@@ -172,7 +175,9 @@ export function AdaptiveAudioPanel({
 
         {state.failed ? (
           <Alert severity="error" onClose={onDismissFailure} closeText={t`Close`}>
-            {t`The audio could not be generated. Please try again.`}
+            {online
+              ? t`The audio could not be generated. Please try again.`
+              : t`The audio could not be generated without a connection. Connect to the internet and try again. To make audio offline next time, press “Save voice for offline use” while connected.`}
           </Alert>
         ) : null}
       </Stack>
