@@ -144,6 +144,47 @@ test("offline, the Recognition page makes audio with the on-device engine", asyn
   expect(wav.byteLength).toBeGreaterThan(22050);
 });
 
+test("a saved voice whose engine code is missing (an update renamed it) is saved again", async ({
+  page,
+  context,
+}) => {
+  await presetStoredValue(page, "dauys.recognition-draft", {
+    text: "Сәлеметсіз бе, мен үйге барғым келеді.",
+    language: "kk-KZ",
+    resultsShown: true,
+  });
+  await installApp(page);
+  await page.goto("/recognition");
+  await page.getByRole("button", { name: "Save voice for offline use" }).click();
+  await expect(page.getByText("The voice is saved")).toBeVisible({ timeout: 30_000 });
+
+  // What an app update leaves in the cache: the voices, but not this version's engine code.
+  const engineFiles = () =>
+    page.evaluate(async () => {
+      const cache = await caches.open("voice-pack");
+      return (await cache.keys())
+        .map((request) => new URL(request.url).pathname)
+        .filter((path) => path.startsWith("/assets/device-engine"));
+    });
+  expect(await engineFiles()).toHaveLength(2);
+  await page.evaluate(async () => {
+    const cache = await caches.open("voice-pack");
+    for (const request of await cache.keys()) {
+      if (new URL(request.url).pathname.startsWith("/assets/device-engine")) {
+        await cache.delete(request);
+      }
+    }
+  });
+
+  await page.reload();
+  await expect(page.getByText("The voice is saved")).toBeVisible({ timeout: 30_000 });
+  await expect.poll(engineFiles).toHaveLength(2);
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole("button", { name: "Create audio" }).click();
+  await expect(page.getByRole("button", { name: "Play" })).toBeVisible({ timeout: 30_000 });
+});
+
 test("Chromium reports no installability errors", async () => {
   const profile = mkdtempSync(join(tmpdir(), "dauys-install-"));
   const context = await chromium.launchPersistentContext(profile, {

@@ -3,6 +3,9 @@
  * lazily (its worker and voice data are several hundred kB), then kept warm for the session.
  */
 import type { SpeechLanguage, SpeechRequest } from "@/features/speech-synthesis/speech-options";
+// The worker's built address (Vite bundles it as its own ES module chunk): known here, so the
+// page can ask whether this version's engine is on the device.
+import workerUrl from "@/features/speech-synthesis/device-engine.worker.ts?worker&url";
 import type {
   DeviceEngineRequest,
   DeviceEngineResponse,
@@ -28,11 +31,7 @@ function failAll(error: Error) {
 
 function getWorker(): Worker {
   if (worker) return worker;
-  // This exact shape lets Vite emit the worker as its own chunk.
-  worker = new Worker(new URL("./device-engine.worker.ts", import.meta.url), {
-    type: "module",
-    name: "device-engine",
-  });
+  worker = new Worker(workerUrl, { type: "module", name: "device-engine" });
   worker.onmessage = (event: MessageEvent<DeviceEngineResponse>) => {
     const entry = pending.get(event.data.id);
     if (!entry) return;
@@ -69,5 +68,24 @@ export async function synthesizeOnDevice(request: SpeechRequest): Promise<Device
 
 /** Downloads the engine and the voices for `languages` now, so audio works offline later. */
 export async function prepareOfflineVoices(languages: SpeechLanguage[]): Promise<void> {
-  await send({ type: "prepare", languages });
+  // The worker fetches its code and the voices through the service worker, which keeps them.
+  // This module was perhaps loaded from the browser's memory cache, which the service worker
+  // never sees; asking for it by fetch puts it in the cache too.
+  const [, thisModule] = await Promise.all([
+    send({ type: "prepare", languages }),
+    fetch(import.meta.url),
+  ]);
+  if (!thisModule.ok) throw new Error(`The speech engine's code answered ${thisModule.status}`);
+}
+
+/**
+ * True when this version's engine code (this module and its worker) is in the device's caches.
+ * An app update renames both, and until the new ones have been fetched once audio cannot be made
+ * offline, even with the voices saved.
+ */
+export async function engineCodeCached(): Promise<boolean> {
+  if (typeof caches === "undefined") return false;
+  const files = [import.meta.url, new URL(workerUrl, import.meta.url).href];
+  const found = await Promise.all(files.map((file) => caches.match(file)));
+  return found.every(Boolean);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
@@ -14,13 +14,21 @@ import { useOnlineStatus } from "@/lib/use-online-status";
 
 type Status = "unknown" | "missing" | "saving" | "saved" | "failed";
 
-/** True when the service worker has cached the voice data `language` needs. */
-async function isVoiceSaved(language: SpeechLanguage): Promise<boolean> {
-  if (typeof caches === "undefined") return false;
+type SavedParts = { voices: boolean; engine: boolean };
+
+/**
+ * What the service worker has cached for `language`: its voice data, and this version's engine
+ * code. Offline, the engine's own module cannot even be loaded when it is missing.
+ */
+async function savedParts(language: SpeechLanguage): Promise<SavedParts> {
+  if (typeof caches === "undefined") return { voices: false, engine: false };
   const found = await Promise.all(
     voicePacksFor(language).map((pack) => caches.match(`/voice-pack/${voicePackFileName(pack)}`)),
   );
-  return found.every(Boolean);
+  const engine = await import("@/features/speech-synthesis/device-engine")
+    .then((module) => module.engineCodeCached())
+    .catch(() => false);
+  return { voices: found.every(Boolean), engine };
 }
 
 /**
@@ -32,16 +40,6 @@ export function OfflineVoiceCard({ language }: { language: SpeechLanguage }) {
   const online = useOnlineStatus();
   const [status, setStatus] = useState<Status>("unknown");
 
-  useEffect(() => {
-    let active = true;
-    void isVoiceSaved(language).then((saved) => {
-      if (active) setStatus(saved ? "saved" : "missing");
-    });
-    return () => {
-      active = false;
-    };
-  }, [language]);
-
   const save = async () => {
     setStatus("saving");
     try {
@@ -52,6 +50,23 @@ export function OfflineVoiceCard({ language }: { language: SpeechLanguage }) {
       setStatus("failed");
     }
   };
+
+  const saveAgain = useEffectEvent(() => void save());
+
+  useEffect(() => {
+    let active = true;
+    void savedParts(language).then(({ voices, engine }) => {
+      if (!active) return;
+      if (voices && engine) setStatus("saved");
+      // The voice was saved, then an update brought new engine code: this user asked for
+      // offline audio once, so the new engine is fetched again while there is a connection.
+      else if (voices && navigator.onLine) saveAgain();
+      else setStatus("missing");
+    });
+    return () => {
+      active = false;
+    };
+  }, [language]);
 
   return (
     <Paper component="section" variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }}>
