@@ -20,11 +20,15 @@ export type AppOptions = {
 };
 
 export async function buildApp(
-  config: Pick<ServerConfig, "distDir" | "dataDir" | "rateLimitPerMinute">,
+  config: Pick<ServerConfig, "distDir" | "dataDir" | "rateLimitPerMinute"> &
+    Partial<Pick<ServerConfig, "trustProxy">>,
   options: AppOptions,
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // Behind the HTTPS proxy a deployment needs, the client's address (for the per-client rate
+    // limit) comes from X-Forwarded-For, from the proxies named by TRUST_PROXY only.
+    trustProxy: config.trustProxy ?? false,
     // Bad input is refused, never quietly repaired: no type coercion, no dropped fields.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });

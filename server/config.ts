@@ -7,6 +7,12 @@ export type ServerConfig = {
   dataDir: string;
   distDir: string;
   rateLimitPerMinute: number;
+  /**
+   * Which proxies in front may say who the client is (X-Forwarded-For): `false` (none, the
+   * default) or their addresses and CIDR ranges, comma-separated. Without it, every client
+   * behind an HTTPS proxy shares one rate limit.
+   */
+  trustProxy: false | string;
 };
 
 function positiveInteger(value: string | undefined, fallback: number, name: string): number {
@@ -18,6 +24,21 @@ function positiveInteger(value: string | undefined, fallback: number, name: stri
   return parsed;
 }
 
+function trustedProxies(value: string | undefined): false | string {
+  const text = value?.trim() ?? "";
+  if (text === "" || text === "false") return false;
+  const addresses = text.split(",").map((address) => address.trim());
+  // Trusting every address would let any client choose its own rate-limit identity.
+  if (
+    addresses.some(
+      (address) => !/^(\d{1,3}(\.\d{1,3}){3}|[\da-fA-F]*:[\da-fA-F:.]*)(\/\d{1,3})?$/.test(address),
+    )
+  ) {
+    throw new Error(`TRUST_PROXY must list the proxies' addresses or CIDR ranges, got "${value}"`);
+  }
+  return addresses.join(",");
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: positiveInteger(env.PORT, 8080, "PORT"),
@@ -25,5 +46,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: resolve(env.DATA_DIR || "./data"),
     distDir: resolve(env.DIST_DIR || "./dist"),
     rateLimitPerMinute: positiveInteger(env.RATE_LIMIT_PER_MINUTE, 60, "RATE_LIMIT_PER_MINUTE"),
+    trustProxy: trustedProxies(env.TRUST_PROXY),
   };
 }

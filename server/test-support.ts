@@ -33,7 +33,7 @@ export function makeTempDirs() {
 
 export async function buildTestApp(
   synthesizer: SpeechSynthesizer,
-  overrides: { rateLimitPerMinute?: number; dataDir?: string } = {},
+  overrides: { rateLimitPerMinute?: number; dataDir?: string; trustProxy?: string } = {},
 ): Promise<FastifyInstance> {
   const dirs = makeTempDirs();
   return buildApp(
@@ -41,6 +41,7 @@ export async function buildTestApp(
       distDir: dirs.distDir,
       dataDir: overrides.dataDir ?? dirs.dataDir,
       rateLimitPerMinute: overrides.rateLimitPerMinute ?? 10_000,
+      trustProxy: overrides.trustProxy ?? false,
     },
     { synthesizer },
   );

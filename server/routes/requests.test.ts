@@ -16,8 +16,8 @@ afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
 
-async function start(dataDir: string, rateLimitPerMinute?: number) {
-  const app = await buildTestApp(unusedSynthesizer, { dataDir, rateLimitPerMinute });
+async function start(dataDir: string, rateLimitPerMinute?: number, trustProxy?: string) {
+  const app = await buildTestApp(unusedSynthesizer, { dataDir, rateLimitPerMinute, trustProxy });
   apps.push(app);
   return app;
 }
@@ -193,5 +193,29 @@ describe("POST /api/requests", () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ error: "too_many_requests" });
     expect(storedRows(dataDir)).toHaveLength(2);
+  });
+
+  // Requests below come from 127.0.0.1 (inject's address), playing the HTTPS proxy.
+  const from = (app: FastifyInstance, client: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/requests",
+      payload: newRequest(),
+      headers: { "x-forwarded-for": client },
+    });
+
+  it("behind a trusted proxy, limits each client on its own", async () => {
+    const { dataDir } = makeTempDirs();
+    const app = await start(dataDir, 1, "127.0.0.1");
+    expect((await from(app, "203.0.113.1")).statusCode).toBe(201);
+    expect((await from(app, "203.0.113.2")).statusCode).toBe(201);
+    expect((await from(app, "203.0.113.1")).statusCode).toBe(429);
+  });
+
+  it("without a trusted proxy, a forwarded address does not escape the limit", async () => {
+    const { dataDir } = makeTempDirs();
+    const app = await start(dataDir, 1);
+    expect((await from(app, "203.0.113.1")).statusCode).toBe(201);
+    expect((await from(app, "203.0.113.2")).statusCode).toBe(429);
   });
 });
