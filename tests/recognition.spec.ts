@@ -301,14 +301,29 @@ test.describe("adaptive audio", () => {
       await page.getByLabel("Recognition language").selectOption("en-US");
       await recordText(page, "I would like a glass of water, please.");
       await page.route("**/generate-tts", answer);
-      await page.getByRole("button", { name: "Create audio" }).click();
       const audioPanel = page.getByRole("region", { name: "Adaptive audio" });
-      await expect(audioPanel.getByRole("status")).toHaveText(
-        /^(Loading the voice on this device…|Creating audio on this device…)$/,
-        { timeout: 20_000 },
-      );
+      // Every text the live region announces, kept as it comes: the device stages may last less
+      // than a second, too short to be sure of catching by polling after a 10 s server timeout.
+      await audioPanel.getByRole("status").evaluate((region) => {
+        const announced: string[] = [];
+        Object.assign(window, { announced });
+        new MutationObserver(() => announced.push(region.textContent ?? "")).observe(region, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
+      });
+      await page.getByRole("button", { name: "Create audio" }).click();
       await expect(page.getByRole("button", { name: "Play" })).toBeVisible({ timeout: 30_000 });
       await expect(audioPanel.getByRole("status")).toHaveText("The audio is ready.");
+      const announced = await page.evaluate(
+        () => (window as unknown as { announced: string[] }).announced,
+      );
+      expect(announced).toContain("Creating audio…");
+      expect(announced).toContain("Creating audio on this device…");
+      expect(announced.indexOf("Creating audio on this device…")).toBeGreaterThan(
+        announced.indexOf("Creating audio…"),
+      );
       // Real speech: a sentence lasts a second or more.
       await expect
         .poll(() => page.locator("audio").evaluate((element: HTMLAudioElement) => element.duration))
