@@ -13,10 +13,7 @@ import {
   VOICE_FOR_LANGUAGE,
   voicePackFileName,
 } from "../src/features/speech-synthesis/engine/voice-pack.ts";
-import {
-  speechLanguages,
-  type SpeechLanguage,
-} from "../src/features/speech-synthesis/speech-options.ts";
+import { speechLanguages, type SpeechLanguage } from "../src/lib/speech-options.ts";
 import { chromiumArgs, chromiumPath, percentile, round, startServer } from "./bench-lib.ts";
 
 export type TtsFigures = {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { SAMPLE_TEXTS, rms } from "../../src/features/speech-synthesis/engine/sample-texts.ts";
 import { decodeWavInfo } from "../../src/features/speech-synthesis/engine/wav.ts";
-import { speechLanguages } from "../../src/features/speech-synthesis/speech-options.ts";
+import { speechLanguages } from "../../src/lib/speech-options.ts";
 import { createSpeechSynthesizer, type ClosableSynthesizer } from "../speech/speech-synthesizer.ts";
 import { buildTestApp } from "../test-support.ts";
 

@@ -11,7 +11,7 @@ import {
   speechLanguages,
   type SpeechAudio,
   type SpeechRequest,
-} from "../../src/features/speech-synthesis/speech-options.ts";
+} from "../../src/lib/speech-options.ts";
 
 export type SpeechSynthesizer = {
   synthesize(request: SpeechRequest): Promise<SpeechAudio>;

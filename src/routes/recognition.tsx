@@ -6,6 +6,8 @@ import Stack from "@mui/material/Stack";
 import { PaidFeatureDialog } from "@/components/paid-feature-dialog";
 import { MultilingualSupport } from "@/features/recognition/multilingual-support";
 import { RecognitionWorkspace } from "@/features/recognition/recognition-workspace";
+import { createSpeechAudio } from "@/features/speech-synthesis/create-speech-audio";
+import { OfflineVoiceCard } from "@/features/speech-synthesis/offline-voice-card";
 import { brand } from "@/lib/brand";
 
 export const Route = createFileRoute("/recognition")({
@@ -23,7 +25,10 @@ function RecognitionPage() {
           lead={t`Speak in your own way: ${name} turns your speech into clear text that you can correct, download, and turn into clear audio for others to hear.`}
         />
         <Stack spacing={{ xs: 3, md: 4 }}>
-          <RecognitionWorkspace />
+          <RecognitionWorkspace
+            makeSpeechAudio={createSpeechAudio}
+            afterResults={(language) => <OfflineVoiceCard language={language} />}
+          />
           <MultilingualSupport />
         </Stack>
       </Container>

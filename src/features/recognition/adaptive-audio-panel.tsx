@@ -22,11 +22,7 @@ import {
   type GenerationStage,
 } from "@/features/recognition/audio-machine";
 import { audioFileName, downloadFile } from "@/features/recognition/download-file";
-import {
-  maxTextLength,
-  speechRates,
-  type SpeechRateChoice,
-} from "@/features/speech-synthesis/speech-options";
+import { maxTextLength, speechRates, type SpeechRateChoice } from "@/lib/speech-options";
 import { WorkspacePanel } from "@/features/recognition/workspace-panel";
 import { useOnlineStatus } from "@/lib/use-online-status";
 

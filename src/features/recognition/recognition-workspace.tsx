@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useRef, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
@@ -9,18 +9,27 @@ import { AdaptiveAudioPanel } from "@/features/recognition/adaptive-audio-panel"
 import { RecognizedTextPanel } from "@/features/recognition/recognized-text-panel";
 import { isListening } from "@/features/recognition/recording-machine";
 import { RecordingPanel } from "@/features/recognition/recording-panel";
-import { useRecognitionWorkspace } from "@/features/recognition/use-recognition-workspace";
-import { OfflineVoiceCard } from "@/features/speech-synthesis/offline-voice-card";
-import { speechLanguageOf } from "@/features/speech-synthesis/speech-options";
+import {
+  useRecognitionWorkspace,
+  type MakeSpeechAudio,
+} from "@/features/recognition/use-recognition-workspace";
+import { speechLanguageOf, type SpeechLanguage } from "@/lib/speech-options";
 
 /**
  * The recording panel, then, once there is something to work with (a recording has stopped, a
  * draft came back, or the browser cannot recognize speech and the text is typed), the text and
- * audio panels.
+ * audio panels, followed by `afterResults` for the text's speech language (the page puts the
+ * offline-voice card there). Audio is made by `makeSpeechAudio`.
  */
-export function RecognitionWorkspace() {
+export function RecognitionWorkspace({
+  makeSpeechAudio,
+  afterResults,
+}: {
+  makeSpeechAudio: MakeSpeechAudio;
+  afterResults?: (language: SpeechLanguage) => ReactNode;
+}) {
   const { t } = useLingui();
-  const workspace = useRecognitionWorkspace();
+  const workspace = useRecognitionWorkspace(makeSpeechAudio);
   const { recording, audio, supported, cleared } = workspace;
   const recordButtonRef = useRef<HTMLButtonElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -90,7 +99,7 @@ export function RecognitionWorkspace() {
           />
         </Box>
       ) : null}
-      {showResults && speechLanguage ? <OfflineVoiceCard language={speechLanguage} /> : null}
+      {showResults && speechLanguage ? afterResults?.(speechLanguage) : null}
     </Stack>
   );
 }

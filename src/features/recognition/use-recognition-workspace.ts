@@ -8,6 +8,7 @@ import {
   audioReducer,
   canCreateAudio,
   initialAudioState,
+  type GenerationStage,
   type SavedAudio,
 } from "@/features/recognition/audio-machine";
 import {
@@ -25,12 +26,12 @@ import {
   recordingReducer,
   type RecognitionDraft,
 } from "@/features/recognition/recording-machine";
-import { createSpeechAudio } from "@/features/speech-synthesis/create-speech-audio";
 import {
   speechLanguageOf,
   speechRates,
   type SpeechRateChoice,
-} from "@/features/speech-synthesis/speech-options";
+  type SpeechRequest,
+} from "@/lib/speech-options";
 import { useKioskActive } from "@/lib/kiosk-flag";
 import { readValue, removeValue, storageKeys, writeValue } from "@/lib/storage";
 
@@ -68,10 +69,19 @@ function validAudio(value: unknown, draft: RecognitionDraft): SavedAudio | null 
   return audio as SavedAudio;
 }
 
+/**
+ * Makes audio from a text, saying at which stage it is. The page that hosts the workspace passes
+ * the speech-synthesis feature's `createSpeechAudio`, which this feature does not import.
+ */
+export type MakeSpeechAudio = (
+  request: SpeechRequest,
+  options: { signal: AbortSignal; onProgress: (progress: { stage: GenerationStage }) => void },
+) => Promise<{ blob: Blob }>;
+
 /** Support for speech recognition does not change while the page is open. */
 const subscribeToNothing = () => () => {};
 
-export function useRecognitionWorkspace() {
+export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
   // A prerendered page (scripts/prerender.ts) assumes support, as most browsers have it; the
   // browser's own answer replaces that as soon as the page is live.
   const supported = useSyncExternalStore(
@@ -259,7 +269,7 @@ export function useRecognitionWorkspace() {
     generationAbortRef.current = controller;
     dispatchAudio({ type: "generate", generation, text: source.text });
     try {
-      const made = await createSpeechAudio(
+      const made = await makeSpeechAudio(
         { text: source.text.trim(), language: speechLanguage, rate: speechRates[source.rate] },
         {
           signal: controller.signal,

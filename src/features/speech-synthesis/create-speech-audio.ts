@@ -2,7 +2,7 @@
  * Makes speech audio from text: the server when online, the on-device engine (eSpeak NG in a Web
  * Worker) when offline or when the server fails. Callers see one function with progress states.
  */
-import type { SpeechRequest } from "@/features/speech-synthesis/speech-options";
+import type { SpeechRequest } from "@/lib/speech-options";
 
 export type SpeechAudioProgress =
   | { stage: "requesting-server" }

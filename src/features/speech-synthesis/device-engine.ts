@@ -2,7 +2,7 @@
  * The on-device speech engine, for when there is no connection or the server fails. Loaded
  * lazily (its worker and voice data are several hundred kB), then kept warm for the session.
  */
-import type { SpeechLanguage, SpeechRequest } from "@/features/speech-synthesis/speech-options";
+import type { SpeechLanguage, SpeechRequest } from "@/lib/speech-options";
 // The worker's built address (Vite bundles it as its own ES module chunk): known here, so the
 // page can ask whether this version's engine is on the device.
 import workerUrl from "@/features/speech-synthesis/device-engine.worker.ts?worker&url";

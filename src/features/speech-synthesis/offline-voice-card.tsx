@@ -9,7 +9,7 @@ import Typography from "@mui/material/Typography";
 import CloudDownloadIcon from "@mui/icons-material/CloudDownload";
 import OfflinePinIcon from "@mui/icons-material/OfflinePin";
 import { voicePackFileName, voicePacksFor } from "@/features/speech-synthesis/engine/voice-pack";
-import type { SpeechLanguage } from "@/features/speech-synthesis/speech-options";
+import type { SpeechLanguage } from "@/lib/speech-options";
 import { useOnlineStatus } from "@/lib/use-online-status";
 
 type Status = "unknown" | "missing" | "saving" | "saved" | "failed";

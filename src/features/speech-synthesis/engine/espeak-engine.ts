@@ -18,7 +18,7 @@ import {
   isLanguage,
 } from "./voice-pack.ts";
 import type { Language } from "./voice-pack.ts";
-import { pitchRange, rateRange } from "../speech-options.ts";
+import { pitchRange, rateRange } from "../../../lib/speech-options.ts";
 
 export type { Language } from "./voice-pack.ts";
 export { LANGUAGES, VOICE_FOR_LANGUAGE, isLanguage } from "./voice-pack.ts";
