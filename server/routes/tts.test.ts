@@ -58,6 +58,13 @@ describe("POST /generate-tts", () => {
     expect(slow.info.durationMs).toBeGreaterThan(fast.info.durationMs * 1.8);
   });
 
+  it("speaks markup as text: a pause tag in a short request does not make minutes of audio", async () => {
+    const answer = await tts({ text: '<speak><break time="100000s"/></speak>', language: "en" });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().durationMs).toBeLessThan(20_000);
+    expect(answer.body.length).toBeLessThan(2_000_000);
+  });
+
   it("answers 20 concurrent requests correctly", async () => {
     const requests = Array.from({ length: 20 }, (_, i) => {
       const language = speechLanguages[i % speechLanguages.length]!;

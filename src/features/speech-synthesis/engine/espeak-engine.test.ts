@@ -50,6 +50,23 @@ describe("espeak engine with voice pack", () => {
     expect(Math.abs(clamped - max) / max).toBeLessThan(0.05);
   });
 
+  it("speaks text that looks like markup as written", async () => {
+    const seconds = async (text: string) => {
+      const { samples, sampleRate } = await engine.synthesize(text, "ru");
+      return samples.length / sampleRate;
+    };
+    const sentence = await seconds("Мне нужно лекарство сейчас");
+    const withoutWord = await seconds("Мне нужно сейчас");
+    // The bracketed word is spoken (it used to be dropped as an unknown tag).
+    expect(await seconds("Мне нужно <лекарство> сейчас")).toBeGreaterThan(
+      withoutWord + 0.8 * (sentence - withoutWord),
+    );
+    // A pause tag is read out, not obeyed: seconds of speech, not minutes of silence.
+    expect(await seconds('<speak><break time="100000s"/></speak>')).toBeLessThan(20);
+    // An entity is spelled out, not decoded into "&".
+    expect(await seconds("Том &amp; Джерри")).toBeGreaterThan(await seconds("Том & Джерри"));
+  });
+
   it("returns empty audio for empty text and rejects unknown languages", async () => {
     expect((await engine.synthesize("", "en")).samples.length).toBe(0);
     expect((await engine.synthesize(" \n ", "en")).samples.length).toBe(0);

@@ -23,6 +23,16 @@ import { pitchRange, rateRange } from "../../../lib/speech-options.ts";
 export type { Language } from "./voice-pack.ts";
 export { LANGUAGES, VOICE_FOR_LANGUAGE, isLanguage } from "./voice-pack.ts";
 
+/**
+ * This build always reads its input as SSML, so a word typed between angle brackets was a tag and
+ * went unspoken, and a `<break time="100000s"/>` in a short request made minutes of silence (tens
+ * of megabytes of audio). The people who type or dictate the text mean it as written: markup
+ * characters are escaped, so every word is spoken, "<" and "&" included.
+ */
+function asLiteralText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
 /** Compiled-in espeak-ng data path of this build (espeak_Initialize is called with path NULL). */
 const DATA_ROOT = "/usr/share/espeak-ng-data";
 
@@ -171,7 +181,7 @@ export async function createSpeechEngine(options: SpeechEngineOptions = {}): Pro
 
     const chunks: Int16Array[] = [];
     let total = 0;
-    worker.synthesize(text, (chunk) => {
+    worker.synthesize(asLiteralText(text), (chunk) => {
       // chunk is already a copy (HEAP16.slice), safe to keep.
       if (chunk.length) {
         chunks.push(chunk);
