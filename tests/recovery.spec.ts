@@ -162,6 +162,15 @@ test.describe("with pilot access", () => {
   }) => {
     const hosts = new Set<string>();
     page.on("request", (request) => hosts.add(new URL(request.url()).host));
+    // What the page itself says in the console (requests to YouTube fail here: no internet).
+    const complaints: string[] = [];
+    page.on("console", (message) => {
+      if (
+        ["warning", "error"].includes(message.type()) &&
+        !message.location().url.includes("youtube")
+      )
+        complaints.push(message.text());
+    });
     await openWithPilotAccess(page);
 
     const thumbnail = player(page).locator("img");
@@ -184,6 +193,13 @@ test.describe("with pilot access", () => {
     );
     await expect(embed(page)).toBeFocused();
     await expect(player(page).getByRole("button", { name: "Play lesson" })).toHaveCount(0);
+    const ownComplaints = complaints.filter(
+      (text) =>
+        !text.startsWith("Failed to load resource") &&
+        // The tests block service workers (playwright.config.ts).
+        !text.includes("Service Worker registration blocked by Playwright"),
+    );
+    expect(ownComplaints).toEqual([]);
 
     // Another lesson waits for Play again.
     await player(page).getByRole("button", { name: "Next" }).click();

@@ -242,8 +242,9 @@ function LessonEmbed({ youtubeId, title }: { youtubeId: string; title: string })
       ref={frameRef}
       src={lessonEmbedUrl(youtubeId, window.location.origin)}
       title={t`Video lesson: ${title}`}
+      // `fullscreen` here is what lets the video go full screen; the old `allowFullScreen`
+      // attribute beside it only made the browser warn that it is overridden.
       allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-      allowFullScreen
       referrerPolicy="strict-origin-when-cross-origin"
       sandbox={kiosk ? "allow-scripts allow-same-origin allow-presentation" : undefined}
       sx={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }}
