@@ -6,6 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   expectNoAxeViolations,
   findSmallTargets,
+  findSpilledText,
   locales,
   presetLanguage,
   presetPilotAccess,
@@ -80,3 +81,20 @@ test("the phone menu open passes", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
   await checkPage(page, "menu open");
 });
+
+// Phones, and clinic tablets portrait and landscape, in the languages with the longest words.
+for (const width of [390, 820, 1024, 1280]) {
+  test(`long words stay inside their boxes at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 1000 });
+    await presetPilotAccess(page);
+    for (const locale of ["ru", "kk", "ky"] as const) {
+      await presetLanguage(page, locale);
+      for (const route of routes) {
+        await page.goto(route);
+        await expect(page.locator("html")).toHaveAttribute("lang", locale);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        expect(await findSpilledText(page), `${route} in ${locale}`).toEqual([]);
+      }
+    }
+  });
+}

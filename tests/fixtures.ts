@@ -98,6 +98,21 @@ export async function presetPilotAccess(page: Page) {
 }
 
 /**
+ * Headings, paragraphs, list items and cards whose text is wider than they are: a long word that
+ * spills over the edge, or is cut off by a card (WCAG 1.4.10, reflow). Described for the failure.
+ */
+export async function findSpilledText(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("main :is(h1, h2, h3, p, li, .MuiPaper-root)")]
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .map((element) => {
+        const text = (element.textContent ?? "").trim().slice(0, 50);
+        return `<${element.tagName.toLowerCase()}> ${element.clientWidth}px wide holds ${element.scrollWidth}px: "${text}"`;
+      }),
+  );
+}
+
+/**
  * Every visible control is at least 44×44 CSS px, except a link inside running text (WCAG 2.5.8
  * exempts inline targets). Returns the offenders, described so a failure says what to fix.
  */

@@ -32,6 +32,10 @@ export const theme = createTheme({
     MuiCssBaseline: {
       styleOverrides: {
         "html, body": { scrollPaddingTop: tokens.headerHeight + 16 },
+        // Narrow cards hold long words ("реабилитационных", "Жаттығуларымызды"): they are
+        // hyphenated where the browser knows the language, and broken rather than spilling over
+        // the card where it does not.
+        "h1, h2, h3, h4, h5, h6, p": { overflowWrap: "anywhere", hyphens: "auto" },
         // A native modal <dialog> (the paid-feature popup) makes the page inert but not still:
         // a swipe on its backdrop would scroll the page behind it.
         "html:has(dialog:modal)": { overflow: "hidden" },

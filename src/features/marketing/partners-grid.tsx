@@ -18,13 +18,20 @@ export function PartnersGrid() {
       subtitle={t`We work with healthcare institutions, universities and specialists across the region.`}
       tinted
     >
-      <CardList minWidth={240}>
+      <CardList>
         {partners.map((partner, index) => (
           <Box component="li" key={partner.id} sx={{ display: "flex" }}>
             <Card variant="outlined" sx={{ flex: 1, ...entranceAnimation(index) }}>
               <CardContent sx={{ p: 3 }}>
                 <HandshakeIcon color="primary" fontSize="large" />
-                <Typography variant="h3" component="h3" sx={{ mt: 1 }} gutterBottom>
+                <Typography
+                  variant="h3"
+                  component="h3"
+                  // Smaller than other card headings: the names are long single words in
+                  // Russian and Kazakh ("здравоохранения"), four cards to a row.
+                  sx={{ mt: 1, fontSize: "1.2rem" }}
+                  gutterBottom
+                >
                   {i18n._(partner.name)}
                 </Typography>
                 <Typography color="text.secondary" sx={{ mb: 2 }}>

@@ -36,7 +36,8 @@ export function MultilingualSupport() {
           p: 0,
           display: "grid",
           gap: 1.5,
-          gridTemplateColumns: "repeat(auto-fill, minmax(180px, 1fr))",
+          // Wide enough for the longest name ("Азербайджанский") beside its flag.
+          gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 240px), 1fr))",
         }}
       >
         {recognitionLanguages.map((language) => (
@@ -54,6 +55,7 @@ export function MultilingualSupport() {
               border: 1,
               borderColor: "divider",
               fontWeight: 600,
+              overflowWrap: "anywhere",
             }}
           >
             <Box component="span" aria-hidden="true" sx={{ fontSize: "1.5rem", lineHeight: 1 }}>
