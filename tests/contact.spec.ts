@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations } from "./fixtures.ts";
+import { expectNoAxeViolations, presetLanguage } from "./fixtures.ts";
 
 const fields = {
   name: { label: "Full Name", placeholder: "Your full name" },
@@ -138,4 +138,23 @@ test("the draft survives a reload", async ({ page }) => {
   await expect(page).toHaveURL("/about");
   await page.goBack();
   await expect(field(page, "subject")).toHaveValue(`${message.subject} (updated)`);
+});
+
+test("the browser's own warning speaks the interface language, not the browser's", async ({
+  page,
+}) => {
+  await presetLanguage(page, "kk");
+  await page.goto("/contact");
+  await page.getByRole("button", { name: "Хабарлама жіберу" }).click();
+  // What the browser shows in its bubble beside the first empty field is its validationMessage.
+  const name = page.locator("#contact-name");
+  await expect(name).toBeFocused();
+  expect(await name.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(
+    "Толық аты-жөніңізді енгізіңіз.",
+  );
+  await expect(name).toHaveAccessibleDescription("Толық аты-жөніңізді енгізіңіз.");
+
+  // Once the field is filled in, the browser no longer holds it back.
+  await name.fill("Айгерім");
+  expect(await name.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true);
 });

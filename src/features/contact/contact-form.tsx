@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
@@ -90,13 +90,19 @@ export function ContactForm() {
       }
     };
 
-  // The browser found the field invalid (required, type="email"): show our message beside it too.
-  const showBrowserError = (field: ContactField) => () => {
-    setErrors((current) => ({
-      ...current,
-      [field]: validateContactField(field, fields[field]) ?? "required",
-    }));
-  };
+  // The browser found the field invalid (required, type="email"): show our message beside it too,
+  // and make the browser's own bubble say the same, in the interface language rather than the
+  // browser's.
+  const showBrowserError =
+    (field: ContactField) => (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const error = validateContactField(field, fields[field]) ?? "required";
+      setErrors((current) => ({ ...current, [field]: error }));
+      event.currentTarget.setCustomValidity(errorText(field, error));
+    };
+  // That message stands until the fields change; then the browser checks them afresh.
+  useEffect(() => {
+    for (const input of Object.values(inputs.current)) input?.setCustomValidity("");
+  }, [fields]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
