@@ -22,6 +22,8 @@ type Renderer = {
   ): Promise<{
     html: string;
     title: string;
+    description: string;
+    noscript: string;
     css: string;
     classNames: string[];
     globalStyles: { name: string; css: string }[];
@@ -29,7 +31,7 @@ type Renderer = {
 };
 
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const dist = process.argv[2] || process.env.DIST_DIR || "dist";
 const ssrDir = mkdtempSync(join(tmpdir(), "dauys-prerender-"));
@@ -60,6 +62,14 @@ try {
       const html = template
         .replace(/<html lang="[a-z]+">/, `<html lang="${code}">`)
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+        .replace(
+          /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
+          () => `<meta name="description" content="${escapeHtml(page.description)}" />`,
+        )
+        .replace(
+          /<noscript>[^<]*<\/noscript>/,
+          () => `<noscript>${escapeHtml(page.noscript)}</noscript>`,
+        )
         .replace("</head>", `${styles}</head>`)
         .replace(
           shell,

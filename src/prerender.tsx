@@ -4,11 +4,14 @@
  * JavaScript has arrived; the browser then hydrates the same markup (main.tsx).
  */
 import { StrictMode } from "react";
+import { msg } from "@lingui/core/macro";
+import { i18n } from "@lingui/core";
 import { renderToString } from "react-dom/server";
 import createCache from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
 import { RouterProvider, createMemoryHistory } from "@tanstack/react-router";
 import { AppProviders } from "@/components/app-providers";
+import { brand } from "@/lib/brand";
 import { activateLanguage, languages, type LanguageCode } from "@/lib/i18n";
 import { createAppRouter } from "@/lib/router";
 import { takePrerenderedTitle } from "@/lib/use-page-title";
@@ -23,6 +26,10 @@ export type PrerenderedPage = {
   html: string;
   /** The document title the page sets. */
   title: string;
+  /** The page's `<meta name="description">`, in its language. */
+  description: string;
+  /** What a browser with JavaScript turned off shows below the page, in its language. */
+  noscript: string;
   /** The page's styles, with the Emotion class names they define (for the client's cache). */
   css: string;
   classNames: string[];
@@ -68,9 +75,16 @@ export async function prerenderPage(
     (entry): entry is [string, string] => typeof entry[1] === "string",
   );
   const classStyles = styles.filter(([name]) => !globalNames.has(name));
+  const name = brand.name;
   return {
     html,
     title: takePrerenderedTitle(),
+    description: i18n._(
+      msg`${name} turns unclear speech into clear text and adaptive audio, and offers speech recovery lessons, in six languages.`,
+    ),
+    noscript: i18n._(
+      msg`You can read this page, but ${name} needs JavaScript to record speech, make audio and send messages. Turn JavaScript on in your browser to use it.`,
+    ),
     css: classStyles.map(([, rules]) => rules).join(""),
     classNames: classStyles.map(([name]) => name),
     globalStyles: styles

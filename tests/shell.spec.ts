@@ -194,6 +194,15 @@ test.describe("a first visit without the service worker", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "ru");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("О нас");
     await expect(page).toHaveTitle("О нас · Dauys");
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      /^Dauys превращает неразборчивую речь в понятный текст/,
+    );
+    // What needs JavaScript is said in the page's language too. (Playwright turns scripts off
+    // without the parser knowing, so <noscript> is not drawn here: its text is checked instead.)
+    expect(await page.locator("noscript").evaluate((element) => element.textContent)).toMatch(
+      /^Эту страницу можно прочитать, но/,
+    );
     // The page's own styles came with it: the header is fixed at the top, as the app draws it.
     await expect(page.locator("header")).toHaveCSS("position", "fixed");
     // Nothing can be pressed before the app is live: an early tap must not be lost silently.
