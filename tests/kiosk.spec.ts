@@ -262,12 +262,26 @@ test("without a PIN in the link, staff choose one (typed twice)", async ({ page 
 
   await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is on." })).toBeVisible();
   await expect(dialog).toHaveCount(0);
+  // The dialog opened by itself: focus goes on to the page, not back to the top of the document.
+  await expect(page.locator("main")).toBeFocused();
   expect(await kioskAttribute(page)).toBe("on");
   expect(await stored(page, "dauys.kiosk")).toMatchObject({ enabled: true, idleSeconds: 30 });
 
   await openExitDialog(page);
   await enterExitPin(page, "2580");
   await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is off." })).toBeVisible();
+  // The exit button went with kiosk mode: focus goes on to the page.
+  await expect(page.locator("main")).toBeFocused();
+});
+
+test("staff who close the PIN set-up with Escape continue on the page", async ({ page }) => {
+  await page.goto("/?kiosk=on");
+  const dialog = page.getByRole("dialog", { name: "Turn on kiosk mode" });
+  await expect(dialog.getByLabel("New PIN")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator("main")).toBeFocused();
+  expect(await kioskAttribute(page)).toBeNull();
 });
 
 test("a second provisioning link cannot change the PIN of a kiosk", async ({ page }) => {

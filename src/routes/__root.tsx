@@ -8,6 +8,7 @@ import { ServiceWorkerNotices, StorageErrorNotice } from "@/components/app-notic
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { ExitKioskControl } from "@/features/kiosk/exit-kiosk-control";
+import { mainContentId } from "@/lib/main-content";
 import { KioskMode } from "@/features/kiosk/kiosk-mode";
 import { tokens } from "@/theme/tokens";
 
@@ -21,7 +22,7 @@ function SkipLink() {
   return (
     <Box
       component="a"
-      href="#main-content"
+      href={`#${mainContentId}`}
       sx={{
         position: "fixed",
         top: 8,
@@ -50,7 +51,7 @@ function RootLayout() {
       <SiteHeader actions={<ExitKioskControl />} />
       <Box
         component="main"
-        id="main-content"
+        id={mainContentId}
         tabIndex={-1}
         sx={{ pt: `${tokens.headerHeight}px`, outline: "none", minHeight: "100vh" }}
       >

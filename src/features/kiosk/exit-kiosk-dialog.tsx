@@ -11,6 +11,7 @@ import { lockedUntil, type PinCheck } from "@/features/kiosk/kiosk-pin";
 import { isValidPin } from "@/features/kiosk/kiosk-search";
 import { exitKioskMode, getKioskSnapshot } from "@/features/kiosk/kiosk-store";
 import { PinField } from "@/features/kiosk/pin-field";
+import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import { visuallyHidden } from "@/theme/visually-hidden";
 
 type Problem =
@@ -38,6 +39,8 @@ export default function ExitKioskDialog({ onClose }: { onClose: () => void }) {
   const [checking, setChecking] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(initialProblem);
   const input = useRef<HTMLInputElement>(null);
+  // The right PIN takes the exit button away with kiosk mode.
+  useFocusMainContentWhenLost();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

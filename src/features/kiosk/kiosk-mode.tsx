@@ -27,6 +27,7 @@ import type { KioskSetting } from "@/features/kiosk/kiosk-setting";
 import { IdleCountdownDialog } from "@/features/kiosk/idle-countdown-dialog";
 import { erasePatientData } from "@/features/kiosk/privacy-reset";
 import { activateLanguage } from "@/lib/i18n";
+import { focusMainContent } from "@/lib/main-content";
 import { visuallyHidden } from "@/theme/visually-hidden";
 
 /** How long "Are you still there?" counts down before the privacy reset. */
@@ -153,7 +154,7 @@ function KioskSession({ setting }: { setting: KioskSetting }) {
       await activateLanguage(language);
       window.getSelection()?.removeAllRanges();
       window.scrollTo({ top: 0 });
-      document.getElementById("main-content")?.focus();
+      focusMainContent();
     } finally {
       finishPrivacyReset();
       dispatch({ type: "reset-done", now: Date.now() });

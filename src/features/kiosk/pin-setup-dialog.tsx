@@ -11,6 +11,7 @@ import { isValidPin } from "@/features/kiosk/kiosk-search";
 import { cancelPinSetup, enableKioskMode } from "@/features/kiosk/kiosk-store";
 import { PinField } from "@/features/kiosk/pin-field";
 import { defaultLanguage, isLanguageCode } from "@/lib/i18n";
+import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import { visuallyHidden } from "@/theme/visually-hidden";
 
 /** Staff opened `/?kiosk=on` without a PIN: they choose one here, typed twice. */
@@ -24,6 +25,8 @@ export function PinSetupDialog({ idleSeconds }: { idleSeconds?: number }) {
   const [saving, setSaving] = useState(false);
   const pinInput = useRef<HTMLInputElement>(null);
   const repeatInput = useRef<HTMLInputElement>(null);
+  // It opened by itself, from a link: there is no control to return to.
+  useFocusMainContentWhenLost();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
