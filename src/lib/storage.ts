@@ -11,6 +11,8 @@
  * IndexedDB can be missing (some private modes) or fail (quota, a blocked upgrade). The app must
  * keep working then: reads fall back to an in-memory copy, and failed writes are reported to the
  * listeners registered with `onStorageError` so the UI can say that data is not being saved.
+ * `onValueChange` tells this page's listeners that a key was written or removed here, so a part
+ * of the UI showing a value learns when another part changes or erases it.
  */
 import { createStore, del, get, set, type UseStore } from "idb-keyval";
 
@@ -27,9 +29,13 @@ export const storageKeys = {
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
 
 type StorageErrorListener = (error: unknown, key: StorageKey) => void;
+type ValueChangeListener = () => void;
 
 const memory = new Map<StorageKey, unknown>();
+// Keys whose latest change here did not reach IndexedDB: for them the in-memory copy is newer.
+const unsaved = new Set<StorageKey>();
 const listeners = new Set<StorageErrorListener>();
+const changeListeners = new Map<StorageKey, Set<ValueChangeListener>>();
 let store: UseStore | null | undefined;
 
 function getStore(): UseStore | null {
@@ -53,12 +59,29 @@ export function onStorageError(listener: StorageErrorListener): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Calls `listener` after this page wrote or removed `key`, whether or not IndexedDB took it.
+ * Changes made by other tabs or the service worker are not seen here.
+ */
+export function onValueChange(key: StorageKey, listener: ValueChangeListener): () => void {
+  const forKey = changeListeners.get(key) ?? new Set<ValueChangeListener>();
+  changeListeners.set(key, forKey);
+  forKey.add(listener);
+  return () => forKey.delete(listener);
+}
+
+function changed(key: StorageKey) {
+  for (const listener of changeListeners.get(key) ?? []) listener();
+}
+
 export async function readValue<T>(key: StorageKey): Promise<T | undefined> {
   const idb = getStore();
   if (idb) {
     try {
       const value = await get<T>(key, idb);
-      if (value !== undefined) return value;
+      // Another tab or the service worker may have removed the key since this page last wrote
+      // it: an old in-memory copy must not bring the value back.
+      if (value !== undefined || !unsaved.has(key)) return value;
     } catch {
       // A failed read is not fatal: fall through to the in-memory copy.
     }
@@ -69,6 +92,23 @@ export async function readValue<T>(key: StorageKey): Promise<T | undefined> {
 /** Writes a value; resolves to false (and reports) when it could not be saved on the device. */
 export async function writeValue<T>(key: StorageKey, value: T): Promise<boolean> {
   memory.set(key, value);
+  const saved = await setInIndexedDb(key, value);
+  if (saved) unsaved.delete(key);
+  else unsaved.add(key);
+  changed(key);
+  return saved;
+}
+
+export async function removeValue(key: StorageKey): Promise<boolean> {
+  memory.delete(key);
+  const removed = await deleteFromIndexedDb(key);
+  if (removed) unsaved.delete(key);
+  else unsaved.add(key);
+  changed(key);
+  return removed;
+}
+
+async function setInIndexedDb(key: StorageKey, value: unknown): Promise<boolean> {
   const idb = getStore();
   if (!idb) {
     report(new Error("IndexedDB is not available"), key);
@@ -83,8 +123,7 @@ export async function writeValue<T>(key: StorageKey, value: T): Promise<boolean>
   }
 }
 
-export async function removeValue(key: StorageKey): Promise<boolean> {
-  memory.delete(key);
+async function deleteFromIndexedDb(key: StorageKey): Promise<boolean> {
   const idb = getStore();
   if (!idb) return false;
   try {
@@ -99,5 +138,6 @@ export async function removeValue(key: StorageKey): Promise<boolean> {
 /** For tests: forget the in-memory copies and the cached store handle. */
 export function resetStorageForTests() {
   memory.clear();
+  unsaved.clear();
   store = undefined;
 }

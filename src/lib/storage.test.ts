@@ -1,0 +1,53 @@
+import { IDBFactory } from "fake-indexeddb";
+import { createStore, del } from "idb-keyval";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  onStorageError,
+  onValueChange,
+  readValue,
+  removeValue,
+  resetStorageForTests,
+  storageKeys,
+  writeValue,
+} from "@/lib/storage";
+
+describe("storage", () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    resetStorageForTests();
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("does not bring back from memory a value another tab or the service worker removed", async () => {
+    expect(await writeValue(storageKeys.outbox, [{ id: "r1" }])).toBe(true);
+    await del(storageKeys.outbox, createStore("dauys", "keyval"));
+    expect(await readValue(storageKeys.outbox)).toBeUndefined();
+  });
+
+  it("keeps working without IndexedDB: the value stays in memory and the failed write is reported", async () => {
+    vi.stubGlobal("indexedDB", undefined);
+    resetStorageForTests();
+    const failures: string[] = [];
+    const stop = onStorageError((_error, key) => failures.push(key));
+
+    expect(await writeValue(storageKeys.outbox, [{ id: "r1" }])).toBe(false);
+    expect(await readValue(storageKeys.outbox)).toEqual([{ id: "r1" }]);
+    expect(failures).toEqual([storageKeys.outbox]);
+    stop();
+  });
+
+  it("tells this page's listeners about every write and removal of their key", async () => {
+    const seen: string[] = [];
+    const stop = onValueChange(storageKeys.outbox, () => seen.push("outbox"));
+    onValueChange(storageKeys.contactDraft, () => seen.push("draft"));
+
+    await writeValue(storageKeys.outbox, []);
+    await removeValue(storageKeys.outbox);
+    stop();
+    await writeValue(storageKeys.outbox, []);
+    expect(seen).toEqual(["outbox", "outbox"]);
+  });
+});
