@@ -2,7 +2,13 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { expect, test, type Page } from "@playwright/test";
 import { dataDir } from "../playwright.config.ts";
-import { expectNoAxeViolations, presetLanguage, presetStoredValue, settle } from "./fixtures.ts";
+import {
+  expectNoAxeViolations,
+  findSmallTargets,
+  presetLanguage,
+  presetStoredValue,
+  settle,
+} from "./fixtures.ts";
 
 /*
  * Contact requests must never be lost. These tests go through the real page, IndexedDB and
@@ -66,6 +72,19 @@ async function fillAndSend(
 
 const refuseRequests = (page: Page) =>
   page.route("**/api/requests", (route) => route.abort("connectionrefused"));
+
+/** The app-wide news that a request which had to wait has now been delivered. */
+const sentNotice = (page: Page) =>
+  page.getByRole("status").filter({ hasText: /Your saved messages? ha(s|ve) been sent/ });
+
+/** Sends a message from /contact with the browser offline, so that it waits in the outbox. */
+async function sendWhileOffline(page: Page, message: ReturnType<typeof uniqueMessage>) {
+  await page.context().setOffline(true);
+  await fillAndSend(page, message);
+  await expect(page.getByRole("alert").filter({ hasText: "Message saved" })).toContainText(
+    "will be sent when the connection is back",
+  );
+}
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -252,4 +271,61 @@ test("sending a request gives this device pilot access: no paid-version popup", 
   await settle(recognition);
   expect(await dialog.count()).toBe(0);
   await expect(recognition.getByRole("heading", { level: 1 })).toHaveText("Speech Recognition");
+});
+
+test("a saved message delivered when the connection returns is reported on the page that is open", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/contact");
+  await expect(page.getByRole("textbox", { name: "Full Name" })).toBeVisible();
+  const message = uniqueMessage();
+  await sendWhileOffline(page, message);
+
+  // The user leaves for the home page while the server is still out of reach.
+  await refuseRequests(page);
+  await context.setOffline(false);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await settle(page);
+  await expect(sentNotice(page)).toHaveCount(0);
+  expect(storedRequests(message.email)).toEqual([]);
+
+  await page.unroute("**/api/requests");
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(sentNotice(page)).toContainText(message.subject);
+  expect(storedRequests(message.email)).toHaveLength(1);
+  // The news is announced politely, never takes the focus, and is closed with a large control.
+  const close = sentNotice(page).getByRole("button", { name: "Close" });
+  await expect(close).not.toBeFocused();
+  expect(await findSmallTargets(page)).toEqual([]);
+  await expectNoAxeViolations(page, "sent notice on the home page");
+
+  // It stays until it is closed, and once closed it does not come back.
+  await page.reload();
+  await expect(sentNotice(page)).toContainText(message.subject);
+  await sentNotice(page).getByRole("button", { name: "Close" }).click();
+  await expect(sentNotice(page)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await settle(page);
+  await expect(sentNotice(page)).toHaveCount(0);
+});
+
+test("a saved message delivered at the next start is reported on the page the app opens at", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/contact");
+  await expect(page.getByRole("textbox", { name: "Full Name" })).toBeVisible();
+  const message = uniqueMessage();
+  await sendWhileOffline(page, message);
+  await page.close();
+
+  await context.setOffline(false);
+  const later = await context.newPage();
+  await later.goto("/about");
+  await expect(sentNotice(later)).toContainText(message.subject);
+  expect(storedRequests(message.email)).toHaveLength(1);
 });

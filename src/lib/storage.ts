@@ -6,6 +6,8 @@
  *   crash loses nothing.
  * - `dauys.last-audio`: the last generated speech audio with its text and language.
  * - `dauys.outbox`: contact requests waiting to be delivered to the server.
+ * - `dauys.sent-notice`: requests delivered after they had to wait, until the user has closed the
+ *   news that they were sent (a privacy reset on a clinic tablet erases it too).
  * - `dauys.pilot-access`, `dauys.kiosk`: device settings.
  *
  * IndexedDB can be missing (some private modes) or fail (quota, a blocked upgrade). The app must
@@ -22,6 +24,7 @@ export const storageKeys = {
   recognitionDraft: "dauys.recognition-draft",
   lastAudio: "dauys.last-audio",
   outbox: "dauys.outbox",
+  sentNotice: "dauys.sent-notice",
   pilotAccess: "dauys.pilot-access",
   kiosk: "dauys.kiosk",
 } as const;

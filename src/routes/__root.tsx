@@ -7,6 +7,7 @@ import Typography from "@mui/material/Typography";
 import { ServiceWorkerNotices, StorageErrorNotice } from "@/components/app-notices";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
+import { SentRequestsNotice } from "@/features/contact/sent-requests-notice";
 import { ExitKioskControl } from "@/features/kiosk/exit-kiosk-control";
 import { mainContentId } from "@/lib/main-content";
 import { KioskMode } from "@/features/kiosk/kiosk-mode";
@@ -60,6 +61,7 @@ function RootLayout() {
       <SiteFooter />
       <ServiceWorkerNotices />
       <StorageErrorNotice />
+      <SentRequestsNotice />
       <KioskMode />
     </>
   );

@@ -59,7 +59,8 @@ registerRoute(
 );
 
 // Background Sync: contact requests queued while offline are delivered when the connection
-// returns, even if the app was closed. A rejection asks the browser to try again later.
+// returns, even if the app was closed; the next page to open says they were sent (outbox.ts
+// leaves that news in IndexedDB). A rejection asks the browser to try again later.
 self.addEventListener("sync", (event) => {
   const sync = event as ExtendableEvent & { tag?: string };
   if (sync.tag !== outboxSyncTag) return;

@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -16,11 +15,13 @@ import {
   type OutboxItem,
 } from "@/features/contact/outbox";
 import { refusedField, useContactFieldLabels } from "@/features/contact/contact-field-labels";
+import { SubjectList } from "@/features/contact/subject-list";
 
 /**
  * What is still in this device's outbox: requests waiting for the connection (with a way to try
- * now), requests the server refused (with its reason and a way to correct them), and a note when
- * a waiting request has gone through. A request is never dropped without the user seeing it.
+ * now) and requests the server refused (with its reason and a way to correct them). A request is
+ * never dropped without the user seeing it: once a waiting one has gone through, the app-wide
+ * notice says so (sent-requests-notice.tsx), on this page as on any other.
  */
 export function OutboxNotice({
   paused,
@@ -35,29 +36,14 @@ export function OutboxNotice({
   const { t } = useLingui();
   const labels = useContactFieldLabels();
   const [items, setItems] = useState<OutboxItem[]>([]);
-  const [sentSubjects, setSentSubjects] = useState<string[]>([]);
   const [trying, setTrying] = useState(false);
-  const waitingSubjects = useRef(new Map<string, string>());
-  const editedIds = useRef(new Set<string>());
 
   useEffect(() => {
     if (paused) return;
     let active = true;
     const refresh = () =>
       void readOutbox().then((next) => {
-        if (!active) return;
-        const stillThere = new Set(next.map((item) => item.request.id));
-        const sent: string[] = [];
-        for (const [id, subject] of waitingSubjects.current) {
-          if (!stillThere.has(id) && !editedIds.current.has(id)) sent.push(subject);
-        }
-        waitingSubjects.current = new Map(
-          next
-            .filter((item) => item.state === "pending")
-            .map((item) => [item.request.id, item.request.subject]),
-        );
-        if (sent.length > 0) setSentSubjects((current) => [...current, ...sent]);
-        setItems(next);
+        if (active) setItems(next);
       });
     refresh();
     const stop = onOutboxChange(refresh);
@@ -87,19 +73,12 @@ export function OutboxNotice({
   };
 
   const edit = async (request: ContactRequest) => {
-    editedIds.current.add(request.id);
     onEdit(request);
     await removeFromOutbox(request.id);
   };
 
   return (
-    <Stack spacing={2} sx={{ mb: pending.length + failed.length + sentSubjects.length ? 3 : 0 }}>
-      {sentSubjects.length > 0 && (
-        <Alert severity="success">
-          <AlertTitle>{t`Your saved message has been sent`}</AlertTitle>
-          {kiosk ? null : <SubjectList subjects={sentSubjects} />}
-        </Alert>
-      )}
+    <Stack spacing={2} sx={{ mb: pending.length + failed.length ? 3 : 0 }}>
       {pending.length > 0 && (
         <Alert
           severity="info"
@@ -151,17 +130,5 @@ export function OutboxNotice({
         </Alert>
       ))}
     </Stack>
-  );
-}
-
-function SubjectList({ subjects }: { subjects: string[] }) {
-  return (
-    <Box component="ul" sx={{ m: 0, mt: 1, pl: 3 }}>
-      {subjects.map((subject, index) => (
-        <li key={`${index}-${subject}`}>
-          <q>{subject}</q>
-        </li>
-      ))}
-    </Box>
   );
 }

@@ -3,12 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   deliverOutbox,
   deliverRequest,
+  dismissSentRequests,
   enqueueContactRequest,
+  onSentRequestsChange,
   readOutbox,
+  readSentRequests,
   removeFromOutbox,
   requestsEndpoint,
 } from "@/features/contact/outbox";
-import { resetStorageForTests } from "@/lib/storage";
+import { onStorageError, removeValue, resetStorageForTests, storageKeys } from "@/lib/storage";
 
 const fields = {
   name: "Aigerim Sadykova",
@@ -134,5 +137,90 @@ describe("contact request outbox", () => {
 
     vi.stubGlobal("navigator", { onLine: true });
     expect(await deliverRequest(request.id)).toEqual({ state: "delivered" });
+  });
+
+  describe("news of requests sent after waiting", () => {
+    it("a request delivered after it had to wait leaves news until the user closes it", async () => {
+      fakeServer("network-error", { status: 201 });
+      const { request } = await enqueueContactRequest(fields, "kk");
+      expect(await deliverRequest(request.id)).toEqual({ state: "pending" });
+      expect(await readSentRequests()).toEqual([]);
+
+      // The next start (or the service worker) delivers it.
+      resetStorageForTests();
+      expect((await deliverOutbox()).delivered).toEqual([request.id]);
+      expect(await readSentRequests()).toEqual([
+        { id: request.id, subject: fields.subject, sentAt: expect.any(String) },
+      ]);
+
+      await dismissSentRequests([request.id]);
+      resetStorageForTests();
+      expect(await readSentRequests()).toEqual([]);
+    });
+
+    it("a request the form reports itself leaves no news", async () => {
+      fakeServer({ status: 201 });
+      const { request } = await enqueueContactRequest(fields, "en");
+      expect(await deliverRequest(request.id)).toEqual({ state: "delivered" });
+      expect(await readSentRequests()).toEqual([]);
+    });
+
+    it("news left by another delivery of the form's own request is taken back by the form", async () => {
+      fakeServer({ status: 201 });
+      const { request } = await enqueueContactRequest(fields, "en");
+      // Another tab or the service worker got there first.
+      await deliverOutbox();
+      expect(await readSentRequests()).toHaveLength(1);
+      expect(await deliverRequest(request.id)).toEqual({ state: "delivered" });
+      expect(await readSentRequests()).toEqual([]);
+    });
+
+    it("closing the news keeps the news of requests sent since", async () => {
+      fakeServer("network-error", { status: 201 });
+      const first = await enqueueContactRequest(fields, "ru");
+      await deliverOutbox();
+      await deliverOutbox();
+      const [shown] = await readSentRequests();
+      const second = await enqueueContactRequest({ ...fields, subject: "Second" }, "ru");
+      await deliverOutbox();
+
+      await dismissSentRequests([shown!.id]);
+      expect(shown!.id).toBe(first.request.id);
+      expect(await readSentRequests()).toMatchObject([
+        { id: second.request.id, subject: "Second" },
+      ]);
+    });
+
+    it("listeners hear of new news and of an erase by a privacy reset", async () => {
+      fakeServer("network-error", { status: 201 });
+      await enqueueContactRequest(fields, "ky");
+      await deliverOutbox();
+      let changes = 0;
+      const stop = onSentRequestsChange(() => (changes += 1));
+
+      await deliverOutbox();
+      expect(changes).toBeGreaterThan(0);
+      const afterDelivery = changes;
+      await removeValue(storageKeys.sentNotice);
+      expect(changes).toBe(afterDelivery + 1);
+      expect(await readSentRequests()).toEqual([]);
+      stop();
+    });
+
+    it("without IndexedDB the news is kept in this page and the failed write is reported", async () => {
+      vi.stubGlobal("indexedDB", undefined);
+      resetStorageForTests();
+      const failures = new Set<string>();
+      const stop = onStorageError((_error, key) => failures.add(key));
+      fakeServer("network-error", { status: 201 });
+
+      const { request, saved } = await enqueueContactRequest(fields, "uz");
+      expect(saved).toBe(false);
+      expect(await deliverRequest(request.id)).toEqual({ state: "pending" });
+      expect((await deliverOutbox()).delivered).toEqual([request.id]);
+      expect(await readSentRequests()).toMatchObject([{ id: request.id }]);
+      expect(failures).toContain(storageKeys.sentNotice);
+      stop();
+    });
   });
 });

@@ -5,8 +5,15 @@
  * repeated id once, so a retry after a lost answer cannot create a duplicate.
  *
  * Delivery runs on submit, when the connection returns and at app start (start-outbox-delivery.ts),
- * and from the service worker's Background Sync. This module uses no `window` or DOM API, so the
- * service worker can import it and call `deliverOutbox()`:
+ * and from the service worker's Background Sync.
+ *
+ * The form's toast reports the request it has just sent. A request delivered any other way (it had
+ * to wait) leaves news behind, in IndexedDB (`dauys.sent-notice`), so the user is told on whatever
+ * page is open or the next time the app opens, even when the service worker delivered it while no
+ * page was open (sent-requests-notice.tsx shows it). The news stays until the user closes it.
+ *
+ * This module uses no `window` or DOM API, so the service worker can import it and call
+ * `deliverOutbox()`:
  *
  *   self.addEventListener("sync", (event) => {
  *     if (event.tag === outboxSyncTag) {
@@ -18,7 +25,7 @@
  *   });
  */
 import type { ContactFields, RequestLanguage } from "@/features/contact/contact-validation";
-import { readValue, storageKeys, writeValue } from "@/lib/storage";
+import { onValueChange, readValue, storageKeys, writeValue } from "@/lib/storage";
 
 export type ContactRequest = ContactFields & {
   id: string;
@@ -35,6 +42,9 @@ export type OutboxItem = {
 };
 
 export type DeliveryReport = { delivered: string[]; pending: string[]; failed: string[] };
+
+/** A request delivered after it had to wait, kept until the user has seen the news. */
+export type SentRequest = { id: string; subject: string; sentAt: string };
 
 export type RequestOutcome =
   { state: "delivered" } | { state: "pending" } | { state: "failed"; error: string };
@@ -64,6 +74,15 @@ export function onOutboxChange(listener: OutboxListener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+function announceChange() {
+  notifyLocal();
+  channel?.postMessage("changed");
+}
+
+// Requests whose outcome this page reports itself (the form's toast, see `deliverRequest`): their
+// delivery is not news for the app-wide notice.
+const reportedHere = new Set<string>();
 
 let localLock: Promise<unknown> = Promise.resolve();
 
@@ -95,9 +114,77 @@ async function updateOutbox(change: (items: OutboxItem[]) => OutboxItem[]): Prom
   const saved = await withOutboxLock(async () =>
     writeValue(storageKeys.outbox, change(await readOutbox())),
   );
-  notifyLocal();
-  channel?.postMessage("changed");
+  announceChange();
   return saved;
+}
+
+function isSentRequest(value: unknown): value is SentRequest {
+  if (typeof value !== "object" || value === null) return false;
+  const sent = value as Partial<SentRequest>;
+  return typeof sent.id === "string" && typeof sent.subject === "string";
+}
+
+async function readStoredSentRequests(): Promise<SentRequest[]> {
+  const stored = await readValue<unknown>(storageKeys.sentNotice);
+  return Array.isArray(stored) ? stored.filter(isSentRequest) : [];
+}
+
+/**
+ * The requests delivered after they had to wait whose news the user has not closed yet, oldest
+ * first. A request this page is still reporting itself is left out.
+ */
+export async function readSentRequests(): Promise<SentRequest[]> {
+  return (await readStoredSentRequests()).filter((sent) => !reportedHere.has(sent.id));
+}
+
+/** Calls `listener` when the sent news may have changed: a delivery anywhere, or an erase here. */
+export function onSentRequestsChange(listener: () => void): () => void {
+  const stopOutbox = onOutboxChange(listener);
+  // A kiosk's privacy reset erases the key directly (src/features/kiosk/privacy-reset.ts).
+  const stopValue = onValueChange(storageKeys.sentNotice, listener);
+  return () => {
+    stopOutbox();
+    stopValue();
+  };
+}
+
+/** The user has seen the news of these requests: it is not shown again, here or in other tabs. */
+export async function dismissSentRequests(ids: readonly string[]): Promise<void> {
+  const dismissed = new Set(ids);
+  const changed = await withOutboxLock(async () => {
+    const sent = await readStoredSentRequests();
+    const left = sent.filter((item) => !dismissed.has(item.id));
+    if (left.length === sent.length) return false;
+    // An empty list rather than no value, so no other page's older copy can stand in for it.
+    await writeValue(storageKeys.sentNotice, left);
+    return true;
+  });
+  if (changed) announceChange();
+}
+
+/**
+ * Takes a delivered request out of the outbox and, unless this page reports it itself, leaves the
+ * news that it was sent. A request already gone was delivered (and reported) by another page or
+ * the service worker. The news is written first: should the second write fail, the request is
+ * sent again (the server stores it once) rather than delivered without a word.
+ */
+async function takeDelivered(request: ContactRequest): Promise<void> {
+  await withOutboxLock(async () => {
+    const items = await readOutbox();
+    if (!items.some((item) => item.request.id === request.id)) return;
+    if (!reportedHere.has(request.id)) {
+      const sent = await readStoredSentRequests();
+      if (!sent.some((item) => item.id === request.id)) {
+        const news = { id: request.id, subject: request.subject, sentAt: new Date().toISOString() };
+        await writeValue(storageKeys.sentNotice, [...sent, news]);
+      }
+    }
+    await writeValue(
+      storageKeys.outbox,
+      items.filter((item) => item.request.id !== request.id),
+    );
+  });
+  announceChange();
 }
 
 /**
@@ -171,7 +258,7 @@ async function deliverOnce(): Promise<DeliveryReport> {
     }
     const result = await send(item.request);
     if (result.kind === "stored") {
-      await updateOutbox((items) => items.filter((other) => other.request.id !== id));
+      await takeDelivered(item.request);
       report.delivered.push(id);
     } else if (result.kind === "rejected") {
       await updateOutbox((items) =>
@@ -214,13 +301,26 @@ export function deliverOutbox(): Promise<DeliveryReport> {
   return run;
 }
 
-/** Delivers the outbox and tells what became of one request. */
+/**
+ * Delivers the outbox and tells what became of one request, for a caller that reports the outcome
+ * itself: its delivery now leaves no news for the app-wide notice. A request still pending is news
+ * again when it is delivered later.
+ */
 export async function deliverRequest(id: string): Promise<RequestOutcome> {
-  await deliverOutbox();
-  const item = (await readOutbox()).find((other) => other.request.id === id);
-  if (!item) return { state: "delivered" };
-  if (item.state === "failed") return { state: "failed", error: item.error ?? "" };
-  return { state: "pending" };
+  reportedHere.add(id);
+  try {
+    await deliverOutbox();
+    const item = (await readOutbox()).find((other) => other.request.id === id);
+    if (!item) {
+      // Another tab or the service worker may have delivered it first and left the news.
+      await dismissSentRequests([id]);
+      return { state: "delivered" };
+    }
+    if (item.state === "failed") return { state: "failed", error: item.error ?? "" };
+    return { state: "pending" };
+  } finally {
+    reportedHere.delete(id);
+  }
 }
 
 type SyncCapableRegistration = ServiceWorkerRegistration & {

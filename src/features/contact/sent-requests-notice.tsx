@@ -1,0 +1,92 @@
+/**
+ * The app-wide news that a contact request which had to wait has been sent: on whatever page is
+ * open when it is delivered, or the next time the app opens when the service worker delivered it
+ * with no page open. Mounted once in the root layout; it stays until the user closes it.
+ */
+import { useEffect, useState } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import { useKioskActive } from "@/lib/kiosk-flag";
+import {
+  dismissSentRequests,
+  onSentRequestsChange,
+  readSentRequests,
+  type SentRequest,
+} from "@/features/contact/outbox";
+import { SubjectList } from "@/features/contact/subject-list";
+
+function useSentRequests(): SentRequest[] {
+  const [sent, setSent] = useState<SentRequest[]>([]);
+  useEffect(() => {
+    let active = true;
+    let latest = 0;
+    const refresh = () => {
+      // Only the newest read counts: an older one may finish after it.
+      const read = ++latest;
+      void readSentRequests().then((next) => {
+        if (active && read === latest) setSent(next);
+      });
+    };
+    refresh();
+    const stop = onSentRequestsChange(refresh);
+    return () => {
+      active = false;
+      stop();
+    };
+  }, []);
+  return sent;
+}
+
+export function SentRequestsNotice() {
+  const { t } = useLingui();
+  // On a shared clinic tablet the next patient may be reading: a count, never a subject.
+  const kiosk = useKioskActive();
+  const sent = useSentRequests();
+  const count = sent.length;
+  const title = kiosk
+    ? t`Saved messages have been sent`
+    : count === 1
+      ? t`Your saved message has been sent`
+      : t`Your saved messages have been sent`;
+
+  return (
+    // Always present and polite, so screen readers announce the news when it appears without
+    // interrupting; nothing here takes the focus. It sits where toasts do, just beneath them, so
+    // a newer toast (the form's own, say) is never hidden under this older news.
+    <Box
+      role="status"
+      sx={{
+        position: "fixed",
+        left: 0,
+        right: 0,
+        bottom: { xs: 8, sm: 24 },
+        zIndex: (theme) => theme.zIndex.snackbar - 1,
+        display: "flex",
+        justifyContent: "center",
+        px: 1,
+        pointerEvents: "none",
+      }}
+    >
+      {count > 0 && (
+        <Alert
+          role="none"
+          severity="success"
+          variant="filled"
+          closeText={t`Close`}
+          onClose={() => void dismissSentRequests(sent.map((item) => item.id))}
+          sx={{ width: "100%", maxWidth: 560, boxShadow: 6, pointerEvents: "auto" }}
+        >
+          <AlertTitle>{title}</AlertTitle>
+          {kiosk ? (
+            <Typography>{t`Messages sent: ${count}`}</Typography>
+          ) : (
+            <SubjectList subjects={sent.map((item) => item.subject)} />
+          )}
+        </Alert>
+      )}
+    </Box>
+  );
+}
