@@ -329,3 +329,22 @@ test("a saved message delivered at the next start is reported on the page the ap
   await expect(sentNotice(later)).toContainText(message.subject);
   expect(storedRequests(message.email)).toHaveLength(1);
 });
+
+test("on the contact page the 'will be sent later' toast gives way to the news that it was sent", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/contact");
+  await expect(page.getByRole("textbox", { name: "Full Name" })).toBeVisible();
+  const message = uniqueMessage();
+  await sendWhileOffline(page, message);
+
+  await context.setOffline(false);
+  await expect.poll(() => storedRequests(message.email).length).toBe(1);
+  await expect(page.getByRole("alert").filter({ hasText: "Message saved" })).toHaveCount(0);
+  await expect(page.getByText("will be sent when the connection is back")).toHaveCount(0);
+  await expect(sentNotice(page)).toContainText(message.subject);
+  // The news is given once, not again by the contact page.
+  await expect(page.getByText(/Your saved messages? ha(s|ve) been sent/)).toHaveCount(1);
+  await expect(page.getByText("Waiting to be sent")).toHaveCount(0);
+});

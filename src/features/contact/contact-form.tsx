@@ -25,6 +25,8 @@ import {
 import {
   deliverRequest,
   enqueueContactRequest,
+  onOutboxChange,
+  readOutbox,
   type ContactRequest,
 } from "@/features/contact/outbox";
 import { OutboxNotice } from "@/features/contact/outbox-notice";
@@ -46,6 +48,7 @@ export function ContactForm() {
   const [sending, setSending] = useState(false);
   const [toast, setToast] = useState<ToastKind>("sent");
   const [toastOpen, setToastOpen] = useState(false);
+  const [toastRequestId, setToastRequestId] = useState<string | null>(null);
   const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement>>>({});
   const draft = useContactDraft(setFields);
 
@@ -124,6 +127,7 @@ export function ContactForm() {
       await draft.clear();
       await grantPilotAccess();
       const outcome = await deliverRequest(request.id);
+      setToastRequestId(request.id);
       setToast(
         outcome.state === "delivered"
           ? "sent"
@@ -138,6 +142,27 @@ export function ContactForm() {
       setSending(false);
     }
   }
+
+  // A "saved, will be sent later" toast follows its request: once the request has been delivered
+  // the toast goes (the app-wide notice says it was sent); if the server refused it, it says so.
+  const waitingShown = toastOpen && (toast === "waiting" || toast === "waiting-in-memory");
+  useEffect(() => {
+    if (!waitingShown || !toastRequestId) return;
+    let active = true;
+    const follow = () =>
+      void readOutbox().then((items) => {
+        if (!active) return;
+        const item = items.find((other) => other.request.id === toastRequestId);
+        if (!item) setToastOpen(false);
+        else if (item.state === "failed") setToast("refused");
+      });
+    follow();
+    const stop = onOutboxChange(follow);
+    return () => {
+      active = false;
+      stop();
+    };
+  }, [waitingShown, toastRequestId]);
 
   const editAgain = (request: ContactRequest) => {
     const restored: ContactFields = {
