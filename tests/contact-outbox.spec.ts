@@ -77,6 +77,10 @@ const refuseRequests = (page: Page) =>
 const sentNotice = (page: Page) =>
   page.getByRole("status").filter({ hasText: /Your saved messages? ha(s|ve) been sent/ });
 
+/** The same news on a clinic tablet, where the next patient may be reading it. */
+const kioskSentNotice = (page: Page) =>
+  page.getByRole("status").filter({ hasText: "Saved messages have been sent" });
+
 /** Sends a message from /contact with the browser offline, so that it waits in the outbox. */
 async function sendWhileOffline(page: Page, message: ReturnType<typeof uniqueMessage>) {
   await page.context().setOffline(true);
@@ -347,4 +351,40 @@ test("on the contact page the 'will be sent later' toast gives way to the news t
   // The news is given once, not again by the contact page.
   await expect(page.getByText(/Your saved messages? ha(s|ve) been sent/)).toHaveCount(1);
   await expect(page.getByText("Waiting to be sent")).toHaveCount(0);
+});
+
+test("on a kiosk tablet the sent news is a count only, and a privacy reset erases it", async ({
+  page,
+  context,
+}) => {
+  await page.clock.install();
+  await page.goto("/?kiosk=on&pin=482916&idle=60");
+  await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is on." })).toBeVisible();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Contact" })
+    .click();
+  await expect(page.getByRole("textbox", { name: "Full Name" })).toBeVisible();
+  const message = uniqueMessage();
+  await sendWhileOffline(page, message);
+
+  // The patient goes back to the home page; the connection returns after they have left.
+  await page.getByRole("link", { name: "Dauys", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await context.setOffline(false);
+  await expect(kioskSentNotice(page)).toContainText("Messages sent: 1");
+  await expect(page.getByText(message.subject)).toHaveCount(0);
+  expect(storedRequests(message.email)).toHaveLength(1);
+
+  await page.clock.fastForward(60_000);
+  await expect(page.getByRole("alertdialog", { name: "Are you still there?" })).toBeVisible();
+  await page.clock.fastForward(15_000);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Ready for the next person." }),
+  ).toBeVisible();
+  await expect(kioskSentNotice(page)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await settle(page);
+  await expect(kioskSentNotice(page)).toHaveCount(0);
 });

@@ -15,7 +15,7 @@ describe("privacy reset", () => {
     resetStorageForTests();
   });
 
-  it("erases the patient's text, audio, draft and language, and keeps the outbox and the kiosk", async () => {
+  it("erases the patient's text, audio, draft, sent news and language, and keeps the outbox and the kiosk", async () => {
     const outbox = [{ request: { id: "r1", subject: "Pilot" }, state: "pending", attempts: 0 }];
     const kiosk = await createKioskSetting({ pin: "2468", idleSeconds: 30, language: "kk" });
     await saveKioskSetting(kiosk);
@@ -32,6 +32,9 @@ describe("privacy reset", () => {
       message: "",
     });
     await writeValue(storageKeys.outbox, outbox);
+    await writeValue(storageKeys.sentNotice, [
+      { id: "r0", subject: "Pilot", sentAt: new Date().toISOString() },
+    ]);
     await writeValue(storageKeys.language, "ru");
 
     expect(await erasePatientData("kk")).toBe(true);
@@ -41,6 +44,7 @@ describe("privacy reset", () => {
     expect(await readValue(storageKeys.recognitionDraft)).toBeUndefined();
     expect(await readValue(storageKeys.lastAudio)).toBeUndefined();
     expect(await readValue(storageKeys.contactDraft)).toBeUndefined();
+    expect(await readValue(storageKeys.sentNotice)).toBeUndefined();
     expect(await readValue(storageKeys.language)).toBe("kk");
     expect(await readValue(storageKeys.outbox)).toEqual(outbox);
     expect(await readKioskSetting()).toEqual(kiosk);

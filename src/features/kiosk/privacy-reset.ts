@@ -1,7 +1,8 @@
 /**
  * What a privacy reset erases on a shared clinic tablet: everything one patient typed, said or
- * made (the recognized text, the last audio, the contact form's draft) and their choice of
- * interface language, which goes back to the kiosk's default.
+ * made (the recognized text, the last audio, the contact form's draft), the notice that their
+ * saved requests were sent (a count only, but theirs, not the next patient's), and their choice
+ * of interface language, which goes back to the kiosk's default.
  *
  * Kept on purpose: the outbox (`dauys.outbox`), because a contact request is a lead that must
  * reach the clinic's team; the kiosk setting; and pilot access, which belongs to the device.
@@ -13,6 +14,7 @@ export const perPatientKeys = [
   storageKeys.recognitionDraft,
   storageKeys.lastAudio,
   storageKeys.contactDraft,
+  storageKeys.sentNotice,
 ] as const;
 
 /** Erases the per-patient data; resolves to false when something could not be erased. */
