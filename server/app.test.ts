@@ -66,6 +66,21 @@ describe("static app", () => {
     expect((await app.inject({ url: "/missing.png" })).statusCode).toBe(404);
   });
 
+  it("answers a mistyped page address with the app, and a malformed one with a JSON error", async () => {
+    for (const url of ["//contact", "/contact//", `/${"a".repeat(300)}`]) {
+      const page = await app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers["content-type"], url).toMatch(/text\/html/);
+    }
+    // A file address that the file server refuses stays refused.
+    const file = await app.inject({ url: "//assets/index-abc123.js" });
+    expect(file.statusCode).toBe(403);
+    expect(file.json()).toMatchObject({ error: "forbidden" });
+    const malformed = await app.inject({ url: "/%ZZ" });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ error: "bad_request", message: expect.any(String) });
+  });
+
   it("sends a prerendered page in the cookie's language, and the shell to kiosks", async () => {
     const english = await app.inject({ url: "/about" });
     expect(english.body).toContain("<h1>About</h1>");

@@ -1,10 +1,10 @@
 /** Builds the server from its plugins and routes; `server.ts` only listens. Tests use inject(). */
 import zlib from "node:zlib";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import type { ServerConfig } from "./config.ts";
-import { jsonErrorsPlugin } from "./plugins/json-errors.ts";
+import { jsonErrorsPlugin, type ErrorBody } from "./plugins/json-errors.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { staticApp } from "./plugins/static-app.ts";
 import { strictJsonPlugin } from "./plugins/strict-json.ts";
@@ -31,6 +31,10 @@ export async function buildApp(
     trustProxy: config.trustProxy ?? false,
     // Bad input is refused, never quietly repaired: no type coercion, no dropped fields.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    // Errors found before routing (a malformed address such as "/%ZZ") get the same JSON shape
+    // as every other error.
+    frameworkErrors: (error, _request, reply: FastifyReply) =>
+      reply.code(400).send({ error: "bad_request", message: error.message } satisfies ErrorBody),
   });
   // The API speaks JSON (valid UTF-8) only; other bodies get 415 instead of being parsed as text.
   app.removeContentTypeParser("text/plain");

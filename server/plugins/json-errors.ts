@@ -17,10 +17,12 @@ const namedCodes: Record<string, string> = {
 
 const statusNames: Record<number, string> = {
   400: "bad_request",
+  403: "forbidden",
   404: "not_found",
   405: "method_not_allowed",
   413: "payload_too_large",
   415: "unsupported_media_type",
+  416: "range_not_satisfiable",
   429: "too_many_requests",
   503: "unavailable",
 };

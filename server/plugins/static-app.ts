@@ -42,14 +42,26 @@ export async function staticApp(app: FastifyInstance, options: { distDir: string
 
   app.get("/", (request, reply) => (hasBuild() ? sendPage(request, reply) : reply.callNotFound()));
 
+  const isPageRequest = (request: FastifyRequest) =>
+    (request.method === "GET" || request.method === "HEAD") &&
+    !request.url.startsWith("/api/") &&
+    !/\.[a-z0-9]+$/i.test(request.url.split("?")[0] ?? "");
+
   app.setNotFoundHandler((request, reply) => {
-    const isPageRequest =
-      (request.method === "GET" || request.method === "HEAD") &&
-      !request.url.startsWith("/api/") &&
-      !/\.[a-z0-9]+$/i.test(request.url.split("?")[0] ?? "");
-    if (isPageRequest && hasBuild()) return sendPage(request, reply);
+    if (isPageRequest(request) && hasBuild()) return sendPage(request, reply);
     return reply
       .code(404)
       .send({ error: "not_found", message: `No route for ${request.method} ${request.url}` });
+  });
+
+  // The file server refuses addresses it will not map to a file (a doubled slash, a segment too
+  // long for a file name) with 403. For a page address that is a mistyped link, not an attack on
+  // the files: the app answers it, and shows its own "page not found". Other errors go on to the
+  // JSON error handler.
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    if (error.statusCode === 403 && isPageRequest(request) && hasBuild()) {
+      return sendPage(request, reply);
+    }
+    throw error;
   });
 }
