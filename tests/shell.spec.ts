@@ -108,6 +108,67 @@ test.describe("header on a phone", () => {
     await expect(page).toHaveURL("/contact");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   });
+
+  test("Escape closes the menu and puts focus back on its button", async ({ page }) => {
+    await page.goto("/");
+    await settle(page);
+    await page.getByRole("button", { name: "Open menu" }).focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("navigation", { name: "Main" });
+    await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link", { name: "About" })).toBeFocused();
+
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(page).toHaveURL("/");
+  });
+
+  test("a tap on the page outside the open menu closes it", async ({ page }) => {
+    await page.goto("/about");
+    await settle(page);
+    await page.getByRole("button", { name: "Open menu" }).tap();
+    const menu = page.getByRole("navigation", { name: "Main" });
+    await expect(menu.getByRole("link", { name: "Sign In" })).toBeVisible();
+
+    // The page's margin below the menu: nothing there that a tap could activate.
+    const box = (await menu.boundingBox())!;
+    await page.touchscreen.tap(box.x + 4, box.y + box.height + 120);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+    await expect(page).toHaveURL("/about");
+  });
+
+  test("tabbing on past the menu's last link closes it, so it hides nothing", async ({ page }) => {
+    await page.goto("/about");
+    await settle(page);
+    await page.getByRole("button", { name: "Open menu" }).focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("navigation", { name: "Main" });
+
+    // Moving between the menu and its button keeps it open.
+    await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link", { name: "About" })).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
+    for (const name of ["About", "Contact", "Recognition", "Recovery", "Get Started", "Sign In"]) {
+      await page.keyboard.press("Tab");
+      await expect(menu.getByRole("link", { name })).toBeFocused();
+    }
+
+    await page.keyboard.press("Tab");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+    await expect(page.getByRole("main").locator(":focus")).toBeVisible();
+  });
 });
 
 test("an unknown path shows the not-found page and logs the path", async ({ page }) => {

@@ -1,4 +1,11 @@
-import { useState, type ReactNode } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { useLingui } from "@lingui/react/macro";
 import { useRouterState } from "@tanstack/react-router";
 import AppBar from "@mui/material/AppBar";
@@ -27,6 +34,10 @@ const activeStyle = {
   },
 } as const;
 
+/** Whether `node` is inside one of `parts`. */
+const isWithin = (node: unknown, ...parts: RefObject<HTMLElement | null>[]) =>
+  node instanceof Node && parts.some((part) => part.current?.contains(node));
+
 /** `actions`: extra controls at the end of the bar (the root puts the kiosk exit button there). */
 export function SiteHeader({ actions }: { actions?: ReactNode }) {
   const { t } = useLingui();
@@ -36,6 +47,33 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
   const closeMenu = () => setMenuOpenOn(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLElement>(null);
+
+  // The open menu covers the top of the page, so it gives way as soon as the user turns to the
+  // page: a tap or click outside it, or focus moving on past it. Escape closes it too and puts
+  // focus back on its button, where a keyboard user expects to be.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnOutsideClick = (event: MouseEvent) => {
+      if (!isWithin(event.target, toggleRef, menuRef)) setMenuOpenOn(null);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      setMenuOpenOn(null);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener("click", closeOnOutsideClick, true);
+    document.addEventListener("keydown", closeOnEscape);
+    return () => {
+      document.removeEventListener("click", closeOnOutsideClick, true);
+      document.removeEventListener("keydown", closeOnEscape);
+    };
+  }, [menuOpen]);
+  const closeWhenFocusLeaves = (event: FocusEvent) => {
+    // Focus going nowhere (a tap on plain text, say) is left to the click handler above.
+    if (event.relatedTarget && !isWithin(event.relatedTarget, toggleRef, menuRef)) closeMenu();
+  };
 
   const navItems: { to: NavTarget; label: string }[] = [
     { to: "/about", label: t`About` },
@@ -85,18 +123,27 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
             {t`Get Started`}
           </ButtonLink>
           <IconButton
+            ref={toggleRef}
             sx={{ display: { md: "none" } }}
             aria-label={menuOpen ? t`Close menu` : t`Open menu`}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+            onBlur={closeWhenFocusLeaves}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </IconButton>
         </Toolbar>
       </Container>
       <Collapse in={menuOpen} unmountOnExit sx={{ display: { md: "none" } }}>
-        <Box component="nav" id="mobile-menu" aria-label={t`Main`} sx={{ px: 2, pb: 2 }}>
+        <Box
+          component="nav"
+          ref={menuRef}
+          id="mobile-menu"
+          aria-label={t`Main`}
+          onBlur={closeWhenFocusLeaves}
+          sx={{ px: 2, pb: 2 }}
+        >
           <Stack spacing={1}>
             {navItems.map((item) => (
               <ButtonLink
