@@ -1,5 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import { languageNames, presetPilotAccess, settle, switchLanguage } from "./fixtures.ts";
+import {
+  languageNames,
+  presetLanguage,
+  presetPilotAccess,
+  settle,
+  switchLanguage,
+} from "./fixtures.ts";
 
 // The paid-feature popups are tested in their pages' specs; here they would cover the header.
 test.beforeEach(async ({ page }) => {
@@ -170,6 +176,82 @@ test.describe("header on a phone", () => {
     await expect(page.getByRole("main").locator(":focus")).toBeVisible();
   });
 });
+
+test.describe("header at every width", () => {
+  // Kazakh and Kyrgyz have the longest labels, and a 1024 px tablet in landscape is a clinic's.
+  for (const locale of ["kk", "ky"] as const) {
+    test(`in ${languageNames[locale]}, every header link and button stays on one line`, async ({
+      page,
+    }) => {
+      await presetLanguage(page, locale);
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.goto("/recovery");
+      await settle(page);
+      expect(await crowdedHeaderControls(page), "at 1024 px").toEqual([]);
+      for (const width of [320, 390, 900, 1100, 1280, 1600]) {
+        await page.setViewportSize({ width, height: 768 });
+        expect(await crowdedHeaderControls(page), `at ${width} px`).toEqual([]);
+      }
+    });
+  }
+
+  test("offline, the offline notice pushes nothing onto a second line or off the screen", async ({
+    page,
+    context,
+  }) => {
+    await presetLanguage(page, "ky");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/recovery");
+    await settle(page);
+    await context.setOffline(true);
+    await expect(page.getByRole("status").filter({ hasText: "Тармак жок" })).toBeVisible();
+    const banner = page.getByRole("banner");
+    for (const width of [1280, 1024, 390, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await crowdedHeaderControls(page), `at ${width} px`).toEqual([]);
+      // Every page can still be reached, from the bar or from the menu.
+      const menuButton = banner.getByRole("button", { name: "Менюну ачуу" });
+      const inMenu = await menuButton.isVisible();
+      if (inMenu) await menuButton.click();
+      await expect(banner.getByRole("link", { name: "Калыбына келтирүү" })).toBeVisible();
+      if (inMenu) {
+        await page.keyboard.press("Escape");
+        await expect(menuButton).toBeFocused();
+      }
+    }
+  });
+});
+
+/**
+ * The header's visible links and buttons whose label runs onto a second line or that stick out
+ * of the bar, described so a failure says which and how.
+ */
+function crowdedHeaderControls(page: Page) {
+  return page.getByRole("banner").evaluate((header) => {
+    const problems: string[] = [];
+    for (const control of header.querySelectorAll("a, button")) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0) continue;
+      const name = (control.textContent || control.getAttribute("aria-label") || "").trim();
+      const lineTops: number[] = [];
+      const texts = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+      for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        for (const rect of range.getClientRects()) lineTops.push(rect.top);
+      }
+      if (lineTops.length && Math.max(...lineTops) - Math.min(...lineTops) > 8) {
+        problems.push(`"${name}" wraps (${Math.round(box.height)} px tall)`);
+      }
+      if (box.left < 0 || box.right > header.clientWidth) {
+        problems.push(
+          `"${name}" sticks out of the bar (${Math.round(box.left)}–${Math.round(box.right)})`,
+        );
+      }
+    }
+    return problems;
+  });
+}
 
 test("an unknown path shows the not-found page and logs the path", async ({ page }) => {
   const errors: string[] = [];

@@ -10,11 +10,13 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Snackbar from "@mui/material/Snackbar";
+import type { SxProps, Theme } from "@mui/material/styles";
 import CloudOffIcon from "@mui/icons-material/CloudOff";
 import { onStorageError } from "@/lib/storage";
 import { useOnlineStatus } from "@/lib/use-online-status";
 
-export function OfflineIndicator() {
+/** `labelSx`: extra styles for the word "Offline" (the header hides it when space runs out). */
+export function OfflineIndicator({ labelSx }: { labelSx?: SxProps<Theme> }) {
   const { t } = useLingui();
   const online = useOnlineStatus();
   return (
@@ -36,7 +38,9 @@ export function OfflineIndicator() {
           }}
         >
           <CloudOffIcon fontSize="small" aria-hidden="true" />
-          {t`Offline`}
+          <Box component="span" sx={labelSx}>
+            {t`Offline`}
+          </Box>
         </Box>
       )}
     </Box>

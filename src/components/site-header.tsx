@@ -1,5 +1,6 @@
 import {
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type FocusEvent,
@@ -15,6 +16,7 @@ import Container from "@mui/material/Container";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import Toolbar from "@mui/material/Toolbar";
+import type { Theme } from "@mui/material/styles";
 import MenuIcon from "@mui/icons-material/Menu";
 import CloseIcon from "@mui/icons-material/Close";
 import { ButtonLink } from "@/components/router-link";
@@ -23,6 +25,7 @@ import { LanguageSwitcher } from "@/components/language-switcher";
 import { LogoMark } from "@/components/logo";
 import { brand } from "@/lib/brand";
 import { tokens } from "@/theme/tokens";
+import { visuallyHidden } from "@/theme/visually-hidden";
 
 type NavTarget = "/about" | "/contact" | "/recognition" | "/recovery";
 
@@ -33,6 +36,30 @@ const activeStyle = {
     boxShadow: `inset 0 -3px 0 ${tokens.color.primary}`,
   },
 } as const;
+
+// How the bar lays itself out, most generous first; useNavLayout picks the first that fits on one
+// line and marks the header with it (`data-nav`). "links": the links and Get Started in the bar,
+// from `md` up (at 1024 px the English links fit and the Kyrgyz ones do not). "menu": the menu
+// button stands in for them. "narrow": the brand name is left to screen readers, as on a phone
+// offline; "narrowest": the word "Offline" too, its icon staying. Until the app has measured (a
+// prerendered page before it starts), the `lg` breakpoint guesses: there the links fit in every
+// language.
+const navLayouts = ["links", "menu", "narrow", "narrowest"] as const;
+const inLinksLayout = "[data-nav='links'] &";
+const inMenuLayout = "[data-nav]:not([data-nav='links']) &";
+const linksOnly = (display: "flex" | "inline-flex") => (theme: Theme) => ({
+  display: "none",
+  [theme.breakpoints.up("lg")]: { display },
+  [inMenuLayout]: { display: "none" },
+  [theme.breakpoints.up("md")]: { [inLinksLayout]: { display } },
+});
+const menuOnly = (display: "block" | "inline-flex") => (theme: Theme) => ({
+  [theme.breakpoints.up("lg")]: { display: "none" },
+  [inMenuLayout]: { display },
+  [theme.breakpoints.up("md")]: { [inLinksLayout]: { display: "none" } },
+});
+const brandNameStyle = { "[data-nav='narrow'] &, [data-nav='narrowest'] &": visuallyHidden };
+const offlineLabelStyle = { "[data-nav='narrowest'] &": visuallyHidden };
 
 /** Whether `node` is inside one of `parts`. */
 const isWithin = (node: unknown, ...parts: RefObject<HTMLElement | null>[]) =>
@@ -49,6 +76,9 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
   const closeMenu = () => setMenuOpenOn(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  useNavLayout(headerRef, barRef);
 
   // The open menu covers the top of the page, so it gives way as soon as the user turns to the
   // page: a tap or click outside it, or focus moving on past it. Escape closes it too and puts
@@ -84,13 +114,24 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
 
   return (
     <AppBar
+      ref={headerRef}
       position="fixed"
       color="inherit"
       elevation={0}
       sx={{ borderBottom: 1, borderColor: "divider", backgroundColor: "background.paper" }}
     >
       <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ minHeight: tokens.headerHeight, gap: 1 }}>
+        <Toolbar
+          ref={barRef}
+          disableGutters
+          // Nothing wraps or shrinks: a bar that does not fit takes the next of navLayouts.
+          sx={{
+            minHeight: tokens.headerHeight,
+            gap: 1,
+            whiteSpace: "nowrap",
+            "& > *": { flexShrink: 0 },
+          }}
+        >
           <ButtonLink
             to="/"
             color="inherit"
@@ -98,33 +139,32 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
             sx={{ px: 1, gap: 1, fontSize: "1.25rem", fontWeight: 800 }}
           >
             <LogoMark />
-            {brand.name}
+            <Box component="span" sx={brandNameStyle}>
+              {brand.name}
+            </Box>
           </ButtonLink>
-          <Box
-            component="nav"
-            aria-label={t`Main`}
-            sx={{ display: { xs: "none", md: "flex" }, gap: 0.5, ml: 2 }}
-          >
+          <Box component="nav" aria-label={t`Main`} sx={[linksOnly("flex"), { gap: 0.5, ml: 2 }]}>
             {navItems.map((item) => (
-              <ButtonLink key={item.to} to={item.to} color="inherit" sx={activeStyle}>
+              <ButtonLink
+                key={item.to}
+                to={item.to}
+                color="inherit"
+                sx={{ paddingInline: 1.5, ...activeStyle }}
+              >
                 {item.label}
               </ButtonLink>
             ))}
           </Box>
           <Box sx={{ flexGrow: 1 }} />
-          <OfflineIndicator />
+          <OfflineIndicator labelSx={offlineLabelStyle} />
           <LanguageSwitcher />
           {actions}
-          <ButtonLink
-            to="/contact"
-            variant="contained"
-            sx={{ display: { xs: "none", md: "inline-flex" } }}
-          >
+          <ButtonLink to="/contact" variant="contained" sx={linksOnly("inline-flex")}>
             {t`Get Started`}
           </ButtonLink>
           <IconButton
             ref={toggleRef}
-            sx={{ display: { md: "none" } }}
+            sx={menuOnly("inline-flex")}
             aria-label={menuOpen ? t`Close menu` : t`Open menu`}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
@@ -135,14 +175,16 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
           </IconButton>
         </Toolbar>
       </Container>
-      <Collapse in={menuOpen} unmountOnExit sx={{ display: { md: "none" } }}>
-        <Box
+      <Collapse in={menuOpen} unmountOnExit sx={menuOnly("block")}>
+        {/* Lined up with the bar, also on a tablet or a wide screen whose bar is too full. */}
+        <Container
           component="nav"
+          maxWidth="lg"
           ref={menuRef}
           id="mobile-menu"
           aria-label={t`Main`}
           onBlur={closeWhenFocusLeaves}
-          sx={{ px: 2, pb: 2 }}
+          sx={{ pb: 2 }}
         >
           <Stack spacing={1}>
             {navItems.map((item) => (
@@ -163,8 +205,42 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
               {t`Sign In`}
             </ButtonLink>
           </Stack>
-        </Box>
+        </Container>
       </Collapse>
     </AppBar>
   );
+}
+
+/**
+ * Sets `data-nav` on `header` to the first of `navLayouts` in which its bar fits on one line (the
+ * last if none does). No breakpoint can promise that: the labels come in six languages, the bar
+ * also holds the offline notice and the kiosk exit button when they show, and users may enlarge
+ * the text. Each check tries the layouts, measuring each, and decides in one go, before the
+ * browser paints, so the header never shows a layout that does not fit.
+ */
+function useNavLayout(
+  headerRef: RefObject<HTMLElement | null>,
+  barRef: RefObject<HTMLElement | null>,
+) {
+  useLayoutEffect(() => {
+    const header = headerRef.current;
+    const bar = barRef.current;
+    if (!header || !bar) return;
+    const check = () => {
+      for (const layout of navLayouts) {
+        header.dataset.nav = layout;
+        if (bar.scrollWidth <= bar.clientWidth) return;
+      }
+    };
+    check();
+    // A new width, or new content in the bar: another language, the offline notice.
+    const resizes = new ResizeObserver(check);
+    resizes.observe(bar);
+    const changes = new MutationObserver(check);
+    changes.observe(bar, { childList: true, characterData: true, subtree: true });
+    return () => {
+      resizes.disconnect();
+      changes.disconnect();
+    };
+  }, [headerRef, barRef]);
 }
