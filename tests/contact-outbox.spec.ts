@@ -83,11 +83,22 @@ const kioskSentNotice = (page: Page) =>
 
 /** Sends a message from /contact with the browser offline, so that it waits in the outbox. */
 async function sendWhileOffline(page: Page, message: ReturnType<typeof uniqueMessage>) {
+  // Without a service worker in tests, a page that is not live yet would never become so offline.
+  await settle(page);
   await page.context().setOffline(true);
   await fillAndSend(page, message);
   await expect(page.getByRole("alert").filter({ hasText: "Message saved" })).toContainText(
     "will be sent when the connection is back",
   );
+}
+
+/** Opens the contact page and sends a new message there while offline; returns the message. */
+async function sendFromContactPageWhileOffline(page: Page) {
+  await page.goto("/contact");
+  await expect(page.getByRole("textbox", { name: "Full Name" })).toBeVisible();
+  const message = uniqueMessage();
+  await sendWhileOffline(page, message);
+  return message;
 }
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -281,10 +292,7 @@ test("a saved message delivered when the connection returns is reported on the p
   page,
   context,
 }) => {
-  await page.goto("/contact");
-  await expect(page.getByRole("textbox", { name: "Full Name" })).toBeVisible();
-  const message = uniqueMessage();
-  await sendWhileOffline(page, message);
+  const message = await sendFromContactPageWhileOffline(page);
 
   // The user leaves for the home page while the server is still out of reach.
   await refuseRequests(page);
@@ -321,10 +329,7 @@ test("a saved message delivered at the next start is reported on the page the ap
   page,
   context,
 }) => {
-  await page.goto("/contact");
-  await expect(page.getByRole("textbox", { name: "Full Name" })).toBeVisible();
-  const message = uniqueMessage();
-  await sendWhileOffline(page, message);
+  const message = await sendFromContactPageWhileOffline(page);
   await page.close();
 
   await context.setOffline(false);
@@ -338,10 +343,7 @@ test("on the contact page the 'will be sent later' toast gives way to the news t
   page,
   context,
 }) => {
-  await page.goto("/contact");
-  await expect(page.getByRole("textbox", { name: "Full Name" })).toBeVisible();
-  const message = uniqueMessage();
-  await sendWhileOffline(page, message);
+  const message = await sendFromContactPageWhileOffline(page);
 
   await context.setOffline(false);
   await expect.poll(() => storedRequests(message.email).length).toBe(1);

@@ -7,6 +7,18 @@ import {
   switchLanguage,
 } from "./fixtures.ts";
 
+/** Opens `path`, opens the phone menu from the keyboard and tabs to its first link. */
+async function openMenuByKeyboard(page: Page, path: string) {
+  await page.goto(path);
+  await settle(page);
+  await page.getByRole("button", { name: "Open menu" }).focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("navigation", { name: "Main" });
+  await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link", { name: "About" })).toBeFocused();
+  return menu;
+}
+
 // The paid-feature popups are tested in their pages' specs; here they would cover the header.
 test.beforeEach(async ({ page }) => {
   await presetPilotAccess(page);
@@ -116,13 +128,7 @@ test.describe("header on a phone", () => {
   });
 
   test("Escape closes the menu and puts focus back on its button", async ({ page }) => {
-    await page.goto("/");
-    await settle(page);
-    await page.getByRole("button", { name: "Open menu" }).focus();
-    await page.keyboard.press("Enter");
-    const menu = page.getByRole("navigation", { name: "Main" });
-    await page.keyboard.press("Tab");
-    await expect(menu.getByRole("link", { name: "About" })).toBeFocused();
+    const menu = await openMenuByKeyboard(page, "/");
 
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
@@ -151,15 +157,8 @@ test.describe("header on a phone", () => {
   });
 
   test("tabbing on past the menu's last link closes it, so it hides nothing", async ({ page }) => {
-    await page.goto("/about");
-    await settle(page);
-    await page.getByRole("button", { name: "Open menu" }).focus();
-    await page.keyboard.press("Enter");
-    const menu = page.getByRole("navigation", { name: "Main" });
-
+    const menu = await openMenuByKeyboard(page, "/about");
     // Moving between the menu and its button keeps it open.
-    await page.keyboard.press("Tab");
-    await expect(menu.getByRole("link", { name: "About" })).toBeFocused();
     await page.keyboard.press("Shift+Tab");
     await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
     for (const name of ["About", "Contact", "Recognition", "Recovery", "Get Started", "Sign In"]) {
