@@ -155,15 +155,19 @@ async function standInThumbnail(browser: Browser): Promise<string> {
 async function serveThumbnails(page: Page, jpeg: string) {
   const session = await page.createCDPSession();
   session.on("Fetch.requestPaused", ({ requestId }) => {
-    void session.send("Fetch.fulfillRequest", {
-      requestId,
-      responseCode: 200,
-      responseHeaders: [
-        { name: "Content-Type", value: "image/jpeg" },
-        { name: "Cache-Control", value: "public, max-age=7200" },
-      ],
-      body: jpeg,
-    });
+    session
+      .send("Fetch.fulfillRequest", {
+        requestId,
+        responseCode: 200,
+        responseHeaders: [
+          { name: "Content-Type", value: "image/jpeg" },
+          { name: "Cache-Control", value: "public, max-age=7200" },
+        ],
+        body: jpeg,
+      })
+      // A picture still on its way when the run's tab closes has nobody left to answer; that
+      // must not end the whole benchmark with an unhandled rejection.
+      .catch(() => undefined);
   });
   await session.send("Fetch.enable", { patterns: [{ urlPattern: `${thumbnailOrigin}/*` }] });
 }
