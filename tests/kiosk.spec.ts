@@ -284,6 +284,19 @@ test("staff who close the PIN set-up with Escape continue on the page", async ({
   expect(await kioskAttribute(page)).toBeNull();
 });
 
+test("a link whose PIN is not 4 to 8 digits as written makes staff choose one", async ({
+  page,
+}) => {
+  // A typo would otherwise lock the tablet behind a PIN no one can type at the exit; and 1e3 is
+  // a way to write 1000, but no one types it as a PIN.
+  for (const typo of ["12a4", "1e3", "123"]) {
+    await page.goto(`/?kiosk=on&pin=${typo}`);
+    await expect(page.getByRole("dialog", { name: "Turn on kiosk mode" })).toBeVisible();
+    await expect(page).toHaveURL((url) => url.search === "");
+    expect(await kioskAttribute(page)).toBeNull();
+  }
+});
+
 test("a second provisioning link cannot change the PIN of a kiosk", async ({ page }) => {
   await provision(page);
   await page.goto("/?kiosk=on&pin=1111");

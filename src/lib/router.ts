@@ -1,4 +1,5 @@
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
+import { parseSearch, stringifySearch } from "@/lib/search-params";
 import { routeTree } from "@/routeTree.gen";
 
 /**
@@ -9,6 +10,8 @@ import { routeTree } from "@/routeTree.gen";
 export function createAppRouter(prerender?: { history: RouterHistory }) {
   return createRouter({
     routeTree,
+    parseSearch,
+    stringifySearch,
     scrollRestoration: !prerender,
     history: prerender?.history,
   });

@@ -33,19 +33,18 @@ export function parseIdleSeconds(value: unknown): number | undefined {
 }
 
 /**
- * The router's `validateSearch` for `/`. The router has already tried `JSON.parse` on each value,
- * so `pin=1234` arrives as the number 1234 while `pin=0123` stays a string: both are read as text.
- * Anything else in the search is dropped.
+ * The router's `validateSearch` for `/`. Each value arrives as the text in the link (see
+ * `@/lib/search-params`), so `pin=0123` keeps its zero and `pin=1e3` is no PIN at all.
+ *
+ * The router lays this result over the search as it came, so every key is in the result, set to
+ * undefined when its value is unusable: `pin=12a4` must not reach the page as "12a4", or a typo in
+ * a link would lock a tablet in kiosk mode behind a PIN no one can type.
  */
 export function validateKioskSearch(search: Record<string, unknown>): KioskSearch {
-  if (search.kiosk !== "on") return {};
-  const result: KioskSearch = { kiosk: "on" };
-  const pin =
-    typeof search.pin === "number" && Number.isSafeInteger(search.pin)
-      ? String(search.pin)
-      : search.pin;
-  if (typeof pin === "string" && isValidPin(pin)) result.pin = pin;
-  const idle = parseIdleSeconds(search.idle);
-  if (idle !== undefined) result.idle = idle;
-  return result;
+  if (search.kiosk !== "on") return { kiosk: undefined, pin: undefined, idle: undefined };
+  return {
+    kiosk: "on",
+    pin: typeof search.pin === "string" && isValidPin(search.pin) ? search.pin : undefined,
+    idle: parseIdleSeconds(search.idle),
+  };
 }

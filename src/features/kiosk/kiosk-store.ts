@@ -9,7 +9,7 @@
  */
 import { useSyncExternalStore } from "react";
 import { canHashPins, checkPin, type PinCheck } from "@/features/kiosk/kiosk-pin";
-import type { KioskSearch } from "@/features/kiosk/kiosk-search";
+import { isValidPin, type KioskSearch } from "@/features/kiosk/kiosk-search";
 import {
   createKioskSetting,
   readKioskSetting,
@@ -106,7 +106,8 @@ export async function enableKioskMode(options: {
  */
 export async function provisionFromLink(search: KioskSearch, language: LanguageCode) {
   if (search.kiosk !== "on" || snapshot.status !== "off") return;
-  if (search.pin) {
+  // A PIN that cannot be typed at the exit would lock the tablet for good: never take one.
+  if (search.pin !== undefined && isValidPin(search.pin)) {
     await enableKioskMode({ pin: search.pin, idleSeconds: search.idle, language });
   } else {
     update({ pinSetup: search.idle === undefined ? {} : { idleSeconds: search.idle } });
