@@ -41,10 +41,11 @@ const activeStyle = {
 // line and marks the header with it (`data-nav`). "links": the links and Get Started in the bar,
 // from `md` up (at 1024 px the English links fit and the Kyrgyz ones do not). "menu": the menu
 // button stands in for them. "narrow": the brand name is left to screen readers, as on a phone
-// offline; "narrowest": the word "Offline" too, its icon staying. Until the app has measured (a
+// offline; "narrowest": the word "Offline" too, its icon staying; "tightest": the bar's margins
+// halve as well, which a 320 px phone needs in kiosk mode offline. Until the app has measured (a
 // prerendered page before it starts), the `lg` breakpoint guesses: there the links fit in every
 // language.
-const navLayouts = ["links", "menu", "narrow", "narrowest"] as const;
+const navLayouts = ["links", "menu", "narrow", "narrowest", "tightest"] as const;
 const inLinksLayout = "[data-nav='links'] &";
 const inMenuLayout = "[data-nav]:not([data-nav='links']) &";
 const linksOnly = (display: "flex" | "inline-flex") => (theme: Theme) => ({
@@ -58,8 +59,11 @@ const menuOnly = (display: "block" | "inline-flex") => (theme: Theme) => ({
   [inMenuLayout]: { display },
   [theme.breakpoints.up("md")]: { [inLinksLayout]: { display: "none" } },
 });
-const brandNameStyle = { "[data-nav='narrow'] &, [data-nav='narrowest'] &": visuallyHidden };
-const offlineLabelStyle = { "[data-nav='narrowest'] &": visuallyHidden };
+const brandNameStyle = {
+  "[data-nav='narrow'] &, [data-nav='narrowest'] &, [data-nav='tightest'] &": visuallyHidden,
+};
+const offlineLabelStyle = { "[data-nav='narrowest'] &, [data-nav='tightest'] &": visuallyHidden };
+const barMarginStyle = { "[data-nav='tightest'] &": { paddingInline: 1 } };
 
 /** Whether `node` is inside one of `parts`. */
 const isWithin = (node: unknown, ...parts: RefObject<HTMLElement | null>[]) =>
@@ -120,7 +124,7 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
       elevation={0}
       sx={{ borderBottom: 1, borderColor: "divider", backgroundColor: "background.paper" }}
     >
-      <Container maxWidth="lg">
+      <Container maxWidth="lg" sx={barMarginStyle}>
         <Toolbar
           ref={barRef}
           disableGutters
