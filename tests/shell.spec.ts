@@ -156,6 +156,23 @@ test.describe("header on a phone", () => {
     await expect(page).toHaveURL("/about");
   });
 
+  test("a menu open when the links come into the bar is closed when they leave it", async ({
+    page,
+  }) => {
+    await page.goto("/about");
+    await settle(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+    // A tablet turned to landscape and back.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" })).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toBeVisible();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("link", { name: "Sign In" })).toBeHidden();
+  });
+
   test("tabbing on past the menu's last link closes it, so it hides nothing", async ({ page }) => {
     const menu = await openMenuByKeyboard(page, "/about");
     // Moving between the menu and its button keeps it open.

@@ -1,5 +1,6 @@
 import {
   useEffect,
+  useEffectEvent,
   useLayoutEffect,
   useRef,
   useState,
@@ -82,7 +83,11 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
   const menuRef = useRef<HTMLElement>(null);
   const headerRef = useRef<HTMLElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
-  useNavLayout(headerRef, barRef);
+  // The menu goes with its button: when the links take the button's place (a tablet turned to
+  // landscape), it closes rather than opening again when the tablet is turned back.
+  useNavLayout(headerRef, barRef, () => {
+    if (toggleRef.current?.getClientRects().length === 0) closeMenu();
+  });
 
   // The open menu covers the top of the page, so it gives way as soon as the user turns to the
   // page: a tap or click outside it, or focus moving on past it. Escape closes it too and puts
@@ -217,15 +222,17 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
 
 /**
  * Sets `data-nav` on `header` to the first of `navLayouts` in which its bar fits on one line (the
- * last if none does). No breakpoint can promise that: the labels come in six languages, the bar
- * also holds the offline notice and the kiosk exit button when they show, and users may enlarge
- * the text. Each check tries the layouts, measuring each, and decides in one go, before the
- * browser paints, so the header never shows a layout that does not fit.
+ * last if none does), then calls `onLayout`. No breakpoint can promise that: the labels come in
+ * six languages, the bar also holds the offline notice and the kiosk exit button when they show,
+ * and users may enlarge the text. Each check tries the layouts, measuring each, and decides in
+ * one go, before the browser paints, so the header never shows a layout that does not fit.
  */
 function useNavLayout(
   headerRef: RefObject<HTMLElement | null>,
   barRef: RefObject<HTMLElement | null>,
+  onLayout: () => void,
 ) {
+  const laidOut = useEffectEvent(onLayout);
   useLayoutEffect(() => {
     const header = headerRef.current;
     const bar = barRef.current;
@@ -233,8 +240,9 @@ function useNavLayout(
     const check = () => {
       for (const layout of navLayouts) {
         header.dataset.nav = layout;
-        if (bar.scrollWidth <= bar.clientWidth) return;
+        if (bar.scrollWidth <= bar.clientWidth) break;
       }
+      laidOut();
     };
     check();
     // A new width, or new content in the bar: another language, the offline notice.
