@@ -317,8 +317,9 @@ test("a saved message delivered when the connection returns is reported on the p
   // It stays until it is closed, and once closed it does not come back.
   await page.reload();
   await expect(sentNotice(page)).toContainText(message.subject);
-  await sentNotice(page).getByRole("button", { name: "Close" }).click();
+  await sentNotice(page).getByRole("button", { name: "Close" }).press("Enter");
   await expect(sentNotice(page)).toHaveCount(0);
+  await expect(page.locator("main")).toBeFocused();
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await settle(page);

@@ -60,6 +60,8 @@ test("a valid message shows the confirmation and clears every field", async ({ p
 
   await toast.getByRole("button", { name: "Close" }).click();
   await expect(toast).toBeHidden();
+  // The focused Close button went with the toast: focus goes on to the page, not back to the top.
+  await expect(page.locator("main")).toBeFocused();
 
   // The sent message is not offered again as a draft.
   await page.reload();

@@ -6,12 +6,12 @@
 import { useEffect, useState } from "react";
 import { useRegisterSW } from "virtual:pwa-register/react";
 import { useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Snackbar from "@mui/material/Snackbar";
 import type { SxProps, Theme } from "@mui/material/styles";
 import CloudOffIcon from "@mui/icons-material/CloudOff";
+import { ClosableAlert } from "@/components/closable-alert";
 import { onStorageError } from "@/lib/storage";
 import { useOnlineStatus } from "@/lib/use-online-status";
 
@@ -63,12 +63,12 @@ export function ServiceWorkerNotices() {
         autoHideDuration={8000}
         anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
       >
-        <Alert severity="success" variant="filled" onClose={() => setOfflineReady(false)}>
+        <ClosableAlert severity="success" variant="filled" onClose={() => setOfflineReady(false)}>
           {t`Ready to work offline`}
-        </Alert>
+        </ClosableAlert>
       </Snackbar>
       <Snackbar open={needRefresh} anchorOrigin={{ vertical: "bottom", horizontal: "center" }}>
-        <Alert
+        <ClosableAlert
           severity="info"
           variant="filled"
           onClose={() => setNeedRefresh(false)}
@@ -83,7 +83,7 @@ export function ServiceWorkerNotices() {
           }
         >
           {t`A new version is available`}
-        </Alert>
+        </ClosableAlert>
       </Snackbar>
     </>
   );
@@ -96,9 +96,9 @@ export function StorageErrorNotice() {
   useEffect(() => onStorageError(() => setFailed(true)), []);
   return (
     <Snackbar open={failed && !dismissed} anchorOrigin={{ vertical: "top", horizontal: "center" }}>
-      <Alert severity="warning" variant="filled" onClose={() => setDismissed(true)}>
+      <ClosableAlert severity="warning" variant="filled" onClose={() => setDismissed(true)}>
         {t`This device could not save your work. You can keep going, but it may be lost when the app closes.`}
-      </Alert>
+      </ClosableAlert>
     </Snackbar>
   );
 }

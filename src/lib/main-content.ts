@@ -11,7 +11,8 @@ export function focusMainContent() {
  * For a dialog: once it has closed, focus goes back to the control that opened it. When that
  * control has gone too (the kiosk exit button, once kiosk mode is off) or there never was one (a
  * dialog that opened by itself), focus would fall to <body> and a keyboard user would start again
- * from the top of the page; it goes to the main content instead.
+ * from the top of the page; it goes to the main content instead. The same holds for a notice
+ * whose Close button had the focus.
  */
 export function useFocusMainContentWhenLost() {
   useEffect(

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -9,6 +8,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import SendIcon from "@mui/icons-material/Send";
+import { ClosableAlert } from "@/components/closable-alert";
 import {
   contactFieldLimits,
   contactFieldNames,
@@ -279,11 +279,10 @@ function SubmitToast({ kind, onClose }: { kind: ToastKind; onClose: () => void }
   } as const;
   const { severity, title, text } = content[kind];
   return (
-    <Alert
+    <ClosableAlert
       variant="filled"
       severity={severity}
       onClose={onClose}
-      closeText={t`Close`}
       sx={{
         width: "100%",
         maxWidth: 560,
@@ -294,7 +293,7 @@ function SubmitToast({ kind, onClose }: { kind: ToastKind; onClose: () => void }
     >
       <AlertTitle>{title}</AlertTitle>
       {text}
-    </Alert>
+    </ClosableAlert>
   );
 }
 

@@ -5,10 +5,10 @@
  */
 import { useEffect, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
+import { ClosableAlert } from "@/components/closable-alert";
 import { useKioskActive } from "@/lib/kiosk-flag";
 import {
   dismissSentRequests,
@@ -71,11 +71,10 @@ export function SentRequestsNotice() {
       }}
     >
       {count > 0 && (
-        <Alert
+        <ClosableAlert
           role="none"
           severity="success"
           variant="filled"
-          closeText={t`Close`}
           onClose={() => void dismissSentRequests(sent.map((item) => item.id))}
           sx={{ width: "100%", maxWidth: 560, boxShadow: 6, pointerEvents: "auto" }}
         >
@@ -85,7 +84,7 @@ export function SentRequestsNotice() {
           ) : (
             <SubjectList subjects={sent.map((item) => item.subject)} />
           )}
-        </Alert>
+        </ClosableAlert>
       )}
     </Box>
   );

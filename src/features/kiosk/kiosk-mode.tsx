@@ -7,10 +7,10 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useReducer, useRef } from "react";
 import { useNavigate } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import GlobalStyles from "@mui/material/GlobalStyles";
 import Snackbar from "@mui/material/Snackbar";
+import { ClosableAlert } from "@/components/closable-alert";
 import {
   idleReducer,
   initialIdleState,
@@ -291,15 +291,14 @@ function KioskNotice({ notice }: { notice: { kind: KioskNoticeKind; id: number }
         }}
         anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
       >
-        <Alert
+        <ClosableAlert
           role="none"
           severity={warning ? "warning" : "success"}
           variant="filled"
-          closeText={t`Close`}
           onClose={close}
         >
           {message}
-        </Alert>
+        </ClosableAlert>
       </Snackbar>
     </>
   );
