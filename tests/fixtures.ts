@@ -45,11 +45,16 @@ export async function expectNoAxeViolations(page: Page, context = "") {
   expect(summary, `axe violations ${context}`).toEqual([]);
 }
 
-/** Switches the interface language with the header's switcher, as a user would. */
+/**
+ * Switches the interface language with the header's switcher, as a user would, and waits until
+ * the choice is saved: the page shows the new language before it writes it to IndexedDB, and a
+ * reload or a new page right after would otherwise start from the old one.
+ */
 export async function switchLanguage(page: Page, locale: Locale) {
   await page.getByRole("button", { name: /^(Language|Язык|Dil|Тіл|Тил|Til): / }).click();
   await page.getByRole("menuitem", { name: languageNames[locale] }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", locale);
+  await expect.poll(() => readStoredValue(page, "dauys.language")).toBe(locale);
 }
 
 /**
@@ -86,6 +91,27 @@ export async function presetStoredValue(page: Page, key: string, value: unknown)
       });
     },
     { key, value },
+  );
+}
+
+/** Reads a value from the app's IndexedDB store; undefined when absent. */
+export async function readStoredValue(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(
+    (key) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open("dauys");
+        open.onupgradeneeded = () => open.result.createObjectStore("keyval");
+        open.onsuccess = () => {
+          const request = open.result.transaction("keyval").objectStore("keyval").get(key);
+          request.onsuccess = () => {
+            open.result.close();
+            resolve(request.result);
+          };
+          request.onerror = () => reject(request.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+    key,
   );
 }
 
