@@ -270,6 +270,11 @@ test.describe("adaptive audio", () => {
     await page.getByRole("button", { name: "Play" }).click();
     await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
     expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(false);
+    // The button turns to Pause on the "play" event, before the first sound is out: Pause is
+    // pressed once the audio really plays, so it stops part-way and not at 0.
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime))
+      .toBeGreaterThan(0);
     await page.getByRole("button", { name: "Pause" }).click();
     await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
     expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
