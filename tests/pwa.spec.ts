@@ -35,6 +35,22 @@ async function installApp(page: Page) {
     .toBe(true);
 }
 
+/**
+ * How many engine code files and voice packs the service worker keeps for offline audio. It
+ * answers the page first and stores the copy after (Workbox's cache-first puts it in the cache
+ * in `waitUntil`), so "The voice is saved" can come before the cache holds everything.
+ */
+function keptForOffline(page: Page) {
+  return page.evaluate(async () => {
+    const cache = await caches.open("voice-pack");
+    const paths = (await cache.keys()).map((request) => new URL(request.url).pathname);
+    return {
+      engine: paths.filter((path) => path.startsWith("/assets/device-engine")).length,
+      voices: paths.filter((path) => path.startsWith("/voice-pack/")).length,
+    };
+  });
+}
+
 test("the service worker takes control and every route works offline, by reload and by link", async ({
   page,
   context,
@@ -127,6 +143,8 @@ test("offline, the Recognition page makes audio with the on-device engine", asyn
   await page.goto("/recognition");
   await page.getByRole("button", { name: "Save voice for offline use" }).click();
   await expect(page.getByText("The voice is saved")).toBeVisible({ timeout: 30_000 });
+  // The core voice pack (Kazakh needs no other) and the engine's module and worker.
+  await expect.poll(() => keptForOffline(page)).toEqual({ engine: 2, voices: 1 });
 
   await context.setOffline(true);
   await page.reload();
@@ -166,7 +184,7 @@ test("a saved voice whose engine code is missing (an update renamed it) is saved
         .map((request) => new URL(request.url).pathname)
         .filter((path) => path.startsWith("/assets/device-engine"));
     });
-  expect(await engineFiles()).toHaveLength(2);
+  await expect.poll(engineFiles).toHaveLength(2);
   await page.evaluate(async () => {
     const cache = await caches.open("voice-pack");
     for (const request of await cache.keys()) {
