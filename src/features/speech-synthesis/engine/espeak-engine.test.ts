@@ -73,6 +73,22 @@ describe("espeak engine with voice pack", () => {
     await expect(engine.synthesize("hi", "de" as never)).rejects.toThrow(/unsupported language/);
   });
 
+  it("returns no audio for text it has nothing to say in, in every language", async () => {
+    for (const language of LANGUAGES) {
+      for (const text of ["...", "?!", "«»", "…", "-", "''", "... ?! «»"]) {
+        const { samples } = await engine.synthesize(text, language);
+        expect(samples.length, `${language} ${JSON.stringify(text)}`).toBe(0);
+      }
+    }
+  });
+
+  it("speaks the symbols it reads out, and words amid punctuation", async () => {
+    for (const text of ["&", "%", "#", "@", "$", "+", "😀", "1", "... Да?!"]) {
+      const { samples } = await engine.synthesize(text, "ru");
+      expect(rms(samples), JSON.stringify(text)).toBeGreaterThan(500);
+    }
+  });
+
   it("did not log missing-file errors", () => {
     expect(logs.filter((l) => /can't|error/i.test(l))).toEqual([]);
   });

@@ -18,6 +18,7 @@ import {
   isLanguage,
 } from "./voice-pack.ts";
 import type { Language } from "./voice-pack.ts";
+import { containsSound } from "./contains-sound.ts";
 import { pitchRange, rateRange } from "../../../lib/speech-options.ts";
 
 export type { Language } from "./voice-pack.ts";
@@ -67,6 +68,7 @@ export interface SynthesisOptions {
 }
 
 export interface SynthesisResult {
+  /** None when the text has nothing to say aloud (blank, or punctuation only such as "..."). */
   samples: Int16Array;
   sampleRate: number;
 }
@@ -195,6 +197,11 @@ export async function createSpeechEngine(options: SpeechEngineOptions = {}): Pro
       samples.set(c, offset);
       offset += c.length;
     }
+    // Text that eSpeak finds nothing to say in ("...", "?!", "«»") comes out as a moment of
+    // silence. Callers get no samples, as for blank text, so they can tell the person instead of
+    // offering audio that plays nothing. Which texts those are depends on the language ("!" is
+    // read out in English and Kyrgyz), so the outcome decides, not the characters.
+    if (!containsSound(samples)) return { samples: new Int16Array(0), sampleRate };
     return { samples, sampleRate };
   }
 
