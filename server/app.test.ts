@@ -124,5 +124,6 @@ describe("API description", () => {
       "text",
       "language",
     ]);
+    expect(tts.responses[422].description).toMatch(/no_speech/);
   });
 });

@@ -3,6 +3,7 @@
  * It is built from the same JSON schemas that validate requests, so it cannot drift from them.
  */
 import type { FastifyInstance } from "fastify";
+import { noSpeechErrorCode } from "../../src/lib/speech-options.ts";
 import { requestsOpenApiPaths } from "./requests.ts";
 import { ttsBodySchema, ttsResponseSchema } from "./tts.ts";
 
@@ -60,6 +61,10 @@ export function buildOpenApiDocument(extraPaths: Record<string, unknown> = {}) {
               content: { "application/json": { schema: ttsResponseSchema } },
             },
             ...errorResponses,
+            422: {
+              description: `Nothing to read aloud ("${noSpeechErrorCode}"): the text makes no sound`,
+              content: { "application/json": { schema: errorSchema } },
+            },
             500: {
               description: "Synthesis failed",
               content: { "application/json": { schema: errorSchema } },

@@ -65,6 +65,27 @@ describe("POST /generate-tts", () => {
     expect(answer.body.length).toBeLessThan(2_000_000);
   });
 
+  it("refuses text with nothing to read aloud with 422 and the no_speech code", async () => {
+    for (const text of ["...", "?!", "«»", "…", "-"]) {
+      const answer = await tts({ text, language: "ru" });
+      expect(answer.statusCode, text).toBe(422);
+      expect(answer.json()).toEqual({
+        error: "no_speech",
+        message: '"text" has nothing that can be read aloud in this language.',
+      });
+    }
+  });
+
+  it("speaks the symbols eSpeak reads out; what is silent depends on the language", async () => {
+    for (const text of ["&", "%", "#", "@", "+", "1"]) {
+      const answer = await tts({ text, language: "en" });
+      expect(answer.statusCode, text).toBe(200);
+      expect(rms(decodeAudio(answer.json()).samples), text).toBeGreaterThan(500);
+    }
+    expect((await tts({ text: "!", language: "en" })).statusCode).toBe(200);
+    expect((await tts({ text: "!", language: "ru" })).statusCode).toBe(422);
+  });
+
   it("answers 20 concurrent requests correctly", async () => {
     const requests = Array.from({ length: 20 }, (_, i) => {
       const language = speechLanguages[i % speechLanguages.length]!;

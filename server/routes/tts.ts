@@ -1,11 +1,13 @@
 /**
  * POST /generate-tts: text in one of six languages → base64 RIFF WAV (16-bit PCM mono).
  * Input is validated by JSON schema; text is checked again after trimming. Synthesis runs in
- * worker threads with a time limit, so a slow or broken synthesis is a 500, never a hang.
+ * worker threads with a time limit, so a slow or broken synthesis is a 500, never a hang. Text
+ * that makes no sound (punctuation only) is a 422: silent audio would look like a success.
  */
 import type { FastifyInstance } from "fastify";
 import {
   maxTextLength,
+  noSpeechErrorCode,
   pitchRange,
   rateRange,
   speechLanguages,
@@ -72,6 +74,13 @@ export async function ttsRoutes(app: FastifyInstance, options: { synthesizer: Sp
         });
       }
       const audio = await options.synthesizer.synthesize({ ...request.body, text });
+      // The engine gives no samples when the text has nothing it can say in this language.
+      if (audio.durationMs === 0) {
+        return reply.code(422).send({
+          error: noSpeechErrorCode,
+          message: '"text" has nothing that can be read aloud in this language.',
+        });
+      }
       return {
         audio: Buffer.from(audio.wav).toString("base64"),
         sampleRate: audio.sampleRate,

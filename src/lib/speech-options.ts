@@ -30,6 +30,13 @@ export type SpeechAudio = {
   engine: string;
 };
 
+/**
+ * The server's error code (with status 422) for text that has nothing to read aloud, such as
+ * "..." alone: the engine made only silence. Another engine would do no better; the text must
+ * change.
+ */
+export const noSpeechErrorCode = "no_speech";
+
 export function isSpeechLanguage(value: unknown): value is SpeechLanguage {
   return typeof value === "string" && (speechLanguages as readonly string[]).includes(value);
 }
