@@ -37,6 +37,14 @@ export type SpeechAudio = {
  */
 export const noSpeechErrorCode = "no_speech";
 
+/**
+ * Audio was not made because the text has nothing to read aloud, whichever engine was asked.
+ * Shared so that the page can tell it apart from a failure, which another try might mend.
+ */
+export class NothingToSpeakError extends Error {
+  override name = "NothingToSpeakError";
+}
+
 export function isSpeechLanguage(value: unknown): value is SpeechLanguage {
   return typeof value === "string" && (speechLanguages as readonly string[]).includes(value);
 }

@@ -1,8 +1,9 @@
 /**
  * Makes speech audio from text: the server when online, the on-device engine (eSpeak NG in a Web
  * Worker) when offline or when the server fails. Callers see one function with progress states.
+ * Text with nothing to read aloud is refused the same way by both (NothingToSpeakError).
  */
-import type { SpeechRequest } from "@/lib/speech-options";
+import { noSpeechErrorCode, NothingToSpeakError, type SpeechRequest } from "@/lib/speech-options";
 
 export type SpeechAudioProgress =
   | { stage: "requesting-server" }
@@ -21,6 +22,7 @@ export class SpeechAudioError extends Error {
 }
 
 type ServerAnswer = { audio: string; sampleRate: number; durationMs: number; engine: string };
+type ServerError = { error?: string; message?: string };
 
 function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
   const binary = atob(base64);
@@ -67,8 +69,12 @@ async function fromServer(
 
 async function readServerAnswer(response: Response): Promise<CreatedSpeechAudio> {
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new SpeechAudioError(body?.message ?? `The server answered ${response.status}`);
+    const body = (await response.json().catch(() => null)) as ServerError | null;
+    const message = body?.message ?? `The server answered ${response.status}`;
+    if (response.status === 422 && body?.error === noSpeechErrorCode) {
+      throw new NothingToSpeakError(message);
+    }
+    throw new SpeechAudioError(message);
   }
   const answer = (await response.json()) as ServerAnswer;
   return {
@@ -88,6 +94,8 @@ async function onDevice(
   const { synthesizeOnDevice } = await import("@/features/speech-synthesis/device-engine");
   onProgress({ stage: "synthesizing-locally" });
   const audio = await synthesizeOnDevice(request);
+  // The engine gives no samples when the text has nothing it can say, as the server's does.
+  if (audio.durationMs === 0) throw new NothingToSpeakError("The text has nothing to read aloud.");
   return {
     blob: new Blob([audio.wav], { type: "audio/wav" }),
     sampleRate: audio.sampleRate,
@@ -106,7 +114,8 @@ export async function createSpeechAudio(
       onProgress({ stage: "requesting-server" });
       return await fromServer(request, options.signal);
     } catch (error) {
-      if (options.signal?.aborted) throw error;
+      // Nothing to read aloud is about the text: the device engine would find nothing either.
+      if (options.signal?.aborted || error instanceof NothingToSpeakError) throw error;
       // Server faults, network failures and a server that does not answer in time all fall
       // through to the device engine.
     }
@@ -114,6 +123,7 @@ export async function createSpeechAudio(
   try {
     return await onDevice(request, onProgress);
   } catch (error) {
+    if (error instanceof NothingToSpeakError) throw error;
     throw new SpeechAudioError(error instanceof Error ? error.message : String(error));
   }
 }
