@@ -162,6 +162,32 @@ test("offline, the Recognition page makes audio with the on-device engine", asyn
   expect(wav.byteLength).toBeGreaterThan(22050);
 });
 
+test("offline, text with nothing to read aloud says so, as the server would", async ({
+  page,
+  context,
+}) => {
+  await presetStoredValue(page, "dauys.recognition-draft", {
+    text: "?!",
+    language: "kk-KZ",
+    resultsShown: true,
+  });
+  await installApp(page);
+  await page.goto("/recognition");
+  await page.getByRole("button", { name: "Save voice for offline use" }).click();
+  await expect(page.getByText("The voice is saved")).toBeVisible({ timeout: 30_000 });
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole("button", { name: "Create audio" }).click();
+  const audioPanel = page.getByRole("region", { name: "Adaptive audio" });
+  await expect(audioPanel.getByRole("alert")).toHaveText(
+    "There is nothing to read aloud in this text. Record or type some words.",
+    { timeout: 30_000 },
+  );
+  await expect(audioPanel.getByRole("status")).toHaveText("");
+  await expect(page.getByRole("button", { name: "Play" })).toHaveCount(0);
+});
+
 test("a saved voice whose engine code is missing (an update renamed it) is saved again", async ({
   page,
   context,

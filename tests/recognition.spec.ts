@@ -336,6 +336,34 @@ test.describe("adaptive audio", () => {
     });
   }
 
+  test("text with nothing to read aloud says so, without trying the device engine", async ({
+    page,
+  }) => {
+    await openRecognition(page);
+    await recordText(page);
+    await textField(page).fill("...");
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    const answered = page.waitForResponse("**/generate-tts");
+    await page.getByRole("button", { name: "Create audio" }).click();
+    expect((await answered).status()).toBe(422);
+    const audioPanel = page.getByRole("region", { name: "Adaptive audio" });
+    const alert = audioPanel.getByRole("alert");
+    await expect(alert).toHaveText(
+      "There is nothing to read aloud in this text. Record or type some words.",
+    );
+    await expect(audioPanel.getByRole("status")).toHaveText("");
+    await expect(page.getByRole("button", { name: "Play" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Create audio" })).toBeEnabled();
+    // The server's answer is about the text: the device engine and its voices were not fetched.
+    expect(asked.filter((path) => /device-engine|voice-pack/.test(path))).toEqual([]);
+    await expectNoAxeViolations(page, "nothing to read aloud");
+
+    await textField(page).fill("...Hello?!");
+    await createAudio(page);
+    await expect(alert).toHaveCount(0);
+  });
+
   test("editing the text, the language or the rate discards the audio", async ({ page }) => {
     await openRecognition(page);
     await recordText(page, "Привет");

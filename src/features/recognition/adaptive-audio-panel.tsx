@@ -88,6 +88,13 @@ export function AdaptiveAudioPanel({
       ? t`The audio is ready.`
       : "";
 
+  const failureText =
+    state.failure === "nothing-to-speak"
+      ? t`There is nothing to read aloud in this text. Record or type some words.`
+      : online
+        ? t`The audio could not be generated. Please try again.`
+        : t`The audio could not be generated without a connection. Connect to the internet and try again. To make audio offline next time, press “Save voice for offline use” while connected.`;
+
   // Whoever pressed Create audio continues on Play once the audio is there: the button they
   // pressed is gone then. Focus that moved elsewhere meanwhile is left alone.
   const ready = state.status === "ready";
@@ -169,11 +176,9 @@ export function AdaptiveAudioPanel({
           ) : null}
         </Box>
 
-        {state.failed ? (
+        {state.failure ? (
           <Alert severity="error" onClose={onDismissFailure} closeText={t`Close`}>
-            {online
-              ? t`The audio could not be generated. Please try again.`
-              : t`The audio could not be generated without a connection. Connect to the internet and try again. To make audio offline next time, press “Save voice for offline use” while connected.`}
+            {failureText}
           </Alert>
         ) : null}
       </Stack>

@@ -64,13 +64,26 @@ describe("audio machine", () => {
     const failed = audioReducer(generating, {
       type: "generation-failed",
       generation: generating.generation,
+      failure: "not-generated",
     });
-    expect(failed).toMatchObject({ status: "none", failed: true, audio: null });
+    expect(failed).toMatchObject({ status: "none", failure: "not-generated", audio: null });
     expect(isGenerating(failed)).toBe(false);
     expect(canCreateAudio(failed, "try again")).toBe(true);
     const retry = audioReducer(failed, { type: "generate", generation: 8, text: "try again" });
-    expect(retry.failed).toBe(false);
-    expect(audioReducer(failed, { type: "dismiss-failure" }).failed).toBe(false);
+    expect(retry.failure).toBeNull();
+    expect(audioReducer(failed, { type: "dismiss-failure" }).failure).toBeNull();
+  });
+
+  it("records that the text had nothing to read aloud, until new audio is asked for", () => {
+    const nothing = audioReducer(generating, {
+      type: "generation-failed",
+      generation: generating.generation,
+      failure: "nothing-to-speak",
+    });
+    expect(nothing).toMatchObject({ status: "none", failure: "nothing-to-speak", audio: null });
+    expect(isGenerating(nothing)).toBe(false);
+    const retry = audioReducer(nothing, { type: "generate", generation: 8, text: "Сәлем" });
+    expect(retry.failure).toBeNull();
   });
 
   it("follows playing and paused", () => {
@@ -104,8 +117,9 @@ describe("audio machine", () => {
       const lateFailure = audioReducer(interrupted, {
         type: "generation-failed",
         generation: generating.generation,
+        failure: "nothing-to-speak",
       });
-      expect(lateFailure.failed).toBe(false);
+      expect(lateFailure.failure).toBeNull();
     }
   });
 
@@ -121,7 +135,7 @@ describe("audio machine", () => {
     const failed = run(
       [
         { type: "generate", generation: 1, text: "x" },
-        { type: "generation-failed", generation: 1 },
+        { type: "generation-failed", generation: 1, failure: "not-generated" },
       ],
       initialAudioState,
     );
@@ -131,7 +145,7 @@ describe("audio machine", () => {
         audio: null,
         playing: false,
         stage: null,
-        failed: false,
+        failure: null,
       });
     }
   });

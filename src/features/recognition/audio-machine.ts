@@ -9,6 +9,12 @@ import { maxTextLength, type SpeechRateChoice } from "@/lib/speech-options";
 
 export type GenerationStage = "requesting-server" | "loading-local-engine" | "synthesizing-locally";
 
+/**
+ * Why the last generation failed: the text has nothing to read aloud (it must change), or the
+ * audio could not be made (another try may work).
+ */
+export type GenerationFailure = "nothing-to-speak" | "not-generated";
+
 /** The last generated audio, as kept in IndexedDB (`storageKeys.lastAudio`). */
 export type SavedAudio = {
   blob: Blob;
@@ -26,14 +32,14 @@ export type AudioState = {
   /** Id of the generation in progress (or the last one); answers for any other id are stale. */
   generation: number;
   stage: GenerationStage | null;
-  failed: boolean;
+  failure: GenerationFailure | null;
 };
 
 export type AudioEvent =
   | { type: "generate"; generation: number; text: string }
   | { type: "progress"; generation: number; stage: GenerationStage }
   | { type: "generated"; generation: number; audio: SavedAudio }
-  | { type: "generation-failed"; generation: number }
+  | { type: "generation-failed"; generation: number; failure: GenerationFailure }
   | { type: "playing" }
   | { type: "paused" }
   | { type: "discard" }
@@ -47,7 +53,7 @@ export const initialAudioState: AudioState = {
   playing: false,
   generation: 0,
   stage: null,
-  failed: false,
+  failure: null,
 };
 
 /** Whether the text can become audio: not blank, and within the speech engine's limit. */
@@ -74,7 +80,7 @@ export function audioReducer(state: AudioState, event: AudioEvent): AudioState {
         status: "generating",
         generation: event.generation,
         stage: null,
-        failed: false,
+        failure: null,
       };
     case "progress":
       if (state.status !== "generating" || event.generation !== state.generation) return state;
@@ -84,19 +90,19 @@ export function audioReducer(state: AudioState, event: AudioEvent): AudioState {
       return { ...state, status: "ready", audio: event.audio, playing: false, stage: null };
     case "generation-failed":
       if (state.status !== "generating" || event.generation !== state.generation) return state;
-      return { ...state, status: "none", stage: null, failed: true };
+      return { ...state, status: "none", stage: null, failure: event.failure };
     case "playing":
       return state.status === "ready" ? { ...state, playing: true } : state;
     case "paused":
       return state.playing ? { ...state, playing: false } : state;
     case "discard":
       if (state.status === "none") return state;
-      return { ...initialAudioState, failed: state.failed };
+      return { ...initialAudioState, failure: state.failure };
     case "restore":
       if (state.status !== "none") return state;
-      return { ...state, status: "ready", audio: event.audio, playing: false, failed: false };
+      return { ...state, status: "ready", audio: event.audio, playing: false, failure: null };
     case "dismiss-failure":
-      return { ...state, failed: false };
+      return { ...state, failure: null };
     case "reset":
       return initialAudioState;
   }

@@ -27,6 +27,7 @@ import {
   type RecognitionDraft,
 } from "@/features/recognition/recording-machine";
 import {
+  NothingToSpeakError,
   speechLanguageOf,
   speechRates,
   type SpeechRateChoice,
@@ -70,8 +71,9 @@ function validAudio(value: unknown, draft: RecognitionDraft): SavedAudio | null 
 }
 
 /**
- * Makes audio from a text, saying at which stage it is. The page that hosts the workspace passes
- * the speech-synthesis feature's `createSpeechAudio`, which this feature does not import.
+ * Makes audio from a text, saying at which stage it is; rejects with NothingToSpeakError when the
+ * text has nothing to read aloud. The page that hosts the workspace passes the speech-synthesis
+ * feature's `createSpeechAudio`, which this feature does not import.
  */
 export type MakeSpeechAudio = (
   request: SpeechRequest,
@@ -284,8 +286,12 @@ export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
       void writeValue(storageKeys.lastAudio, saved);
     } catch (error) {
       if (generation !== generationRef.current) return;
+      if (error instanceof NothingToSpeakError) {
+        dispatchAudio({ type: "generation-failed", generation, failure: "nothing-to-speak" });
+        return;
+      }
       console.error("The audio could not be generated:", error);
-      dispatchAudio({ type: "generation-failed", generation });
+      dispatchAudio({ type: "generation-failed", generation, failure: "not-generated" });
     } finally {
       if (generationAbortRef.current === controller) generationAbortRef.current = null;
     }
