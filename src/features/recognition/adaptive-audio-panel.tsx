@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, type RefObject } from "react";
 import { useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import FormControl from "@mui/material/FormControl";
@@ -15,6 +14,7 @@ import DownloadIcon from "@mui/icons-material/Download";
 import GraphicEqIcon from "@mui/icons-material/GraphicEq";
 import PauseIcon from "@mui/icons-material/Pause";
 import PlayArrowIcon from "@mui/icons-material/PlayArrow";
+import { ClosableAlert } from "@/components/closable-alert";
 import {
   canCreateAudio,
   isSpeakableText,
@@ -56,6 +56,7 @@ export function AdaptiveAudioPanel({
   const rateLabelId = useId();
   const statusId = useId();
   const playButtonRef = useRef<HTMLButtonElement>(null);
+  const createButtonRef = useRef<HTMLButtonElement>(null);
 
   const rateLabels: Record<SpeechRateChoice, string> = {
     slow: t`Slow`,
@@ -153,6 +154,7 @@ export function AdaptiveAudioPanel({
         ) : (
           <Box>
             <Button
+              ref={createButtonRef}
               variant="contained"
               size="large"
               startIcon={<GraphicEqIcon />}
@@ -177,9 +179,9 @@ export function AdaptiveAudioPanel({
         </Box>
 
         {state.failure ? (
-          <Alert severity="error" onClose={onDismissFailure} closeText={t`Close`}>
+          <ClosableAlert severity="error" onClose={onDismissFailure} focusAfter={createButtonRef}>
             {failureText}
-          </Alert>
+          </ClosableAlert>
         ) : null}
       </Stack>
     </WorkspacePanel>

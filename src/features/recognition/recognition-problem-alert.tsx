@@ -1,14 +1,18 @@
 import { useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
+import type { RefObject } from "react";
+import { ClosableAlert } from "@/components/closable-alert";
 import type { RecognitionProblem } from "@/features/recognition/recording-machine";
 
 /** One recognition failure as an alert in the interface language (product spec §8). */
 export function RecognitionProblemAlert({
   problem,
   onClose,
+  focusAfter,
 }: {
   problem: RecognitionProblem;
   onClose: () => void;
+  /** The recording button, to go on from once the alert is closed. */
+  focusAfter: RefObject<HTMLElement | null>;
 }) {
   const { t } = useLingui();
   const messages: Record<RecognitionProblem, string> = {
@@ -19,8 +23,8 @@ export function RecognitionProblemAlert({
     "recognition-failed": t`Speech recognition stopped because of an error. Please try again.`,
   };
   return (
-    <Alert severity="error" onClose={onClose} closeText={t`Close`}>
+    <ClosableAlert severity="error" onClose={onClose} focusAfter={focusAfter}>
       {messages[problem]}
-    </Alert>
+    </ClosableAlert>
   );
 }

@@ -96,7 +96,11 @@ export function RecordingPanel({
           </Alert>
         )}
         {state.problem ? (
-          <RecognitionProblemAlert problem={state.problem} onClose={onDismissProblem} />
+          <RecognitionProblemAlert
+            problem={state.problem}
+            onClose={onDismissProblem}
+            focusAfter={buttonRef}
+          />
         ) : null}
 
         {listening ? (
