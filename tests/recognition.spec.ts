@@ -367,6 +367,23 @@ test.describe("adaptive audio", () => {
     await createAudio(page);
   });
 
+  test("without a service worker to keep it, the voice is not said to be saved", async ({
+    page,
+  }) => {
+    // Browser tests block service workers: as on a first visit, before the worker takes over,
+    // the engine and the voice are fetched but nothing keeps them for offline use.
+    await openRecognition(page);
+    await recordText(page);
+    await page.getByRole("button", { name: "Save voice for offline use" }).click();
+    await expect(
+      page.getByText(
+        "The voice could not be kept on this device yet. Reload the page and try again.",
+      ),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("The voice is saved")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Save voice for offline use" })).toBeEnabled();
+  });
+
   test("editing the text, the language or the rate discards the audio", async ({ page }) => {
     await openRecognition(page);
     await recordText(page, "Привет");

@@ -12,7 +12,7 @@ import { voicePackFileName, voicePacksFor } from "@/features/speech-synthesis/en
 import type { SpeechLanguage } from "@/lib/speech-options";
 import { useOnlineStatus } from "@/lib/use-online-status";
 
-type Status = "unknown" | "missing" | "saving" | "saved" | "failed";
+type Status = "unknown" | "missing" | "saving" | "saved" | "failed" | "not-kept";
 
 type SavedParts = { voices: boolean; engine: boolean };
 
@@ -32,6 +32,21 @@ async function savedParts(language: SpeechLanguage): Promise<SavedParts> {
 }
 
 /**
+ * Whether the service worker has kept everything `language` needs, asked a few times over
+ * `waitMs`: it answers a request first and stores its copy just after. Nothing is kept when no
+ * service worker took the requests (on a first visit, before it has taken over the page).
+ */
+async function keptWithin(language: SpeechLanguage, waitMs: number): Promise<boolean> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const { voices, engine } = await savedParts(language);
+    if (voices && engine) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
  * Lets the user make audio work without a connection: it loads the on-device engine and the
  * voice for the chosen language now, which the service worker keeps for later.
  */
@@ -45,7 +60,8 @@ export function OfflineVoiceCard({ language }: { language: SpeechLanguage }) {
     try {
       const { prepareOfflineVoices } = await import("@/features/speech-synthesis/device-engine");
       await prepareOfflineVoices([language]);
-      setStatus("saved");
+      // "Saved" only once it is true: the user may go offline the next moment.
+      setStatus((await keptWithin(language, 5_000)) ? "saved" : "not-kept");
     } catch {
       setStatus("failed");
     }
@@ -91,9 +107,13 @@ export function OfflineVoiceCard({ language }: { language: SpeechLanguage }) {
             <Alert severity="error">
               {t`The voice could not be saved. Check the connection and try again.`}
             </Alert>
+          ) : status === "not-kept" ? (
+            <Alert severity="error">
+              {t`The voice could not be kept on this device yet. Reload the page and try again.`}
+            </Alert>
           ) : null}
         </div>
-        {status === "missing" || status === "failed" ? (
+        {status === "missing" || status === "failed" || status === "not-kept" ? (
           <Button
             variant="outlined"
             startIcon={<CloudDownloadIcon />}
