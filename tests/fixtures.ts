@@ -54,7 +54,7 @@ export async function switchLanguage(page: Page, locale: Locale) {
   await page.getByRole("button", { name: /^(Language|Язык|Dil|Тіл|Тил|Til): / }).click();
   await page.getByRole("menuitem", { name: languageNames[locale] }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", locale);
-  await expect.poll(() => readStoredValue(page, "dauys.language")).toBe(locale);
+  await expect.poll(() => storedValue(page, "dauys.language")).toBe(locale);
 }
 
 /**
@@ -94,18 +94,29 @@ export async function presetStoredValue(page: Page, key: string, value: unknown)
   );
 }
 
-/** Reads a value from the app's IndexedDB store; undefined when absent. */
-export async function readStoredValue(page: Page, key: string): Promise<unknown> {
+/**
+ * What the app keeps in IndexedDB ("dauys" / "keyval") under `key`, as plain data: null when
+ * absent, and a Blob, which cannot leave the page, as its size.
+ */
+export function storedValue(page: Page, key: string): Promise<unknown> {
   return page.evaluate(
     (key) =>
       new Promise((resolve, reject) => {
+        const plain = (value: unknown): unknown =>
+          value instanceof Blob
+            ? { blobSize: value.size }
+            : Array.isArray(value)
+              ? value.map(plain)
+              : value && typeof value === "object"
+                ? Object.fromEntries(Object.entries(value).map(([name, v]) => [name, plain(v)]))
+                : value;
         const open = indexedDB.open("dauys");
         open.onupgradeneeded = () => open.result.createObjectStore("keyval");
         open.onsuccess = () => {
           const request = open.result.transaction("keyval").objectStore("keyval").get(key);
           request.onsuccess = () => {
             open.result.close();
-            resolve(request.result);
+            resolve(request.result === undefined ? null : plain(request.result));
           };
           request.onerror = () => reject(request.error);
         };

@@ -6,6 +6,7 @@ import {
   presetStoredValue,
   settle,
   switchLanguage,
+  storedValue,
 } from "./fixtures.ts";
 
 /*
@@ -14,29 +15,6 @@ import {
  */
 
 const pin = "482916";
-
-/** Reads a value from the app's IndexedDB store ("dauys" / "keyval"); null when absent. */
-function stored(page: Page, key: string): Promise<unknown> {
-  return page.evaluate(
-    (key) =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open("dauys");
-        open.onupgradeneeded = () => open.result.createObjectStore("keyval");
-        open.onsuccess = () => {
-          const request = open.result.transaction("keyval").objectStore("keyval").get(key);
-          request.onsuccess = () => {
-            const value: unknown = request.result;
-            open.result.close();
-            // A Blob cannot leave the page; its presence is enough here.
-            resolve(value === undefined ? null : JSON.parse(JSON.stringify(value)));
-          };
-          request.onerror = () => reject(request.error);
-        };
-        open.onerror = () => reject(open.error);
-      }),
-    key,
-  );
-}
 
 /** A short silent WAV kept as the last audio, as the Recognition page saves it. */
 async function presetLastAudio(page: Page, text: string, language: string) {
@@ -146,7 +124,7 @@ test("the provisioning link turns kiosk mode on, leaves no PIN behind and lasts 
   await provision(page, { idle: 45 });
   await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
   expect(await kioskAttribute(page)).toBe("on");
-  const setting = await stored(page, "dauys.kiosk");
+  const setting = await storedValue(page, "dauys.kiosk");
   expect(setting).toMatchObject({ enabled: true, idleSeconds: 45, language: "en" });
   expect(JSON.stringify(setting)).not.toContain(pin);
   // The history has no entry with the PIN to go back to.
@@ -265,7 +243,7 @@ test("without a PIN in the link, staff choose one (typed twice)", async ({ page 
   // The dialog opened by itself: focus goes on to the page, not back to the top of the document.
   await expect(page.locator("main")).toBeFocused();
   expect(await kioskAttribute(page)).toBe("on");
-  expect(await stored(page, "dauys.kiosk")).toMatchObject({ enabled: true, idleSeconds: 30 });
+  expect(await storedValue(page, "dauys.kiosk")).toMatchObject({ enabled: true, idleSeconds: 30 });
 
   await openExitDialog(page);
   await enterExitPin(page, "2580");
@@ -455,7 +433,7 @@ test("when the countdown runs out, the patient's text, audio and drafts are eras
   await presetLanguage(page, "ru");
   await page.clock.install();
   await provision(page, { idle: 10, notice: "Режим киоска включён." });
-  expect(await stored(page, "dauys.kiosk")).toMatchObject({ language: "ru" });
+  expect(await storedValue(page, "dauys.kiosk")).toMatchObject({ language: "ru" });
 
   // A patient switches to English and works on the Recognition page.
   await switchLanguage(page, "en");
@@ -479,14 +457,14 @@ test("when the countdown runs out, the patient's text, audio and drafts are eras
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole("main")).toBeFocused();
 
-  expect(await stored(page, "dauys.recognition-draft")).toBeNull();
-  expect(await stored(page, "dauys.last-audio")).toBeNull();
-  expect(await stored(page, "dauys.contact-draft")).toBeNull();
-  expect(await stored(page, "dauys.language")).toBe("ru");
-  expect(await stored(page, "dauys.outbox")).toMatchObject([
+  expect(await storedValue(page, "dauys.recognition-draft")).toBeNull();
+  expect(await storedValue(page, "dauys.last-audio")).toBeNull();
+  expect(await storedValue(page, "dauys.contact-draft")).toBeNull();
+  expect(await storedValue(page, "dauys.language")).toBe("ru");
+  expect(await storedValue(page, "dauys.outbox")).toMatchObject([
     { request: { id: outbox[0]!.request.id } },
   ]);
-  expect(await stored(page, "dauys.kiosk")).toMatchObject({ enabled: true, idleSeconds: 10 });
+  expect(await storedValue(page, "dauys.kiosk")).toMatchObject({ enabled: true, idleSeconds: 10 });
   expect(await kioskAttribute(page)).toBe("on");
 
   // The next person finds empty pages.
@@ -533,7 +511,7 @@ test("leaving kiosk mode needs the PIN; a wrong one is refused", async ({ page }
   await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is off." })).toBeVisible();
   await expect(exitButton(page)).toHaveCount(0);
   expect(await kioskAttribute(page)).toBeNull();
-  expect(await stored(page, "dauys.kiosk")).toBeNull();
+  expect(await storedValue(page, "dauys.kiosk")).toBeNull();
   await expect(page.getByRole("link", { name: /Watch Demo/ })).toBeVisible();
   await expect(page.getByRole("link", { name: /Follow us on social media/ })).toBeVisible();
 });

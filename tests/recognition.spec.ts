@@ -5,6 +5,7 @@ import {
   findSmallTargets,
   presetLanguage,
   presetPilotAccess,
+  storedValue,
 } from "./fixtures.ts";
 import { installFakeRecognizer, type FakeRecognizerOptions } from "./fake-speech-recognition.ts";
 
@@ -20,34 +21,6 @@ async function openRecognition(
   // By element, not role: without pilot access the popup may already hide the page from the
   // accessibility tree.
   await expect(page.locator("h1")).toHaveText(title);
-}
-
-/** A summary of what the page keeps in IndexedDB under `key` (Blobs become their size). */
-async function stored(page: Page, key: string) {
-  return page.evaluate(
-    (key) =>
-      new Promise<Record<string, unknown> | null>((resolve, reject) => {
-        const open = indexedDB.open("dauys");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("keyval")) return resolve(null);
-          const request = db.transaction("keyval").objectStore("keyval").get(key);
-          request.onsuccess = () => {
-            const value = request.result as Record<string, unknown> | undefined;
-            db.close();
-            if (!value) return resolve(null);
-            const summary: Record<string, unknown> = {};
-            for (const [name, field] of Object.entries(value)) {
-              summary[name] = field instanceof Blob ? { blobSize: field.size } : field;
-            }
-            resolve(summary);
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-    key,
-  );
 }
 
 const recordButton = (page: Page) => page.getByRole("button", { name: /^(Start|Stop) recording$/ });
@@ -393,7 +366,7 @@ test.describe("adaptive audio", () => {
     await textField(page).fill("Привет, мир");
     await expect(page.getByRole("button", { name: "Play" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Create audio" })).toBeEnabled();
-    await expect.poll(() => stored(page, "dauys.last-audio")).toBeNull();
+    await expect.poll(() => storedValue(page, "dauys.last-audio")).toBeNull();
 
     await createAudio(page);
     await page.getByRole("radio", { name: "Fast" }).check();
@@ -452,10 +425,10 @@ test.describe("reset and drafts", () => {
     await page.getByRole("radio", { name: "Slow" }).check();
     await createAudio(page);
     await expect
-      .poll(() => stored(page, "dauys.recognition-draft"))
+      .poll(() => storedValue(page, "dauys.recognition-draft"))
       .toEqual({ text: "Salom, dunyo!", language: "uz-UZ", resultsShown: true });
     await expect
-      .poll(() => stored(page, "dauys.last-audio"))
+      .poll(() => storedValue(page, "dauys.last-audio"))
       .toMatchObject({ text: "Salom, dunyo!", language: "uz-UZ", rate: "slow" });
 
     await page.reload();
@@ -472,9 +445,9 @@ test.describe("reset and drafts", () => {
     await expect(page.getByRole("button", { name: "Pause" })).toHaveCount(0);
     await expect(status(page)).toHaveText("Choose a language, press Start recording and speak.");
     await expect(recordButton(page)).toBeFocused();
-    await expect.poll(() => stored(page, "dauys.last-audio")).toBeNull();
+    await expect.poll(() => storedValue(page, "dauys.last-audio")).toBeNull();
     await expect
-      .poll(() => stored(page, "dauys.recognition-draft"))
+      .poll(() => storedValue(page, "dauys.recognition-draft"))
       .toEqual({ text: "", language: "uz-UZ", resultsShown: false });
 
     await page.reload();
@@ -493,7 +466,7 @@ test.describe("reset and drafts", () => {
     await page.getByRole("button", { name: "Reset" }).click();
     await expect(textField(page)).toHaveCount(0);
     await expect(page.getByRole("alert")).toHaveText(/Your text and its audio were cleared\./);
-    await expect.poll(() => stored(page, "dauys.last-audio")).toBeNull();
+    await expect.poll(() => storedValue(page, "dauys.last-audio")).toBeNull();
     await expectNoAxeViolations(page, "undo offered");
     expect(await findSmallTargets(page), "targets under 44×44 px").toEqual([]);
 
@@ -507,10 +480,10 @@ test.describe("reset and drafts", () => {
     await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
     await expect(page.getByRole("alert")).toHaveCount(0);
     await expect
-      .poll(() => stored(page, "dauys.recognition-draft"))
+      .poll(() => storedValue(page, "dauys.recognition-draft"))
       .toEqual({ text: "Good morning, doctor.", language: "ru-RU", resultsShown: true });
     await expect
-      .poll(() => stored(page, "dauys.last-audio"))
+      .poll(() => storedValue(page, "dauys.last-audio"))
       .toMatchObject({ text: "Good morning, doctor." });
 
     await page.reload();
@@ -533,7 +506,7 @@ test.describe("reset and drafts", () => {
     await recordText(page, "first");
     await textField(page).fill("first, then corrected");
     await expect
-      .poll(() => stored(page, "dauys.recognition-draft"))
+      .poll(() => storedValue(page, "dauys.recognition-draft"))
       .toMatchObject({ text: "first, then corrected" });
     await page.reload();
     await expect(textField(page)).toHaveValue("first, then corrected");
