@@ -51,6 +51,22 @@ function keptForOffline(page: Page) {
   });
 }
 
+/**
+ * Opens /recognition in the installed app with `text` as recognized Kazakh, and saves the Kazakh
+ * voice for offline use.
+ */
+async function saveKazakhVoiceWith(page: Page, text: string) {
+  await presetStoredValue(page, "dauys.recognition-draft", {
+    text,
+    language: "kk-KZ",
+    resultsShown: true,
+  });
+  await installApp(page);
+  await page.goto("/recognition");
+  await page.getByRole("button", { name: "Save voice for offline use" }).click();
+  await expect(page.getByText("The voice is saved")).toBeVisible({ timeout: 30_000 });
+}
+
 test("the service worker takes control and every route works offline, by reload and by link", async ({
   page,
   context,
@@ -134,15 +150,7 @@ test("offline, the Recognition page makes audio with the on-device engine", asyn
   page,
   context,
 }) => {
-  await presetStoredValue(page, "dauys.recognition-draft", {
-    text: "Сәлеметсіз бе, мен үйге барғым келеді.",
-    language: "kk-KZ",
-    resultsShown: true,
-  });
-  await installApp(page);
-  await page.goto("/recognition");
-  await page.getByRole("button", { name: "Save voice for offline use" }).click();
-  await expect(page.getByText("The voice is saved")).toBeVisible({ timeout: 30_000 });
+  await saveKazakhVoiceWith(page, "Сәлеметсіз бе, мен үйге барғым келеді.");
   // The core voice pack (Kazakh needs no other) and the engine's module and worker.
   await expect.poll(() => keptForOffline(page)).toEqual({ engine: 2, voices: 1 });
 
@@ -166,15 +174,7 @@ test("offline, text with nothing to read aloud says so, as the server would", as
   page,
   context,
 }) => {
-  await presetStoredValue(page, "dauys.recognition-draft", {
-    text: "?!",
-    language: "kk-KZ",
-    resultsShown: true,
-  });
-  await installApp(page);
-  await page.goto("/recognition");
-  await page.getByRole("button", { name: "Save voice for offline use" }).click();
-  await expect(page.getByText("The voice is saved")).toBeVisible({ timeout: 30_000 });
+  await saveKazakhVoiceWith(page, "?!");
 
   await context.setOffline(true);
   await page.reload();
@@ -192,15 +192,7 @@ test("a saved voice whose engine code is missing (an update renamed it) is saved
   page,
   context,
 }) => {
-  await presetStoredValue(page, "dauys.recognition-draft", {
-    text: "Сәлеметсіз бе, мен үйге барғым келеді.",
-    language: "kk-KZ",
-    resultsShown: true,
-  });
-  await installApp(page);
-  await page.goto("/recognition");
-  await page.getByRole("button", { name: "Save voice for offline use" }).click();
-  await expect(page.getByText("The voice is saved")).toBeVisible({ timeout: 30_000 });
+  await saveKazakhVoiceWith(page, "Сәлеметсіз бе, мен үйге барғым келеді.");
 
   // What an app update leaves in the cache: the voices, but not this version's engine code.
   const engineFiles = () =>
