@@ -336,7 +336,11 @@ test.describe("adaptive audio", () => {
     await expect(alert).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Create audio" })).toBeFocused();
 
+    // Once the text changes the message no longer applies, and goes.
+    await page.getByRole("button", { name: "Create audio" }).click();
+    await expect(alert).toBeVisible();
     await textField(page).fill("...Hello?!");
+    await expect(alert).toHaveCount(0);
     await createAudio(page);
   });
 

@@ -86,6 +86,15 @@ describe("audio machine", () => {
     expect(retry.failure).toBeNull();
   });
 
+  it("drops 'nothing to read aloud' when the text changes, but not other failures", () => {
+    const failWith = (failure: "nothing-to-speak" | "not-generated") =>
+      audioReducer(generating, { type: "generation-failed", generation: 7, failure });
+    expect(audioReducer(failWith("nothing-to-speak"), { type: "text-changed" }).failure).toBeNull();
+    expect(audioReducer(failWith("not-generated"), { type: "text-changed" }).failure).toBe(
+      "not-generated",
+    );
+  });
+
   it("follows playing and paused", () => {
     const playing = audioReducer(ready, { type: "playing" });
     expect(playing.playing).toBe(true);

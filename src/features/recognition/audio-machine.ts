@@ -45,6 +45,7 @@ export type AudioEvent =
   | { type: "discard" }
   | { type: "restore"; audio: SavedAudio }
   | { type: "dismiss-failure" }
+  | { type: "text-changed" }
   | { type: "reset" };
 
 export const initialAudioState: AudioState = {
@@ -103,6 +104,9 @@ export function audioReducer(state: AudioState, event: AudioEvent): AudioState {
       return { ...state, status: "ready", audio: event.audio, playing: false, failure: null };
     case "dismiss-failure":
       return { ...state, failure: null };
+    case "text-changed":
+      // "Nothing to read aloud" was about the text (or its language), which is no longer there.
+      return state.failure === "nothing-to-speak" ? { ...state, failure: null } : state;
     case "reset":
       return initialAudioState;
   }

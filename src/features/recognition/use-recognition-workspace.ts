@@ -247,12 +247,14 @@ export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
   function editText(value: string) {
     setCleared(null);
     if (audio.status !== "none") discardAudio();
+    dispatchAudio({ type: "text-changed" });
     dispatchRecording({ type: "edit", text: value });
   }
 
   function chooseLanguage(value: string) {
     if (!isRecognitionLanguage(value) || isListening(recording)) return;
     if (audio.status !== "none") discardAudio();
+    dispatchAudio({ type: "text-changed" });
     dispatchRecording({ type: "choose-language", language: value });
   }
 
