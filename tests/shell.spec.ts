@@ -342,6 +342,31 @@ test("the language choice changes the page, sets <html lang> and survives a relo
   await expect(page.getByRole("link", { name: "Біз туралы" })).toBeVisible();
 });
 
+test("a language is saved before it is shown, so a reload at once keeps it", async ({ page }) => {
+  await page.goto("/about");
+  await settle(page);
+  // The moment <html lang> changes, read what the device has saved: what a reload then would
+  // start in. The database is opened beforehand, so the read starts in that very moment.
+  await page.evaluate(async () => {
+    const database = await new Promise<IDBDatabase>((resolve) => {
+      const open = indexedDB.open("dauys");
+      open.onsuccess = () => resolve(open.result);
+    });
+    const saved = new Promise((resolve) => {
+      new MutationObserver((_, observer) => {
+        observer.disconnect();
+        const get = database.transaction("keyval").objectStore("keyval").get("dauys.language");
+        get.onsuccess = () => resolve(get.result);
+      }).observe(document.documentElement, { attributeFilter: ["lang"] });
+    });
+    Object.assign(window, { savedWhenShown: saved });
+  });
+  await switchLanguage(page, "ky");
+  expect(
+    await page.evaluate(() => (window as unknown as { savedWhenShown: unknown }).savedWhenShown),
+  ).toBe("ky");
+});
+
 test("the first paint is already in the saved language", async ({ page }) => {
   await page.goto("/about");
   await switchLanguage(page, "uz");

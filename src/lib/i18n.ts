@@ -52,7 +52,11 @@ export async function readSavedLanguage(): Promise<LanguageCode> {
   return isLanguageCode(saved) ? saved : defaultLanguage;
 }
 
+/**
+ * Saves the user's choice, then shows it. In this order a reload the moment the page changes
+ * language cannot start in the old one: the saved language is what the app starts in.
+ */
 export async function chooseLanguage(code: LanguageCode): Promise<void> {
-  await activateLanguage(code);
   await writeValue(storageKeys.language, code);
+  await activateLanguage(code);
 }
