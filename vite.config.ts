@@ -63,6 +63,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             icons: [{ src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" }],
           },
           {
+            name: "Talk",
+            short_name: "Talk",
+            url: "/talk",
+            icons: [{ src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" }],
+          },
+          {
             name: "Speech Recovery",
             short_name: "Recovery",
             url: "/recovery",

@@ -8,6 +8,7 @@ const pages: Record<string, string> = {
   "/about": "about",
   "/contact": "contact",
   "/recognition": "recognition",
+  "/talk": "talk",
   "/recovery": "recovery",
 };
 const languageCodes = new Set(["en", "ru", "az", "kk", "ky", "uz"]);

@@ -28,7 +28,7 @@ import { brand } from "@/lib/brand";
 import { tokens } from "@/theme/tokens";
 import { visuallyHidden } from "@/theme/visually-hidden";
 
-type NavTarget = "/about" | "/contact" | "/recognition" | "/recovery";
+type NavTarget = "/about" | "/contact" | "/recognition" | "/talk" | "/recovery";
 
 const activeStyle = {
   "&[aria-current='page']": {
@@ -118,6 +118,7 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
     { to: "/about", label: t`About` },
     { to: "/contact", label: t`Contact` },
     { to: "/recognition", label: t`Recognition` },
+    { to: "/talk", label: t`Talk` },
     { to: "/recovery", label: t`Recovery` },
   ];
 

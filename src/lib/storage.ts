@@ -9,6 +9,10 @@
  * - `dauys.sent-notice`: requests delivered after they had to wait, until the user has closed the
  *   news that they were sent (a privacy reset on a clinic tablet erases it too).
  * - `dauys.pilot-access`, `dauys.kiosk`: device settings.
+ * - `dauys.talk-boards`, `dauys.talk-history`, `dauys.talk-settings`: the Talk screen's phrase
+ *   boards (only the languages the user changed), what was said, and the voice settings.
+ * - `dauys.talk-clinic-boards`: on a kiosk tablet, the boards as staff left them when kiosk mode
+ *   was turned on; each privacy reset puts them back.
  *
  * IndexedDB can be missing (some private modes) or fail (quota, a blocked upgrade). The app must
  * keep working then: reads fall back to an in-memory copy, and failed writes are reported to the
@@ -27,6 +31,10 @@ export const storageKeys = {
   sentNotice: "dauys.sent-notice",
   pilotAccess: "dauys.pilot-access",
   kiosk: "dauys.kiosk",
+  talkBoards: "dauys.talk-boards",
+  talkHistory: "dauys.talk-history",
+  talkSettings: "dauys.talk-settings",
+  talkClinicBoards: "dauys.talk-clinic-boards",
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -21,7 +21,8 @@ import {
   type AudioState,
   type GenerationStage,
 } from "@/features/recognition/audio-machine";
-import { audioFileName, downloadFile } from "@/features/recognition/download-file";
+import { audioFileName } from "@/features/recognition/download-file";
+import { downloadFile } from "@/lib/download-file";
 import { maxTextLength, speechRates, type SpeechRateChoice } from "@/lib/speech-options";
 import { WorkspacePanel } from "@/features/recognition/workspace-panel";
 import { useOnlineStatus } from "@/lib/use-online-status";
