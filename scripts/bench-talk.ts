@@ -50,12 +50,15 @@ async function tap(page: Page, index: number): Promise<number> {
         ...document.querySelectorAll<HTMLButtonElement>("section ul > li > button"),
       ].filter((button) => !button.closest("[aria-label='History']"));
       const button = buttons[index % buttons.length]!;
-      const audio = document.querySelector<HTMLAudioElement>("audio[data-talk-audio]")!;
-      const playing = new Promise<void>((resolve) =>
-        audio.addEventListener("playing", () => resolve(), { once: true }),
+      // The audio element is made on the first tap: listen on the document.
+      const playing = new Promise<HTMLAudioElement>((resolve) =>
+        document.addEventListener("playing", (event) => resolve(event.target as HTMLAudioElement), {
+          once: true,
+          capture: true,
+        }),
       );
       button.click();
-      await playing;
+      const audio = await playing;
       // The page records its measure in the same `playing` event.
       await new Promise((resolve) => setTimeout(resolve, 0));
       const entry = performance.getEntriesByName(name).at(-1);
@@ -69,7 +72,8 @@ async function tap(page: Page, index: number): Promise<number> {
 
 async function benchLanguage(page: Page, url: string, language: string): Promise<TapFigures> {
   await page.goto(`${url}/talk`);
-  await page.waitForSelector("select");
+  // The board is read from IndexedDB once the app has taken over the page.
+  await page.waitForSelector("section[aria-busy='false'] select");
   await page.evaluate((language) => {
     const select = [...document.querySelectorAll("select")].find((element) =>
       [...element.options].some((option) => option.value === language),

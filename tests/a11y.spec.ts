@@ -43,7 +43,7 @@ for (const { name, viewport } of widths) {
     }
 
     test("the paid-feature dialogs pass", async ({ page }) => {
-      for (const route of ["/recognition", "/recovery"]) {
+      for (const route of ["/recognition", "/talk", "/recovery"]) {
         await page.goto(route);
         await expect(page.getByRole("dialog")).toBeVisible();
         await checkPage(page, `dialog on ${route}`);

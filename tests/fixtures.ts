@@ -13,7 +13,15 @@ export const languageNames = {
 export type Locale = keyof typeof languageNames;
 export const locales = Object.keys(languageNames) as Locale[];
 
-export const routes = ["/", "/about", "/contact", "/recognition", "/recovery", "/no-such-page"];
+export const routes = [
+  "/",
+  "/about",
+  "/contact",
+  "/recognition",
+  "/talk",
+  "/recovery",
+  "/no-such-page",
+];
 
 /** Waits until no finite animation or transition is running (a dialog fading in, say). */
 export async function waitForAnimations(page: Page) {

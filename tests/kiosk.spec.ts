@@ -580,6 +580,12 @@ test("a privacy reset erases what the patient said on Talk and gives back the cl
     page.getByRole("region", { name: "History" }).getByRole("button", { name: /^My secret words/ }),
   ).toBeVisible();
   await expect.poll(() => storedValue(page, "dauys.talk-history")).toHaveLength(1);
+  // Speech playing keeps the tablet awake; the idle time starts once it has been said.
+  await expect
+    .poll(() =>
+      page.locator("audio[data-talk-audio]").evaluate((audio: HTMLAudioElement) => audio.paused),
+    )
+    .toBe(true);
 
   await page.clock.fastForward(10_000);
   await expect(page.getByRole("alertdialog", { name: "Are you still there?" })).toBeVisible();

@@ -17,18 +17,27 @@ const FullScreenDialog = styled("dialog")({
   "&:focus-visible": { outline: "4px solid #ffb000", outlineOffset: -4 },
 });
 
-/** The largest font size (px) at which `text` fits `box` without overflowing, by bisection. */
+/**
+ * The largest font size (px) at which `text` fits `box`, by bisection. Words are kept whole while
+ * measuring, so the size is the one at which the longest word fits on a line; only a word too
+ * long even at the smallest size is broken.
+ */
 function fitText(box: HTMLElement, text: HTMLElement) {
-  let low = 16;
+  const minimum = 16;
+  let low = minimum;
   let high = 400;
+  text.style.overflowWrap = "normal";
+  const fitsAt = (size: number) => {
+    text.style.fontSize = `${size}px`;
+    return text.scrollWidth <= box.clientWidth && text.scrollHeight <= box.clientHeight;
+  };
   while (high - low > 1) {
     const middle = Math.floor((low + high) / 2);
-    text.style.fontSize = `${middle}px`;
-    const fits = text.scrollWidth <= box.clientWidth && text.scrollHeight <= box.clientHeight;
-    if (fits) low = middle;
+    if (fitsAt(middle)) low = middle;
     else high = middle;
   }
-  text.style.fontSize = `${low}px`;
+  const fits = fitsAt(low);
+  text.style.overflowWrap = fits ? "normal" : "anywhere";
 }
 
 /**
@@ -107,8 +116,7 @@ export function ListenerView({
               fontWeight: 700,
               lineHeight: 1.15,
               textAlign: "center",
-              overflowWrap: "break-word",
-              hyphens: "auto",
+              width: "100%",
             }}
           >
             {text}

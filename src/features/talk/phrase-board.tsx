@@ -93,15 +93,16 @@ export function PhraseBoard({
                     sx={{
                       flex: 1,
                       minHeight: 88,
-                      px: 2,
+                      px: { xs: 1.5, sm: 2 },
                       py: 1.5,
-                      fontSize: "1.2rem",
+                      fontSize: { xs: "1.05rem", sm: "1.2rem" },
                       lineHeight: 1.3,
                       fontWeight: 600,
                       textTransform: "none",
                       justifyContent: "space-between",
                       textAlign: "start",
-                      overflowWrap: "anywhere",
+                      overflowWrap: "break-word",
+                      hyphens: "auto",
                       bgcolor: "background.paper",
                     }}
                   >

@@ -9,6 +9,7 @@ import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
 import RecordVoiceOverIcon from "@mui/icons-material/RecordVoiceOver";
 import StopIcon from "@mui/icons-material/Stop";
 import { completeWord, suggestWords, type Vocabulary } from "@/features/talk/word-completion";
@@ -54,6 +55,7 @@ export function TypeToSpeak({
 }) {
   const { t } = useLingui();
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const textId = useId();
   const rateLabelId = useId();
   const pitchLabelId = useId();
   const suggestions = useMemo(() => suggestWords(text, vocabulary), [text, vocabulary]);
@@ -77,9 +79,16 @@ export function TypeToSpeak({
 
   return (
     <Stack spacing={2}>
+      <Typography
+        component="label"
+        htmlFor={textId}
+        sx={{ fontWeight: 700, fontSize: "1.125rem", mb: -1 }}
+      >
+        {t`Type what you want to say`}
+      </Typography>
       <TextField
+        id={textId}
         inputRef={inputRef}
-        label={t`Type what you want to say`}
         helperText={t`Enter speaks. Shift+Enter starts a new line.`}
         value={text}
         onChange={(event) => onTextChange(event.target.value)}
