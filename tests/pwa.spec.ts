@@ -259,6 +259,7 @@ test("Chromium reports no installability errors", async () => {
     );
     expect(manifest.shortcuts.map((shortcut: { url: string }) => shortcut.url)).toEqual([
       "/recognition",
+      "/talk",
       "/recovery",
     ]);
   } finally {

@@ -92,10 +92,11 @@ export function PhraseBoard({
                     endIcon={phrase.favourite ? <StarIcon aria-hidden /> : undefined}
                     sx={{
                       flex: 1,
+                      minWidth: 0,
                       minHeight: 88,
                       px: { xs: 1.5, sm: 2 },
                       py: 1.5,
-                      fontSize: { xs: "1.05rem", sm: "1.2rem" },
+                      fontSize: { xs: "1rem", sm: "1.2rem" },
                       lineHeight: 1.3,
                       fontWeight: 600,
                       textTransform: "none",
@@ -133,7 +134,7 @@ function EditablePhrase({
   return (
     <Paper
       variant="outlined"
-      sx={{ flex: 1, p: 1.5, display: "flex", flexDirection: "column", gap: 1 }}
+      sx={{ flex: 1, minWidth: 0, p: 1.5, display: "flex", flexDirection: "column", gap: 1 }}
     >
       <Typography sx={{ fontSize: "1.1rem", fontWeight: 600, overflowWrap: "anywhere" }}>
         {text}

@@ -215,7 +215,10 @@ export function TalkWorkspace({
         title={t`Phrase board`}
         busy={!loaded}
         actions={
-          <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
+          <Stack
+            direction="row"
+            sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center", maxWidth: "100%" }}
+          >
             <TextField
               select
               label={t`Speak in`}
@@ -226,7 +229,7 @@ export function TalkWorkspace({
                 }
               }}
               slotProps={{ select: { native: true } }}
-              sx={{ minWidth: 180 }}
+              sx={{ minWidth: 180, maxWidth: "100%" }}
             >
               {speechLanguages.map((code) => (
                 <option key={code} value={code}>
