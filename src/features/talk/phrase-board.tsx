@@ -102,7 +102,7 @@ export function PhraseBoard({
                       textTransform: "none",
                       justifyContent: "space-between",
                       textAlign: "start",
-                      overflowWrap: "break-word",
+                      overflowWrap: "anywhere",
                       hyphens: "auto",
                       bgcolor: "background.paper",
                     }}
