@@ -1,7 +1,7 @@
 /**
  * What a privacy reset erases on a shared clinic tablet: everything one patient typed, said or
  * made (the recognized text, the last audio, the contact form's draft, what they said on the Talk
- * screen and its voice settings), the notice that their saved requests were sent (a count only,
+ * screen and its voice settings, the examples My voice learnt their speech from), the notice that their saved requests were sent (a count only,
  * but theirs, not the next patient's), and their choice of interface language, which goes back
  * to the kiosk's default. The Talk boards go back to the clinic's: as staff left them when kiosk
  * mode was turned on, so phrases a patient added, changed or deleted are undone.
@@ -19,6 +19,8 @@ export const perPatientKeys = [
   storageKeys.sentNotice,
   storageKeys.talkHistory,
   storageKeys.talkSettings,
+  storageKeys.voiceExamples,
+  storageKeys.voiceSettings,
 ] as const;
 
 /** Erases the per-patient data; resolves to false when something could not be erased. */

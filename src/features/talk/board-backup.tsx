@@ -7,6 +7,7 @@ import Typography from "@mui/material/Typography";
 import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import FileUploadIcon from "@mui/icons-material/FileUpload";
 import type { Boards } from "@/features/talk/board";
+import type { VoiceExamples } from "@/features/talk/voice-examples";
 import {
   boardFileName,
   exportBoards,
@@ -22,10 +23,12 @@ type Outcome =
 /** Saves every board in one file, and reads such a file back in place of the current boards. */
 export function BoardBackup({
   boards,
+  voice,
   onImport,
 }: {
   boards: Boards;
-  onImport: (boards: Boards) => void;
+  voice: VoiceExamples;
+  onImport: (boards: Boards, voice: VoiceExamples) => void;
 }) {
   const { t } = useLingui();
   const name = brand.name;
@@ -39,6 +42,7 @@ export function BoardBackup({
     "newer-version": t`This board was saved by a newer version of ${name}. Update the app, then try again. Nothing was changed.`,
     "bad-phrase": t`A phrase in this file is damaged. Nothing was changed.`,
     "too-many-phrases": t`This file has too many phrases for one board. Nothing was changed.`,
+    "bad-voice": t`The voice examples in this file are damaged. Nothing was changed.`,
     unreadable: t`The file could not be read. Nothing was changed.`,
   };
 
@@ -55,14 +59,14 @@ export function BoardBackup({
       setOutcome(result);
       return;
     }
-    onImport(result.boards);
+    onImport(result.boards, result.voice);
     setOutcome({ ok: true, phraseCount: result.phraseCount });
   };
 
   return (
     <Stack spacing={2}>
       <Typography sx={{ color: "text.secondary" }}>
-        {t`Save your phrase boards in one file, to keep a copy or to move them to a new phone. Importing a file replaces the boards it contains.`}
+        {t`Save your phrase boards and what My voice has learnt in one file, to keep a copy or to move them to a new phone. Recordings are not included. Importing a file replaces the boards it contains.`}
       </Typography>
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5 }}>
         <Button
@@ -70,7 +74,7 @@ export function BoardBackup({
           startIcon={<FileDownloadIcon />}
           onClick={() =>
             downloadFile(
-              new Blob([exportBoards(boards, new Date())], { type: "application/json" }),
+              new Blob([exportBoards(boards, voice, new Date())], { type: "application/json" }),
               boardFileName,
             )
           }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addPhrase, starterBoard, toggleFavourite } from "@/features/talk/board";
 import { exportBoards, maxBoardFileBytes, parseBoardFile } from "@/features/talk/board-file";
+import type { VoiceExamples } from "@/features/talk/voice-examples";
 
 const file = (content: unknown) => JSON.stringify(content);
 const valid = {
@@ -17,9 +18,29 @@ describe("board file", () => {
       "m",
     );
     const boards = { ru, kk: starterBoard("kk") };
-    const text = exportBoards(boards, new Date("2026-11-25T10:00:00Z"));
+    const features = {
+      format: 1,
+      method: "normalised" as const,
+      dims: 2,
+      voicedMs: 900,
+      frames: "AAAA",
+    };
+    const voice: VoiceExamples = {
+      ru: { m: [{ features, origin: "taught", addedAt: 1, audio: new Blob(["RIFF"]) }] },
+    };
+    const text = exportBoards(boards, voice, new Date("2026-11-25T10:00:00Z"));
     const result = parseBoardFile(text);
-    expect(result).toEqual({ ok: true, boards, phraseCount: ru.length + boards.kk.length });
+    // Recordings stay on the device: the file has the features only.
+    expect(result).toEqual({
+      ok: true,
+      boards,
+      voice: { ru: { m: [{ features, origin: "taught", addedAt: 1 }] } },
+      phraseCount: ru.length + boards.kk.length,
+    });
+    // A file from before My voice (version 1) still reads.
+    const old = JSON.parse(text) as Record<string, unknown>;
+    delete old.voice;
+    expect(parseBoardFile(JSON.stringify({ ...old, version: 1 }))).toMatchObject({ ok: true });
   });
 
   it("refuses files that are not a board", () => {
@@ -33,7 +54,11 @@ describe("board file", () => {
     expect(problem(file([1, 2]))).toBe("not-a-board");
     expect(problem(file({ ...valid, format: "other" }))).toBe("not-a-board");
     expect(problem(file({ ...valid, version: "1" }))).toBe("not-a-board");
-    expect(problem(file({ ...valid, version: 2 }))).toBe("newer-version");
+    expect(problem(file({ ...valid, version: 3 }))).toBe("newer-version");
+    expect(problem(file({ ...valid, voice: { en: { a: [{ origin: "taught" }] } } }))).toBe(
+      "bad-voice",
+    );
+    expect(problem(file({ ...valid, voice: { xx: {} } }))).toBe("bad-voice");
     expect(problem(file({ ...valid, boards: {} }))).toBe("not-a-board");
     expect(problem(file({ ...valid, boards: { fr: [] } }))).toBe("not-a-board");
     expect(problem(file({ ...valid, boards: { en: "Hello" } }))).toBe("not-a-board");

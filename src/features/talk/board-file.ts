@@ -12,9 +12,15 @@ import {
   type Boards,
   type Phrase,
 } from "@/features/talk/board";
+import {
+  parseVoiceExamples,
+  withoutRecordings,
+  type VoiceExamples,
+} from "@/features/talk/voice-examples";
 
 export const boardFileFormat = "dauys-talk-board";
-export const boardFileVersion = 1;
+/** 2 added My voice's examples (features only, never recordings). */
+export const boardFileVersion = 2;
 export const boardFileName = "dauys-talk-board.json";
 /** Far above any real board; a bigger file is not a board. */
 export const maxBoardFileBytes = 2 * 1024 * 1024;
@@ -24,21 +30,30 @@ export type BoardFile = {
   version: typeof boardFileVersion;
   exportedAt: string;
   boards: Boards;
+  voice: VoiceExamples;
 };
 
 /** Why a file was refused; the page says it in the user's language. */
 export type BoardFileProblem =
-  "too-large" | "not-json" | "not-a-board" | "newer-version" | "bad-phrase" | "too-many-phrases";
+  | "too-large"
+  | "not-json"
+  | "not-a-board"
+  | "newer-version"
+  | "bad-phrase"
+  | "too-many-phrases"
+  | "bad-voice";
 
 export type BoardFileResult =
-  { ok: true; boards: Boards; phraseCount: number } | { ok: false; problem: BoardFileProblem };
+  | { ok: true; boards: Boards; voice: VoiceExamples; phraseCount: number }
+  | { ok: false; problem: BoardFileProblem };
 
-export function exportBoards(boards: Boards, now: Date): string {
+export function exportBoards(boards: Boards, voice: VoiceExamples, now: Date): string {
   const file: BoardFile = {
     format: boardFileFormat,
     version: boardFileVersion,
     exportedAt: now.toISOString(),
     boards,
+    voice: withoutRecordings(voice),
   };
   return `${JSON.stringify(file, null, 2)}\n`;
 }
@@ -109,5 +124,7 @@ export function parseBoardFile(text: string, size = text.length): BoardFileResul
   if (!speechLanguages.some((language) => boards[language])) {
     return { ok: false, problem: "not-a-board" };
   }
-  return { ok: true, boards, phraseCount };
+  const voice = parseVoiceExamples(data.voice, true);
+  if (!voice) return { ok: false, problem: "bad-voice" };
+  return { ok: true, boards, voice, phraseCount };
 }

@@ -76,7 +76,9 @@ export async function openMicrophone(onLevel: (level: number) => void): Promise<
     current = null;
     const from = started === null ? 0 : Math.max(0, started - Math.ceil(preRollMs / blockMs));
     const to =
-      started === null ? blocks.length : Math.min(blocks.length, lastVoice + Math.ceil(200 / blockMs) + 1);
+      started === null
+        ? blocks.length
+        : Math.min(blocks.length, lastVoice + Math.ceil(200 / blockMs) + 1);
     const kept = end === "no-voice" ? [] : blocks.slice(from, to);
     const samples = new Float32Array(kept.reduce((sum, block) => sum + block.length, 0));
     let offset = 0;

@@ -33,6 +33,8 @@ import { TalkHistory } from "@/features/talk/talk-history";
 import { defaultTalkSettings } from "@/features/talk/talk-settings";
 import { TalkPanel } from "@/features/talk/talk-panel";
 import { TypeToSpeak } from "@/features/talk/type-to-speak";
+import { MyVoicePanel } from "@/features/talk/my-voice-panel";
+import { useMyVoice } from "@/features/talk/use-my-voice";
 import { useTalkData } from "@/features/talk/use-talk-data";
 import { buildVocabulary } from "@/features/talk/word-completion";
 import { languages } from "@/lib/i18n";
@@ -94,6 +96,7 @@ export function TalkWorkspace({
   const { language } = settings;
   const board = boardFor(data?.boards ?? {}, language);
   const history = data?.history ?? noHistory;
+  const voice = useMyVoice(language, board);
 
   // The engine and this language's voice load while the user looks at the board.
   const loaded = data !== null;
@@ -153,6 +156,7 @@ export function TalkWorkspace({
     onDelete: (phrase) => {
       setDeleted({ phrase, index: board.indexOf(phrase), language });
       changeBoard((current) => deletePhrase(current, phrase.id));
+      voice.setPhrase(phrase.id, undefined);
     },
     onMove: (phrase, direction) =>
       changeBoard((current) => movePhrase(current, phrase.id, direction)),
@@ -280,6 +284,15 @@ export function TalkWorkspace({
         </Stack>
       </TalkPanel>
 
+      <TalkPanel title={t`My voice`}>
+        <MyVoicePanel
+          voice={voice}
+          board={board}
+          language={language}
+          onSay={(phrase) => say(phrase.text, language)}
+        />
+      </TalkPanel>
+
       <TalkPanel title={t`Type to speak`}>
         <TypeToSpeak
           text={text}
@@ -316,7 +329,14 @@ export function TalkWorkspace({
       </TalkPanel>
 
       <TalkPanel title={t`Backup`}>
-        <BoardBackup boards={data?.boards ?? {}} onImport={replaceBoards} />
+        <BoardBackup
+          boards={data?.boards ?? {}}
+          voice={voice.all}
+          onImport={(boards, examples) => {
+            replaceBoards(boards);
+            voice.replaceAll(examples);
+          }}
+        />
       </TalkPanel>
 
       {offlineVoice(language)}
