@@ -97,8 +97,6 @@ async function withMicrophone(
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    page.on("console", (message) => console.log("console:", message.text()));
-    page.on("pageerror", (error) => console.log("pageerror:", error.message));
     await run(page, context);
   } finally {
     await context.close();

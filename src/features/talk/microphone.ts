@@ -5,6 +5,9 @@
  * voice does and ends after a pause, or when the user presses Stop, or at the time limit.
  */
 
+// The worklet's built address: Vite bundles it as a module of its own.
+import captureWorkletUrl from "@/features/talk/capture.worklet.ts?worker&url";
+
 export const maxTakeMs = 6000;
 /** Dysarthric speech has long pauses inside a phrase: a take ends only after this much quiet. */
 const endSilenceMs = 900;
@@ -46,16 +49,23 @@ export async function openMicrophone(onLevel: (level: number) => void): Promise<
     throw new MicrophoneError(error instanceof Error ? error.message : String(error));
   }
   const context = new AudioContext();
+  let processor: AudioWorkletNode;
+  try {
+    await context.audioWorklet.addModule(captureWorkletUrl);
+    processor = new AudioWorkletNode(context, "dauys-capture", {
+      numberOfInputs: 1,
+      numberOfOutputs: 0,
+      channelCount: 1,
+      channelCountMode: "explicit",
+    });
+  } catch (error) {
+    for (const track of stream.getTracks()) track.stop();
+    void context.close();
+    throw new MicrophoneError(error instanceof Error ? error.message : String(error));
+  }
   await context.resume();
   const source = context.createMediaStreamSource(stream);
-  // A ScriptProcessor hands over every sample on the main thread, which is all a take of a few
-  // seconds needs; an AudioWorklet would need a module of its own for the same result.
-  const processor = context.createScriptProcessor(1024, 1, 1);
-  const silence = context.createGain();
-  silence.gain.value = 0;
   source.connect(processor);
-  processor.connect(silence);
-  silence.connect(context.destination);
 
   const { sampleRate } = context;
   const blockMs = (1024 / sampleRate) * 1000;
@@ -89,8 +99,8 @@ export async function openMicrophone(onLevel: (level: number) => void): Promise<
     resolve({ samples, sampleRate, end: end === "stopped" && started === null ? "no-voice" : end });
   };
 
-  processor.onaudioprocess = (event) => {
-    const block = new Float32Array(event.inputBuffer.getChannelData(0));
+  processor.port.onmessage = (event: MessageEvent<Float32Array>) => {
+    const block = event.data;
     const level = rms(block);
     onLevel(Math.min(1, level * 6));
     // The noise floor follows quiet moments at once and loud ones only slowly.
@@ -136,7 +146,7 @@ export async function openMicrophone(onLevel: (level: number) => void): Promise<
     },
     close: () => {
       finish("stopped");
-      processor.onaudioprocess = null;
+      processor.port.onmessage = null;
       processor.disconnect();
       source.disconnect();
       for (const track of stream.getTracks()) track.stop();
