@@ -130,7 +130,7 @@ test("three phrases taught by voice are recognised and said; an untaught one is 
       await expect(dialog.getByText(/^Done\./)).toBeVisible({ timeout: 30_000 });
       await expect(dialog.getByText("Takes kept: 3 of 3")).toBeVisible();
       await dialog.getByRole("button", { name: "Close" }).click();
-      await expect(myVoice(page).getByText("Taught: 3 examples", { exact: false })).toHaveCount(
+      await expect(myVoice(page).getByText("Examples: 3,", { exact: false })).toHaveCount(
         index + 1,
       );
     });

@@ -231,7 +231,7 @@ export function MyVoicePanel({
                   {phrase.text}
                 </Typography>
                 <Typography sx={{ fontSize: "0.9rem", color: "text.secondary" }}>
-                  {count ? t`Taught: ${count} examples, ${size} kB` : t`Not taught yet`}
+                  {count ? t`Examples: ${count}, ${size} kB` : t`Not taught yet`}
                 </Typography>
               </Box>
               <Button
