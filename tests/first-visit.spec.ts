@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { presetStoredValue, storedValue } from "./fixtures";
+import { presetStoredValue, storedValue } from "./fixtures.ts";
 
 /** The text of the page's main heading in a prerendered page's HTML. */
 async function prerenderedHeading(page: Page, url: string): Promise<string> {
