@@ -7,6 +7,8 @@ import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
 
 export default defineConfig(({ isSsrBuild }) => ({
+  // The footer's copyright year is the year the app was built (src/lib/brand.ts).
+  define: { __BUILD_YEAR__: JSON.stringify(String(new Date().getUTCFullYear())) },
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

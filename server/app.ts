@@ -11,6 +11,7 @@ import { strictJsonPlugin } from "./plugins/strict-json.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { openApiRoutes } from "./routes/openapi.ts";
 import { requestRoutes } from "./routes/requests.ts";
+import { siteMapRoutes } from "./routes/site-map.ts";
 import { ttsRoutes, type SpeechSynthesizer } from "./routes/tts.ts";
 
 export type AppOptions = {
@@ -63,6 +64,7 @@ export async function buildApp(
   await app.register(openApiRoutes);
   await app.register(ttsRoutes, { synthesizer: options.synthesizer });
   await app.register(requestRoutes, { dataDir: config.dataDir });
+  await app.register(siteMapRoutes, {});
   await app.register(staticApp, { distDir: config.distDir });
   return app;
 }
