@@ -51,7 +51,7 @@ export function voicedRegion(energyDb: Float64Array): VoicedRegion {
   const count = energyDb.length;
   const noiseDb = percentile(energyDb, 10);
   const peakDb = percentile(energyDb, 99);
-  const thresholdDb = Math.max(noiseDb + 6, peakDb - 40, -70);
+  const thresholdDb = Math.max(noiseDb + 6, peakDb - 40, -90);
   const voiced = new Uint8Array(count);
   for (let i = 0; i < count; i++) voiced[i] = energyDb[i]! > thresholdDb ? 1 : 0;
   // Bridge short gaps, then drop short blips.
