@@ -58,6 +58,23 @@ export function resample(samples: Float32Array, fromRate: number, toRate: number
   return out;
 }
 
+const twiddleTables = new Map<number, [Float64Array, Float64Array]>();
+
+function twiddles(n: number): [Float64Array, Float64Array] {
+  let table = twiddleTables.get(n);
+  if (!table) {
+    const cos = new Float64Array(n / 2);
+    const sin = new Float64Array(n / 2);
+    for (let k = 0; k < n / 2; k++) {
+      cos[k] = Math.cos((-2 * Math.PI * k) / n);
+      sin[k] = Math.sin((-2 * Math.PI * k) / n);
+    }
+    table = [cos, sin];
+    twiddleTables.set(n, table);
+  }
+  return table;
+}
+
 /** In-place radix-2 complex FFT; `re.length` must be a power of two. */
 export function fft(re: Float64Array, im: Float64Array): void {
   const n = re.length;
@@ -74,13 +91,14 @@ export function fft(re: Float64Array, im: Float64Array): void {
       im[j] = ti;
     }
   }
+  const [cos, sin] = twiddles(n);
   for (let size = 2; size <= n; size <<= 1) {
     const half = size >> 1;
-    const angle = (-2 * Math.PI) / size;
+    const step = n / size;
     for (let start = 0; start < n; start += size) {
       for (let k = 0; k < half; k++) {
-        const wr = Math.cos(angle * k);
-        const wi = Math.sin(angle * k);
+        const wr = cos[k * step]!;
+        const wi = sin[k * step]!;
         const a = start + k;
         const b = a + half;
         const xr = re[b]! * wr - im[b]! * wi;

@@ -51,7 +51,7 @@ export function voicedRegion(energyDb: Float64Array): VoicedRegion {
   const count = energyDb.length;
   const noiseDb = percentile(energyDb, 10);
   const peakDb = percentile(energyDb, 99);
-  const thresholdDb = Math.max(noiseDb + 6, peakDb - 40, -70);
+  const thresholdDb = Math.max(noiseDb + 6, peakDb - 40, -90);
   const voiced = new Uint8Array(count);
   for (let i = 0; i < count; i++) voiced[i] = energyDb[i]! > thresholdDb ? 1 : 0;
   // Bridge short gaps, then drop short blips.
@@ -269,8 +269,16 @@ export function takeStats(samples: Float32Array, sampleRate: number): TakeStats 
       else if (run > 3) clipped++;
     } else run = 0;
   }
-  const signal = toAnalysisRate(samples, sampleRate);
-  const { energyDb } = melSpectrogram(signal, 8, HOP_MS);
+  // Frame energies straight from the take (no resampling: this must be cheap).
+  const hop = Math.max(1, Math.round((sampleRate * HOP_MS) / 1000));
+  const win = Math.round(sampleRate * 0.025);
+  const count = samples.length < win ? 0 : 1 + Math.floor((samples.length - win) / hop);
+  const energyDb = new Float64Array(count);
+  for (let f = 0; f < count; f++) {
+    let energy = 0;
+    for (let i = f * hop; i < f * hop + win; i++) energy += samples[i]! * samples[i]!;
+    energyDb[f] = 10 * Math.log10(energy / win + 1e-12);
+  }
   const region = voicedRegion(energyDb);
   let sum = 0;
   let voicedFrames = 0;
