@@ -147,7 +147,7 @@ describe("static app", () => {
     expect(sitemap.headers["content-type"]).toMatch(/^application\/xml/);
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     const languages = ["en", "ru", "az", "kk", "ky", "uz"];
-    const paths = ["/", "/about", "/contact", "/recognition", "/recovery"];
+    const paths = ["/", "/about", "/contact", "/recognition", "/talk", "/recovery"];
     expect(locs.sort()).toEqual(
       paths
         .flatMap((path) => languages.map((code) => `http://dauys.test${path}?lang=${code}`))
