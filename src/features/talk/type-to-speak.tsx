@@ -2,14 +2,10 @@ import { useId, useMemo, useRef, type KeyboardEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import FormControl from "@mui/material/FormControl";
-import FormControlLabel from "@mui/material/FormControlLabel";
-import FormLabel from "@mui/material/FormLabel";
-import Radio from "@mui/material/Radio";
-import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { ChoiceRadioGroup } from "@/components/choice-radio-group";
 import RecordVoiceOverIcon from "@mui/icons-material/RecordVoiceOver";
 import StopIcon from "@mui/icons-material/Stop";
 import { completeWord, suggestWords, type Vocabulary } from "@/features/talk/word-completion";
@@ -56,8 +52,6 @@ export function TypeToSpeak({
   const { t } = useLingui();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const textId = useId();
-  const rateLabelId = useId();
-  const pitchLabelId = useId();
   const suggestions = useMemo(() => suggestWords(text, vocabulary), [text, vocabulary]);
   const rateLabels: Record<SpeechRateChoice, string> = {
     slow: t`Slow`,
@@ -146,48 +140,18 @@ export function TypeToSpeak({
         </Button>
       </Stack>
       <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: { xs: 1, sm: 4 } }}>
-        <FormControl>
-          <FormLabel id={rateLabelId} sx={{ fontWeight: 700, color: "text.primary" }}>
-            {t`Speech rate`}
-          </FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby={rateLabelId}
-            value={rate}
-            onChange={(event) => onRateChange(event.target.value as SpeechRateChoice)}
-          >
-            {rateChoices.map((choice) => (
-              <FormControlLabel
-                key={choice}
-                value={choice}
-                control={<Radio />}
-                label={rateLabels[choice]}
-                sx={{ minHeight: 48, mr: 2 }}
-              />
-            ))}
-          </RadioGroup>
-        </FormControl>
-        <FormControl>
-          <FormLabel id={pitchLabelId} sx={{ fontWeight: 700, color: "text.primary" }}>
-            {t`Voice pitch`}
-          </FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby={pitchLabelId}
-            value={pitch}
-            onChange={(event) => onPitchChange(event.target.value as SpeechPitchChoice)}
-          >
-            {pitchChoices.map((choice) => (
-              <FormControlLabel
-                key={choice}
-                value={choice}
-                control={<Radio />}
-                label={pitchLabels[choice]}
-                sx={{ minHeight: 48, mr: 2 }}
-              />
-            ))}
-          </RadioGroup>
-        </FormControl>
+        <ChoiceRadioGroup
+          label={t`Speech rate`}
+          value={rate}
+          options={rateChoices.map((choice) => ({ value: choice, label: rateLabels[choice] }))}
+          onChange={onRateChange}
+        />
+        <ChoiceRadioGroup
+          label={t`Voice pitch`}
+          value={pitch}
+          options={pitchChoices.map((choice) => ({ value: choice, label: pitchLabels[choice] }))}
+          onChange={onPitchChange}
+        />
       </Stack>
     </Stack>
   );
