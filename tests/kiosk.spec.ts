@@ -557,6 +557,11 @@ test("a privacy reset erases what the patient said on Talk and gives back the cl
     { id: "clinic-1", text: "Please call nurse Saule", category: "people", favourite: true },
   ];
   await presetStoredValue(page, "dauys.talk-boards", { en: clinicBoard });
+  // A patient before this one taught My voice a phrase.
+  const features = { format: 1, method: "normalised", dims: 2, voicedMs: 900, frames: "AAAAAAAA" };
+  await presetStoredValue(page, "dauys.voice-examples", {
+    en: { "clinic-1": [{ features, origin: "taught", addedAt: 1 }] },
+  });
   await page.clock.install();
   await provision(page, { idle: 10 });
 
@@ -595,6 +600,7 @@ test("a privacy reset erases what the patient said on Talk and gives back the cl
   ).toBeVisible();
 
   expect(await storedValue(page, "dauys.talk-history")).toBeNull();
+  expect(await storedValue(page, "dauys.voice-examples")).toBeNull();
   expect(await storedValue(page, "dauys.talk-boards")).toEqual({ en: clinicBoard });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Talk" }).click();
   await expect(
