@@ -15,6 +15,7 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { chromiumArgs, chromiumPath, kb, round, startServer } from "./bench-lib.ts";
 import { printTtsFigures, runTtsBench } from "./bench-tts.ts";
+import { printPhrasesFigures, runPhrasesBench } from "./bench-phrases.ts";
 
 const dist = "dist";
 const budgets = {
@@ -295,6 +296,8 @@ try {
   console.table(lighthouseResults);
   const tts = await runTtsBench(server.url);
   printTtsFigures(tts);
+  const phrases = await runPhrasesBench();
+  printPhrasesFigures(phrases);
   const loadResults = await load(server.url);
   console.log("Load, 30 s at concurrency 16:");
   console.table(loadResults);
@@ -305,6 +308,7 @@ try {
     lighthouse: lighthouseResults,
     lessonThumbnails: thumbnails,
     tts,
+    phrases,
     load: loadResults,
   };
 } finally {
@@ -326,6 +330,7 @@ for (const [route, scores] of Object.entries(results.lighthouse)) {
       broken.push(`Lighthouse ${category} on ${route} is ${scores[category]}`);
   }
 }
+broken.push(...results.phrases.broken);
 for (const [target, figures] of Object.entries(results.load)) {
   if (figures.errors > 0) broken.push(`load on ${target}: ${figures.errors} errors`);
 }
