@@ -16,6 +16,7 @@ import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { chromiumArgs, chromiumPath, kb, round, startServer } from "./bench-lib.ts";
 import { printTtsFigures, runTtsBench } from "./bench-tts.ts";
 import { runTalkBench, talkBudgetProblems } from "./bench-talk.ts";
+import { printPhrasesFigures, runPhrasesBench } from "./bench-phrases.ts";
 
 const dist = "dist";
 const budgets = {
@@ -300,6 +301,8 @@ try {
   const talk = await runTalkBench(server.url);
   console.log("Talk, tap to sound once the voice is loaded (ms):");
   console.table(talk);
+  const phrases = await runPhrasesBench();
+  printPhrasesFigures(phrases);
   const loadResults = await load(server.url);
   console.log("Load, 30 s at concurrency 16:");
   console.table(loadResults);
@@ -311,6 +314,7 @@ try {
     lessonThumbnails: thumbnails,
     tts,
     talk,
+    phrases,
     load: loadResults,
   };
 } finally {
@@ -333,6 +337,7 @@ for (const [route, scores] of Object.entries(results.lighthouse)) {
   }
 }
 broken.push(...talkBudgetProblems(results.talk));
+broken.push(...results.phrases.broken);
 for (const [target, figures] of Object.entries(results.load)) {
   if (figures.errors > 0) broken.push(`load on ${target}: ${figures.errors} errors`);
 }
