@@ -5,15 +5,22 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import globals from "globals";
 import { readdirSync } from "node:fs";
 
-// Layers, as in bulletproof-react: shared code (components, lib, theme) → features → app (routes,
-// main, the service worker). A feature never imports another feature, and shared code imports
-// none; the routes compose them.
+// Layers, as in bulletproof-react: shared code (components, lib, shared, theme) → features → app
+// (routes, router, main, the service worker). A feature never imports another feature, and shared
+// code imports none, nor the app; the routes compose them. The server and the scripts may use
+// src/shared (contracts both sides keep: the speech engine, speech options, request limits) and
+// src/lib, never a UI feature.
 const features = readdirSync("src/features");
+const appLayer = {
+  group: ["@/routes/*", "@/routeTree.gen", "@/router", "@/main", "@/prerender"],
+  message: "Shared code does not import the app layer.",
+};
 const featureBoundary = (allowed) => ({
   "no-restricted-imports": [
     "error",
     {
       patterns: [
+        ...(allowed ? [] : [appLayer]),
         {
           group: [
             "@/features/*",
@@ -66,6 +73,23 @@ export default tseslint.config(
   {
     files: ["server/**/*.ts", "scripts/**/*.ts", "tests/**/*.ts", "*.config.{ts,js}"],
     languageOptions: { globals: globals.node },
+  },
+  {
+    files: ["server/**/*.ts", "scripts/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/src/features/**", "**/src/routes/**", "@/*"],
+              message: "The server and scripts import src/shared or src/lib, never a UI feature.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     rules: {

@@ -8,12 +8,9 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { SAMPLE_TEXTS } from "../src/features/speech-synthesis/engine/sample-texts.ts";
-import {
-  VOICE_FOR_LANGUAGE,
-  voicePackFileName,
-} from "../src/features/speech-synthesis/engine/voice-pack.ts";
-import { speechLanguages, type SpeechLanguage } from "../src/lib/speech-options.ts";
+import { SAMPLE_TEXTS } from "../src/shared/speech-engine/sample-texts.ts";
+import { VOICE_FOR_LANGUAGE, voicePackFileName } from "../src/shared/speech-engine/voice-pack.ts";
+import { speechLanguages, type SpeechLanguage } from "../src/shared/speech-options.ts";
 import { chromiumArgs, chromiumPath, percentile, round, startServer } from "./bench-lib.ts";
 
 export type TtsFigures = {

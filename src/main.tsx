@@ -11,7 +11,7 @@ import {
   readSavedLanguage,
   takeLanguageFromAddress,
 } from "@/lib/i18n";
-import { createAppRouter } from "@/lib/router";
+import { createAppRouter } from "@/router";
 
 /**
  * Makes prerendered markup usable (it arrives `inert` and `aria-disabled`, see

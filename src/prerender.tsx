@@ -13,7 +13,7 @@ import { RouterProvider, createMemoryHistory } from "@tanstack/react-router";
 import { AppProviders } from "@/components/app-providers";
 import { brand } from "@/lib/brand";
 import { activateLanguage, languages, type LanguageCode } from "@/lib/i18n";
-import { createAppRouter } from "@/lib/router";
+import { createAppRouter } from "@/router";
 import { takePrerenderedTitle } from "@/lib/use-page-title";
 
 export { languages };

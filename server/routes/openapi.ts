@@ -3,7 +3,7 @@
  * It is built from the same JSON schemas that validate requests, so it cannot drift from them.
  */
 import type { FastifyInstance } from "fastify";
-import { noSpeechErrorCode } from "../../src/lib/speech-options.ts";
+import { noSpeechErrorCode } from "../../src/shared/speech-options.ts";
 import { requestsOpenApiPaths } from "./requests.ts";
 import { ttsBodySchema, ttsResponseSchema } from "./tts.ts";
 

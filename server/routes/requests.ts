@@ -4,10 +4,7 @@
  * so it gets the same answer and changes nothing: delivery is idempotent.
  */
 import type { FastifyInstance } from "fastify";
-import {
-  contactFieldLimits,
-  requestLanguages,
-} from "../../src/features/contact/contact-validation.ts";
+import { contactFieldLimits, requestLanguages } from "../../src/shared/contact-validation.ts";
 import { openRequestsDb, type NewRequest } from "../storage/requests-db.ts";
 
 const text = (maxLength: number) => ({ type: "string", minLength: 1, maxLength }) as const;

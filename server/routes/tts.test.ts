@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { SAMPLE_TEXTS, rms } from "../../src/features/speech-synthesis/engine/sample-texts.ts";
-import { decodeWavInfo } from "../../src/features/speech-synthesis/engine/wav.ts";
-import { speechLanguages } from "../../src/lib/speech-options.ts";
+import { SAMPLE_TEXTS, rms } from "../../src/shared/speech-engine/sample-texts.ts";
+import { decodeWavInfo } from "../../src/shared/speech-engine/wav.ts";
+import { speechLanguages } from "../../src/shared/speech-options.ts";
 import { createSpeechSynthesizer, type ClosableSynthesizer } from "../speech/speech-synthesizer.ts";
 import { buildTestApp } from "../test-support.ts";
 

@@ -13,7 +13,7 @@ import {
   speechLanguages,
   type SpeechAudio,
   type SpeechRequest,
-} from "../../src/lib/speech-options.ts";
+} from "../../src/shared/speech-options.ts";
 
 export type SpeechSynthesizer = {
   synthesize(request: SpeechRequest): Promise<SpeechAudio>;

@@ -4,9 +4,13 @@
 
 import { parentPort, workerData } from "node:worker_threads";
 import { readFile } from "node:fs/promises";
-import { createSpeechEngine } from "../../src/features/speech-synthesis/engine/espeak-engine.ts";
-import type { Language } from "../../src/features/speech-synthesis/engine/espeak-engine.ts";
-import { encodeWav } from "../../src/features/speech-synthesis/engine/wav.ts";
+import { createSpeechEngine } from "../../src/shared/speech-engine/espeak-engine.ts";
+import type { Language } from "../../src/shared/speech-engine/espeak-engine.ts";
+import {
+  handleEngineRequest,
+  type EngineHost,
+  type EngineRequest,
+} from "../../src/shared/speech-engine/engine-host.ts";
 
 export interface EngineWorkerData {
   /** Path of a voice pack; omitted = the package's full espeak-ng.data. */
@@ -14,35 +18,15 @@ export interface EngineWorkerData {
   warmUp?: Language[];
 }
 
-export interface SynthesizeRequest {
-  type: "synthesize";
-  id: number;
-  text: string;
-  language: Language;
-  rate?: number;
-  pitch?: number;
-}
-
-export type WorkerToPool =
+/** The thread's life: ready once its engine is warm, or why it could not start. Requests and
+ * their answers follow the engine-host protocol the browser's worker uses too. */
+export type WorkerLifecycle =
   | { type: "ready"; languages: Language[]; sampleRate: number; startupMs: number }
-  | { type: "init-error"; message: string }
-  | {
-      type: "result";
-      id: number;
-      wav: Uint8Array;
-      sampleRate: number;
-      durationMs: number;
-      synthMs: number;
-    }
-  | { type: "error"; id: number; message: string };
+  | { type: "init-error"; message: string };
 
 if (!parentPort) throw new Error("engine-worker.ts must be run as a worker thread");
 const port = parentPort;
 const data = (workerData ?? {}) as EngineWorkerData;
-
-function post(msg: WorkerToPool, transfer: ArrayBuffer[] = []): void {
-  port.postMessage(msg, transfer);
-}
 
 try {
   const t0 = performance.now();
@@ -50,43 +34,22 @@ try {
     ? [new Uint8Array(await readFile(data.voicePackPath))]
     : undefined;
   const engine = await createSpeechEngine({ voicePacks, warmUp: data.warmUp });
-  post({
+  port.postMessage({
     type: "ready",
     languages: [...engine.languages],
     sampleRate: engine.sampleRate,
     startupMs: performance.now() - t0,
-  });
-
-  port.on("message", (req: SynthesizeRequest) => {
-    if (req?.type !== "synthesize") return;
-    try {
-      const t = performance.now();
-      const { samples, sampleRate } = engine.synthesizeSync(req.text, req.language, {
-        rate: req.rate,
-        pitch: req.pitch,
-      });
-      // Encode here, not on the main thread, and transfer the buffer (no copy).
-      const wav = encodeWav(samples, sampleRate);
-      const msg: WorkerToPool = {
-        type: "result",
-        id: req.id,
-        wav,
-        sampleRate,
-        durationMs: (samples.length * 1000) / sampleRate,
-        synthMs: performance.now() - t,
-      };
-      post(msg, [wav.buffer as ArrayBuffer]);
-    } catch (err) {
-      post({
-        type: "error",
-        id: req.id,
-        message: err instanceof Error ? err.message : String(err),
-      });
-    }
-  });
+  } satisfies WorkerLifecycle);
+  // One engine with every language of its voice pack: synthesis runs synchronously in this
+  // thread; the pool enforces time limits from outside by terminating it.
+  const host: EngineHost = {
+    engineFor: async () => engine,
+    post: (response, transfer = []) => port.postMessage(response, transfer),
+  };
+  port.on("message", (request: EngineRequest) => void handleEngineRequest(host, request));
 } catch (err) {
-  post({
+  port.postMessage({
     type: "init-error",
     message: err instanceof Error ? (err.stack ?? err.message) : String(err),
-  });
+  } satisfies WorkerLifecycle);
 }

@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { buildVoicePack } from "../../scripts/build-voice-pack.ts";
 import { createEnginePool, PoolClosedError, SynthesisTimeoutError } from "./node-engine-pool.ts";
 import type { EnginePool } from "./node-engine-pool.ts";
-import { LANGUAGES } from "../../src/features/speech-synthesis/engine/voice-pack.ts";
-import { SAMPLE_TEXTS } from "../../src/features/speech-synthesis/engine/sample-texts.ts";
-import { decodeWavInfo } from "../../src/features/speech-synthesis/engine/wav.ts";
+import { LANGUAGES } from "../../src/shared/speech-engine/voice-pack.ts";
+import { SAMPLE_TEXTS } from "../../src/shared/speech-engine/sample-texts.ts";
+import { decodeWavInfo } from "../../src/shared/speech-engine/wav.ts";
 
 const packPath = join(mkdtempSync(join(tmpdir(), "dauys-pack-")), "voices.dvp");
 let pool: EnginePool;

@@ -6,9 +6,12 @@
 
 import { Worker } from "node:worker_threads";
 import { availableParallelism } from "node:os";
-import { isLanguage } from "../../src/features/speech-synthesis/engine/voice-pack.ts";
-import type { Language } from "../../src/features/speech-synthesis/engine/voice-pack.ts";
-import type { EngineWorkerData, SynthesizeRequest, WorkerToPool } from "./engine-worker.ts";
+import { isLanguage } from "../../src/shared/speech-engine/voice-pack.ts";
+import type { Language } from "../../src/shared/speech-engine/voice-pack.ts";
+import type { EngineRequest, EngineResponse } from "../../src/shared/speech-engine/engine-host.ts";
+import type { EngineWorkerData, WorkerLifecycle } from "./engine-worker.ts";
+
+type SynthesizeRequest = Extract<EngineRequest, { type: "synthesize" }>;
 
 export interface EnginePoolOptions {
   /** Number of worker threads. Default: os.availableParallelism(). */
@@ -155,32 +158,27 @@ export async function createEnginePool(options: EnginePoolOptions = {}): Promise
         );
       }
 
-      worker.on("message", (msg: WorkerToPool) => {
+      worker.on("message", (msg: WorkerLifecycle | EngineResponse) => {
         if (slot.worker !== worker) return;
-        switch (msg.type) {
-          case "ready":
-            clearTimeout(startTimer);
-            slot.state = "idle";
-            slot.consecutiveFailures = 0;
-            languages = msg.languages;
-            resolveReady();
-            pump();
-            break;
-          case "init-error":
-            fail(new Error(`engine worker failed to initialise: ${msg.message}`));
-            break;
-          case "result":
-          case "error": {
-            const job = slot.job;
-            if (!job || job.id !== msg.id) return;
-            settle(slot);
-            slot.state = "idle";
-            if (msg.type === "result")
-              job.resolve({ wav: msg.wav, sampleRate: msg.sampleRate, durationMs: msg.durationMs });
-            else job.reject(new Error(msg.message));
-            pump();
-            break;
-          }
+        if ("type" in msg && msg.type === "ready") {
+          clearTimeout(startTimer);
+          slot.state = "idle";
+          slot.consecutiveFailures = 0;
+          languages = msg.languages;
+          resolveReady();
+          pump();
+        } else if ("type" in msg && msg.type === "init-error") {
+          fail(new Error(`engine worker failed to initialise: ${msg.message}`));
+        } else if ("id" in msg) {
+          const job = slot.job;
+          if (!job || job.id !== msg.id) return;
+          settle(slot);
+          slot.state = "idle";
+          if (!msg.ok) job.reject(new Error(msg.error));
+          else if (msg.type === "synthesize")
+            job.resolve({ wav: msg.wav, sampleRate: msg.sampleRate, durationMs: msg.durationMs });
+          else job.reject(new Error(`unexpected "${msg.type}" answer from an engine worker`));
+          pump();
         }
       });
       worker.on("error", (err) => fail(err instanceof Error ? err : new Error(String(err))));

@@ -2,7 +2,7 @@
  * The server's speech engine: eSpeak NG (WebAssembly) kept warm in a pool of worker threads, so
  * synthesis never blocks the event loop and concurrent requests run side by side.
  */
-import type { SpeechAudio, SpeechRequest } from "../../src/lib/speech-options.ts";
+import type { SpeechAudio, SpeechRequest } from "../../src/shared/speech-options.ts";
 import type { SpeechSynthesizer } from "../routes/tts.ts";
 import { createEnginePool, QueueFullError, type EnginePoolOptions } from "./node-engine-pool.ts";
 

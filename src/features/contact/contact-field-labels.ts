@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import type { ContactField } from "@/features/contact/contact-validation";
+import type { ContactField } from "@/shared/contact-validation";
 
 /** The contact form's field labels, also used to name a field the server refused. */
 export function useContactFieldLabels(): Record<ContactField, string> {

@@ -21,7 +21,7 @@ import {
   type ContactField,
   type ContactFieldError,
   type ContactFields,
-} from "@/features/contact/contact-validation";
+} from "@/shared/contact-validation";
 import {
   deliverRequest,
   enqueueContactRequest,

@@ -24,7 +24,7 @@
  *     }
  *   });
  */
-import type { ContactFields, RequestLanguage } from "@/features/contact/contact-validation";
+import type { ContactFields, RequestLanguage } from "@/shared/contact-validation";
 import { onValueChange, readValue, storageKeys, writeValue } from "@/lib/storage";
 
 export type ContactRequest = ContactFields & {

@@ -3,7 +3,7 @@ import {
   contactFieldNames,
   isContactFieldsEmpty,
   type ContactFields,
-} from "@/features/contact/contact-validation";
+} from "@/shared/contact-validation";
 import { readValue, removeValue, storageKeys, writeValue } from "@/lib/storage";
 
 export type DraftStatus = "idle" | "saving" | "saved" | "restored" | "failed";

@@ -19,7 +19,7 @@ import {
 } from "@/features/recognition/audio-machine";
 import { audioFileName } from "@/features/recognition/download-file";
 import { downloadFile } from "@/lib/download-file";
-import { maxTextLength, speechRates, type SpeechRateChoice } from "@/lib/speech-options";
+import { maxTextLength, speechRates, type SpeechRateChoice } from "@/shared/speech-options";
 import { WorkspacePanel } from "@/features/recognition/workspace-panel";
 import { useOnlineStatus } from "@/lib/use-online-status";
 

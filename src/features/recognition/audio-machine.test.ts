@@ -8,7 +8,7 @@ import {
   type AudioState,
   type SavedAudio,
 } from "@/features/recognition/audio-machine";
-import { maxTextLength } from "@/lib/speech-options";
+import { maxTextLength } from "@/shared/speech-options";
 
 const saved: SavedAudio = {
   blob: new Blob(["RIFF"], { type: "audio/wav" }),

@@ -5,7 +5,7 @@
  * the caller (always new): the answer of a generation that was discarded or reset meanwhile is
  * ignored, and the generating flag is cleared on success and on failure alike.
  */
-import { maxTextLength, type SpeechRateChoice } from "@/lib/speech-options";
+import { maxTextLength, type SpeechRateChoice } from "@/shared/speech-options";
 
 export type GenerationStage = "requesting-server" | "loading-local-engine" | "synthesizing-locally";
 

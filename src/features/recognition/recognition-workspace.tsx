@@ -13,7 +13,7 @@ import {
   useRecognitionWorkspace,
   type MakeSpeechAudio,
 } from "@/features/recognition/use-recognition-workspace";
-import { speechLanguageOf, type SpeechLanguage } from "@/lib/speech-options";
+import { speechLanguageOf, type SpeechLanguage } from "@/shared/speech-options";
 
 /**
  * The recording panel, then, once there is something to work with (a recording has stopped, a

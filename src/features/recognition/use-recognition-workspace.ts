@@ -32,7 +32,7 @@ import {
   speechRates,
   type SpeechRateChoice,
   type SpeechRequest,
-} from "@/lib/speech-options";
+} from "@/shared/speech-options";
 import { useKioskActive } from "@/lib/kiosk-flag";
 import { readValue, removeValue, storageKeys, writeValue } from "@/lib/storage";
 

@@ -3,7 +3,11 @@
  * Worker) when offline or when the server fails. Callers see one function with progress states.
  * Text with nothing to read aloud is refused the same way by both (NothingToSpeakError).
  */
-import { noSpeechErrorCode, NothingToSpeakError, type SpeechRequest } from "@/lib/speech-options";
+import {
+  noSpeechErrorCode,
+  NothingToSpeakError,
+  type SpeechRequest,
+} from "@/shared/speech-options";
 import { reportConnectionAnswer, reportConnectionTimeout } from "@/lib/use-online-status";
 
 export type SpeechAudioProgress =

@@ -2,17 +2,14 @@
  * The on-device speech engine, for when there is no connection or the server fails. Loaded
  * lazily (its worker and voice data are several hundred kB), then kept warm for the session.
  */
-import type { SpeechLanguage, SpeechRequest } from "@/lib/speech-options";
+import type { SpeechLanguage, SpeechRequest } from "@/shared/speech-options";
 // The worker's built address (Vite bundles it as its own ES module chunk): known here, so the
 // page can ask whether this version's engine is on the device.
 import workerUrl from "@/features/speech-synthesis/device-engine.worker.ts?worker&url";
-import type {
-  DeviceEngineRequest,
-  DeviceEngineResponse,
-} from "@/features/speech-synthesis/device-engine.worker";
+import type { EngineRequest, EngineResponse } from "@/shared/speech-engine/engine-host";
 
 type Pending = {
-  resolve: (response: DeviceEngineResponse & { ok: true }) => void;
+  resolve: (response: EngineResponse & { ok: true }) => void;
   reject: (error: Error) => void;
 };
 
@@ -32,7 +29,7 @@ function failAll(error: Error) {
 function getWorker(): Worker {
   if (worker) return worker;
   worker = new Worker(workerUrl, { type: "module", name: "device-engine" });
-  worker.onmessage = (event: MessageEvent<DeviceEngineResponse>) => {
+  worker.onmessage = (event: MessageEvent<EngineResponse>) => {
     const entry = pending.get(event.data.id);
     if (!entry) return;
     pending.delete(event.data.id);
@@ -46,9 +43,9 @@ function getWorker(): Worker {
   return worker;
 }
 
-function send(request: DistributiveOmit<DeviceEngineRequest, "id">) {
+function send(request: DistributiveOmit<EngineRequest, "id">) {
   const id = nextId++;
-  return new Promise<DeviceEngineResponse & { ok: true }>((resolve, reject) => {
+  return new Promise<EngineResponse & { ok: true }>((resolve, reject) => {
     pending.set(id, { resolve, reject });
     getWorker().postMessage({ ...request, id });
   });

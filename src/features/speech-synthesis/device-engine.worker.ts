@@ -4,37 +4,18 @@
  * thread. It fetches only the voice packs a language needs (the service worker caches them
  * after first use); when Russian is first asked for, the engine is rebuilt with its add-on.
  */
-import { createSpeechEngine, type SpeechEngine } from "./engine/espeak-engine.ts";
+import { createSpeechEngine, type SpeechEngine } from "@/shared/speech-engine/espeak-engine";
 import {
   voicePackFileName,
   voicePacksFor,
   type Language,
   type ShippedVoicePack,
-} from "./engine/voice-pack.ts";
-import { encodeWav } from "./engine/wav.ts";
-
-export type DeviceEngineRequest =
-  | { id: number; type: "prepare"; languages: Language[] }
-  | {
-      id: number;
-      type: "synthesize";
-      text: string;
-      language: Language;
-      rate?: number;
-      pitch?: number;
-    };
-
-export type DeviceEngineResponse =
-  | { id: number; ok: true; type: "prepare" }
-  | {
-      id: number;
-      ok: true;
-      type: "synthesize";
-      wav: Uint8Array<ArrayBuffer>;
-      sampleRate: number;
-      durationMs: number;
-    }
-  | { id: number; ok: false; error: string };
+} from "@/shared/speech-engine/voice-pack";
+import {
+  handleEngineRequest,
+  type EngineHost,
+  type EngineRequest,
+} from "@/shared/speech-engine/engine-host";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
@@ -61,38 +42,9 @@ function engineFor(languages: Language[]): Promise<SpeechEngine> {
   return engine;
 }
 
-scope.onmessage = async (event: MessageEvent<DeviceEngineRequest>) => {
-  const request = event.data;
-  try {
-    if (request.type === "prepare") {
-      await engineFor(request.languages);
-      scope.postMessage({
-        id: request.id,
-        ok: true,
-        type: "prepare",
-      } satisfies DeviceEngineResponse);
-      return;
-    }
-    const engine = await engineFor([request.language]);
-    const { samples, sampleRate } = engine.synthesizeSync(request.text, request.language, {
-      rate: request.rate,
-      pitch: request.pitch,
-    });
-    const wav = encodeWav(samples, sampleRate) as Uint8Array<ArrayBuffer>;
-    const response: DeviceEngineResponse = {
-      id: request.id,
-      ok: true,
-      type: "synthesize",
-      wav,
-      sampleRate,
-      durationMs: (samples.length * 1000) / sampleRate,
-    };
-    scope.postMessage(response, [wav.buffer]);
-  } catch (error) {
-    scope.postMessage({
-      id: request.id,
-      ok: false,
-      error: error instanceof Error ? error.message : String(error),
-    } satisfies DeviceEngineResponse);
-  }
+const host: EngineHost = {
+  engineFor,
+  post: (response, transfer = []) => scope.postMessage(response, transfer),
 };
+
+scope.onmessage = (event: MessageEvent<EngineRequest>) => handleEngineRequest(host, event.data);

@@ -8,8 +8,8 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import CloudDownloadIcon from "@mui/icons-material/CloudDownload";
 import OfflinePinIcon from "@mui/icons-material/OfflinePin";
-import { voicePackFileName, voicePacksFor } from "@/features/speech-synthesis/engine/voice-pack";
-import type { SpeechLanguage } from "@/lib/speech-options";
+import { voicePackFileName, voicePacksFor } from "@/shared/speech-engine/voice-pack";
+import type { SpeechLanguage } from "@/shared/speech-options";
 import { useOnlineStatus } from "@/lib/use-online-status";
 
 type Status = "unknown" | "missing" | "saving" | "saved" | "failed" | "not-kept";

@@ -2,7 +2,7 @@
  * The board as one JSON file, for a backup or a move to a new phone. Reading a file checks all of
  * it before anything is used, so a bad file is refused whole and the board stays as it was.
  */
-import { isSpeechLanguage, speechLanguages } from "@/lib/speech-options";
+import { isSpeechLanguage, speechLanguages } from "@/shared/speech-options";
 import {
   cleanPhraseText,
   isBoardCategory,

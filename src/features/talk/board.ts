@@ -3,7 +3,7 @@
  * started from the shipped starter set and then the user's own (added, edited, reordered,
  * favourites). Components only render it; every change goes through a function here.
  */
-import type { SpeechLanguage } from "@/lib/speech-options";
+import type { SpeechLanguage } from "@/shared/speech-options";
 import { phraseCategories, starterPhrases } from "@/features/talk/starter-phrases";
 
 /** The starter categories, and "mine" for phrases the user added or pinned from history. */

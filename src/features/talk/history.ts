@@ -2,7 +2,7 @@
  * What the user said on the Talk screen, newest first, as plain data and pure functions. Saying
  * something again moves it to the top instead of listing it twice.
  */
-import { isSpeechLanguage, type SpeechLanguage } from "@/lib/speech-options";
+import { isSpeechLanguage, type SpeechLanguage } from "@/shared/speech-options";
 import { cleanPhraseText } from "@/features/talk/board";
 
 export const maxHistoryEntries = 100;

@@ -19,7 +19,7 @@ import { addConfirmed, storageBytes } from "@/features/talk/voice-examples";
 import { askRecogniser } from "@/features/talk/voice-recogniser";
 import { VoiceMeter } from "@/features/talk/voice-meter";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
-import type { SpeechLanguage } from "@/lib/speech-options";
+import type { SpeechLanguage } from "@/shared/speech-options";
 
 type Listening =
   | { kind: "idle" }

@@ -11,7 +11,7 @@ import {
   type SpeechLanguage,
   type SpeechPitchChoice,
   type SpeechRateChoice,
-} from "@/lib/speech-options";
+} from "@/shared/speech-options";
 
 export type SpeakRequest = {
   text: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { phraseCategories, starterPhrases } from "@/features/talk/starter-phrases";
-import { speechLanguages } from "@/lib/speech-options";
+import { speechLanguages } from "@/shared/speech-options";
 
 const kebabCase = /^[a-z]+(-[a-z]+)*$/;
 const textsIn = (language: (typeof speechLanguages)[number]) =>

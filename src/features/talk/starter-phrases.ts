@@ -4,7 +4,7 @@
  * starts from this list, in this order. The texts are the spoken content in that language (read
  * aloud by the speech engine), not interface strings, so they are not translated with Lingui.
  */
-import type { SpeechLanguage } from "@/lib/speech-options";
+import type { SpeechLanguage } from "@/shared/speech-options";
 
 export const phraseCategories = ["needs", "feelings", "people", "clinic", "social"] as const;
 export type PhraseCategory = (typeof phraseCategories)[number];

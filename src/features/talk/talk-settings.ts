@@ -6,7 +6,7 @@ import {
   type SpeechLanguage,
   type SpeechPitchChoice,
   type SpeechRateChoice,
-} from "@/lib/speech-options";
+} from "@/shared/speech-options";
 
 export type TalkSettings = {
   language: SpeechLanguage;

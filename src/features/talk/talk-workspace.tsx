@@ -43,7 +43,7 @@ import {
   NothingToSpeakError,
   speechLanguages,
   type SpeechLanguage,
-} from "@/lib/speech-options";
+} from "@/shared/speech-options";
 import { useOnlineStatus } from "@/lib/use-online-status";
 import { visuallyHidden } from "@/theme/visually-hidden";
 

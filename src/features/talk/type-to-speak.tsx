@@ -15,7 +15,7 @@ import {
   speechRates,
   type SpeechPitchChoice,
   type SpeechRateChoice,
-} from "@/lib/speech-options";
+} from "@/shared/speech-options";
 
 const rateChoices = Object.keys(speechRates) as SpeechRateChoice[];
 const pitchChoices = Object.keys(speechPitches) as SpeechPitchChoice[];

@@ -11,7 +11,7 @@ import {
   type StoredExample,
   type VoiceExamples,
 } from "@/features/talk/voice-examples";
-import type { SpeechLanguage } from "@/lib/speech-options";
+import type { SpeechLanguage } from "@/shared/speech-options";
 import { readValue, storageKeys, writeValue } from "@/lib/storage";
 
 type VoiceSettings = { keepRecordings: boolean };

@@ -8,7 +8,7 @@ import { parseBoardFile, type BoardFileResult } from "@/features/talk/board-file
 import { boardFor, type Board, type Boards } from "@/features/talk/board";
 import { parseHistory, type History } from "@/features/talk/history";
 import { parseTalkSettings, type TalkSettings } from "@/features/talk/talk-settings";
-import type { SpeechLanguage } from "@/lib/speech-options";
+import type { SpeechLanguage } from "@/shared/speech-options";
 import { readValue, storageKeys, writeValue } from "@/lib/storage";
 
 export type TalkData = { boards: Boards; history: History; settings: TalkSettings };

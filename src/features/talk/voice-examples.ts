@@ -6,7 +6,7 @@
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { ExampleOrigin } from "@/shared/phrase-recogniser/recogniser.ts";
 import { MAX_EXAMPLES_PER_PHRASE } from "@/shared/phrase-recogniser/recogniser.ts";
-import { isSpeechLanguage, type SpeechLanguage } from "@/lib/speech-options";
+import { isSpeechLanguage, type SpeechLanguage } from "@/shared/speech-options";
 
 export const takesToTeach = 3;
 

@@ -6,11 +6,7 @@
 //   ...    file bytes; `offset` is relative to the end of the index
 // Paths are relative to the espeak-ng-data directory (e.g. "lang/zle/ru").
 
-import {
-  isSpeechLanguage,
-  speechLanguages,
-  type SpeechLanguage,
-} from "../../../lib/speech-options.ts";
+import { isSpeechLanguage, speechLanguages, type SpeechLanguage } from "../speech-options.ts";
 
 export type Language = SpeechLanguage;
 export const LANGUAGES: readonly Language[] = speechLanguages;

@@ -19,7 +19,7 @@ import {
 } from "./voice-pack.ts";
 import type { Language } from "./voice-pack.ts";
 import { containsSound } from "./contains-sound.ts";
-import { pitchRange, rateRange } from "../../../lib/speech-options.ts";
+import { pitchRange, rateRange } from "../speech-options.ts";
 
 export type { Language } from "./voice-pack.ts";
 export { LANGUAGES, VOICE_FOR_LANGUAGE, isLanguage } from "./voice-pack.ts";

@@ -8,7 +8,7 @@ import {
   trimContactFields,
   validateContactField,
   validateContactFields,
-} from "@/features/contact/contact-validation";
+} from "@/shared/contact-validation";
 import { languages } from "@/lib/i18n";
 
 const valid = {
