@@ -1,7 +1,9 @@
 import { defineConfig } from "@lingui/conf";
 import { formatter } from "@lingui/format-po";
 
-export const locales = ["en", "ru", "az", "kk", "ky", "uz"] as const;
+import { languageCodes } from "./src/shared/languages.ts";
+
+export const locales = languageCodes;
 
 export default defineConfig({
   sourceLocale: "en",

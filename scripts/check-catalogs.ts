@@ -5,9 +5,9 @@
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import { languageCodes as locales } from "../src/shared/languages.ts";
 import { entryKey, parsePo } from "./po.ts";
 
-const locales = ["en", "ru", "az", "kk", "ky", "uz"];
 const catalogPath = (locale: string) => `locales/${locale}/messages.po`;
 const messageKeys = (locale: string) =>
   new Set(

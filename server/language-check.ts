@@ -10,14 +10,15 @@
  * first of the browser's languages the app has, is the page's, the page shows at once.
  */
 import { createHash } from "node:crypto";
+import { languageCodes } from "../src/shared/languages.ts";
 
 export const languageCheckScript = `(function () {
   var root = document.documentElement;
   var page = root.lang;
-  var codes = ["en", "ru", "az", "kk", "ky", "uz"];
+  var codes = ${JSON.stringify(languageCodes)};
   var linked = /[?&]lang=([^&#]*)/.exec(location.search);
   if (linked && codes.indexOf(linked[1]) >= 0) return;
-  if (/(?:^|;\\s*)dauys-language=(en|ru|az|kk|ky|uz)(?:;|$)/.test(document.cookie)) return;
+  if (/(?:^|;\\s*)dauys-language=(${languageCodes.join("|")})(?:;|$)/.test(document.cookie)) return;
   var show = function () { root.classList.remove("language-pending"); };
   var expected = function (saved) {
     if (codes.indexOf(saved) >= 0) return saved;

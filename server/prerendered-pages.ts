@@ -4,25 +4,19 @@
  * the browser's `Accept-Language`, English otherwise. Kiosk tablets (`dauys-kiosk` cookie) get
  * the plain shell, so no link that leaves the app is ever painted there.
  */
-const pages: Record<string, string> = {
-  "/": "index",
-  "/about": "about",
-  "/contact": "contact",
-  "/recognition": "recognition",
-  "/talk": "talk",
-  "/recovery": "recovery",
-};
+import { languageCodes } from "../src/shared/languages.ts";
+import { pageNameOf, pagePaths } from "../src/shared/pages.ts";
 
-export const pageLanguages = ["en", "ru", "az", "kk", "ky", "uz"] as const;
-const languageCodes = new Set<string>(pageLanguages);
+export const pageLanguages = languageCodes;
+const pageLanguageSet = new Set<string>(pageLanguages);
 
 /** The page addresses that have prerendered copies (for the sitemap). */
-export const prerenderedPaths = Object.keys(pages);
+export const prerenderedPaths = pagePaths;
 
 /** The file under the build directory for `path` in `language`, or undefined for other paths. */
 export function prerenderedFile(path: string, language: string): string | undefined {
-  const page = pages[path.length > 1 ? path.replace(/\/+$/, "") : path];
-  return page && languageCodes.has(language) ? `prerendered/${language}/${page}.html` : undefined;
+  const page = pageNameOf(path.length > 1 ? path.replace(/\/+$/, "") : path);
+  return page && pageLanguageSet.has(language) ? `prerendered/${language}/${page}.html` : undefined;
 }
 
 function cookie(header: string | undefined, name: string): string | undefined {
@@ -55,7 +49,7 @@ export function negotiateLanguage(header: string | undefined): string | undefine
       q = Number(value);
     }
     const code = range.trim().split("-")[0]!.toLowerCase();
-    if (q > 0 && languageCodes.has(code)) ranges.push({ code, q, index });
+    if (q > 0 && pageLanguageSet.has(code)) ranges.push({ code, q, index });
   });
   ranges.sort((a, b) => b.q - a.q || a.index - b.index);
   return ranges[0]?.code;
@@ -71,9 +65,9 @@ export type PageRequest = {
 
 /** The language a page request is answered in, and how it was chosen. */
 export function pageLanguageFor(request: Omit<PageRequest, "path">): string {
-  if (request.lang && languageCodes.has(request.lang)) return request.lang;
+  if (request.lang && pageLanguageSet.has(request.lang)) return request.lang;
   const saved = cookie(request.cookie, "dauys-language");
-  if (saved && languageCodes.has(saved)) return saved;
+  if (saved && pageLanguageSet.has(saved)) return saved;
   return negotiateLanguage(request.acceptLanguage) ?? "en";
 }
 

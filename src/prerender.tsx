@@ -14,19 +14,13 @@ import { AppProviders } from "@/components/app-providers";
 import { brand } from "@/lib/brand";
 import { activateLanguage, languages, type LanguageCode } from "@/lib/i18n";
 import { createAppRouter } from "@/router";
+import { pagePaths } from "@/shared/pages";
 import { takePrerenderedTitle } from "@/lib/use-page-title";
 
 export { languages };
 
 /** The pages rendered ahead of time: every route a visitor can open directly. */
-export const prerenderedPaths = [
-  "/",
-  "/about",
-  "/contact",
-  "/recognition",
-  "/talk",
-  "/recovery",
-] as const;
+export const prerenderedPaths = pagePaths;
 
 export type PrerenderedPage = {
   /** The markup for `#root`. */

@@ -77,7 +77,7 @@ export interface operations {
           /** @description 1 to 2000 characters after trimming */
           text: string;
           /** @enum {string} */
-          language: "az" | "kk" | "ky" | "ru" | "en" | "uz";
+          language: "en" | "ru" | "az" | "kk" | "ky" | "uz";
           rate?: number;
           pitch?: number;
         };

@@ -5,27 +5,15 @@
 import { i18n, type Messages } from "@lingui/core";
 import { setPageCookie } from "@/lib/page-cookies";
 import { readValue, storageKeys, writeValue } from "@/lib/storage";
+import { defaultLanguage, isLanguageCode, type LanguageCode } from "@/shared/languages";
 
-export const languages = [
-  { code: "en", nativeName: "English" },
-  { code: "ru", nativeName: "Русский" },
-  { code: "az", nativeName: "Azərbaycanca" },
-  { code: "kk", nativeName: "Қазақша" },
-  { code: "ky", nativeName: "Кыргызча" },
-  { code: "uz", nativeName: "Oʻzbekcha" },
-] as const;
-
-export type LanguageCode = (typeof languages)[number]["code"];
-
-export const defaultLanguage: LanguageCode = "en";
-
-export function isLanguageCode(value: unknown): value is LanguageCode {
-  return typeof value === "string" && languages.some((language) => language.code === value);
-}
-
-export function nativeNameOf(code: LanguageCode): string {
-  return languages.find((language) => language.code === code)?.nativeName ?? code;
-}
+export {
+  defaultLanguage,
+  isLanguageCode,
+  languages,
+  nativeNameOf,
+  type LanguageCode,
+} from "@/shared/languages";
 
 // One dynamic import per language, so each catalog is its own chunk and only the chosen one
 // is downloaded (the service worker precaches all of them for offline use).

@@ -3,6 +3,8 @@
  * accepts). The limits and the e-mail pattern match the server's JSON schema for
  * `POST /api/requests`, so a request the form lets through is never rejected later.
  */
+import { languageCodes, type LanguageCode } from "./languages.ts";
+
 export type ContactFields = {
   name: string;
   email: string;
@@ -16,10 +18,10 @@ export type ContactFieldError = "required" | "email" | "too-long";
 
 export type ContactErrors = Partial<Record<ContactField, ContactFieldError>>;
 
-/** The interface languages a request records (the codes of src/lib/i18n.ts; a test checks). */
-export const requestLanguages = ["en", "ru", "az", "kk", "ky", "uz"] as const;
+/** The interface language a request was written in. */
+export const requestLanguages = languageCodes;
 
-export type RequestLanguage = (typeof requestLanguages)[number];
+export type RequestLanguage = LanguageCode;
 
 export const contactFieldNames: readonly ContactField[] = ["name", "email", "subject", "message"];
 

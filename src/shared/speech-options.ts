@@ -2,8 +2,11 @@
  * What the speech API accepts, shared by the server's validation, the browser engine and the
  * page: six languages, a text length limit, and the ranges of the adaptive options.
  */
-export const speechLanguages = ["az", "kk", "ky", "ru", "en", "uz"] as const;
-export type SpeechLanguage = (typeof speechLanguages)[number];
+import { languageCodes, type LanguageCode } from "./languages.ts";
+
+/** The engine speaks every interface language. */
+export const speechLanguages = languageCodes;
+export type SpeechLanguage = LanguageCode;
 
 export const maxTextLength = 2000;
 

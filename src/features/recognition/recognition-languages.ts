@@ -4,6 +4,7 @@
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { recognitionTagOf, type LanguageCode } from "@/shared/languages";
 
 export type RecognitionLanguage = {
   code: string;
@@ -11,16 +12,22 @@ export type RecognitionLanguage = {
   name: MessageDescriptor;
 };
 
-export const recognitionLanguages: readonly RecognitionLanguage[] = [
-  { code: "az-AZ", name: msg`Azerbaijani` },
-  { code: "kk-KZ", name: msg`Kazakh` },
-  { code: "ru-RU", name: msg`Russian` },
-  { code: "en-US", name: msg`English` },
-  { code: "uz-UZ", name: msg`Uzbek` },
-  { code: "ky-KG", name: msg`Kyrgyz` },
+/** Named in the interface's language, in the order the panel lists them. */
+const named: readonly [LanguageCode, MessageDescriptor][] = [
+  ["az", msg`Azerbaijani`],
+  ["kk", msg`Kazakh`],
+  ["ru", msg`Russian`],
+  ["en", msg`English`],
+  ["uz", msg`Uzbek`],
+  ["ky", msg`Kyrgyz`],
 ];
 
-export const defaultRecognitionLanguage = "ru-RU";
+export const recognitionLanguages: readonly RecognitionLanguage[] = named.map(([code, name]) => ({
+  code: recognitionTagOf(code),
+  name,
+}));
+
+export const defaultRecognitionLanguage = recognitionTagOf("ru");
 
 export function isRecognitionLanguage(value: unknown): value is string {
   return typeof value === "string" && recognitionLanguages.some((l) => l.code === value);

@@ -23,7 +23,7 @@ beforeAll(async () => {
 
 describe("espeak engine with voice pack", () => {
   it("exposes all six languages at 22050 Hz", () => {
-    expect(engine.languages).toEqual(["az", "kk", "ky", "ru", "en", "uz"]);
+    expect([...engine.languages].sort()).toEqual(["az", "en", "kk", "ky", "ru", "uz"]);
     expect(engine.sampleRate).toBe(22050);
   });
 
@@ -99,7 +99,7 @@ describe("espeak engine with a partial pack", () => {
     const { files } = readPackageDataFiles();
     const subset = new Map(dataFilesFor(["kk", "en"]).map((p) => [p, files.get(p)!] as const));
     const e = await createSpeechEngine({ files: subset });
-    expect(e.languages).toEqual(["kk", "en"]);
+    expect([...e.languages].sort()).toEqual(["en", "kk"]);
     await expect(e.synthesize("Сәлем", "ru")).rejects.toThrow(/not in the loaded voice data/);
     expect(rms((await e.synthesize(SAMPLE_TEXTS.kk, "kk")).samples)).toBeGreaterThan(500);
   });

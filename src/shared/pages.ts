@@ -1,0 +1,23 @@
+/**
+ * The pages a visitor can open directly, defined once: prerendered in every language
+ * (src/prerender.tsx, scripts/prerender.ts), served by the server in the visitor's language
+ * (server/prerendered-pages.ts), listed in the sitemap, and measured by the bench.
+ */
+export const pages = [
+  { path: "/", name: "index" },
+  { path: "/about", name: "about" },
+  { path: "/contact", name: "contact" },
+  { path: "/recognition", name: "recognition" },
+  { path: "/talk", name: "talk" },
+  { path: "/recovery", name: "recovery" },
+] as const;
+
+export type PagePath = (typeof pages)[number]["path"];
+
+export const pagePaths: readonly PagePath[] = pages.map((page) => page.path);
+
+/** The page's file name in the build (`prerendered/<language>/<name>.html`) and its route module
+ * (`src/routes/<name>.tsx`). */
+export function pageNameOf(path: string): string | undefined {
+  return pages.find((page) => page.path === path)?.name;
+}
