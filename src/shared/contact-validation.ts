@@ -72,3 +72,11 @@ export function trimContactFields(fields: ContactFields): ContactFields {
 export function isContactFieldsEmpty(fields: ContactFields): boolean {
   return contactFieldNames.every((field) => fields[field] === "");
 }
+
+/** Whether a stored value (a saved draft) has the four fields as text. */
+export function isContactFields(value: unknown): value is ContactFields {
+  if (typeof value !== "object" || value === null) return false;
+  return contactFieldNames.every(
+    (field) => typeof (value as Record<string, unknown>)[field] === "string",
+  );
+}

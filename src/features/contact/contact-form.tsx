@@ -13,6 +13,7 @@ import {
   contactFieldLimits,
   contactFieldNames,
   emptyContactFields,
+  isContactFields,
   isContactFieldsEmpty,
   trimContactFields,
   validateContactField,
@@ -30,10 +31,11 @@ import {
   type ContactRequest,
 } from "@/features/contact/outbox";
 import { OutboxNotice } from "@/features/contact/outbox-notice";
-import { useContactDraft, type DraftStatus } from "@/features/contact/use-contact-draft";
+import { useStoredDraft, type DraftStatus } from "@/lib/use-stored-draft";
 import { brand } from "@/lib/brand";
 import { defaultLanguage, isLanguageCode } from "@/lib/i18n";
 import { useKioskActive } from "@/lib/kiosk-flag";
+import { storageKeys } from "@/lib/storage";
 import { grantPilotAccess } from "@/lib/pilot-access";
 import { useContactFieldLabels } from "@/features/contact/contact-field-labels";
 
@@ -50,7 +52,11 @@ export function ContactForm() {
   const [toastOpen, setToastOpen] = useState(false);
   const [toastRequestId, setToastRequestId] = useState<string | null>(null);
   const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement>>>({});
-  const draft = useContactDraft(setFields);
+  const draft = useStoredDraft(storageKeys.contactDraft, {
+    parse: (value) => (isContactFields(value) ? value : null),
+    onRestore: setFields,
+    isEmpty: isContactFieldsEmpty,
+  });
 
   const labels = useContactFieldLabels();
   const placeholders: Record<ContactField, string> = {

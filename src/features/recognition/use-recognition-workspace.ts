@@ -1,42 +1,20 @@
 /**
- * Everything the Speech Recognition page does, for its panels to render: the recording and audio
- * state machines, the browser's recognizer, audio made by the speech service, and the drafts in
+ * Everything the Speech Recognition page does, for its panels to render: a recording session
+ * (use-recording-session.ts), audio made from the text (use-speech-audio.ts), and the drafts in
  * IndexedDB (the text with its language, and the last audio) that survive reloads until Reset.
  */
-import { useEffect, useReducer, useRef, useState, useSyncExternalStore } from "react";
-import {
-  audioReducer,
-  canCreateAudio,
-  initialAudioState,
-  type GenerationStage,
-  type SavedAudio,
-} from "@/features/recognition/audio-machine";
-import {
-  checkMicrophone,
-  isSpeechRecognitionSupported,
-  startRecognition,
-  type RecognitionHandlers,
-  type RecognitionSession,
-} from "@/features/recognition/browser-speech-recognition";
-import { createDebouncedSave } from "@/features/recognition/debounced-save";
+import { useEffect, useRef, useState } from "react";
+import type { SavedAudio } from "@/features/recognition/audio-machine";
 import { isRecognitionLanguage } from "@/features/recognition/recognition-languages";
-import {
-  initialRecordingState,
-  isListening,
-  recordingReducer,
-  type RecognitionDraft,
-} from "@/features/recognition/recording-machine";
-import {
-  NothingToSpeakError,
-  speechLanguageOf,
-  speechRates,
-  type SpeechRateChoice,
-  type SpeechRequest,
-} from "@/shared/speech-options";
+import { isListening, type RecognitionDraft } from "@/features/recognition/recording-machine";
+import { useRecordingSession } from "@/features/recognition/use-recording-session";
+import { useSpeechAudio, type MakeSpeechAudio } from "@/features/recognition/use-speech-audio";
+import { speechRates, type SpeechRateChoice } from "@/shared/speech-options";
 import { useKioskActive } from "@/lib/kiosk-flag";
 import { readValue, removeValue, storageKeys, writeValue } from "@/lib/storage";
+import { useStoredDraft } from "@/lib/use-stored-draft";
 
-const draftSaveDelayMs = 400;
+export type { MakeSpeechAudio };
 
 /**
  * What Reset cleared, kept in memory until new work starts (a recording or typing), so a slip of
@@ -70,233 +48,77 @@ function validAudio(value: unknown, draft: RecognitionDraft): SavedAudio | null 
   return audio as SavedAudio;
 }
 
-/**
- * Makes audio from a text, saying at which stage it is; rejects with NothingToSpeakError when the
- * text has nothing to read aloud. The page that hosts the workspace passes the speech-synthesis
- * feature's `createSpeechAudio`, which this feature does not import.
- */
-export type MakeSpeechAudio = (
-  request: SpeechRequest,
-  options: { signal: AbortSignal; onProgress: (progress: { stage: GenerationStage }) => void },
-) => Promise<{ blob: Blob }>;
-
-/** Support for speech recognition does not change while the page is open. */
-const subscribeToNothing = () => () => {};
-
 export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
-  // A prerendered page (scripts/prerender.ts) assumes support, as most browsers have it; the
-  // browser's own answer replaces that as soon as the page is live.
-  const supported = useSyncExternalStore(
-    subscribeToNothing,
-    isSpeechRecognitionSupported,
-    () => true,
-  );
-  const [recording, dispatchRecording] = useReducer(recordingReducer, undefined, () =>
-    initialRecordingState(),
-  );
-  const [audio, dispatchAudio] = useReducer(audioReducer, initialAudioState);
+  const speech = useSpeechAudio(makeSpeechAudio);
+  const { audio } = speech;
+  // A new recording replaces the text, so audio made from the old text goes too.
+  const session = useRecordingSession(() => speech.discard());
+  const { supported, recording } = session;
   const [rate, setRate] = useState<SpeechRateChoice>("normal");
-  const [restored, setRestored] = useState(false);
   const [cleared, setCleared] = useState<ClearedWork | null>(null);
   const kiosk = useKioskActive();
-  const [draftSaver] = useState(() =>
-    createDebouncedSave<RecognitionDraft>(
-      (draft) => void writeValue(storageKeys.recognitionDraft, draft),
-      draftSaveDelayMs,
-    ),
-  );
-
-  // Each start attempt and each audio generation gets an id; callbacks of older ones are ignored.
-  const attemptRef = useRef(0);
-  const sessionRef = useRef<RecognitionSession | null>(null);
-  const generationRef = useRef(0);
-  const generationAbortRef = useRef<AbortController | null>(null);
-
-  // The drafts come back once, when the page opens.
+  // The text on screen, for the audio restore that answers after it.
+  const textRef = useRef(recording.text);
   useEffect(() => {
-    let cancelled = false;
-    void Promise.all([
-      readValue<unknown>(storageKeys.recognitionDraft),
-      readValue<unknown>(storageKeys.lastAudio),
-    ]).then(([savedDraft, savedAudio]) => {
-      if (cancelled) return;
-      const draft = validDraft(savedDraft);
-      if (draft) {
-        dispatchRecording({ type: "restore", draft });
-        const lastAudio = validAudio(savedAudio, draft);
-        if (lastAudio) {
-          dispatchAudio({ type: "restore", audio: lastAudio });
-          setRate(lastAudio.rate);
-        }
-      }
-      setRestored(true);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+    textRef.current = recording.text;
+  }, [recording.text]);
+
+  // The drafts come back once, when the page opens: the last audio only beside its own text.
+  const draft = useStoredDraft(storageKeys.recognitionDraft, {
+    parse: validDraft,
+    onRestore(saved) {
+      session.dispatch({ type: "restore", draft: saved });
+      textRef.current = saved.text;
+      void readValue<unknown>(storageKeys.lastAudio).then((savedAudio) => {
+        const lastAudio = validAudio(savedAudio, saved);
+        if (!lastAudio || textRef.current !== saved.text) return;
+        speech.dispatch({ type: "restore", audio: lastAudio });
+        setRate(lastAudio.rate);
+      });
+    },
+  });
 
   const { text, language, resultsShown } = recording;
+  const { loaded, save } = draft;
   useEffect(() => {
-    if (restored) draftSaver.schedule({ text, language, resultsShown });
-  }, [draftSaver, restored, text, language, resultsShown]);
-
-  // Nothing typed is lost when the page is hidden, closed or left.
-  useEffect(() => {
-    const flush = () => draftSaver.flush();
-    window.addEventListener("pagehide", flush);
-    document.addEventListener("visibilitychange", flush);
-    return () => {
-      window.removeEventListener("pagehide", flush);
-      document.removeEventListener("visibilitychange", flush);
-      flush();
-    };
-  }, [draftSaver]);
-
-  // Leaving the page stops the microphone and any audio still being made.
-  useEffect(
-    () => () => {
-      attemptRef.current++;
-      sessionRef.current?.abort();
-      sessionRef.current = null;
-      generationAbortRef.current?.abort();
-    },
-    [],
-  );
-
-  function discardAudio() {
-    generationRef.current++;
-    generationAbortRef.current?.abort();
-    generationAbortRef.current = null;
-    dispatchAudio({ type: "discard" });
-    void removeValue(storageKeys.lastAudio);
-  }
-
-  async function startRecording() {
-    if (!supported || isListening(recording)) return;
-    const attempt = ++attemptRef.current;
-    const current = () => attempt === attemptRef.current;
-    dispatchRecording({ type: "request-start" });
-
-    if (!(await checkMicrophone())) {
-      if (current()) dispatchRecording({ type: "fail", problem: "microphone" });
-      return;
-    }
-    if (!current()) return;
-
-    let session: RecognitionSession;
-    try {
-      session = await startRecognition(recording.language, handlersFor(current));
-    } catch (error) {
-      console.error("Speech recognition could not start:", error);
-      if (current()) dispatchRecording({ type: "fail", problem: "recognition-failed" });
-      return;
-    }
-    if (current()) sessionRef.current = session;
-    else session.abort();
-  }
-
-  function handlersFor(current: () => boolean): RecognitionHandlers {
-    return {
-      onStart() {
-        if (!current()) return;
-        // A new recording replaces the text, so audio made from the old text goes too.
-        discardAudio();
-        dispatchRecording({ type: "started" });
-      },
-      onInterim(transcript) {
-        if (current()) dispatchRecording({ type: "interim", transcript });
-      },
-      onFinal(transcript) {
-        if (current()) dispatchRecording({ type: "final", transcript });
-      },
-      onProblem(problem) {
-        if (!current()) return;
-        sessionRef.current = null;
-        dispatchRecording({ type: "fail", problem });
-      },
-      onEnd() {
-        if (!current()) return;
-        sessionRef.current = null;
-        dispatchRecording({ type: "ended" });
-      },
-    };
-  }
-
-  function stopRecording() {
-    if (recording.status === "recording" && sessionRef.current) {
-      // Words already spoken may still arrive as final results before the session ends.
-      sessionRef.current.stop();
-    } else {
-      attemptRef.current++;
-      sessionRef.current?.abort();
-      sessionRef.current = null;
-    }
-    dispatchRecording({ type: "stop" });
-  }
+    if (loaded) save({ text, language, resultsShown });
+  }, [loaded, save, text, language, resultsShown]);
 
   function toggleRecording() {
     if (isListening(recording)) {
-      stopRecording();
+      session.stop();
     } else {
       setCleared(null);
-      void startRecording();
+      void session.start();
     }
+  }
+
+  function textChanged() {
+    if (audio.status !== "none") speech.discard();
+    speech.dispatch({ type: "text-changed" });
   }
 
   function editText(value: string) {
     setCleared(null);
-    if (audio.status !== "none") discardAudio();
-    dispatchAudio({ type: "text-changed" });
-    dispatchRecording({ type: "edit", text: value });
+    textChanged();
+    session.dispatch({ type: "edit", text: value });
   }
 
   function chooseLanguage(value: string) {
     if (!isRecognitionLanguage(value) || isListening(recording)) return;
-    if (audio.status !== "none") discardAudio();
-    dispatchAudio({ type: "text-changed" });
-    dispatchRecording({ type: "choose-language", language: value });
+    textChanged();
+    session.dispatch({ type: "choose-language", language: value });
   }
 
   function chooseRate(value: SpeechRateChoice) {
-    if (audio.status !== "none") discardAudio();
+    if (audio.status !== "none") speech.discard();
     setRate(value);
   }
 
-  async function createAudio() {
-    const source = { text: recording.text, language: recording.language, rate };
-    const speechLanguage = speechLanguageOf(source.language);
-    if (!speechLanguage || isListening(recording) || !canCreateAudio(audio, source.text)) return;
-    const generation = ++generationRef.current;
-    const controller = new AbortController();
-    generationAbortRef.current?.abort();
-    generationAbortRef.current = controller;
-    dispatchAudio({ type: "generate", generation, text: source.text });
-    try {
-      const made = await makeSpeechAudio(
-        { text: source.text.trim(), language: speechLanguage, rate: speechRates[source.rate] },
-        {
-          signal: controller.signal,
-          onProgress: ({ stage }) => dispatchAudio({ type: "progress", generation, stage }),
-        },
-      );
-      if (generation !== generationRef.current) return;
-      const saved: SavedAudio = { blob: made.blob, ...source, createdAt: new Date().toISOString() };
-      dispatchAudio({ type: "generated", generation, audio: saved });
-      // The audio is restored only beside the text it was made from, so that text is saved now.
-      draftSaver.flush();
-      void writeValue(storageKeys.lastAudio, saved);
-    } catch (error) {
-      if (generation !== generationRef.current) return;
-      if (error instanceof NothingToSpeakError) {
-        dispatchAudio({ type: "generation-failed", generation, failure: "nothing-to-speak" });
-        return;
-      }
-      console.error("The audio could not be generated:", error);
-      dispatchAudio({ type: "generation-failed", generation, failure: "not-generated" });
-    } finally {
-      if (generationAbortRef.current === controller) generationAbortRef.current = null;
-    }
+  function createAudio() {
+    if (isListening(recording)) return;
+    // The audio is restored only beside the text it was made from, so that text is saved now.
+    return speech.create({ text, language, rate }, () => draft.flush());
   }
 
   function reset() {
@@ -306,26 +128,21 @@ export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
         ? { draft: { text, language, resultsShown }, audio: lastAudio, rate }
         : null,
     );
-    attemptRef.current++;
-    sessionRef.current?.abort();
-    sessionRef.current = null;
-    generationRef.current++;
-    generationAbortRef.current?.abort();
-    generationAbortRef.current = null;
-    dispatchRecording({ type: "reset" });
-    dispatchAudio({ type: "reset" });
-    draftSaver.cancel();
-    void removeValue(storageKeys.recognitionDraft);
+    session.abort();
+    speech.cancel();
+    session.dispatch({ type: "reset" });
+    speech.dispatch({ type: "reset" });
+    void draft.clear();
     void removeValue(storageKeys.lastAudio);
   }
 
   /** Brings back what the last Reset cleared, on screen and in storage. */
   function undoReset() {
     if (!cleared) return;
-    dispatchRecording({ type: "restore", draft: cleared.draft });
+    session.dispatch({ type: "restore", draft: cleared.draft });
     setRate(cleared.rate);
     if (cleared.audio) {
-      dispatchAudio({ type: "restore", audio: cleared.audio });
+      speech.dispatch({ type: "restore", audio: cleared.audio });
       void writeValue(storageKeys.lastAudio, cleared.audio);
     }
     setCleared(null);
@@ -344,8 +161,8 @@ export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
     reset,
     cleared,
     undoReset,
-    dismissRecognitionProblem: () => dispatchRecording({ type: "dismiss-problem" }),
-    dismissAudioFailure: () => dispatchAudio({ type: "dismiss-failure" }),
-    setPlaying: (playing: boolean) => dispatchAudio({ type: playing ? "playing" : "paused" }),
+    dismissRecognitionProblem: () => session.dispatch({ type: "dismiss-problem" }),
+    dismissAudioFailure: () => speech.dispatch({ type: "dismiss-failure" }),
+    setPlaying: (playing: boolean) => speech.dispatch({ type: playing ? "playing" : "paused" }),
   };
 }

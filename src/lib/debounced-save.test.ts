@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createDebouncedSave } from "@/features/recognition/debounced-save";
+import { createDebouncedSave } from "@/lib/debounced-save";
 
 describe("createDebouncedSave", () => {
   beforeEach(() => vi.useFakeTimers());

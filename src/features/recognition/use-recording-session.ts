@@ -1,0 +1,116 @@
+/**
+ * The recording side of the Speech Recognition page: the recording state machine and the
+ * browser's recognizer session behind it. Each start attempt gets an id; callbacks of older
+ * attempts are ignored, so a late answer never lands in a newer recording.
+ */
+import { useEffect, useReducer, useRef, useSyncExternalStore } from "react";
+import {
+  checkMicrophone,
+  isSpeechRecognitionSupported,
+  startRecognition,
+  type RecognitionHandlers,
+  type RecognitionSession,
+} from "@/features/recognition/browser-speech-recognition";
+import {
+  initialRecordingState,
+  isListening,
+  recordingReducer,
+} from "@/features/recognition/recording-machine";
+
+/** Support for speech recognition does not change while the page is open. */
+const subscribeToNothing = () => () => {};
+
+/** `onStarted` runs when the recognizer really starts: a new recording replaces the text. */
+export function useRecordingSession(onStarted: () => void) {
+  // A prerendered page (scripts/prerender.ts) assumes support, as most browsers have it; the
+  // browser's own answer replaces that as soon as the page is live.
+  const supported = useSyncExternalStore(
+    subscribeToNothing,
+    isSpeechRecognitionSupported,
+    () => true,
+  );
+  const [recording, dispatch] = useReducer(recordingReducer, undefined, () =>
+    initialRecordingState(),
+  );
+  const attemptRef = useRef(0);
+  const sessionRef = useRef<RecognitionSession | null>(null);
+
+  /** Ends any session at once, dropping words still on their way. */
+  function abort() {
+    attemptRef.current++;
+    sessionRef.current?.abort();
+    sessionRef.current = null;
+  }
+
+  // Leaving the page stops the microphone.
+  useEffect(
+    () => () => {
+      attemptRef.current++;
+      sessionRef.current?.abort();
+      sessionRef.current = null;
+    },
+    [],
+  );
+
+  function handlersFor(current: () => boolean): RecognitionHandlers {
+    return {
+      onStart() {
+        if (!current()) return;
+        onStarted();
+        dispatch({ type: "started" });
+      },
+      onInterim(transcript) {
+        if (current()) dispatch({ type: "interim", transcript });
+      },
+      onFinal(transcript) {
+        if (current()) dispatch({ type: "final", transcript });
+      },
+      onProblem(problem) {
+        if (!current()) return;
+        sessionRef.current = null;
+        dispatch({ type: "fail", problem });
+      },
+      onEnd() {
+        if (!current()) return;
+        sessionRef.current = null;
+        dispatch({ type: "ended" });
+      },
+    };
+  }
+
+  async function start() {
+    if (!supported || isListening(recording)) return;
+    const attempt = ++attemptRef.current;
+    const current = () => attempt === attemptRef.current;
+    dispatch({ type: "request-start" });
+
+    if (!(await checkMicrophone())) {
+      if (current()) dispatch({ type: "fail", problem: "microphone" });
+      return;
+    }
+    if (!current()) return;
+
+    let session: RecognitionSession;
+    try {
+      session = await startRecognition(recording.language, handlersFor(current));
+    } catch (error) {
+      console.error("Speech recognition could not start:", error);
+      if (current()) dispatch({ type: "fail", problem: "recognition-failed" });
+      return;
+    }
+    if (current()) sessionRef.current = session;
+    else session.abort();
+  }
+
+  function stop() {
+    if (recording.status === "recording" && sessionRef.current) {
+      // Words already spoken may still arrive as final results before the session ends.
+      sessionRef.current.stop();
+    } else {
+      abort();
+    }
+    dispatch({ type: "stop" });
+  }
+
+  return { supported, recording, dispatch, start, stop, abort };
+}

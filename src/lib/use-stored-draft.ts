@@ -1,0 +1,114 @@
+/**
+ * A draft kept in IndexedDB while the user works on it, shared by the contact form and the
+ * Speech Recognition page: restored once when the page opens, saved after each pause in typing
+ * (one write per pause, not per key), written at once when the page is hidden or left, and
+ * removed on demand (sent, Reset).
+ */
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
+import { createDebouncedSave } from "@/lib/debounced-save";
+import { readValue, removeValue, writeValue, type StorageKey } from "@/lib/storage";
+
+/** How long typing must pause before the draft is written. */
+export const draftSaveDelayMs = 400;
+
+export type DraftStatus = "idle" | "saving" | "saved" | "restored" | "failed";
+
+export type StoredDraftOptions<T> = {
+  /** The stored value as a draft, or null when it is not one (old format, damaged). */
+  parse: (value: unknown) => T | null;
+  /** Called once with the stored draft, unless the user has changed something first. */
+  onRestore: (draft: T) => void;
+  /** An empty draft is removed rather than saved, and never restored. */
+  isEmpty?: (draft: T) => boolean;
+};
+
+/**
+ * Writes the latest draft after a pause; the status of a write is reported only when no newer
+ * change came while it was being written (that change's own status wins).
+ */
+function createDraftWriter<T>(key: StorageKey, onStatus: (status: DraftStatus) => void) {
+  let changes = 0;
+  const saver = createDebouncedSave<T>(async (draft) => {
+    const change = changes;
+    const saved = await writeValue(key, draft);
+    if (change === changes) onStatus(saved ? "saved" : "failed");
+  }, draftSaveDelayMs);
+  return {
+    schedule(draft: T) {
+      changes++;
+      saver.schedule(draft);
+    },
+    flush: saver.flush,
+    cancel() {
+      changes++;
+      saver.cancel();
+    },
+  };
+}
+
+export function useStoredDraft<T>(key: StorageKey, options: StoredDraftOptions<T>) {
+  const { parse, isEmpty = () => false } = options;
+  const [status, setStatus] = useState<DraftStatus>("idle");
+  /** True once the stored draft has been read (restored or not): saving may start. */
+  const [loaded, setLoaded] = useState(false);
+  // Once the user has changed something, a late restore must not overwrite it.
+  const touched = useRef(false);
+  const [writer] = useState(() => createDraftWriter<T>(key, setStatus));
+
+  const restore = useEffectEvent((value: unknown) => {
+    const draft = parse(value);
+    if (!touched.current && draft && !isEmpty(draft)) {
+      options.onRestore(draft);
+      setStatus("restored");
+    }
+    setLoaded(true);
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    void readValue<unknown>(key).then((value) => {
+      if (!cancelled) restore(value);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [key]);
+
+  // Nothing typed is lost when the page is hidden, closed or left.
+  useEffect(() => {
+    const flush = () => writer.flush();
+    window.addEventListener("pagehide", flush);
+    document.addEventListener("visibilitychange", flush);
+    return () => {
+      window.removeEventListener("pagehide", flush);
+      document.removeEventListener("visibilitychange", flush);
+      flush();
+    };
+  }, [writer]);
+
+  const save = useCallback(
+    (draft: T) => {
+      touched.current = true;
+      if (isEmpty(draft)) {
+        writer.cancel();
+        setStatus("idle");
+        void removeValue(key);
+        return;
+      }
+      writer.schedule(draft);
+      setStatus("saving");
+    },
+    // `isEmpty` is a plain function of the draft; a new one each render changes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key, writer],
+  );
+
+  const clear = useCallback(async () => {
+    touched.current = true;
+    writer.cancel();
+    setStatus("idle");
+    await removeValue(key);
+  }, [key, writer]);
+
+  return { status, loaded, save, flush: writer.flush, clear };
+}
