@@ -46,9 +46,11 @@ function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
  */
 export const serverAnswerTimeoutMs = 2_500;
 
-async function fromServer(
+/** Asks the speech service (`POST /generate-tts` at `endpoint`) for the audio. */
+export async function fromServer(
   request: SpeechRequest,
   signal?: AbortSignal,
+  endpoint = "/generate-tts",
 ): Promise<CreatedSpeechAudio> {
   // One controller for both reasons to stop (AbortSignal.any is too new for older phones).
   const stop = new AbortController();
@@ -60,7 +62,7 @@ async function fromServer(
     serverAnswerTimeoutMs,
   );
   try {
-    const response = await fetch("/generate-tts", {
+    const response = await fetch(endpoint, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(request),
@@ -96,15 +98,28 @@ async function readServerAnswer(response: Response): Promise<CreatedSpeechAudio>
   };
 }
 
+/** What the fallback needs from its surroundings: the browser's word on the network, the
+ * server, and the device engine (its samples as a WAV file). */
+export type SpeechAudioSources = {
+  online: () => boolean;
+  server: (request: SpeechRequest, signal?: AbortSignal) => Promise<CreatedSpeechAudio>;
+  /** Loads the device engine (first use only), then gives its synthesis function. */
+  loadDevice: () => Promise<
+    (
+      request: SpeechRequest,
+    ) => Promise<{ wav: Uint8Array<ArrayBuffer>; sampleRate: number; durationMs: number }>
+  >;
+};
+
 async function onDevice(
   request: SpeechRequest,
+  sources: SpeechAudioSources,
   onProgress: (progress: SpeechAudioProgress) => void,
 ): Promise<CreatedSpeechAudio> {
   onProgress({ stage: "loading-local-engine" });
-  // The engine and its voice pack are loaded only when someone first needs local speech.
-  const { synthesizeOnDevice } = await import("@/features/speech-synthesis/device-engine");
+  const synthesize = await sources.loadDevice();
   onProgress({ stage: "synthesizing-locally" });
-  const audio = await synthesizeOnDevice(request);
+  const audio = await synthesize(request);
   // The engine gives no samples when the text has nothing it can say, as the server's does.
   if (audio.durationMs === 0) throw new NothingToSpeakError("The text has nothing to read aloud.");
   return {
@@ -115,26 +130,41 @@ async function onDevice(
   };
 }
 
-export async function createSpeechAudio(
-  request: SpeechRequest,
-  options: { onProgress?: (progress: SpeechAudioProgress) => void; signal?: AbortSignal } = {},
-): Promise<CreatedSpeechAudio> {
-  const onProgress = options.onProgress ?? (() => undefined);
-  if (navigator.onLine) {
-    try {
-      onProgress({ stage: "requesting-server" });
-      return await fromServer(request, options.signal);
-    } catch (error) {
-      // Nothing to read aloud is about the text: the device engine would find nothing either.
-      if (options.signal?.aborted || error instanceof NothingToSpeakError) throw error;
-      // Server faults, network failures and a server that does not answer in time all fall
-      // through to the device engine.
+/**
+ * The server when the browser is online, the device engine when it is offline or when the
+ * server fails or does not answer in time. Text with nothing to read aloud and a cancelled
+ * request are not retried on the device.
+ */
+export function speechAudioFrom(sources: SpeechAudioSources) {
+  return async function createSpeechAudio(
+    request: SpeechRequest,
+    options: { onProgress?: (progress: SpeechAudioProgress) => void; signal?: AbortSignal } = {},
+  ): Promise<CreatedSpeechAudio> {
+    const onProgress = options.onProgress ?? (() => undefined);
+    if (sources.online()) {
+      try {
+        onProgress({ stage: "requesting-server" });
+        return await sources.server(request, options.signal);
+      } catch (error) {
+        // Nothing to read aloud is about the text: the device engine would find nothing either.
+        if (options.signal?.aborted || error instanceof NothingToSpeakError) throw error;
+        // Server faults, network failures and a server that does not answer in time all fall
+        // through to the device engine.
+      }
     }
-  }
-  try {
-    return await onDevice(request, onProgress);
-  } catch (error) {
-    if (error instanceof NothingToSpeakError) throw error;
-    throw new SpeechAudioError(error instanceof Error ? error.message : String(error));
-  }
+    try {
+      return await onDevice(request, sources, onProgress);
+    } catch (error) {
+      if (error instanceof NothingToSpeakError) throw error;
+      throw new SpeechAudioError(error instanceof Error ? error.message : String(error));
+    }
+  };
 }
+
+export const createSpeechAudio = speechAudioFrom({
+  online: () => navigator.onLine,
+  server: fromServer,
+  // The engine and its voice pack are loaded only when someone first needs local speech.
+  loadDevice: async () =>
+    (await import("@/features/speech-synthesis/device-engine")).synthesizeOnDevice,
+});

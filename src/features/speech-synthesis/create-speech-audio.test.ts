@@ -1,0 +1,149 @@
+/**
+ * The server-to-device fallback, against a real HTTP server that answers, fails, refuses the
+ * text or never answers, and the real eSpeak NG engine as the device engine.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  fromServer,
+  speechAudioFrom,
+  SpeechAudioError,
+  type SpeechAudioProgress,
+  type SpeechAudioSources,
+} from "@/features/speech-synthesis/create-speech-audio";
+import { createSpeechEngine, type SpeechEngine } from "@/shared/speech-engine/espeak-engine";
+import { encodeWav } from "@/shared/speech-engine/wav";
+import {
+  noSpeechErrorCode,
+  NothingToSpeakError,
+  type SpeechRequest,
+} from "@/shared/speech-options";
+
+type Mode = "answer" | "fail" | "no-speech" | "hang";
+
+let server: Server;
+let base = "";
+let engine: SpeechEngine;
+const serverWav = encodeWav(new Int16Array([0, 1000, -1000, 0]), 22050);
+
+beforeAll(async () => {
+  engine = await createSpeechEngine();
+  server = createServer((request, response) => {
+    const mode = request.url?.slice(1) as Mode;
+    if (mode === "hang") return; // The connection stays open and silent.
+    response.setHeader("Content-Type", "application/json");
+    if (mode === "fail") {
+      response.statusCode = 503;
+      response.end(JSON.stringify({ error: "unavailable", message: "The engine is busy." }));
+    } else if (mode === "no-speech") {
+      response.statusCode = 422;
+      response.end(JSON.stringify({ error: noSpeechErrorCode, message: "Nothing to read aloud." }));
+    } else {
+      const audio = Buffer.from(serverWav).toString("base64");
+      response.end(JSON.stringify({ audio, sampleRate: 22050, durationMs: 0.2, engine: "test" }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 30_000);
+
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+/** The fallback wired to the test server in `mode`, counting what it asked of each source. */
+function setUp(mode: Mode, options: { online?: boolean; deviceFails?: boolean } = {}) {
+  const asked = { server: 0, deviceLoads: 0 };
+  const sources: SpeechAudioSources = {
+    online: () => options.online ?? true,
+    server: (request, signal) => {
+      asked.server++;
+      return fromServer(request, signal, `${base}/${mode}`);
+    },
+    loadDevice: async () => {
+      asked.deviceLoads++;
+      if (options.deviceFails) throw new Error("voice pack: HTTP 404");
+      return async (request) => {
+        const { samples, sampleRate } = engine.synthesizeSync(request.text, request.language);
+        const wav = encodeWav(samples, sampleRate) as Uint8Array<ArrayBuffer>;
+        return { wav, sampleRate, durationMs: (samples.length * 1000) / sampleRate };
+      };
+    },
+  };
+  const stages: SpeechAudioProgress["stage"][] = [];
+  const create = (request: SpeechRequest, signal?: AbortSignal) =>
+    speechAudioFrom(sources)(request, {
+      onProgress: ({ stage }) => stages.push(stage),
+      ...(signal ? { signal } : {}),
+    });
+  return { asked, stages, create };
+}
+
+const request: SpeechRequest = { text: "Мен үйге барғым келеді.", language: "kk" };
+
+describe("speech audio: server first, the device when it cannot answer", () => {
+  it("uses the server's audio when it answers", async () => {
+    const { asked, stages, create } = setUp("answer");
+    const audio = await create(request);
+    expect(audio.source).toBe("server");
+    expect(new Uint8Array(await audio.blob.arrayBuffer())).toEqual(serverWav);
+    expect(stages).toEqual(["requesting-server"]);
+    expect(asked.deviceLoads).toBe(0);
+  });
+
+  it("falls back to the device engine when the server fails", async () => {
+    const { asked, stages, create } = setUp("fail");
+    const audio = await create(request);
+    expect(audio.source).toBe("device");
+    expect(audio.durationMs).toBeGreaterThan(500);
+    expect(audio.blob.size).toBeGreaterThan(10_000);
+    expect(stages).toEqual(["requesting-server", "loading-local-engine", "synthesizing-locally"]);
+    expect(asked).toEqual({ server: 1, deviceLoads: 1 });
+  });
+
+  it("falls back to the device engine when the server never answers", async () => {
+    const { stages, create } = setUp("hang");
+    const audio = await create(request);
+    expect(audio.source).toBe("device");
+    expect(stages.at(-1)).toBe("synthesizing-locally");
+  }, 15_000);
+
+  it("does not ask the server while the browser is offline", async () => {
+    const { asked, stages, create } = setUp("answer", { online: false });
+    const audio = await create(request);
+    expect(audio.source).toBe("device");
+    expect(asked.server).toBe(0);
+    expect(stages).toEqual(["loading-local-engine", "synthesizing-locally"]);
+  });
+
+  it("does not retry on the device a text the server found nothing to read in", async () => {
+    const { asked, create } = setUp("no-speech");
+    await expect(create({ text: "...", language: "en" })).rejects.toBeInstanceOf(
+      NothingToSpeakError,
+    );
+    expect(asked.deviceLoads).toBe(0);
+  });
+
+  it("gives the same answer offline for a text with nothing to read aloud", async () => {
+    const { create } = setUp("answer", { online: false });
+    await expect(create({ text: "...", language: "en" })).rejects.toBeInstanceOf(
+      NothingToSpeakError,
+    );
+  });
+
+  it("stops when the request is cancelled, without the device", async () => {
+    const { asked, create } = setUp("hang");
+    const controller = new AbortController();
+    const made = create(request, controller.signal);
+    controller.abort();
+    await expect(made).rejects.toThrow();
+    expect(asked.deviceLoads).toBe(0);
+  });
+
+  it("reports a device engine that cannot load as a speech-audio error", async () => {
+    const { create } = setUp("fail", { deviceFails: true });
+    await expect(create(request)).rejects.toBeInstanceOf(SpeechAudioError);
+  });
+});
