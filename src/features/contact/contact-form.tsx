@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
-import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Snackbar from "@mui/material/Snackbar";
@@ -8,7 +7,6 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import SendIcon from "@mui/icons-material/Send";
-import { ClosableAlert } from "@/components/closable-alert";
 import {
   contactFieldLimits,
   contactFieldNames,
@@ -23,14 +21,16 @@ import {
   type ContactFieldError,
   type ContactFields,
 } from "@/shared/contact-validation";
-import {
-  deliverRequest,
-  enqueueContactRequest,
-  onOutboxChange,
-  readOutbox,
-  type ContactRequest,
-} from "@/features/contact/outbox";
+import { deliverRequest, enqueueContactRequest } from "@/features/contact/outbox";
+import { onOutboxChange, readOutbox, type ContactRequest } from "@/features/contact/outbox-store";
 import { OutboxNotice } from "@/features/contact/outbox-notice";
+import {
+  followOutbox,
+  isWaiting,
+  toastAfterSend,
+  type SendToast,
+} from "@/features/contact/send-toast";
+import { SubmitToast } from "@/features/contact/submit-toast";
 import { useStoredDraft, type DraftStatus } from "@/lib/use-stored-draft";
 import { brand } from "@/lib/brand";
 import { defaultLanguage, isLanguageCode } from "@/lib/i18n";
@@ -39,8 +39,6 @@ import { storageKeys } from "@/lib/storage";
 import { grantPilotAccess } from "@/lib/pilot-access";
 import { useContactFieldLabels } from "@/features/contact/contact-field-labels";
 
-type ToastKind = "sent" | "waiting" | "waiting-in-memory" | "refused";
-
 export function ContactForm() {
   const { t, i18n } = useLingui();
   // A shared clinic tablet must not offer one patient's name and email to the next.
@@ -48,9 +46,7 @@ export function ContactForm() {
   const [fields, setFields] = useState<ContactFields>(emptyContactFields);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [sending, setSending] = useState(false);
-  const [toast, setToast] = useState<ToastKind>("sent");
-  const [toastOpen, setToastOpen] = useState(false);
-  const [toastRequestId, setToastRequestId] = useState<string | null>(null);
+  const [toast, setToast] = useState<SendToast | null>(null);
   const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement>>>({});
   const draft = useStoredDraft(storageKeys.contactDraft, {
     parse: (value) => (isContactFields(value) ? value : null),
@@ -132,35 +128,20 @@ export function ContactForm() {
       setFields(emptyContactFields);
       await draft.clear();
       await grantPilotAccess();
-      const outcome = await deliverRequest(request.id);
-      setToastRequestId(request.id);
-      setToast(
-        outcome.state === "delivered"
-          ? "sent"
-          : outcome.state === "failed"
-            ? "refused"
-            : saved
-              ? "waiting"
-              : "waiting-in-memory",
-      );
-      setToastOpen(true);
+      setToast(toastAfterSend(request.id, await deliverRequest(request.id), saved));
     } finally {
       setSending(false);
     }
   }
 
-  // A "saved, will be sent later" toast follows its request: once the request has been delivered
-  // the toast goes (the app-wide notice says it was sent); if the server refused it, it says so.
-  const waitingShown = toastOpen && (toast === "waiting" || toast === "waiting-in-memory");
+  // A "saved, will be sent later" toast follows its request in the outbox.
+  const waitingFor = isWaiting(toast) ? toast.requestId : null;
   useEffect(() => {
-    if (!waitingShown || !toastRequestId) return;
+    if (!waitingFor) return;
     let active = true;
     const follow = () =>
       void readOutbox().then((items) => {
-        if (!active) return;
-        const item = items.find((other) => other.request.id === toastRequestId);
-        if (!item) setToastOpen(false);
-        else if (item.state === "failed") setToast("refused");
+        if (active) setToast((current) => current && followOutbox(current, items));
       });
     follow();
     const stop = onOutboxChange(follow);
@@ -168,7 +149,9 @@ export function ContactForm() {
       active = false;
       stop();
     };
-  }, [waitingShown, toastRequestId]);
+  }, [waitingFor]);
+
+  const closeToast = () => setToast((current) => current && { ...current, open: false });
 
   const editAgain = (request: ContactRequest) => {
     const restored: ContactFields = {
@@ -244,62 +227,16 @@ export function ContactForm() {
         </Stack>
       </Box>
       <Snackbar
-        open={toastOpen}
+        open={!!toast?.open}
         anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
         onClose={(_, reason) => {
           // The message stays until it is dismissed: nobody has to read it against a timer.
-          if (reason !== "clickaway") setToastOpen(false);
+          if (reason !== "clickaway") closeToast();
         }}
       >
-        <div>
-          <SubmitToast kind={toast} onClose={() => setToastOpen(false)} />
-        </div>
+        <div>{toast && <SubmitToast kind={toast.kind} onClose={closeToast} />}</div>
       </Snackbar>
     </>
-  );
-}
-
-function SubmitToast({ kind, onClose }: { kind: ToastKind; onClose: () => void }) {
-  const { t } = useLingui();
-  const content = {
-    sent: {
-      severity: "success",
-      title: t`Message sent!`,
-      text: t`Thank you for contacting us. We'll get back to you soon.`,
-    },
-    waiting: {
-      severity: "info",
-      title: t`Message saved`,
-      text: t`We could not reach our server just now. Your message is saved on this device and will be sent when the connection is back.`,
-    },
-    "waiting-in-memory": {
-      severity: "info",
-      title: t`Message saved`,
-      text: t`We could not reach our server just now. Please keep this page open: your message will be sent when the connection is back.`,
-    },
-    refused: {
-      severity: "error",
-      title: t`Message not sent`,
-      text: t`The server did not accept your message. It is kept on this page so that you can correct it and send it again.`,
-    },
-  } as const;
-  const { severity, title, text } = content[kind];
-  return (
-    <ClosableAlert
-      variant="filled"
-      severity={severity}
-      onClose={onClose}
-      sx={{
-        width: "100%",
-        maxWidth: 560,
-        boxShadow: 6,
-        // MUI's default "info" blue is too light for white text; the brand blue passes AA.
-        ...(severity === "info" && { bgcolor: "primary.main", color: "#fff" }),
-      }}
-    >
-      <AlertTitle>{title}</AlertTitle>
-      {text}
-    </ClosableAlert>
   );
 }
 

@@ -6,14 +6,13 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useKioskActive } from "@/lib/kiosk-flag";
+import { deliverOutbox, removeFromOutbox } from "@/features/contact/outbox";
 import {
-  deliverOutbox,
   onOutboxChange,
   readOutbox,
-  removeFromOutbox,
   type ContactRequest,
   type OutboxItem,
-} from "@/features/contact/outbox";
+} from "@/features/contact/outbox-store";
 import { refusedField, useContactFieldLabels } from "@/features/contact/contact-field-labels";
 import { SubjectList } from "@/features/contact/subject-list";
 

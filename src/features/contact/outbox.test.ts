@@ -3,14 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   deliverOutbox,
   deliverRequest,
-  dismissSentRequests,
   enqueueContactRequest,
-  onSentRequestsChange,
-  readOutbox,
-  readSentRequests,
   removeFromOutbox,
   requestsEndpoint,
 } from "@/features/contact/outbox";
+import { readOutbox } from "@/features/contact/outbox-store";
+import {
+  dismissSentRequests,
+  onSentRequestsChange,
+  readSentRequests,
+} from "@/features/contact/sent-notice";
 import { onStorageError, removeValue, resetStorageForTests, storageKeys } from "@/lib/storage";
 
 const fields = {

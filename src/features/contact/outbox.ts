@@ -8,9 +8,7 @@
  * and from the service worker's Background Sync.
  *
  * The form's toast reports the request it has just sent. A request delivered any other way (it had
- * to wait) leaves news behind, in IndexedDB (`dauys.sent-notice`), so the user is told on whatever
- * page is open or the next time the app opens, even when the service worker delivered it while no
- * page was open (sent-requests-notice.tsx shows it). The news stays until the user closes it.
+ * to wait) leaves news behind (sent-notice.ts). The storage and its lock are in outbox-store.ts.
  *
  * This module uses no `window` or DOM API, so the service worker can import it and call
  * `deliverOutbox()`:
@@ -25,26 +23,17 @@
  *   });
  */
 import type { ContactFields, RequestLanguage } from "@/shared/contact-validation";
-import { onValueChange, readValue, storageKeys, writeValue } from "@/lib/storage";
-
-export type ContactRequest = ContactFields & {
-  id: string;
-  language: RequestLanguage;
-  createdAt: string;
-};
-
-export type OutboxItem = {
-  request: ContactRequest;
-  /** "failed": the server refused the request (4xx); it stays here, shown, until the user acts. */
-  state: "pending" | "failed";
-  attempts: number;
-  error?: string;
-};
-
-export type DeliveryReport = { delivered: string[]; pending: string[]; failed: string[] };
-
-/** A request delivered after it had to wait, kept until the user has seen the news. */
-export type SentRequest = { id: string; subject: string; sentAt: string };
+import {
+  announceChange,
+  readOutbox,
+  reportedHere,
+  updateOutbox,
+  withOutboxLock,
+  type ContactRequest,
+  type DeliveryReport,
+} from "@/features/contact/outbox-store";
+import { dismissSentRequests, leaveSentNews } from "@/features/contact/sent-notice";
+import { storageKeys, writeValue } from "@/lib/storage";
 
 export type RequestOutcome =
   { state: "delivered" } | { state: "pending" } | { state: "failed"; error: string };
@@ -54,113 +43,9 @@ export const requestsEndpoint = "/api/requests";
 /** The Background Sync tag the page registers and the service worker answers. */
 export const outboxSyncTag = "dauys-outbox";
 
-const lockName = "dauys-outbox";
 const deliveryTimeoutMs = 15_000;
 // Statuses that mean "the server read this request and refuses it": retrying cannot help.
 const rejectedStatuses = new Set([400, 413, 415, 422]);
-
-type OutboxListener = () => void;
-const listeners = new Set<OutboxListener>();
-const channel =
-  typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("dauys-outbox");
-channel?.addEventListener("message", () => notifyLocal());
-
-function notifyLocal() {
-  for (const listener of listeners) listener();
-}
-
-/** Calls `listener` whenever the outbox changes, in this page or another (tab, service worker). */
-export function onOutboxChange(listener: OutboxListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function announceChange() {
-  notifyLocal();
-  channel?.postMessage("changed");
-}
-
-// Requests whose outcome this page reports itself (the form's toast, see `deliverRequest`): their
-// delivery is not news for the app-wide notice.
-const reportedHere = new Set<string>();
-
-let localLock: Promise<unknown> = Promise.resolve();
-
-// Every change is a read-modify-write of one IndexedDB value; the Web Lock keeps tabs and the
-// service worker from overwriting each other's changes, the local chain covers older browsers.
-async function withOutboxLock<T>(task: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
-  if (locks) return locks.request(lockName, task);
-  const run = localLock.then(task);
-  localLock = run.catch(() => undefined);
-  return run;
-}
-
-function isOutboxItem(value: unknown): value is OutboxItem {
-  if (typeof value !== "object" || value === null) return false;
-  const item = value as Partial<OutboxItem>;
-  return (
-    typeof item.request?.id === "string" && (item.state === "pending" || item.state === "failed")
-  );
-}
-
-export async function readOutbox(): Promise<OutboxItem[]> {
-  const stored = await readValue<unknown>(storageKeys.outbox);
-  return Array.isArray(stored) ? stored.filter(isOutboxItem) : [];
-}
-
-/** Applies `change` to the stored list; resolves to whether it reached IndexedDB. */
-async function updateOutbox(change: (items: OutboxItem[]) => OutboxItem[]): Promise<boolean> {
-  const saved = await withOutboxLock(async () =>
-    writeValue(storageKeys.outbox, change(await readOutbox())),
-  );
-  announceChange();
-  return saved;
-}
-
-function isSentRequest(value: unknown): value is SentRequest {
-  if (typeof value !== "object" || value === null) return false;
-  const sent = value as Partial<SentRequest>;
-  return typeof sent.id === "string" && typeof sent.subject === "string";
-}
-
-async function readStoredSentRequests(): Promise<SentRequest[]> {
-  const stored = await readValue<unknown>(storageKeys.sentNotice);
-  return Array.isArray(stored) ? stored.filter(isSentRequest) : [];
-}
-
-/**
- * The requests delivered after they had to wait whose news the user has not closed yet, oldest
- * first. A request this page is still reporting itself is left out.
- */
-export async function readSentRequests(): Promise<SentRequest[]> {
-  return (await readStoredSentRequests()).filter((sent) => !reportedHere.has(sent.id));
-}
-
-/** Calls `listener` when the sent news may have changed: a delivery anywhere, or an erase here. */
-export function onSentRequestsChange(listener: () => void): () => void {
-  const stopOutbox = onOutboxChange(listener);
-  // A kiosk's privacy reset erases the key directly (src/features/kiosk/privacy-reset.ts).
-  const stopValue = onValueChange(storageKeys.sentNotice, listener);
-  return () => {
-    stopOutbox();
-    stopValue();
-  };
-}
-
-/** The user has seen the news of these requests: it is not shown again, here or in other tabs. */
-export async function dismissSentRequests(ids: readonly string[]): Promise<void> {
-  const dismissed = new Set(ids);
-  const changed = await withOutboxLock(async () => {
-    const sent = await readStoredSentRequests();
-    const left = sent.filter((item) => !dismissed.has(item.id));
-    if (left.length === sent.length) return false;
-    // An empty list rather than no value, so no other page's older copy can stand in for it.
-    await writeValue(storageKeys.sentNotice, left);
-    return true;
-  });
-  if (changed) announceChange();
-}
 
 /**
  * Takes a delivered request out of the outbox and, unless this page reports it itself, leaves the
@@ -172,13 +57,7 @@ async function takeDelivered(request: ContactRequest): Promise<void> {
   await withOutboxLock(async () => {
     const items = await readOutbox();
     if (!items.some((item) => item.request.id === request.id)) return;
-    if (!reportedHere.has(request.id)) {
-      const sent = await readStoredSentRequests();
-      if (!sent.some((item) => item.id === request.id)) {
-        const news = { id: request.id, subject: request.subject, sentAt: new Date().toISOString() };
-        await writeValue(storageKeys.sentNotice, [...sent, news]);
-      }
-    }
+    await leaveSentNews(request);
     await writeValue(
       storageKeys.outbox,
       items.filter((item) => item.request.id !== request.id),

@@ -15,7 +15,7 @@ import {
   onSentRequestsChange,
   readSentRequests,
   type SentRequest,
-} from "@/features/contact/outbox";
+} from "@/features/contact/sent-notice";
 import { SubjectList } from "@/features/contact/subject-list";
 
 function useSentRequests(): SentRequest[] {

@@ -1,0 +1,87 @@
+/**
+ * The outbox's storage (`dauys.outbox` in IndexedDB): its items, the lock that serialises every
+ * read-modify-write between tabs and the service worker, and the change signal that reaches every
+ * page (BroadcastChannel). Delivery is in outbox.ts, the news of requests sent later in
+ * sent-notice.ts. No `window` or DOM API: the service worker imports it too.
+ */
+import type { ContactFields, RequestLanguage } from "@/shared/contact-validation";
+import { readValue, storageKeys, writeValue } from "@/lib/storage";
+
+export type ContactRequest = ContactFields & {
+  id: string;
+  language: RequestLanguage;
+  createdAt: string;
+};
+
+export type OutboxItem = {
+  request: ContactRequest;
+  /** "failed": the server refused the request (4xx); it stays here, shown, until the user acts. */
+  state: "pending" | "failed";
+  attempts: number;
+  error?: string;
+};
+
+export type DeliveryReport = { delivered: string[]; pending: string[]; failed: string[] };
+
+const lockName = "dauys-outbox";
+
+type OutboxListener = () => void;
+const listeners = new Set<OutboxListener>();
+const channel =
+  typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("dauys-outbox");
+channel?.addEventListener("message", () => notifyLocal());
+
+function notifyLocal() {
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` whenever the outbox changes, in this page or another (tab, service worker). */
+export function onOutboxChange(listener: OutboxListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function announceChange() {
+  notifyLocal();
+  channel?.postMessage("changed");
+}
+
+// Requests whose outcome this page reports itself (the form's toast, see `deliverRequest`): their
+// delivery is not news for the app-wide notice.
+export const reportedHere = new Set<string>();
+
+let localLock: Promise<unknown> = Promise.resolve();
+
+// Every change is a read-modify-write of one IndexedDB value; the Web Lock keeps tabs and the
+// service worker from overwriting each other's changes, the local chain covers older browsers.
+export async function withOutboxLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+  if (locks) return locks.request(lockName, task);
+  const run = localLock.then(task);
+  localLock = run.catch(() => undefined);
+  return run;
+}
+
+function isOutboxItem(value: unknown): value is OutboxItem {
+  if (typeof value !== "object" || value === null) return false;
+  const item = value as Partial<OutboxItem>;
+  return (
+    typeof item.request?.id === "string" && (item.state === "pending" || item.state === "failed")
+  );
+}
+
+export async function readOutbox(): Promise<OutboxItem[]> {
+  const stored = await readValue<unknown>(storageKeys.outbox);
+  return Array.isArray(stored) ? stored.filter(isOutboxItem) : [];
+}
+
+/** Applies `change` to the stored list; resolves to whether it reached IndexedDB. */
+export async function updateOutbox(
+  change: (items: OutboxItem[]) => OutboxItem[],
+): Promise<boolean> {
+  const saved = await withOutboxLock(async () =>
+    writeValue(storageKeys.outbox, change(await readOutbox())),
+  );
+  announceChange();
+  return saved;
+}

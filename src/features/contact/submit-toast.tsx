@@ -1,0 +1,49 @@
+import { useLingui } from "@lingui/react/macro";
+import AlertTitle from "@mui/material/AlertTitle";
+import { ClosableAlert } from "@/components/closable-alert";
+import type { ToastKind } from "@/features/contact/send-toast";
+
+/** The message after Send; it stays until it is dismissed. */
+export function SubmitToast({ kind, onClose }: { kind: ToastKind; onClose: () => void }) {
+  const { t } = useLingui();
+  const content = {
+    sent: {
+      severity: "success",
+      title: t`Message sent!`,
+      text: t`Thank you for contacting us. We'll get back to you soon.`,
+    },
+    waiting: {
+      severity: "info",
+      title: t`Message saved`,
+      text: t`We could not reach our server just now. Your message is saved on this device and will be sent when the connection is back.`,
+    },
+    "waiting-in-memory": {
+      severity: "info",
+      title: t`Message saved`,
+      text: t`We could not reach our server just now. Please keep this page open: your message will be sent when the connection is back.`,
+    },
+    refused: {
+      severity: "error",
+      title: t`Message not sent`,
+      text: t`The server did not accept your message. It is kept on this page so that you can correct it and send it again.`,
+    },
+  } as const;
+  const { severity, title, text } = content[kind];
+  return (
+    <ClosableAlert
+      variant="filled"
+      severity={severity}
+      onClose={onClose}
+      sx={{
+        width: "100%",
+        maxWidth: 560,
+        boxShadow: 6,
+        // MUI's default "info" blue is too light for white text; the brand blue passes AA.
+        ...(severity === "info" && { bgcolor: "primary.main", color: "#fff" }),
+      }}
+    >
+      <AlertTitle>{title}</AlertTitle>
+      {text}
+    </ClosableAlert>
+  );
+}
