@@ -1,11 +1,13 @@
 /**
- * The kiosk setting, stored in IndexedDB under `dauys.kiosk` so that it survives restarts. Its
- * `enabled: true` is also what `hasPilotAccess` (src/lib/pilot-access.ts) reads, so a clinic
- * tablet never shows the paid-feature popup. The PIN itself is never stored, only its hash.
+ * The kiosk setting, stored in IndexedDB under `dauys.kiosk` so that it survives restarts. While
+ * it is on, the kiosk grants the device pilot access (src/lib/pilot-access.ts), so a clinic
+ * tablet never shows the paid-feature popup; turning it off takes that grant back. The PIN itself
+ * is never stored, only its hash.
  */
 import { idleSecondsRange } from "@/features/kiosk/kiosk-search";
 import { hashPin, type PinAttempts, type PinHash } from "@/features/kiosk/kiosk-pin";
 import { defaultLanguage, isLanguageCode, type LanguageCode } from "@/lib/i18n";
+import { grantPilotAccess, revokePilotAccess } from "@/lib/pilot-access";
 import { readValue, removeValue, storageKeys, writeValue } from "@/lib/storage";
 
 export type KioskSetting = PinHash &
@@ -66,10 +68,14 @@ export async function createKioskSetting(options: {
 }
 
 /** Resolves to false when the device could not store it (kiosk mode then lasts this visit only). */
-export function saveKioskSetting(setting: KioskSetting): Promise<boolean> {
-  return writeValue(storageKeys.kiosk, setting);
+export async function saveKioskSetting(setting: KioskSetting): Promise<boolean> {
+  const saved = await writeValue(storageKeys.kiosk, setting);
+  await grantPilotAccess("kiosk");
+  return saved;
 }
 
-export function removeKioskSetting(): Promise<boolean> {
-  return removeValue(storageKeys.kiosk);
+export async function removeKioskSetting(): Promise<boolean> {
+  const removed = await removeValue(storageKeys.kiosk);
+  await revokePilotAccess("kiosk");
+  return removed;
 }

@@ -20,6 +20,7 @@ import {
 } from "@/features/kiosk/kiosk-setting";
 import type { LanguageCode } from "@/lib/i18n";
 import { setPageCookie } from "@/lib/page-cookies";
+import { grantPilotAccess } from "@/lib/pilot-access";
 
 export type KioskNoticeKind = "enabled" | "enabled-not-saved" | "exited" | "ready" | "insecure";
 
@@ -77,6 +78,8 @@ export function useKiosk(): KioskSnapshot {
 /** At start-up, before the first render, so no outside link is ever painted on a kiosk. */
 export async function restoreKioskMode(): Promise<void> {
   const setting = await readKioskSetting();
+  // A tablet set up before the kiosk granted pilot access itself gets the grant now.
+  if (setting) void grantPilotAccess("kiosk");
   update({ status: setting ? "on" : "off", setting });
 }
 
