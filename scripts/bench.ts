@@ -17,6 +17,7 @@ import { chromiumArgs, chromiumPath, kb, round, startServer } from "./bench-lib.
 import { printTtsFigures, runTtsBench } from "./bench-tts.ts";
 import { runTalkBench, talkBudgetProblems } from "./bench-talk.ts";
 import { printPhrasesFigures, runPhrasesBench } from "./bench-phrases.ts";
+import { runVoiceWorkerBench, voiceWorkerBudgetProblems } from "./bench-voice-worker.ts";
 
 const dist = "dist";
 const budgets = {
@@ -303,6 +304,9 @@ try {
   console.table(talk);
   const phrases = await runPhrasesBench();
   printPhrasesFigures(phrases);
+  const voiceWorker = await runVoiceWorkerBench(server.url);
+  console.log("My voice in the browser worker (50 phrases × 3 takes, severe ru + kk):");
+  console.table(voiceWorker);
   const loadResults = await load(server.url);
   console.log("Load, 30 s at concurrency 16:");
   console.table(loadResults);
@@ -315,6 +319,7 @@ try {
     tts,
     talk,
     phrases,
+    voiceWorker,
     load: loadResults,
   };
 } finally {
@@ -338,6 +343,7 @@ for (const [route, scores] of Object.entries(results.lighthouse)) {
 }
 broken.push(...talkBudgetProblems(results.talk));
 broken.push(...results.phrases.broken);
+broken.push(...voiceWorkerBudgetProblems(results.voiceWorker));
 for (const [target, figures] of Object.entries(results.load)) {
   if (figures.errors > 0) broken.push(`load on ${target}: ${figures.errors} errors`);
 }
