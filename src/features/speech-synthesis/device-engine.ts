@@ -7,49 +7,12 @@ import type { SpeechLanguage, SpeechRequest } from "@/shared/speech-options";
 // page can ask whether this version's engine is on the device.
 import workerUrl from "@/features/speech-synthesis/device-engine.worker.ts?worker&url";
 import type { EngineRequest, EngineResponse } from "@/shared/speech-engine/engine-host";
+import { createWorkerClient } from "@/lib/worker-client";
 
-type Pending = {
-  resolve: (response: EngineResponse & { ok: true }) => void;
-  reject: (error: Error) => void;
-};
-
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-let worker: Worker | undefined;
-let nextId = 1;
-const pending = new Map<number, Pending>();
-
-function failAll(error: Error) {
-  for (const entry of pending.values()) entry.reject(error);
-  pending.clear();
-  worker?.terminate();
-  worker = undefined;
-}
-
-function getWorker(): Worker {
-  if (worker) return worker;
-  worker = new Worker(workerUrl, { type: "module", name: "device-engine" });
-  worker.onmessage = (event: MessageEvent<EngineResponse>) => {
-    const entry = pending.get(event.data.id);
-    if (!entry) return;
-    pending.delete(event.data.id);
-    if (event.data.ok) entry.resolve(event.data);
-    else entry.reject(new Error(event.data.error));
-  };
-  worker.onerror = (event) => {
-    event.preventDefault();
-    failAll(new Error(`The speech engine could not start: ${event.message || "unknown error"}`));
-  };
-  return worker;
-}
-
-function send(request: DistributiveOmit<EngineRequest, "id">) {
-  const id = nextId++;
-  return new Promise<EngineResponse & { ok: true }>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    getWorker().postMessage({ ...request, id });
-  });
-}
+const send = createWorkerClient<EngineRequest, EngineResponse>(
+  () => new Worker(workerUrl, { type: "module", name: "device-engine" }),
+  (event) => `The speech engine could not start: ${event.message || "unknown error"}`,
+);
 
 export type DeviceSpeechAudio = {
   wav: Uint8Array<ArrayBuffer>;
