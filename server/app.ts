@@ -21,7 +21,7 @@ export type AppOptions = {
 
 export async function buildApp(
   config: Pick<ServerConfig, "distDir" | "dataDir" | "rateLimitPerMinute"> &
-    Partial<Pick<ServerConfig, "trustProxy">>,
+    Partial<Pick<ServerConfig, "trustProxy" | "databaseUrl">>,
   options: AppOptions,
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -62,7 +62,10 @@ export async function buildApp(
   await app.register(healthRoutes);
   await app.register(openApiRoutes);
   await app.register(ttsRoutes, { synthesizer: options.synthesizer });
-  await app.register(requestRoutes, { dataDir: config.dataDir });
+  await app.register(requestRoutes, {
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+  });
   await app.register(staticApp, { distDir: config.distDir });
   return app;
 }
