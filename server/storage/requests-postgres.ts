@@ -8,7 +8,10 @@ import pg from "pg";
 import type { NewRequest, StoredRequest } from "./requests-db.ts";
 import type { RequestsStore } from "./requests-store.ts";
 
-/** Same tables as the SQLite store (server/storage/requests-db.ts), in PostgreSQL's dialect. */
+/**
+ * The SQLite store's tables (server/storage/requests-db.ts) in PostgreSQL's dialect, then the
+ * tables only several nodes need.
+ */
 export const postgresMigrations = [
   `CREATE TABLE requests (
      seq BIGSERIAL NOT NULL,
@@ -22,6 +25,12 @@ export const postgresMigrations = [
      received_at TEXT NOT NULL
    )`,
   `CREATE INDEX requests_by_received_at ON requests (received_at)`,
+  // Rate-limit counters shared by all nodes (server/storage/postgres-rate-limit.ts).
+  `CREATE TABLE rate_limits (
+     key TEXT PRIMARY KEY,
+     count INTEGER NOT NULL,
+     window_ends TIMESTAMPTZ NOT NULL
+   )`,
 ];
 
 /** Any constant shared by all nodes: the key of the advisory lock that serialises migrations. */
