@@ -14,6 +14,7 @@ import lighthouse, { type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { chromiumArgs, chromiumPath, kb, round, startServer } from "./bench-lib.ts";
+import { printStorageFigures, runStorageBench } from "./bench-storage.ts";
 import { printTtsFigures, runTtsBench } from "./bench-tts.ts";
 
 const dist = "dist";
@@ -298,6 +299,8 @@ try {
   const loadResults = await load(server.url);
   console.log("Load, 30 s at concurrency 16:");
   console.table(loadResults);
+  const storage = await runStorageBench();
+  printStorageFigures(storage);
   results = {
     measuredAt: new Date().toISOString(),
     bundle,
@@ -306,6 +309,7 @@ try {
     lessonThumbnails: thumbnails,
     tts,
     load: loadResults,
+    storage,
   };
 } finally {
   await server.stop();

@@ -28,7 +28,10 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startTestPostgres(): Promise<TestPostgres> {
+/** `durable: false` (the tests' default) skips fsync: faster, and nothing here must survive a crash. */
+export async function startTestPostgres(
+  options: { durable?: boolean } = {},
+): Promise<TestPostgres> {
   const root = mkdtempSync(join(tmpdir(), "dauys-pg-test-"));
   // The cluster's user (postgres, when we are root) must be able to reach its data directory.
   chmodSync(root, 0o755);
@@ -48,7 +51,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       "-c",
       "unix_socket_directories=",
       "-c",
-      "fsync=off",
+      `fsync=${options.durable ? "on" : "off"}`,
     ],
     onLog: () => {},
     onError: (error: unknown) => console.error(error),
