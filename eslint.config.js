@@ -55,7 +55,12 @@ export default tseslint.config(
     rules: featureBoundary(feature),
   })),
   {
-    files: ["src/components/**/*.{ts,tsx}", "src/lib/**/*.{ts,tsx}", "src/theme/**/*.{ts,tsx}"],
+    files: [
+      "src/components/**/*.{ts,tsx}",
+      "src/lib/**/*.{ts,tsx}",
+      "src/shared/**/*.{ts,tsx}",
+      "src/theme/**/*.{ts,tsx}",
+    ],
     rules: featureBoundary(null),
   },
   {

@@ -7,6 +7,8 @@ import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
 
 export default defineConfig(({ isSsrBuild }) => ({
+  // The footer's copyright year is the year the app was built (src/lib/brand.ts).
+  define: { __BUILD_YEAR__: JSON.stringify(String(new Date().getUTCFullYear())) },
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
@@ -60,6 +62,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             name: "Speech Recognition",
             short_name: "Recognition",
             url: "/recognition",
+            icons: [{ src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" }],
+          },
+          {
+            name: "Talk",
+            short_name: "Talk",
+            url: "/talk",
             icons: [{ src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" }],
           },
           {

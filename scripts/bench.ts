@@ -16,6 +16,8 @@ import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { chromiumArgs, chromiumPath, kb, round, startServer } from "./bench-lib.ts";
 import { printStorageFigures, runStorageBench } from "./bench-storage.ts";
 import { printTtsFigures, runTtsBench } from "./bench-tts.ts";
+import { runTalkBench, talkBudgetProblems } from "./bench-talk.ts";
+import { printPhrasesFigures, runPhrasesBench } from "./bench-phrases.ts";
 
 const dist = "dist";
 const budgets = {
@@ -52,6 +54,7 @@ function initialJsPerRoute() {
     "/about": "src/routes/about.tsx?tsr-split=component",
     "/contact": "src/routes/contact.tsx?tsr-split=component",
     "/recognition": "src/routes/recognition.tsx?tsr-split=component",
+    "/talk": "src/routes/talk.tsx?tsr-split=component",
     "/recovery": "src/routes/recovery.tsx?tsr-split=component",
   };
   const result: Record<string, number> = {};
@@ -205,7 +208,7 @@ async function lighthouseScores(url: string, thumbnails: "youtube" | "stand-in")
     }
   };
   try {
-    for (const route of ["/", "/recognition", "/recovery"]) {
+    for (const route of ["/", "/recognition", "/talk", "/recovery"]) {
       const runs = [];
       for (let index = 0; index < lighthouseRuns; index++) runs.push(await runOnce(route));
       const { categories, audits }: Result = computeMedianRun(runs);
@@ -296,6 +299,11 @@ try {
   console.table(lighthouseResults);
   const tts = await runTtsBench(server.url);
   printTtsFigures(tts);
+  const talk = await runTalkBench(server.url);
+  console.log("Talk, tap to sound once the voice is loaded (ms):");
+  console.table(talk);
+  const phrases = await runPhrasesBench();
+  printPhrasesFigures(phrases);
   const loadResults = await load(server.url);
   console.log("Load, 30 s at concurrency 16:");
   console.table(loadResults);
@@ -308,6 +316,8 @@ try {
     lighthouse: lighthouseResults,
     lessonThumbnails: thumbnails,
     tts,
+    talk,
+    phrases,
     load: loadResults,
     storage,
   };
@@ -330,6 +340,8 @@ for (const [route, scores] of Object.entries(results.lighthouse)) {
       broken.push(`Lighthouse ${category} on ${route} is ${scores[category]}`);
   }
 }
+broken.push(...talkBudgetProblems(results.talk));
+broken.push(...results.phrases.broken);
 for (const [target, figures] of Object.entries(results.load)) {
   if (figures.errors > 0) broken.push(`load on ${target}: ${figures.errors} errors`);
 }

@@ -10,7 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
-import { prerenderedFile } from "../server/prerendered-pages.ts";
+import { languageCheckScript, languageCheckStyle } from "../server/language-check.ts";
+import { pageLanguages, prerenderedFile } from "../server/prerendered-pages.ts";
+import { languageUrl } from "../server/routes/site-map.ts";
 
 /** What src/prerender.tsx exports. */
 type Renderer = {
@@ -32,6 +34,24 @@ type Renderer = {
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * The page's canonical address (its `?lang=` link, so each language is its own page to search
+ * engines) and its alternates in the six languages, plus `x-default` (the address without a
+ * language: the server picks one from the browser's). Absolute when the build is given
+ * `PUBLIC_URL` (as search engines prefer), root-relative otherwise; `/sitemap.xml` always gives
+ * absolute ones.
+ */
+const origin = escapeHtml((process.env.PUBLIC_URL ?? "").replace(/\/+$/, ""));
+const languageLinks = (path: string, code: string) =>
+  [
+    `<link rel="canonical" href="${origin}${languageUrl(path, code)}" />`,
+    ...pageLanguages.map(
+      (language) =>
+        `<link rel="alternate" hreflang="${language}" href="${origin}${languageUrl(path, language)}" />`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${origin}${path}" />`,
+  ].join("");
 
 const dist = process.argv[2] || process.env.DIST_DIR || "dist";
 const ssrDir = mkdtempSync(join(tmpdir(), "dauys-prerender-"));
@@ -70,7 +90,11 @@ try {
           /<noscript>[^<]*<\/noscript>/,
           () => `<noscript>${escapeHtml(page.noscript)}</noscript>`,
         )
-        .replace("</head>", `${styles}</head>`)
+        .replace(
+          "</head>",
+          () =>
+            `${languageLinks(path, code)}<style>${languageCheckStyle}</style><script>${languageCheckScript}</script>${styles}</head>`,
+        )
         .replace(
           shell,
           // Inert, and said to be disabled, until the app has taken the markup over (main.tsx):

@@ -103,6 +103,66 @@ describe("static app", () => {
     expect(contact.body).toContain("<div id=root></div>");
   });
 
+  it.each([
+    ["ru-KZ,ru;q=0.9,en-US;q=0.8", "О нас"],
+    ["kk-KZ", "Біз туралы"],
+    ["uz-Latn-UZ,uz;q=0.9", "Biz haqimizda"],
+    ["az-Latn-AZ", "Haqqımızda"],
+    ["ky-KG,ky;q=0.9", "Биз жөнүндө"],
+    ["fr-FR,de;q=0.9", "About"],
+    ["ru;q=oops", "About"],
+    ["\u0000;;,", "About"],
+  ])("answers Accept-Language %j with the page in its language", async (header, heading) => {
+    const answer = await app.inject({ url: "/about", headers: { "accept-language": header } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain(`<h1>${heading}</h1>`);
+    expect(answer.headers.vary).toMatch(/cookie/i);
+    expect(answer.headers.vary).toMatch(/accept-language/i);
+  });
+
+  it("lets the saved choice and a ?lang= link win over Accept-Language", async () => {
+    const saved = await app.inject({
+      url: "/about",
+      headers: { "accept-language": "kk-KZ", cookie: "dauys-language=ru" },
+    });
+    expect(saved.body).toContain("<h1>О нас</h1>");
+    const link = await app.inject({
+      url: "/about?lang=uz",
+      headers: { "accept-language": "kk-KZ", cookie: "dauys-language=ru" },
+    });
+    expect(link.body).toContain("<h1>Biz haqimizda</h1>");
+    const unknown = await app.inject({
+      url: "/about?lang=xx",
+      headers: { "accept-language": "kk-KZ" },
+    });
+    expect(unknown.body).toContain("<h1>Біз туралы</h1>");
+  });
+
+  it("serves a sitemap of every page in the six languages, and robots.txt points to it", async () => {
+    const robots = await app.inject({ url: "/robots.txt", headers: { host: "dauys.test" } });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain("Sitemap: http://dauys.test/sitemap.xml");
+    const sitemap = await app.inject({ url: "/sitemap.xml", headers: { host: "dauys.test" } });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers["content-type"]).toMatch(/^application\/xml/);
+    const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    const languages = ["en", "ru", "az", "kk", "ky", "uz"];
+    const paths = ["/", "/about", "/contact", "/recognition", "/talk", "/recovery"];
+    expect(locs.sort()).toEqual(
+      paths
+        .flatMap((path) => languages.map((code) => `http://dauys.test${path}?lang=${code}`))
+        .sort(),
+    );
+    // Each address lists the six languages and x-default as alternates.
+    expect(sitemap.body.match(/hreflang="x-default"/g)).toHaveLength(locs.length);
+    expect(sitemap.body).toContain(
+      '<xhtml:link rel="alternate" hreflang="kk" href="http://dauys.test/about?lang=kk"/>',
+    );
+    // A Host header that is not a host name is not echoed.
+    const forged = await app.inject({ url: "/robots.txt", headers: { host: "a<b>" } });
+    expect(forged.body).not.toContain("<b>");
+  });
+
   it("compresses responses", async () => {
     const answer = await app.inject({
       url: "/assets/index-abc123.js",

@@ -12,6 +12,7 @@ import { openPostgresRateLimitStore } from "./storage/postgres-rate-limit.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { openApiRoutes } from "./routes/openapi.ts";
 import { requestRoutes } from "./routes/requests.ts";
+import { siteMapRoutes } from "./routes/site-map.ts";
 import { ttsRoutes, type SpeechSynthesizer } from "./routes/tts.ts";
 
 export type AppOptions = {
@@ -73,6 +74,7 @@ export async function buildApp(
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
   });
+  await app.register(siteMapRoutes, {});
   await app.register(staticApp, { distDir: config.distDir });
   return app;
 }

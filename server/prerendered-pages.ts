@@ -1,16 +1,23 @@
 /**
- * Which prerendered page (scripts/prerender.ts) answers a page request: the path's page in the
- * language of the `dauys-language` cookie, English without one. Kiosk tablets (`dauys-kiosk`
- * cookie) get the plain shell, so no link that leaves the app is ever painted there.
+ * Which prerendered page (scripts/prerender.ts) answers a page request, and in which language:
+ * a `?lang=` link first, then the saved choice (the `dauys-language` cookie the app keeps), then
+ * the browser's `Accept-Language`, English otherwise. Kiosk tablets (`dauys-kiosk` cookie) get
+ * the plain shell, so no link that leaves the app is ever painted there.
  */
 const pages: Record<string, string> = {
   "/": "index",
   "/about": "about",
   "/contact": "contact",
   "/recognition": "recognition",
+  "/talk": "talk",
   "/recovery": "recovery",
 };
-const languageCodes = new Set(["en", "ru", "az", "kk", "ky", "uz"]);
+
+export const pageLanguages = ["en", "ru", "az", "kk", "ky", "uz"] as const;
+const languageCodes = new Set<string>(pageLanguages);
+
+/** The page addresses that have prerendered copies (for the sitemap). */
+export const prerenderedPaths = Object.keys(pages);
 
 /** The file under the build directory for `path` in `language`, or undefined for other paths. */
 export function prerenderedFile(path: string, language: string): string | undefined {
@@ -26,9 +33,52 @@ function cookie(header: string | undefined, name: string): string | undefined {
   return undefined;
 }
 
+const languageRange = /^(?:[a-z]{1,8}(?:-[a-z0-9]{1,8})*|\*)$/i;
+const quality = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
+
+/**
+ * The first of the six languages the `Accept-Language` header asks for, by quality (RFC 9110
+ * 12.5.4): regional and script forms count as their language (`kk-KZ`, `uz-Latn-UZ`), `q=0`
+ * refuses one. A malformed entry is skipped; nothing usable gives undefined.
+ */
+export function negotiateLanguage(header: string | undefined): string | undefined {
+  if (!header || header.length > 2000) return undefined;
+  const ranges: { code: string; q: number; index: number }[] = [];
+  header.split(",").forEach((entry, index) => {
+    const [range = "", ...params] = entry.trim().split(";");
+    if (!languageRange.test(range.trim())) return;
+    let q = 1;
+    for (const param of params) {
+      const [name, value = ""] = param.trim().split("=");
+      if (name?.toLowerCase() !== "q") continue;
+      if (!quality.test(value)) return;
+      q = Number(value);
+    }
+    const code = range.trim().split("-")[0]!.toLowerCase();
+    if (q > 0 && languageCodes.has(code)) ranges.push({ code, q, index });
+  });
+  ranges.sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranges[0]?.code;
+}
+
+export type PageRequest = {
+  path: string;
+  cookie?: string | undefined;
+  acceptLanguage?: string | undefined;
+  /** The `lang` search parameter, when the address has one. */
+  lang?: string | undefined;
+};
+
+/** The language a page request is answered in, and how it was chosen. */
+export function pageLanguageFor(request: Omit<PageRequest, "path">): string {
+  if (request.lang && languageCodes.has(request.lang)) return request.lang;
+  const saved = cookie(request.cookie, "dauys-language");
+  if (saved && languageCodes.has(saved)) return saved;
+  return negotiateLanguage(request.acceptLanguage) ?? "en";
+}
+
 /** The prerendered file for a page request, or undefined when the shell should answer. */
-export function prerenderedPageFor(path: string, cookieHeader: string | undefined) {
-  if (cookie(cookieHeader, "dauys-kiosk") === "on") return undefined;
-  const language = cookie(cookieHeader, "dauys-language") ?? "en";
-  return prerenderedFile(path, languageCodes.has(language) ? language : "en");
+export function prerenderedPageFor(request: PageRequest): string | undefined {
+  if (cookie(request.cookie, "dauys-kiosk") === "on") return undefined;
+  return prerenderedFile(request.path, pageLanguageFor(request));
 }

@@ -17,10 +17,14 @@ export function makeTempDirs() {
   );
   writeFileSync(join(distDir, "assets", "index-abc123.js"), "console.log('app');".repeat(200));
   writeFileSync(join(distDir, "service-worker.js"), "self.addEventListener('fetch', () => {});");
-  // Two prerendered pages, as scripts/prerender.ts writes them.
+  // The About page in the six languages, as scripts/prerender.ts writes it.
   for (const [language, heading] of [
     ["en", "About"],
     ["ru", "О нас"],
+    ["az", "Haqqımızda"],
+    ["kk", "Біз туралы"],
+    ["ky", "Биз жөнүндө"],
+    ["uz", "Biz haqimizda"],
   ] as const) {
     mkdirSync(join(distDir, "prerendered", language), { recursive: true });
     writeFileSync(

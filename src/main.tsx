@@ -5,7 +5,12 @@ import { i18n } from "@lingui/core";
 import { AppProviders } from "@/components/app-providers";
 import { startOutboxDelivery } from "@/features/contact/start-outbox-delivery";
 import { getKioskSnapshot, restoreKioskMode } from "@/features/kiosk/kiosk-store";
-import { activateLanguage, readSavedLanguage } from "@/lib/i18n";
+import {
+  activateLanguage,
+  chooseLanguage,
+  readSavedLanguage,
+  takeLanguageFromAddress,
+} from "@/lib/i18n";
 import { createAppRouter } from "@/lib/router";
 
 /**
@@ -16,6 +21,9 @@ function LiftInert({ container, children }: { container: HTMLElement; children: 
   useEffect(() => {
     container.removeAttribute("inert");
     container.removeAttribute("aria-disabled");
+    // The page was held hidden if it might have been in another language than the saved one
+    // (scripts/language-check.ts); it now is in the right one.
+    document.documentElement.classList.remove("language-pending");
   }, [container]);
   return children;
 }
@@ -34,7 +42,12 @@ async function start() {
   // The saved language is restored before the first render, so nobody sees a flash of English;
   // so is kiosk mode, so a clinic tablet never paints a link that leaves the app.
   // The current route's code is fetched at the same time, not after the first render.
-  const saved = Promise.all([readSavedLanguage().then(activateLanguage), restoreKioskMode()]);
+  // A `?lang=` link opens the page in its language and saves it as the choice.
+  const linked = takeLanguageFromAddress();
+  const saved = Promise.all([
+    linked ? chooseLanguage(linked) : readSavedLanguage().then(activateLanguage),
+    restoreKioskMode(),
+  ]);
   await yieldToBrowser();
   const router = createAppRouter();
   await yieldToBrowser();
@@ -102,7 +115,11 @@ function setStartRetries(count: number) {
 function retryStart(error: unknown) {
   console.error("The app could not start:", error);
   const retries = startRetries();
-  if (retries >= maxStartRetries) return;
+  if (retries >= maxStartRetries) {
+    // Giving up: show the page as it is rather than keep it hidden (scripts/prerender.ts).
+    document.documentElement.classList.remove("language-pending");
+    return;
+  }
   setStartRetries(retries + 1);
   const reload = () => window.location.reload();
   if (navigator.onLine === false) window.addEventListener("online", reload, { once: true });

@@ -19,7 +19,14 @@ import { takePrerenderedTitle } from "@/lib/use-page-title";
 export { languages };
 
 /** The pages rendered ahead of time: every route a visitor can open directly. */
-export const prerenderedPaths = ["/", "/about", "/contact", "/recognition", "/recovery"] as const;
+export const prerenderedPaths = [
+  "/",
+  "/about",
+  "/contact",
+  "/recognition",
+  "/talk",
+  "/recovery",
+] as const;
 
 export type PrerenderedPage = {
   /** The markup for `#root`. */

@@ -10,6 +10,9 @@ interface ImportMetaEnv {
   readonly VITE_BRAND_COPYRIGHT_YEAR?: string;
 }
 
+/** The year the app was built (vite.config.ts `define`); absent when Vite did not build it. */
+declare const __BUILD_YEAR__: string | undefined;
+
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }

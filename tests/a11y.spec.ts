@@ -30,6 +30,8 @@ for (const { name, viewport } of widths) {
 
     for (const locale of locales) {
       test(`every route passes in ${locale}`, async ({ page }) => {
+        // Seven pages scanned one after another, Talk's board among them.
+        test.slow();
         // The paid-feature popups are checked as their own state below.
         await presetPilotAccess(page);
         await presetLanguage(page, locale);
@@ -43,7 +45,7 @@ for (const { name, viewport } of widths) {
     }
 
     test("the paid-feature dialogs pass", async ({ page }) => {
-      for (const route of ["/recognition", "/recovery"]) {
+      for (const route of ["/recognition", "/talk", "/recovery"]) {
         await page.goto(route);
         await expect(page.getByRole("dialog")).toBeVisible();
         await checkPage(page, `dialog on ${route}`);
@@ -85,6 +87,8 @@ test("the phone menu open passes", async ({ page }) => {
 // Phones, and clinic tablets portrait and landscape, in the languages with the longest words.
 for (const width of [390, 820, 1024, 1280]) {
   test(`long words stay inside their boxes at ${width} px`, async ({ page }) => {
+    // Seven pages in three languages.
+    test.slow();
     await page.setViewportSize({ width, height: 1000 });
     await presetPilotAccess(page);
     for (const locale of ["ru", "kk", "ky"] as const) {

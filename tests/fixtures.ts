@@ -1,3 +1,5 @@
+import { statSync } from "node:fs";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
@@ -13,7 +15,15 @@ export const languageNames = {
 export type Locale = keyof typeof languageNames;
 export const locales = Object.keys(languageNames) as Locale[];
 
-export const routes = ["/", "/about", "/contact", "/recognition", "/recovery", "/no-such-page"];
+export const routes = [
+  "/",
+  "/about",
+  "/contact",
+  "/recognition",
+  "/talk",
+  "/recovery",
+  "/no-such-page",
+];
 
 /** Waits until no finite animation or transition is running (a dialog fading in, say). */
 export async function waitForAnimations(page: Page) {
@@ -247,3 +257,11 @@ export async function settle(page: Page) {
     await hop();
   });
 }
+
+/**
+ * The year the tested build was made (its index.html was written then): the footer's copyright
+ * year, which Vite sets at build time (vite.config.ts).
+ */
+export const buildYear = String(
+  statSync(join(process.env.DIST_DIR || "dist", "index.html")).mtime.getUTCFullYear(),
+);

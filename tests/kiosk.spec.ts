@@ -548,3 +548,66 @@ test("five wrong PINs lock the exit for five minutes, also after a reload", asyn
   await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is off." })).toBeVisible();
   expect(await kioskAttribute(page)).toBeNull();
 });
+
+test("a privacy reset erases what the patient said on Talk and gives back the clinic's board", async ({
+  page,
+}) => {
+  // Staff prepared the board before turning kiosk mode on.
+  const clinicBoard = [
+    { id: "clinic-1", text: "Please call nurse Saule", category: "people", favourite: true },
+  ];
+  await presetStoredValue(page, "dauys.talk-boards", { en: clinicBoard });
+  // A patient before this one taught My voice a phrase.
+  const features = { format: 1, method: "normalised", dims: 2, voicedMs: 900, frames: "AAAAAAAA" };
+  await presetStoredValue(page, "dauys.voice-examples", {
+    en: { "clinic-1": [{ features, origin: "taught", addedAt: 1 }] },
+  });
+  await page.clock.install();
+  await provision(page, { idle: 10 });
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Talk" }).click();
+  const board = page.getByRole("region", { name: "Phrase board" });
+  await expect(
+    board.getByRole("button", { name: "Please call nurse Saule" }).first(),
+  ).toBeVisible();
+  // The patient adds a phrase of their own, deletes the clinic's, and says something.
+  await page.getByRole("button", { name: "Edit the board" }).click();
+  await board.getByRole("button", { name: "Add a phrase" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+  await dialog.getByRole("textbox", { name: "Phrase" }).fill("My private phrase");
+  await dialog.getByRole("button", { name: "Save the phrase" }).click();
+  await board.getByRole("button", { name: "Delete: Please call nurse Saule" }).click();
+  await page.getByRole("button", { name: "Done editing" }).click();
+  const box = page.getByRole("textbox", { name: "Type what you want to say" });
+  await box.fill("My secret words");
+  await box.press("Enter");
+  await expect(
+    page.getByRole("region", { name: "History" }).getByRole("button", { name: /^My secret words/ }),
+  ).toBeVisible();
+  await expect.poll(() => storedValue(page, "dauys.talk-history")).toHaveLength(1);
+  // Speech playing keeps the tablet awake; the idle time starts once it has been said.
+  await expect
+    .poll(() =>
+      page.locator("audio[data-talk-audio]").evaluate((audio: HTMLAudioElement) => audio.paused),
+    )
+    .toBe(true);
+
+  await page.clock.fastForward(10_000);
+  await expect(page.getByRole("alertdialog", { name: "Are you still there?" })).toBeVisible();
+  await page.clock.fastForward(15_000);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Ready for the next person." }),
+  ).toBeVisible();
+
+  expect(await storedValue(page, "dauys.talk-history")).toBeNull();
+  expect(await storedValue(page, "dauys.voice-examples")).toBeNull();
+  expect(await storedValue(page, "dauys.talk-boards")).toEqual({ en: clinicBoard });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Talk" }).click();
+  await expect(
+    board.getByRole("button", { name: "Please call nurse Saule" }).first(),
+  ).toBeVisible();
+  await expect(board.getByText("My private phrase")).toHaveCount(0);
+  await expect(
+    page.getByRole("region", { name: "History" }).getByText("Nothing said yet."),
+  ).toBeVisible();
+});

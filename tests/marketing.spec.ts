@@ -1,5 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, locales, presetLanguage, type Locale } from "./fixtures.ts";
+import {
+  buildYear,
+  expectNoAxeViolations,
+  locales,
+  presetLanguage,
+  type Locale,
+} from "./fixtures.ts";
 
 // The brand defaults of src/lib/brand.ts (the test build sets no VITE_BRAND_* overrides).
 const brand = {
@@ -78,7 +84,9 @@ test.describe("home page", () => {
       "href",
       "tel:+77270000000",
     );
-    await expect(page.locator("footer")).toContainText("© 2025 Dauys. All rights reserved.");
+    await expect(page.locator("footer")).toContainText(
+      `© ${buildYear} Dauys. All rights reserved.`,
+    );
     await expect(page.getByText("We respond within 24 hours.")).toBeVisible();
     await expect(page.getByText("Available 24/7.")).toBeVisible();
 

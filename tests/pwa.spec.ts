@@ -13,6 +13,7 @@ const pages = [
   { path: "/about", link: "About", heading: /About/ },
   { path: "/contact", link: "Contact", heading: /Contact/ },
   { path: "/recognition", link: "Recognition", heading: /Speech Recognition/ },
+  { path: "/talk", link: "Talk", heading: /Talk/ },
   { path: "/recovery", link: "Recovery", heading: /Speech Recovery/ },
 ];
 
@@ -258,6 +259,7 @@ test("Chromium reports no installability errors", async () => {
     );
     expect(manifest.shortcuts.map((shortcut: { url: string }) => shortcut.url)).toEqual([
       "/recognition",
+      "/talk",
       "/recovery",
     ]);
   } finally {

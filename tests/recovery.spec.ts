@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, presetLanguage, presetPilotAccess } from "./fixtures.ts";
+import { buildYear, expectNoAxeViolations, presetLanguage, presetPilotAccess } from "./fixtures.ts";
 
 // The page's only third-party hosts. Tests answer them locally so they never touch the network.
 const youtubeEmbedHost = "www.youtube-nocookie.com";
@@ -281,7 +281,7 @@ test.describe("with pilot access", () => {
     ).toContainText("Technologies");
 
     await expect(page.getByRole("link", { name: "Follow us on social media" })).toBeVisible();
-    await expect(page.getByText("© 2025 Dauys. All rights reserved.")).toBeVisible();
+    await expect(page.getByText(`© ${buildYear} Dauys. All rights reserved.`)).toBeVisible();
     await page.getByRole("link", { name: "Leave a request" }).click();
     await expect(page).toHaveURL("/contact");
   });

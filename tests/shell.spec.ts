@@ -34,6 +34,7 @@ test.describe("header on a desktop", () => {
       { name: "About", path: "/about" },
       { name: "Contact", path: "/contact" },
       { name: "Recognition", path: "/recognition" },
+      { name: "Talk", path: "/talk" },
       { name: "Recovery", path: "/recovery" },
     ];
     for (const { name, path } of pages) {
@@ -56,13 +57,13 @@ test.describe("header on a desktop", () => {
 
   test("each page has its own title and one main heading", async ({ page }) => {
     const titles = new Set<string>();
-    for (const path of ["/", "/about", "/contact", "/recognition", "/recovery"]) {
+    for (const path of ["/", "/about", "/contact", "/recognition", "/talk", "/recovery"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
       await expect(page).toHaveTitle(/Dauys/);
       titles.add(await page.title());
     }
-    expect(titles.size).toBe(5);
+    expect(titles.size).toBe(6);
   });
 
   test("'Skip to content' comes first and moves focus to the main content", async ({ page }) => {
@@ -95,7 +96,15 @@ test.describe("header on a phone", () => {
     const close = page.getByRole("button", { name: "Close menu" });
     await expect(close).toHaveAttribute("aria-expanded", "true");
     const menu = page.getByRole("navigation", { name: "Main" });
-    for (const name of ["About", "Contact", "Recognition", "Recovery", "Get Started", "Sign In"]) {
+    for (const name of [
+      "About",
+      "Contact",
+      "Recognition",
+      "Talk",
+      "Recovery",
+      "Get Started",
+      "Sign In",
+    ]) {
       await expect(menu.getByRole("link", { name })).toBeVisible();
     }
 
@@ -178,7 +187,15 @@ test.describe("header on a phone", () => {
     // Moving between the menu and its button keeps it open.
     await page.keyboard.press("Shift+Tab");
     await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
-    for (const name of ["About", "Contact", "Recognition", "Recovery", "Get Started", "Sign In"]) {
+    for (const name of [
+      "About",
+      "Contact",
+      "Recognition",
+      "Talk",
+      "Recovery",
+      "Get Started",
+      "Sign In",
+    ]) {
       await page.keyboard.press("Tab");
       await expect(menu.getByRole("link", { name })).toBeFocused();
     }

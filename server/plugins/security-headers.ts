@@ -6,6 +6,7 @@
 import type { FastifyInstance } from "fastify";
 import helmet from "@fastify/helmet";
 import fp from "fastify-plugin";
+import { languageCheckHash } from "../language-check.ts";
 
 export const videoEmbedOrigin = "https://www.youtube-nocookie.com";
 export const thumbnailOrigin = "https://i.ytimg.com";
@@ -17,7 +18,8 @@ async function securityHeaders(app: FastifyInstance) {
       directives: {
         defaultSrc: ["'self'"],
         // The speech engine may run as WebAssembly in a worker.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // The one inline script is the prerendered pages' language check, allowed by its hash.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", languageCheckHash],
         workerSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", thumbnailOrigin],

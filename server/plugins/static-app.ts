@@ -33,11 +33,21 @@ export async function staticApp(app: FastifyInstance, options: { distDir: string
 
   const hasBuild = () => existsSync(join(options.distDir, "index.html"));
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split("?")[0] ?? "/";
-    const prerendered = prerenderedPageFor(path, request.headers.cookie);
+    const [path = "/", search = ""] = request.url.split("?");
+    const lang = new URLSearchParams(search).get("lang") ?? undefined;
+    const prerendered = prerenderedPageFor({
+      path,
+      cookie: request.headers.cookie,
+      acceptLanguage: request.headers["accept-language"],
+      lang,
+    });
     const file =
       prerendered && existsSync(join(options.distDir, prerendered)) ? prerendered : "index.html";
-    return reply.header("Cache-Control", revalidate).header("Vary", "Cookie").sendFile(file);
+    // The page's language depends on the saved choice and, without one, on the browser's.
+    return reply
+      .header("Cache-Control", revalidate)
+      .header("Vary", "Cookie, Accept-Language")
+      .sendFile(file);
   };
 
   app.get("/", (request, reply) => (hasBuild() ? sendPage(request, reply) : reply.callNotFound()));

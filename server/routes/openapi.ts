@@ -29,10 +29,15 @@ export function buildOpenApiDocument(extraPaths: Record<string, unknown> = {}) {
       description: "Text to speech in six languages and contact requests.",
       license: { name: "GPL-3.0-or-later", identifier: "GPL-3.0-or-later" },
     },
+    // The API is served by the same server as the app, at its root.
+    servers: [{ url: "/", description: "The server this document was fetched from" }],
     paths: {
       "/generate-tts": {
         post: {
+          operationId: "generateSpeech",
           summary: "Make speech audio from text",
+          // Public: no sign-in (the rate limit protects it).
+          security: [],
           requestBody: {
             required: true,
             content: {
@@ -74,8 +79,27 @@ export function buildOpenApiDocument(extraPaths: Record<string, unknown> = {}) {
       },
       "/api/health": {
         get: {
+          operationId: "checkHealth",
           summary: "Liveness check",
-          responses: { 200: { description: "The server is up" } },
+          security: [],
+          responses: {
+            200: {
+              description: "The server is up",
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    required: ["status"],
+                    properties: { status: { type: "string", const: "ok" } },
+                  },
+                },
+              },
+            },
+            "4XX": {
+              description: "The request was refused (a malformed address, for example)",
+              content: { "application/json": { schema: errorSchema } },
+            },
+          },
         },
       },
       ...extraPaths,

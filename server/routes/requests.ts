@@ -40,7 +40,10 @@ export const requestResponseSchema = {
 export const requestsOpenApiPaths = {
   "/api/requests": {
     post: {
+      operationId: "createContactRequest",
       summary: "Store a contact request (idempotent by id)",
+      // Public: anyone may ask for the pilot (the rate limit protects it).
+      security: [],
       requestBody: {
         required: true,
         content: {

@@ -13,15 +13,19 @@ import type { SxProps, Theme } from "@mui/material/styles";
 import CloudOffIcon from "@mui/icons-material/CloudOff";
 import { ClosableAlert } from "@/components/closable-alert";
 import { onStorageError } from "@/lib/storage";
-import { useOnlineStatus } from "@/lib/use-online-status";
+import { useConnectionStatus } from "@/lib/use-online-status";
 
-/** `labelSx`: extra styles for the word "Offline" (the header hides it when space runs out). */
+/**
+ * "Offline" when the browser has no network, "Connection unreliable" when it has one but the
+ * server's answers time out (the app then works as offline until the next answer).
+ * `labelSx`: extra styles for the label (the header hides it when space runs out).
+ */
 export function OfflineIndicator({ labelSx }: { labelSx?: SxProps<Theme> }) {
   const { t } = useLingui();
-  const online = useOnlineStatus();
+  const status = useConnectionStatus();
   return (
     <Box role="status" sx={{ display: "contents" }}>
-      {online ? null : (
+      {status === "online" ? null : (
         <Box
           sx={{
             display: "inline-flex",
@@ -39,7 +43,7 @@ export function OfflineIndicator({ labelSx }: { labelSx?: SxProps<Theme> }) {
         >
           <CloudOffIcon fontSize="small" aria-hidden="true" />
           <Box component="span" sx={labelSx}>
-            {t`Offline`}
+            {status === "offline" ? t`Offline` : t`Connection unreliable`}
           </Box>
         </Box>
       )}

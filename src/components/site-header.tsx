@@ -28,7 +28,7 @@ import { brand } from "@/lib/brand";
 import { tokens } from "@/theme/tokens";
 import { visuallyHidden } from "@/theme/visually-hidden";
 
-type NavTarget = "/about" | "/contact" | "/recognition" | "/recovery";
+type NavTarget = "/about" | "/contact" | "/recognition" | "/talk" | "/recovery";
 
 const activeStyle = {
   "&[aria-current='page']": {
@@ -44,8 +44,9 @@ const activeStyle = {
 // button stands in for them. "narrow": the brand name is left to screen readers, as on a phone
 // offline; "narrowest": the word "Offline" too, its icon staying; "tightest": the bar's margins
 // halve as well, which a 320 px phone needs in kiosk mode offline. Until the app has measured (a
-// prerendered page before it starts), the `lg` breakpoint guesses: there the links fit in every
-// language.
+// prerendered page before it starts), the breakpoints guess: from `lg` the links fit in every
+// language, below `md` they never do (the menu button); between the two neither shows until the
+// app knows which fits, so no menu button appears only to be swapped for the links.
 const navLayouts = ["links", "menu", "narrow", "narrowest", "tightest"] as const;
 const inLinksLayout = "[data-nav='links'] &";
 const inMenuLayout = "[data-nav]:not([data-nav='links']) &";
@@ -56,9 +57,9 @@ const linksOnly = (display: "flex" | "inline-flex") => (theme: Theme) => ({
   [theme.breakpoints.up("md")]: { [inLinksLayout]: { display } },
 });
 const menuOnly = (display: "block" | "inline-flex") => (theme: Theme) => ({
-  [theme.breakpoints.up("lg")]: { display: "none" },
+  // From `md` only the menu layout shows it: before the app has measured, and in the links layout.
+  [theme.breakpoints.up("md")]: { display: "none" },
   [inMenuLayout]: { display },
-  [theme.breakpoints.up("md")]: { [inLinksLayout]: { display: "none" } },
 });
 const brandNameStyle = {
   "[data-nav='narrow'] &, [data-nav='narrowest'] &, [data-nav='tightest'] &": visuallyHidden,
@@ -118,6 +119,7 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
     { to: "/about", label: t`About` },
     { to: "/contact", label: t`Contact` },
     { to: "/recognition", label: t`Recognition` },
+    { to: "/talk", label: t`Talk` },
     { to: "/recovery", label: t`Recovery` },
   ];
 

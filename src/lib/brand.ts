@@ -12,5 +12,8 @@ export const brand = {
   headquarters: env.VITE_BRAND_HEADQUARTERS || "",
   socialUrl: env.VITE_BRAND_SOCIAL_URL || "https://www.instagram.com/dauys.app",
   demoVideoUrl: env.VITE_BRAND_DEMO_VIDEO_URL || "https://www.youtube.com/watch?v=CyFFo5e0HNw",
-  copyrightYear: env.VITE_BRAND_COPYRIGHT_YEAR || "2025",
+  /** The year the app was built, unless the deployment sets one. */
+  copyrightYear:
+    env.VITE_BRAND_COPYRIGHT_YEAR ||
+    (typeof __BUILD_YEAR__ === "string" ? __BUILD_YEAR__ : String(new Date().getUTCFullYear())),
 } as const;

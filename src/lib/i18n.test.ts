@@ -1,6 +1,6 @@
 import { IDBFactory } from "fake-indexeddb";
-import { beforeEach, describe, expect, it } from "vitest";
-import { isLanguageCode, readSavedLanguage } from "@/lib/i18n";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { isLanguageCode, languageFromBrowser, readSavedLanguage } from "@/lib/i18n";
 import { onStorageError, resetStorageForTests, storageKeys, writeValue } from "@/lib/storage";
 
 describe("language preference", () => {
@@ -10,7 +10,28 @@ describe("language preference", () => {
     resetStorageForTests();
   });
 
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("takes the first of the browser's languages it has, in regional and script forms", () => {
+    expect(languageFromBrowser(["kk-KZ", "ru-RU", "en"])).toBe("kk");
+    expect(languageFromBrowser(["fr-FR", "uz-Latn-UZ"])).toBe("uz");
+    expect(languageFromBrowser(["de", "AZ-latn-az"])).toBe("az");
+    expect(languageFromBrowser(["fr", "de"])).toBeUndefined();
+    expect(languageFromBrowser([])).toBeUndefined();
+  });
+
+  it("starts in the browser's language when nothing is saved, and the saved one wins", async () => {
+    vi.stubGlobal("navigator", { languages: ["fr-FR", "ky-KG", "ru"] });
+    expect(await readSavedLanguage()).toBe("ky");
+    await writeValue(storageKeys.language, "ru");
+    resetStorageForTests();
+    expect(await readSavedLanguage()).toBe("ru");
+  });
+
   it("falls back to English when nothing is saved", async () => {
+    vi.stubGlobal("navigator", { languages: ["fr-FR"] });
     expect(await readSavedLanguage()).toBe("en");
   });
 

@@ -46,10 +46,52 @@ export async function activateLanguage(code: LanguageCode): Promise<void> {
   setPageCookie("dauys-language", code);
 }
 
-/** The saved language when it is one of the six, else English. */
+/**
+ * The first of the browser's languages (`navigator.languages`, most wanted first) that the app
+ * has: regional and script forms count as their language (`kk-KZ`, `uz-Latn-UZ`).
+ */
+export function languageFromBrowser(tags: readonly string[]): LanguageCode | undefined {
+  for (const tag of tags) {
+    const code = tag.split("-")[0]?.toLowerCase();
+    if (isLanguageCode(code)) return code;
+  }
+  return undefined;
+}
+
+function languageCookie(): LanguageCode | undefined {
+  if (typeof document === "undefined") return undefined;
+  const value = /(?:^|;\s*)dauys-language=([^;]*)/.exec(document.cookie)?.[1];
+  return isLanguageCode(value) ? value : undefined;
+}
+
+/**
+ * The language the app starts in: the saved choice (IndexedDB, which wins over the cookie that
+ * mirrors it for the server, since cookies may have been cleared), else the cookie, else the
+ * first of the browser's languages the app has, else English.
+ */
 export async function readSavedLanguage(): Promise<LanguageCode> {
   const saved = await readValue<unknown>(storageKeys.language);
-  return isLanguageCode(saved) ? saved : defaultLanguage;
+  if (isLanguageCode(saved)) return saved;
+  return (
+    languageCookie() ??
+    (typeof navigator === "undefined" ? undefined : languageFromBrowser(navigator.languages)) ??
+    defaultLanguage
+  );
+}
+
+/**
+ * A `?lang=` link (`/about?lang=kk`): the language it asks for when it is one of the six. The
+ * parameter is taken off the address either way, so the address stays clean and a reload
+ * follows the saved choice.
+ */
+export function takeLanguageFromAddress(): LanguageCode | undefined {
+  if (typeof window === "undefined") return undefined;
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has("lang")) return undefined;
+  const requested = url.searchParams.get("lang");
+  url.searchParams.delete("lang");
+  window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  return isLanguageCode(requested) ? requested : undefined;
 }
 
 /**

@@ -15,6 +15,10 @@ export const pitchRange = { min: 0, max: 99, default: 50 } as const;
 export const speechRates = { slow: 120, normal: 165, fast: 210 } as const;
 export type SpeechRateChoice = keyof typeof speechRates;
 
+/** The Talk screen's voice-pitch choices, on eSpeak NG's 0–99 scale. */
+export const speechPitches = { low: 30, normal: 50, high: 70 } as const;
+export type SpeechPitchChoice = keyof typeof speechPitches;
+
 export type SpeechRequest = {
   text: string;
   language: SpeechLanguage;

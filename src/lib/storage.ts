@@ -9,6 +9,12 @@
  * - `dauys.sent-notice`: requests delivered after they had to wait, until the user has closed the
  *   news that they were sent (a privacy reset on a clinic tablet erases it too).
  * - `dauys.pilot-access`, `dauys.kiosk`: device settings.
+ * - `dauys.talk-boards`, `dauys.talk-history`, `dauys.talk-settings`: the Talk screen's phrase
+ *   boards (only the languages the user changed), what was said, and the voice settings.
+ * - `dauys.talk-clinic-boards`: on a kiosk tablet, the boards as staff left them when kiosk mode
+ *   was turned on; each privacy reset puts them back.
+ * - `dauys.voice-examples`, `dauys.voice-settings`: My voice's examples of the user saying their
+ *   phrases (features, and recordings only if the user agreed to keep them), and that choice.
  *
  * IndexedDB can be missing (some private modes) or fail (quota, a blocked upgrade). The app must
  * keep working then: reads fall back to an in-memory copy, and failed writes are reported to the
@@ -27,6 +33,12 @@ export const storageKeys = {
   sentNotice: "dauys.sent-notice",
   pilotAccess: "dauys.pilot-access",
   kiosk: "dauys.kiosk",
+  talkBoards: "dauys.talk-boards",
+  talkHistory: "dauys.talk-history",
+  talkSettings: "dauys.talk-settings",
+  talkClinicBoards: "dauys.talk-clinic-boards",
+  voiceExamples: "dauys.voice-examples",
+  voiceSettings: "dauys.voice-settings",
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -9,6 +9,10 @@ import { RecognitionWorkspace } from "@/features/recognition/recognition-workspa
 import { createSpeechAudio } from "@/features/speech-synthesis/create-speech-audio";
 import { OfflineVoiceCard } from "@/features/speech-synthesis/offline-voice-card";
 import { brand } from "@/lib/brand";
+import { ButtonLink } from "@/components/router-link";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import RecordVoiceOverIcon from "@mui/icons-material/RecordVoiceOver";
 
 export const Route = createFileRoute("/recognition")({
   component: RecognitionPage,
@@ -29,6 +33,7 @@ function RecognitionPage() {
             makeSpeechAudio={createSpeechAudio}
             afterResults={(language) => <OfflineVoiceCard language={language} />}
           />
+          <TalkInvitation />
           <MultilingualSupport />
         </Stack>
       </Container>
@@ -36,5 +41,31 @@ function RecognitionPage() {
         message={t`Speech recognition is available in the paid version. Leave a request and be among the first to try it!`}
       />
     </>
+  );
+}
+
+/** The way to Talk, for when the two steps here (text, then audio) are one too many. */
+function TalkInvitation() {
+  const { t } = useLingui();
+  return (
+    <Paper
+      component="aside"
+      variant="outlined"
+      aria-label={t`Talk`}
+      sx={{
+        p: { xs: 2.5, md: 3 },
+        display: "flex",
+        flexWrap: "wrap",
+        gap: 2,
+        alignItems: "center",
+      }}
+    >
+      <Typography sx={{ flex: "1 1 320px", fontSize: "1.125rem" }}>
+        {t`Want to be heard in one tap? On the Talk screen, tap a ready phrase or type your own, and it is said aloud at once.`}
+      </Typography>
+      <ButtonLink to="/talk" variant="contained" startIcon={<RecordVoiceOverIcon />}>
+        {t`Open Talk`}
+      </ButtonLink>
+    </Paper>
   );
 }

@@ -66,6 +66,17 @@ export const theme = createTheme({
     MuiCheckbox: { styleOverrides: { root: { padding: 10 } } },
     MuiToggleButton: { styleOverrides: { root: { ...target } } },
     MuiTab: { styleOverrides: { root: { ...target } } },
+    // Toasts at the bottom sit above the sent-requests news when it shows (it sets
+    // --sent-notice-height, src/features/contact/sent-requests-notice.tsx): neither covers the
+    // other, however tall either is.
+    MuiSnackbar: {
+      styleOverrides: {
+        anchorOriginBottomCenter: {
+          bottom: "calc(8px + var(--sent-notice-height, 0px))",
+          "@media (min-width: 600px)": { bottom: "calc(24px + var(--sent-notice-height, 0px))" },
+        },
+      },
+    },
     MuiMenuItem: {
       styleOverrides: {
         // MUI drops the height to "auto" from the sm breakpoint; keep the target at 44 px.

@@ -3,7 +3,7 @@
  * open when it is delivered, or the next time the app opens when the service worker delivered it
  * with no page open. Mounted once in the root layout; it stays until the user closes it.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
@@ -52,11 +52,32 @@ export function SentRequestsNotice() {
       ? t`Your saved message has been sent`
       : t`Your saved messages have been sent`;
 
+  // How far the news reaches up from the bottom of the window, for the toasts to stack above it.
+  const stackRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = document.documentElement;
+    const element = stackRef.current;
+    if (!element || count === 0) {
+      root.style.removeProperty("--sent-notice-height");
+      return;
+    }
+    const update = () =>
+      root.style.setProperty("--sent-notice-height", `${element.offsetHeight + 8}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--sent-notice-height");
+    };
+  }, [count]);
+
   return (
     // Always present and polite, so screen readers announce the news when it appears without
-    // interrupting; nothing here takes the focus. It sits where toasts do, just beneath them, so
-    // a newer toast (the form's own, say) is never hidden under this older news.
+    // interrupting; nothing here takes the focus. It sits where toasts do, and the toasts move up
+    // above it (src/theme/theme.ts), so neither a newer toast nor this news covers the other.
     <Box
+      ref={stackRef}
       role="status"
       sx={{
         position: "fixed",

@@ -10,6 +10,7 @@
 import { useSyncExternalStore } from "react";
 import { canHashPins, checkPin, type PinCheck } from "@/features/kiosk/kiosk-pin";
 import { isValidPin, type KioskSearch } from "@/features/kiosk/kiosk-search";
+import { forgetClinicBoards, keepClinicBoards } from "@/features/kiosk/privacy-reset";
 import {
   createKioskSetting,
   readKioskSetting,
@@ -91,6 +92,7 @@ export async function enableKioskMode(options: {
   }
   const setting = await createKioskSetting(options);
   const saved = await saveKioskSetting(setting);
+  await keepClinicBoards();
   update({
     status: "on",
     setting,
@@ -137,6 +139,7 @@ export async function exitKioskMode(pin: string): Promise<PinCheck> {
   const { check, next } = await checkPin(pin, setting, Date.now());
   if (check.outcome === "accepted") {
     await removeKioskSetting();
+    await forgetClinicBoards();
     update({ status: "off", setting: null, notice: notice("exited") });
   } else {
     await saveKioskSetting(next);

@@ -5,7 +5,11 @@ import {
   readKioskSetting,
   saveKioskSetting,
 } from "@/features/kiosk/kiosk-setting";
-import { erasePatientData } from "@/features/kiosk/privacy-reset";
+import {
+  erasePatientData,
+  forgetClinicBoards,
+  keepClinicBoards,
+} from "@/features/kiosk/privacy-reset";
 import { hasPilotAccess } from "@/lib/pilot-access";
 import { readValue, resetStorageForTests, storageKeys, writeValue } from "@/lib/storage";
 
@@ -49,5 +53,41 @@ describe("privacy reset", () => {
     expect(await readValue(storageKeys.outbox)).toEqual(outbox);
     expect(await readKioskSetting()).toEqual(kiosk);
     expect(await hasPilotAccess()).toBe(true);
+  });
+});
+
+describe("privacy reset of the Talk screen", () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    resetStorageForTests();
+  });
+
+  const clinicBoards = { ru: [{ id: "c1", text: "Позовите медсестру", category: "people" }] };
+  const patientBoards = {
+    ru: [...clinicBoards.ru, { id: "p1", text: "Мой секрет", category: "mine" }],
+  };
+
+  it("erases what the patient said and puts back the clinic's boards", async () => {
+    await writeValue(storageKeys.talkBoards, clinicBoards);
+    expect(await keepClinicBoards()).toBe(true);
+    await writeValue(storageKeys.talkBoards, patientBoards);
+    await writeValue(storageKeys.talkHistory, [{ id: "h", text: "Мой секрет", saidAt: 1 }]);
+    await writeValue(storageKeys.talkSettings, { language: "ru", rate: "slow" });
+
+    expect(await erasePatientData("kk")).toBe(true);
+    resetStorageForTests();
+
+    expect(await readValue(storageKeys.talkBoards)).toEqual(clinicBoards);
+    expect(await readValue(storageKeys.talkHistory)).toBeUndefined();
+    expect(await readValue(storageKeys.talkSettings)).toBeUndefined();
+  });
+
+  it("goes back to the starter boards when the clinic never changed them", async () => {
+    expect(await keepClinicBoards()).toBe(true);
+    await writeValue(storageKeys.talkBoards, patientBoards);
+    expect(await erasePatientData("kk")).toBe(true);
+    resetStorageForTests();
+    expect(await readValue(storageKeys.talkBoards)).toBeUndefined();
+    expect(await forgetClinicBoards()).toBe(true);
   });
 });

@@ -2,18 +2,14 @@ import { useEffect, useId, useRef, type RefObject } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import FormControl from "@mui/material/FormControl";
-import FormControlLabel from "@mui/material/FormControlLabel";
-import FormLabel from "@mui/material/FormLabel";
 import LinearProgress from "@mui/material/LinearProgress";
-import Radio from "@mui/material/Radio";
-import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import DownloadIcon from "@mui/icons-material/Download";
 import GraphicEqIcon from "@mui/icons-material/GraphicEq";
 import PauseIcon from "@mui/icons-material/Pause";
 import PlayArrowIcon from "@mui/icons-material/PlayArrow";
+import { ChoiceRadioGroup } from "@/components/choice-radio-group";
 import { ClosableAlert } from "@/components/closable-alert";
 import {
   canCreateAudio,
@@ -21,7 +17,8 @@ import {
   type AudioState,
   type GenerationStage,
 } from "@/features/recognition/audio-machine";
-import { audioFileName, downloadFile } from "@/features/recognition/download-file";
+import { audioFileName } from "@/features/recognition/download-file";
+import { downloadFile } from "@/lib/download-file";
 import { maxTextLength, speechRates, type SpeechRateChoice } from "@/lib/speech-options";
 import { WorkspacePanel } from "@/features/recognition/workspace-panel";
 import { useOnlineStatus } from "@/lib/use-online-status";
@@ -53,7 +50,6 @@ export function AdaptiveAudioPanel({
   const { t } = useLingui();
   // Offline, a failure most likely means the voice was never saved on this device.
   const online = useOnlineStatus();
-  const rateLabelId = useId();
   const statusId = useId();
   const playButtonRef = useRef<HTMLButtonElement>(null);
   const createButtonRef = useRef<HTMLButtonElement>(null);
@@ -117,31 +113,13 @@ export function AdaptiveAudioPanel({
       lead={t`Turn your text into clear speech that others can listen to. A slower rate is easier to follow.`}
       fillHeight
     >
-      <FormControl component="fieldset" sx={{ mb: 2.5 }}>
-        <FormLabel
-          component="legend"
-          id={rateLabelId}
-          sx={{ fontWeight: 700, color: "text.primary" }}
-        >
-          {t`Speech rate`}
-        </FormLabel>
-        <RadioGroup
-          row
-          aria-labelledby={rateLabelId}
-          value={rate}
-          onChange={(event) => onChooseRate(event.target.value as SpeechRateChoice)}
-        >
-          {rateChoices.map((choice) => (
-            <FormControlLabel
-              key={choice}
-              value={choice}
-              control={<Radio sx={{ width: 44, height: 44 }} />}
-              label={rateLabels[choice]}
-              sx={{ minHeight: 44, mr: 3 }}
-            />
-          ))}
-        </RadioGroup>
-      </FormControl>
+      <ChoiceRadioGroup
+        label={t`Speech rate`}
+        value={rate}
+        options={rateChoices.map((choice) => ({ value: choice, label: rateLabels[choice] }))}
+        onChange={onChooseRate}
+        sx={{ mb: 2.5 }}
+      />
 
       <Stack spacing={2}>
         {ready && state.audio ? (

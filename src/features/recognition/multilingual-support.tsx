@@ -36,7 +36,7 @@ export function MultilingualSupport() {
           p: 0,
           display: "grid",
           gap: 1.5,
-          // Wide enough for the longest name ("Азербайджанский") beside its flag.
+          // Wide enough for the longest name ("Азербайджанский").
           gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 240px), 1fr))",
         }}
       >
@@ -58,9 +58,6 @@ export function MultilingualSupport() {
               overflowWrap: "anywhere",
             }}
           >
-            <Box component="span" aria-hidden="true" sx={{ fontSize: "1.5rem", lineHeight: 1 }}>
-              {language.flag}
-            </Box>
             {i18n._(language.name)}
           </Box>
         ))}

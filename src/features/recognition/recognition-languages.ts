@@ -7,17 +7,17 @@ import { msg } from "@lingui/core/macro";
 
 export type RecognitionLanguage = {
   code: string;
+  /** Shown by name only: flag emoji render as empty boxes on Windows and many Linux systems. */
   name: MessageDescriptor;
-  flag: string;
 };
 
 export const recognitionLanguages: readonly RecognitionLanguage[] = [
-  { code: "az-AZ", name: msg`Azerbaijani`, flag: "🇦🇿" },
-  { code: "kk-KZ", name: msg`Kazakh`, flag: "🇰🇿" },
-  { code: "ru-RU", name: msg`Russian`, flag: "🇷🇺" },
-  { code: "en-US", name: msg`English`, flag: "🇺🇸" },
-  { code: "uz-UZ", name: msg`Uzbek`, flag: "🇺🇿" },
-  { code: "ky-KG", name: msg`Kyrgyz`, flag: "🇰🇬" },
+  { code: "az-AZ", name: msg`Azerbaijani` },
+  { code: "kk-KZ", name: msg`Kazakh` },
+  { code: "ru-RU", name: msg`Russian` },
+  { code: "en-US", name: msg`English` },
+  { code: "uz-UZ", name: msg`Uzbek` },
+  { code: "ky-KG", name: msg`Kyrgyz` },
 ];
 
 export const defaultRecognitionLanguage = "ru-RU";

@@ -5,7 +5,8 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import DownloadIcon from "@mui/icons-material/Download";
 import RestartAltIcon from "@mui/icons-material/RestartAlt";
-import { downloadFile, textFile, textFileName } from "@/features/recognition/download-file";
+import { textFile, textFileName } from "@/features/recognition/download-file";
+import { downloadFile } from "@/lib/download-file";
 import { textDirectionOf } from "@/features/recognition/text-direction";
 import { WorkspacePanel } from "@/features/recognition/workspace-panel";
 

@@ -59,7 +59,7 @@ export function RecordingPanel({
         >
           {recognitionLanguages.map((language) => (
             <option key={language.code} value={language.code}>
-              {`${language.flag} ${i18n._(language.name)}`}
+              {i18n._(language.name)}
             </option>
           ))}
         </TextField>

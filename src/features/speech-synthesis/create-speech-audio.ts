@@ -4,6 +4,7 @@
  * Text with nothing to read aloud is refused the same way by both (NothingToSpeakError).
  */
 import { noSpeechErrorCode, NothingToSpeakError, type SpeechRequest } from "@/lib/speech-options";
+import { reportConnectionAnswer, reportConnectionTimeout } from "@/lib/use-online-status";
 
 export type SpeechAudioProgress =
   | { stage: "requesting-server" }
@@ -33,11 +34,13 @@ function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
 
 /**
  * How long the server may take to start answering (it answers once the audio is made, normally
- * well within a second). On a connection that has stalled without going offline, the device
- * engine takes over after this instead of leaving "Creating audio…" up for minutes. Only the
- * wait for the answer is limited: a slow line may take longer to bring a long recording.
+ * well within a second, and the text is limited in length). On a connection that has stalled
+ * without going offline, the device engine takes over after this, so speech comes within about
+ * 3 s instead of "Creating audio…" staying up for minutes, and the connection is reported as
+ * unreliable (src/lib/use-online-status.ts). Only the wait for the answer's headers is limited:
+ * a slow line may take longer to bring a long recording's body.
  */
-export const serverAnswerTimeoutMs = 10_000;
+export const serverAnswerTimeoutMs = 2_500;
 
 async function fromServer(
   request: SpeechRequest,
@@ -60,7 +63,11 @@ async function fromServer(
       signal: stop.signal,
     });
     clearTimeout(timer);
+    reportConnectionAnswer();
     return await readServerAnswer(response);
+  } catch (error) {
+    if (stop.signal.aborted && !signal?.aborted) reportConnectionTimeout();
+    throw error;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", forwardAbort);

@@ -1,0 +1,200 @@
+/**
+ * Phrase recogniser figures (`npm run bench:phrases`, also part of `npm run bench`): synthesises
+ * the stand-in corpus (12 speakers: six languages × mild and severe, 30 phrases × 3 + 3 takes, 20
+ * never-taught takes each), runs the evaluator for Dauys' method and the textbook baseline, times
+ * decisions with 50 phrases × 3 examples (wall time, and CPU time, which other work on a shared
+ * machine does not inflate), and writes bench/phrases.json. Measured in Node on this machine (the
+ * browser worker runs the same module). A benchmark, not a test.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  checkTake,
+  decodeWav,
+  extractFeatures,
+  METHODS,
+  PhraseRecogniser,
+  type Method,
+} from "../src/shared/phrase-recogniser/index.ts";
+import { synthesiseCorpus } from "./phrase-corpus.ts";
+import { evaluateCorpus, percentile, type EvaluationTotals } from "./phrases-eval.ts";
+
+export const phraseBudgets = {
+  top1: 0.97,
+  unknownRejected: 0.9,
+  knownRejected: 0.05,
+  decisionP95Ms50x3: 250,
+  takeP95Ms: 100,
+};
+
+export type PhraseMethodFigures = {
+  top1: number;
+  unknownRejected: number;
+  knownRejected: number;
+  p95Ms: number;
+  decisionP95Ms50x3: number;
+  /** The same decisions' CPU time in this thread: what the machine's other work does not inflate. */
+  decisionCpuP95Ms50x3: number;
+  takeP95Ms: number;
+  speakers: EvaluationTotals["speakers"];
+};
+
+export type PhraseFigures = {
+  corpus: { speakers: number; takes: number; seed: number; synthesisMs: number };
+  methods: Record<Method, PhraseMethodFigures>;
+  broken: string[];
+};
+
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+const load = (path: string) => {
+  const { samples, sampleRate } = decodeWav(readFileSync(path));
+  return { samples, sampleRate };
+};
+
+/**
+ * 50 phrases × 3 examples: one speaker's 30 phrases and 20 of another's; every test take of the
+ * first speaker (its 90 known and 20 unknown) is decided, feature extraction included, and the
+ * take processing (features + checks against the other takes) is timed for every example.
+ */
+function timeFiftyPhrases(corpus: string, method: Method) {
+  const [first, second] = readdirSync(corpus).sort();
+  const recogniser = new PhraseRecogniser({ method });
+  const takeTimes: number[] = [];
+  const tests: string[] = [];
+  for (const [speaker, limit] of [
+    [first!, 30],
+    [second!, 20],
+  ] as const) {
+    const phrases = readdirSync(join(corpus, speaker))
+      .filter((name) => name !== "_unknown")
+      .sort()
+      .slice(0, limit);
+    for (const phrase of phrases) {
+      const files = readdirSync(join(corpus, speaker, phrase)).sort();
+      const taught = [];
+      for (const file of files.slice(0, 3)) {
+        const { samples, sampleRate } = load(join(corpus, speaker, phrase, file));
+        const started = performance.now();
+        const features = extractFeatures(samples, sampleRate, { method });
+        checkTake(samples, sampleRate, { features, others: taught });
+        takeTimes.push(performance.now() - started);
+        taught.push(features);
+      }
+      taught.forEach((features) =>
+        recogniser.addExample(`${speaker}/${phrase}`, features, "taught", 0),
+      );
+      if (speaker === first)
+        tests.push(...files.slice(3).map((file) => join(corpus, speaker, phrase, file)));
+    }
+  }
+  const unknown = join(corpus, first!, "_unknown");
+  tests.push(...readdirSync(unknown).map((file) => join(unknown, file)));
+  const decisionTimes: number[] = [];
+  const decisionCpu: number[] = [];
+  for (const path of tests) {
+    const { samples, sampleRate } = load(path);
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    recogniser.recognise(extractFeatures(samples, sampleRate, { method }));
+    decisionTimes.push(performance.now() - started);
+    decisionCpu.push(process.cpuUsage(cpu).user / 1000);
+  }
+  if (recogniser.phraseIds().length !== 50) throw new Error("the timing needs 50 phrases");
+  return {
+    decisionP95Ms50x3: round(percentile(decisionTimes, 95)),
+    decisionCpuP95Ms50x3: round(percentile(decisionCpu, 95)),
+    takeP95Ms: round(percentile(takeTimes, 95)),
+  };
+}
+
+export async function runPhrasesBench(seed = 1): Promise<PhraseFigures> {
+  const corpus = mkdtempSync(join(tmpdir(), "dauys-phrases-"));
+  try {
+    const started = performance.now();
+    const { speakers, files } = await synthesiseCorpus({ outDir: corpus, seed });
+    const synthesisMs = Math.round(performance.now() - started);
+    const methods = {} as Record<Method, PhraseMethodFigures>;
+    for (const method of METHODS) {
+      const totals = evaluateCorpus(corpus, { method });
+      const timing = timeFiftyPhrases(corpus, method);
+      methods[method] = {
+        top1: totals.top1,
+        unknownRejected: totals.unknownRejected,
+        knownRejected: totals.knownRejected,
+        p95Ms: totals.p95Ms,
+        ...timing,
+        speakers: totals.speakers,
+      };
+    }
+    const broken: string[] = [];
+    const ours = methods.normalised;
+    if (ours.top1 < phraseBudgets.top1)
+      broken.push(`phrase top-1 is ${ours.top1} (budget ≥ ${phraseBudgets.top1})`);
+    if (ours.unknownRejected < phraseBudgets.unknownRejected)
+      broken.push(
+        `unknown phrases rejected ${ours.unknownRejected} (budget ≥ ${phraseBudgets.unknownRejected})`,
+      );
+    if (ours.knownRejected > phraseBudgets.knownRejected)
+      broken.push(
+        `known phrases wrongly rejected ${ours.knownRejected} (budget ≤ ${phraseBudgets.knownRejected})`,
+      );
+    if (ours.decisionP95Ms50x3 > phraseBudgets.decisionP95Ms50x3)
+      broken.push(
+        `phrase decision p95 ${ours.decisionP95Ms50x3} ms with 50 × 3 (budget ≤ ${phraseBudgets.decisionP95Ms50x3})`,
+      );
+    if (ours.takeP95Ms > phraseBudgets.takeP95Ms)
+      broken.push(`take processing p95 ${ours.takeP95Ms} ms (budget ≤ ${phraseBudgets.takeP95Ms})`);
+    return {
+      corpus: { speakers: speakers.length, takes: files, seed, synthesisMs },
+      methods,
+      broken,
+    };
+  } finally {
+    rmSync(corpus, { recursive: true, force: true });
+  }
+}
+
+export function printPhrasesFigures(figures: PhraseFigures): void {
+  const { corpus, methods } = figures;
+  console.log(
+    `Phrase recogniser on the stand-in corpus (${corpus.speakers} speakers, ${corpus.takes} takes, seed ${corpus.seed}, synthesised in ${corpus.synthesisMs} ms):`,
+  );
+  const pct = (value: number) => `${round(value * 100)}%`;
+  const row = (name: string, budget: string, pick: (m: PhraseMethodFigures) => string) => ({
+    measure: name,
+    budget,
+    normalised: pick(methods.normalised),
+    baseline: pick(methods.baseline),
+  });
+  console.table([
+    row("top-1", `≥ ${pct(phraseBudgets.top1)}`, (m) => pct(m.top1)),
+    row("unknown rejected", `≥ ${pct(phraseBudgets.unknownRejected)}`, (m) =>
+      pct(m.unknownRejected),
+    ),
+    row("known wrongly rejected", `≤ ${pct(phraseBudgets.knownRejected)}`, (m) =>
+      pct(m.knownRejected),
+    ),
+    row("decision p95, 30 × 3 (ms)", "", (m) => String(m.p95Ms)),
+    row("decision p95, 50 × 3 (ms)", `≤ ${phraseBudgets.decisionP95Ms50x3}`, (m) =>
+      String(m.decisionP95Ms50x3),
+    ),
+    row("decision CPU p95, 50 × 3 (ms)", "", (m) => String(m.decisionCpuP95Ms50x3)),
+    row("take processing p95 (ms)", `≤ ${phraseBudgets.takeP95Ms}`, (m) => String(m.takeP95Ms)),
+  ]);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await runPhrasesBench(Number(process.env.BENCH_PHRASES_SEED ?? 1));
+  printPhrasesFigures(figures);
+  mkdirSync("bench", { recursive: true });
+  writeFileSync(
+    "bench/phrases.json",
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), budgets: phraseBudgets, ...figures }, null, 2)}\n`,
+  );
+  if (figures.broken.length) {
+    console.error(`\nPhrase budgets broken:\n- ${figures.broken.join("\n- ")}`);
+    process.exitCode = 1;
+  } else console.log("\nPhrase budgets met. Figures in bench/phrases.json.");
+}

@@ -1,0 +1,140 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { encodeWav16 } from "../src/shared/phrase-recogniser/index.ts";
+import {
+  PHRASE_A,
+  PHRASE_B,
+  PHRASE_C,
+  PHRASE_UNTAUGHT,
+  speechLike,
+} from "../src/shared/phrase-recogniser/test-signals.ts";
+import { synthesiseCorpus } from "./phrase-corpus.ts";
+import { CorpusError, evaluateCorpus } from "./phrases-eval.ts";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "phrases-eval-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function put(path: string, bytes: Uint8Array | string) {
+  const full = join(dir, path);
+  mkdirSync(join(full, ".."), { recursive: true });
+  writeFileSync(full, bytes);
+}
+
+const wav = (segments: typeof PHRASE_A, pitch: number, rate = 16000) =>
+  encodeWav16(speechLike(segments, { pitch, sampleRate: rate }), rate);
+
+function smallCorpus() {
+  const phrases = { hello: PHRASE_A, water: PHRASE_B, help: PHRASE_C };
+  for (const [id, segments] of Object.entries(phrases))
+    [110, 125, 140, 118, 132].forEach((pitch, i) =>
+      put(`anna/${id}/take${i + 1}.wav`, wav(segments, pitch, i % 2 ? 22050 : 16000)),
+    );
+  put("anna/_unknown/u1.wav", wav(PHRASE_UNTAUGHT, 120));
+  put("anna/notes.txt", "ignored");
+  put("README.md", "ignored too");
+}
+
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, ["scripts/phrases-eval.ts", ...args], {
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+
+describe("phrases:eval", () => {
+  it("scores a corpus per speaker and ends with one JSON line of totals", () => {
+    smallCorpus();
+    const totals = evaluateCorpus(dir);
+    expect(totals.speakers).toHaveLength(1);
+    expect(totals.speakers[0]).toMatchObject({ speaker: "anna", phrases: 3, tests: 6, unknown: 1 });
+    expect(totals.top1).toBe(1);
+    const run = cli(dir);
+    expect(run.status).toBe(0);
+    const lines = run.stdout.trim().split("\n");
+    expect(lines.some((line) => line.startsWith("anna\t"))).toBe(true);
+    const last = JSON.parse(lines.at(-1)!);
+    expect(Object.keys(last)).toEqual(
+      expect.arrayContaining(["top1", "unknownRejected", "knownRejected", "p95Ms"]),
+    );
+    expect(last.top1).toBe(1);
+  });
+
+  it("takes the enrolment count and the baseline method", () => {
+    smallCorpus();
+    expect(evaluateCorpus(dir, { enrol: 2 }).speakers[0]!.tests).toBe(9);
+    expect(evaluateCorpus(dir, { method: "baseline" }).method).toBe("baseline");
+    const run = cli(dir, "--json", "--method", "baseline");
+    expect(JSON.parse(run.stdout).method).toBe("baseline");
+  });
+
+  it("explains a missing, empty or malformed corpus without a stack trace", () => {
+    const cases: [string[], RegExp][] = [
+      [[join(dir, "nowhere")], /does not exist/],
+      [[dir], /no speaker folders/],
+      [[], /usage/],
+      [[dir, "--enrol", "zero"], /--enrol/],
+      [[dir, "--method", "magic"], /--method/],
+    ];
+    for (const [args, message] of cases) {
+      const run = cli(...args);
+      expect(run.status).not.toBe(0);
+      expect(run.stderr).toMatch(message);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    }
+    put("file.wav", "x");
+    expect(() => evaluateCorpus(join(dir, "file.wav"))).toThrow(/not a folder/);
+  });
+
+  it("names the bad WAV file and the folder with too few takes", () => {
+    smallCorpus();
+    put("anna/hello/take9.wav", "RIFF....WAVEjunk");
+    let run = cli(dir);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/take9\.wav is not a usable WAV file/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    rmSync(join(dir, "anna/hello/take9.wav"));
+    put("anna/thanks/take1.wav", wav(PHRASE_A, 120));
+    expect(() => evaluateCorpus(dir)).toThrow(CorpusError);
+    run = cli(dir);
+    expect(run.stderr).toMatch(/thanks has 1 takes/);
+    rmSync(join(dir, "anna"), { recursive: true });
+    mkdirSync(join(dir, "bob/empty"), { recursive: true });
+    expect(() => evaluateCorpus(dir)).toThrow(/no phrase folders with WAV takes/);
+  });
+});
+
+describe("phrases:corpus", () => {
+  it("synthesises speakers with the eSpeak NG engine in the evaluator's layout, the same for a seed", async () => {
+    const options = {
+      languages: ["kk"] as const,
+      profiles: ["severe"] as const,
+      phrases: 2,
+      unknown: 1,
+      takes: 4,
+    };
+    await synthesiseCorpus({ ...options, outDir: join(dir, "one") });
+    await synthesiseCorpus({ ...options, outDir: join(dir, "two") });
+    expect(readdirSync(join(dir, "one/kk-severe")).sort()).toEqual(["_unknown", "p01", "p02"]);
+    expect(readdirSync(join(dir, "one/kk-severe/p01"))).toHaveLength(4);
+    const take = "kk-severe/p02/take3.wav";
+    expect(readFileSync(join(dir, "one", take)).equals(readFileSync(join(dir, "two", take)))).toBe(
+      true,
+    );
+    const totals = evaluateCorpus(join(dir, "one"));
+    expect(totals.speakers[0]).toMatchObject({
+      speaker: "kk-severe",
+      phrases: 2,
+      tests: 2,
+      unknown: 2,
+    });
+    expect(evaluateCorpus(join(dir, "two"))).toMatchObject({
+      top1: totals.top1,
+      knownRejected: totals.knownRejected,
+    });
+  });
+});

@@ -1,0 +1,311 @@
+/**
+ * `npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]`
+ *
+ * Runs the phrase recogniser (src/shared/phrase-recogniser, the same module the browser worker
+ * runs) over a corpus: CORPUS_DIR/<speaker>/<phrase-id>/<take>.wav, takes sorted by name, the
+ * first `--enrol` are taught and the rest are tests; CORPUS_DIR/<speaker>/_unknown/*.wav are
+ * never-taught phrases. Other files are ignored.
+ *
+ * Figures are fractions (0–1):
+ * - top1: share of known test takes whose answer was not "rejected" and whose first-ranked phrase
+ *   is the right one ("unsure" with the right phrase first counts as right: it is offered first);
+ * - knownRejected: share of known test takes answered "rejected";
+ * - unknownRejected: share of unknown takes answered "rejected" ("unsure" does not count);
+ * - decision time: feature extraction of the test take plus recognition, in ms;
+ * - take time: feature extraction plus the take checks of one take, in ms.
+ * The last line printed is one JSON object with the totals (with --json, the only line is a JSON
+ * object with the totals and every speaker's figures).
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import {
+  checkTake,
+  decodeWav,
+  extractFeatures,
+  METHODS,
+  PhraseRecogniser,
+  WavError,
+  type Method,
+  type PhraseFeatures,
+} from "../src/shared/phrase-recogniser/index.ts";
+
+export class CorpusError extends Error {}
+
+export interface SpeakerFigures {
+  speaker: string;
+  phrases: number;
+  tests: number;
+  unknown: number;
+  top1: number;
+  knownRejected: number;
+  unknownRejected: number;
+  unsure: number;
+  meanMs: number;
+  p95Ms: number;
+}
+
+export interface EvaluationTotals {
+  top1: number;
+  unknownRejected: number;
+  knownRejected: number;
+  p95Ms: number;
+  meanMs: number;
+  takeP95Ms: number;
+  method: Method;
+  speakers: SpeakerFigures[];
+}
+
+interface Take {
+  path: string;
+  samples: Float32Array;
+  sampleRate: number;
+}
+
+function listDirectory(path: string): string[] {
+  try {
+    return readdirSync(path).sort();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new CorpusError(`${path} does not exist`);
+    if (code === "ENOTDIR") throw new CorpusError(`${path} is not a folder`);
+    throw new CorpusError(`${path} cannot be read (${code ?? "error"})`);
+  }
+}
+
+const isDirectory = (path: string) => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+function readTake(path: string): Take {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    throw new CorpusError(`${path} cannot be read`);
+  }
+  try {
+    const { samples, sampleRate } = decodeWav(bytes);
+    if (samples.length === 0) throw new WavError("no audio in it");
+    return { path, samples, sampleRate };
+  } catch (error) {
+    if (error instanceof WavError)
+      throw new CorpusError(`${path} is not a usable WAV file: ${error.message}`);
+    throw error;
+  }
+}
+
+const wavFiles = (dir: string) =>
+  listDirectory(dir).filter(
+    (name) => name.toLowerCase().endsWith(".wav") && !isDirectory(join(dir, name)),
+  );
+
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+export function evaluateCorpus(
+  corpusDir: string,
+  options: { enrol?: number; method?: Method } = {},
+): EvaluationTotals {
+  const enrol = options.enrol ?? 3;
+  const method = options.method ?? "normalised";
+  if (!Number.isInteger(enrol) || enrol < 1)
+    throw new CorpusError("--enrol must be a whole number of at least 1");
+  if (!isDirectory(corpusDir)) {
+    listDirectory(corpusDir);
+    throw new CorpusError(`${corpusDir} is not a folder`);
+  }
+  const speakerNames = listDirectory(corpusDir).filter((name) =>
+    isDirectory(join(corpusDir, name)),
+  );
+  if (!speakerNames.length)
+    throw new CorpusError(
+      `${corpusDir} holds no speaker folders (expected CORPUS_DIR/<speaker>/<phrase-id>/<take>.wav)`,
+    );
+
+  const speakers: SpeakerFigures[] = [];
+  const allTimes: number[] = [];
+  const takeTimes: number[] = [];
+  let [right, known, knownRejected, unknownRejected, unknown] = [0, 0, 0, 0, 0];
+  for (const speaker of speakerNames) {
+    const speakerDir = join(corpusDir, speaker);
+    const phraseIds = listDirectory(speakerDir).filter(
+      (name) => name !== "_unknown" && isDirectory(join(speakerDir, name)),
+    );
+    const recogniser = new PhraseRecogniser({ method });
+    const tests: { phraseId: string; take: Take }[] = [];
+    for (const phraseId of phraseIds) {
+      const dir = join(speakerDir, phraseId);
+      const files = wavFiles(dir);
+      if (!files.length) continue;
+      if (files.length <= enrol)
+        throw new CorpusError(
+          `${dir} has ${files.length} takes: at least ${enrol + 1} are needed (${enrol} to teach, the rest to test)`,
+        );
+      const taught: PhraseFeatures[] = [];
+      for (const file of files.slice(0, enrol)) {
+        const take = readTake(join(dir, file));
+        const started = performance.now();
+        const features = extractFeatures(take.samples, take.sampleRate, { method });
+        checkTake(take.samples, take.sampleRate, { features, others: taught });
+        takeTimes.push(performance.now() - started);
+        taught.push(features);
+      }
+      for (const features of taught)
+        if (features.frames.length) recogniser.addExample(phraseId, features, "taught", 0);
+      for (const file of files.slice(enrol))
+        tests.push({ phraseId, take: readTake(join(dir, file)) });
+    }
+    if (!tests.length) {
+      if (phraseIds.length === 0 && !isDirectory(join(speakerDir, "_unknown"))) continue;
+      throw new CorpusError(`${speakerDir} has no phrase folders with WAV takes`);
+    }
+    const unknownDir = join(speakerDir, "_unknown");
+    const unknownTakes = isDirectory(unknownDir)
+      ? wavFiles(unknownDir).map((file) => readTake(join(unknownDir, file)))
+      : [];
+    const times: number[] = [];
+    const decide = (take: Take) => {
+      const started = performance.now();
+      const result = recogniser.recognise(
+        extractFeatures(take.samples, take.sampleRate, { method }),
+      );
+      times.push(performance.now() - started);
+      return result;
+    };
+    let [sRight, sRejected, sUnsure, sUnknownRejected] = [0, 0, 0, 0];
+    for (const { phraseId, take } of tests) {
+      const result = decide(take);
+      if (result.decision === "rejected") sRejected++;
+      else if (result.ranked[0]?.phraseId === phraseId) sRight++;
+      if (result.decision === "unsure") sUnsure++;
+    }
+    for (const take of unknownTakes) if (decide(take).decision === "rejected") sUnknownRejected++;
+    right += sRight;
+    known += tests.length;
+    knownRejected += sRejected;
+    unknownRejected += sUnknownRejected;
+    unknown += unknownTakes.length;
+    allTimes.push(...times);
+    speakers.push({
+      speaker,
+      phrases: recogniser.phraseIds().length,
+      tests: tests.length,
+      unknown: unknownTakes.length,
+      top1: round(sRight / tests.length),
+      knownRejected: round(sRejected / tests.length),
+      unknownRejected: unknownTakes.length ? round(sUnknownRejected / unknownTakes.length) : NaN,
+      unsure: round(sUnsure / (tests.length + unknownTakes.length)),
+      meanMs: round(times.reduce((s, t) => s + t, 0) / times.length, 1),
+      p95Ms: round(percentile(times, 95), 1),
+    });
+  }
+  if (!speakers.length)
+    throw new CorpusError(`${corpusDir} holds no speakers with phrase folders of WAV takes`);
+  return {
+    top1: round(right / known),
+    unknownRejected: unknown ? round(unknownRejected / unknown) : NaN,
+    knownRejected: round(knownRejected / known),
+    p95Ms: round(percentile(allTimes, 95), 1),
+    meanMs: round(allTimes.reduce((s, t) => s + t, 0) / allTimes.length, 1),
+    takeP95Ms: round(percentile(takeTimes, 95), 1),
+    method,
+    speakers,
+  };
+}
+
+export function totalsLine(totals: EvaluationTotals): string {
+  const { top1, unknownRejected, knownRejected, p95Ms } = totals;
+  return JSON.stringify({
+    top1,
+    unknownRejected,
+    knownRejected,
+    p95Ms,
+    meanMs: totals.meanMs,
+    takeP95Ms: totals.takeP95Ms,
+    method: totals.method,
+  });
+}
+
+function parseArguments(argv: string[]) {
+  let corpus: string | undefined;
+  let enrol = 3;
+  let json = false;
+  let method: Method = "normalised";
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--json") json = true;
+    else if (arg === "--enrol") enrol = Number(argv[++i]);
+    else if (arg === "--method") {
+      const value = argv[++i];
+      if (!(METHODS as readonly string[]).includes(value ?? ""))
+        throw new CorpusError(`--method must be one of ${METHODS.join(", ")}`);
+      method = value as Method;
+    } else if (arg.startsWith("--")) throw new CorpusError(`unknown option ${arg}`);
+    else if (corpus === undefined) corpus = arg;
+    else throw new CorpusError(`one corpus folder only (got ${corpus} and ${arg})`);
+  }
+  if (!corpus)
+    throw new CorpusError(
+      "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]",
+    );
+  return { corpus, enrol, json, method };
+}
+
+const pct = (value: number) => (Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : "n/a");
+
+export function main(argv: string[]): number {
+  try {
+    const { corpus, enrol, json, method } = parseArguments(argv);
+    const totals = evaluateCorpus(corpus, { enrol, method });
+    if (json) {
+      console.log(JSON.stringify(totals));
+      return 0;
+    }
+    console.log(
+      `Method: ${method}; figures are fractions in the JSON line (top-1 counts non-rejected answers ranked right).`,
+    );
+    console.log(
+      "speaker\tphrases\ttests\tunknown\ttop-1\tunknown rejected\tknown rejected\tunsure\tmean ms\tp95 ms",
+    );
+    for (const s of totals.speakers)
+      console.log(
+        [
+          s.speaker,
+          s.phrases,
+          s.tests,
+          s.unknown,
+          pct(s.top1),
+          pct(s.unknownRejected),
+          pct(s.knownRejected),
+          pct(s.unsure),
+          s.meanMs,
+          s.p95Ms,
+        ].join("\t"),
+      );
+    console.log(
+      `total\t\t\t\t${pct(totals.top1)}\t${pct(totals.unknownRejected)}\t${pct(totals.knownRejected)}\t\t${totals.meanMs}\t${totals.p95Ms}`,
+    );
+    console.log(totalsLine(totals));
+    return 0;
+  } catch (error) {
+    if (error instanceof CorpusError) {
+      console.error(`phrases:eval: ${error.message}`);
+      return 2;
+    }
+    console.error(
+      `phrases:eval: unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return 1;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = main(process.argv.slice(2));

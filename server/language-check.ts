@@ -1,0 +1,51 @@
+/**
+ * An inline script at the top of every prerendered page (scripts/prerender.ts), allowed by its
+ * hash in the Content-Security-Policy (plugins/security-headers.ts).
+ *
+ * Without a `dauys-language` cookie or a `?lang=` link, the server chose the page's language from
+ * `Accept-Language`. The app's saved choice lives in IndexedDB, which survives when cookies are
+ * cleared, and may be another language: the page's content is then held hidden (the loading bar
+ * still shows) until the app has rendered it in the saved language (src/main.tsx removes the
+ * class), so no page in the wrong language flashes. When the saved choice, or without one the
+ * first of the browser's languages the app has, is the page's, the page shows at once.
+ */
+import { createHash } from "node:crypto";
+
+export const languageCheckScript = `(function () {
+  var root = document.documentElement;
+  var page = root.lang;
+  var codes = ["en", "ru", "az", "kk", "ky", "uz"];
+  var linked = /[?&]lang=([^&#]*)/.exec(location.search);
+  if (linked && codes.indexOf(linked[1]) >= 0) return;
+  if (/(?:^|;\\s*)dauys-language=(en|ru|az|kk|ky|uz)(?:;|$)/.test(document.cookie)) return;
+  var show = function () { root.classList.remove("language-pending"); };
+  var expected = function (saved) {
+    if (codes.indexOf(saved) >= 0) return saved;
+    var tags = navigator.languages || [];
+    for (var i = 0; i < tags.length; i++) {
+      var code = String(tags[i]).split("-")[0].toLowerCase();
+      if (codes.indexOf(code) >= 0) return code;
+    }
+    return "en";
+  };
+  root.classList.add("language-pending");
+  try {
+    var open = indexedDB.open("dauys");
+    open.onupgradeneeded = function () { open.result.createObjectStore("keyval"); };
+    open.onerror = open.onblocked = show;
+    open.onsuccess = function () {
+      var db = open.result;
+      try {
+        var read = db.transaction("keyval", "readonly").objectStore("keyval").get("dauys.language");
+        read.onsuccess = function () { db.close(); if (expected(read.result) === page) show(); };
+        read.onerror = function () { db.close(); show(); };
+      } catch (error) { db.close(); show(); }
+    };
+  } catch (error) { show(); }
+})();`;
+
+/** Hides the page's content, not the loading bar on #root, while the language is checked. */
+export const languageCheckStyle = `html.language-pending #root > * { visibility: hidden; }`;
+
+/** The script's CSP source expression. */
+export const languageCheckHash = `'sha256-${createHash("sha256").update(languageCheckScript).digest("base64")}'`;

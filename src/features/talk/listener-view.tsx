@@ -1,0 +1,134 @@
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import { styled } from "@mui/material/styles";
+
+const FullScreenDialog = styled("dialog")({
+  border: "none",
+  padding: 0,
+  margin: 0,
+  width: "100vw",
+  height: "100dvh",
+  maxWidth: "none",
+  maxHeight: "none",
+  backgroundColor: "#000",
+  color: "#fff",
+  "&::backdrop": { backgroundColor: "#000" },
+  "&:focus-visible": { outline: "4px solid #ffb000", outlineOffset: -4 },
+});
+
+/**
+ * The largest font size (px) at which `text` fits `box`, by bisection. Words are kept whole while
+ * measuring, so the size is the one at which the longest word fits on a line; only a word too
+ * long even at the smallest size is broken.
+ */
+function fitText(box: HTMLElement, text: HTMLElement) {
+  const minimum = 16;
+  let low = minimum;
+  let high = 400;
+  text.style.overflowWrap = "normal";
+  const fitsAt = (size: number) => {
+    text.style.fontSize = `${size}px`;
+    return text.scrollWidth <= box.clientWidth && text.scrollHeight <= box.clientHeight;
+  };
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (fitsAt(middle)) low = middle;
+    else high = middle;
+  }
+  const fits = fitsAt(low);
+  text.style.overflowWrap = fits ? "normal" : "anywhere";
+}
+
+/**
+ * What was just said, as large as the screen allows, white on black, for the person listening;
+ * turned upside down on request for someone across the table. Any tap or Escape closes it.
+ */
+export function ListenerView({
+  text,
+  language,
+  turned,
+  onClose,
+}: {
+  text: string;
+  /** The language the text is in, for its pronunciation by screen readers and its hyphens. */
+  language: string;
+  turned: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const textRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    // The dialog itself takes the focus, so Escape and Enter work at once and nothing is pressed.
+    dialog?.focus();
+  }, []);
+
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    const paragraph = textRef.current;
+    if (!box || !paragraph) return;
+    const fit = () => fitText(box, paragraph);
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [text]);
+
+  return (
+    <FullScreenDialog
+      ref={dialogRef}
+      tabIndex={-1}
+      aria-label={t`Listener view`}
+      onClose={onClose}
+      onClick={() => dialogRef.current?.close()}
+      onKeyDown={(event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          dialogRef.current?.close();
+        }
+      }}
+    >
+      <Box sx={{ display: "flex", flexDirection: "column", height: "100%", p: { xs: 2, md: 4 } }}>
+        <Box
+          ref={boxRef}
+          sx={{
+            flex: 1,
+            minHeight: 0,
+            display: "flex",
+            alignItems: "center",
+            justifyContent: "center",
+            overflow: "hidden",
+            transform: turned ? "rotate(180deg)" : "none",
+          }}
+        >
+          <Box
+            component="p"
+            ref={textRef}
+            lang={language}
+            sx={{
+              m: 0,
+              maxWidth: "100%",
+              fontWeight: 700,
+              lineHeight: 1.15,
+              textAlign: "center",
+              width: "100%",
+            }}
+          >
+            {text}
+          </Box>
+        </Box>
+        <Box
+          component="p"
+          sx={{ m: 0, pt: 2, textAlign: "center", fontSize: "1.125rem", color: "#e6e6e6" }}
+        >
+          {t`Tap anywhere or press Escape to close.`}
+        </Box>
+      </Box>
+    </FullScreenDialog>
+  );
+}

@@ -1,0 +1,96 @@
+import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import FullscreenIcon from "@mui/icons-material/Fullscreen";
+import ReplayIcon from "@mui/icons-material/Replay";
+import ScreenRotationIcon from "@mui/icons-material/ScreenRotation";
+import StopIcon from "@mui/icons-material/Stop";
+
+/** What was said last, large, with the ways to say it again, stop it or show it to a listener. */
+export function SaidPanel({
+  text,
+  language,
+  speaking,
+  turnForListener,
+  onSayAgain,
+  onStop,
+  onShowListener,
+  onTurnChange,
+}: {
+  text: string;
+  language: string;
+  speaking: boolean;
+  turnForListener: boolean;
+  onSayAgain: () => void;
+  onStop: () => void;
+  onShowListener: () => void;
+  onTurnChange: (turned: boolean) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <Paper
+      component="section"
+      aria-label={t`Said last`}
+      sx={{ p: { xs: 2, md: 3 }, bgcolor: "#0d1b2a", color: "#fff" }}
+    >
+      <Typography sx={{ fontSize: "0.95rem", color: "#d5dde6", mb: 1 }}>{t`Said last`}</Typography>
+      <Box
+        component="p"
+        lang={language}
+        sx={{
+          m: 0,
+          mb: 2,
+          fontSize: { xs: "1.75rem", md: "2.5rem" },
+          fontWeight: 700,
+          lineHeight: 1.2,
+          overflowWrap: "anywhere",
+        }}
+      >
+        {text}
+      </Box>
+      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
+        <Button
+          variant="contained"
+          color="inherit"
+          startIcon={<ReplayIcon />}
+          onClick={onSayAgain}
+          sx={{ color: "#0d1b2a", minHeight: 56 }}
+        >
+          {t`Say it again`}
+        </Button>
+        <Button
+          variant="outlined"
+          color="inherit"
+          startIcon={<StopIcon />}
+          onClick={onStop}
+          disabled={!speaking}
+          sx={{ minHeight: 56, "&.Mui-disabled": { color: "#b8c2cc", borderColor: "#8c98a4" } }}
+        >
+          {t`Stop`}
+        </Button>
+        <Button
+          variant="outlined"
+          color="inherit"
+          startIcon={<FullscreenIcon />}
+          onClick={onShowListener}
+          sx={{ minHeight: 56 }}
+        >
+          {t`Show to the listener`}
+        </Button>
+        <Button
+          variant={turnForListener ? "contained" : "outlined"}
+          color="inherit"
+          aria-pressed={turnForListener}
+          startIcon={<ScreenRotationIcon />}
+          onClick={() => onTurnChange(!turnForListener)}
+          sx={{ minHeight: 56, ...(turnForListener ? { color: "#0d1b2a" } : {}) }}
+        >
+          {t`Turn for the listener`}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * Says text aloud on the Talk screen with the on-device engine (eSpeak NG in a Web Worker), so a
+ * tap is heard at once, online or offline, without a round trip to the server. The audio plays
+ * through a hidden `<audio>` element of the page's; recent phrases are kept as audio in memory, so saying one
+ * again plays it straight away.
+ */
+import {
+  NothingToSpeakError,
+  speechPitches,
+  speechRates,
+  type SpeechLanguage,
+  type SpeechPitchChoice,
+  type SpeechRateChoice,
+} from "@/lib/speech-options";
+
+export type SpeakRequest = {
+  text: string;
+  language: SpeechLanguage;
+  rate: SpeechRateChoice;
+  pitch: SpeechPitchChoice;
+};
+
+/** User Timing names: `npm run bench` reads the time from a tap to the first sound. */
+export const tapMark = "dauys:talk-tap";
+export const soundMeasure = "dauys:talk-tap-to-sound";
+
+const cacheSize = 40;
+
+export class StaleRequestError extends Error {
+  override name = "StaleRequestError";
+}
+
+/** The on-device engine, as the app passes it in (loaded only when first needed). */
+export type DeviceEngine = {
+  synthesizeOnDevice(request: {
+    text: string;
+    language: SpeechLanguage;
+    rate: number;
+    pitch: number;
+  }): Promise<{ wav: Uint8Array<ArrayBuffer>; durationMs: number }>;
+  prepareOfflineVoices(languages: SpeechLanguage[]): Promise<void>;
+};
+
+export function createSpeaker(engine: () => Promise<DeviceEngine>, onEnded: () => void) {
+  const cache = new Map<string, string>();
+  let latest = 0;
+  let element: HTMLAudioElement | undefined;
+
+  // One hidden <audio> in the document for the screen's speech; made on first use.
+  const getAudio = () => {
+    if (!element) {
+      element = document.createElement("audio");
+      element.hidden = true;
+      element.dataset.talkAudio = "";
+      element.addEventListener("ended", onEnded);
+      document.body.append(element);
+    }
+    return element;
+  };
+
+  async function audioUrl(request: SpeakRequest): Promise<string> {
+    const key = JSON.stringify([request.language, request.rate, request.pitch, request.text]);
+    const cached = cache.get(key);
+    if (cached) {
+      // Most recently used last, so the oldest is the first to go.
+      cache.delete(key);
+      cache.set(key, cached);
+      return cached;
+    }
+    const { synthesizeOnDevice } = await engine();
+    const audio = await synthesizeOnDevice({
+      text: request.text,
+      language: request.language,
+      rate: speechRates[request.rate],
+      pitch: speechPitches[request.pitch],
+    });
+    if (audio.durationMs === 0)
+      throw new NothingToSpeakError("The text has nothing to read aloud.");
+    const url = URL.createObjectURL(new Blob([audio.wav], { type: "audio/wav" }));
+    cache.set(key, url);
+    if (cache.size > cacheSize) {
+      const [oldestKey, oldestUrl] = cache.entries().next().value!;
+      cache.delete(oldestKey);
+      URL.revokeObjectURL(oldestUrl);
+    }
+    return url;
+  }
+
+  return {
+    /** Loads the engine and the voice for `language` now, so the first tap is quick. */
+    async warm(language: SpeechLanguage): Promise<void> {
+      const { prepareOfflineVoices } = await engine();
+      await prepareOfflineVoices([language]);
+    },
+
+    /**
+     * Speaks `request`, stopping whatever was playing. Resolves once the sound has started;
+     * rejects with StaleRequestError when a newer request (or stop) came first.
+     */
+    async speak(request: SpeakRequest): Promise<void> {
+      const id = ++latest;
+      performance.clearMarks(tapMark);
+      performance.mark(tapMark);
+      element?.pause();
+      const url = await audioUrl(request);
+      if (id !== latest) throw new StaleRequestError("A newer request came first.");
+      const audio = getAudio();
+      audio.onplaying = () => {
+        audio.onplaying = null;
+        performance.clearMeasures(soundMeasure);
+        performance.measure(soundMeasure, tapMark);
+      };
+      audio.src = url;
+      await audio.play();
+    },
+
+    stop() {
+      latest++;
+      if (element) {
+        element.pause();
+        element.currentTime = 0;
+      }
+    },
+
+    /** Stops, and frees the audio element and the kept audio (the screen is closing). */
+    dispose() {
+      this.stop();
+      element?.remove();
+      element = undefined;
+      for (const url of cache.values()) URL.revokeObjectURL(url);
+      cache.clear();
+    },
+  };
+}
+
+export type Speaker = ReturnType<typeof createSpeaker>;

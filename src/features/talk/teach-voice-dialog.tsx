@@ -1,0 +1,185 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { brand } from "@/lib/brand";
+import { openMicrophone, type MicrophoneSession } from "@/features/talk/microphone";
+import { askRecogniser } from "@/features/talk/voice-recogniser";
+import { takesToTeach, type StoredExample } from "@/features/talk/voice-examples";
+import { VoiceMeter } from "@/features/talk/voice-meter";
+import { encodeWav16 } from "@/shared/phrase-recogniser/wav-reader.ts";
+import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
+import type { TakeProblem } from "@/shared/phrase-recogniser/take-check.ts";
+
+type Status =
+  | { kind: "starting" }
+  | { kind: "listening"; problem?: TakeProblem | "no-voice" }
+  | { kind: "checking" }
+  | { kind: "done" }
+  | { kind: "no-microphone" };
+
+/**
+ * Teaches a phrase: the user says it three times, hands free. The microphone stays open, each
+ * take starts when the voice does and ends after a pause (or on Stop); a take that is too quiet,
+ * clipped, too short or unlike the others is explained in plain words and asked for again.
+ */
+export function TeachVoiceDialog({
+  phraseText,
+  language,
+  keepRecordings,
+  onSaved,
+  onClose,
+}: {
+  phraseText: string;
+  language: string;
+  keepRecordings: boolean;
+  onSaved: (examples: StoredExample[]) => void;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const name = brand.name;
+  const titleId = useId();
+  const [status, setStatus] = useState<Status>({ kind: "starting" });
+  const [kept, setKept] = useState(0);
+  const [level, setLevel] = useState(0);
+  const session = useRef<MicrophoneSession | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    const takes: StoredExample[] = [];
+    const run = async () => {
+      let microphone: MicrophoneSession;
+      try {
+        microphone = await openMicrophone((value) => setLevel(value));
+      } catch {
+        if (!cancelled) setStatus({ kind: "no-microphone" });
+        return;
+      }
+      if (cancelled) {
+        microphone.close();
+        return;
+      }
+      session.current = microphone;
+      setStatus({ kind: "listening" });
+      while (!cancelled && takes.length < takesToTeach) {
+        const take = await microphone.nextTake();
+        if (cancelled) break;
+        if (take.end === "no-voice") {
+          setStatus({ kind: "listening", problem: "no-voice" });
+          continue;
+        }
+        setStatus({ kind: "checking" });
+        const others: SerialisedFeatures[] = takes.map((example) => example.features);
+        const answer = await askRecogniser(
+          { type: "check-take", samples: take.samples, sampleRate: take.sampleRate, others },
+          [take.samples.buffer],
+        ).catch(() => null);
+        if (cancelled) break;
+        if (!answer || answer.type !== "take") {
+          setStatus({ kind: "listening", problem: "too-short" });
+          continue;
+        }
+        if (answer.problem) {
+          setStatus({ kind: "listening", problem: answer.problem });
+          continue;
+        }
+        takes.push({
+          features: answer.features,
+          origin: "taught",
+          addedAt: Date.now(),
+          ...(keepRecordings
+            ? {
+                audio: new Blob([encodeWav16(take.samples.slice(0), take.sampleRate) as BlobPart], {
+                  type: "audio/wav",
+                }),
+              }
+            : {}),
+        });
+        setKept(takes.length);
+        setStatus({ kind: "listening" });
+      }
+      microphone.close();
+      session.current = null;
+      if (!cancelled && takes.length === takesToTeach) {
+        setStatus({ kind: "done" });
+        onSaved(takes);
+      }
+    };
+    void run();
+    return () => {
+      cancelled = true;
+      session.current?.close();
+      session.current = null;
+    };
+    // One teaching session per dialog.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const problemText: Record<TakeProblem | "no-voice", string> = {
+    "no-voice": t`I did not hear anything. Say the phrase when you are ready.`,
+    "too-quiet": t`That was too quiet. Please say it a little louder, or come closer to the device.`,
+    clipped: t`That was too loud. Please say it a little more softly, or move back from the device.`,
+    "too-short": t`That was too short to learn from. Please say the whole phrase.`,
+    "too-long": t`That was longer than 6 seconds. Please say only the phrase.`,
+    "unlike-others": t`That did not sound like your other takes. Please say it again the way you usually do.`,
+  };
+  const takeNumber = Math.min(kept + 1, takesToTeach);
+  const message =
+    status.kind === "starting"
+      ? t`Starting the microphone…`
+      : status.kind === "no-microphone"
+        ? t`Could not use the microphone. Please check that this site may use it in your browser's permissions, then try again.`
+        : status.kind === "checking"
+          ? t`Checking the take…`
+          : status.kind === "done"
+            ? t`Done. ${name} now knows how you say this phrase.`
+            : status.problem
+              ? problemText[status.problem]
+              : t`Say the phrase now (take ${takeNumber} of ${takesToTeach}).`;
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{t`Teach my voice`}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText>
+            {t`Say this phrase three times, in your own way. Pause after each time: ${name} listens for your voice and keeps each take by itself.`}
+          </DialogContentText>
+          <Typography lang={language} sx={{ fontSize: "1.75rem", fontWeight: 700 }}>
+            {phraseText}
+          </Typography>
+          <VoiceMeter level={status.kind === "listening" ? level : 0} />
+          <Typography>{t`Takes kept: ${kept} of ${takesToTeach}`}</Typography>
+          <div role="status">
+            {status.kind === "no-microphone" ||
+            (status.kind === "listening" && status.problem) ? null : (
+              <Typography sx={{ fontWeight: 700 }}>{message}</Typography>
+            )}
+          </div>
+          {status.kind === "no-microphone" || (status.kind === "listening" && status.problem) ? (
+            <Alert severity="warning" role="alert">
+              {message}
+            </Alert>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: "wrap" }}>
+        {status.kind === "listening" ? (
+          <Button variant="outlined" onClick={() => session.current?.stopTake()}>
+            {t`I have finished this take`}
+          </Button>
+        ) : null}
+        <Button variant={status.kind === "done" ? "contained" : "outlined"} onClick={onClose}>
+          {status.kind === "done" ? t`Close` : t`Cancel`}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,158 @@
+import { useId, useMemo, useRef, type KeyboardEvent } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { ChoiceRadioGroup } from "@/components/choice-radio-group";
+import RecordVoiceOverIcon from "@mui/icons-material/RecordVoiceOver";
+import StopIcon from "@mui/icons-material/Stop";
+import { completeWord, suggestWords, type Vocabulary } from "@/features/talk/word-completion";
+import {
+  maxTextLength,
+  speechPitches,
+  speechRates,
+  type SpeechPitchChoice,
+  type SpeechRateChoice,
+} from "@/lib/speech-options";
+
+const rateChoices = Object.keys(speechRates) as SpeechRateChoice[];
+const pitchChoices = Object.keys(speechPitches) as SpeechPitchChoice[];
+
+/**
+ * A large text box with one Speak action: Enter speaks, Shift+Enter starts a new line. Words the
+ * user has said before are offered as big buttons while they type.
+ */
+export function TypeToSpeak({
+  text,
+  language,
+  vocabulary,
+  rate,
+  pitch,
+  speaking,
+  onTextChange,
+  onSpeak,
+  onStop,
+  onRateChange,
+  onPitchChange,
+}: {
+  text: string;
+  language: string;
+  vocabulary: Vocabulary;
+  rate: SpeechRateChoice;
+  pitch: SpeechPitchChoice;
+  speaking: boolean;
+  onTextChange: (text: string) => void;
+  onSpeak: () => void;
+  onStop: () => void;
+  onRateChange: (rate: SpeechRateChoice) => void;
+  onPitchChange: (pitch: SpeechPitchChoice) => void;
+}) {
+  const { t } = useLingui();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const textId = useId();
+  const suggestions = useMemo(() => suggestWords(text, vocabulary), [text, vocabulary]);
+  const rateLabels: Record<SpeechRateChoice, string> = {
+    slow: t`Slow`,
+    normal: t`Normal`,
+    fast: t`Fast`,
+  };
+  const pitchLabels: Record<SpeechPitchChoice, string> = {
+    low: t`Low`,
+    normal: t`Normal`,
+    high: t`High`,
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      onSpeak();
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Typography
+        component="label"
+        htmlFor={textId}
+        sx={{ fontWeight: 700, fontSize: "1.125rem", mb: -1 }}
+      >
+        {t`Type what you want to say`}
+      </Typography>
+      <TextField
+        id={textId}
+        inputRef={inputRef}
+        helperText={t`Enter speaks. Shift+Enter starts a new line.`}
+        value={text}
+        onChange={(event) => onTextChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        multiline
+        minRows={2}
+        maxRows={8}
+        fullWidth
+        slotProps={{
+          htmlInput: { lang: language, maxLength: maxTextLength, sx: { fontSize: "1.5rem" } },
+        }}
+      />
+      {suggestions.length > 0 ? (
+        <Box
+          component="ul"
+          aria-label={t`Word suggestions`}
+          sx={{ display: "flex", flexWrap: "wrap", gap: 1, listStyle: "none", p: 0, m: 0 }}
+        >
+          {suggestions.map((word) => (
+            <li key={word}>
+              <Button
+                variant="outlined"
+                lang={language}
+                sx={{ minHeight: 56, minWidth: 88, fontSize: "1.25rem", textTransform: "none" }}
+                onClick={() => {
+                  onTextChange(completeWord(text, word));
+                  inputRef.current?.focus();
+                }}
+              >
+                {word}
+              </Button>
+            </li>
+          ))}
+        </Box>
+      ) : null}
+      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5 }}>
+        <Button
+          variant="contained"
+          size="large"
+          startIcon={<RecordVoiceOverIcon />}
+          onClick={onSpeak}
+          sx={{ minHeight: 64, px: 4, fontSize: "1.25rem" }}
+        >
+          {t`Speak`}
+        </Button>
+        <Button
+          variant="outlined"
+          size="large"
+          startIcon={<StopIcon />}
+          onClick={onStop}
+          disabled={!speaking}
+          sx={{ minHeight: 64, px: 3, fontSize: "1.125rem" }}
+        >
+          {t`Stop`}
+        </Button>
+      </Stack>
+      <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: { xs: 1, sm: 4 } }}>
+        <ChoiceRadioGroup
+          label={t`Speech rate`}
+          value={rate}
+          options={rateChoices.map((choice) => ({ value: choice, label: rateLabels[choice] }))}
+          onChange={onRateChange}
+        />
+        <ChoiceRadioGroup
+          label={t`Voice pitch`}
+          value={pitch}
+          options={pitchChoices.map((choice) => ({ value: choice, label: pitchLabels[choice] }))}
+          onChange={onPitchChange}
+        />
+      </Stack>
+    </Stack>
+  );
+}

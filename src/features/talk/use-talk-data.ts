@@ -1,0 +1,90 @@
+/**
+ * The Talk screen's stored data (boards, history, settings): read from IndexedDB once, then
+ * changed through pure functions and written back on every change. When a write fails the app's
+ * storage notice says so (src/lib/storage.ts) and the screen goes on working from memory.
+ */
+import { useEffect, useRef, useState } from "react";
+import { parseBoardFile, type BoardFileResult } from "@/features/talk/board-file";
+import { boardFor, type Board, type Boards } from "@/features/talk/board";
+import { parseHistory, type History } from "@/features/talk/history";
+import { parseTalkSettings, type TalkSettings } from "@/features/talk/talk-settings";
+import type { SpeechLanguage } from "@/lib/speech-options";
+import { readValue, storageKeys, writeValue } from "@/lib/storage";
+
+export type TalkData = { boards: Boards; history: History; settings: TalkSettings };
+
+/** Boards as stored, read through the same checks as an imported file. */
+function parseStoredBoards(value: unknown): Boards {
+  if (value === undefined) return {};
+  const result: BoardFileResult = parseBoardFile(
+    JSON.stringify({ format: "dauys-talk-board", version: 1, boards: value }),
+  );
+  return result.ok ? result.boards : {};
+}
+
+export async function readTalkData(defaultLanguage: SpeechLanguage): Promise<TalkData> {
+  const [boards, history, settings] = await Promise.all([
+    readValue<unknown>(storageKeys.talkBoards),
+    readValue<unknown>(storageKeys.talkHistory),
+    readValue<unknown>(storageKeys.talkSettings),
+  ]);
+  return {
+    boards: parseStoredBoards(boards),
+    history: parseHistory(history),
+    settings: parseTalkSettings(settings, defaultLanguage),
+  };
+}
+
+export function useTalkData(defaultLanguage: SpeechLanguage) {
+  const [data, setData] = useState<TalkData | null>(null);
+  // The latest data, for changes made one after another before React has rendered.
+  const current = useRef<TalkData | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void readTalkData(defaultLanguage).then((read) => {
+      if (cancelled || current.current) return;
+      current.current = read;
+      setData(read);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [defaultLanguage]);
+
+  function change<K extends keyof TalkData>(key: K, next: TalkData[K]) {
+    if (!current.current) return;
+    current.current = { ...current.current, [key]: next };
+    setData(current.current);
+    const storageKey = {
+      boards: storageKeys.talkBoards,
+      history: storageKeys.talkHistory,
+      settings: storageKeys.talkSettings,
+    }[key];
+    void writeValue(storageKey, next);
+  }
+
+  return {
+    data,
+    /** Changes the board of the current language. */
+    changeBoard(update: (board: Board) => Board) {
+      const now = current.current;
+      if (!now) return;
+      const { language } = now.settings;
+      const board = boardFor(now.boards, language);
+      const next = update(board);
+      if (next !== board) change("boards", { ...now.boards, [language]: next });
+    },
+    replaceBoards(boards: Boards) {
+      change("boards", boards);
+    },
+    changeHistory(update: (history: History) => History) {
+      const now = current.current;
+      if (now) change("history", update(now.history));
+    },
+    changeSettings(settings: Partial<TalkSettings>) {
+      const now = current.current;
+      if (now) change("settings", { ...now.settings, ...settings });
+    },
+  };
+}

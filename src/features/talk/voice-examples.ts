@@ -1,0 +1,129 @@
+/**
+ * My voice's examples as stored on the device: per speech language and phrase, the features of
+ * each take (what recognition needs), where it came from, and its recording only if the user
+ * agreed to keep recordings. Nothing here leaves the device except in the user's own export.
+ */
+import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
+import type { ExampleOrigin } from "@/shared/phrase-recogniser/recogniser.ts";
+import { MAX_EXAMPLES_PER_PHRASE } from "@/shared/phrase-recogniser/recogniser.ts";
+import { isSpeechLanguage, type SpeechLanguage } from "@/lib/speech-options";
+
+export const takesToTeach = 3;
+
+export type StoredExample = {
+  features: SerialisedFeatures;
+  origin: ExampleOrigin;
+  addedAt: number;
+  /** The take as a WAV file, kept only when the user agreed. */
+  audio?: Blob;
+};
+
+export type PhraseExamples = Record<string, StoredExample[]>;
+export type VoiceExamples = Partial<Record<SpeechLanguage, PhraseExamples>>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function isFeatures(value: unknown): value is SerialisedFeatures {
+  return (
+    isRecord(value) &&
+    typeof value.format === "number" &&
+    (value.method === "normalised" || value.method === "baseline") &&
+    typeof value.dims === "number" &&
+    typeof value.voicedMs === "number" &&
+    typeof value.frames === "string" &&
+    value.frames.length < 200_000
+  );
+}
+
+function readExample(value: unknown): StoredExample | undefined {
+  if (!isRecord(value) || !isFeatures(value.features)) return undefined;
+  if (value.origin !== "taught" && value.origin !== "confirmed") return undefined;
+  if (typeof value.addedAt !== "number" || !Number.isFinite(value.addedAt)) return undefined;
+  return {
+    features: value.features,
+    origin: value.origin,
+    addedAt: value.addedAt,
+    ...(typeof Blob !== "undefined" && value.audio instanceof Blob ? { audio: value.audio } : {}),
+  };
+}
+
+/**
+ * Examples read from storage or a file; undefined when anything in them is unusable, so a bad
+ * file is refused whole. Recordings are never read from files.
+ */
+export function parseVoiceExamples(value: unknown, fromFile = false): VoiceExamples | undefined {
+  if (value === undefined) return {};
+  if (!isRecord(value)) return undefined;
+  const result: VoiceExamples = {};
+  for (const [language, phrases] of Object.entries(value)) {
+    if (!isSpeechLanguage(language) || !isRecord(phrases)) return undefined;
+    const byPhrase: PhraseExamples = {};
+    for (const [phraseId, examples] of Object.entries(phrases)) {
+      if (!Array.isArray(examples) || examples.length > MAX_EXAMPLES_PER_PHRASE) return undefined;
+      const read = examples.map(readExample);
+      if (read.some((example) => !example)) return undefined;
+      byPhrase[phraseId] = (read as StoredExample[]).map((example) =>
+        fromFile
+          ? { features: example.features, origin: example.origin, addedAt: example.addedAt }
+          : example,
+      );
+    }
+    result[language] = byPhrase;
+  }
+  return result;
+}
+
+/** The examples without their recordings, as they go into an exported board. */
+export function withoutRecordings(examples: VoiceExamples): VoiceExamples {
+  const result: VoiceExamples = {};
+  for (const [language, phrases] of Object.entries(examples) as [
+    SpeechLanguage,
+    PhraseExamples,
+  ][]) {
+    result[language] = Object.fromEntries(
+      Object.entries(phrases).map(([phraseId, list]) => [
+        phraseId,
+        list.map(({ features, origin, addedAt }) => ({ features, origin, addedAt })),
+      ]),
+    );
+  }
+  return result;
+}
+
+/** Bytes a phrase's examples take on the device (features and any recordings). */
+export function storageBytes(examples: readonly StoredExample[]): number {
+  return examples.reduce(
+    (sum, example) =>
+      sum + Math.ceil((example.features.frames.length * 3) / 4) + 100 + (example.audio?.size ?? 0),
+    0,
+  );
+}
+
+export function setPhraseExamples(
+  all: VoiceExamples,
+  language: SpeechLanguage,
+  phraseId: string,
+  examples: StoredExample[] | undefined,
+): VoiceExamples {
+  const phrases = { ...(all[language] ?? {}) };
+  if (examples && examples.length) phrases[phraseId] = examples;
+  else delete phrases[phraseId];
+  return { ...all, [language]: phrases };
+}
+
+/**
+ * Adds a confirmed answer as an example: the taught takes stay, and of the confirmed ones the
+ * newest are kept, up to the recogniser's limit per phrase.
+ */
+export function addConfirmed(
+  examples: readonly StoredExample[],
+  features: SerialisedFeatures,
+  addedAt = Date.now(),
+) {
+  const example: StoredExample = { features, origin: "confirmed", addedAt };
+  const taught = examples.filter((item) => item.origin === "taught");
+  const confirmed = [...examples.filter((item) => item.origin === "confirmed"), example];
+  const room = Math.max(0, MAX_EXAMPLES_PER_PHRASE - taught.length);
+  return [...taught, ...confirmed.slice(Math.max(0, confirmed.length - room))];
+}

@@ -1,0 +1,15 @@
+import { useLingui } from "@lingui/react/macro";
+import LinearProgress from "@mui/material/LinearProgress";
+
+/** The microphone's live level, so the user sees that they are heard. */
+export function VoiceMeter({ level }: { level: number }) {
+  const { t } = useLingui();
+  return (
+    <LinearProgress
+      variant="determinate"
+      value={Math.round(level * 100)}
+      aria-label={t`Microphone level`}
+      sx={{ height: 16, borderRadius: 8, "& .MuiLinearProgress-bar": { transition: "none" } }}
+    />
+  );
+}

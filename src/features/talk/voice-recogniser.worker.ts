@@ -1,0 +1,119 @@
+/// <reference lib="webworker" />
+/**
+ * My voice's recogniser in a Web Worker, so feature extraction and alignment never hold up the
+ * page. It keeps one board's examples (the phrases of the language the board speaks) and
+ * answers take checks and recognitions; the page owns storage and sends what is stored.
+ */
+import { deserialiseFeatures, serialiseFeatures } from "@/shared/phrase-recogniser/serialise.ts";
+import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
+import { checkTake, type TakeProblem } from "@/shared/phrase-recogniser/take-check.ts";
+import { extractFeatures } from "@/shared/phrase-recogniser/features.ts";
+import {
+  PhraseRecogniser,
+  type ExampleOrigin,
+  type Recognition,
+} from "@/shared/phrase-recogniser/recogniser.ts";
+
+export type StoredExampleFeatures = {
+  features: SerialisedFeatures;
+  origin: ExampleOrigin;
+  addedAt: number;
+};
+
+export type VoiceWorkerRequest =
+  | { id: number; type: "load"; phrases: Record<string, StoredExampleFeatures[]> }
+  | { id: number; type: "set-examples"; phraseId: string; examples: StoredExampleFeatures[] }
+  | {
+      id: number;
+      type: "check-take";
+      samples: Float32Array;
+      sampleRate: number;
+      others: SerialisedFeatures[];
+    }
+  | { id: number; type: "recognise"; samples: Float32Array; sampleRate: number };
+
+export type VoiceWorkerResponse =
+  | { id: number; ok: true; type: "done" }
+  | {
+      id: number;
+      ok: true;
+      type: "take";
+      problem: TakeProblem | null;
+      features: SerialisedFeatures;
+    }
+  | {
+      id: number;
+      ok: true;
+      type: "recognition";
+      recognition: Recognition;
+      features: SerialisedFeatures;
+      ms: number;
+    }
+  | { id: number; ok: false; error: string };
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const recogniser = new PhraseRecogniser();
+
+function setExamples(phraseId: string, examples: StoredExampleFeatures[]) {
+  recogniser.setExamples(
+    phraseId,
+    examples.map((example) => ({
+      features: deserialiseFeatures(example.features),
+      origin: example.origin,
+      addedAt: example.addedAt,
+    })),
+  );
+}
+
+function answer(request: VoiceWorkerRequest): VoiceWorkerResponse {
+  switch (request.type) {
+    case "load":
+      for (const phraseId of recogniser.phraseIds()) recogniser.removePhrase(phraseId);
+      for (const [phraseId, examples] of Object.entries(request.phrases)) {
+        setExamples(phraseId, examples);
+      }
+      return { id: request.id, ok: true, type: "done" };
+    case "set-examples":
+      setExamples(request.phraseId, request.examples);
+      return { id: request.id, ok: true, type: "done" };
+    case "check-take": {
+      const typical = recogniser.typicalSpread();
+      const check = checkTake(request.samples, request.sampleRate, {
+        others: request.others.map((features) => deserialiseFeatures(features)),
+        ...(Number.isFinite(typical) ? { typicalSpread: typical } : {}),
+      });
+      return {
+        id: request.id,
+        ok: true,
+        type: "take",
+        problem: check.problem ?? null,
+        features: serialiseFeatures(check.features),
+      };
+    }
+    case "recognise": {
+      const started = performance.now();
+      const features = extractFeatures(request.samples, request.sampleRate);
+      const recognition = recogniser.recognise(features);
+      return {
+        id: request.id,
+        ok: true,
+        type: "recognition",
+        recognition,
+        features: serialiseFeatures(features),
+        ms: performance.now() - started,
+      };
+    }
+  }
+}
+
+scope.onmessage = (event: MessageEvent<VoiceWorkerRequest>) => {
+  try {
+    scope.postMessage(answer(event.data));
+  } catch (error) {
+    scope.postMessage({
+      id: event.data.id,
+      ok: false,
+      error: error instanceof Error ? error.message : String(error),
+    } satisfies VoiceWorkerResponse);
+  }
+};

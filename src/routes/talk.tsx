@@ -1,0 +1,35 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { useLingui } from "@lingui/react/macro";
+import Container from "@mui/material/Container";
+import { PageIntro } from "@/components/page-section";
+import { PaidFeatureDialog } from "@/components/paid-feature-dialog";
+import { OfflineVoiceCard } from "@/features/speech-synthesis/offline-voice-card";
+import { TalkWorkspace } from "@/features/talk/talk-workspace";
+
+export const Route = createFileRoute("/talk")({
+  component: TalkPage,
+});
+
+// The on-device engine is loaded when the board first needs it, not with the page.
+const loadEngine = () => import("@/features/speech-synthesis/device-engine");
+
+function TalkPage() {
+  const { t } = useLingui();
+  return (
+    <>
+      <Container maxWidth="lg" sx={{ pt: { xs: 2, md: 3 }, pb: 6 }}>
+        <PageIntro
+          title={t`Talk`}
+          lead={t`Tap a phrase or type what you want to say, and this device says it aloud, clearly, even without a connection.`}
+        />
+        <TalkWorkspace
+          loadEngine={loadEngine}
+          offlineVoice={(language) => <OfflineVoiceCard language={language} />}
+        />
+      </Container>
+      <PaidFeatureDialog
+        message={t`Talk is available in the paid version. Leave a request and be among the first to try it!`}
+      />
+    </>
+  );
+}

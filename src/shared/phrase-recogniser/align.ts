@@ -1,0 +1,67 @@
+/**
+ * Dynamic time warping between two feature sequences (count × dims, frame after frame).
+ */
+
+/** Euclidean distance between frame i of a and frame j of b. */
+function frameDistance(
+  a: Float32Array,
+  i: number,
+  b: Float32Array,
+  j: number,
+  dims: number,
+): number {
+  let sum = 0;
+  const ai = i * dims;
+  const bj = j * dims;
+  for (let d = 0; d < dims; d++) {
+    const diff = a[ai + d]! - b[bj + d]!;
+    sum += diff * diff;
+  }
+  return Math.sqrt(sum);
+}
+
+/**
+ * Symmetric DTW (steps (1,1) weighted 2, (1,0) and (0,1) weighted 1), normalised by n + m, so a
+ * perfect match costs 0 and the cost is a mean frame distance along the path.
+ * `band` (in frames, on the diagonal of the two lengths) limits how far the path strays; Infinity
+ * = unconstrained (the textbook form). `abandonAbove` stops early once every path in a row is
+ * already worse (returns Infinity), which makes searching many examples cheap.
+ */
+export function dtwDistance(
+  a: Float32Array,
+  b: Float32Array,
+  dims: number,
+  band = Infinity,
+  abandonAbove = Infinity,
+): number {
+  const n = a.length / dims;
+  const m = b.length / dims;
+  if (n === 0 || m === 0) return Infinity;
+  const width = m + 1;
+  let previous = new Float64Array(width).fill(Infinity);
+  let current = new Float64Array(width).fill(Infinity);
+  previous[0] = 0;
+  const limit = abandonAbove * (n + m);
+  const slope = m / n;
+  for (let i = 1; i <= n; i++) {
+    current.fill(Infinity);
+    const centre = i * slope;
+    const from = Math.max(1, Math.floor(centre - band));
+    const to = Math.min(m, Math.ceil(centre + band));
+    let rowBest = Infinity;
+    for (let j = from; j <= to; j++) {
+      const d = frameDistance(a, i - 1, b, j - 1, dims);
+      const diagonal = previous[j - 1]! + 2 * d;
+      const up = previous[j]! + d;
+      const left = current[j - 1]! + d;
+      const cost = diagonal < up ? (diagonal < left ? diagonal : left) : up < left ? up : left;
+      current[j] = cost;
+      if (cost < rowBest) rowBest = cost;
+    }
+    if (rowBest > limit) return Infinity;
+    const swap = previous;
+    previous = current;
+    current = swap;
+  }
+  return previous[m]! / (n + m);
+}

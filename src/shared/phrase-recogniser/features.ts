@@ -1,0 +1,297 @@
+/**
+ * Acoustic features of a take. Two methods:
+ * - "normalised" (Dauys' own): voiced part only with pauses removed, noise-floored log mel,
+ *   MFCC c1–c12 (no c0: loudness) plus deltas, cepstral mean and variance normalisation
+ *   (microphone, channel, muffling), then resampled to a fixed number of frames (speaking rate).
+ * - "baseline" (textbook): MFCC c0–c12 every 10 ms over the energy-trimmed take, nothing else.
+ */
+import { ANALYSIS_RATE, dctMatrix, melSpectrogram, percentile, resample } from "./dsp.ts";
+
+export type Method = "normalised" | "baseline";
+export const METHODS: readonly Method[] = ["normalised", "baseline"];
+
+export const FEATURES_FORMAT = 1;
+
+export interface PhraseFeatures {
+  format: typeof FEATURES_FORMAT;
+  method: Method;
+  /** Values per frame. */
+  dims: number;
+  /** count × dims, frame after frame. */
+  frames: Float32Array;
+  /** Length of the voiced part (pauses included), in ms. */
+  voicedMs: number;
+}
+
+export const frameCount = (f: PhraseFeatures) => (f.dims ? f.frames.length / f.dims : 0);
+
+/** Frames the "normalised" method resamples every take to (speaking-rate normalisation). */
+export const NORMALISED_FRAMES = 64;
+const HOP_MS = 10;
+const MEL_BANDS = 24;
+const CEPS = 12;
+/** Longest pause kept inside a take, in frames; longer ones are shortened to this. */
+const MAX_PAUSE_FRAMES = 3;
+
+export interface VoicedRegion {
+  /** Frame flags: voiced or not, over the whole take. */
+  voiced: Uint8Array;
+  first: number;
+  last: number;
+  thresholdDb: number;
+  noiseDb: number;
+  peakDb: number;
+}
+
+/**
+ * Energy-based voice activity over frames: above the louder of (noise floor + 6 dB) and
+ * (peak − 40 dB); gaps under 80 ms are bridged and blips under 40 ms dropped.
+ */
+export function voicedRegion(energyDb: Float64Array): VoicedRegion {
+  const count = energyDb.length;
+  const noiseDb = percentile(energyDb, 10);
+  const peakDb = percentile(energyDb, 99);
+  const thresholdDb = Math.max(noiseDb + 6, peakDb - 40, -90);
+  const voiced = new Uint8Array(count);
+  for (let i = 0; i < count; i++) voiced[i] = energyDb[i]! > thresholdDb ? 1 : 0;
+  // Bridge short gaps, then drop short blips.
+  const runs = (value: number, maxLength: number, replace: number) => {
+    let i = 0;
+    while (i < count) {
+      if (voiced[i] !== value) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < count && voiced[j] === value) j++;
+      const inside = value === 0 ? i > 0 && j < count : true;
+      if (inside && j - i < maxLength) voiced.fill(replace, i, j);
+      i = j;
+    }
+  };
+  runs(0, 8, 1);
+  runs(1, 4, 0);
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i < count; i++)
+    if (voiced[i]) {
+      if (first < 0) first = i;
+      last = i;
+    }
+  return { voiced, first, last, thresholdDb, noiseDb, peakDb };
+}
+
+function toAnalysisRate(samples: Float32Array, sampleRate: number): Float32Array {
+  if (!Number.isFinite(sampleRate) || sampleRate < 4000 || sampleRate > 192000)
+    throw new RangeError(`unsupported sample rate ${sampleRate}`);
+  return resample(samples, sampleRate, ANALYSIS_RATE);
+}
+
+function cepstra(
+  logMel: Float64Array,
+  count: number,
+  bands: number,
+  from: number,
+  to: number,
+): Float64Array {
+  const dct = dctMatrix(to, bands);
+  const dims = to - from;
+  const out = new Float64Array(count * dims);
+  for (let f = 0; f < count; f++)
+    for (let k = from; k < to; k++) {
+      let sum = 0;
+      for (let m = 0; m < bands; m++) sum += dct[k * bands + m]! * logMel[f * bands + m]!;
+      out[f * dims + k - from] = sum;
+    }
+  return out;
+}
+
+function deltas(values: Float64Array, count: number, dims: number): Float64Array {
+  const out = new Float64Array(count * dims);
+  for (let f = 0; f < count; f++)
+    for (let d = 0; d < dims; d++) {
+      let sum = 0;
+      for (let n = 1; n <= 2; n++) {
+        const ahead = values[Math.min(count - 1, f + n) * dims + d]!;
+        const behind = values[Math.max(0, f - n) * dims + d]!;
+        sum += n * (ahead - behind);
+      }
+      out[f * dims + d] = sum / 10;
+    }
+  return out;
+}
+
+/** Linear resampling of a frame sequence to `target` frames. */
+function resampleFrames(
+  values: Float64Array,
+  count: number,
+  dims: number,
+  target: number,
+): Float32Array {
+  const out = new Float32Array(target * dims);
+  if (count === 0) return out;
+  for (let t = 0; t < target; t++) {
+    const position = target === 1 ? 0 : (t * (count - 1)) / (target - 1);
+    const i = Math.floor(position);
+    const j = Math.min(count - 1, i + 1);
+    const w = position - i;
+    for (let d = 0; d < dims; d++)
+      out[t * dims + d] = values[i * dims + d]! * (1 - w) + values[j * dims + d]! * w;
+  }
+  return out;
+}
+
+export interface FeatureOptions {
+  method?: Method;
+}
+
+/**
+ * Features of one take. Samples are floats in −1..1 at any rate from 8 to 48 kHz. A take with
+ * no voiced part gives features with no frames (`frameCount(f) === 0`).
+ */
+export function extractFeatures(
+  samples: Float32Array,
+  sampleRate: number,
+  options: FeatureOptions = {},
+): PhraseFeatures {
+  const method = options.method ?? "normalised";
+  const signal = toAnalysisRate(samples, sampleRate);
+  const spectrogram = melSpectrogram(signal, method === "baseline" ? 26 : MEL_BANDS, HOP_MS);
+  const { mel, bands, count, energyDb } = spectrogram;
+  const region = voicedRegion(energyDb);
+  const empty = (dims: number): PhraseFeatures => ({
+    format: FEATURES_FORMAT,
+    method,
+    dims,
+    frames: new Float32Array(0),
+    voicedMs: 0,
+  });
+  if (region.first < 0) return empty(method === "baseline" ? 13 : CEPS * 2);
+  const voicedMs = (region.last - region.first + 1) * HOP_MS;
+
+  if (method === "baseline") {
+    const frames = region.last - region.first + 1;
+    const logMel = new Float64Array(frames * bands);
+    for (let f = 0; f < frames; f++)
+      for (let m = 0; m < bands; m++)
+        logMel[f * bands + m] = Math.log(mel[(region.first + f) * bands + m]! + 1e-10);
+    return {
+      format: FEATURES_FORMAT,
+      method,
+      dims: 13,
+      frames: Float32Array.from(cepstra(logMel, frames, bands, 0, 13)),
+      voicedMs,
+    };
+  }
+
+  // Keep voiced frames; pauses inside are shortened to MAX_PAUSE_FRAMES.
+  const kept: number[] = [];
+  let pause = 0;
+  for (let f = region.first; f <= region.last; f++) {
+    if (region.voiced[f]) {
+      pause = 0;
+      kept.push(f);
+    } else if (++pause <= MAX_PAUSE_FRAMES) kept.push(f);
+  }
+  // Noise floor per band (quietest frames) plus a floor 45 dB under the voiced mean, so silence,
+  // noise and loudness shape the log spectrum as little as possible.
+  const floor = new Float64Array(bands);
+  const voicedMean = new Float64Array(bands);
+  for (let m = 0; m < bands; m++) {
+    const column = new Float64Array(count);
+    for (let f = 0; f < count; f++) column[f] = mel[f * bands + m]!;
+    floor[m] = percentile(column, 10);
+    let sum = 0;
+    for (const f of kept) sum += mel[f * bands + m]!;
+    voicedMean[m] = sum / kept.length;
+  }
+  let overall = 0;
+  for (let m = 0; m < bands; m++) overall += voicedMean[m]!;
+  overall /= bands;
+  const frames = kept.length;
+  const logMel = new Float64Array(frames * bands);
+  for (let i = 0; i < frames; i++) {
+    const f = kept[i]!;
+    for (let m = 0; m < bands; m++)
+      logMel[i * bands + m] = Math.log(
+        mel[f * bands + m]! + 2 * floor[m]! + overall * 3e-5 + 1e-12,
+      );
+  }
+  const ceps = cepstra(logMel, frames, bands, 1, CEPS + 1);
+  const delta = deltas(ceps, frames, CEPS);
+  const dims = CEPS * 2;
+  const both = new Float64Array(frames * dims);
+  for (let f = 0; f < frames; f++)
+    for (let d = 0; d < CEPS; d++) {
+      both[f * dims + d] = ceps[f * CEPS + d]!;
+      both[f * dims + CEPS + d] = delta[f * CEPS + d]!;
+    }
+  // Cepstral mean and variance normalisation over the take.
+  for (let d = 0; d < dims; d++) {
+    let mean = 0;
+    for (let f = 0; f < frames; f++) mean += both[f * dims + d]!;
+    mean /= frames;
+    let variance = 0;
+    for (let f = 0; f < frames; f++) variance += (both[f * dims + d]! - mean) ** 2;
+    const sd = Math.sqrt(variance / frames) || 1;
+    for (let f = 0; f < frames; f++) both[f * dims + d] = (both[f * dims + d]! - mean) / sd;
+  }
+  return {
+    format: FEATURES_FORMAT,
+    method,
+    dims,
+    frames: resampleFrames(both, frames, dims, NORMALISED_FRAMES),
+    voicedMs,
+  };
+}
+
+/** Loudness figures of a take, for the take checks and the level meter. */
+export interface TakeStats {
+  durationMs: number;
+  peak: number;
+  /** RMS of the voiced part in dBFS (−Infinity when nothing is voiced). */
+  voicedRmsDb: number;
+  /** Share of samples at or next to full scale, in runs of three or more. */
+  clippedFraction: number;
+  voicedMs: number;
+}
+
+export function takeStats(samples: Float32Array, sampleRate: number): TakeStats {
+  let peak = 0;
+  let clipped = 0;
+  let run = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const a = Math.abs(samples[i]!);
+    if (a > peak) peak = a;
+    if (a >= 0.99) {
+      run++;
+      if (run === 3) clipped += 3;
+      else if (run > 3) clipped++;
+    } else run = 0;
+  }
+  // Frame energies straight from the take (no resampling: this must be cheap).
+  const hop = Math.max(1, Math.round((sampleRate * HOP_MS) / 1000));
+  const win = Math.round(sampleRate * 0.025);
+  const count = samples.length < win ? 0 : 1 + Math.floor((samples.length - win) / hop);
+  const energyDb = new Float64Array(count);
+  for (let f = 0; f < count; f++) {
+    let energy = 0;
+    for (let i = f * hop; i < f * hop + win; i++) energy += samples[i]! * samples[i]!;
+    energyDb[f] = 10 * Math.log10(energy / win + 1e-12);
+  }
+  const region = voicedRegion(energyDb);
+  let sum = 0;
+  let voicedFrames = 0;
+  for (let f = 0; f < energyDb.length; f++)
+    if (region.voiced[f]) {
+      sum += 10 ** (energyDb[f]! / 10);
+      voicedFrames++;
+    }
+  return {
+    durationMs: (samples.length / sampleRate) * 1000,
+    peak,
+    voicedRmsDb: voicedFrames ? 10 * Math.log10(sum / voicedFrames) : -Infinity,
+    clippedFraction: samples.length ? clipped / samples.length : 0,
+    voicedMs: region.first < 0 ? 0 : (region.last - region.first + 1) * HOP_MS,
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Dauys' phrase recogniser: learns the user's own way of saying their phrases from a few takes.
+ * Pure TypeScript (no DOM, no Node APIs): the browser worker and the Node evaluator share it.
+ */
+export {
+  extractFeatures,
+  frameCount,
+  takeStats,
+  METHODS,
+  FEATURES_FORMAT,
+  NORMALISED_FRAMES,
+} from "./features.ts";
+export type { Method, PhraseFeatures, TakeStats, FeatureOptions } from "./features.ts";
+export { dtwDistance } from "./align.ts";
+export {
+  PhraseRecogniser,
+  MAX_EXAMPLES_PER_PHRASE,
+  RULE,
+  BASELINE_THRESHOLD,
+} from "./recogniser.ts";
+export type {
+  Candidate,
+  Decision,
+  Example,
+  ExampleOrigin,
+  Recognition,
+  RecogniserOptions,
+} from "./recogniser.ts";
+export { checkTake, MAX_TAKE_MS } from "./take-check.ts";
+export type { TakeCheck, TakeCheckOptions, TakeProblem } from "./take-check.ts";
+export { Endpointer } from "./endpointer.ts";
+export type { EndpointEvent, EndpointerOptions, EndpointerState } from "./endpointer.ts";
+export { serialiseFeatures, deserialiseFeatures } from "./serialise.ts";
+export type { SerialisedFeatures } from "./serialise.ts";
+export { decodeWav, encodeWav16, WavError } from "./wav-reader.ts";
+export type { DecodedWav } from "./wav-reader.ts";

@@ -1,0 +1,243 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkTake,
+  decodeWav,
+  deserialiseFeatures,
+  dtwDistance,
+  encodeWav16,
+  Endpointer,
+  extractFeatures,
+  frameCount,
+  PhraseRecogniser,
+  serialiseFeatures,
+  WavError,
+  type Method,
+  type PhraseFeatures,
+} from "./index.ts";
+import {
+  PHRASE_A,
+  PHRASE_B,
+  PHRASE_C,
+  PHRASE_D,
+  PHRASE_UNTAUGHT,
+  speechLike,
+  type Segment,
+  type Variation,
+} from "./test-signals.ts";
+
+const features = (segments: Segment[], v: Variation = {}, method: Method = "normalised") =>
+  extractFeatures(speechLike(segments, v), v.sampleRate ?? 16000, { method });
+const distance = (a: PhraseFeatures, b: PhraseFeatures) =>
+  dtwDistance(a.frames, b.frames, a.dims, 23);
+
+describe("extractFeatures", () => {
+  it("finds no voice in silence and in a very short click", () => {
+    expect(frameCount(extractFeatures(new Float32Array(16000), 16000))).toBe(0);
+    const click = new Float32Array(16000);
+    click[8000] = 0.9;
+    expect(frameCount(extractFeatures(click, 16000))).toBe(0);
+  });
+
+  it("gives nearly the same features whatever the loudness and sample rate", () => {
+    const reference = features(PHRASE_A);
+    const quiet = features(PHRASE_A, { gain: 0.02 });
+    const at8k = features(PHRASE_A, { sampleRate: 8000 });
+    const at48k = features(PHRASE_A, { sampleRate: 48000 });
+    const other = features(PHRASE_B);
+    for (const same of [quiet, at8k, at48k])
+      expect(distance(reference, same)).toBeLessThan(distance(reference, other) / 2);
+  });
+
+  it("rejects sample rates it cannot handle", () => {
+    expect(() => extractFeatures(new Float32Array(100), 0)).toThrow(RangeError);
+  });
+});
+
+describe("alignment", () => {
+  it("aligns slow, paused and quieter takes of a phrase closer than another phrase", () => {
+    const reference = features(PHRASE_A);
+    const slow = features(PHRASE_A, { stretch: 1.8, gain: 0.1, pitch: 100 });
+    const broken = features(PHRASE_A, { pauseAfter: 2, pauseMs: 600, pitch: 140 });
+    for (const other of [PHRASE_B, PHRASE_C, PHRASE_D]) {
+      const d = distance(reference, features(other));
+      expect(distance(reference, slow)).toBeLessThan(d);
+      expect(distance(reference, broken)).toBeLessThan(d);
+    }
+  });
+
+  it("costs nothing for identical sequences and is symmetric", () => {
+    const a = features(PHRASE_A);
+    const b = features(PHRASE_B);
+    expect(distance(a, a)).toBe(0);
+    expect(distance(a, b)).toBeCloseTo(distance(b, a), 6);
+  });
+});
+
+function taughtRecogniser(method: Method = "normalised") {
+  const recogniser = new PhraseRecogniser({ method });
+  const phrases = { a: PHRASE_A, b: PHRASE_B, c: PHRASE_C, d: PHRASE_D };
+  for (const [id, segments] of Object.entries(phrases))
+    for (const v of [
+      { pitch: 110 },
+      { pitch: 130, stretch: 1.2 },
+      { pitch: 120, stretch: 0.9, gain: 0.2 },
+    ])
+      recogniser.addExample(id, features(segments, v, method), "taught", 0);
+  return recogniser;
+}
+
+describe("PhraseRecogniser", () => {
+  it("recognises a taught phrase said slowly with a pause", () => {
+    const result = taughtRecogniser().recognise(
+      features(PHRASE_C, { stretch: 1.5, pitch: 115, pauseAfter: 1, pauseMs: 400 }),
+    );
+    expect(result.ranked[0]!.phraseId).toBe("c");
+    expect(result.decision).not.toBe("rejected");
+    expect(result.ranked).toHaveLength(4);
+  });
+
+  it("does not take a never-taught phrase for a taught one", () => {
+    const result = taughtRecogniser().recognise(features(PHRASE_UNTAUGHT, { pitch: 125 }));
+    expect(result.decision).toBe("rejected");
+    expect(result.phraseId).toBeUndefined();
+  });
+
+  it("rejects a take with no voice, and answers nothing before anything is taught", () => {
+    expect(
+      taughtRecogniser().recognise(extractFeatures(new Float32Array(8000), 8000)).decision,
+    ).toBe("rejected");
+    expect(new PhraseRecogniser().recognise(features(PHRASE_A)).decision).toBe("rejected");
+  });
+
+  it("runs the textbook baseline as a separate method", () => {
+    const recogniser = taughtRecogniser("baseline");
+    expect(
+      recogniser.recognise(features(PHRASE_B, { pitch: 118 }, "baseline")).ranked[0]!.phraseId,
+    ).toBe("b");
+    expect(() => recogniser.recognise(features(PHRASE_B))).toThrow(/method/);
+  });
+
+  it("keeps the taught examples and the most recent confirmed answers up to the cap", () => {
+    const recogniser = taughtRecogniser();
+    for (let i = 0; i < 6; i++)
+      recogniser.addExample("a", features(PHRASE_A, { pitch: 100 + i * 5 }), "confirmed", 1000 + i);
+    const kept = recogniser.examples("a");
+    expect(kept).toHaveLength(6);
+    expect(kept.filter((e) => e.origin === "taught")).toHaveLength(3);
+    expect(kept.filter((e) => e.origin === "confirmed").map((e) => e.addedAt)).toEqual([
+      1003, 1004, 1005,
+    ]);
+    recogniser.removePhrase("a");
+    expect(recogniser.phraseIds()).not.toContain("a");
+  });
+});
+
+describe("checkTake", () => {
+  const rate = 16000;
+  it("accepts a good take and says what is wrong with bad ones", () => {
+    expect(checkTake(speechLike(PHRASE_A), rate).ok).toBe(true);
+    expect(checkTake(speechLike(PHRASE_A, { gain: 0.003 }), rate).problem).toBe("too-quiet");
+    const clipped = speechLike(PHRASE_A, { gain: 3 }).map((x) => Math.max(-1, Math.min(1, x)));
+    expect(checkTake(clipped, rate).problem).toBe("clipped");
+    expect(checkTake(speechLike([{ f1: 500, f2: 1500, ms: 120 }]), rate).problem).toBe("too-short");
+    expect(checkTake(speechLike(PHRASE_A, { padMs: 3000 }), rate).problem).toBe("too-long");
+  });
+
+  it("finds a take unlike the phrase's other takes", () => {
+    const others = [
+      features(PHRASE_A, { pitch: 110 }),
+      features(PHRASE_A, { pitch: 130, stretch: 1.2 }),
+    ];
+    expect(checkTake(speechLike(PHRASE_A, { pitch: 120 }), rate, { others }).ok).toBe(true);
+    expect(checkTake(speechLike(PHRASE_C), rate, { others }).problem).toBe("unlike-others");
+  });
+});
+
+describe("Endpointer", () => {
+  it("starts when the voice begins and ends after the trailing silence", () => {
+    const rate = 16000;
+    const take = speechLike(PHRASE_A, { padMs: 500, noise: 0.002 });
+    const tail = speechLike([], { padMs: 600, noise: 0.002 });
+    const audio = new Float32Array(take.length + tail.length);
+    audio.set(take);
+    audio.set(tail, take.length);
+    const endpointer = new Endpointer({ sampleRate: rate, trailingSilenceMs: 700 });
+    const events: string[] = [];
+    for (let i = 0; i < audio.length; i += 512)
+      events.push(...endpointer.push(audio.subarray(i, i + 512)));
+    expect(events).toEqual(["start", "end"]);
+    expect(endpointer.state.startSample / rate).toBeGreaterThan(0.45);
+    expect(endpointer.state.startSample / rate).toBeLessThan(0.56);
+    const voiceEnd = (take.length - 0.5 * rate) / rate;
+    expect(Math.abs(endpointer.state.endSample / rate - voiceEnd)).toBeLessThan(0.06);
+  });
+
+  it("stops at the longest take even while the voice goes on", () => {
+    const endpointer = new Endpointer({ sampleRate: 8000, maxMs: 1000 });
+    const tone = Float32Array.from({ length: 16000 }, (_, n) => 0.3 * Math.sin(n / 3));
+    expect(endpointer.push(tone)).toEqual(["start", "end"]);
+    expect(endpointer.state.ended).toBe(true);
+  });
+});
+
+describe("serialisation", () => {
+  it("round-trips features through JSON", () => {
+    const original = features(PHRASE_D);
+    const back = deserialiseFeatures(JSON.parse(JSON.stringify(serialiseFeatures(original))));
+    expect(back).toEqual(original);
+  });
+
+  it("refuses malformed or foreign data", () => {
+    const good = serialiseFeatures(features(PHRASE_D));
+    expect(() => deserialiseFeatures(null)).toThrow();
+    expect(() => deserialiseFeatures({ ...good, format: 99 })).toThrow(/format/);
+    expect(() => deserialiseFeatures({ ...good, frames: "not base64!" })).toThrow(/base64/);
+    expect(() => deserialiseFeatures({ ...good, dims: 7 })).toThrow(/whole frames/);
+  });
+});
+
+describe("decodeWav", () => {
+  it("reads 16-bit stereo as mono", () => {
+    const stereo = Float32Array.from({ length: 200 }, (_, i) => (i % 2 ? 0.5 : -0.5));
+    const wav = decodeWav(encodeWav16(stereo, 22050, 2));
+    expect(wav.sampleRate).toBe(22050);
+    expect(wav.channels).toBe(2);
+    expect(wav.samples).toHaveLength(100);
+    expect(Math.max(...wav.samples.map(Math.abs))).toBeLessThan(1e-4);
+  });
+
+  it("reads 24-bit and float samples", () => {
+    const header = (format: number, bits: number, dataBytes: number) => {
+      const bytes = new Uint8Array(44 + dataBytes);
+      const view = new DataView(bytes.buffer);
+      [..."RIFF"].forEach((c, i) => view.setUint8(i, c.charCodeAt(0)));
+      [..."WAVEfmt "].forEach((c, i) => view.setUint8(8 + i, c.charCodeAt(0)));
+      view.setUint32(16, 16, true);
+      view.setUint16(20, format, true);
+      view.setUint16(22, 1, true);
+      view.setUint32(24, 16000, true);
+      view.setUint16(32, bits / 8, true);
+      view.setUint16(34, bits, true);
+      [..."data"].forEach((c, i) => view.setUint8(36 + i, c.charCodeAt(0)));
+      view.setUint32(40, dataBytes, true);
+      return { bytes, view };
+    };
+    const int24 = header(1, 24, 3);
+    int24.view.setUint8(44, 0);
+    int24.view.setUint8(45, 0);
+    int24.view.setUint8(46, 0xc0); // −0.5
+    expect(decodeWav(int24.bytes).samples[0]).toBeCloseTo(-0.5, 5);
+    const float = header(3, 32, 4);
+    float.view.setFloat32(44, 0.25, true);
+    expect(decodeWav(float.bytes).samples[0]).toBeCloseTo(0.25, 6);
+  });
+
+  it("says plainly what is wrong with a file that is not a usable WAV", () => {
+    expect(() => decodeWav(new TextEncoder().encode("hello"))).toThrow(WavError);
+    const good = encodeWav16(new Float32Array(10), 16000);
+    const bad = good.slice();
+    new DataView(bad.buffer).setUint32(24, 96000, true);
+    expect(() => decodeWav(bad)).toThrow(/8–48 kHz/);
+    expect(() => decodeWav(good.slice(0, 36))).toThrow(/data/);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Is a take good enough to be an example? Returns a machine-readable reason the UI translates.
+ */
+import { dtwDistance } from "./align.ts";
+import {
+  extractFeatures,
+  frameCount,
+  NORMALISED_FRAMES,
+  takeStats,
+  type PhraseFeatures,
+  type TakeStats,
+} from "./features.ts";
+
+export const MAX_TAKE_MS = 6000;
+export const MIN_VOICED_MS = 250;
+/** Voiced part quieter than this (dBFS) is too quiet. */
+export const QUIET_DB = -45;
+export const CLIPPED_SHARE = 0.001;
+/** A take this many times farther from the others than they are from each other is unlike them. */
+export const UNLIKE_RATIO = 2.5;
+
+export type TakeProblem = "too-long" | "too-quiet" | "clipped" | "too-short" | "unlike-others";
+
+export interface TakeCheck {
+  ok: boolean;
+  /** The first problem found, if any. */
+  problem?: TakeProblem;
+  stats: TakeStats;
+  features: PhraseFeatures;
+}
+
+export interface TakeCheckOptions {
+  /** The features of this take, if already extracted. */
+  features?: PhraseFeatures;
+  /** The phrase's other takes (same method): the take must be like them. */
+  others?: readonly PhraseFeatures[];
+  /**
+   * A typical distance between two takes of one phrase (`PhraseRecogniser.typicalSpread()`), used
+   * when fewer than two other takes are there to measure it.
+   */
+  typicalSpread?: number;
+}
+
+function distance(a: PhraseFeatures, b: PhraseFeatures): number {
+  const band = a.method === "baseline" ? Infinity : Math.ceil(NORMALISED_FRAMES * 0.35);
+  return dtwDistance(a.frames, b.frames, a.dims, band);
+}
+
+export function checkTake(
+  samples: Float32Array,
+  sampleRate: number,
+  options: TakeCheckOptions = {},
+): TakeCheck {
+  const stats = takeStats(samples, sampleRate);
+  const features = options.features ?? extractFeatures(samples, sampleRate);
+  const result = (problem?: TakeProblem): TakeCheck => ({
+    ok: !problem,
+    ...(problem ? { problem } : {}),
+    stats,
+    features,
+  });
+  if (stats.durationMs > MAX_TAKE_MS + 50) return result("too-long");
+  if (stats.voicedRmsDb < QUIET_DB || stats.peak < 0.01) return result("too-quiet");
+  if (stats.clippedFraction > CLIPPED_SHARE) return result("clipped");
+  if (stats.voicedMs < MIN_VOICED_MS || frameCount(features) === 0) return result("too-short");
+  const others = (options.others ?? []).filter(
+    (o) => frameCount(o) > 0 && o.method === features.method,
+  );
+  if (others.length) {
+    let scale = options.typicalSpread ?? NaN;
+    if (others.length >= 2) {
+      const pairs: number[] = [];
+      for (let i = 0; i < others.length; i++)
+        for (let j = i + 1; j < others.length; j++) pairs.push(distance(others[i]!, others[j]!));
+      scale = pairs.reduce((s, d) => s + d, 0) / pairs.length;
+      if (Number.isFinite(options.typicalSpread)) scale = Math.max(scale, options.typicalSpread!);
+    }
+    if (Number.isFinite(scale) && scale > 0) {
+      const nearest = Math.min(...others.map((o) => distance(features, o)));
+      if (nearest > UNLIKE_RATIO * scale) return result("unlike-others");
+    }
+  }
+  return result();
+}

@@ -1,0 +1,115 @@
+import { expect, test, type Page } from "@playwright/test";
+import { presetStoredValue, storedValue } from "./fixtures.ts";
+
+/** The text of the page's main heading in a prerendered page's HTML. */
+async function prerenderedHeading(page: Page, url: string): Promise<string> {
+  const html = await (await page.request.get(url, { headers: { cookie: "" } })).text();
+  const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? "";
+  return heading.replace(/<[^>]+>/g, "").trim();
+}
+
+/**
+ * Records, on every frame before it is painted, the main heading when the page's content is
+ * visible: what the visitor could have seen.
+ */
+async function recordVisibleHeadings(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenHeadings: string[] }).seenHeadings = seen;
+    const sample = () => {
+      const heading = document.querySelector("#root h1");
+      if (heading && getComputedStyle(heading).visibility === "visible") {
+        const text = heading.textContent?.trim() ?? "";
+        if (seen.at(-1) !== text) seen.push(text);
+      }
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+}
+
+const seenHeadings = (page: Page) =>
+  page.evaluate(() => (window as unknown as { seenHeadings: string[] }).seenHeadings);
+
+test.describe("a Kazakh browser", () => {
+  test.use({ locale: "kk-KZ" });
+
+  test("sees Kazakh first on a first visit", async ({ page }) => {
+    const response = await page.goto("/about");
+    // The server answered with the Kazakh page, so that is what paints first.
+    expect(await response!.text()).toContain('<html lang="kk">');
+    await expect(page.locator("html")).toHaveAttribute("lang", "kk");
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      await prerenderedHeading(page, "/about?lang=kk"),
+    );
+    // Nothing was chosen, so nothing is saved: the browser's language is followed.
+    expect(await storedValue(page, "dauys.language")).toBeNull();
+  });
+});
+
+test.describe("an English browser", () => {
+  test.use({ locale: "en-US" });
+
+  test("a saved Russian choice wins, even with cookies cleared, with no English flash", async ({
+    page,
+    context,
+  }) => {
+    await presetStoredValue(page, "dauys.language", "ru");
+    // The set-up page's own start-up writes the language cookie: let it finish, then clear the
+    // cookies, as a browser's "clear cookies" would.
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await context.clearCookies();
+    const english = await prerenderedHeading(page, "/about?lang=en");
+    const russian = await prerenderedHeading(page, "/about?lang=ru");
+    expect(russian).not.toBe(english);
+    await recordVisibleHeadings(page);
+
+    const response = await page.goto("/about");
+    // Without the cookie, the server could only follow the browser: it sent English.
+    expect(await response!.text()).toContain('<html lang="en">');
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(russian);
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    expect(await seenHeadings(page)).toEqual([russian]);
+
+    // With the cookie restored by the app, the next visit's page is Russian from the server.
+    const next = await page.goto("/about");
+    expect(await next!.text()).toContain('<html lang="ru">');
+  });
+
+  test("a ?lang=uz link opens the page in Uzbek, saves it and cleans the address", async ({
+    page,
+  }) => {
+    const response = await page.goto("/contact?lang=uz");
+    expect(await response!.text()).toContain('<html lang="uz">');
+    await expect(page.locator("html")).toHaveAttribute("lang", "uz");
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect.poll(() => storedValue(page, "dauys.language")).toBe("uz");
+    await page.reload();
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.locator("html")).toHaveAttribute("lang", "uz");
+  });
+
+  test("an unknown ?lang= code is ignored and taken off the address", async ({ page }) => {
+    await page.goto("/about?lang=xx");
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page).toHaveURL(/\/about$/);
+    expect(await storedValue(page, "dauys.language")).toBeNull();
+  });
+
+  test("prerendered pages link their six languages, x-default and a canonical address", async ({
+    page,
+  }) => {
+    const html = await (await page.request.get("/recovery?lang=ky")).text();
+    expect(html).toContain('<link rel="canonical" href="/recovery?lang=ky" />');
+    for (const code of ["en", "ru", "az", "kk", "ky", "uz"]) {
+      expect(html).toContain(
+        `<link rel="alternate" hreflang="${code}" href="/recovery?lang=${code}" />`,
+      );
+    }
+    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="/recovery" />');
+  });
+});

@@ -1,0 +1,186 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { createSpeechEngine } from "../src/features/speech-synthesis/engine/espeak-engine.ts";
+import { encodeWav16 } from "../src/shared/phrase-recogniser/wav-reader.ts";
+import { presetPilotAccess, settle, storedValue } from "./fixtures.ts";
+
+/*
+ * My voice end to end: Chromium's fake microphone plays WAV files made here with the project's
+ * own speech engine, standing in for a user. The browser replays its file from the start each
+ * time the microphone opens, so each step runs in a browser started with the file it needs, on
+ * one profile (the user's IndexedDB) that lasts the whole test. The recogniser, its worker,
+ * IndexedDB, the server and the speech engine are real.
+ */
+
+const port = Number(process.env.TEST_PORT || 4173);
+const baseURL = `http://localhost:${port}`;
+const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+const taught = ["Please help me.", "I am thirsty.", "Please call the nurse."];
+const untaught = "Where are my glasses, I cannot find them anywhere.";
+
+type Audio = { samples: Float32Array; sampleRate: number };
+
+function silence(seconds: number, sampleRate: number) {
+  return new Float32Array(Math.round(seconds * sampleRate));
+}
+
+function join16k(parts: Float32Array[]): Float32Array {
+  const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+let files: Record<string, string>;
+let profile: string;
+
+test.beforeAll(async () => {
+  const engine = await createSpeechEngine({ onLog: () => undefined });
+  const say = (text: string, rate: number, pitch: number): Audio => {
+    const { samples, sampleRate } = engine.synthesizeSync(text, "en", { rate, pitch });
+    return { samples: Float32Array.from(samples, (sample) => sample / 32768), sampleRate };
+  };
+  const dir = mkdtempSync(join(tmpdir(), "dauys-voice-"));
+  profile = mkdtempSync(join(tmpdir(), "dauys-voice-profile-"));
+  files = {};
+  const write = (name: string, audio: Float32Array, sampleRate: number) => {
+    const path = join(dir, `${name}.wav`);
+    writeFileSync(path, encodeWav16(audio, sampleRate));
+    files[name] = path;
+  };
+  taught.forEach((text, index) => {
+    // Three takes, each a little different, with the pauses a person leaves between them.
+    const takes = [say(text, 150, 45), say(text, 165, 50), say(text, 140, 55)];
+    const rate = takes[0]!.sampleRate;
+    write(
+      `teach-${index}`,
+      join16k([silence(1, rate), ...takes.flatMap((take) => [take.samples, silence(2, rate)])]),
+      rate,
+    );
+    const test = say(text, 158, 48);
+    write(`say-${index}`, join16k([silence(1, rate), test.samples, silence(3, rate)]), rate);
+  });
+  const other = say(untaught, 160, 50);
+  write(
+    "untaught",
+    join16k([silence(1, other.sampleRate), other.samples, silence(3, other.sampleRate)]),
+    other.sampleRate,
+  );
+});
+
+async function withMicrophone(
+  file: string,
+  run: (page: Page, context: BrowserContext) => Promise<void>,
+  serviceWorkers: "allow" | "block" = "block",
+) {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers,
+    args: [
+      "--no-sandbox",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-audio-capture=${file}%noloop`,
+    ],
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await run(page, context);
+  } finally {
+    await context.close();
+  }
+}
+
+async function openTalk(page: Page) {
+  await page.goto("/talk");
+  await settle(page);
+  await expect(page.getByRole("region", { name: "Phrase board" })).toHaveAttribute(
+    "aria-busy",
+    "false",
+  );
+}
+
+const myVoice = (page: Page) => page.getByRole("region", { name: "My voice" });
+
+test("three phrases taught by voice are recognised and said; an untaught one is not taken for them", async () => {
+  test.setTimeout(240_000);
+  await withMicrophone(files["untaught"]!, async (page) => {
+    await presetPilotAccess(page);
+  });
+
+  for (const [index, text] of taught.entries()) {
+    await withMicrophone(files[`teach-${index}`]!, async (page) => {
+      await openTalk(page);
+      await myVoice(page)
+        .getByRole("button", { name: `Teach my voice: ${text}` })
+        .click();
+      const dialog = page.getByRole("dialog", { name: "Teach my voice" });
+      await expect(dialog.getByText(/^Done\./)).toBeVisible({ timeout: 30_000 });
+      await expect(dialog.getByText("Takes kept: 3 of 3")).toBeVisible();
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await expect(myVoice(page).getByText("Examples: 3,", { exact: false })).toHaveCount(
+        index + 1,
+      );
+    });
+  }
+
+  for (const [index, text] of taught.entries()) {
+    await withMicrophone(files[`say-${index}`]!, async (page) => {
+      await openTalk(page);
+      await myVoice(page).getByRole("button", { name: "Listen", exact: true }).click();
+      await expect(myVoice(page).getByText(`Heard: ${text}`)).toBeVisible({ timeout: 30_000 });
+      await expect(
+        page.getByRole("region", { name: "Said last" }).getByText(text, { exact: true }),
+      ).toBeVisible();
+      await expect
+        .poll(() => storedValue(page, "dauys.talk-history"))
+        .toEqual(expect.arrayContaining([expect.objectContaining({ text })]));
+    });
+  }
+
+  await withMicrophone(files["untaught"]!, async (page) => {
+    await openTalk(page);
+    await myVoice(page).getByRole("button", { name: "Listen", exact: true }).click();
+    const answer = myVoice(page)
+      .getByText(/^(I did not catch that|Did you mean)/)
+      .first();
+    await expect(answer).toBeVisible({ timeout: 30_000 });
+    await expect(myVoice(page).getByText(/^Heard:/)).toHaveCount(0);
+    // Nothing was said for it.
+    await expect(page.getByRole("region", { name: "Said last" })).toHaveCount(0);
+  });
+
+  // Offline, once the service worker has kept the app: recognition needs no connection.
+  await withMicrophone(
+    files["say-1"]!,
+    async (page, context) => {
+      await page.goto("/talk");
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await page.reload();
+      await expect
+        .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+        .toBe(true);
+      await context.setOffline(true);
+      await openTalk(page);
+      await myVoice(page).getByRole("button", { name: "Listen", exact: true }).click();
+      await expect(myVoice(page).getByText(`Heard: ${taught[1]}`)).toBeVisible({
+        timeout: 30_000,
+      });
+    },
+    "allow",
+  );
+});

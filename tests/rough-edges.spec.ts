@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+import { presetStoredValue } from "./fixtures.ts";
+
+test.describe("a prerendered page before the app starts", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("shows no menu button between the md and lg breakpoints, and one on a phone", async ({
+    page,
+  }) => {
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.goto("/about");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(menuButton).toBeHidden();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(menuButton).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Main" }).first()).toBeVisible();
+    await page.setViewportSize({ width: 400, height: 800 });
+    await expect(menuButton).toBeVisible();
+  });
+});
+
+test("a toast stacks above the sent-requests news: neither covers the other", async ({ page }) => {
+  // A long subject list makes the news tall.
+  await presetStoredValue(
+    page,
+    "dauys.sent-notice",
+    Array.from({ length: 4 }, (_, index) => ({
+      id: crypto.randomUUID(),
+      subject: `Pilot for our rehabilitation center, department ${index + 1}`,
+      sentAt: new Date().toISOString(),
+    })),
+  );
+  await page.goto("/contact");
+  const news = page.getByRole("status").filter({ hasText: "Your saved messages have been sent" });
+  await expect(news).toBeVisible();
+  const tag = crypto.randomUUID().slice(0, 8);
+  await page.getByRole("textbox", { name: "Full Name", exact: true }).fill("Aigerim Sadykova");
+  await page
+    .getByRole("textbox", { name: "Email Address", exact: true })
+    .fill(`aigerim.${tag}@example.kz`);
+  await page.getByRole("textbox", { name: "Subject", exact: true }).fill(`Pilot ${tag}`);
+  await page
+    .getByRole("textbox", { name: "Message", exact: true })
+    .fill("We would like to try Dauys.");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  const toast = page.locator(".MuiSnackbar-root").getByRole("alert");
+  await expect(toast).toBeVisible();
+  await expect
+    .poll(async () => {
+      const [toastBox, newsBox] = await Promise.all([
+        toast.boundingBox(),
+        news.locator(".MuiAlert-root").boundingBox(),
+      ]);
+      // The toast ends above where the news begins.
+      return toastBox && newsBox ? toastBox.y + toastBox.height <= newsBox.y : false;
+    })
+    .toBe(true);
+});

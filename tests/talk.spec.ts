@@ -1,0 +1,401 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import {
+  expectNoAxeViolations,
+  findSmallTargets,
+  presetPilotAccess,
+  presetStoredValue,
+  settle,
+  storedValue,
+  switchLanguage,
+} from "./fixtures.ts";
+
+/*
+ * The Talk screen, with the real on-device engine (eSpeak NG in its worker), IndexedDB and
+ * server. "Plays" means the page's <audio> element really runs through a decoded, non-silent
+ * signal, not only that a button changed.
+ */
+
+/** Opens Talk once the app has taken over the page and read the board from IndexedDB. */
+async function openTalk(page: Page) {
+  await presetPilotAccess(page);
+  await page.goto("/talk");
+  await expect(page.getByRole("heading", { level: 1, name: "Talk" })).toBeVisible();
+  await settle(page);
+  await expect(board(page)).toHaveAttribute("aria-busy", "false");
+  await listenToTalkAudio(page);
+}
+
+const board = (page: Page) => page.getByRole("region", { name: "Phrase board" });
+const historyRegion = (page: Page) => page.getByRole("region", { name: "History" });
+const phraseGroup = (page: Page, name: string) =>
+  board(page).getByRole("region", { name, exact: true });
+
+/**
+ * Listens to what the Talk screen's <audio> element really plays: the element's own output,
+ * captured as a stream and measured by a Web Audio analyser, so silence or a broken file shows
+ * as a peak of 0. The peak (0 to 1) is kept in `window.talkPeak`.
+ */
+async function listenToTalkAudio(page: Page) {
+  await page.evaluate(() => {
+    const state = window as unknown as { talkPeak: number };
+    state.talkPeak = 0;
+    const context = new AudioContext();
+    const analyser = context.createAnalyser();
+    const samples = new Float32Array(analyser.fftSize);
+    const attach = (audio: HTMLAudioElement) => {
+      const stream = (audio as HTMLAudioElement & { captureStream(): MediaStream }).captureStream();
+      const connect = () => {
+        if (stream.getAudioTracks().length)
+          context.createMediaStreamSource(stream).connect(analyser);
+        else stream.addEventListener("addtrack", connect, { once: true });
+      };
+      connect();
+    };
+    const found = document.querySelector<HTMLAudioElement>("audio[data-talk-audio]");
+    if (found) attach(found);
+    else {
+      const observer = new MutationObserver(() => {
+        const audio = document.querySelector<HTMLAudioElement>("audio[data-talk-audio]");
+        if (!audio) return;
+        observer.disconnect();
+        attach(audio);
+      });
+      observer.observe(document.body, { childList: true });
+    }
+    setInterval(() => {
+      analyser.getFloatTimeDomainData(samples);
+      for (const sample of samples) state.talkPeak = Math.max(state.talkPeak, Math.abs(sample));
+    }, 10);
+  });
+}
+
+/** Waits until the page's audio has played a real, audible signal. */
+async function expectAudioPlaying(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { talkPeak: number }).talkPeak), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0.05);
+  const duration = await page
+    .locator("audio[data-talk-audio]")
+    .evaluate((element: HTMLAudioElement) => element.duration);
+  expect(duration).toBeGreaterThan(0.3);
+}
+
+/** A history entry's own button: its name is the text said, then the time. */
+const entryButton = (page: Page, text: string) =>
+  historyRegion(page).getByRole("button", {
+    name: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`),
+  });
+
+async function firstPhrase(
+  page: Page,
+  group = "Needs",
+): Promise<{ button: Locator; text: string }> {
+  const button = phraseGroup(page, group).getByRole("button").first();
+  return { button, text: (await button.innerText()).trim() };
+}
+
+test.describe("Talk", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("a tap on a phrase says it aloud, shows it large and keeps it in the history", async ({
+    page,
+  }) => {
+    await openTalk(page);
+    const { button, text } = await firstPhrase(page);
+    await button.click();
+    await expectAudioPlaying(page);
+    const said = page.getByRole("region", { name: "Said last" });
+    await expect(said.getByText(text, { exact: true })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: `Saying: ${text}` })).toBeAttached();
+    await expect(entryButton(page, text)).toBeVisible();
+    await expect
+      .poll(() => storedValue(page, "dauys.talk-history"))
+      .toMatchObject([{ text, language: "en" }]);
+    // Stop stops it.
+    await said.getByRole("button", { name: "Stop" }).click();
+    expect(
+      await page
+        .locator("audio[data-talk-audio]")
+        .evaluate((element: HTMLAudioElement) => element.paused),
+    ).toBe(true);
+  });
+
+  test("typing and Enter speaks; Shift+Enter starts a new line; words are completed", async ({
+    page,
+  }) => {
+    await openTalk(page);
+    const box = page.getByRole("textbox", { name: "Type what you want to say" });
+    await box.fill("My name is Aigerim");
+    await box.press("Shift+Enter");
+    await expect(box).toHaveValue("My name is Aigerim\n");
+    await box.pressSequentially("and I live in Almaty");
+    await box.press("Enter");
+    await expectAudioPlaying(page);
+    await expect(
+      page
+        .getByRole("region", { name: "Said last" })
+        .getByText("My name is Aigerim and I live in Almaty"),
+    ).toBeVisible();
+    await expect(entryButton(page, "My name is Aigerim and I live in Almaty")).toBeVisible();
+
+    // The words just said are offered while typing.
+    await box.fill("Ai");
+    const suggestions = page.getByRole("list", { name: "Word suggestions" });
+    await suggestions.getByRole("button", { name: "Aigerim" }).click();
+    await expect(box).toHaveValue("Aigerim ");
+    await expect(box).toBeFocused();
+  });
+
+  test("the listener view shows what was said full screen, turned if asked, and any tap or Escape closes it", async ({
+    page,
+  }) => {
+    await openTalk(page);
+    const { button, text } = await firstPhrase(page);
+    await button.click();
+    await expectAudioPlaying(page);
+    const said = page.getByRole("region", { name: "Said last" });
+
+    await said.getByRole("button", { name: "Show to the listener" }).click();
+    const view = page.getByRole("dialog", { name: "Listener view" });
+    await expect(view).toBeVisible();
+    await expect(view.getByText(text, { exact: true })).toBeVisible();
+    const fontSize = await view
+      .getByText(text, { exact: true })
+      .evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+    expect(fontSize).toBeGreaterThan(60);
+    await expectNoAxeViolations(page, "listener view");
+    await page.keyboard.press("Escape");
+    await expect(view).toHaveCount(0);
+
+    await said.getByRole("button", { name: "Turn for the listener" }).click();
+    await expect(said.getByRole("button", { name: "Turn for the listener" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await said.getByRole("button", { name: "Show to the listener" }).click();
+    await expect(view).toBeVisible();
+    const transform = await view
+      .getByText(text, { exact: true })
+      .evaluate((element) => getComputedStyle(element.parentElement!).transform);
+    // rotate(180deg) is the matrix (-1, 0, 0, -1, 0, 0).
+    expect(transform).toMatch(/^matrix\(-1, [-0.e]+, [-0.e]+, -1, 0, 0\)$/);
+    await view.click({ position: { x: 20, y: 20 } });
+    await expect(view).toHaveCount(0);
+    await expect
+      .poll(() => storedValue(page, "dauys.talk-settings"))
+      .toMatchObject({
+        turnForListener: true,
+      });
+  });
+
+  test("the board can be changed, and the changes are kept", async ({ page }) => {
+    await openTalk(page);
+    const { text: firstNeed } = await firstPhrase(page);
+    await page.getByRole("button", { name: "Edit the board" }).click();
+    await board(page).getByRole("button", { name: "Add a phrase" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+    // A blank phrase is refused on the field, and the dialog stays.
+    await dialog.getByRole("button", { name: "Save the phrase" }).click();
+    await expect(dialog.getByText("Type the phrase first.")).toBeVisible();
+    await dialog.getByRole("textbox", { name: "Phrase" }).fill("Please bring my glasses");
+    await dialog.getByRole("button", { name: "Save the phrase" }).click();
+    await expect(dialog).toHaveCount(0);
+
+    const mine = phraseGroup(page, "My phrases");
+    await expect(mine.getByText("Please bring my glasses")).toBeVisible();
+    await mine.getByRole("button", { name: "Favourite: Please bring my glasses" }).click();
+    const needs = phraseGroup(page, "Needs");
+    await needs.getByRole("button", { name: `Move down: ${firstNeed}`, exact: true }).click();
+    await needs
+      .getByRole("button", { name: /^Delete: / })
+      .first()
+      .click();
+    await expect(board(page).getByText(/^Deleted: /)).toBeVisible();
+    await board(page).getByRole("button", { name: "Undo" }).click();
+    await page.getByRole("button", { name: "Done editing" }).click();
+
+    await page.reload();
+    await expect(phraseGroup(page, "Favourites").getByRole("button")).toHaveText([
+      "Please bring my glasses",
+    ]);
+    await expect(phraseGroup(page, "Needs").getByRole("button").nth(1)).toHaveText(firstNeed);
+    expect(await phraseGroup(page, "Needs").getByRole("button").count()).toBeGreaterThan(2);
+  });
+
+  test("history: say again, pin to the board, delete one, clear all", async ({ page }) => {
+    await openTalk(page);
+    const box = page.getByRole("textbox", { name: "Type what you want to say" });
+    for (const words of ["Good morning everyone", "Open the door please"]) {
+      await box.fill(words);
+      await box.press("Enter");
+      await expect(entryButton(page, words)).toBeVisible();
+    }
+    const entries = historyRegion(page).getByRole("listitem");
+    await expect(entries.first()).toContainText("Open the door please");
+
+    await entryButton(page, "Good morning everyone").click();
+    await expect(entries.first()).toContainText("Good morning everyone");
+
+    await historyRegion(page)
+      .getByRole("button", { name: "Pin to the board: Good morning everyone" })
+      .click();
+    await expect(phraseGroup(page, "My phrases").getByRole("button")).toHaveText([
+      "Good morning everyone",
+    ]);
+    await expect(
+      historyRegion(page).getByRole("button", { name: "On the board: Good morning everyone" }),
+    ).toBeDisabled();
+
+    await historyRegion(page)
+      .getByRole("button", { name: "Delete from history: Open the door please" })
+      .click();
+    await expect(entries).toHaveCount(1);
+    await historyRegion(page).getByRole("button", { name: "Clear all history" }).click();
+    await historyRegion(page).getByRole("button", { name: "Yes, clear all" }).click();
+    await expect(historyRegion(page).getByText("Nothing said yet.")).toBeVisible();
+    await expect.poll(() => storedValue(page, "dauys.talk-history")).toEqual([]);
+  });
+
+  test("the board exports to a file and imports back; a bad file changes nothing", async ({
+    page,
+  }, testInfo) => {
+    await presetStoredValue(page, "dauys.talk-boards", {
+      en: [{ id: "own-1", text: "Call my grandson Timur", category: "mine", favourite: true }],
+    });
+    await openTalk(page);
+    await expect(phraseGroup(page, "Favourites").getByRole("button")).toHaveText([
+      "Call my grandson Timur",
+    ]);
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export the board" }).click();
+    const file = testInfo.outputPath((await download).suggestedFilename());
+    await (await download).saveAs(file);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({
+      format: "dauys-talk-board",
+      boards: { en: [{ text: "Call my grandson Timur" }] },
+    });
+
+    // A new phone: an empty board, then the file.
+    await presetStoredValue(page, "dauys.talk-boards", {});
+    await page.goto("/talk");
+    await expect(phraseGroup(page, "My phrases")).toHaveCount(0);
+
+    const input = page.getByLabel("Board file to import");
+    await input.setInputFiles({
+      name: "broken.json",
+      mimeType: "application/json",
+      buffer: Buffer.from('{"format":"dauys-talk-board","version":1,"boards":{"en":[{"id":"x"}]}}'),
+    });
+    await expect(page.getByRole("alert")).toHaveText(
+      "A phrase in this file is damaged. Nothing was changed.",
+    );
+    await input.setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("shopping list"),
+    });
+    await expect(page.getByRole("alert")).toHaveText(
+      "This file is not a phrase board saved by Dauys. Nothing was changed.",
+    );
+    await expect(phraseGroup(page, "My phrases")).toHaveCount(0);
+
+    await input.setInputFiles(file);
+    await expect(page.getByText("Board imported: 1 phrase.")).toBeVisible();
+    await expect(phraseGroup(page, "My phrases").getByRole("button")).toHaveText([
+      "Call my grandson Timur",
+    ]);
+    await page.reload();
+    await expect(phraseGroup(page, "Favourites").getByRole("button")).toHaveText([
+      "Call my grandson Timur",
+    ]);
+  });
+
+  test("the board speaks the chosen language", async ({ page }) => {
+    await openTalk(page);
+    await page.getByRole("combobox", { name: "Speak in" }).selectOption("kk");
+    await expect(phraseGroup(page, "Needs").getByRole("button").first()).toHaveText(/[әғқңөұүһі]/i);
+    const { button, text } = await firstPhrase(page);
+    await button.click();
+    await expectAudioPlaying(page);
+    await expect
+      .poll(() => storedValue(page, "dauys.talk-history"))
+      .toMatchObject([{ text, language: "kk" }]);
+  });
+});
+
+for (const width of [390, 1280]) {
+  test(`Talk at ${width} px is accessible in English and Kazakh, with big targets`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openTalk(page);
+    await expectNoAxeViolations(page, `talk en ${width}`);
+    const { button } = await firstPhrase(page);
+    await button.click();
+    await expectAudioPlaying(page);
+    await page.getByRole("button", { name: "Edit the board" }).click();
+    await expectNoAxeViolations(page, `talk en ${width} said and editing`);
+    expect(await findSmallTargets(page)).toEqual([]);
+    const height = await phraseGroup(page, "Needs")
+      .getByRole("button", { name: /^Edit: / })
+      .first()
+      .evaluate((element) => element.getBoundingClientRect().height);
+    expect(height).toBeGreaterThanOrEqual(48);
+
+    await switchLanguage(page, "kk");
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Talk");
+    await expectNoAxeViolations(page, `talk kk ${width}`);
+    expect(await findSmallTargets(page)).toEqual([]);
+  });
+}
+
+test.describe("Talk offline", () => {
+  test.use({ serviceWorkers: "allow" });
+
+  test("after one visit, a tap on a phrase is said aloud without a connection", async ({
+    page,
+    context,
+  }) => {
+    await presetPilotAccess(page);
+    await page.goto("/talk");
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect
+      .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+      .toBe(true);
+    // The board loads the engine and its voice as soon as it shows; the worker keeps them.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const cache = await caches.open("voice-pack");
+            return (await cache.keys()).map((request) => new URL(request.url).pathname);
+          }),
+        { timeout: 30_000 },
+      )
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^\/assets\/device-engine/),
+          expect.stringMatching(/^\/voice-pack\//),
+        ]),
+      );
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Talk" })).toBeVisible();
+    await settle(page);
+    await expect(board(page)).toHaveAttribute("aria-busy", "false");
+    await listenToTalkAudio(page);
+    const { button, text } = await firstPhrase(page);
+    await button.click();
+    await expectAudioPlaying(page);
+    await expect(
+      page.getByRole("region", { name: "Said last" }).getByText(text, { exact: true }),
+    ).toBeVisible();
+  });
+});
