@@ -14,6 +14,7 @@ import lighthouse, { type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { chromiumArgs, chromiumPath, kb, round, startServer } from "./bench-lib.ts";
+import { printStorageFigures, runStorageBench } from "./bench-storage.ts";
 import { printTtsFigures, runTtsBench } from "./bench-tts.ts";
 import { runTalkBench, talkBudgetProblems } from "./bench-talk.ts";
 import { printPhrasesFigures, runPhrasesBench } from "./bench-phrases.ts";
@@ -310,6 +311,8 @@ try {
   const loadResults = await load(server.url);
   console.log("Load, 30 s at concurrency 16:");
   console.table(loadResults);
+  const storage = await runStorageBench();
+  printStorageFigures(storage);
   results = {
     measuredAt: new Date().toISOString(),
     bundle,
@@ -321,6 +324,7 @@ try {
     phrases,
     voiceWorker,
     load: loadResults,
+    storage,
   };
 } finally {
   await server.stop();

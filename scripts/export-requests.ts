@@ -1,19 +1,21 @@
 /**
  * `npm run --silent requests:export > requests.csv`: every stored contact request as CSV on
- * standard output, oldest first. Reads the SQLite file in DATA_DIR (default ./data); with no
- * database yet it prints only the header row and creates nothing.
+ * standard output, oldest first. With DATABASE_URL it reads PostgreSQL; otherwise the SQLite file
+ * in DATA_DIR (default ./data), and with no database yet it prints only the header row and
+ * creates nothing.
  */
 import { readConfig } from "../server/config.ts";
-import { openRequestsDb, requestsDbExists } from "../server/storage/requests-db.ts";
+import { requestsDbExists } from "../server/storage/requests-db.ts";
+import { openRequestsStore } from "../server/storage/requests-store.ts";
 import { requestsToCsv } from "./requests-csv.ts";
 
-const { dataDir } = readConfig();
-if (requestsDbExists(dataDir)) {
-  const db = openRequestsDb(dataDir);
+const { dataDir, databaseUrl } = readConfig();
+if (databaseUrl || requestsDbExists(dataDir)) {
+  const store = await openRequestsStore({ dataDir, databaseUrl });
   try {
-    process.stdout.write(requestsToCsv(db.all()));
+    process.stdout.write(requestsToCsv(await store.all()));
   } finally {
-    db.close();
+    await store.close();
   }
 } else {
   process.stdout.write(requestsToCsv([]));

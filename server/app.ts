@@ -8,6 +8,7 @@ import { jsonErrorsPlugin, type ErrorBody } from "./plugins/json-errors.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { staticApp } from "./plugins/static-app.ts";
 import { strictJsonPlugin } from "./plugins/strict-json.ts";
+import { openPostgresRateLimitStore } from "./storage/postgres-rate-limit.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { openApiRoutes } from "./routes/openapi.ts";
 import { requestRoutes } from "./routes/requests.ts";
@@ -22,7 +23,7 @@ export type AppOptions = {
 
 export async function buildApp(
   config: Pick<ServerConfig, "distDir" | "dataDir" | "rateLimitPerMinute"> &
-    Partial<Pick<ServerConfig, "trustProxy">>,
+    Partial<Pick<ServerConfig, "trustProxy" | "databaseUrl">>,
   options: AppOptions,
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -49,8 +50,14 @@ export async function buildApp(
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });
+  // With DATABASE_URL, all nodes count against one limit in PostgreSQL; otherwise in memory.
+  const sharedLimits = config.databaseUrl
+    ? await openPostgresRateLimitStore(config.databaseUrl)
+    : undefined;
+  if (sharedLimits) app.addHook("onClose", sharedLimits.close);
   // Each API route opts in with `config: { rateLimit: {} }`; static files are not limited.
   await app.register(rateLimit, {
+    ...(sharedLimits && { store: sharedLimits.Store }),
     global: false,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
@@ -63,7 +70,10 @@ export async function buildApp(
   await app.register(healthRoutes);
   await app.register(openApiRoutes);
   await app.register(ttsRoutes, { synthesizer: options.synthesizer });
-  await app.register(requestRoutes, { dataDir: config.dataDir });
+  await app.register(requestRoutes, {
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+  });
   await app.register(siteMapRoutes, {});
   await app.register(staticApp, { distDir: config.distDir });
   return app;

@@ -13,6 +13,8 @@ export type ServerConfig = {
    * behind an HTTPS proxy shares one rate limit.
    */
   trustProxy: false | string;
+  /** PostgreSQL (`postgres://…`) shared by several nodes; unset: SQLite in `dataDir`. */
+  databaseUrl: string | undefined;
 };
 
 function positiveInteger(value: string | undefined, fallback: number, name: string): number {
@@ -47,5 +49,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: resolve(env.DIST_DIR || "./dist"),
     rateLimitPerMinute: positiveInteger(env.RATE_LIMIT_PER_MINUTE, 60, "RATE_LIMIT_PER_MINUTE"),
     trustProxy: trustedProxies(env.TRUST_PROXY),
+    databaseUrl: env.DATABASE_URL || undefined,
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { contactFieldLimits, requestLanguages } from "../../src/shared/contact-validation.ts";
-import { openRequestsDb, type NewRequest } from "../storage/requests-db.ts";
+import { openRequestsStore, type NewRequest } from "../storage/requests-store.ts";
 
 const text = (maxLength: number) => ({ type: "string", minLength: 1, maxLength }) as const;
 
@@ -83,8 +83,11 @@ export const requestsOpenApiPaths = {
 // A 5000-character message stays far below this even when every character is escaped.
 const bodyLimit = 64 * 1024;
 
-export async function requestRoutes(app: FastifyInstance, options: { dataDir: string }) {
-  const db = openRequestsDb(options.dataDir);
+export async function requestRoutes(
+  app: FastifyInstance,
+  options: { dataDir: string; databaseUrl?: string | undefined },
+) {
+  const db = await openRequestsStore(options);
   app.addHook("onClose", async () => db.close());
 
   app.post<{ Body: NewRequest }>(
@@ -107,7 +110,7 @@ export async function requestRoutes(app: FastifyInstance, options: { dataDir: st
         }
       }
       const id = body.id.toLowerCase();
-      const { created } = db.save({ ...body, id });
+      const { created } = await db.save({ ...body, id });
       return reply.code(created ? 201 : 200).send({ id, status: "stored" });
     },
   );

