@@ -7,7 +7,7 @@
 import { readConfig } from "../server/config.ts";
 import { requestsDbExists } from "../server/storage/requests-db.ts";
 import { openRequestsStore } from "../server/storage/requests-store.ts";
-import { requestsToCsv } from "./requests-csv.ts";
+import { requestsToCsv } from "../server/storage/requests-csv.ts";
 
 const { dataDir, databaseUrl } = readConfig();
 if (databaseUrl || requestsDbExists(dataDir)) {

@@ -13,6 +13,8 @@ import { healthRoutes } from "./routes/health.ts";
 import { openApiRoutes } from "./routes/openapi.ts";
 import { requestRoutes } from "./routes/requests.ts";
 import { siteMapRoutes } from "./routes/site-map.ts";
+import { staffRoutes, staffSignInUrl } from "./routes/staff.ts";
+import { openRequestsStore } from "./storage/requests-store.ts";
 import { ttsRoutes, type SpeechSynthesizer } from "./routes/tts.ts";
 
 export type AppOptions = {
@@ -23,7 +25,9 @@ export type AppOptions = {
 
 export async function buildApp(
   config: Pick<ServerConfig, "distDir" | "dataDir" | "rateLimitPerMinute"> &
-    Partial<Pick<ServerConfig, "trustProxy" | "databaseUrl">>,
+    Partial<
+      Pick<ServerConfig, "trustProxy" | "databaseUrl" | "staffPasswordHash" | "staffSessionSecret">
+    >,
   options: AppOptions,
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -43,6 +47,10 @@ export async function buildApp(
   await app.register(strictJsonPlugin);
   await app.register(jsonErrorsPlugin);
   await app.register(securityHeadersPlugin);
+  // The staff inbox and its API are for staff: never in a search engine's index.
+  app.addHook("onSend", async (request, reply) => {
+    if (/^\/(api\/)?staff(\/|\?|$)/.test(request.url)) reply.header("X-Robots-Tag", "noindex");
+  });
   // Brotli's default quality (11) costs ~100 ms on a 300 kB speech answer; 4 is the usual
   // setting for dynamic responses. Large static files are served pre-compressed instead.
   await app.register(compress, {
@@ -61,18 +69,32 @@ export async function buildApp(
     global: false,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: "too_many_requests",
-      message: `Too many requests: at most ${context.max} a minute. Try again in ${context.after}.`,
-    }),
+    errorResponseBuilder: (request, context) =>
+      request.url.split("?")[0] === staffSignInUrl
+        ? {
+            statusCode: 429,
+            error: "too_many_requests",
+            message: `Too many sign-in attempts. Try again in ${context.after}.`,
+          }
+        : {
+            statusCode: 429,
+            error: "too_many_requests",
+            message: `Too many requests: at most ${context.max} a minute. Try again in ${context.after}.`,
+          },
   });
   await app.register(healthRoutes);
   await app.register(openApiRoutes);
   await app.register(ttsRoutes, { synthesizer: options.synthesizer });
-  await app.register(requestRoutes, {
+  const store = await openRequestsStore({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
+  });
+  app.addHook("onClose", async () => store.close());
+  await app.register(requestRoutes, { store });
+  await app.register(staffRoutes, {
+    store,
+    passwordHash: config.staffPasswordHash,
+    sessionSecret: config.staffSessionSecret,
   });
   await app.register(siteMapRoutes, {});
   await app.register(staticApp, { distDir: config.distDir });

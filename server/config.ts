@@ -1,5 +1,6 @@
 /** Server settings from the environment; the README lists them. */
 import { resolve } from "node:path";
+import { parsePasswordHash } from "./staff/password.ts";
 
 export type ServerConfig = {
   port: number;
@@ -15,6 +16,10 @@ export type ServerConfig = {
   trustProxy: false | string;
   /** PostgreSQL (`postgres://…`) shared by several nodes; unset: SQLite in `dataDir`. */
   databaseUrl: string | undefined;
+  /** The staff inbox's password as `npm run staff:hash` makes it; unset: no staff inbox. */
+  staffPasswordHash: string | undefined;
+  /** Signs staff sessions (the same on every node); unset: derived from the password hash. */
+  staffSessionSecret: string | undefined;
 };
 
 function positiveInteger(value: string | undefined, fallback: number, name: string): number {
@@ -41,6 +46,14 @@ function trustedProxies(value: string | undefined): false | string {
   return addresses.join(",");
 }
 
+function staffPasswordHash(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!parsePasswordHash(value)) {
+    throw new Error("STAFF_PASSWORD_HASH must be a hash made by `npm run --silent staff:hash`");
+  }
+  return value.trim();
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: positiveInteger(env.PORT, 8080, "PORT"),
@@ -50,5 +63,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimitPerMinute: positiveInteger(env.RATE_LIMIT_PER_MINUTE, 60, "RATE_LIMIT_PER_MINUTE"),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     databaseUrl: env.DATABASE_URL || undefined,
+    staffPasswordHash: staffPasswordHash(env.STAFF_PASSWORD_HASH),
+    staffSessionSecret: env.STAFF_SESSION_SECRET || undefined,
   };
 }

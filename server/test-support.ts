@@ -37,7 +37,12 @@ export function makeTempDirs() {
 
 export async function buildTestApp(
   synthesizer: SpeechSynthesizer,
-  overrides: { rateLimitPerMinute?: number; dataDir?: string; trustProxy?: string } = {},
+  overrides: {
+    rateLimitPerMinute?: number;
+    dataDir?: string;
+    trustProxy?: string;
+    staffPasswordHash?: string;
+  } = {},
 ): Promise<FastifyInstance> {
   const dirs = makeTempDirs();
   return buildApp(
@@ -46,6 +51,7 @@ export async function buildTestApp(
       dataDir: overrides.dataDir ?? dirs.dataDir,
       rateLimitPerMinute: overrides.rateLimitPerMinute ?? 10_000,
       trustProxy: overrides.trustProxy ?? false,
+      staffPasswordHash: overrides.staffPasswordHash,
     },
     { synthesizer },
   );

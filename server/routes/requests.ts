@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { contactFieldLimits, requestLanguages } from "../../src/shared/contact-validation.ts";
-import { openRequestsStore, type NewRequest } from "../storage/requests-store.ts";
+import type { NewRequest, RequestsStore } from "../storage/requests-store.ts";
 
 const text = (maxLength: number) => ({ type: "string", minLength: 1, maxLength }) as const;
 
@@ -83,12 +83,8 @@ export const requestsOpenApiPaths = {
 // A 5000-character message stays far below this even when every character is escaped.
 const bodyLimit = 64 * 1024;
 
-export async function requestRoutes(
-  app: FastifyInstance,
-  options: { dataDir: string; databaseUrl?: string | undefined },
-) {
-  const db = await openRequestsStore(options);
-  app.addHook("onClose", async () => db.close());
+export async function requestRoutes(app: FastifyInstance, options: { store: RequestsStore }) {
+  const db = options.store;
 
   app.post<{ Body: NewRequest }>(
     "/api/requests",

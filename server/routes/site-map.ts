@@ -59,6 +59,8 @@ export async function siteMapRoutes(
     reply
       .type("text/plain; charset=utf-8")
       .header("Cache-Control", "no-cache")
-      .send(`User-agent: *\nAllow: /\n\nSitemap: ${siteOrigin(request, publicUrl)}/sitemap.xml\n`),
+      .send(
+        `User-agent: *\nAllow: /\nDisallow: /staff\nDisallow: /api/staff/\n\nSitemap: ${siteOrigin(request, publicUrl)}/sitemap.xml\n`,
+      ),
   );
 }

@@ -17,9 +17,11 @@ export type StoredRequest = {
   language: string;
   createdAt: string;
   receivedAt: string;
+  /** When staff marked it handled in the inbox (null: not yet). */
+  handledAt: string | null;
 };
 
-export type NewRequest = Omit<StoredRequest, "receivedAt">;
+export type NewRequest = Omit<StoredRequest, "receivedAt" | "handledAt">;
 
 const migrations = [
   `CREATE TABLE requests (
@@ -33,6 +35,7 @@ const migrations = [
      received_at TEXT NOT NULL
    ) STRICT`,
   `CREATE INDEX requests_by_received_at ON requests (received_at)`,
+  `ALTER TABLE requests ADD COLUMN handled_at TEXT`,
 ];
 
 export const requestsDbFile = "dauys.sqlite";
@@ -83,9 +86,10 @@ export function openRequestsDb(dataDir: string) {
   );
   const selectAll = db.prepare(
     `SELECT id, name, email, subject, message, language,
-            created_at AS createdAt, received_at AS receivedAt
+            created_at AS createdAt, received_at AS receivedAt, handled_at AS handledAt
      FROM requests ORDER BY received_at, rowid`,
   );
+  const updateHandled = db.prepare(`UPDATE requests SET handled_at = ? WHERE id = ?`);
 
   return {
     /** Stores a request once; `created` is false when its id was already stored. */
@@ -104,6 +108,10 @@ export function openRequestsDb(dataDir: string) {
     },
     all(): StoredRequest[] {
       return selectAll.all() as StoredRequest[];
+    },
+    /** Marks a request handled (at that time) or not (null); false when there is no such id. */
+    setHandled(id: string, handledAt: string | null): boolean {
+      return Number(updateHandled.run(handledAt, id).changes) > 0;
     },
     close() {
       db.close();

@@ -31,6 +31,7 @@ export const postgresMigrations = [
      count INTEGER NOT NULL,
      window_ends TIMESTAMPTZ NOT NULL
    )`,
+  `ALTER TABLE requests ADD COLUMN handled_at TEXT`,
 ];
 
 /** Any constant shared by all nodes: the key of the advisory lock that serialises migrations. */
@@ -108,10 +109,17 @@ export async function openPostgresRequestsStore(
     async all(): Promise<StoredRequest[]> {
       const { rows } = await pool.query<StoredRequest>(
         `SELECT id, name, email, subject, message, language,
-                created_at AS "createdAt", received_at AS "receivedAt"
+                created_at AS "createdAt", received_at AS "receivedAt", handled_at AS "handledAt"
          FROM requests ORDER BY received_at, seq`,
       );
       return rows;
+    },
+    async setHandled(id: string, handledAt: string | null) {
+      const result = await pool.query("UPDATE requests SET handled_at = $1 WHERE id = $2", [
+        handledAt,
+        id,
+      ]);
+      return (result.rowCount ?? 0) > 0;
     },
     async close() {
       await pool.end();

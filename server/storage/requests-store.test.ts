@@ -9,12 +9,13 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestsToCsv } from "../../scripts/requests-csv.ts";
+import { requestsToCsv } from "./requests-csv.ts";
 import { requestsDbPath } from "./requests-db.ts";
 import { openPostgresRequestsStore } from "./requests-postgres.ts";
 import {
   openRequestsStore,
   openSqliteRequestsStore,
+  searchRequests,
   type NewRequest,
   type RequestsStore,
 } from "./requests-store.ts";
@@ -90,7 +91,39 @@ describe.each(kinds)("$name requests store", (kind) => {
     expect(await store.save({ ...first, message: "changed" }, "2025-03-01T10:05:00.000Z")).toEqual({
       created: false,
     });
-    expect(await store.all()).toEqual([{ ...first, receivedAt: "2025-03-01T10:00:01.000Z" }]);
+    expect(await store.all()).toEqual([
+      { ...first, receivedAt: "2025-03-01T10:00:01.000Z", handledAt: null },
+    ]);
+    await store.close();
+  });
+
+  it("marks a request handled and back, and says when there is no such request", async () => {
+    const { store } = await open();
+    const first = request();
+    await store.save(first, "2025-03-01T10:00:01.000Z");
+    expect(await store.setHandled(first.id, "2025-03-02T09:00:00.000Z")).toBe(true);
+    expect((await store.all())[0]!.handledAt).toBe("2025-03-02T09:00:00.000Z");
+    expect(await store.setHandled(first.id, null)).toBe(true);
+    expect((await store.all())[0]!.handledAt).toBeNull();
+    expect(await store.setHandled(request().id, "2025-03-02T09:00:00.000Z")).toBe(false);
+    await store.close();
+  });
+
+  it("finds requests for the inbox newest first, by every word, in any case and script", async () => {
+    const { store } = await open();
+    const older = request({ name: "Айгерим Садыкова", subject: "Pilot for our clinic" });
+    const newer = request({ name: "Bakyt", message: "Айгерим told us about the PILOT" });
+    const other = request({ name: "Dilnoza", subject: "Lessons" });
+    await store.save(older, "2025-03-01T10:00:00.000Z");
+    await store.save(newer, "2025-03-02T10:00:00.000Z");
+    await store.save(other, "2025-03-03T10:00:00.000Z");
+    const ids = async (query: string, limit = 10) =>
+      (await searchRequests(store, query, limit)).requests.map((found) => found.id);
+    expect(await ids("")).toEqual([other.id, newer.id, older.id]);
+    expect(await ids("АЙГЕРИМ pilot")).toEqual([newer.id, older.id]);
+    expect(await ids("pilot", 1)).toEqual([newer.id]);
+    expect((await searchRequests(store, "pilot", 1)).total).toBe(2);
+    expect(await ids("nobody")).toEqual([]);
     await store.close();
   });
 

@@ -14,6 +14,8 @@ export interface RequestsStore {
   save(request: NewRequest, receivedAt?: string): Promise<{ created: boolean }>;
   /** Every stored request, oldest first (by receipt). */
   all(): Promise<StoredRequest[]>;
+  /** Marks a request handled (at that time) or not (null); false when there is no such id. */
+  setHandled(id: string, handledAt: string | null): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export function openSqliteRequestsStore(dataDir: string): RequestsStore {
   return {
     save: async (request, receivedAt) => db.save(request, receivedAt),
     all: async () => db.all(),
+    setHandled: async (id, handledAt) => db.setHandled(id, handledAt),
     close: async () => db.close(),
   };
 }
@@ -33,4 +36,25 @@ export async function openRequestsStore(options: {
   return options.databaseUrl
     ? openPostgresRequestsStore(options.databaseUrl)
     : openSqliteRequestsStore(options.dataDir);
+}
+
+/** Text compared without case, in any script: "АЙГЕРИМ" finds "Айгерим". */
+const folded = (text: string) => text.normalize("NFC").toLocaleLowerCase("und");
+
+/**
+ * The staff inbox's view: newest first, only requests whose name, e-mail, subject or message
+ * holds every word of `query`, at most `limit`. Done on the store's list, the same way for both
+ * stores (a clinic's requests number in the thousands at most).
+ */
+export async function searchRequests(
+  store: RequestsStore,
+  query: string,
+  limit: number,
+): Promise<{ requests: StoredRequest[]; total: number }> {
+  const words = folded(query).split(/\s+/).filter(Boolean);
+  const matching = (await store.all()).reverse().filter((request) => {
+    const text = folded([request.name, request.email, request.subject, request.message].join("\n"));
+    return words.every((word) => text.includes(word));
+  });
+  return { requests: matching.slice(0, limit), total: matching.length };
 }

@@ -6,7 +6,7 @@
  * UTF-8 byte order mark: without it Excel reads the file in the system's legacy code page and
  * shows Russian, Kazakh or Uzbek names as gibberish.
  */
-import type { StoredRequest } from "../server/storage/requests-db.ts";
+import type { StoredRequest } from "./requests-db.ts";
 
 export const requestColumns = [
   "id",
@@ -17,6 +17,7 @@ export const requestColumns = [
   "email",
   "subject",
   "message",
+  "handledAt",
 ] as const satisfies readonly (keyof StoredRequest)[];
 
 export const utf8Bom = "\uFEFF";
@@ -36,7 +37,7 @@ export function requestsToCsv(requests: readonly StoredRequest[]): string {
   const rows = [
     requestColumns.join(","),
     ...requests.map((request) =>
-      requestColumns.map((column) => csvCell(request[column])).join(","),
+      requestColumns.map((column) => csvCell(request[column] ?? "")).join(","),
     ),
   ];
   return utf8Bom + rows.map((row) => `${row}\r\n`).join("");

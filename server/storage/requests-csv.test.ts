@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { openRequestsDb, type StoredRequest } from "../server/storage/requests-db.ts";
+import { openRequestsDb, type StoredRequest } from "./requests-db.ts";
 import { csvCell, neutraliseCell, requestColumns, requestsToCsv, utf8Bom } from "./requests-csv.ts";
 
 /** A strict RFC 4180 reader, written here so the test does not trust the writer's own logic. */
@@ -66,6 +66,7 @@ function request(overrides: Partial<StoredRequest>): StoredRequest {
     language: "kk",
     createdAt: "2025-03-01T10:00:00.000Z",
     receivedAt: "2025-03-01T10:00:01.000Z",
+    handledAt: null,
     ...overrides,
   };
 }
@@ -79,9 +80,11 @@ const tricky: StoredRequest[] = [
   request({ name: '=HYPERLINK("http://evil")', subject: "+7 700 000 00 00", language: "ru" }),
   request({ name: "-2+3", email: "@user@example.com", subject: "\tTabbed", message: "\rCR" }),
   request({ name: "Oʻzbek 🙂", subject: "", message: "a,b,c", language: "uz" }),
+  request({ handledAt: "2025-03-02T09:00:00.000Z" }),
 ];
 
-const expectedRow = (r: StoredRequest) => requestColumns.map((column) => neutraliseCell(r[column]));
+const expectedRow = (r: StoredRequest) =>
+  requestColumns.map((column) => neutraliseCell(r[column] ?? ""));
 
 describe("requests CSV", () => {
   it("parses back to the same rows, with formula-like cells neutralised", () => {
@@ -106,7 +109,10 @@ describe("requests CSV", () => {
   it("`requests:export` writes what the database holds", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "dauys-export-test-"));
     const db = openRequestsDb(dataDir);
-    for (const r of tricky) db.save(r, r.receivedAt);
+    for (const r of tricky) {
+      db.save(r, r.receivedAt);
+      if (r.handledAt) db.setHandled(r.id, r.handledAt);
+    }
     db.close();
     const output = execFileSync(process.execPath, ["scripts/export-requests.ts"], {
       env: { ...process.env, DATA_DIR: dataDir },

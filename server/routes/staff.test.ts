@@ -1,0 +1,212 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../staff/password.ts";
+import { buildTestApp } from "../test-support.ts";
+import { loginAttempts } from "./staff.ts";
+import type { SpeechSynthesizer } from "./tts.ts";
+
+const unusedSynthesizer: SpeechSynthesizer = {
+  synthesize: () => Promise.reject(new Error("not used in these tests")),
+};
+const password = "Tulpar-2026-clinic";
+let passwordHash = "";
+beforeAll(async () => {
+  passwordHash = await hashPassword(password);
+});
+
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+async function start(options: { configured?: boolean; trustProxy?: string } = {}) {
+  const app = await buildTestApp(unusedSynthesizer, {
+    rateLimitPerMinute: 1000,
+    ...(options.configured === false ? {} : { staffPasswordHash: passwordHash }),
+    ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+  });
+  apps.push(app);
+  return app;
+}
+
+const staff = { "x-dauys-staff": "1" };
+
+function signIn(app: FastifyInstance, attempt = password, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: "POST",
+    url: "/api/staff/session",
+    headers: { ...staff, ...headers },
+    payload: { password: attempt },
+  });
+}
+
+async function session(app: FastifyInstance): Promise<string> {
+  const answer = await signIn(app);
+  expect(answer.statusCode).toBe(204);
+  const cookie = answer.cookies.find((c) => c.name === "dauys_staff");
+  return `dauys_staff=${cookie!.value}`;
+}
+
+async function sendRequest(app: FastifyInstance, fields: Record<string, string> = {}) {
+  const body = {
+    id: randomUUID(),
+    name: "Айгерим Садыкова",
+    email: "aigerim@example.kz",
+    subject: "Pilot for our clinic",
+    message: "We would like to try Dauys.",
+    language: "kk",
+    createdAt: new Date().toISOString(),
+    ...fields,
+  };
+  const answer = await app.inject({ method: "POST", url: "/api/requests", payload: body });
+  expect(answer.statusCode).toBe(201);
+  return body;
+}
+
+describe("staff inbox API", () => {
+  it("signs in with the right password: an HttpOnly, SameSite=Strict cookie for /api/staff", async () => {
+    const app = await start();
+    const answer = await signIn(app);
+    expect(answer.statusCode).toBe(204);
+    const cookie = answer.cookies.find((c) => c.name === "dauys_staff")!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/api/staff" });
+    expect(cookie.secure).toBeFalsy();
+    expect(answer.headers["x-robots-tag"]).toBe("noindex");
+  });
+
+  it("marks the cookie Secure behind an HTTPS proxy", async () => {
+    const app = await start({ trustProxy: "127.0.0.1" });
+    const answer = await signIn(app, password, {
+      "x-forwarded-for": "203.0.113.7",
+      "x-forwarded-proto": "https",
+    });
+    expect(answer.statusCode).toBe(204);
+    expect(answer.cookies.find((c) => c.name === "dauys_staff")!.secure).toBe(true);
+  });
+
+  it("refuses a wrong password, and limits the attempts", async () => {
+    const app = await start();
+    const wrong = await signIn(app, "tulpar-2026-clinic");
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ error: "wrong_password" });
+    expect(wrong.cookies).toEqual([]);
+    for (let i = 1; i < loginAttempts; i++) await signIn(app, `guess ${i}`);
+    const limited = await signIn(app);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: "too_many_requests" });
+    expect(limited.json().message).toMatch(/^Too many sign-in attempts\. Try again in /);
+  });
+
+  it("never shows a request's data without a session", async () => {
+    const app = await start();
+    const sent = await sendRequest(app);
+    const forged = "dauys_staff=9999999999999.abc.def";
+    for (const cookie of [undefined, forged]) {
+      const headers = { ...staff, ...(cookie ? { cookie } : {}) };
+      const answers = await Promise.all([
+        app.inject({ method: "GET", url: "/api/staff/requests", headers }),
+        app.inject({ method: "GET", url: "/api/staff/requests.csv", headers }),
+        app.inject({
+          method: "PATCH",
+          url: `/api/staff/requests/${sent.id}`,
+          headers,
+          payload: { handled: true },
+        }),
+      ]);
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(401);
+        expect(answer.body).not.toContain("Айгерим");
+        expect(answer.body).not.toContain(sent.email);
+      }
+    }
+  });
+
+  it("lists requests newest first with search, marks them handled, and gives the CSV", async () => {
+    const app = await start();
+    const cookie = await session(app);
+    const first = await sendRequest(app, { name: "Айгерим", subject: "Pilot" });
+    const second = await sendRequest(app, { name: "Bakyt", subject: "Lessons" });
+    const list = async (query = "") =>
+      (
+        await app.inject({
+          method: "GET",
+          url: `/api/staff/requests?q=${encodeURIComponent(query)}`,
+          headers: { cookie },
+        })
+      ).json() as { requests: { id: string; handledAt: string | null }[]; total: number };
+    expect((await list()).requests.map((r) => r.id)).toEqual([second.id, first.id]);
+    expect((await list("айгерим")).requests.map((r) => r.id)).toEqual([first.id]);
+
+    const marked = await app.inject({
+      method: "PATCH",
+      url: `/api/staff/requests/${first.id}`,
+      headers: { ...staff, cookie },
+      payload: { handled: true },
+    });
+    expect(marked.statusCode).toBe(200);
+    expect((await list("айгерим")).requests[0]!.handledAt).toBe(marked.json().handledAt);
+
+    const missing = await app.inject({
+      method: "PATCH",
+      url: `/api/staff/requests/${randomUUID()}`,
+      headers: { ...staff, cookie },
+      payload: { handled: true },
+    });
+    expect(missing.statusCode).toBe(404);
+
+    const csv = await app.inject({
+      method: "GET",
+      url: "/api/staff/requests.csv",
+      headers: { cookie },
+    });
+    expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="dauys-requests-/);
+    expect(csv.body).toContain("Айгерим");
+    expect(csv.body).toContain(marked.json().handledAt);
+  });
+
+  it("refuses a change without the staff header or from another origin (CSRF)", async () => {
+    const app = await start();
+    const cookie = await session(app);
+    const sent = await sendRequest(app);
+    const attempt = (headers: Record<string, string>) =>
+      app.inject({
+        method: "PATCH",
+        url: `/api/staff/requests/${sent.id}`,
+        headers: { cookie, ...headers },
+        payload: { handled: true },
+      });
+    expect((await attempt({})).statusCode).toBe(403);
+    expect((await attempt({ ...staff, origin: "https://evil.example" })).statusCode).toBe(403);
+    expect((await attempt({ ...staff, origin: "http://localhost:80" })).statusCode).toBe(200);
+  });
+
+  it("signs out, and says clearly when no password is set up", async () => {
+    const app = await start();
+    const cookie = await session(app);
+    const out = await app.inject({
+      method: "DELETE",
+      url: "/api/staff/session",
+      headers: { ...staff, cookie },
+    });
+    expect(out.statusCode).toBe(204);
+    expect(out.cookies.find((c) => c.name === "dauys_staff")!.value).toBe("");
+
+    const bare = await start({ configured: false });
+    const answer = await signIn(bare);
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toMatchObject({ error: "staff_not_configured" });
+  });
+
+  it("keeps the inbox out of search engines", async () => {
+    const app = await start();
+    const page = await app.inject({ method: "GET", url: "/staff" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["x-robots-tag"]).toBe("noindex");
+    const robots = await app.inject({ method: "GET", url: "/robots.txt" });
+    expect(robots.body).toContain("Disallow: /staff");
+    const sitemap = await app.inject({ method: "GET", url: "/sitemap.xml" });
+    expect(sitemap.body).not.toContain("/staff");
+  });
+});
