@@ -10,6 +10,10 @@ const chromiumPath =
 
 const port = Number(process.env.TEST_PORT || 4173);
 export const dataDir = join(tmpdir(), `dauys-e2e-${port}`);
+/** The staff inbox's password in the browser tests, and its hash (`npm run staff:hash`). */
+export const staffTestPassword = "staff-test-password-2026";
+const staffTestPasswordHash =
+  "scrypt$32768$8$1$26kOqzgTGtSwjM_qQYW-9w$BakGT2yXnDjtrp45ZK12dEKUwgRQvflCHN-9MeWzm5w";
 
 export default defineConfig({
   testDir: "./tests",
@@ -52,6 +56,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       RATE_LIMIT_PER_MINUTE: "100000",
+      STAFF_PASSWORD_HASH: staffTestPasswordHash,
       ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
     },
   },

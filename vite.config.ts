@@ -84,7 +84,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         globPatterns: ["**/*.{js,css,html,svg,png,ico,txt}"],
         // The on-device speech engine (its worker and voice packs) is cached when first used;
         // the prerendered pages are for visits the worker does not answer.
-        globIgnores: ["voice-pack/**", "assets/device-engine*", "prerendered/**"],
+        globIgnores: [
+          "voice-pack/**",
+          "assets/device-engine*",
+          "prerendered/**",
+          // The staff inbox needs the server anyway; patients' devices never need it.
+          "assets/staff-inbox*",
+        ],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
       },
     }),

@@ -15,6 +15,7 @@ import { Route as AboutRouteImport } from './routes/about'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as RecognitionRouteImport } from './routes/recognition'
 import { Route as RecoveryRouteImport } from './routes/recovery'
+import { Route as StaffRouteImport } from './routes/staff'
 import { Route as TalkRouteImport } from './routes/talk'
 
 const IndexRoute = IndexRouteImport.update({
@@ -47,6 +48,11 @@ const RecoveryRoute = RecoveryRouteImport.update({
   path: '/recovery',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StaffRoute = StaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TalkRoute = TalkRouteImport.update({
   id: '/talk',
   path: '/talk',
@@ -60,6 +66,7 @@ export interface FileRoutesByFullPath {
   '/contact': typeof ContactRoute
   '/recognition': typeof RecognitionRoute
   '/recovery': typeof RecoveryRoute
+  '/staff': typeof StaffRoute
   '/talk': typeof TalkRoute
 }
 export interface FileRoutesByTo {
@@ -69,6 +76,7 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactRoute
   '/recognition': typeof RecognitionRoute
   '/recovery': typeof RecoveryRoute
+  '/staff': typeof StaffRoute
   '/talk': typeof TalkRoute
 }
 export interface FileRoutesById {
@@ -79,15 +87,30 @@ export interface FileRoutesById {
   '/contact': typeof ContactRoute
   '/recognition': typeof RecognitionRoute
   '/recovery': typeof RecoveryRoute
+  '/staff': typeof StaffRoute
   '/talk': typeof TalkRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/$' | '/about' | '/contact' | '/recognition' | '/recovery' | '/talk'
+    | '/'
+    | '/$'
+    | '/about'
+    | '/contact'
+    | '/recognition'
+    | '/recovery'
+    | '/staff'
+    | '/talk'
   fileRoutesByTo: FileRoutesByTo
   to:
-    '/' | '/$' | '/about' | '/contact' | '/recognition' | '/recovery' | '/talk'
+    | '/'
+    | '/$'
+    | '/about'
+    | '/contact'
+    | '/recognition'
+    | '/recovery'
+    | '/staff'
+    | '/talk'
   id:
     | '__root__'
     | '/'
@@ -96,6 +119,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/recognition'
     | '/recovery'
+    | '/staff'
     | '/talk'
   fileRoutesById: FileRoutesById
 }
@@ -106,6 +130,7 @@ export interface RootRouteChildren {
   ContactRoute: typeof ContactRoute
   RecognitionRoute: typeof RecognitionRoute
   RecoveryRoute: typeof RecoveryRoute
+  StaffRoute: typeof StaffRoute
   TalkRoute: typeof TalkRoute
 }
 
@@ -153,6 +178,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RecoveryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/staff': {
+      id: '/staff'
+      path: '/staff'
+      fullPath: '/staff'
+      preLoaderRoute: typeof StaffRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/talk': {
       id: '/talk'
       path: '/talk'
@@ -170,6 +202,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactRoute: ContactRoute,
   RecognitionRoute: RecognitionRoute,
   RecoveryRoute: RecoveryRoute,
+  StaffRoute: StaffRoute,
   TalkRoute: TalkRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,0 +1,70 @@
+/**
+ * The staff inbox's calls to /api/staff. The session is an HttpOnly cookie the page never sees;
+ * every change carries the `X-Dauys-Staff` header the server requires (CSRF).
+ */
+export type StaffRequest = {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  language: string;
+  createdAt: string;
+  receivedAt: string;
+  handledAt: string | null;
+};
+
+export type SignInOutcome = "signed-in" | "wrong-password" | "too-many" | "not-configured";
+
+export class StaffApiError extends Error {
+  readonly status: number;
+  constructor(status: number) {
+    super(`The staff API answered ${status}`);
+    this.status = status;
+  }
+}
+
+export const staffCsvUrl = "/api/staff/requests.csv";
+const changeHeaders = { "Content-Type": "application/json", "X-Dauys-Staff": "1" };
+
+export async function isSignedIn(): Promise<boolean> {
+  const response = await fetch("/api/staff/session");
+  if (response.status === 401) return false;
+  if (!response.ok) throw new StaffApiError(response.status);
+  return true;
+}
+
+export async function signIn(password: string): Promise<SignInOutcome> {
+  const response = await fetch("/api/staff/session", {
+    method: "POST",
+    headers: changeHeaders,
+    body: JSON.stringify({ password }),
+  });
+  if (response.ok) return "signed-in";
+  if (response.status === 401) return "wrong-password";
+  if (response.status === 429) return "too-many";
+  if (response.status === 503) return "not-configured";
+  throw new StaffApiError(response.status);
+}
+
+export async function signOut(): Promise<void> {
+  await fetch("/api/staff/session", { method: "DELETE", headers: { "X-Dauys-Staff": "1" } });
+}
+
+export async function listRequests(
+  query: string,
+): Promise<{ requests: StaffRequest[]; total: number }> {
+  const response = await fetch(`/api/staff/requests?q=${encodeURIComponent(query.slice(0, 200))}`);
+  if (!response.ok) throw new StaffApiError(response.status);
+  return response.json() as Promise<{ requests: StaffRequest[]; total: number }>;
+}
+
+export async function setHandled(id: string, handled: boolean): Promise<string | null> {
+  const response = await fetch(`/api/staff/requests/${encodeURIComponent(id)}`, {
+    method: "PATCH",
+    headers: changeHeaders,
+    body: JSON.stringify({ handled }),
+  });
+  if (!response.ok) throw new StaffApiError(response.status);
+  return ((await response.json()) as { handledAt: string | null }).handledAt;
+}

@@ -1,0 +1,202 @@
+import { useCallback, useEffect, useState } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import CheckIcon from "@mui/icons-material/Check";
+import DownloadIcon from "@mui/icons-material/Download";
+import LogoutIcon from "@mui/icons-material/Logout";
+import {
+  isSignedIn,
+  listRequests,
+  setHandled,
+  signOut,
+  staffCsvUrl,
+  StaffApiError,
+  type StaffRequest,
+} from "@/features/staff/staff-api";
+import { StaffSignIn } from "@/features/staff/staff-sign-in";
+import { visuallyHidden } from "@/theme/visually-hidden";
+
+type State = "checking" | "signed-out" | "signed-in" | "unreachable";
+
+/**
+ * The staff inbox: after sign-in, the contact requests newest first, a search over name, e-mail,
+ * subject and message, a switch per request to mark it handled, and the CSV of all of them.
+ * Request text is shown as text, never as markup.
+ */
+export function StaffInbox() {
+  const { t } = useLingui();
+  const [state, setState] = useState<State>("checking");
+
+  useEffect(() => {
+    let active = true;
+    isSignedIn()
+      .then((signedIn) => active && setState(signedIn ? "signed-in" : "signed-out"))
+      .catch(() => active && setState("unreachable"));
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  if (state === "checking") return <Typography role="status">{t`Loading…`}</Typography>;
+  if (state === "unreachable")
+    return (
+      <Alert severity="error" role="alert">
+        {t`The server could not be reached. Check the connection and try again.`}
+      </Alert>
+    );
+  if (state === "signed-out") return <StaffSignIn onSignedIn={() => setState("signed-in")} />;
+  return (
+    <RequestList
+      onSignedOut={() => {
+        void signOut().finally(() => setState("signed-out"));
+      }}
+      onSessionEnded={() => setState("signed-out")}
+    />
+  );
+}
+
+function RequestList({
+  onSignedOut,
+  onSessionEnded,
+}: {
+  onSignedOut: () => void;
+  onSessionEnded: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const [query, setQuery] = useState("");
+  const [found, setFound] = useState<{ requests: StaffRequest[]; total: number } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+
+  const handleError = useCallback(
+    (error: unknown) => {
+      if (error instanceof StaffApiError && error.status === 401) onSessionEnded();
+      else setFailed(true);
+    },
+    [onSessionEnded],
+  );
+
+  useEffect(() => {
+    let active = true;
+    const timer = setTimeout(() => {
+      listRequests(query)
+        .then((result) => {
+          if (!active) return;
+          setFound(result);
+          setFailed(false);
+        })
+        .catch((error: unknown) => active && handleError(error));
+    }, 250);
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [query, handleError]);
+
+  const showHandled = (id: string, handledAt: string | null) =>
+    setFound(
+      (current) =>
+        current && {
+          ...current,
+          requests: current.requests.map((item) =>
+            item.id === id ? { ...item, handledAt } : item,
+          ),
+        },
+    );
+
+  // The switch moves at once; the server's time replaces ours, or the switch goes back.
+  const toggle = (request: StaffRequest, handled: boolean) => {
+    showHandled(request.id, handled ? new Date().toISOString() : null);
+    setHandled(request.id, handled)
+      .then((handledAt) => {
+        showHandled(request.id, handledAt);
+        setAnnouncement(
+          handled ? t`Marked as handled: ${request.subject}` : t`Marked as new: ${request.subject}`,
+        );
+      })
+      .catch((error: unknown) => {
+        showHandled(request.id, request.handledAt);
+        handleError(error);
+      });
+  };
+
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.locale, { dateStyle: "medium", timeStyle: "short" });
+  const shown = found?.requests.length ?? 0;
+  const total = found?.total ?? 0;
+
+  return (
+    <Stack spacing={3}>
+      <div role="status" style={visuallyHidden}>
+        {announcement}
+      </div>
+      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
+        <TextField
+          type="search"
+          label={t`Search requests`}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          sx={{ flexGrow: 1, minWidth: 240 }}
+        />
+        <Button
+          variant="outlined"
+          size="large"
+          href={staffCsvUrl}
+          download
+          startIcon={<DownloadIcon />}
+        >
+          {t`Download CSV`}
+        </Button>
+        <Button variant="text" size="large" onClick={onSignedOut} startIcon={<LogoutIcon />}>
+          {t`Sign out`}
+        </Button>
+      </Stack>
+      {failed ? (
+        <Alert severity="error" role="alert">
+          {t`The requests could not be loaded. Check the connection and try again.`}
+        </Alert>
+      ) : null}
+      <Typography role="status">
+        {found === null ? t`Loading…` : t`Showing ${shown} of ${total} requests.`}
+      </Typography>
+      <Stack component="ul" spacing={2} sx={{ listStyle: "none", p: 0, m: 0 }}>
+        {found?.requests.map((request) => (
+          <Card component="li" variant="outlined" key={request.id}>
+            <CardContent>
+              <Typography variant="h3" component="h2" sx={{ fontSize: "1.25rem", mb: 0.5 }}>
+                {request.subject}
+              </Typography>
+              <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+                {request.name} · {request.email} · {request.language} · {when(request.receivedAt)}
+              </Typography>
+              <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", mb: 1 }}>
+                {request.message}
+              </Typography>
+              <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", gap: 1.5 }}>
+                <Button
+                  variant={request.handledAt ? "contained" : "outlined"}
+                  aria-pressed={request.handledAt !== null}
+                  startIcon={request.handledAt ? <CheckIcon /> : undefined}
+                  onClick={() => toggle(request, request.handledAt === null)}
+                >
+                  {t`Handled`}
+                </Button>
+                {request.handledAt ? (
+                  <Typography color="text.secondary">
+                    {t`Handled ${when(request.handledAt)}`}
+                  </Typography>
+                ) : null}
+              </Stack>
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import LoginIcon from "@mui/icons-material/Login";
+import { signIn, type SignInOutcome } from "@/features/staff/staff-api";
+
+/** The staff password form; a wrong password is said beside the field, which keeps focus. */
+export function StaffSignIn({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useLingui();
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Exclude<SignInOutcome, "signed-in"> | "failed" | null>(
+    null,
+  );
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !password) return;
+    setBusy(true);
+    try {
+      const outcome = await signIn(password);
+      if (outcome === "signed-in") {
+        setPassword("");
+        onSignedIn();
+      } else {
+        setProblem(outcome);
+      }
+    } catch {
+      setProblem("failed");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const fieldError = problem === "wrong-password" ? t`This password is not right.` : null;
+  const alert = {
+    "too-many": t`Too many attempts. Wait 15 minutes, then try again.`,
+    "not-configured": t`The staff inbox is not set up on this server. Ask the operator to set STAFF_PASSWORD_HASH.`,
+    failed: t`The server could not be reached. Check the connection and try again.`,
+  };
+  return (
+    <Stack
+      component="form"
+      spacing={2}
+      onSubmit={(event) => void submit(event)}
+      aria-label={t`Staff sign-in`}
+      sx={{ maxWidth: 420 }}
+    >
+      <TextField
+        label={t`Staff password`}
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setProblem(null);
+        }}
+        error={fieldError !== null}
+        helperText={fieldError}
+      />
+      {problem && problem !== "wrong-password" ? (
+        <Alert severity="error" role="alert">
+          {alert[problem]}
+        </Alert>
+      ) : null}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        startIcon={<LoginIcon />}
+        disabled={busy}
+        sx={{ alignSelf: "flex-start" }}
+      >
+        {busy ? t`Signing in…` : t`Sign in`}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import { lazy, Suspense } from "react";
+import { createFileRoute } from "@tanstack/react-router";
+import { useLingui } from "@lingui/react/macro";
+import Alert from "@mui/material/Alert";
+import Container from "@mui/material/Container";
+import Typography from "@mui/material/Typography";
+import { PageHeading } from "@/components/page-section";
+import { useOnlineStatus } from "@/lib/use-online-status";
+
+// The inbox itself is not kept for offline use (vite.config.ts leaves it out of the precache):
+// it needs the server anyway, and patients' devices never need it.
+const StaffInbox = lazy(() =>
+  import("@/features/staff/staff-inbox").then((module) => ({ default: module.StaffInbox })),
+);
+
+/** The staff inbox: not linked from the site, not precached, not indexed. */
+export const Route = createFileRoute("/staff")({
+  component: StaffPage,
+});
+
+function StaffPage() {
+  const { t } = useLingui();
+  const online = useOnlineStatus();
+  return (
+    <>
+      <meta name="robots" content="noindex, nofollow" />
+      <PageHeading title={t`Staff inbox`}>
+        <Typography sx={{ fontSize: "1.125rem", maxWidth: 760 }}>
+          {t`Contact requests sent through the site, newest first.`}
+        </Typography>
+      </PageHeading>
+      <Container maxWidth="lg" sx={{ py: 4 }}>
+        {online ? (
+          <Suspense fallback={<Typography role="status">{t`Loading…`}</Typography>}>
+            <StaffInbox />
+          </Suspense>
+        ) : (
+          <Alert severity="info">
+            {t`The staff inbox needs a connection to the server. Connect to the internet and open it again.`}
+          </Alert>
+        )}
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { staffTestPassword } from "../playwright.config.ts";
+import { expectNoAxeViolations, findSmallTargets, presetLanguage } from "./fixtures.ts";
+
+// The server allows five sign-in attempts per client in 15 minutes: these tests make three.
+
+async function sendContactRequest(page: Page, fields: Record<string, string>) {
+  const answer = await page.request.post("/api/requests", {
+    data: {
+      id: randomUUID(),
+      name: "Айгерим Садыкова",
+      email: "aigerim@example.kz",
+      subject: "Pilot",
+      message: "Hello",
+      language: "kk",
+      createdAt: new Date().toISOString(),
+      ...fields,
+    },
+  });
+  expect(answer.status()).toBe(201);
+}
+
+const passwordField = (page: Page) => page.getByLabel("Staff password");
+
+test("the staff inbox needs the password: a wrong one is refused and shows no request", async ({
+  page,
+}) => {
+  const marker = `Wrong-password check ${randomUUID()}`;
+  await sendContactRequest(page, { subject: marker });
+  await page.goto("/staff");
+  await expect(page.getByRole("heading", { level: 1, name: "Staff inbox" })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+  // Not in the site's navigation.
+  await expect(page.getByRole("banner").getByRole("link", { name: /staff/i })).toHaveCount(0);
+
+  await passwordField(page).fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("This password is not right.")).toBeVisible();
+  await expect(passwordField(page)).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText(marker)).toHaveCount(0);
+  await expectNoAxeViolations(page, "staff sign-in with an error");
+  expect(await findSmallTargets(page)).toEqual([]);
+
+  // The API gives nothing without the session either.
+  const list = await page.request.get("/api/staff/requests");
+  expect(list.status()).toBe(401);
+  expect(await list.text()).not.toContain(marker);
+});
+
+test("signed in, staff find a request, see its text as written, mark it handled and download the CSV", async ({
+  page,
+}) => {
+  const marker = randomUUID().slice(0, 8);
+  const attack = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>`;
+  await sendContactRequest(page, { subject: `Inbox ${marker}`, message: attack });
+  await sendContactRequest(page, { subject: `Other ${marker}`, name: "Bakyt" });
+  page.on("dialog", (dialog) => {
+    throw new Error(`A dialog opened: ${dialog.message()}`);
+  });
+
+  await page.goto("/staff");
+  await passwordField(page).fill(staffTestPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+
+  const search = page.getByRole("searchbox", { name: "Search requests" });
+  await search.fill(`inbox ${marker}`);
+  const items = page.getByRole("listitem");
+  await expect(items).toHaveCount(1);
+  const item = items.first();
+  await expect(item.getByRole("heading", { name: `Inbox ${marker}` })).toBeVisible();
+  // The markup in the request is shown as its text, and never runs.
+  await expect(item.getByText(attack, { exact: true })).toBeVisible();
+  await expect(item.locator("img")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+
+  const handled = item.getByRole("button", { name: "Handled" });
+  await expect(handled).toHaveAttribute("aria-pressed", "false");
+  await handled.click();
+  await expect(handled).toHaveAttribute("aria-pressed", "true");
+  await expect(
+    page.getByRole("status").filter({ hasText: `Marked as handled: Inbox ${marker}` }),
+  ).toHaveCount(1);
+  await page.reload();
+  await search.fill(`inbox ${marker}`);
+  await expect(
+    page.getByRole("listitem").first().getByRole("button", { name: "Handled" }),
+  ).toHaveAttribute("aria-pressed", "true");
+  await expectNoAxeViolations(page, "staff inbox with a request");
+  expect(await findSmallTargets(page)).toEqual([]);
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^dauys-requests-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!, "utf8");
+  expect(csv).toContain(`Inbox ${marker}`);
+  expect(csv).toContain(`Other ${marker}`);
+  expect(csv.split("\r\n")[0]).toContain("handledAt");
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(passwordField(page)).toBeVisible();
+  expect((await page.request.get("/api/staff/requests")).status()).toBe(401);
+});
+
+test("the staff inbox speaks the interface language", async ({ page }) => {
+  await presetLanguage(page, "kk");
+  await page.goto("/staff");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Қызметкерлерге арналған өтінімдер",
+  );
+  await expect(page.getByLabel("Қызметкер құпиясөзі")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Кіру" })).toBeVisible();
+  await expectNoAxeViolations(page, "staff sign-in in Kazakh");
+});
