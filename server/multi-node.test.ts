@@ -7,6 +7,7 @@ import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "./staff/password.ts";
 import { startTestPostgres, type TestPostgres } from "./storage/test-postgres.ts";
 import { makeTempDirs } from "./test-support.ts";
 
@@ -43,6 +44,7 @@ async function startNode(databaseUrl: string) {
       RATE_LIMIT_PER_MINUTE: String(perMinute),
       // The tests speak for many clients through X-Forwarded-For, as a load balancer would.
       TRUST_PROXY: "127.0.0.1",
+      STAFF_PASSWORD_HASH: staffHash,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -62,7 +64,11 @@ async function startNode(databaseUrl: string) {
   }
 }
 
+const staffPassword = "two-nodes-staff-password";
+let staffHash = "";
+
 beforeAll(async () => {
+  staffHash = await hashPassword(staffPassword);
   postgres = await startTestPostgres();
   // Both start at once, as after a deployment: the migrations must not trip over each other.
   await Promise.all([startNode(postgres.url), startNode(postgres.url)]);
@@ -150,5 +156,31 @@ describe("two nodes on one PostgreSQL", () => {
     }
     expect(statuses.filter((status) => status === 201)).toHaveLength(perMinute);
     expect(statuses.slice(perMinute)).toEqual([429, 429, 429, 429, 429]);
+  });
+
+  it("a staff member signed in on one node reads and marks requests on the other", async () => {
+    const sent = contactRequest({ subject: "Marked on the other node" });
+    expect((await post(0, sent)).status).toBe(201);
+    const signIn = await fetch(`${nodes[0]!.url}/api/staff/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-dauys-staff": "1" },
+      body: JSON.stringify({ password: staffPassword }),
+    });
+    expect(signIn.status).toBe(204);
+    const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
+    const marked = await fetch(`${nodes[1]!.url}/api/staff/requests/${sent.id}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", "x-dauys-staff": "1", cookie },
+      body: JSON.stringify({ handled: true }),
+    });
+    expect(marked.status).toBe(200);
+    const found = await fetch(
+      `${nodes[0]!.url}/api/staff/requests?q=${encodeURIComponent("Marked on the other node")}`,
+      { headers: { cookie } },
+    );
+    const { requests } = (await found.json()) as { requests: { id: string; handledAt: string }[] };
+    expect(requests.map((request) => [request.id, request.handledAt])).toEqual([
+      [sent.id, (await marked.json()).handledAt],
+    ]);
   });
 });
