@@ -4,11 +4,12 @@
  * users. Unknown paths that are not API calls get index.html, and the client router decides;
  * the app's own pages get their prerendered copy in the visitor's language when the build made one.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { prerenderedPageFor } from "../prerendered-pages.ts";
+import { siteOrigin, withAbsoluteLinks } from "../site-origin.ts";
 
 const immutable = "public, max-age=31536000, immutable";
 const revalidate = "no-cache";
@@ -32,6 +33,16 @@ export async function staticApp(app: FastifyInstance, options: { distDir: string
   });
 
   const hasBuild = () => existsSync(join(options.distDir, "index.html"));
+  // Prerendered pages are small and read often: kept in memory until the build changes them.
+  const pages = new Map<string, { mtimeMs: number; html: string }>();
+  const readPage = (path: string) => {
+    const { mtimeMs } = statSync(path);
+    const cached = pages.get(path);
+    if (cached?.mtimeMs === mtimeMs) return cached.html;
+    const html = readFileSync(path, "utf8");
+    pages.set(path, { mtimeMs, html });
+    return html;
+  };
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const [path = "/", search = ""] = request.url.split("?");
     const lang = new URLSearchParams(search).get("lang") ?? undefined;
@@ -44,10 +55,11 @@ export async function staticApp(app: FastifyInstance, options: { distDir: string
     const file =
       prerendered && existsSync(join(options.distDir, prerendered)) ? prerendered : "index.html";
     // The page's language depends on the saved choice and, without one, on the browser's.
+    reply.header("Cache-Control", revalidate).header("Vary", "Cookie, Accept-Language");
+    if (file === "index.html") return reply.sendFile(file);
     return reply
-      .header("Cache-Control", revalidate)
-      .header("Vary", "Cookie, Accept-Language")
-      .sendFile(file);
+      .type("text/html; charset=utf-8")
+      .send(withAbsoluteLinks(readPage(join(options.distDir, file)), siteOrigin(request)));
   };
 
   app.get("/", (request, reply) => (hasBuild() ? sendPage(request, reply) : reply.callNotFound()));

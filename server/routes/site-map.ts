@@ -3,21 +3,13 @@
  * their `hreflang` alternates) and `/robots.txt` pointing to it. Both need absolute addresses:
  * `PUBLIC_URL` (e.g. https://dauys.example) when set, else the address the request came to.
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { pageLanguages, prerenderedPaths } from "../prerendered-pages.ts";
+import { siteOrigin } from "../site-origin.ts";
 
 /** The address of `path` in `language`, as the hreflang links of the prerendered pages give it. */
 export function languageUrl(path: string, language: string): string {
   return `${path}?lang=${language}`;
-}
-
-function siteOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  if (publicUrl) return publicUrl.replace(/\/+$/, "");
-  // A host name and port only: anything else in Host cannot be echoed into the sitemap.
-  const host = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(request.host)
-    ? request.host
-    : "localhost";
-  return `${request.protocol}://${host}`;
 }
 
 export function sitemapXml(origin: string): string {
