@@ -24,7 +24,6 @@ import {
   type KioskNoticeKind,
 } from "@/features/kiosk/kiosk-store";
 import type { KioskSetting } from "@/features/kiosk/kiosk-setting";
-import { IdleCountdownDialog } from "@/features/kiosk/idle-countdown-dialog";
 import { erasePatientData } from "@/features/kiosk/privacy-reset";
 import { activateLanguage } from "@/lib/i18n";
 import { focusMainContent } from "@/lib/main-content";
@@ -52,6 +51,14 @@ const mediaEvents = ["play", "playing", "pause", "ended", "emptied"] as const;
 const PinSetupDialog = lazy(() =>
   import("@/features/kiosk/pin-setup-dialog").then((module) => ({
     default: module.PinSetupDialog,
+  })),
+);
+
+// The idle countdown exists only on a kiosk: its dialog (and MUI's modal machinery) loads when a
+// kiosk session starts, long before the first countdown, and never for other visitors.
+const IdleCountdownDialog = lazy(() =>
+  import("@/features/kiosk/idle-countdown-dialog").then((module) => ({
+    default: module.IdleCountdownDialog,
   })),
 );
 
@@ -175,11 +182,13 @@ function KioskSession({ setting }: { setting: KioskSetting }) {
   useLeaveFullscreenOnExit();
 
   return (
-    <IdleCountdownDialog
-      open={idle.phase === "countdown"}
-      secondsLeft={idle.phase === "countdown" ? idle.secondsLeft : countdownSeconds}
-      onContinue={() => dispatch({ type: "continue", now: Date.now() })}
-    />
+    <Suspense fallback={null}>
+      <IdleCountdownDialog
+        open={idle.phase === "countdown"}
+        secondsLeft={idle.phase === "countdown" ? idle.secondsLeft : countdownSeconds}
+        onContinue={() => dispatch({ type: "continue", now: Date.now() })}
+      />
+    </Suspense>
   );
 }
 
