@@ -1,10 +1,33 @@
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
+
+/**
+ * The page is prerendered and paints without any script; the app's code must not compete with
+ * that first paint for a slow connection: the entry and its preloads are fetched at low
+ * priority (issue 22).
+ */
+const scriptsAfterPaint: Plugin = {
+  name: "dauys:scripts-after-paint",
+  enforce: "post",
+  transformIndexHtml: {
+    order: "post",
+    handler: (html) =>
+      html
+        .replace(
+          /<script type="module" crossorigin /g,
+          '<script type="module" crossorigin fetchpriority="low" ',
+        )
+        .replace(
+          /<link rel="modulepreload" crossorigin /g,
+          '<link rel="modulepreload" crossorigin fetchpriority="low" ',
+        ),
+  },
+};
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The footer's copyright year is the year the app was built (src/lib/brand.ts).
@@ -20,6 +43,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       generatedRouteTree: "./src/routeTree.gen.ts",
     }),
     react(),
+    scriptsAfterPaint,
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui({ failOnMissing: true }),
     VitePWA({
