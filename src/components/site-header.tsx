@@ -21,7 +21,7 @@ import type { Theme } from "@mui/material/styles";
 import MenuIcon from "@mui/icons-material/Menu";
 import CloseIcon from "@mui/icons-material/Close";
 import { ButtonLink } from "@/components/router-link";
-import { OfflineIndicator } from "@/components/app-notices";
+import { OfflineIndicator } from "@/components/offline-indicator";
 import { LanguageSwitcher } from "@/components/language-switcher";
 import { LogoMark } from "@/components/logo";
 import { brand } from "@/lib/brand";

@@ -1,0 +1,51 @@
+/**
+ * The service worker's notices: "Ready to work offline" (once) and "A new version is available"
+ * with a Reload action (the app never reloads by itself in the middle of a task).
+ */
+import { useRegisterSW } from "virtual:pwa-register/react";
+import { useLingui } from "@lingui/react/macro";
+import Button from "@mui/material/Button";
+import Snackbar from "@mui/material/Snackbar";
+import { ClosableAlert } from "@/components/closable-alert";
+
+export function ServiceWorkerNotices() {
+  const { t } = useLingui();
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    offlineReady: [offlineReady, setOfflineReady],
+    updateServiceWorker,
+  } = useRegisterSW({ immediate: true });
+
+  return (
+    <>
+      <Snackbar
+        open={offlineReady}
+        onClose={(_event, reason) => reason !== "clickaway" && setOfflineReady(false)}
+        autoHideDuration={8000}
+        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+      >
+        <ClosableAlert severity="success" variant="filled" onClose={() => setOfflineReady(false)}>
+          {t`Ready to work offline`}
+        </ClosableAlert>
+      </Snackbar>
+      <Snackbar open={needRefresh} anchorOrigin={{ vertical: "bottom", horizontal: "center" }}>
+        <ClosableAlert
+          severity="info"
+          variant="filled"
+          onClose={() => setNeedRefresh(false)}
+          action={
+            <Button
+              color="inherit"
+              variant="outlined"
+              onClick={() => void updateServiceWorker(true)}
+            >
+              {t`Reload`}
+            </Button>
+          }
+        >
+          {t`A new version is available`}
+        </ClosableAlert>
+      </Snackbar>
+    </>
+  );
+}
