@@ -20,4 +20,11 @@ describe("a prerendered page's links", () => {
       ].join(""),
     );
   });
+
+  it("point the canonical address of a page that followed the visitor's language to itself", () => {
+    const page = '<link rel="canonical" href="/about?lang=kk" />';
+    expect(withAbsoluteLinks(page, "https://dauys.test", "/about")).toBe(
+      '<link rel="canonical" href="https://dauys.test/about" />',
+    );
+  });
 });

@@ -18,10 +18,19 @@ export function siteOrigin(request: FastifyRequest, publicUrl = process.env.PUBL
  * A prerendered page with its canonical and hreflang links made absolute: search engines and
  * Lighthouse's SEO audit take only fully qualified addresses there. Pages built with
  * `PUBLIC_URL` already have absolute links and are left as they are.
+ *
+ * `adaptivePath`: the page was asked for without `?lang=`, so its language followed the visitor
+ * (the x-default address): its canonical address is that one, not one language's, which would
+ * point search engines away to another hreflang version.
  */
-export function withAbsoluteLinks(html: string, origin: string): string {
-  return html.replace(
+export function withAbsoluteLinks(html: string, origin: string, adaptivePath?: string): string {
+  const absolute = html.replace(
     /(<link rel="(?:canonical|alternate)"(?: hreflang="[^"]*")? href=")\//g,
     `$1${origin}/`,
+  );
+  if (adaptivePath === undefined) return absolute;
+  return absolute.replace(
+    /<link rel="canonical" href="[^"]*"/,
+    `<link rel="canonical" href="${origin}${adaptivePath}"`,
   );
 }

@@ -116,5 +116,8 @@ test.describe("an English browser", () => {
     expect(html).toContain(
       `<link rel="alternate" hreflang="x-default" href="${origin}/recovery" />`,
     );
+    // Asked for without ?lang=, the page followed the visitor's language: it is its own canonical.
+    const adaptive = await (await page.request.get("/recovery")).text();
+    expect(adaptive).toContain(`<link rel="canonical" href="${origin}/recovery" />`);
   });
 });

@@ -59,7 +59,13 @@ export async function staticApp(app: FastifyInstance, options: { distDir: string
     if (file === "index.html") return reply.sendFile(file);
     return reply
       .type("text/html; charset=utf-8")
-      .send(withAbsoluteLinks(readPage(join(options.distDir, file)), siteOrigin(request)));
+      .send(
+        withAbsoluteLinks(
+          readPage(join(options.distDir, file)),
+          siteOrigin(request),
+          lang && file.includes(`/${lang}/`) ? undefined : path,
+        ),
+      );
   };
 
   app.get("/", (request, reply) => (hasBuild() ? sendPage(request, reply) : reply.callNotFound()));
