@@ -1,0 +1,87 @@
+import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
+import MicIcon from "@mui/icons-material/Mic";
+import PlayArrowIcon from "@mui/icons-material/PlayArrow";
+import type { Phrase } from "@/features/talk/board";
+import { storageBytes, type StoredExample } from "@/features/talk/voice-examples";
+import type { SpeechLanguage } from "@/shared/speech-options";
+
+/** One phrase of My voice's list: how many examples it has and their size, and its actions. */
+export function TaughtPhraseRow({
+  phrase,
+  examples,
+  language,
+  busy,
+  onTeach,
+  onPlay,
+  onForget,
+}: {
+  phrase: Phrase;
+  examples: StoredExample[];
+  language: SpeechLanguage;
+  busy: boolean;
+  onTeach: () => void;
+  onPlay: () => void;
+  onForget: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const kilobytes = new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 1 });
+  const size = kilobytes.format(storageBytes(examples) / 1000);
+  const count = examples.length;
+  return (
+    <Box
+      component="li"
+      sx={{
+        display: "flex",
+        flexWrap: "wrap",
+        alignItems: "center",
+        gap: 1,
+        borderBottom: 1,
+        borderColor: "divider",
+        pb: 1,
+      }}
+    >
+      <Box sx={{ flex: "1 1 220px", minWidth: 0 }}>
+        <Typography lang={language} sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+          {phrase.text}
+        </Typography>
+        <Typography sx={{ fontSize: "0.9rem", color: "text.secondary" }}>
+          {count ? t`Examples: ${count}, ${size} kB` : t`Not taught yet`}
+        </Typography>
+      </Box>
+      <Button
+        variant="outlined"
+        startIcon={<MicIcon />}
+        aria-label={t`Teach my voice: ${phrase.text}`}
+        onClick={onTeach}
+        disabled={busy}
+      >
+        {count ? t`Teach again` : t`Teach`}
+      </Button>
+      {examples.some((example) => example.audio) ? (
+        <Button
+          variant="outlined"
+          startIcon={<PlayArrowIcon />}
+          aria-label={t`Play my takes: ${phrase.text}`}
+          onClick={onPlay}
+        >
+          {t`Play`}
+        </Button>
+      ) : null}
+      {count ? (
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<DeleteOutlinedIcon />}
+          aria-label={t`Forget my voice: ${phrase.text}`}
+          onClick={onForget}
+        >
+          {t`Forget`}
+        </Button>
+      ) : null}
+    </Box>
+  );
+}
