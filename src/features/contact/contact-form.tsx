@@ -4,11 +4,9 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import SendIcon from "@mui/icons-material/Send";
 import {
-  contactFieldLimits,
   contactFieldNames,
   emptyContactFields,
   isContactFields,
@@ -18,26 +16,21 @@ import {
   validateContactFields,
   type ContactErrors,
   type ContactField,
-  type ContactFieldError,
   type ContactFields,
 } from "@/shared/contact-validation";
 import { deliverRequest, enqueueContactRequest } from "@/features/contact/outbox";
-import { onOutboxChange, readOutbox, type ContactRequest } from "@/features/contact/outbox-store";
+import type { ContactRequest } from "@/features/contact/outbox-store";
 import { OutboxNotice } from "@/features/contact/outbox-notice";
-import {
-  followOutbox,
-  isWaiting,
-  toastAfterSend,
-  type SendToast,
-} from "@/features/contact/send-toast";
+import { toastAfterSend } from "@/features/contact/send-toast";
 import { SubmitToast } from "@/features/contact/submit-toast";
 import { useStoredDraft, type DraftStatus } from "@/lib/use-stored-draft";
-import { brand } from "@/lib/brand";
 import { defaultLanguage, isLanguageCode } from "@/lib/i18n";
 import { useKioskActive } from "@/lib/kiosk-flag";
 import { storageKeys } from "@/lib/storage";
 import { grantPilotAccess } from "@/lib/pilot-access";
-import { useContactFieldLabels } from "@/features/contact/contact-field-labels";
+import { useContactFieldTexts } from "@/features/contact/contact-field-labels";
+import { useSendToast } from "@/features/contact/use-send-toast";
+import { ContactFieldInput } from "@/features/contact/contact-field-input";
 
 export function ContactForm() {
   const { t, i18n } = useLingui();
@@ -46,7 +39,7 @@ export function ContactForm() {
   const [fields, setFields] = useState<ContactFields>(emptyContactFields);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [sending, setSending] = useState(false);
-  const [toast, setToast] = useState<SendToast | null>(null);
+  const { toast, showToast, closeToast } = useSendToast();
   const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement>>>({});
   const draft = useStoredDraft(storageKeys.contactDraft, {
     parse: (value) => (isContactFields(value) ? value : null),
@@ -54,32 +47,7 @@ export function ContactForm() {
     isEmpty: isContactFieldsEmpty,
   });
 
-  const labels = useContactFieldLabels();
-  const placeholders: Record<ContactField, string> = {
-    name: t`Your full name`,
-    email: brand.email,
-    subject: t`What's this about?`,
-    message: t`Tell us more about your inquiry...`,
-  };
-
-  function errorText(field: ContactField, error: ContactFieldError): string {
-    if (error === "email")
-      return t`Please enter a valid email address, for example name@example.com.`;
-    if (error === "too-long") {
-      const limit = contactFieldLimits[field];
-      return t`This is too long: use at most ${limit} characters.`;
-    }
-    switch (field) {
-      case "name":
-        return t`Please enter your full name.`;
-      case "email":
-        return t`Please enter your email address.`;
-      case "subject":
-        return t`Please enter a subject.`;
-      case "message":
-        return t`Please enter your message.`;
-    }
-  }
+  const { labels, placeholders, errorText } = useContactFieldTexts();
 
   const update =
     (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -128,30 +96,11 @@ export function ContactForm() {
       setFields(emptyContactFields);
       await draft.clear();
       await grantPilotAccess();
-      setToast(toastAfterSend(request.id, await deliverRequest(request.id), saved));
+      showToast(toastAfterSend(request.id, await deliverRequest(request.id), saved));
     } finally {
       setSending(false);
     }
   }
-
-  // A "saved, will be sent later" toast follows its request in the outbox.
-  const waitingFor = isWaiting(toast) ? toast.requestId : null;
-  useEffect(() => {
-    if (!waitingFor) return;
-    let active = true;
-    const follow = () =>
-      void readOutbox().then((items) => {
-        if (active) setToast((current) => current && followOutbox(current, items));
-      });
-    follow();
-    const stop = onOutboxChange(follow);
-    return () => {
-      active = false;
-      stop();
-    };
-  }, [waitingFor]);
-
-  const closeToast = () => setToast((current) => current && { ...current, open: false });
 
   const editAgain = (request: ContactRequest) => {
     const restored: ContactFields = {
@@ -171,46 +120,22 @@ export function ContactForm() {
       <OutboxNotice paused={sending} canEdit={isContactFieldsEmpty(fields)} onEdit={editAgain} />
       <Box component="form" onSubmit={(event) => void submit(event)} aria-label={t`Contact form`}>
         <Stack spacing={3}>
-          {contactFieldNames.map((field) => {
-            const error = errors[field];
-            return (
-              <TextField
-                key={field}
-                id={`contact-${field}`}
-                name={field}
-                label={labels[field]}
-                placeholder={placeholders[field]}
-                type={field === "email" ? "email" : "text"}
-                autoComplete={
-                  kiosk ? "off" : field === "name" ? "name" : field === "email" ? "email" : "off"
-                }
-                required
-                fullWidth
-                multiline={field === "message"}
-                minRows={field === "message" ? 5 : undefined}
-                // A prerendered page cannot measure text: reserve the five rows the browser
-                // will size the field to, so nothing below it moves when the page comes alive.
-                sx={
-                  field === "message"
-                    ? { "& textarea:not([aria-hidden])": { minHeight: "calc(5 * 1.4375em)" } }
-                    : undefined
-                }
-                value={fields[field]}
-                onChange={update(field)}
-                error={Boolean(error)}
-                helperText={error ? errorText(field, error) : undefined}
-                inputRef={(element: HTMLInputElement | HTMLTextAreaElement | null) => {
-                  if (element) inputs.current[field] = element;
-                }}
-                slotProps={{
-                  htmlInput: {
-                    maxLength: contactFieldLimits[field],
-                    onInvalid: showBrowserError(field),
-                  },
-                }}
-              />
-            );
-          })}
+          {contactFieldNames.map((field) => (
+            <ContactFieldInput
+              key={field}
+              field={field}
+              label={labels[field]}
+              placeholder={placeholders[field]}
+              value={fields[field]}
+              error={errors[field] ? errorText(field, errors[field]) : undefined}
+              kiosk={kiosk}
+              onChange={update(field)}
+              onInvalid={showBrowserError(field)}
+              inputRef={(element) => {
+                if (element) inputs.current[field] = element;
+              }}
+            />
+          ))}
           <DraftNote status={draft.status} />
           <Box>
             {/* aria-disabled rather than disabled keeps keyboard focus on the button while sending. */}
