@@ -5,30 +5,14 @@
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "./staff/password.ts";
-import { startTestPostgres, type TestPostgres } from "./storage/test-postgres.ts";
+import { freePort, startTestPostgres, type TestPostgres } from "./storage/test-postgres.ts";
 import { makeTempDirs } from "./test-support.ts";
 
 const perMinute = 10;
 let postgres: TestPostgres;
 const nodes: { process: ChildProcess; url: string; output: string[] }[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 async function startNode(databaseUrl: string) {
   const port = await freePort();

