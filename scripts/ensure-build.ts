@@ -2,9 +2,9 @@
  * `npm start` serves the production build: build it when it is missing or older than any
  * source file, so a fresh clone needs only `npm install && npm start`.
  */
-import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { build } from "./build.ts";
 
 const outDir = process.env.DIST_DIR || "dist";
 const stamp = `${outDir}/index.html`;
@@ -33,8 +33,5 @@ if (builtAt < changedAt) {
   console.log(
     builtAt ? "Sources changed since the last build: building." : "No build yet: building.",
   );
-  execFileSync("node", ["scripts/build-voice-pack.ts"], { stdio: "inherit" });
-  execFileSync("vite", ["build", "--outDir", outDir, "--emptyOutDir"], { stdio: "inherit" });
-  execFileSync("node", ["scripts/prerender.ts", outDir], { stdio: "inherit" });
-  execFileSync("node", ["scripts/precompress.ts", outDir], { stdio: "inherit" });
+  build(outDir);
 }
