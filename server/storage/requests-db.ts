@@ -7,19 +7,9 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import type { StoredContactRequest } from "../../src/shared/contact-validation.ts";
 
-export type StoredRequest = {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  language: string;
-  createdAt: string;
-  receivedAt: string;
-  /** When staff marked it handled in the inbox (null: not yet). */
-  handledAt: string | null;
-};
+export type StoredRequest = StoredContactRequest;
 
 export type NewRequest = Omit<StoredRequest, "receivedAt" | "handledAt">;
 

@@ -80,3 +80,19 @@ export function isContactFields(value: unknown): value is ContactFields {
     (field) => typeof (value as Record<string, unknown>)[field] === "string",
   );
 }
+
+/**
+ * A contact request as the server stores it and the staff inbox shows it: what the form sent,
+ * when the server received it, and when staff marked it handled (null: not yet).
+ */
+export type StoredContactRequest = {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  language: string;
+  createdAt: string;
+  receivedAt: string;
+  handledAt: string | null;
+};

@@ -2,17 +2,9 @@
  * The staff inbox's calls to /api/staff. The session is an HttpOnly cookie the page never sees;
  * every change carries the `X-Dauys-Staff` header the server requires (CSRF).
  */
-export type StaffRequest = {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  language: string;
-  createdAt: string;
-  receivedAt: string;
-  handledAt: string | null;
-};
+import type { StoredContactRequest } from "@/shared/contact-validation";
+
+export type StaffRequest = StoredContactRequest;
 
 export type SignInOutcome = "signed-in" | "wrong-password" | "too-many" | "not-configured";
 
