@@ -15,7 +15,7 @@ import { generatedTypes, generatedTypesPath } from "../server/openapi-types.ts";
 const dir = mkdtempSync(join(tmpdir(), "dauys-openapi-"));
 try {
   const file = join(dir, "openapi.json");
-  writeFileSync(file, JSON.stringify(openApiDocument(), null, 2));
+  writeFileSync(file, JSON.stringify(await openApiDocument(), null, 2));
   let output: string;
   try {
     output = execFileSync(

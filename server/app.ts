@@ -4,13 +4,13 @@ import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import type { ServerConfig } from "./config.ts";
+import { apiDescriptionPlugin } from "./plugins/api-description.ts";
 import { jsonErrorsPlugin, type ErrorBody } from "./plugins/json-errors.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { staticApp } from "./plugins/static-app.ts";
 import { strictJsonPlugin } from "./plugins/strict-json.ts";
 import { openPostgresRateLimitStore } from "./storage/postgres-rate-limit.ts";
 import { healthRoutes } from "./routes/health.ts";
-import { openApiRoutes } from "./routes/openapi.ts";
 import { requestRoutes } from "./routes/requests.ts";
 import { siteMapRoutes } from "./routes/site-map.ts";
 import { staffRoutes, staffSignInUrl } from "./routes/staff.ts";
@@ -36,7 +36,15 @@ export async function buildApp(
     // limit) comes from X-Forwarded-For, from the proxies named by TRUST_PROXY only.
     trustProxy: config.trustProxy ?? false,
     // Bad input is refused, never quietly repaired: no type coercion, no dropped fields.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    // "x-examples" holds the requests the API description shows (server/plugins/api-description.ts).
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        removeAdditional: false,
+        allErrors: false,
+        keywords: ["x-examples"],
+      },
+    },
     // Errors found before routing (a malformed address such as "/%ZZ") get the same JSON shape
     // as every other error.
     frameworkErrors: (error, _request, reply: FastifyReply) =>
@@ -44,6 +52,8 @@ export async function buildApp(
   });
   // The API speaks JSON (valid UTF-8) only; other bodies get 415 instead of being parsed as text.
   app.removeContentTypeParser("text/plain");
+  // First, so that it sees every route registered after it.
+  await app.register(apiDescriptionPlugin);
   await app.register(strictJsonPlugin);
   await app.register(jsonErrorsPlugin);
   await app.register(securityHeadersPlugin);
@@ -83,7 +93,6 @@ export async function buildApp(
           },
   });
   await app.register(healthRoutes);
-  await app.register(openApiRoutes);
   await app.register(ttsRoutes, { synthesizer: options.synthesizer });
   const store = await openRequestsStore({
     dataDir: config.dataDir,

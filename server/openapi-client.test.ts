@@ -38,7 +38,7 @@ describe("the OpenAPI document", () => {
     const served = await fetch(`${app.listeningOrigin}/api/openapi.json`);
     expect(served.status).toBe(200);
     // The same document that is linted and that the types are generated from.
-    expect(await served.json()).toEqual(openApiDocument());
+    expect(await served.json()).toEqual(await openApiDocument());
   });
 
   it("gives a typed client that checks the server's health", async () => {

@@ -13,7 +13,7 @@ export const generatedTypesPath = fileURLToPath(
 );
 
 export async function generatedTypes(): Promise<string> {
-  const ast = await openapiTS(JSON.stringify(openApiDocument()));
+  const ast = await openapiTS(JSON.stringify(await openApiDocument()));
   const header =
     "// Generated from the OpenAPI document by openapi-typescript: do not edit.\n" +
     "// Rewrite with `npm run api:check -- --write-types`.\n";

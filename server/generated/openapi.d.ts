@@ -1,23 +1,6 @@
 // Generated from the OpenAPI document by openapi-typescript: do not edit.
 // Rewrite with `npm run api:check -- --write-types`.
 export interface paths {
-  "/generate-tts": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Make speech audio from text */
-    post: operations["generateSpeech"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   "/api/health": {
     parameters: {
       query?: never;
@@ -29,6 +12,23 @@ export interface paths {
     get: operations["checkHealth"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/generate-tts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Make speech audio from text */
+    post: operations["generateSpeech"];
     delete?: never;
     options?: never;
     head?: never;
@@ -64,6 +64,41 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  checkHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The server is up */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+          };
+        };
+      };
+      /** @description The request was refused (a malformed address, for example) */
+      "4XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            error: string;
+            message: string;
+          };
+        };
+      };
+    };
+  };
   generateSpeech: {
     parameters: {
       query?: never;
@@ -173,41 +208,6 @@ export interface operations {
       };
     };
   };
-  checkHealth: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The server is up */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "ok";
-          };
-        };
-      };
-      /** @description The request was refused (a malformed address, for example) */
-      "4XX": {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            error: string;
-            message: string;
-          };
-        };
-      };
-    };
-  };
   createContactRequest: {
     parameters: {
       query?: never;
@@ -262,26 +262,53 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input: JSON `{ error, message }` */
+      /** @description Invalid input */
       400: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          "application/json": {
+            error: string;
+            message: string;
+          };
+        };
+      };
+      /** @description Body too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            error: string;
+            message: string;
+          };
+        };
       };
       /** @description Not JSON */
       415: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          "application/json": {
+            error: string;
+            message: string;
+          };
+        };
       };
       /** @description Rate limited */
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          "application/json": {
+            error: string;
+            message: string;
+          };
+        };
       };
     };
   };

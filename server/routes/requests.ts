@@ -4,12 +4,13 @@
  * so it gets the same answer and changes nothing: delivery is idempotent.
  */
 import type { FastifyInstance } from "fastify";
+import { apiTags, inputErrorResponses } from "../plugins/api-description.ts";
 import { contactFieldLimits, requestLanguages } from "../../src/shared/contact-validation.ts";
 import type { NewRequest, RequestsStore } from "../storage/requests-store.ts";
 
 const text = (maxLength: number) => ({ type: "string", minLength: 1, maxLength }) as const;
 
-export const requestBodySchema = {
+const requestBodySchema = {
   type: "object",
   required: ["id", "name", "email", "subject", "message", "language", "createdAt"],
   additionalProperties: false,
@@ -24,7 +25,7 @@ export const requestBodySchema = {
   },
 } as const;
 
-export const requestResponseSchema = {
+const requestResponseSchema = {
   type: "object",
   required: ["id", "status"],
   properties: {
@@ -33,52 +34,21 @@ export const requestResponseSchema = {
   },
 } as const;
 
-/** This route in the OpenAPI description (server/routes/openapi.ts), with a working example. */
-export const requestsOpenApiPaths = {
-  "/api/requests": {
-    post: {
-      operationId: "createContactRequest",
-      summary: "Store a contact request (idempotent by id)",
-      // Public: anyone may ask for the pilot (the rate limit protects it).
-      security: [],
-      requestBody: {
-        required: true,
-        content: {
-          "application/json": {
-            schema: requestBodySchema,
-            examples: {
-              pilot: {
-                summary: "A clinic asking for the pilot",
-                value: {
-                  id: "0b6f6c8e-3c1a-4f43-9a51-2f8d0f6f1a77",
-                  name: "Aigerim Sadykova",
-                  email: "aigerim@example.kz",
-                  subject: "Pilot for our rehabilitation center",
-                  message: "We would like to try Dauys with ten patients.",
-                  language: "kk",
-                  createdAt: "2025-03-01T10:00:00.000Z",
-                },
-              },
-            },
-          },
-        },
-      },
-      responses: {
-        201: {
-          description: "Stored",
-          content: { "application/json": { schema: requestResponseSchema } },
-        },
-        200: {
-          description: "Already stored earlier (a retry); nothing changed",
-          content: { "application/json": { schema: requestResponseSchema } },
-        },
-        400: { description: "Invalid input: JSON `{ error, message }`" },
-        415: { description: "Not JSON" },
-        429: { description: "Rate limited" },
-      },
+/** A request the API description shows, one the route accepts. */
+const requestExamples = {
+  pilot: {
+    summary: "A clinic asking for the pilot",
+    value: {
+      id: "0b6f6c8e-3c1a-4f43-9a51-2f8d0f6f1a77",
+      name: "Aigerim Sadykova",
+      email: "aigerim@example.kz",
+      subject: "Pilot for our rehabilitation center",
+      message: "We would like to try Dauys with ten patients.",
+      language: "kk",
+      createdAt: "2025-03-01T10:00:00.000Z",
     },
   },
-} as const;
+};
 
 // A 5000-character message stays far below this even when every character is escaped.
 const bodyLimit = 64 * 1024;
@@ -91,8 +61,20 @@ export async function requestRoutes(app: FastifyInstance, options: { store: Requ
     {
       bodyLimit,
       schema: {
-        body: requestBodySchema,
-        response: { 200: requestResponseSchema, 201: requestResponseSchema },
+        tags: [apiTags.requests],
+        operationId: "createContactRequest",
+        summary: "Store a contact request (idempotent by id)",
+        // Public: anyone may ask for the pilot (the rate limit protects it).
+        security: [],
+        body: { ...requestBodySchema, "x-examples": requestExamples },
+        response: {
+          201: { ...requestResponseSchema, description: "Stored" },
+          200: {
+            ...requestResponseSchema,
+            description: "Already stored earlier (a retry); nothing changed",
+          },
+          ...inputErrorResponses,
+        },
       },
       config: { rateLimit: {} },
     },

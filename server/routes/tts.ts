@@ -5,6 +5,7 @@
  * that makes no sound (punctuation only) is a 422: silent audio would look like a success.
  */
 import type { FastifyInstance } from "fastify";
+import { apiTags, errorResponse, inputErrorResponses } from "../plugins/api-description.ts";
 import {
   maxTextLength,
   noSpeechErrorCode,
@@ -19,7 +20,7 @@ export type SpeechSynthesizer = {
   synthesize(request: SpeechRequest): Promise<SpeechAudio>;
 };
 
-export const ttsBodySchema = {
+const ttsBodySchema = {
   type: "object",
   required: ["text", "language"],
   additionalProperties: false,
@@ -35,7 +36,7 @@ export const ttsBodySchema = {
   },
 } as const;
 
-export const ttsResponseSchema = {
+const ttsResponseSchema = {
   type: "object",
   required: ["audio", "sampleRate", "durationMs", "engine"],
   properties: {
@@ -46,6 +47,22 @@ export const ttsResponseSchema = {
   },
 } as const;
 
+/** Requests the API description shows, each one the route accepts. */
+const ttsExamples = {
+  russian: {
+    summary: "Russian, normal rate",
+    value: { text: "Я хочу пойти домой.", language: "ru" },
+  },
+  englishSlow: {
+    summary: "English, slower and lower",
+    value: { text: "I want to go home.", language: "en", rate: 120, pitch: 40 },
+  },
+  kazakh: {
+    summary: "Kazakh",
+    value: { text: "Мен үйге барғым келеді.", language: "kk" },
+  },
+};
+
 // Generous for 2000 characters even when every one is escaped in JSON; larger bodies get 413.
 const bodyLimit = 64 * 1024;
 
@@ -54,7 +71,22 @@ export async function ttsRoutes(app: FastifyInstance, options: { synthesizer: Sp
     "/generate-tts",
     {
       bodyLimit,
-      schema: { body: ttsBodySchema, response: { 200: ttsResponseSchema } },
+      schema: {
+        tags: [apiTags.speech],
+        operationId: "generateSpeech",
+        summary: "Make speech audio from text",
+        // Public: no sign-in (the rate limit protects it).
+        security: [],
+        body: { ...ttsBodySchema, "x-examples": ttsExamples },
+        response: {
+          200: { ...ttsResponseSchema, description: "The audio as base64 WAV" },
+          ...inputErrorResponses,
+          422: errorResponse(
+            `Nothing to read aloud ("${noSpeechErrorCode}"): the text makes no sound`,
+          ),
+          500: errorResponse("Synthesis failed"),
+        },
+      },
       config: { rateLimit: {} },
       // Base64 of PCM audio shrinks little under compression, which would cost the event loop
       // several milliseconds per answer.
