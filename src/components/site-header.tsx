@@ -71,30 +71,22 @@ const barMarginStyle = { "[data-nav='tightest'] &": { paddingInline: 1 } };
 const isWithin = (node: unknown, ...parts: RefObject<HTMLElement | null>[]) =>
   node instanceof Node && parts.some((part) => part.current?.contains(node));
 
-/** `actions`: extra controls at the end of the bar (the root puts the kiosk exit button there). */
-export function SiteHeader({ actions }: { actions?: ReactNode }) {
-  const { t } = useLingui();
-  // The phone menu belongs to the page it was opened on: any way of leaving that page (the
-  // logo, a link in the page, Back) closes it.
+/**
+ * The phone menu's state. It belongs to the page it was opened on: any way of leaving that page
+ * (the logo, a link in the page, Back) closes it. The open menu covers the top of the page, so it
+ * gives way as soon as the user turns to the page: a tap or click outside it, or focus moving on
+ * past it. Escape closes it too and puts focus back on its button, where a keyboard user expects
+ * to be.
+ */
+function usePhoneMenu(
+  toggleRef: RefObject<HTMLButtonElement | null>,
+  menuRef: RefObject<HTMLElement | null>,
+) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
-  const menuOpen = menuOpenOn === pathname;
-  const closeMenu = () => setMenuOpenOn(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLElement>(null);
-  const headerRef = useRef<HTMLElement>(null);
-  const barRef = useRef<HTMLDivElement>(null);
-  // The menu goes with its button: when the links take the button's place (a tablet turned to
-  // landscape), it closes rather than opening again when the tablet is turned back.
-  useNavLayout(headerRef, barRef, () => {
-    if (toggleRef.current?.getClientRects().length === 0) closeMenu();
-  });
-
-  // The open menu covers the top of the page, so it gives way as soon as the user turns to the
-  // page: a tap or click outside it, or focus moving on past it. Escape closes it too and puts
-  // focus back on its button, where a keyboard user expects to be.
+  const open = menuOpenOn === pathname;
   useEffect(() => {
-    if (!menuOpen) return;
+    if (!open) return;
     const closeOnOutsideClick = (event: MouseEvent) => {
       if (!isWithin(event.target, toggleRef, menuRef)) setMenuOpenOn(null);
     };
@@ -109,13 +101,83 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
       document.removeEventListener("click", closeOnOutsideClick, true);
       document.removeEventListener("keydown", closeOnEscape);
     };
-  }, [menuOpen]);
-  const closeWhenFocusLeaves = (event: FocusEvent) => {
-    // Focus going nowhere (a tap on plain text, say) is left to the click handler above.
-    if (event.relatedTarget && !isWithin(event.relatedTarget, toggleRef, menuRef)) closeMenu();
+  }, [open, toggleRef, menuRef]);
+  const close = () => setMenuOpenOn(null);
+  return {
+    open,
+    close,
+    toggle: () => setMenuOpenOn(open ? null : pathname),
+    closeWhenFocusLeaves: (event: FocusEvent) => {
+      // Focus going nowhere (a tap on plain text, say) is left to the click handler above.
+      if (event.relatedTarget && !isWithin(event.relatedTarget, toggleRef, menuRef)) close();
+    },
   };
+}
 
-  const navItems: { to: NavTarget; label: string }[] = [
+type NavItem = { to: NavTarget; label: string };
+
+/** The links as the phone menu lists them, under the bar. */
+function PhoneMenu({
+  menu,
+  menuRef,
+  navItems,
+}: {
+  menu: ReturnType<typeof usePhoneMenu>;
+  menuRef: RefObject<HTMLElement | null>;
+  navItems: NavItem[];
+}) {
+  const { t } = useLingui();
+  return (
+    <Collapse in={menu.open} unmountOnExit sx={menuOnly("block")}>
+      {/* Lined up with the bar, also on a tablet or a wide screen whose bar is too full. */}
+      <Container
+        component="nav"
+        maxWidth="lg"
+        ref={menuRef}
+        id="mobile-menu"
+        aria-label={t`Main`}
+        onBlur={menu.closeWhenFocusLeaves}
+        sx={{ pb: 2 }}
+      >
+        <Stack spacing={1}>
+          {navItems.map((item) => (
+            <ButtonLink
+              key={item.to}
+              to={item.to}
+              color="inherit"
+              onClick={menu.close}
+              sx={{ justifyContent: "flex-start", ...activeStyle }}
+            >
+              {item.label}
+            </ButtonLink>
+          ))}
+          <ButtonLink to="/contact" variant="contained" onClick={menu.close}>
+            {t`Get Started`}
+          </ButtonLink>
+          <ButtonLink to="/contact" variant="outlined" onClick={menu.close}>
+            {t`Sign In`}
+          </ButtonLink>
+        </Stack>
+      </Container>
+    </Collapse>
+  );
+}
+
+/** `actions`: extra controls at the end of the bar (the root puts the kiosk exit button there). */
+export function SiteHeader({ actions }: { actions?: ReactNode }) {
+  const { t } = useLingui();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLElement>(null);
+  const menu = usePhoneMenu(toggleRef, menuRef);
+  const headerRef = useRef<HTMLElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  // The menu goes with its button: when the links take the button's place (a tablet turned to
+  // landscape), it closes rather than opening again when the tablet is turned back.
+  useNavLayout(headerRef, barRef, () => {
+    if (toggleRef.current?.getClientRects().length === 0) menu.close();
+  });
+
+  const navItems: NavItem[] = [
     { to: "/about", label: t`About` },
     { to: "/contact", label: t`Contact` },
     { to: "/recognition", label: t`Recognition` },
@@ -176,48 +238,17 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
           <IconButton
             ref={toggleRef}
             sx={menuOnly("inline-flex")}
-            aria-label={menuOpen ? t`Close menu` : t`Open menu`}
-            aria-expanded={menuOpen}
+            aria-label={menu.open ? t`Close menu` : t`Open menu`}
+            aria-expanded={menu.open}
             aria-controls="mobile-menu"
-            onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
-            onBlur={closeWhenFocusLeaves}
+            onClick={menu.toggle}
+            onBlur={menu.closeWhenFocusLeaves}
           >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            {menu.open ? <CloseIcon /> : <MenuIcon />}
           </IconButton>
         </Toolbar>
       </Container>
-      <Collapse in={menuOpen} unmountOnExit sx={menuOnly("block")}>
-        {/* Lined up with the bar, also on a tablet or a wide screen whose bar is too full. */}
-        <Container
-          component="nav"
-          maxWidth="lg"
-          ref={menuRef}
-          id="mobile-menu"
-          aria-label={t`Main`}
-          onBlur={closeWhenFocusLeaves}
-          sx={{ pb: 2 }}
-        >
-          <Stack spacing={1}>
-            {navItems.map((item) => (
-              <ButtonLink
-                key={item.to}
-                to={item.to}
-                color="inherit"
-                onClick={closeMenu}
-                sx={{ justifyContent: "flex-start", ...activeStyle }}
-              >
-                {item.label}
-              </ButtonLink>
-            ))}
-            <ButtonLink to="/contact" variant="contained" onClick={closeMenu}>
-              {t`Get Started`}
-            </ButtonLink>
-            <ButtonLink to="/contact" variant="outlined" onClick={closeMenu}>
-              {t`Sign In`}
-            </ButtonLink>
-          </Stack>
-        </Container>
-      </Collapse>
+      <PhoneMenu menu={menu} menuRef={menuRef} navItems={navItems} />
     </AppBar>
   );
 }

@@ -21,7 +21,7 @@ import {
 import { deliverRequest, enqueueContactRequest } from "@/features/contact/outbox";
 import type { ContactRequest } from "@/features/contact/outbox-store";
 import { OutboxNotice } from "@/features/contact/outbox-notice";
-import { toastAfterSend } from "@/features/contact/send-toast";
+import { toastAfterSend, type SendToast } from "@/features/contact/send-toast";
 import { SubmitToast } from "@/features/contact/submit-toast";
 import { useStoredDraft, type DraftStatus } from "@/lib/use-stored-draft";
 import { defaultLanguage, isLanguageCode } from "@/lib/i18n";
@@ -137,31 +137,44 @@ export function ContactForm() {
             />
           ))}
           <DraftNote status={draft.status} />
-          <Box>
-            {/* aria-disabled rather than disabled keeps keyboard focus on the button while sending. */}
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              endIcon={<SendIcon />}
-              aria-disabled={sending}
-            >
-              {sending ? t`Sending…` : t`Send Message`}
-            </Button>
-          </Box>
+          <SendButton sending={sending} />
         </Stack>
       </Box>
-      <Snackbar
-        open={!!toast?.open}
-        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-        onClose={(_, reason) => {
-          // The message stays until it is dismissed: nobody has to read it against a timer.
-          if (reason !== "clickaway") closeToast();
-        }}
-      >
-        <div>{toast && <SubmitToast kind={toast.kind} onClose={closeToast} />}</div>
-      </Snackbar>
+      <SendToastSnackbar toast={toast} onClose={closeToast} />
     </>
+  );
+}
+
+function SendButton({ sending }: { sending: boolean }) {
+  const { t } = useLingui();
+  return (
+    <Box>
+      {/* aria-disabled rather than disabled keeps keyboard focus on the button while sending. */}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        endIcon={<SendIcon />}
+        aria-disabled={sending}
+      >
+        {sending ? t`Sending…` : t`Send Message`}
+      </Button>
+    </Box>
+  );
+}
+
+function SendToastSnackbar({ toast, onClose }: { toast: SendToast | null; onClose: () => void }) {
+  return (
+    <Snackbar
+      open={!!toast?.open}
+      anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+      onClose={(_, reason) => {
+        // The message stays until it is dismissed: nobody has to read it against a timer.
+        if (reason !== "clickaway") onClose();
+      }}
+    >
+      <div>{toast && <SubmitToast kind={toast.kind} onClose={onClose} />}</div>
+    </Snackbar>
   );
 }
 

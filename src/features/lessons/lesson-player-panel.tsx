@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type Ref } from "react";
+import { useId, type Ref } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -11,19 +11,9 @@ import CloudOffIcon from "@mui/icons-material/CloudOff";
 import PlayArrowIcon from "@mui/icons-material/PlayArrow";
 import { LessonThumbnail } from "@/features/lessons/lesson-thumbnail";
 import { LevelBadge } from "@/features/lessons/level-badge";
-import { embedOrigin, followEmbeddedPlayback } from "@/features/lessons/embedded-player-state";
+import { LessonEmbed } from "@/features/lessons/lesson-embed";
 import { isVerticalLesson } from "@/features/lessons/lesson-player";
 import type { Lesson } from "@/features/lessons/lessons";
-import { useKioskActive } from "@/lib/kiosk-flag";
-
-/**
- * The privacy-enhanced YouTube player; `autoplay=1` because the user has just pressed Play,
- * `enablejsapi=1` and `origin` so that it reports to this page whether the video is playing.
- */
-export function lessonEmbedUrl(youtubeId: string, pageOrigin: string): string {
-  const query = new URLSearchParams({ autoplay: "1", enablejsapi: "1", origin: pageOrigin });
-  return `${embedOrigin}/embed/${encodeURIComponent(youtubeId)}?${query}`;
-}
 
 // Explicit "px" strings: in `sx`, a bare 1 would mean 100%.
 const visuallyHidden = {
@@ -75,9 +65,6 @@ export function LessonPlayerPanel({
   const offlineId = useId();
   const vertical = isVerticalLesson(lesson);
   const title = i18n._(lesson.title);
-  const duration = lesson.duration;
-  const instructor =
-    typeof lesson.instructor === "string" ? lesson.instructor : i18n._(lesson.instructor);
 
   return (
     <Paper
@@ -116,138 +103,172 @@ export function LessonPlayerPanel({
           {playing ? (
             <LessonEmbed key={lesson.youtubeId} youtubeId={lesson.youtubeId} title={title} />
           ) : (
-            <>
-              <LessonThumbnail key={lesson.id} lesson={lesson} loading="eager" />
-              <Box
-                sx={{
-                  position: "absolute",
-                  inset: 0,
-                  display: "grid",
-                  placeItems: "center",
-                  background: "linear-gradient(rgba(20, 32, 46, 0.15), rgba(20, 32, 46, 0.55))",
-                }}
-              >
-                <Button
-                  variant="contained"
-                  size="large"
-                  startIcon={online ? <PlayArrowIcon /> : <CloudOffIcon />}
-                  aria-disabled={online ? undefined : true}
-                  aria-describedby={online ? undefined : offlineId}
-                  onClick={() => {
-                    if (online) onPlay();
-                  }}
-                  sx={{
-                    minHeight: 56,
-                    px: 3,
-                    fontSize: "1.125rem",
-                    borderRadius: 999,
-                    boxShadow: 3,
-                    // The theme's blue ring is hard to see on a dark image: add a white one.
-                    "&.Mui-focusVisible": { outline: "3px solid #ffffff", outlineOffset: 3 },
-                    "&[aria-disabled='true']": {
-                      bgcolor: "#44505e",
-                      cursor: "not-allowed",
-                    },
-                  }}
-                >
-                  {t`Play lesson`}
-                </Button>
-              </Box>
-            </>
+            <LessonCover lesson={lesson} online={online} offlineId={offlineId} onPlay={onPlay} />
           )}
         </Box>
-        <Box role="status" sx={{ mt: online ? 0 : 1.5 }}>
-          {online ? null : (
-            <Stack
-              id={offlineId}
-              direction="row"
-              spacing={1}
-              sx={{
-                alignItems: "center",
-                p: 1.5,
-                borderRadius: 2,
-                bgcolor: "#fff4e5",
-                color: "#5c3b00",
-                border: 1,
-                borderColor: "#e0b25c",
-              }}
-            >
-              <CloudOffIcon aria-hidden="true" />
-              <Typography component="span" sx={{ fontWeight: 600 }}>
-                {t`This video needs an internet connection. Connect to the internet to play it.`}
-              </Typography>
-            </Stack>
-          )}
-        </Box>
+        <OfflineVideoNote online={online} id={offlineId} />
       </Box>
 
-      <Stack spacing={2} sx={{ minWidth: 0 }}>
-        <Box>
-          <LevelBadge level={lesson.level} />
-        </Box>
-        <Typography
-          variant="h2"
-          component="h2"
-          id={titleId}
-          ref={titleRef}
-          tabIndex={-1}
-          sx={{ fontSize: { xs: "1.5rem", md: "1.875rem" }, outlineOffset: 4 }}
-        >
-          {title}
-        </Typography>
-        <Typography sx={{ fontSize: "1.0625rem" }}>{i18n._(lesson.description)}</Typography>
-        <Box component="ul" sx={{ m: 0, pl: 0, listStyle: "none", color: "text.secondary" }}>
-          <li>{t`Duration: ${duration}`}</li>
-          <li>{t`Instructor: ${instructor}`}</li>
-        </Box>
-        <Stack
-          direction="row"
-          spacing={1}
-          useFlexGap
-          sx={{ alignItems: "center", flexWrap: "wrap", pt: 1 }}
-        >
-          <Button variant="outlined" startIcon={<ChevronLeftIcon />} onClick={onPrevious}>
-            {t`Previous`}
-          </Button>
-          <Button variant="outlined" endIcon={<ChevronRightIcon />} onClick={onNext}>
-            {t`Next`}
-          </Button>
-          <Typography role="status" sx={{ color: "text.secondary", px: 1 }}>
-            {t`Lesson ${position} of ${total}`}
-            <Box component="span" sx={visuallyHidden}>
-              {`: ${title}`}
-            </Box>
-          </Typography>
-        </Stack>
-      </Stack>
+      <LessonDetails
+        lesson={lesson}
+        title={title}
+        titleId={titleId}
+        titleRef={titleRef}
+        position={position}
+        total={total}
+        onPrevious={onPrevious}
+        onNext={onNext}
+      />
     </Paper>
   );
 }
 
-/** The video itself, loaded only after Play; it takes focus so the keyboard controls it. */
-function LessonEmbed({ youtubeId, title }: { youtubeId: string; title: string }) {
+/** Before Play: the lesson's thumbnail with the Play button over it (unusable offline). */
+function LessonCover({
+  lesson,
+  online,
+  offlineId,
+  onPlay,
+}: {
+  lesson: Lesson;
+  online: boolean;
+  /** The offline note that tells why Play does nothing. */
+  offlineId: string;
+  onPlay: () => void;
+}) {
   const { t } = useLingui();
-  const frameRef = useRef<HTMLIFrameElement>(null);
-  // On a clinic kiosk the player's own links to YouTube must not open: no popups from the frame.
-  const kiosk = useKioskActive();
-  useEffect(() => {
-    const frame = frameRef.current;
-    if (!frame) return;
-    frame.focus();
-    return followEmbeddedPlayback(frame);
-  }, []);
   return (
-    <Box
-      component="iframe"
-      ref={frameRef}
-      src={lessonEmbedUrl(youtubeId, window.location.origin)}
-      title={t`Video lesson: ${title}`}
-      // `fullscreen` here is what lets the video go full screen; the old `allowFullScreen`
-      // attribute beside it only made the browser warn that it is overridden.
-      allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-      referrerPolicy="strict-origin-when-cross-origin"
-      sandbox={kiosk ? "allow-scripts allow-same-origin allow-presentation" : undefined}
-      sx={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }}
-    />
+    <>
+      <LessonThumbnail key={lesson.id} lesson={lesson} loading="eager" />
+      <Box
+        sx={{
+          position: "absolute",
+          inset: 0,
+          display: "grid",
+          placeItems: "center",
+          background: "linear-gradient(rgba(20, 32, 46, 0.15), rgba(20, 32, 46, 0.55))",
+        }}
+      >
+        <Button
+          variant="contained"
+          size="large"
+          startIcon={online ? <PlayArrowIcon /> : <CloudOffIcon />}
+          aria-disabled={online ? undefined : true}
+          aria-describedby={online ? undefined : offlineId}
+          onClick={() => {
+            if (online) onPlay();
+          }}
+          sx={{
+            minHeight: 56,
+            px: 3,
+            fontSize: "1.125rem",
+            borderRadius: 999,
+            boxShadow: 3,
+            // The theme's blue ring is hard to see on a dark image: add a white one.
+            "&.Mui-focusVisible": { outline: "3px solid #ffffff", outlineOffset: 3 },
+            "&[aria-disabled='true']": {
+              bgcolor: "#44505e",
+              cursor: "not-allowed",
+            },
+          }}
+        >
+          {t`Play lesson`}
+        </Button>
+      </Box>
+    </>
+  );
+}
+
+/** Offline, a note under the video says that it needs a connection (announced when it shows). */
+function OfflineVideoNote({ online, id }: { online: boolean; id: string }) {
+  const { t } = useLingui();
+  return (
+    <Box role="status" sx={{ mt: online ? 0 : 1.5 }}>
+      {online ? null : (
+        <Stack
+          id={id}
+          direction="row"
+          spacing={1}
+          sx={{
+            alignItems: "center",
+            p: 1.5,
+            borderRadius: 2,
+            bgcolor: "#fff4e5",
+            color: "#5c3b00",
+            border: 1,
+            borderColor: "#e0b25c",
+          }}
+        >
+          <CloudOffIcon aria-hidden="true" />
+          <Typography component="span" sx={{ fontWeight: 600 }}>
+            {t`This video needs an internet connection. Connect to the internet to play it.`}
+          </Typography>
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+/** Beside the video: level, title, description, duration and instructor, and Previous / Next. */
+function LessonDetails({
+  lesson,
+  title,
+  titleId,
+  titleRef,
+  position,
+  total,
+  onPrevious,
+  onNext,
+}: Pick<
+  LessonPlayerPanelProps,
+  "lesson" | "position" | "total" | "onPrevious" | "onNext" | "titleRef"
+> & {
+  title: string;
+  titleId: string;
+}) {
+  const { t, i18n } = useLingui();
+  const duration = lesson.duration;
+  const instructor =
+    typeof lesson.instructor === "string" ? lesson.instructor : i18n._(lesson.instructor);
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <Box>
+        <LevelBadge level={lesson.level} />
+      </Box>
+      <Typography
+        variant="h2"
+        component="h2"
+        id={titleId}
+        ref={titleRef}
+        tabIndex={-1}
+        sx={{ fontSize: { xs: "1.5rem", md: "1.875rem" }, outlineOffset: 4 }}
+      >
+        {title}
+      </Typography>
+      <Typography sx={{ fontSize: "1.0625rem" }}>{i18n._(lesson.description)}</Typography>
+      <Box component="ul" sx={{ m: 0, pl: 0, listStyle: "none", color: "text.secondary" }}>
+        <li>{t`Duration: ${duration}`}</li>
+        <li>{t`Instructor: ${instructor}`}</li>
+      </Box>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ alignItems: "center", flexWrap: "wrap", pt: 1 }}
+      >
+        <Button variant="outlined" startIcon={<ChevronLeftIcon />} onClick={onPrevious}>
+          {t`Previous`}
+        </Button>
+        <Button variant="outlined" endIcon={<ChevronRightIcon />} onClick={onNext}>
+          {t`Next`}
+        </Button>
+        <Typography role="status" sx={{ color: "text.secondary", px: 1 }}>
+          {t`Lesson ${position} of ${total}`}
+          <Box component="span" sx={visuallyHidden}>
+            {`: ${title}`}
+          </Box>
+        </Typography>
+      </Stack>
+    </Stack>
   );
 }

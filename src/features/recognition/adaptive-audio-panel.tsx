@@ -37,6 +37,44 @@ type AdaptiveAudioPanelProps = {
 
 const rateChoices = Object.keys(speechRates) as SpeechRateChoice[];
 
+/** What the panel says: the hint before audio is made, its progress, and why it failed. */
+function useAudioTexts(state: AudioState, text: string, online: boolean) {
+  const { t } = useLingui();
+  const stageLabels: Record<GenerationStage, string> = {
+    "requesting-server": t`Creating audio…`,
+    "loading-local-engine": t`Loading the voice on this device…`,
+    "synthesizing-locally": t`Creating audio on this device…`,
+  };
+
+  const trimmedLength = text.trim().length;
+  const hint =
+    state.status !== "none"
+      ? null
+      : trimmedLength === 0
+        ? t`Record or type some text first.`
+        : !isSpeakableText(text)
+          ? t`The text is too long for audio: ${trimmedLength} characters, at most ${maxTextLength}.`
+          : null;
+
+  const statusText =
+    state.status === "generating"
+      ? state.stage
+        ? stageLabels[state.stage]
+        : t`Creating audio…`
+      : state.status === "ready"
+        ? t`The audio is ready.`
+        : "";
+
+  const failureText =
+    state.failure === "nothing-to-speak"
+      ? t`There is nothing to read aloud in this text. Record or type some words.`
+      : online
+        ? t`The audio could not be generated. Please try again.`
+        : t`The audio could not be generated without a connection. Connect to the internet and try again. To make audio offline next time, press “Save voice for offline use” while connected.`;
+
+  return { hint, statusText, failureText };
+}
+
 export function AdaptiveAudioPanel({
   state,
   text,
@@ -59,38 +97,9 @@ export function AdaptiveAudioPanel({
     normal: t`Normal`,
     fast: t`Fast`,
   };
-  const stageLabels: Record<GenerationStage, string> = {
-    "requesting-server": t`Creating audio…`,
-    "loading-local-engine": t`Loading the voice on this device…`,
-    "synthesizing-locally": t`Creating audio on this device…`,
-  };
-
   const generating = state.status === "generating";
   const creatable = canCreateAudio(state, text) && !recording;
-  const trimmedLength = text.trim().length;
-  const hint =
-    state.status !== "none"
-      ? null
-      : trimmedLength === 0
-        ? t`Record or type some text first.`
-        : !isSpeakableText(text)
-          ? t`The text is too long for audio: ${trimmedLength} characters, at most ${maxTextLength}.`
-          : null;
-
-  const statusText = generating
-    ? state.stage
-      ? stageLabels[state.stage]
-      : t`Creating audio…`
-    : state.status === "ready"
-      ? t`The audio is ready.`
-      : "";
-
-  const failureText =
-    state.failure === "nothing-to-speak"
-      ? t`There is nothing to read aloud in this text. Record or type some words.`
-      : online
-        ? t`The audio could not be generated. Please try again.`
-        : t`The audio could not be generated without a connection. Connect to the internet and try again. To make audio offline next time, press “Save voice for offline use” while connected.`;
+  const { hint, statusText, failureText } = useAudioTexts(state, text, online);
 
   // Whoever pressed Create audio continues on Play once the audio is there: the button they
   // pressed is gone then. Focus that moved elsewhere meanwhile is left alone.

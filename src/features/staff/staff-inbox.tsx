@@ -68,7 +68,7 @@ function RequestList({
   onSignedOut: () => void;
   onSessionEnded: () => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<{ requests: StaffRequest[]; total: number } | null>(null);
   const [failed, setFailed] = useState(false);
@@ -126,8 +126,6 @@ function RequestList({
       });
   };
 
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.locale, { dateStyle: "medium", timeStyle: "short" });
   const shown = found?.requests.length ?? 0;
   const total = found?.total ?? 0;
 
@@ -136,27 +134,7 @@ function RequestList({
       <div role="status" style={visuallyHidden}>
         {announcement}
       </div>
-      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
-        <TextField
-          type="search"
-          label={t`Search requests`}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          sx={{ flexGrow: 1, minWidth: 240 }}
-        />
-        <Button
-          variant="outlined"
-          size="large"
-          href={staffCsvUrl}
-          download
-          startIcon={<DownloadIcon />}
-        >
-          {t`Download CSV`}
-        </Button>
-        <Button variant="text" size="large" onClick={onSignedOut} startIcon={<LogoutIcon />}>
-          {t`Sign out`}
-        </Button>
-      </Stack>
+      <InboxToolbar query={query} onQueryChange={setQuery} onSignOut={onSignedOut} />
       {failed ? (
         <Alert severity="error" role="alert">
           {t`The requests could not be loaded. Check the connection and try again.`}
@@ -167,36 +145,86 @@ function RequestList({
       </Typography>
       <Stack component="ul" spacing={2} sx={{ listStyle: "none", p: 0, m: 0 }}>
         {found?.requests.map((request) => (
-          <Card component="li" variant="outlined" key={request.id}>
-            <CardContent>
-              <Typography variant="h3" component="h2" sx={{ fontSize: "1.25rem", mb: 0.5 }}>
-                {request.subject}
-              </Typography>
-              <Typography color="text.secondary" sx={{ mb: 1.5 }}>
-                {request.name} · {request.email} · {request.language} · {when(request.receivedAt)}
-              </Typography>
-              <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", mb: 1 }}>
-                {request.message}
-              </Typography>
-              <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", gap: 1.5 }}>
-                <Button
-                  variant={request.handledAt ? "contained" : "outlined"}
-                  aria-pressed={request.handledAt !== null}
-                  startIcon={request.handledAt ? <CheckIcon /> : undefined}
-                  onClick={() => toggle(request, request.handledAt === null)}
-                >
-                  {t`Handled`}
-                </Button>
-                {request.handledAt ? (
-                  <Typography color="text.secondary">
-                    {t`Handled ${when(request.handledAt)}`}
-                  </Typography>
-                ) : null}
-              </Stack>
-            </CardContent>
-          </Card>
+          <RequestCard key={request.id} request={request} onToggle={toggle} />
         ))}
       </Stack>
     </Stack>
+  );
+}
+
+/** The search over the requests, the CSV of all of them, and Sign out. */
+function InboxToolbar({
+  query,
+  onQueryChange,
+  onSignOut,
+}: {
+  query: string;
+  onQueryChange: (query: string) => void;
+  onSignOut: () => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
+      <TextField
+        type="search"
+        label={t`Search requests`}
+        value={query}
+        onChange={(event) => onQueryChange(event.target.value)}
+        sx={{ flexGrow: 1, minWidth: 240 }}
+      />
+      <Button
+        variant="outlined"
+        size="large"
+        href={staffCsvUrl}
+        download
+        startIcon={<DownloadIcon />}
+      >
+        {t`Download CSV`}
+      </Button>
+      <Button variant="text" size="large" onClick={onSignOut} startIcon={<LogoutIcon />}>
+        {t`Sign out`}
+      </Button>
+    </Stack>
+  );
+}
+
+/** One request, its text shown as text, with its Handled switch. */
+function RequestCard({
+  request,
+  onToggle,
+}: {
+  request: StaffRequest;
+  onToggle: (request: StaffRequest, handled: boolean) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.locale, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <Card component="li" variant="outlined">
+      <CardContent>
+        <Typography variant="h3" component="h2" sx={{ fontSize: "1.25rem", mb: 0.5 }}>
+          {request.subject}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+          {request.name} · {request.email} · {request.language} · {when(request.receivedAt)}
+        </Typography>
+        <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", mb: 1 }}>
+          {request.message}
+        </Typography>
+        <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", gap: 1.5 }}>
+          <Button
+            variant={request.handledAt ? "contained" : "outlined"}
+            aria-pressed={request.handledAt !== null}
+            startIcon={request.handledAt ? <CheckIcon /> : undefined}
+            onClick={() => onToggle(request, request.handledAt === null)}
+          >
+            {t`Handled`}
+          </Button>
+          {request.handledAt ? (
+            <Typography color="text.secondary">{t`Handled ${when(request.handledAt)}`}</Typography>
+          ) : null}
+        </Stack>
+      </CardContent>
+    </Card>
   );
 }

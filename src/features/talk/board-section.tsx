@@ -100,54 +100,16 @@ export function BoardSection({
       title={t`Phrase board`}
       busy={!loaded}
       actions={
-        <Stack
-          direction="row"
-          sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center", maxWidth: "100%" }}
-        >
-          <TextField
-            select
-            label={t`Speak in`}
-            value={language}
-            onChange={(event) => {
-              if (isSpeechLanguage(event.target.value)) onLanguageChange(event.target.value);
-            }}
-            slotProps={{ select: { native: true } }}
-            sx={{ minWidth: 180, maxWidth: "100%" }}
-          >
-            {speechLanguages.map((code) => (
-              <option key={code} value={code}>
-                {nativeNameOf(code)}
-              </option>
-            ))}
-          </TextField>
-          <Button
-            variant={editing ? "contained" : "outlined"}
-            aria-pressed={editing}
-            startIcon={editing ? <CheckIcon /> : <EditIcon />}
-            onClick={() => setEditing(!editing)}
-          >
-            {editing ? t`Done editing` : t`Edit the board`}
-          </Button>
-        </Stack>
+        <BoardControls
+          language={language}
+          editing={editing}
+          onLanguageChange={onLanguageChange}
+          onEditingChange={setEditing}
+        />
       }
     >
       <Stack spacing={2}>
-        <div role="status">
-          {deleted ? (
-            <Alert
-              severity="info"
-              action={
-                <Button color="inherit" onClick={() => undoDelete(deleted)}>
-                  {t`Undo`}
-                </Button>
-              }
-            >
-              {t`Deleted: ${deleted.phrase.text}`}
-            </Alert>
-          ) : notice ? (
-            <Alert severity="success">{notice}</Alert>
-          ) : null}
-        </div>
+        <BoardNotice deleted={deleted} notice={notice} onUndo={undoDelete} />
         <div lang={language}>
           <PhraseBoard board={board} editing={editing} actions={actions} />
         </div>
@@ -165,5 +127,82 @@ export function BoardSection({
         />
       ) : null}
     </TalkPanel>
+  );
+}
+
+/** The language the board speaks, and the switch into editing it. */
+function BoardControls({
+  language,
+  editing,
+  onLanguageChange,
+  onEditingChange,
+}: {
+  language: SpeechLanguage;
+  editing: boolean;
+  onLanguageChange: (language: SpeechLanguage) => void;
+  onEditingChange: (editing: boolean) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <Stack
+      direction="row"
+      sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center", maxWidth: "100%" }}
+    >
+      <TextField
+        select
+        label={t`Speak in`}
+        value={language}
+        onChange={(event) => {
+          if (isSpeechLanguage(event.target.value)) onLanguageChange(event.target.value);
+        }}
+        slotProps={{ select: { native: true } }}
+        sx={{ minWidth: 180, maxWidth: "100%" }}
+      >
+        {speechLanguages.map((code) => (
+          <option key={code} value={code}>
+            {nativeNameOf(code)}
+          </option>
+        ))}
+      </TextField>
+      <Button
+        variant={editing ? "contained" : "outlined"}
+        aria-pressed={editing}
+        startIcon={editing ? <CheckIcon /> : <EditIcon />}
+        onClick={() => onEditingChange(!editing)}
+      >
+        {editing ? t`Done editing` : t`Edit the board`}
+      </Button>
+    </Stack>
+  );
+}
+
+/** A deleted phrase with its Undo, or what the last action did; announced as it changes. */
+function BoardNotice({
+  deleted,
+  notice,
+  onUndo,
+}: {
+  deleted: Deleted | null;
+  notice: string;
+  onUndo: (deleted: Deleted) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <div role="status">
+      {deleted ? (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" onClick={() => onUndo(deleted)}>
+              {t`Undo`}
+            </Button>
+          }
+        >
+          {t`Deleted: ${deleted.phrase.text}`}
+        </Alert>
+      ) : notice ? (
+        <Alert severity="success">{notice}</Alert>
+      ) : null}
+    </div>
   );
 }

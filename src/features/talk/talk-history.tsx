@@ -29,16 +29,6 @@ export function TalkHistory({
   onClear: () => void;
 }) {
   const { t, i18n } = useLingui();
-  const [confirmingClear, setConfirmingClear] = useState(false);
-  const keepRef = useRef<HTMLButtonElement>(null);
-  const clearRef = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
-  // The question takes the focus on the safe answer; answered, focus goes back to Clear.
-  useEffect(() => {
-    if (confirmingClear) keepRef.current?.focus();
-    else if (asked.current) clearRef.current?.focus();
-    asked.current = confirmingClear;
-  }, [confirmingClear]);
   const time = new Intl.DateTimeFormat(i18n.locale, {
     dateStyle: "medium",
     timeStyle: "short",
@@ -51,106 +41,145 @@ export function TalkHistory({
   return (
     <Stack spacing={2}>
       <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
-        {history.map((entry) => {
-          const onBoard = isOnBoard(entry);
-          return (
-            <Box
-              component="li"
-              key={entry.id}
-              sx={{
-                display: "flex",
-                alignItems: "stretch",
-                gap: 1,
-                borderBottom: 1,
-                borderColor: "divider",
-                pb: 1,
-              }}
-            >
-              <Button
-                onClick={() => onSay(entry)}
-                sx={{
-                  flex: 1,
-                  minHeight: 56,
-                  justifyContent: "flex-start",
-                  textAlign: "start",
-                  textTransform: "none",
-                  flexDirection: "column",
-                  alignItems: "flex-start",
-                }}
-              >
-                <Box
-                  component="span"
-                  lang={entry.language}
-                  sx={{
-                    fontSize: "1.125rem",
-                    fontWeight: 600,
-                    color: "text.primary",
-                    overflowWrap: "anywhere",
-                  }}
-                >
-                  {entry.text}
-                </Box>
-                <Box component="span" sx={{ fontSize: "0.875rem", color: "text.secondary" }}>
-                  <time dateTime={new Date(entry.saidAt).toISOString()}>
-                    {time.format(entry.saidAt)}
-                  </time>
-                </Box>
-              </Button>
-              <IconButton
-                sx={{ width: 48, height: 48, alignSelf: "center" }}
-                aria-label={
-                  onBoard ? t`On the board: ${entry.text}` : t`Pin to the board: ${entry.text}`
-                }
-                disabled={onBoard}
-                onClick={() => onPin(entry)}
-              >
-                <PushPinIcon />
-              </IconButton>
-              <IconButton
-                sx={{ width: 48, height: 48, alignSelf: "center" }}
-                aria-label={t`Delete from history: ${entry.text}`}
-                onClick={() => onDelete(entry)}
-              >
-                <DeleteOutlinedIcon />
-              </IconButton>
-            </Box>
-          );
-        })}
+        {history.map((entry) => (
+          <HistoryRow
+            key={entry.id}
+            entry={entry}
+            onBoard={isOnBoard(entry)}
+            time={time}
+            onSay={onSay}
+            onPin={onPin}
+            onDelete={onDelete}
+          />
+        ))}
       </Box>
-      {confirmingClear ? (
-        <Stack
-          direction="row"
-          role="group"
-          aria-label={t`Clear all history?`}
-          sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}
-        >
-          <Typography sx={{ fontWeight: 700 }}>{t`Clear all history?`}</Typography>
-          <Button
-            variant="contained"
-            color="error"
-            onClick={() => {
-              setConfirmingClear(false);
-              onClear();
-            }}
-          >
-            {t`Yes, clear all`}
-          </Button>
-          <Button variant="outlined" onClick={() => setConfirmingClear(false)} ref={keepRef}>
-            {t`Keep it`}
-          </Button>
-        </Stack>
-      ) : (
-        <Box>
-          <Button
-            ref={clearRef}
-            variant="outlined"
-            color="error"
-            onClick={() => setConfirmingClear(true)}
-          >
-            {t`Clear all history`}
-          </Button>
-        </Box>
-      )}
+      <ClearHistory onClear={onClear} />
     </Stack>
+  );
+}
+
+function HistoryRow({
+  entry,
+  onBoard,
+  time,
+  onSay,
+  onPin,
+  onDelete,
+}: {
+  entry: HistoryEntry;
+  onBoard: boolean;
+  time: Intl.DateTimeFormat;
+  onSay: (entry: HistoryEntry) => void;
+  onPin: (entry: HistoryEntry) => void;
+  onDelete: (entry: HistoryEntry) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <Box
+      component="li"
+
+      sx={{
+        display: "flex",
+        alignItems: "stretch",
+        gap: 1,
+        borderBottom: 1,
+        borderColor: "divider",
+        pb: 1,
+      }}
+    >
+      <Button
+        onClick={() => onSay(entry)}
+        sx={{
+          flex: 1,
+          minHeight: 56,
+          justifyContent: "flex-start",
+          textAlign: "start",
+          textTransform: "none",
+          flexDirection: "column",
+          alignItems: "flex-start",
+        }}
+      >
+        <Box
+          component="span"
+          lang={entry.language}
+          sx={{
+            fontSize: "1.125rem",
+            fontWeight: 600,
+            color: "text.primary",
+            overflowWrap: "anywhere",
+          }}
+        >
+          {entry.text}
+        </Box>
+        <Box component="span" sx={{ fontSize: "0.875rem", color: "text.secondary" }}>
+          <time dateTime={new Date(entry.saidAt).toISOString()}>{time.format(entry.saidAt)}</time>
+        </Box>
+      </Button>
+      <IconButton
+        sx={{ width: 48, height: 48, alignSelf: "center" }}
+        aria-label={onBoard ? t`On the board: ${entry.text}` : t`Pin to the board: ${entry.text}`}
+        disabled={onBoard}
+        onClick={() => onPin(entry)}
+      >
+        <PushPinIcon />
+      </IconButton>
+      <IconButton
+        sx={{ width: 48, height: 48, alignSelf: "center" }}
+        aria-label={t`Delete from history: ${entry.text}`}
+        onClick={() => onDelete(entry)}
+      >
+        <DeleteOutlinedIcon />
+      </IconButton>
+    </Box>
+  );
+}
+
+/** Clear all history, after a second press on "Yes, clear all". */
+function ClearHistory({ onClear }: { onClear: () => void }) {
+  const { t } = useLingui();
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const clearRef = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  // The question takes the focus on the safe answer; answered, focus goes back to Clear.
+  useEffect(() => {
+    if (confirmingClear) keepRef.current?.focus();
+    else if (asked.current) clearRef.current?.focus();
+    asked.current = confirmingClear;
+  }, [confirmingClear]);
+
+  return confirmingClear ? (
+    <Stack
+      direction="row"
+      role="group"
+      aria-label={t`Clear all history?`}
+      sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}
+    >
+      <Typography sx={{ fontWeight: 700 }}>{t`Clear all history?`}</Typography>
+      <Button
+        variant="contained"
+        color="error"
+        onClick={() => {
+          setConfirmingClear(false);
+          onClear();
+        }}
+      >
+        {t`Yes, clear all`}
+      </Button>
+      <Button variant="outlined" onClick={() => setConfirmingClear(false)} ref={keepRef}>
+        {t`Keep it`}
+      </Button>
+    </Stack>
+  ) : (
+    <Box>
+      <Button
+        ref={clearRef}
+        variant="outlined"
+        color="error"
+        onClick={() => setConfirmingClear(true)}
+      >
+        {t`Clear all history`}
+      </Button>
+    </Box>
   );
 }

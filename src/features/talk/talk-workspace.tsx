@@ -4,7 +4,14 @@ import Alert from "@mui/material/Alert";
 import Stack from "@mui/material/Stack";
 import { BoardBackup } from "@/features/talk/board-backup";
 import { BoardSection } from "@/features/talk/board-section";
-import { boardFor, boardHasText, newPhraseId, pinPhrase } from "@/features/talk/board";
+import {
+  boardFor,
+  boardHasText,
+  newPhraseId,
+  pinPhrase,
+  type Board,
+  type Boards,
+} from "@/features/talk/board";
 import { clearHistory, deleteEntry, type History } from "@/features/talk/history";
 import { ListenerView } from "@/features/talk/listener-view";
 import { MyVoicePanel } from "@/features/talk/my-voice-panel";
@@ -12,7 +19,7 @@ import { SaidPanel } from "@/features/talk/said-panel";
 import type { DeviceEngine } from "@/features/talk/speaker";
 import { TalkHistory } from "@/features/talk/talk-history";
 import { TalkPanel } from "@/features/talk/talk-panel";
-import { defaultTalkSettings } from "@/features/talk/talk-settings";
+import { defaultTalkSettings, type TalkSettings } from "@/features/talk/talk-settings";
 import { TypeToSpeak } from "@/features/talk/type-to-speak";
 import { useMyVoice } from "@/features/talk/use-my-voice";
 import { useTalkData } from "@/features/talk/use-talk-data";
@@ -41,7 +48,6 @@ export function TalkWorkspace({
   const interfaceLanguage: SpeechLanguage = isSpeechLanguage(i18n.locale) ? i18n.locale : "en";
   const { data, changeBoard, replaceBoards, changeHistory, changeSettings } =
     useTalkData(interfaceLanguage);
-  const [text, setText] = useState("");
   const [listenerOpen, setListenerOpen] = useState(false);
 
   const settings = data?.settings ?? defaultTalkSettings(interfaceLanguage);
@@ -58,15 +64,6 @@ export function TalkWorkspace({
     changeHistory,
   });
   const { said, say } = speech;
-
-  const vocabulary = useMemo(
-    () =>
-      buildVocabulary([
-        ...history.filter((entry) => entry.language === language).map((entry) => entry.text),
-        ...board.map((phrase) => phrase.text),
-      ]),
-    [history, board, language],
-  );
 
   return (
     <Stack spacing={{ xs: 2.5, md: 3 }}>
@@ -109,35 +106,23 @@ export function TalkWorkspace({
       </TalkPanel>
 
       <TalkPanel title={t`Type to speak`}>
-        <TypeToSpeak
-          text={text}
+        <TypeToSpeakSection
+          history={history}
+          board={board}
           language={language}
-          vocabulary={vocabulary}
-          rate={settings.rate}
-          pitch={settings.pitch}
-          speaking={speech.speaking}
-          onTextChange={setText}
-          onSpeak={() => say(text, language)}
-          onStop={speech.stop}
-          onRateChange={(rate) => changeSettings({ rate })}
-          onPitchChange={(pitch) => changeSettings({ pitch })}
+          settings={settings}
+          speech={speech}
+          changeSettings={changeSettings}
         />
       </TalkPanel>
 
       <TalkPanel title={t`History`}>
-        <TalkHistory
+        <HistorySection
           history={history}
-          isOnBoard={(entry) => boardHasText(boardFor(boards, entry.language), entry.text)}
-          onSay={(entry) => say(entry.text, entry.language)}
-          onPin={(entry) => {
-            const target = boardFor(boards, entry.language);
-            replaceBoards({
-              ...boards,
-              [entry.language]: pinPhrase(target, entry.text, newPhraseId()),
-            });
-          }}
-          onDelete={(entry) => changeHistory((current) => deleteEntry(current, entry.id))}
-          onClear={() => changeHistory(() => clearHistory())}
+          boards={boards}
+          say={say}
+          changeHistory={changeHistory}
+          replaceBoards={replaceBoards}
         />
       </TalkPanel>
 
@@ -169,6 +154,79 @@ export function TalkWorkspace({
         />
       ) : null}
     </Stack>
+  );
+}
+
+/** What was said; an entry can be said again, pinned to its language's board or deleted. */
+function HistorySection({
+  history,
+  boards,
+  say,
+  changeHistory,
+  replaceBoards,
+}: {
+  history: History;
+  boards: Boards;
+  say: (text: string, language: SpeechLanguage) => void;
+  changeHistory: (change: (current: History) => History) => void;
+  replaceBoards: (boards: Boards) => void;
+}) {
+  return (
+    <TalkHistory
+      history={history}
+      isOnBoard={(entry) => boardHasText(boardFor(boards, entry.language), entry.text)}
+      onSay={(entry) => say(entry.text, entry.language)}
+      onPin={(entry) =>
+        replaceBoards({
+          ...boards,
+          [entry.language]: pinPhrase(boardFor(boards, entry.language), entry.text, newPhraseId()),
+        })
+      }
+      onDelete={(entry) => changeHistory((current) => deleteEntry(current, entry.id))}
+      onClear={() => changeHistory(() => clearHistory())}
+    />
+  );
+}
+
+/** The text box with its own text; completion draws on this language's history and board. */
+function TypeToSpeakSection({
+  history,
+  board,
+  language,
+  settings,
+  speech,
+  changeSettings,
+}: {
+  history: History;
+  board: Board;
+  language: SpeechLanguage;
+  settings: TalkSettings;
+  speech: ReturnType<typeof useTalkSpeech>;
+  changeSettings: (settings: Partial<TalkSettings>) => void;
+}) {
+  const [text, setText] = useState("");
+  const vocabulary = useMemo(
+    () =>
+      buildVocabulary([
+        ...history.filter((entry) => entry.language === language).map((entry) => entry.text),
+        ...board.map((phrase) => phrase.text),
+      ]),
+    [history, board, language],
+  );
+  return (
+    <TypeToSpeak
+      text={text}
+      language={language}
+      vocabulary={vocabulary}
+      rate={settings.rate}
+      pitch={settings.pitch}
+      speaking={speech.speaking}
+      onTextChange={setText}
+      onSpeak={() => speech.say(text, language)}
+      onStop={speech.stop}
+      onRateChange={(rate) => changeSettings({ rate })}
+      onPitchChange={(pitch) => changeSettings({ pitch })}
+    />
   );
 }
 

@@ -26,26 +26,11 @@ type Status =
   | { kind: "no-microphone" };
 
 /**
- * Teaches a phrase: the user says it three times, hands free. The microphone stays open, each
- * take starts when the voice does and ends after a pause (or on Stop); a take that is too quiet,
- * clipped, too short or unlike the others is explained in plain words and asked for again.
+ * The microphone open for the dialog's lifetime, taking takes until three are kept: each is
+ * checked by the recogniser against the others, and kept (with its recording when the user
+ * agreed) or refused with the reason.
  */
-export function TeachVoiceDialog({
-  phraseText,
-  language,
-  keepRecordings,
-  onSaved,
-  onClose,
-}: {
-  phraseText: string;
-  language: string;
-  keepRecordings: boolean;
-  onSaved: (examples: StoredExample[]) => void;
-  onClose: () => void;
-}) {
-  const { t } = useLingui();
-  const name = brand.name;
-  const titleId = useId();
+function useTeachingSession(keepRecordings: boolean, onSaved: (examples: StoredExample[]) => void) {
   const [status, setStatus] = useState<Status>({ kind: "starting" });
   const [kept, setKept] = useState(0);
   const [level, setLevel] = useState(0);
@@ -122,6 +107,13 @@ export function TeachVoiceDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  return { status, kept, level, stopTake: () => session.current?.stopTake() };
+}
+
+/** What the dialog says about the session: the next step, or what went wrong. */
+function useTeachMessage(status: Status, kept: number): string {
+  const { t } = useLingui();
+  const name = brand.name;
   const problemText: Record<TakeProblem | "no-voice", string> = {
     "no-voice": t`I did not hear anything. Say the phrase when you are ready.`,
     "too-quiet": t`That was too quiet. Please say it a little louder, or come closer to the device.`,
@@ -143,6 +135,33 @@ export function TeachVoiceDialog({
             : status.problem
               ? problemText[status.problem]
               : t`Say the phrase now (take ${takeNumber} of ${takesToTeach}).`;
+
+  return message;
+}
+
+/**
+ * Teaches a phrase: the user says it three times, hands free. The microphone stays open, each
+ * take starts when the voice does and ends after a pause (or on Stop); a take that is too quiet,
+ * clipped, too short or unlike the others is explained in plain words and asked for again.
+ */
+export function TeachVoiceDialog({
+  phraseText,
+  language,
+  keepRecordings,
+  onSaved,
+  onClose,
+}: {
+  phraseText: string;
+  language: string;
+  keepRecordings: boolean;
+  onSaved: (examples: StoredExample[]) => void;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const name = brand.name;
+  const titleId = useId();
+  const { status, kept, level, stopTake } = useTeachingSession(keepRecordings, onSaved);
+  const message = useTeachMessage(status, kept);
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -172,7 +191,7 @@ export function TeachVoiceDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: "wrap" }}>
         {status.kind === "listening" ? (
-          <Button variant="outlined" onClick={() => session.current?.stopTake()}>
+          <Button variant="outlined" onClick={stopTake}>
             {t`I have finished this take`}
           </Button>
         ) : null}

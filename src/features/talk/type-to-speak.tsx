@@ -53,16 +53,6 @@ export function TypeToSpeak({
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const textId = useId();
   const suggestions = useMemo(() => suggestWords(text, vocabulary), [text, vocabulary]);
-  const rateLabels: Record<SpeechRateChoice, string> = {
-    slow: t`Slow`,
-    normal: t`Normal`,
-    fast: t`Fast`,
-  };
-  const pitchLabels: Record<SpeechPitchChoice, string> = {
-    low: t`Low`,
-    normal: t`Normal`,
-    high: t`High`,
-  };
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -95,29 +85,14 @@ export function TypeToSpeak({
           htmlInput: { lang: language, maxLength: maxTextLength, sx: { fontSize: "1.5rem" } },
         }}
       />
-      {suggestions.length > 0 ? (
-        <Box
-          component="ul"
-          aria-label={t`Word suggestions`}
-          sx={{ display: "flex", flexWrap: "wrap", gap: 1, listStyle: "none", p: 0, m: 0 }}
-        >
-          {suggestions.map((word) => (
-            <li key={word}>
-              <Button
-                variant="outlined"
-                lang={language}
-                sx={{ minHeight: 56, minWidth: 88, fontSize: "1.25rem", textTransform: "none" }}
-                onClick={() => {
-                  onTextChange(completeWord(text, word));
-                  inputRef.current?.focus();
-                }}
-              >
-                {word}
-              </Button>
-            </li>
-          ))}
-        </Box>
-      ) : null}
+      <WordSuggestions
+        words={suggestions}
+        language={language}
+        onPick={(word) => {
+          onTextChange(completeWord(text, word));
+          inputRef.current?.focus();
+        }}
+      />
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5 }}>
         <Button
           variant="contained"
@@ -139,20 +114,85 @@ export function TypeToSpeak({
           {t`Stop`}
         </Button>
       </Stack>
-      <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: { xs: 1, sm: 4 } }}>
-        <ChoiceRadioGroup
-          label={t`Speech rate`}
-          value={rate}
-          options={rateChoices.map((choice) => ({ value: choice, label: rateLabels[choice] }))}
-          onChange={onRateChange}
-        />
-        <ChoiceRadioGroup
-          label={t`Voice pitch`}
-          value={pitch}
-          options={pitchChoices.map((choice) => ({ value: choice, label: pitchLabels[choice] }))}
-          onChange={onPitchChange}
-        />
-      </Stack>
+      <VoiceChoices
+        rate={rate}
+        pitch={pitch}
+        onRateChange={onRateChange}
+        onPitchChange={onPitchChange}
+      />
+    </Stack>
+  );
+}
+
+/** Words the user has said before that complete the one being typed, as big buttons. */
+function WordSuggestions({
+  words,
+  language,
+  onPick,
+}: {
+  words: string[];
+  language: string;
+  onPick: (word: string) => void;
+}) {
+  const { t } = useLingui();
+  return words.length > 0 ? (
+    <Box
+      component="ul"
+      aria-label={t`Word suggestions`}
+      sx={{ display: "flex", flexWrap: "wrap", gap: 1, listStyle: "none", p: 0, m: 0 }}
+    >
+      {words.map((word) => (
+        <li key={word}>
+          <Button
+            variant="outlined"
+            lang={language}
+            sx={{ minHeight: 56, minWidth: 88, fontSize: "1.25rem", textTransform: "none" }}
+            onClick={() => onPick(word)}
+          >
+            {word}
+          </Button>
+        </li>
+      ))}
+    </Box>
+  ) : null;
+}
+
+function VoiceChoices({
+  rate,
+  pitch,
+  onRateChange,
+  onPitchChange,
+}: {
+  rate: SpeechRateChoice;
+  pitch: SpeechPitchChoice;
+  onRateChange: (rate: SpeechRateChoice) => void;
+  onPitchChange: (pitch: SpeechPitchChoice) => void;
+}) {
+  const { t } = useLingui();
+  const rateLabels: Record<SpeechRateChoice, string> = {
+    slow: t`Slow`,
+    normal: t`Normal`,
+    fast: t`Fast`,
+  };
+  const pitchLabels: Record<SpeechPitchChoice, string> = {
+    low: t`Low`,
+    normal: t`Normal`,
+    high: t`High`,
+  };
+  return (
+    <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: { xs: 1, sm: 4 } }}>
+      <ChoiceRadioGroup
+        label={t`Speech rate`}
+        value={rate}
+        options={rateChoices.map((choice) => ({ value: choice, label: rateLabels[choice] }))}
+        onChange={onRateChange}
+      />
+      <ChoiceRadioGroup
+        label={t`Voice pitch`}
+        value={pitch}
+        options={pitchChoices.map((choice) => ({ value: choice, label: pitchLabels[choice] }))}
+        onChange={onPitchChange}
+      />
     </Stack>
   );
 }
