@@ -47,7 +47,7 @@ export default defineConfig({
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `node scripts/ensure-build.ts && node server/server.ts`,
+    command: `node scripts/build/ensure-build.ts && node server/server.ts`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -47,7 +47,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui({ failOnMissing: true }),
     VitePWA({
-      // The build-time page renderer (scripts/prerender.ts) needs no service worker of its own.
+      // The build-time page renderer (scripts/build/prerender.ts) needs no service worker of its own.
       disable: Boolean(isSsrBuild),
       strategies: "injectManifest",
       srcDir: "src/sw",

@@ -1,5 +1,5 @@
 /**
- * An inline script at the top of every prerendered page (scripts/prerender.ts), allowed by its
+ * An inline script at the top of every prerendered page (scripts/build/prerender.ts), allowed by its
  * hash in the Content-Security-Policy (plugins/security-headers.ts).
  *
  * Without a `dauys-language` cookie or a `?lang=` link, the server chose the page's language from

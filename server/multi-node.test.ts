@@ -100,7 +100,7 @@ function post(nodeIndex: number, body: unknown, client = newClient()) {
 }
 
 function exportCsv(): string {
-  return execFileSync(process.execPath, ["scripts/export-requests.ts"], {
+  return execFileSync(process.execPath, ["scripts/ops/export-requests.ts"], {
     env: { ...process.env, DATABASE_URL: postgres.url },
     encoding: "utf8",
   });

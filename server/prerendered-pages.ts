@@ -1,5 +1,5 @@
 /**
- * Which prerendered page (scripts/prerender.ts) answers a page request, and in which language:
+ * Which prerendered page (scripts/build/prerender.ts) answers a page request, and in which language:
  * a `?lang=` link first, then the saved choice (the `dauys-language` cookie the app keeps), then
  * the browser's `Accept-Language`, English otherwise. Kiosk tablets (`dauys-kiosk` cookie) get
  * the plain shell, so no link that leaves the app is ever painted there.

@@ -17,7 +17,7 @@ export function makeTempDirs() {
   );
   writeFileSync(join(distDir, "assets", "index-abc123.js"), "console.log('app');".repeat(200));
   writeFileSync(join(distDir, "service-worker.js"), "self.addEventListener('fetch', () => {});");
-  // The About page in the six languages, as scripts/prerender.ts writes it.
+  // The About page in the six languages, as scripts/build/prerender.ts writes it.
   for (const [language, heading] of [
     ["en", "About"],
     ["ru", "О нас"],

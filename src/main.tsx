@@ -15,14 +15,14 @@ import { createAppRouter } from "@/router";
 
 /**
  * Makes prerendered markup usable (it arrives `inert` and `aria-disabled`, see
- * scripts/prerender.ts) once React has taken it over.
+ * scripts/build/prerender.ts) once React has taken it over.
  */
 function LiftInert({ container, children }: { container: HTMLElement; children: ReactNode }) {
   useEffect(() => {
     container.removeAttribute("inert");
     container.removeAttribute("aria-disabled");
     // The page was held hidden if it might have been in another language than the saved one
-    // (scripts/language-check.ts); it now is in the right one.
+    // (server/language-check.ts); it now is in the right one.
     document.documentElement.classList.remove("language-pending");
   }, [container]);
   return children;
@@ -64,7 +64,7 @@ async function start() {
     </StrictMode>
   );
   // A first visit may get the page already rendered by the server, in the language of the
-  // `dauys-language` cookie (scripts/prerender.ts): React then takes over that markup instead of
+  // `dauys-language` cookie (scripts/build/prerender.ts): React then takes over that markup instead of
   // drawing it again. Kiosk tablets and a language that differs from the page render afresh.
   // Either way the work happens in a transition, so React renders the first screen in small
   // slices and a slow phone never freezes while the whole page renders or hydrates at once.
@@ -116,7 +116,7 @@ function retryStart(error: unknown) {
   console.error("The app could not start:", error);
   const retries = startRetries();
   if (retries >= maxStartRetries) {
-    // Giving up: show the page as it is rather than keep it hidden (scripts/prerender.ts).
+    // Giving up: show the page as it is rather than keep it hidden (scripts/build/prerender.ts).
     document.documentElement.classList.remove("language-pending");
     return;
   }

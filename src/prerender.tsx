@@ -1,5 +1,5 @@
 /**
- * Build-time rendering of the app's pages (run by scripts/prerender.ts from an SSR build), so a
+ * Build-time rendering of the app's pages (run by scripts/build/prerender.ts from an SSR build), so a
  * first visit on a slow connection shows the page itself, in the visitor's language, before the
  * JavaScript has arrived; the browser then hydrates the same markup (main.tsx).
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildVoicePack } from "../../scripts/build-voice-pack.ts";
+import { buildVoicePack } from "../../scripts/build/build-voice-pack.ts";
 import { createEnginePool, PoolClosedError, SynthesisTimeoutError } from "./node-engine-pool.ts";
 import type { EnginePool } from "./node-engine-pool.ts";
 import { LANGUAGES } from "../../src/shared/speech-engine/voice-pack.ts";

@@ -114,7 +114,7 @@ describe("requests CSV", () => {
       if (r.handledAt) db.setHandled(r.id, r.handledAt);
     }
     db.close();
-    const output = execFileSync(process.execPath, ["scripts/export-requests.ts"], {
+    const output = execFileSync(process.execPath, ["scripts/ops/export-requests.ts"], {
       env: { ...process.env, DATA_DIR: dataDir },
       encoding: "utf8",
     });
@@ -123,7 +123,7 @@ describe("requests CSV", () => {
 
   it("`requests:export` prints the header and creates nothing when there is no database", () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), "dauys-export-test-")), "none");
-    const output = execFileSync(process.execPath, ["scripts/export-requests.ts"], {
+    const output = execFileSync(process.execPath, ["scripts/ops/export-requests.ts"], {
       env: { ...process.env, DATA_DIR: dataDir },
       encoding: "utf8",
     });

@@ -182,7 +182,7 @@ describe.each(kinds)("$name requests store", (kind) => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: place.dataDir };
     delete env.DATABASE_URL;
     if (place.databaseUrl) env.DATABASE_URL = place.databaseUrl;
-    const output = execFileSync(process.execPath, ["scripts/export-requests.ts"], {
+    const output = execFileSync(process.execPath, ["scripts/ops/export-requests.ts"], {
       env,
       encoding: "utf8",
     });

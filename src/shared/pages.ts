@@ -1,6 +1,6 @@
 /**
  * The pages a visitor can open directly, defined once: prerendered in every language
- * (src/prerender.tsx, scripts/prerender.ts), served by the server in the visitor's language
+ * (src/prerender.tsx, scripts/build/prerender.ts), served by the server in the visitor's language
  * (server/prerendered-pages.ts), listed in the sitemap, and measured by the bench.
  */
 export const pages = [

@@ -22,7 +22,7 @@ const subscribeToNothing = () => () => {};
 
 /** `onStarted` runs when the recognizer really starts: a new recording replaces the text. */
 export function useRecordingSession(onStarted: () => void) {
-  // A prerendered page (scripts/prerender.ts) assumes support, as most browsers have it; the
+  // A prerendered page (scripts/build/prerender.ts) assumes support, as most browsers have it; the
   // browser's own answer replaces that as soon as the page is live.
   const supported = useSyncExternalStore(
     subscribeToNothing,

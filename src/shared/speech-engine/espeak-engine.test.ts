@@ -4,7 +4,7 @@ import type { SpeechEngine } from "./espeak-engine.ts";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildVoicePack, readPackageDataFiles } from "../../../scripts/build-voice-pack.ts";
+import { buildVoicePack, readPackageDataFiles } from "../../../scripts/build/build-voice-pack.ts";
 import { dataFilesFor, decodeVoicePack, encodeVoicePack } from "./voice-pack.ts";
 import { SAMPLE_TEXTS, rms } from "./sample-texts.ts";
 

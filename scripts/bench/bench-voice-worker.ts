@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer, { type Page } from "puppeteer-core";
-import { decodeWav } from "../src/shared/phrase-recogniser/wav-reader.ts";
+import { decodeWav } from "../../src/shared/phrase-recogniser/wav-reader.ts";
 import { chromiumArgs, chromiumPath, percentile, round } from "./bench-lib.ts";
 import { synthesiseCorpus } from "./phrase-corpus.ts";
 
@@ -199,7 +199,7 @@ export function voiceWorkerBudgetProblems(figures: VoiceWorkerFigures): string[]
 if (import.meta.main) {
   const { execFileSync } = await import("node:child_process");
   const { startServer } = await import("./bench-lib.ts");
-  execFileSync("node", ["scripts/ensure-build.ts"], { stdio: "inherit" });
+  execFileSync("node", ["scripts/build/ensure-build.ts"], { stdio: "inherit" });
   const server = await startServer(4313);
   try {
     const figures = await runVoiceWorkerBench(server.url);

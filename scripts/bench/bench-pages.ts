@@ -11,7 +11,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import puppeteer from "puppeteer-core";
-import { pages, pagePaths } from "../src/shared/pages.ts";
+import { pages, pagePaths } from "../../src/shared/pages.ts";
 import { chromiumArgs, chromiumPath, kb, round } from "./bench-lib.ts";
 import {
   serveThumbnails,
@@ -297,7 +297,7 @@ export function pageBudgetProblems(figures: PageFigures): string[] {
 if (import.meta.main) {
   const { execFileSync } = await import("node:child_process");
   const { startServer } = await import("./bench-lib.ts");
-  execFileSync("node", ["scripts/ensure-build.ts"], { stdio: "inherit" });
+  execFileSync("node", ["scripts/build/ensure-build.ts"], { stdio: "inherit" });
   const server = await startServer(4314);
   try {
     const figures = await runPagesBench(server.url);

@@ -16,7 +16,7 @@ import {
   METHODS,
   PhraseRecogniser,
   type Method,
-} from "../src/shared/phrase-recogniser/index.ts";
+} from "../../src/shared/phrase-recogniser/index.ts";
 import { synthesiseCorpus } from "./phrase-corpus.ts";
 import { evaluateCorpus, percentile, type EvaluationTotals } from "./phrases-eval.ts";
 

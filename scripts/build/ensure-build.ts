@@ -10,6 +10,7 @@ const outDir = process.env.DIST_DIR || "dist";
 const stamp = `${outDir}/index.html`;
 const sources = [
   "src",
+  "scripts/build",
   "locales",
   "public",
   "index.html",

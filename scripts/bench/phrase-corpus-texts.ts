@@ -2,7 +2,7 @@
  * Short everyday phrases for the stand-in corpus, 40 per language: the first 30 are taught, the
  * last 10 are the never-taught ones (`_unknown`).
  */
-import type { SpeechLanguage } from "../src/shared/speech-options.ts";
+import type { SpeechLanguage } from "../../src/shared/speech-options.ts";
 
 export const PHRASE_TEXTS: Record<SpeechLanguage, readonly string[]> = {
   en: [

@@ -124,7 +124,7 @@ export function talkBudgetProblems(results: Record<string, TapFigures>): string[
 if (import.meta.main) {
   const { execFileSync } = await import("node:child_process");
   const { startServer } = await import("./bench-lib.ts");
-  execFileSync("node", ["scripts/ensure-build.ts"], { stdio: "inherit" });
+  execFileSync("node", ["scripts/build/ensure-build.ts"], { stdio: "inherit" });
   const server = await startServer(4312);
   try {
     const results = await runTalkBench(server.url);

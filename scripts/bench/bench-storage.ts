@@ -12,8 +12,8 @@ import {
   openRequestsStore,
   type NewRequest,
   type RequestsStore,
-} from "../server/storage/requests-store.ts";
-import { startTestPostgres } from "../server/storage/test-postgres.ts";
+} from "../../server/storage/requests-store.ts";
+import { startTestPostgres } from "../../server/storage/test-postgres.ts";
 import { round } from "./bench-lib.ts";
 
 export type StorageFigures = {

@@ -27,7 +27,7 @@ import {
   WavError,
   type Method,
   type PhraseFeatures,
-} from "../src/shared/phrase-recogniser/index.ts";
+} from "../../src/shared/phrase-recogniser/index.ts";
 
 export class CorpusError extends Error {}
 

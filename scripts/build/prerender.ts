@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
-import { languageCheckScript, languageCheckStyle } from "../server/language-check.ts";
-import { pageLanguages, prerenderedFile } from "../server/prerendered-pages.ts";
-import { languageUrl } from "../server/routes/site-map.ts";
+import { languageCheckScript, languageCheckStyle } from "../../server/language-check.ts";
+import { pageLanguages, prerenderedFile } from "../../server/prerendered-pages.ts";
+import { languageUrl } from "../../server/routes/site-map.ts";
 
 /** What src/prerender.tsx exports. */
 type Renderer = {

@@ -8,10 +8,10 @@ import { execFileSync } from "node:child_process";
 export function build(outDir = process.env.DIST_DIR || "dist") {
   const run = (command: string, args: string[]) =>
     execFileSync(command, args, { stdio: "inherit" });
-  run("node", ["scripts/build-voice-pack.ts"]);
+  run("node", ["scripts/build/build-voice-pack.ts"]);
   run("vite", ["build", "--outDir", outDir, "--emptyOutDir"]);
-  run("node", ["scripts/prerender.ts", outDir]);
-  run("node", ["scripts/precompress.ts", outDir]);
+  run("node", ["scripts/build/prerender.ts", outDir]);
+  run("node", ["scripts/build/precompress.ts", outDir]);
 }
 
 if (import.meta.main) build();

@@ -17,9 +17,9 @@ import { join } from "node:path";
 import {
   createSpeechEngine,
   type SpeechEngine,
-} from "../src/shared/speech-engine/espeak-engine.ts";
-import { encodeWav16 } from "../src/shared/phrase-recogniser/wav-reader.ts";
-import { speechLanguages, type SpeechLanguage } from "../src/shared/speech-options.ts";
+} from "../../src/shared/speech-engine/espeak-engine.ts";
+import { encodeWav16 } from "../../src/shared/phrase-recogniser/wav-reader.ts";
+import { speechLanguages, type SpeechLanguage } from "../../src/shared/speech-options.ts";
 import { PHRASE_TEXTS } from "./phrase-corpus-texts.ts";
 
 export type Profile = "mild" | "severe";

@@ -9,8 +9,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openApiDocument } from "../server/openapi-document.ts";
-import { generatedTypes, generatedTypesPath } from "../server/openapi-types.ts";
+import { openApiDocument } from "../../server/openapi-document.ts";
+import { generatedTypes, generatedTypesPath } from "../../server/openapi-types.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "dauys-openapi-"));
 try {

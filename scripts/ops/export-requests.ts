@@ -4,10 +4,10 @@
  * in DATA_DIR (default ./data), and with no database yet it prints only the header row and
  * creates nothing.
  */
-import { readConfig } from "../server/config.ts";
-import { requestsDbExists } from "../server/storage/requests-db.ts";
-import { openRequestsStore } from "../server/storage/requests-store.ts";
-import { requestsToCsv } from "../server/storage/requests-csv.ts";
+import { readConfig } from "../../server/config.ts";
+import { requestsDbExists } from "../../server/storage/requests-db.ts";
+import { openRequestsStore } from "../../server/storage/requests-store.ts";
+import { requestsToCsv } from "../../server/storage/requests-csv.ts";
 
 const { dataDir, databaseUrl } = readConfig();
 if (databaseUrl || requestsDbExists(dataDir)) {

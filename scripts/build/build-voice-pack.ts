@@ -17,8 +17,8 @@ import {
   shippedVoicePacks,
   voicePackFileName,
   type ShippedVoicePack,
-} from "../src/shared/speech-engine/voice-pack.ts";
-import type { Language } from "../src/shared/speech-engine/voice-pack.ts";
+} from "../../src/shared/speech-engine/voice-pack.ts";
+import type { Language } from "../../src/shared/speech-engine/voice-pack.ts";
 
 const PACKAGE = "@echogarden/espeak-ng-emscripten";
 

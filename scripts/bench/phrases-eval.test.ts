@@ -3,14 +3,14 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { encodeWav16 } from "../src/shared/phrase-recogniser/index.ts";
+import { encodeWav16 } from "../../src/shared/phrase-recogniser/index.ts";
 import {
   PHRASE_A,
   PHRASE_B,
   PHRASE_C,
   PHRASE_UNTAUGHT,
   speechLike,
-} from "../src/shared/phrase-recogniser/test-signals.ts";
+} from "../../src/shared/phrase-recogniser/test-signals.ts";
 import { synthesiseCorpus } from "./phrase-corpus.ts";
 import { CorpusError, evaluateCorpus } from "./phrases-eval.ts";
 
@@ -41,7 +41,7 @@ function smallCorpus() {
 }
 
 const cli = (...args: string[]) =>
-  spawnSync(process.execPath, ["scripts/phrases-eval.ts", ...args], {
+  spawnSync(process.execPath, ["scripts/bench/phrases-eval.ts", ...args], {
     encoding: "utf8",
     timeout: 60_000,
   });

@@ -37,7 +37,7 @@ async function load(url: string) {
   return { generateTts: summarise(tts), staticApp: summarise(staticApp) };
 }
 
-execFileSync("node", ["scripts/ensure-build.ts"], { stdio: "inherit" });
+execFileSync("node", ["scripts/build/ensure-build.ts"], { stdio: "inherit" });
 
 async function measure(url: string) {
   const pageFigures = await runPagesBench(url);

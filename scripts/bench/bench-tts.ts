@@ -8,9 +8,12 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { SAMPLE_TEXTS } from "../src/shared/speech-engine/sample-texts.ts";
-import { VOICE_FOR_LANGUAGE, voicePackFileName } from "../src/shared/speech-engine/voice-pack.ts";
-import { speechLanguages, type SpeechLanguage } from "../src/shared/speech-options.ts";
+import { SAMPLE_TEXTS } from "../../src/shared/speech-engine/sample-texts.ts";
+import {
+  VOICE_FOR_LANGUAGE,
+  voicePackFileName,
+} from "../../src/shared/speech-engine/voice-pack.ts";
+import { speechLanguages, type SpeechLanguage } from "../../src/shared/speech-options.ts";
 import { chromiumArgs, chromiumPath, percentile, round, startServer } from "./bench-lib.ts";
 
 export type TtsFigures = {
@@ -220,7 +223,7 @@ export function printTtsFigures(figures: TtsFigures) {
 }
 
 if (import.meta.main) {
-  execFileSync("node", ["scripts/ensure-build.ts"], { stdio: "inherit" });
+  execFileSync("node", ["scripts/build/ensure-build.ts"], { stdio: "inherit" });
   const server = await startServer(4310);
   try {
     printTtsFigures(await runTtsBench(server.url));

@@ -3,7 +3,7 @@
  * typed) and prints the hash to put in STAFF_PASSWORD_HASH. Piped input is read as the password:
  * `printf %s "$PASSWORD" | npm run --silent staff:hash`.
  */
-import { hashPassword } from "../server/staff/password.ts";
+import { hashPassword } from "../../server/staff/password.ts";
 
 const minimumLength = 12;
 
