@@ -26,6 +26,8 @@ export const staffSignInUrl = "/api/staff/session";
 export const loginAttempts = 5;
 export const loginWindowMs = 15 * 60_000;
 
+type SessionGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
 const fail = (reply: FastifyReply, status: number, error: string, message: string) =>
   reply.code(status).send({ error, message } satisfies ErrorBody);
 
@@ -41,25 +43,44 @@ export async function staffRoutes(
   const key = passwordHash ? sessionKey(passwordHash, options.sessionSecret) : undefined;
   await app.register(cookie);
 
-  app.addHook("onRequest", async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
-    if (request.method === "GET" || request.method === "HEAD") return;
-    // A cross-site page can post a form, but not with this header (and not from this origin).
-    const origin = request.headers.origin;
-    if (
-      request.headers[staffHeader] !== "1" ||
-      (origin !== undefined && origin !== `${request.protocol}://${request.host}`)
-    ) {
-      return fail(reply, 403, "forbidden", "This change must come from the staff inbox itself.");
-    }
-  });
-
+  app.addHook("onRequest", refuseCrossSiteChanges);
   const signedIn = (request: FastifyRequest) =>
     key !== undefined && isValidSession(key, request.cookies[sessionCookie]);
   const requireSession = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!signedIn(request))
       return fail(reply, 401, "unauthorized", "Sign in to the staff inbox first.");
   };
+  addSessionRoutes(app, { passwordHash, key, requireSession });
+  addRequestRoutes(app, store, requireSession);
+}
+
+/** No caching of anything staff; a change needs the staff header and, if sent, this origin. */
+async function refuseCrossSiteChanges(request: FastifyRequest, reply: FastifyReply) {
+  reply.header("Cache-Control", "no-store");
+  if (request.method === "GET" || request.method === "HEAD") return;
+  // A cross-site page can post a form, but not with this header (and not from this origin).
+  const origin = request.headers.origin;
+  if (
+    request.headers[staffHeader] !== "1" ||
+    (origin !== undefined && origin !== `${request.protocol}://${request.host}`)
+  ) {
+    return fail(reply, 403, "forbidden", "This change must come from the staff inbox itself.");
+  }
+}
+
+/** Sign in (sets the session cookie), check the session, sign out. */
+function addSessionRoutes(
+  app: FastifyInstance,
+  {
+    passwordHash,
+    key,
+    requireSession,
+  }: {
+    passwordHash: string | undefined;
+    key: Buffer | undefined;
+    requireSession: SessionGuard;
+  },
+) {
   const cookieOptions = (request: FastifyRequest) => ({
     httpOnly: true,
     sameSite: "strict" as const,
@@ -103,7 +124,14 @@ export async function staffRoutes(
     reply.clearCookie(sessionCookie, cookieOptions(request));
     return reply.code(204).send();
   });
+}
 
+/** The requests newest first with search, marking one handled, and the CSV of all. */
+function addRequestRoutes(
+  app: FastifyInstance,
+  store: RequestsStore,
+  requireSession: SessionGuard,
+) {
   app.get<{ Querystring: { q?: string; limit?: number } }>(
     "/api/staff/requests",
     {
