@@ -10,62 +10,17 @@ import { isLanguage } from "../../src/shared/speech-engine/voice-pack.ts";
 import type { Language } from "../../src/shared/speech-engine/voice-pack.ts";
 import type { EngineRequest, EngineResponse } from "../../src/shared/speech-engine/engine-host.ts";
 import type { EngineWorkerData, WorkerLifecycle } from "./engine-worker.ts";
+import {
+  PoolClosedError,
+  QueueFullError,
+  SynthesisTimeoutError,
+  type EnginePool,
+  type EnginePoolOptions,
+  type PoolSynthesisOptions,
+  type PoolSynthesisResult,
+} from "./engine-pool-api.ts";
 
 type SynthesizeRequest = Extract<EngineRequest, { type: "synthesize" }>;
-
-export interface EnginePoolOptions {
-  /** Number of worker threads. Default: os.availableParallelism(). */
-  size?: number;
-  /** Per-synthesis time limit in ms (measured from dispatch to a worker). Default 10 000. */
-  timeoutMs?: number;
-  /** Voice pack file; omitted = the package's full 24 MB espeak-ng.data in every worker. */
-  voicePackPath?: string;
-  /** Languages each worker synthesizes once at start-up. Default: none. */
-  warmUp?: Language[];
-  /** Reject new requests when this many are already waiting. Default 256. */
-  maxQueue?: number;
-  /** Worker entry; override when the server is bundled and the .ts file is elsewhere. */
-  workerUrl?: URL;
-  /** How long a worker may take to start. Default 30 000 ms. */
-  startupTimeoutMs?: number;
-  /** Called on worker crashes/replacements (default: console.warn). */
-  onWorkerEvent?: (event: string) => void;
-}
-
-export interface PoolSynthesisOptions {
-  rate?: number;
-  pitch?: number;
-}
-
-export interface PoolSynthesisResult {
-  wav: Uint8Array;
-  sampleRate: number;
-  durationMs: number;
-}
-
-export interface EnginePool {
-  readonly size: number;
-  readonly languages: readonly Language[];
-  synthesize(
-    text: string,
-    language: Language,
-    opts?: PoolSynthesisOptions,
-  ): Promise<PoolSynthesisResult>;
-  stats(): { idle: number; busy: number; starting: number; queued: number; replaced: number };
-  close(): Promise<void>;
-}
-
-export class SynthesisTimeoutError extends Error {
-  override name = "SynthesisTimeoutError";
-}
-
-export class PoolClosedError extends Error {
-  override name = "PoolClosedError";
-}
-
-export class QueueFullError extends Error {
-  override name = "QueueFullError";
-}
 
 const AFFINITY_WINDOW = 4;
 const MAX_SKIPS = 3;
@@ -88,49 +43,151 @@ interface Slot {
   consecutiveFailures: number;
 }
 
+type PoolConfig = {
+  size: number;
+  timeoutMs: number;
+  startupTimeoutMs: number;
+  maxQueue: number;
+  workerUrl: URL;
+  workerData: EngineWorkerData;
+  log: (event: string) => void;
+};
+
 export async function createEnginePool(options: EnginePoolOptions = {}): Promise<EnginePool> {
-  const size = Math.max(1, Math.floor(options.size ?? availableParallelism()));
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const startupTimeoutMs = options.startupTimeoutMs ?? 30_000;
-  const maxQueue = options.maxQueue ?? 256;
-  const workerUrl = options.workerUrl ?? new URL("./engine-worker.ts", import.meta.url);
-  const workerData: EngineWorkerData = {
-    voicePackPath: options.voicePackPath,
-    warmUp: options.warmUp,
-  };
-  const log = options.onWorkerEvent ?? ((e: string) => console.warn(`[engine-pool] ${e}`));
+  const pool = new WorkerPool({
+    size: Math.max(1, Math.floor(options.size ?? availableParallelism())),
+    timeoutMs: options.timeoutMs ?? 10_000,
+    startupTimeoutMs: options.startupTimeoutMs ?? 30_000,
+    maxQueue: options.maxQueue ?? 256,
+    workerUrl: options.workerUrl ?? new URL("./engine-worker.ts", import.meta.url),
+    workerData: { voicePackPath: options.voicePackPath, warmUp: options.warmUp },
+    log: options.onWorkerEvent ?? ((e: string) => console.warn(`[engine-pool] ${e}`)),
+  });
+  await pool.start();
+  return pool;
+}
 
-  const slots: Slot[] = [];
-  const queue: Job[] = [];
-  let nextId = 1;
-  let closed = false;
-  let replaced = 0;
-  let languages: Language[] = [];
-  let started = false;
+/**
+ * Among the oldest few jobs, the one an idle worker already has the voice for: set_voice reloads
+ * the dictionary (ru_dict is 8.5 MB; bench: +5..40 ms per switch). The head job may be passed over
+ * only a few times, which keeps the queue effectively FIFO under load. Otherwise the head job,
+ * to a worker with no voice yet if there is one.
+ */
+function pickJob(queue: readonly Job[], idle: readonly Slot[]): { slot: Slot; index: number } {
+  const head = queue[0]!;
+  if (head.skipped < MAX_SKIPS) {
+    for (let j = 0; j < Math.min(queue.length, AFFINITY_WINDOW); j++) {
+      const slot = idle.find((s) => s.voice === queue[j]?.request.language);
+      if (slot) return { slot, index: j };
+    }
+  }
+  return { slot: idle.find((s) => s.voice === undefined) ?? idle[0]!, index: 0 };
+}
 
-  function settle(slot: Slot): Job | undefined {
-    const job = slot.job;
-    slot.job = undefined;
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = undefined;
-    return job;
+class WorkerPool implements EnginePool {
+  readonly size: number;
+  languages: Language[] = [];
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+  private replaced = 0;
+  private started = false;
+
+  private readonly config: PoolConfig;
+
+  constructor(config: PoolConfig) {
+    this.config = config;
+    this.size = config.size;
+    for (let i = 0; i < config.size; i++) {
+      this.slots.push({
+        index: i,
+        worker: undefined,
+        state: "starting",
+        job: undefined,
+        timer: undefined,
+        voice: undefined,
+        consecutiveFailures: 0,
+      });
+    }
+  }
+
+  /** Starts every worker; a worker that fails to start is a configuration error: no retries. */
+  async start(): Promise<void> {
+    try {
+      await Promise.all(this.slots.map((s) => this.spawn(s)));
+      this.started = true;
+    } catch (err) {
+      this.closed = true;
+      await Promise.all(this.slots.map((s) => s.worker?.terminate()));
+      throw err;
+    }
+  }
+
+  synthesize(
+    text: string,
+    language: Language,
+    opts: PoolSynthesisOptions = {},
+  ): Promise<PoolSynthesisResult> {
+    if (this.closed) return Promise.reject(new PoolClosedError("engine pool is closed"));
+    if (!isLanguage(language))
+      return Promise.reject(new Error(`unsupported language: ${String(language)}`));
+    if (typeof text !== "string") return Promise.reject(new TypeError("text must be a string"));
+    if (this.queue.length >= this.config.maxQueue)
+      return Promise.reject(
+        new QueueFullError(`synthesis queue is full (${this.config.maxQueue})`),
+      );
+    return new Promise<PoolSynthesisResult>((resolve, reject) => {
+      const id = this.nextId++;
+      this.queue.push({
+        id,
+        skipped: 0,
+        resolve,
+        reject,
+        request: { type: "synthesize", id, text, language, rate: opts.rate, pitch: opts.pitch },
+      });
+      this.pump();
+    });
+  }
+
+  stats() {
+    const count = (st: Slot["state"]) => this.slots.filter((s) => s.state === st).length;
+    return {
+      idle: count("idle"),
+      busy: count("busy"),
+      starting: count("starting"),
+      queued: this.queue.length,
+      replaced: this.replaced,
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const j of this.queue.splice(0)) j.reject(new PoolClosedError("engine pool closed"));
+    for (const s of this.slots) settle(s)?.reject(new PoolClosedError("engine pool closed"));
+    await Promise.all(
+      this.slots.map((s) => {
+        const w = s.worker;
+        s.worker = undefined;
+        s.state = "stopped";
+        return w?.terminate();
+      }),
+    );
   }
 
   /** Starts (or restarts) the worker of a slot; resolves once it is ready. */
-  function spawn(slot: Slot): Promise<void> {
+  private spawn(slot: Slot): Promise<void> {
     return new Promise<void>((resolveReady, rejectReady) => {
-      if (closed) return rejectReady(new PoolClosedError("engine pool is closed"));
-      const worker = new Worker(workerUrl, { workerData });
+      if (this.closed) return rejectReady(new PoolClosedError("engine pool is closed"));
+      const worker = new Worker(this.config.workerUrl, { workerData: this.config.workerData });
       slot.worker = worker;
       slot.state = "starting";
       slot.voice = undefined;
       const startTimer = setTimeout(
-        () => fail(new Error(`worker start-up exceeded ${startupTimeoutMs} ms`)),
-        startupTimeoutMs,
+        () => fail(new Error(`worker start-up exceeded ${this.config.startupTimeoutMs} ms`)),
+        this.config.startupTimeoutMs,
       );
-
-      // Worker died or misbehaved: reject its job, replace it (with backoff if it keeps failing at start-up).
-      function fail(err: Error): void {
+      const fail = (err: Error) => {
         if (slot.worker !== worker) return; // already replaced
         clearTimeout(startTimer);
         const wasStarting = slot.state === "starting";
@@ -138,25 +195,8 @@ export async function createEnginePool(options: EnginePoolOptions = {}): Promise
         settle(slot)?.reject(err);
         void worker.terminate();
         if (wasStarting) rejectReady(err);
-        // During createEnginePool a start-up failure is a configuration error: no retries.
-        if (closed || !started) return;
-        slot.consecutiveFailures += wasStarting ? 1 : 0;
-        if (slot.consecutiveFailures >= 5) {
-          slot.state = "stopped";
-          log(`worker ${slot.index} failed to start 5 times, giving up: ${err.message}`);
-          if (slots.every((s) => s.state === "stopped"))
-            for (const j of queue.splice(0))
-              j.reject(new Error(`no engine workers available: ${err.message}`));
-          return;
-        }
-        log(`worker ${slot.index} replaced: ${err.message}`);
-        replaced++;
-        slot.state = "starting";
-        setTimeout(
-          () => spawn(slot).catch(() => {}),
-          wasStarting ? 1000 * slot.consecutiveFailures : 0,
-        );
-      }
+        this.replace(slot, err, wasStarting);
+      };
 
       worker.on("message", (msg: WorkerLifecycle | EngineResponse) => {
         if (slot.worker !== worker) return;
@@ -164,21 +204,13 @@ export async function createEnginePool(options: EnginePoolOptions = {}): Promise
           clearTimeout(startTimer);
           slot.state = "idle";
           slot.consecutiveFailures = 0;
-          languages = msg.languages;
+          this.languages = msg.languages;
           resolveReady();
-          pump();
+          this.pump();
         } else if ("type" in msg && msg.type === "init-error") {
           fail(new Error(`engine worker failed to initialise: ${msg.message}`));
         } else if ("id" in msg) {
-          const job = slot.job;
-          if (!job || job.id !== msg.id) return;
-          settle(slot);
-          slot.state = "idle";
-          if (!msg.ok) job.reject(new Error(msg.error));
-          else if (msg.type === "synthesize")
-            job.resolve({ wav: msg.wav, sampleRate: msg.sampleRate, durationMs: msg.durationMs });
-          else job.reject(new Error(`unexpected "${msg.type}" answer from an engine worker`));
-          pump();
+          this.answer(slot, msg);
         }
       });
       worker.on("error", (err) => fail(err instanceof Error ? err : new Error(String(err))));
@@ -186,11 +218,47 @@ export async function createEnginePool(options: EnginePoolOptions = {}): Promise
     });
   }
 
-  function dispatch(slot: Slot, job: Job): void {
+  /** A worker died or misbehaved: a new one takes its place (with backoff if it keeps failing at start-up). */
+  private replace(slot: Slot, err: Error, wasStarting: boolean): void {
+    // During start() a start-up failure is a configuration error: no retries.
+    if (this.closed || !this.started) return;
+    slot.consecutiveFailures += wasStarting ? 1 : 0;
+    if (slot.consecutiveFailures >= 5) {
+      slot.state = "stopped";
+      this.config.log(`worker ${slot.index} failed to start 5 times, giving up: ${err.message}`);
+      if (this.slots.every((s) => s.state === "stopped"))
+        for (const j of this.queue.splice(0))
+          j.reject(new Error(`no engine workers available: ${err.message}`));
+      return;
+    }
+    this.config.log(`worker ${slot.index} replaced: ${err.message}`);
+    this.replaced++;
+    slot.state = "starting";
+    setTimeout(
+      () => this.spawn(slot).catch(() => {}),
+      wasStarting ? 1000 * slot.consecutiveFailures : 0,
+    );
+  }
+
+  /** A worker's answer settles its job; the worker takes the next one. */
+  private answer(slot: Slot, msg: EngineResponse): void {
+    const job = slot.job;
+    if (!job || job.id !== msg.id) return;
+    settle(slot);
+    slot.state = "idle";
+    if (!msg.ok) job.reject(new Error(msg.error));
+    else if (msg.type === "synthesize")
+      job.resolve({ wav: msg.wav, sampleRate: msg.sampleRate, durationMs: msg.durationMs });
+    else job.reject(new Error(`unexpected "${msg.type}" answer from an engine worker`));
+    this.pump();
+  }
+
+  private dispatch(slot: Slot, job: Job): void {
     slot.state = "busy";
     slot.job = job;
     slot.voice = job.request.language;
     const worker = slot.worker!;
+    const { timeoutMs } = this.config;
     slot.timer = setTimeout(() => {
       if (slot.job !== job) return;
       settle(slot);
@@ -205,100 +273,23 @@ export async function createEnginePool(options: EnginePoolOptions = {}): Promise
     worker.postMessage(job.request);
   }
 
-  function pump(): void {
-    while (queue.length) {
-      const idle = slots.filter((s) => s.state === "idle");
-      const head = queue[0];
-      const firstIdle = idle[0];
-      if (!head || !firstIdle) return;
-      // Voice affinity: set_voice reloads the dictionary (ru_dict is 8.5 MB;
-      // bench: +5..40 ms per switch), so among the oldest few jobs prefer one matching an idle
-      // worker's current voice. The head job may be passed over only a few
-      // times, which keeps the queue effectively FIFO under load.
-      let pick: { slot: Slot; index: number } | undefined;
-      if (head.skipped < MAX_SKIPS) {
-        search: for (let j = 0; j < Math.min(queue.length, AFFINITY_WINDOW); j++) {
-          for (const s of idle) {
-            if (s.voice === queue[j]?.request.language) {
-              pick = { slot: s, index: j };
-              break search;
-            }
-          }
-        }
-      }
-      pick ??= { slot: idle.find((s) => s.voice === undefined) ?? firstIdle, index: 0 };
+  private pump(): void {
+    while (this.queue.length) {
+      const idle = this.slots.filter((s) => s.state === "idle");
+      const head = this.queue[0];
+      if (!head || idle.length === 0) return;
+      const pick = pickJob(this.queue, idle);
       if (pick.index > 0) head.skipped++;
-      const [job] = queue.splice(pick.index, 1);
-      if (job) dispatch(pick.slot, job);
+      const [job] = this.queue.splice(pick.index, 1);
+      if (job) this.dispatch(pick.slot, job);
     }
   }
+}
 
-  for (let i = 0; i < size; i++) {
-    slots.push({
-      index: i,
-      worker: undefined,
-      state: "starting",
-      job: undefined,
-      timer: undefined,
-      voice: undefined,
-      consecutiveFailures: 0,
-    });
-  }
-  try {
-    await Promise.all(slots.map((s) => spawn(s)));
-    started = true;
-  } catch (err) {
-    closed = true;
-    await Promise.all(slots.map((s) => s.worker?.terminate()));
-    throw err;
-  }
-
-  return {
-    size,
-    get languages() {
-      return languages;
-    },
-    synthesize(text, language, opts = {}) {
-      if (closed) return Promise.reject(new PoolClosedError("engine pool is closed"));
-      if (!isLanguage(language))
-        return Promise.reject(new Error(`unsupported language: ${String(language)}`));
-      if (typeof text !== "string") return Promise.reject(new TypeError("text must be a string"));
-      if (queue.length >= maxQueue)
-        return Promise.reject(new QueueFullError(`synthesis queue is full (${maxQueue})`));
-      return new Promise<PoolSynthesisResult>((resolve, reject) => {
-        const id = nextId++;
-        queue.push({
-          id,
-          skipped: 0,
-          resolve,
-          reject,
-          request: { type: "synthesize", id, text, language, rate: opts.rate, pitch: opts.pitch },
-        });
-        pump();
-      });
-    },
-    stats() {
-      const count = (st: Slot["state"]) => slots.filter((s) => s.state === st).length;
-      return {
-        idle: count("idle"),
-        busy: count("busy"),
-        starting: count("starting"),
-        queued: queue.length,
-        replaced,
-      };
-    },
-    async close() {
-      closed = true;
-      for (const j of queue.splice(0)) j.reject(new PoolClosedError("engine pool closed"));
-      for (const s of slots) settle(s)?.reject(new PoolClosedError("engine pool closed"));
-      await Promise.all(
-        slots.map((s) => {
-          const w = s.worker;
-          s.worker = undefined;
-          s.state = "stopped";
-          return w?.terminate();
-        }),
-      );
-    },
-  };
+function settle(slot: Slot): Job | undefined {
+  const job = slot.job;
+  slot.job = undefined;
+  if (slot.timer) clearTimeout(slot.timer);
+  slot.timer = undefined;
+  return job;
 }

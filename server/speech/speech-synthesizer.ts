@@ -4,7 +4,8 @@
  */
 import type { SpeechAudio, SpeechRequest } from "../../src/shared/speech-options.ts";
 import type { SpeechSynthesizer } from "../routes/tts.ts";
-import { createEnginePool, QueueFullError, type EnginePoolOptions } from "./node-engine-pool.ts";
+import { QueueFullError, type EnginePoolOptions } from "./engine-pool-api.ts";
+import { createEnginePool } from "./node-engine-pool.ts";
 
 export const engineName = "espeak-ng-wasm";
 

@@ -1,0 +1,56 @@
+/** What the server's pool of speech engine workers offers (node-engine-pool.ts makes one). */
+import type { Language } from "../../src/shared/speech-engine/voice-pack.ts";
+
+export interface EnginePoolOptions {
+  /** Number of worker threads. Default: os.availableParallelism(). */
+  size?: number;
+  /** Per-synthesis time limit in ms (measured from dispatch to a worker). Default 10 000. */
+  timeoutMs?: number;
+  /** Voice pack file; omitted = the package's full 24 MB espeak-ng.data in every worker. */
+  voicePackPath?: string;
+  /** Languages each worker synthesizes once at start-up. Default: none. */
+  warmUp?: Language[];
+  /** Reject new requests when this many are already waiting. Default 256. */
+  maxQueue?: number;
+  /** Worker entry; override when the server is bundled and the .ts file is elsewhere. */
+  workerUrl?: URL;
+  /** How long a worker may take to start. Default 30 000 ms. */
+  startupTimeoutMs?: number;
+  /** Called on worker crashes/replacements (default: console.warn). */
+  onWorkerEvent?: (event: string) => void;
+}
+
+export interface PoolSynthesisOptions {
+  rate?: number;
+  pitch?: number;
+}
+
+export interface PoolSynthesisResult {
+  wav: Uint8Array;
+  sampleRate: number;
+  durationMs: number;
+}
+
+export interface EnginePool {
+  readonly size: number;
+  readonly languages: readonly Language[];
+  synthesize(
+    text: string,
+    language: Language,
+    opts?: PoolSynthesisOptions,
+  ): Promise<PoolSynthesisResult>;
+  stats(): { idle: number; busy: number; starting: number; queued: number; replaced: number };
+  close(): Promise<void>;
+}
+
+export class SynthesisTimeoutError extends Error {
+  override name = "SynthesisTimeoutError";
+}
+
+export class PoolClosedError extends Error {
+  override name = "PoolClosedError";
+}
+
+export class QueueFullError extends Error {
+  override name = "QueueFullError";
+}
