@@ -4,23 +4,19 @@
  * Chromium), for every page of src/shared/pages.ts, against issue 22's budgets.
  * `npm run bench` includes it; `npm run bench:pages` runs it alone.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import puppeteer from "puppeteer-core";
-import { pages, pagePaths } from "../../src/shared/pages.ts";
-import { chromiumArgs, chromiumPath, kb, round } from "./bench-lib.ts";
+import { pagePaths } from "../../src/shared/pages.ts";
+import { chromiumArgs, chromiumPath, round } from "./bench-lib.ts";
+import { initialJsPerRoute, precacheSize } from "./bundle-sizes.ts";
 import {
   serveThumbnails,
   standInThumbnail,
   thumbnailOrigin,
   thumbnailSource,
 } from "./bench-thumbnails.ts";
-
-const dist = "dist";
 
 export const pageBudgets = {
   homeInitialJsGzipKb: 140,
@@ -34,59 +30,6 @@ export const pageBudgets = {
   tbtMs: 50,
   longestStartupTaskMs: 50,
 };
-
-type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string };
-
-function gzipSize(file: string): number {
-  return gzipSync(readFileSync(join(dist, file)), { level: 9 }).byteLength;
-}
-
-/** The JavaScript a first visit to each route downloads before it can render. */
-export function initialJsPerRoute() {
-  const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Record<
-    string,
-    ManifestChunk
-  >;
-  const closure = (keys: string[], seen = new Set<string>()) => {
-    for (const key of keys) {
-      if (seen.has(key) || !manifest[key]) continue;
-      seen.add(key);
-      closure(manifest[key].imports ?? [], seen);
-    }
-    return seen;
-  };
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
-  const english = "locales/en/messages.po";
-  const routes = Object.fromEntries(
-    pages.map(({ path, name }) => [path, `src/routes/${name}.tsx?tsr-split=component`]),
-  );
-  const result: Record<string, number> = {};
-  for (const [route, key] of Object.entries(routes)) {
-    const files = [...closure([entry, key, english])].map((chunk) => manifest[chunk]!.file);
-    result[route] = kb(files.reduce((sum, file) => sum + gzipSize(file), 0));
-  }
-  const allJs = Object.values(manifest)
-    .map((chunk) => chunk.file)
-    .filter((file) => file.endsWith(".js"));
-  return {
-    perRoute: result,
-    totalJsGzipKb: kb([...new Set(allJs)].reduce((s, f) => s + gzipSize(f), 0)),
-  };
-}
-
-/** What the service worker downloads on install (the entries injected into it). */
-export function precacheSize() {
-  const worker = readFileSync(join(dist, "service-worker.js"), "utf8");
-  const urls = [...worker.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]!);
-  let raw = 0;
-  let gzip = 0;
-  for (const url of urls) {
-    const bytes = readFileSync(join(dist, url));
-    raw += bytes.byteLength;
-    gzip += gzipSync(bytes, { level: 9 }).byteLength;
-  }
-  return { entries: urls.length, rawMb: round(raw / 1e6, 3), gzipMb: round(gzip / 1e6, 3) };
-}
 
 /**
  * Lighthouse's own advice for its variability (docs/variability.md): run it several times and

@@ -18,7 +18,8 @@ import {
   type Method,
 } from "../../src/shared/phrase-recogniser/index.ts";
 import { synthesiseCorpus } from "./phrase-corpus.ts";
-import { evaluateCorpus, percentile, type EvaluationTotals } from "./phrases-eval.ts";
+import { percentile } from "./bench-lib.ts";
+import { evaluateCorpus, type EvaluationTotals } from "./phrases-eval.ts";
 
 export const phraseBudgets = {
   top1: 0.97,

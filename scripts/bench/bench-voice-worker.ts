@@ -6,11 +6,11 @@
  * recognition, timed inside the worker, and the round trip from the page). `npm run bench`
  * includes it; `npm run bench:voice-worker` runs it alone. A benchmark, not a test.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer, { type Page } from "puppeteer-core";
-import { decodeWav } from "../../src/shared/phrase-recogniser/wav-reader.ts";
+import { readTake, type Take } from "./corpus-files.ts";
 import { chromiumArgs, chromiumPath, percentile, round } from "./bench-lib.ts";
 import { synthesiseCorpus } from "./phrase-corpus.ts";
 
@@ -25,13 +25,6 @@ export type VoiceWorkerFigures = {
   top1: number;
   unknownRejected: number;
 };
-
-type Take = { samples: Float32Array; sampleRate: number };
-
-function readTake(path: string): Take {
-  const { samples, sampleRate } = decodeWav(readFileSync(path));
-  return { samples, sampleRate };
-}
 
 const base64Of = (samples: Float32Array) =>
   Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength).toString("base64");

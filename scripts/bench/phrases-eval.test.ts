@@ -12,7 +12,8 @@ import {
   speechLike,
 } from "../../src/shared/phrase-recogniser/test-signals.ts";
 import { synthesiseCorpus } from "./phrase-corpus.ts";
-import { CorpusError, evaluateCorpus } from "./phrases-eval.ts";
+import { CorpusError } from "./corpus-files.ts";
+import { evaluateCorpus } from "./phrases-eval.ts";
 
 let dir: string;
 beforeEach(() => {

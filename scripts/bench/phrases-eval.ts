@@ -16,20 +16,24 @@
  * The last line printed is one JSON object with the totals (with --json, the only line is a JSON
  * object with the totals and every speaker's figures).
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import {
   checkTake,
-  decodeWav,
   extractFeatures,
   METHODS,
   PhraseRecogniser,
-  WavError,
   type Method,
   type PhraseFeatures,
 } from "../../src/shared/phrase-recogniser/index.ts";
-
-export class CorpusError extends Error {}
+import { percentile } from "./bench-lib.ts";
+import {
+  CorpusError,
+  isDirectory,
+  listDirectory,
+  readTake,
+  wavFiles,
+  type Take,
+} from "./corpus-files.ts";
 
 export interface SpeakerFigures {
   speaker: string;
@@ -53,60 +57,6 @@ export interface EvaluationTotals {
   takeP95Ms: number;
   method: Method;
   speakers: SpeakerFigures[];
-}
-
-interface Take {
-  path: string;
-  samples: Float32Array;
-  sampleRate: number;
-}
-
-function listDirectory(path: string): string[] {
-  try {
-    return readdirSync(path).sort();
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new CorpusError(`${path} does not exist`);
-    if (code === "ENOTDIR") throw new CorpusError(`${path} is not a folder`);
-    throw new CorpusError(`${path} cannot be read (${code ?? "error"})`);
-  }
-}
-
-const isDirectory = (path: string) => {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-};
-
-function readTake(path: string): Take {
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(path);
-  } catch {
-    throw new CorpusError(`${path} cannot be read`);
-  }
-  try {
-    const { samples, sampleRate } = decodeWav(bytes);
-    if (samples.length === 0) throw new WavError("no audio in it");
-    return { path, samples, sampleRate };
-  } catch (error) {
-    if (error instanceof WavError)
-      throw new CorpusError(`${path} is not a usable WAV file: ${error.message}`);
-    throw error;
-  }
-}
-
-const wavFiles = (dir: string) =>
-  listDirectory(dir).filter(
-    (name) => name.toLowerCase().endsWith(".wav") && !isDirectory(join(dir, name)),
-  );
-
-export function percentile(values: number[], p: number): number {
-  if (!values.length) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;

@@ -1,0 +1,61 @@
+/** What the build makes a visitor download: initial JavaScript per route, and the precache. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { pages } from "../../src/shared/pages.ts";
+import { kb, round } from "./bench-lib.ts";
+
+const dist = "dist";
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string };
+
+function gzipSize(file: string): number {
+  return gzipSync(readFileSync(join(dist, file)), { level: 9 }).byteLength;
+}
+
+/** The JavaScript a first visit to each route downloads before it can render. */
+export function initialJsPerRoute() {
+  const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Record<
+    string,
+    ManifestChunk
+  >;
+  const closure = (keys: string[], seen = new Set<string>()) => {
+    for (const key of keys) {
+      if (seen.has(key) || !manifest[key]) continue;
+      seen.add(key);
+      closure(manifest[key].imports ?? [], seen);
+    }
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+  const english = "locales/en/messages.po";
+  const routes = Object.fromEntries(
+    pages.map(({ path, name }) => [path, `src/routes/${name}.tsx?tsr-split=component`]),
+  );
+  const result: Record<string, number> = {};
+  for (const [route, key] of Object.entries(routes)) {
+    const files = [...closure([entry, key, english])].map((chunk) => manifest[chunk]!.file);
+    result[route] = kb(files.reduce((sum, file) => sum + gzipSize(file), 0));
+  }
+  const allJs = Object.values(manifest)
+    .map((chunk) => chunk.file)
+    .filter((file) => file.endsWith(".js"));
+  return {
+    perRoute: result,
+    totalJsGzipKb: kb([...new Set(allJs)].reduce((s, f) => s + gzipSize(f), 0)),
+  };
+}
+
+/** What the service worker downloads on install (the entries injected into it). */
+export function precacheSize() {
+  const worker = readFileSync(join(dist, "service-worker.js"), "utf8");
+  const urls = [...worker.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]!);
+  let raw = 0;
+  let gzip = 0;
+  for (const url of urls) {
+    const bytes = readFileSync(join(dist, url));
+    raw += bytes.byteLength;
+    gzip += gzipSync(bytes, { level: 9 }).byteLength;
+  }
+  return { entries: urls.length, rawMb: round(raw / 1e6, 3), gzipMb: round(gzip / 1e6, 3) };
+}
