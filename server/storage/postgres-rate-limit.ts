@@ -5,7 +5,7 @@
  */
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import pg from "pg";
-import { migratePostgres } from "./requests-postgres.ts";
+import { openMigratedPool } from "./requests-postgres.ts";
 
 const increment = `
   INSERT INTO rate_limits AS r (key, count, window_ends)
@@ -23,14 +23,7 @@ export async function openPostgresRateLimitStore(databaseUrl: string): Promise<{
   pool: pg.Pool;
   close: () => Promise<void>;
 }> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
-  pool.on("error", () => {});
-  try {
-    await migratePostgres(pool);
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
+  const pool = await openMigratedPool(databaseUrl, 5);
 
   function store(prefix: string): FastifyRateLimitStore {
     return {

@@ -73,11 +73,9 @@ export async function migratePostgres(pool: pg.Pool, migrations = postgresMigrat
   }
 }
 
-export async function openPostgresRequestsStore(
-  databaseUrl: string,
-  options: { maxConnections?: number } = {},
-): Promise<RequestsStore & { pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
+/** A connection pool to a database whose tables are up to date. */
+export async function openMigratedPool(databaseUrl: string, maxConnections: number) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: maxConnections });
   // An idle connection dropped by the database must not crash the server.
   pool.on("error", () => {});
   try {
@@ -86,6 +84,14 @@ export async function openPostgresRequestsStore(
     await pool.end();
     throw error;
   }
+  return pool;
+}
+
+export async function openPostgresRequestsStore(
+  databaseUrl: string,
+  options: { maxConnections?: number } = {},
+): Promise<RequestsStore & { pool: pg.Pool }> {
+  const pool = await openMigratedPool(databaseUrl, options.maxConnections ?? 10);
   return {
     pool,
     async save(request: NewRequest, receivedAt = new Date().toISOString()) {

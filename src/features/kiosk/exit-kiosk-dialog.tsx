@@ -1,9 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
+import { FormDialogActions } from "@/components/form-dialog-actions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
@@ -96,14 +95,7 @@ export default function ExitKioskDialog({ onClose }: { onClose: () => void }) {
             {message}
           </Box>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: "wrap" }}>
-          <Button onClick={onClose} variant="outlined">
-            {t`Cancel`}
-          </Button>
-          <Button type="submit" variant="contained" disabled={checking}>
-            {t`Exit kiosk mode`}
-          </Button>
-        </DialogActions>
+        <FormDialogActions submitLabel={t`Exit kiosk mode`} busy={checking} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,9 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
+import { FormDialogActions } from "@/components/form-dialog-actions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
@@ -80,14 +79,11 @@ export function PinSetupDialog({ idleSeconds }: { idleSeconds?: number }) {
             {errors.pin ?? errors.repeat}
           </Box>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: "wrap" }}>
-          <Button onClick={cancelPinSetup} variant="outlined">
-            {t`Cancel`}
-          </Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {t`Turn on kiosk mode`}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          submitLabel={t`Turn on kiosk mode`}
+          busy={saving}
+          onCancel={cancelPinSetup}
+        />
       </form>
     </Dialog>
   );

@@ -5,7 +5,8 @@ import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
 import { features } from "@/features/marketing/content";
 import { entranceAnimation } from "@/features/marketing/entrance-animation";
-import { CardList, MarketingSection } from "@/features/marketing/marketing-section";
+import { CardList } from "@/components/card-list";
+import { MarketingSection } from "@/features/marketing/marketing-section";
 
 export function FeatureGrid() {
   const { t, i18n } = useLingui();

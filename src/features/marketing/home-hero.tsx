@@ -78,6 +78,8 @@ const termStyle = {
   color: "text.secondary",
 } as const;
 
+const definitionStyle = { m: 0, mt: 1, p: 2, borderRadius: 2, fontSize: "1.25rem" } as const;
+
 /** The garbled input next to what Dauys makes of it: the product in one glance. */
 function DemoCard() {
   const { t } = useLingui();
@@ -99,15 +101,7 @@ function DemoCard() {
           </Typography>
           <Typography
             component="dd"
-            sx={{
-              m: 0,
-              mt: 1,
-              p: 2,
-              borderRadius: 2,
-              bgcolor: "#fdf1f0",
-              fontSize: "1.25rem",
-              fontStyle: "italic",
-            }}
+            sx={{ ...definitionStyle, bgcolor: "#fdf1f0", fontStyle: "italic" }}
           >
             {t`I wnt t go hm`}
           </Typography>
@@ -117,15 +111,7 @@ function DemoCard() {
           </Typography>
           <Typography
             component="dd"
-            sx={{
-              m: 0,
-              mt: 1,
-              p: 2,
-              borderRadius: 2,
-              bgcolor: "#eaf5ec",
-              fontSize: "1.25rem",
-              fontWeight: 700,
-            }}
+            sx={{ ...definitionStyle, bgcolor: "#eaf5ec", fontWeight: 700 }}
           >
             {t`I want to go home`}
           </Typography>

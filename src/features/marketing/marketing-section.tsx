@@ -41,22 +41,3 @@ export function MarketingSection({
     </Box>
   );
 }
-
-/** A responsive list of cards: one column on phones, more as the screen widens. */
-export function CardList({ children, minWidth = 260 }: { children: ReactNode; minWidth?: number }) {
-  return (
-    <Box
-      component="ul"
-      sx={{
-        listStyle: "none",
-        m: 0,
-        p: 0,
-        display: "grid",
-        gap: 3,
-        gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${minWidth}px), 1fr))`,
-      }}
-    >
-      {children}
-    </Box>
-  );
-}

@@ -7,7 +7,8 @@ import HandshakeIcon from "@mui/icons-material/Handshake";
 import PlaceIcon from "@mui/icons-material/Place";
 import { partners } from "@/features/marketing/content";
 import { entranceAnimation } from "@/features/marketing/entrance-animation";
-import { CardList, MarketingSection } from "@/features/marketing/marketing-section";
+import { CardList } from "@/components/card-list";
+import { MarketingSection } from "@/features/marketing/marketing-section";
 import { visuallyHidden } from "@/theme/visually-hidden";
 
 export function PartnersGrid() {

@@ -3,7 +3,8 @@ import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { stats } from "@/features/marketing/content";
 import { entranceAnimation } from "@/features/marketing/entrance-animation";
-import { CardList, MarketingSection } from "@/features/marketing/marketing-section";
+import { CardList } from "@/components/card-list";
+import { MarketingSection } from "@/features/marketing/marketing-section";
 
 export function StatsSection() {
   const { t, i18n } = useLingui();

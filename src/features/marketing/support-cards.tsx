@@ -7,7 +7,8 @@ import EmailIcon from "@mui/icons-material/Email";
 import SupportAgentIcon from "@mui/icons-material/SupportAgent";
 import { ButtonLink } from "@/components/router-link";
 import { entranceAnimation } from "@/features/marketing/entrance-animation";
-import { CardList, MarketingSection } from "@/features/marketing/marketing-section";
+import { CardList } from "@/components/card-list";
+import { MarketingSection } from "@/features/marketing/marketing-section";
 import { SupportContact } from "@/features/marketing/support-contact";
 
 /** Email and phone support, as offered on the home page. */

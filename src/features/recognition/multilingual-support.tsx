@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
+import { CardList } from "@/components/card-list";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import TranslateIcon from "@mui/icons-material/Translate";
@@ -28,18 +29,8 @@ export function MultilingualSupport() {
       <Typography sx={{ mb: 2.5 }}>
         {t`Speak in any of these six languages: ${name} writes down what you say and reads your text aloud in the same language.`}
       </Typography>
-      <Box
-        component="ul"
-        sx={{
-          listStyle: "none",
-          m: 0,
-          p: 0,
-          display: "grid",
-          gap: 1.5,
-          // Wide enough for the longest name ("Азербайджанский").
-          gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 240px), 1fr))",
-        }}
-      >
+      {/* Columns wide enough for the longest name ("Азербайджанский"). */}
+      <CardList minWidth={240} gap={1.5}>
         {recognitionLanguages.map((language) => (
           <Box
             component="li"
@@ -61,7 +52,7 @@ export function MultilingualSupport() {
             {i18n._(language.name)}
           </Box>
         ))}
-      </Box>
+      </CardList>
     </Paper>
   );
 }

@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
-import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
+import { FormDialogActions } from "@/components/form-dialog-actions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
@@ -87,14 +86,7 @@ export function PhraseDialog({
             ))}
           </TextField>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: "wrap" }}>
-          <Button onClick={onCancel} variant="outlined">
-            {t`Cancel`}
-          </Button>
-          <Button type="submit" variant="contained">
-            {t`Save the phrase`}
-          </Button>
-        </DialogActions>
+        <FormDialogActions submitLabel={t`Save the phrase`} onCancel={onCancel} />
       </form>
     </Dialog>
   );
