@@ -12,6 +12,7 @@ import {
   takeLanguageFromAddress,
 } from "@/lib/i18n";
 import { createAppRouter } from "@/router";
+import { titleOf } from "@/lib/page-title";
 
 /**
  * Makes prerendered markup usable (it arrives `inert` and `aria-disabled`, see
@@ -52,6 +53,9 @@ async function start() {
   const router = createAppRouter();
   await yieldToBrowser();
   await Promise.all([saved, router.load()]);
+  // A route loaded before the language was there has no title yet: the router makes the
+  // titles again, now in the language (the route's code is loaded by then, so this is quick).
+  if (titleOf(router.state.matches) === undefined) await router.invalidate();
   const container = document.getElementById("root");
   if (!container) throw new Error("The #root element is missing from index.html");
   const app = (

@@ -15,7 +15,7 @@ import { brand } from "@/lib/brand";
 import { activateLanguage, languages, type LanguageCode } from "@/lib/i18n";
 import { createAppRouter } from "@/router";
 import { pagePaths } from "@/shared/pages";
-import { takePrerenderedTitle } from "@/lib/use-page-title";
+import { titleOf } from "@/lib/page-title";
 
 export { languages };
 
@@ -79,7 +79,7 @@ export async function prerenderPage(
   const name = brand.name;
   return {
     html,
-    title: takePrerenderedTitle(),
+    title: titleOf(router.state.matches) ?? brand.name,
     description: i18n._(
       msg`${name} turns unclear speech into clear text and adaptive audio, and offers speech recovery lessons, in six languages.`,
     ),

@@ -4,11 +4,9 @@ import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { ButtonLink } from "@/components/router-link";
-import { usePageTitle } from "@/lib/use-page-title";
 
-/** A page's shell: sets the document title and renders the single main heading. */
+/** A page's shell: the single main heading (the route's `head` gives the document title). */
 export function PageHeading({ title, children }: { title: string; children?: ReactNode }) {
-  usePageTitle(title);
   return (
     <Container maxWidth="lg" sx={{ pt: { xs: 4, md: 6 } }}>
       <Typography variant="h1" component="h1" gutterBottom>
@@ -31,10 +29,9 @@ export function BackToHomeLink() {
 
 /**
  * The opening of a feature page: the way back home, the single main heading and a lead
- * paragraph. Sets the document title too. Render it inside the page's container.
+ * paragraph. Render it inside the page's container.
  */
 export function PageIntro({ title, lead }: { title: string; lead: string }) {
-  usePageTitle(title);
   return (
     <>
       <BackToHomeLink />

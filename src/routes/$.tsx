@@ -4,16 +4,17 @@ import { useLingui } from "@lingui/react/macro";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import { ButtonLink } from "@/components/router-link";
-import { usePageTitle } from "@/lib/use-page-title";
+import { msg } from "@lingui/core/macro";
+import { pageHead } from "@/lib/page-title";
 
 export const Route = createFileRoute("/$")({
+  head: pageHead(msg`Page not found`),
   component: NotFoundPage,
 });
 
 function NotFoundPage() {
   const { t } = useLingui();
   const { pathname } = useLocation();
-  usePageTitle(t`Page not found`);
 
   useEffect(() => {
     console.error("404 Error: User attempted to access non-existent route:", pathname);

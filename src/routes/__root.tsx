@@ -1,4 +1,5 @@
-import { Outlet, createRootRoute } from "@tanstack/react-router";
+import { useEffect, useRef } from "react";
+import { Outlet, createRootRoute, useRouter, useRouterState } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -11,6 +12,7 @@ import { SiteHeader } from "@/components/site-header";
 import { SentRequestsNotice } from "@/features/contact/sent-requests-notice";
 import { ExitKioskControl } from "@/features/kiosk/exit-kiosk-control";
 import { mainContentId } from "@/lib/main-content";
+import { titleOf } from "@/lib/page-title";
 import { KioskMode } from "@/features/kiosk/kiosk-mode";
 import { tokens } from "@/theme/tokens";
 
@@ -46,9 +48,30 @@ function SkipLink() {
   );
 }
 
+/**
+ * Puts the current page's title (its route's `head`) on the document. Titles are made in the
+ * language of the moment, so a change of language has the router make them again.
+ */
+function DocumentTitle() {
+  const router = useRouter();
+  const { i18n } = useLingui();
+  const title = useRouterState({ select: (state) => titleOf(state.matches) });
+  const titledIn = useRef(i18n.locale);
+  useEffect(() => {
+    if (titledIn.current === i18n.locale) return;
+    titledIn.current = i18n.locale;
+    void router.invalidate();
+  }, [i18n.locale, router]);
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+  return null;
+}
+
 function RootLayout() {
   return (
     <>
+      <DocumentTitle />
       <SkipLink />
       <SiteHeader actions={<ExitKioskControl />} />
       <Box

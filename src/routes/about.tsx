@@ -6,19 +6,24 @@ import { BackToHomeLink, PageHeading } from "@/components/page-section";
 import { ButtonLink } from "@/components/router-link";
 import { LanguagesGrid } from "@/features/marketing/languages-grid";
 import { PartnersGrid } from "@/features/marketing/partners-grid";
+import { msg } from "@lingui/core/macro";
+import { pageHead } from "@/lib/page-title";
+
+const title = msg`About`;
 
 export const Route = createFileRoute("/about")({
+  head: pageHead(title),
   component: AboutPage,
 });
 
 function AboutPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <>
       <Container maxWidth="lg" sx={{ pt: 3 }}>
         <BackToHomeLink />
       </Container>
-      <PageHeading title={t`About`}>
+      <PageHeading title={i18n._(title)}>
         <Typography sx={{ fontSize: "1.25rem", maxWidth: 760 }}>
           {t`Dauys is built with speech therapists, doctors and patients in Central Asia and the CIS. Our goal is simple: everyone whose speech is hard to understand after cerebral palsy, Parkinson's disease or a stroke should be understood again.`}
         </Typography>

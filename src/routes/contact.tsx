@@ -8,16 +8,21 @@ import Typography from "@mui/material/Typography";
 import { PageHeading } from "@/components/page-section";
 import { ContactForm } from "@/features/contact/contact-form";
 import { ContactCards } from "@/features/marketing/contact-cards";
+import { msg } from "@lingui/core/macro";
+import { pageHead } from "@/lib/page-title";
+
+const title = msg`Contact Us`;
 
 export const Route = createFileRoute("/contact")({
+  head: pageHead(title),
   component: ContactPage,
 });
 
 function ContactPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <>
-      <PageHeading title={t`Contact Us`}>
+      <PageHeading title={i18n._(title)}>
         <Typography sx={{ fontSize: "1.25rem", maxWidth: 760 }}>
           {t`Tell us about yourself, your patients or your organisation. We respond within 24 hours.`}
         </Typography>

@@ -13,19 +13,24 @@ import { ButtonLink } from "@/components/router-link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import RecordVoiceOverIcon from "@mui/icons-material/RecordVoiceOver";
+import { msg } from "@lingui/core/macro";
+import { pageHead } from "@/lib/page-title";
+
+const title = msg`Speech Recognition`;
 
 export const Route = createFileRoute("/recognition")({
+  head: pageHead(title),
   component: RecognitionPage,
 });
 
 function RecognitionPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const name = brand.name;
   return (
     <>
       <Container maxWidth="lg" sx={{ pt: { xs: 2, md: 3 } }}>
         <PageIntro
-          title={t`Speech Recognition`}
+          title={i18n._(title)}
           lead={t`Speak in your own way: ${name} turns your speech into clear text that you can correct, download, and turn into clear audio for others to hear.`}
         />
         <Stack spacing={{ xs: 3, md: 4 }}>

@@ -22,13 +22,18 @@ import { LessonPlayerPanel } from "@/features/lessons/lesson-player-panel";
 import { lessons } from "@/features/lessons/lessons";
 import { useOnlineStatus } from "@/lib/use-online-status";
 import { RecoveryCallToAction } from "@/routes/-components/recovery-call-to-action";
+import { msg } from "@lingui/core/macro";
+import { pageHead } from "@/lib/page-title";
+
+const title = msg`Speech Recovery`;
 
 export const Route = createFileRoute("/recovery")({
+  head: pageHead(title),
   component: RecoveryPage,
 });
 
 function RecoveryPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const online = useOnlineStatus();
   const [player, setPlayer] = useState(() => createLessonPlayer(lessons.length));
   const panelRef = useRef<HTMLElement>(null);
@@ -55,7 +60,7 @@ function RecoveryPage() {
     <>
       <Container maxWidth="lg" sx={{ pt: { xs: 2, md: 3 } }}>
         <PageIntro
-          title={t`Speech Recovery`}
+          title={i18n._(title)}
           lead={t`Video lessons and articles from speech therapists that help you recover clear speech at home, at your own pace.`}
         />
 

@@ -6,6 +6,8 @@ import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import { PageHeading } from "@/components/page-section";
 import { useOnlineStatus } from "@/lib/use-online-status";
+import { msg } from "@lingui/core/macro";
+import { pageHead } from "@/lib/page-title";
 
 // The inbox itself is not kept for offline use (vite.config.ts leaves it out of the precache):
 // it needs the server anyway, and patients' devices never need it.
@@ -14,17 +16,20 @@ const StaffInbox = lazy(() =>
 );
 
 /** The staff inbox: not linked from the site, not precached, not indexed. */
+const title = msg`Staff inbox`;
+
 export const Route = createFileRoute("/staff")({
+  head: pageHead(title),
   component: StaffPage,
 });
 
 function StaffPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const online = useOnlineStatus();
   return (
     <>
       <meta name="robots" content="noindex, nofollow" />
-      <PageHeading title={t`Staff inbox`}>
+      <PageHeading title={i18n._(title)}>
         <Typography sx={{ fontSize: "1.125rem", maxWidth: 760 }}>
           {t`Contact requests sent through the site, newest first.`}
         </Typography>

@@ -5,8 +5,13 @@ import { PageIntro } from "@/components/page-section";
 import { PaidFeatureDialog } from "@/components/paid-feature-dialog";
 import { OfflineVoiceCard } from "@/features/speech-synthesis/offline-voice-card";
 import { TalkWorkspace } from "@/features/talk/talk-workspace";
+import { msg } from "@lingui/core/macro";
+import { pageHead } from "@/lib/page-title";
+
+const title = msg`Talk`;
 
 export const Route = createFileRoute("/talk")({
+  head: pageHead(title),
   component: TalkPage,
 });
 
@@ -14,12 +19,12 @@ export const Route = createFileRoute("/talk")({
 const loadEngine = () => import("@/features/speech-synthesis/device-engine");
 
 function TalkPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <>
       <Container maxWidth="lg" sx={{ pt: { xs: 2, md: 3 }, pb: 6 }}>
         <PageIntro
-          title={t`Talk`}
+          title={i18n._(title)}
           lead={t`Tap a phrase or type what you want to say, and this device says it aloud, clearly, even without a connection.`}
         />
         <TalkWorkspace

@@ -12,14 +12,11 @@ import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import PlayCircleIcon from "@mui/icons-material/PlayCircle";
 import { ButtonLink } from "@/components/router-link";
 import { brand } from "@/lib/brand";
-import { usePageTitle } from "@/lib/use-page-title";
 import { NewTabHint } from "@/components/new-tab-hint";
 
-/** The home page's opening: the one h1, the product's purpose, and the two first actions. */
-export function HomeHero() {
+/** The home page's opening: the one h1 (the page's title), the product's purpose, and the two first actions. */
+export function HomeHero({ headline }: { headline: string }) {
   const { t } = useLingui();
-  const headline = t`Your voice, understood`;
-  usePageTitle(headline);
 
   return (
     <Box
