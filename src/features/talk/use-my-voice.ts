@@ -2,7 +2,7 @@
  * My voice's state on the Talk screen: the stored examples (IndexedDB `dauys.voice-examples`),
  * whether recordings are kept, and the recogniser worker kept in step with the board's language.
  */
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import type { Board } from "@/features/talk/board";
 import { askRecogniser } from "@/features/talk/voice-recogniser";
 import {
@@ -29,8 +29,12 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     ]).then(([stored, settings]) => {
       if (cancelled) return;
       current.current = parseVoiceExamples(stored) ?? {};
-      setExamples(current.current);
-      setKeepRecordings(settings?.keepRecordings === true);
+      const examples = current.current;
+      // In slices, as the stored board is (use-talk-data.ts).
+      startTransition(() => {
+        setExamples(examples);
+        setKeepRecordings(settings?.keepRecordings === true);
+      });
     });
     return () => {
       cancelled = true;

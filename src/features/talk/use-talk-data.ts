@@ -3,7 +3,7 @@
  * changed through pure functions and written back on every change. When a write fails the app's
  * storage notice says so (src/lib/storage.ts) and the screen goes on working from memory.
  */
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { parseBoardFile, type BoardFileResult } from "@/features/talk/board-file";
 import { boardFor, type Board, type Boards } from "@/features/talk/board";
 import { parseHistory, type History } from "@/features/talk/history";
@@ -45,7 +45,9 @@ export function useTalkData(defaultLanguage: SpeechLanguage) {
     void readTalkData(defaultLanguage).then((read) => {
       if (cancelled || current.current) return;
       current.current = read;
-      setData(read);
+      // The whole screen renders again with the stored data: in slices, so a slow tablet stays
+      // responsive (a tap meanwhile is answered first).
+      startTransition(() => setData(read));
     });
     return () => {
       cancelled = true;
