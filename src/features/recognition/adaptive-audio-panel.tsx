@@ -20,7 +20,7 @@ import {
 import { audioFileName } from "@/features/recognition/download-file";
 import { downloadFile } from "@/lib/download-file";
 import { maxTextLength, speechRates, type SpeechRateChoice } from "@/shared/speech-options";
-import { WorkspacePanel } from "@/features/recognition/workspace-panel";
+import { SectionPanel } from "@/components/section-panel";
 import { useOnlineStatus } from "@/lib/use-online-status";
 
 type AdaptiveAudioPanelProps = {
@@ -117,7 +117,7 @@ export function AdaptiveAudioPanel({
   };
 
   return (
-    <WorkspacePanel
+    <SectionPanel
       title={t`Adaptive audio`}
       lead={t`Turn your text into clear speech that others can listen to. A slower rate is easier to follow.`}
       fillHeight
@@ -171,7 +171,7 @@ export function AdaptiveAudioPanel({
           </ClosableAlert>
         ) : null}
       </Stack>
-    </WorkspacePanel>
+    </SectionPanel>
   );
 }
 

@@ -8,7 +8,7 @@ import RestartAltIcon from "@mui/icons-material/RestartAlt";
 import { textFile, textFileName } from "@/features/recognition/download-file";
 import { downloadFile } from "@/lib/download-file";
 import { textDirectionOf } from "@/features/recognition/text-direction";
-import { WorkspacePanel } from "@/features/recognition/workspace-panel";
+import { SectionPanel } from "@/components/section-panel";
 
 type RecognizedTextPanelProps = {
   text: string;
@@ -29,7 +29,7 @@ export function RecognizedTextPanel({
 }: RecognizedTextPanelProps) {
   const { t } = useLingui();
   return (
-    <WorkspacePanel
+    <SectionPanel
       title={t`Your text`}
       lead={t`Correct any word by typing. The text stays on this device until you press Reset.`}
       fillHeight
@@ -65,6 +65,6 @@ export function RecognizedTextPanel({
           {t`Reset`}
         </Button>
       </Stack>
-    </WorkspacePanel>
+    </SectionPanel>
   );
 }

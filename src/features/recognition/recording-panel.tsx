@@ -13,7 +13,7 @@ import { recognitionLanguages } from "@/features/recognition/recognition-languag
 import { isListening, type RecordingState } from "@/features/recognition/recording-machine";
 import { textDirectionOf } from "@/features/recognition/text-direction";
 import { brand } from "@/lib/brand";
-import { WorkspacePanel } from "@/features/recognition/workspace-panel";
+import { SectionPanel } from "@/components/section-panel";
 
 type RecordingPanelProps = {
   state: RecordingState;
@@ -46,7 +46,7 @@ export function RecordingPanel({
       }[state.status];
 
   return (
-    <WorkspacePanel title={t`Voice recording`}>
+    <SectionPanel title={t`Voice recording`}>
       <Stack spacing={3}>
         <TextField
           select
@@ -107,7 +107,7 @@ export function RecordingPanel({
           <LiveTranscript text={state.text} interim={state.interim} language={state.language} />
         ) : null}
       </Stack>
-    </WorkspacePanel>
+    </SectionPanel>
   );
 }
 

@@ -21,7 +21,7 @@ import {
 } from "@/features/talk/board";
 import { PhraseBoard, type BoardActions } from "@/features/talk/phrase-board";
 import { PhraseDialog } from "@/features/talk/phrase-dialog";
-import { TalkPanel } from "@/features/talk/talk-panel";
+import { SectionPanel } from "@/components/section-panel";
 import { nativeNameOf } from "@/shared/languages";
 import { isSpeechLanguage, speechLanguages, type SpeechLanguage } from "@/shared/speech-options";
 
@@ -96,7 +96,8 @@ export function BoardSection({
   };
 
   return (
-    <TalkPanel
+    <SectionPanel
+      compact
       title={t`Phrase board`}
       busy={!loaded}
       actions={
@@ -126,7 +127,7 @@ export function BoardSection({
           onCancel={() => setDialog(null)}
         />
       ) : null}
-    </TalkPanel>
+    </SectionPanel>
   );
 }
 

@@ -18,7 +18,7 @@ import { MyVoicePanel } from "@/features/talk/my-voice-panel";
 import { SaidPanel } from "@/features/talk/said-panel";
 import type { DeviceEngine } from "@/features/talk/speaker";
 import { TalkHistory } from "@/features/talk/talk-history";
-import { TalkPanel } from "@/features/talk/talk-panel";
+import { SectionPanel } from "@/components/section-panel";
 import { defaultTalkSettings, type TalkSettings } from "@/features/talk/talk-settings";
 import { TypeToSpeak } from "@/features/talk/type-to-speak";
 import { useMyVoice } from "@/features/talk/use-my-voice";
@@ -96,16 +96,16 @@ export function TalkWorkspace({
         onDeleted={(phrase) => voice.setPhrase(phrase.id, undefined)}
       />
 
-      <TalkPanel title={t`My voice`}>
+      <SectionPanel compact title={t`My voice`}>
         <MyVoicePanel
           voice={voice}
           board={board}
           language={language}
           onSay={(phrase) => say(phrase.text, language)}
         />
-      </TalkPanel>
+      </SectionPanel>
 
-      <TalkPanel title={t`Type to speak`}>
+      <SectionPanel compact title={t`Type to speak`}>
         <TypeToSpeakSection
           history={history}
           board={board}
@@ -114,9 +114,9 @@ export function TalkWorkspace({
           speech={speech}
           changeSettings={changeSettings}
         />
-      </TalkPanel>
+      </SectionPanel>
 
-      <TalkPanel title={t`History`}>
+      <SectionPanel compact title={t`History`}>
         <HistorySection
           history={history}
           boards={boards}
@@ -124,9 +124,9 @@ export function TalkWorkspace({
           changeHistory={changeHistory}
           replaceBoards={replaceBoards}
         />
-      </TalkPanel>
+      </SectionPanel>
 
-      <TalkPanel title={t`Backup`}>
+      <SectionPanel compact title={t`Backup`}>
         <BoardBackup
           boards={boards}
           voice={voice.all}
@@ -135,7 +135,7 @@ export function TalkWorkspace({
             voice.replaceAll(examples);
           }}
         />
-      </TalkPanel>
+      </SectionPanel>
 
       {offlineVoice(language)}
 
