@@ -265,3 +265,18 @@ export async function settle(page: Page) {
 export const buildYear = String(
   statSync(join(process.env.DIST_DIR || "dist", "index.html")).mtime.getUTCFullYear(),
 );
+
+/**
+ * Opens `path`, waits for the service worker to be installed, and loads the page again so that
+ * the worker controls it: what a second visit after a first online one looks like.
+ */
+export async function visitUntilControlled(page: Page, path: string) {
+  await page.goto(path);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+    .toBe(true);
+}

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { createSpeechEngine } from "../src/shared/speech-engine/espeak-engine.ts";
 import { encodeWav16 } from "../src/shared/phrase-recogniser/wav-reader.ts";
-import { presetPilotAccess, settle, storedValue } from "./fixtures.ts";
+import { presetPilotAccess, settle, storedValue, visitUntilControlled } from "./fixtures.ts";
 
 /*
  * My voice end to end: Chromium's fake microphone plays WAV files made here with the project's
@@ -166,14 +166,7 @@ test("three phrases taught by voice are recognised and said; an untaught one is 
   await withMicrophone(
     files["say-1"]!,
     async (page, context) => {
-      await page.goto("/talk");
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
-      await page.reload();
-      await expect
-        .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
-        .toBe(true);
+      await visitUntilControlled(page, "/talk");
       await context.setOffline(true);
       await openTalk(page);
       await myVoice(page).getByRole("button", { name: "Listen", exact: true }).click();

@@ -3,7 +3,13 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, expect, test, type Page } from "@playwright/test";
-import { languageNames, locales, presetStoredValue, switchLanguage } from "./fixtures.ts";
+import {
+  languageNames,
+  locales,
+  presetStoredValue,
+  switchLanguage,
+  visitUntilControlled,
+} from "./fixtures.ts";
 
 // This spec is about the service worker, so it is allowed here (other specs block it).
 test.use({ serviceWorkers: "allow" });
@@ -26,14 +32,7 @@ async function installApp(page: Page) {
     grantedAt: "2026-01-01",
     reason: "request-sent",
   });
-  await page.goto("/");
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
-    .toBe(true);
+  await visitUntilControlled(page, "/");
 }
 
 /**

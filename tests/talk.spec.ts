@@ -8,6 +8,7 @@ import {
   settle,
   storedValue,
   switchLanguage,
+  visitUntilControlled,
 } from "./fixtures.ts";
 
 /*
@@ -360,14 +361,7 @@ test.describe("Talk offline", () => {
     context,
   }) => {
     await presetPilotAccess(page);
-    await page.goto("/talk");
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await expect
-      .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
-      .toBe(true);
+    await visitUntilControlled(page, "/talk");
     // The board loads the engine and its voice as soon as it shows; the worker keeps them.
     await expect
       .poll(
