@@ -162,6 +162,23 @@ test("three phrases taught by voice are recognised and said; an untaught one is 
     await expect(page.getByRole("region", { name: "Said last" })).toHaveCount(0);
   });
 
+  // Leaving Talk while Listen records closes the microphone: what it would have heard is not
+  // said, nor kept in the history, after the visitor has gone.
+  await withMicrophone(files["say-2"]!, async (page) => {
+    await openTalk(page);
+    const history = (await storedValue(page, "dauys.talk-history")) as unknown[];
+    await myVoice(page).getByRole("button", { name: "Listen", exact: true }).click();
+    await expect(myVoice(page).getByText("Listening… say your phrase.")).toBeVisible();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "About" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "About" })).toBeVisible();
+    // Longer than the recording: a microphone left open would have ended its take by now.
+    await page.waitForTimeout(8_000);
+    expect(await storedValue(page, "dauys.talk-history")).toEqual(history);
+  });
+
   // Offline, once the service worker has kept the app: recognition needs no connection.
   await withMicrophone(
     files["say-1"]!,

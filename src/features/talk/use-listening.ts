@@ -3,7 +3,7 @@
  * worker; the phrase heard is said at once, an unsure answer offers its closest phrases, and
  * anything else says it did not catch it. `level` drives the live meter while listening.
  */
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Phrase } from "@/features/talk/board";
 import { openMicrophone, type MicrophoneSession } from "@/features/talk/microphone";
 import type { Listening } from "@/features/talk/my-voice-answers";
@@ -13,17 +13,32 @@ export function useListening(byId: ReadonlyMap<string, Phrase>, onSay: (phrase: 
   const [listening, setListening] = useState<Listening>({ kind: "idle" });
   const [level, setLevel] = useState(0);
   const session = useRef<MicrophoneSession | null>(null);
+  // Leaving the screen mid-take closes the microphone, and nothing heard is said afterwards.
+  const gone = useRef(false);
+  useEffect(() => {
+    gone.current = false;
+    return () => {
+      gone.current = true;
+      session.current?.close();
+      session.current = null;
+    };
+  }, []);
 
   const listen = async () => {
     setListening({ kind: "listening" });
+    let microphone: MicrophoneSession;
     try {
-      session.current = await openMicrophone(setLevel);
+      microphone = await openMicrophone(setLevel);
     } catch {
       setListening({ kind: "no-microphone" });
       return;
     }
-    const take = await session.current.nextTake();
-    session.current.close();
+    if (gone.current) return microphone.close();
+    session.current = microphone;
+    const take = await microphone.nextTake();
+    // Closed already when the screen was left (the take ended with it).
+    if (gone.current) return;
+    microphone.close();
     session.current = null;
     if (take.end === "no-voice") {
       setListening({ kind: "not-caught" });
@@ -34,6 +49,7 @@ export function useListening(byId: ReadonlyMap<string, Phrase>, onSay: (phrase: 
       { type: "recognise", samples: take.samples, sampleRate: take.sampleRate },
       [take.samples.buffer],
     ).catch(() => null);
+    if (gone.current) return;
     if (!answer || answer.type !== "recognition") {
       setListening({ kind: "failed" });
       return;
