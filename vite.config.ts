@@ -1,31 +1,63 @@
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
+import { appLoaderMarkup } from "./server/app-loader.ts";
 
 /**
- * The page is prerendered and paints without any script; the app's code must not compete with
- * that first paint for a slow connection: the entry and its preloads are fetched at low
- * priority (issue 22).
+ * The page is prerendered and paints without any script: the app's code must not compete with
+ * that first paint. The module script and preloads Vite writes into the page are replaced by a
+ * small inline loader that asks for them after the first paint, when the page is idle or first
+ * touched (server/app-loader.ts, issue 22).
  */
+/**
+ * What src/main.tsx evaluates as the app starts: the modules the entry imports, and those it
+ * imports in steps with `import()`, with everything they import in turn (not the routes' code,
+ * which the router loads).
+ */
+function startUpModules(bundle: Rollup.OutputBundle | undefined, entryUrl: string): string[] {
+  if (!bundle) return [];
+  const chunks = new Map(
+    Object.values(bundle).flatMap((output) =>
+      output.type === "chunk" ? [[output.fileName, output] as const] : [],
+    ),
+  );
+  const entry = chunks.get(entryUrl.replace(/^\//, ""));
+  if (!entry) throw new Error(`The entry ${entryUrl} is not in the bundle`);
+  const found = new Set<string>();
+  const visit = (fileName: string) => {
+    if (found.has(fileName)) return;
+    found.add(fileName);
+    for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
+  };
+  for (const fileName of [...entry.imports, ...entry.dynamicImports]) visit(fileName);
+  found.delete(entry.fileName);
+  return [...found].map((fileName) => `/${fileName}`);
+}
+
 const scriptsAfterPaint: Plugin = {
   name: "dauys:scripts-after-paint",
+  apply: "build",
   enforce: "post",
   transformIndexHtml: {
     order: "post",
-    handler: (html) =>
-      html
-        .replace(
-          /<script type="module" crossorigin /g,
-          '<script type="module" crossorigin fetchpriority="low" ',
-        )
-        .replace(
-          /<link rel="modulepreload" crossorigin /g,
-          '<link rel="modulepreload" crossorigin fetchpriority="low" ',
-        ),
+    handler(html, { bundle }) {
+      const entries = [
+        ...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g),
+      ];
+      const preloads = [
+        ...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g),
+      ];
+      if (entries.length !== 1)
+        throw new Error(`Expected one module script, found ${entries.length}`);
+      const scripts = { entry: entries[0]![1]!, preload: startUpModules(bundle, entries[0]![1]!) };
+      let page = html;
+      for (const [tag] of [...entries, ...preloads]) page = page.replace(tag, "");
+      return page.replace("</body>", () => `${appLoaderMarkup(scripts)}</body>`);
+    },
   },
 };
 

@@ -32,6 +32,12 @@ export const languageCheckScript = `(function () {
     return "en";
   };
   root.classList.add("language-pending");
+  // The page stays hidden until the app has rendered it: the app's loader (server/app-loader.ts)
+  // then starts the app at once instead of waiting for a paint.
+  var hide = function () {
+    root.classList.add("language-hidden");
+    document.dispatchEvent(new Event("dauys:language-hidden"));
+  };
   var read = function () {
     try {
       var open = indexedDB.open("dauys");
@@ -41,7 +47,7 @@ export const languageCheckScript = `(function () {
         var db = open.result;
         try {
           var get = db.transaction("keyval", "readonly").objectStore("keyval").get("dauys.language");
-          get.onsuccess = function () { db.close(); if (expected(get.result) === page) show(); };
+          get.onsuccess = function () { db.close(); if (expected(get.result) === page) show(); else hide(); };
           get.onerror = function () { db.close(); show(); };
         } catch (error) { db.close(); show(); }
       };
@@ -52,6 +58,7 @@ export const languageCheckScript = `(function () {
     indexedDB.databases().then(function (list) {
       for (var i = 0; i < list.length; i++) if (list[i].name === "dauys") return read();
       if (expected(undefined) === page) show();
+      else hide();
     }, read);
   } catch (error) { show(); }
 })();`;

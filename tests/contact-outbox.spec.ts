@@ -110,8 +110,9 @@ test("a message sent offline survives a reload and arrives once when the connect
   await presetLanguage(page, "ru");
   await page.goto("/contact");
   const message = uniqueMessage();
-  // Without a service worker in tests, the page must be fully loaded before the network goes.
+  // Without a service worker in tests, the app must have started before the network goes.
   await expect(page.getByRole("textbox", { name: labels.ru.name })).toBeVisible();
+  await settle(page);
 
   await context.setOffline(true);
   await fillAndSend(page, message, "ru");

@@ -100,6 +100,42 @@ test.describe("an English browser", () => {
     expect(await storedValue(page, "dauys.language")).toBeNull();
   });
 
+  test("the page paints before any of the app's code is asked for, then the app takes it over", async ({
+    page,
+  }) => {
+    await page.goto("/about");
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await page.getByRole("link", { name: "Contact" }).first().click();
+    await expect(page).toHaveURL(/\/contact$/);
+    const { firstPaint, firstScript } = await page.evaluate(() => {
+      const paint = performance.getEntriesByName("first-contentful-paint")[0];
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/.+\.js$/.test(new URL(entry.name).pathname));
+      return {
+        firstPaint: paint?.startTime ?? NaN,
+        firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+      };
+    });
+    expect(firstPaint).toBeGreaterThan(0);
+    expect(firstScript).toBeGreaterThan(firstPaint);
+  });
+
+  test("a page whose app code could not arrive is readable, and starts once the code can", async ({
+    page,
+  }) => {
+    await page.route("**/assets/*.js", (route) => route.abort("internetdisconnected"));
+    await page.goto("/about");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      await prerenderedHeading(page, "/about?lang=en"),
+    );
+    await expect(page.locator("#root")).toHaveAttribute("inert");
+    await page.unroute("**/assets/*.js");
+    await expect(page.locator("#root")).not.toHaveAttribute("inert", { timeout: 10_000 });
+    await page.getByRole("link", { name: "Contact" }).first().click();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+
   test("prerendered pages link their six languages, x-default and a canonical address", async ({
     page,
   }) => {

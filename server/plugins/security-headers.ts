@@ -6,6 +6,7 @@
 import type { FastifyInstance } from "fastify";
 import helmet from "@fastify/helmet";
 import fp from "fastify-plugin";
+import { appLoaderHash } from "../app-loader.ts";
 import { languageCheckHash } from "../language-check.ts";
 
 export const videoEmbedOrigin = "https://www.youtube-nocookie.com";
@@ -18,8 +19,9 @@ async function securityHeaders(app: FastifyInstance) {
       directives: {
         defaultSrc: ["'self'"],
         // The speech engine may run as WebAssembly in a worker.
-        // The one inline script is the prerendered pages' language check, allowed by its hash.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", languageCheckHash],
+        // The inline scripts are the pages' app loader and the prerendered pages' language
+        // check, each allowed by its hash.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", appLoaderHash, languageCheckHash],
         workerSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", thumbnailOrigin],

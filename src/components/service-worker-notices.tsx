@@ -2,6 +2,7 @@
  * The service worker's notices: "Ready to work offline" (once) and "A new version is available"
  * with a Reload action (the app never reloads by itself in the middle of a task).
  */
+import { useDeferredValue } from "react";
 import { useRegisterSW } from "virtual:pwa-register/react";
 import { useLingui } from "@lingui/react/macro";
 import Button from "@mui/material/Button";
@@ -15,11 +16,15 @@ export function ServiceWorkerNotices() {
     offlineReady: [offlineReady, setOfflineReady],
     updateServiceWorker,
   } = useRegisterSW({ immediate: true });
+  // The notices render in a transition: "Ready to work offline" arrives while a first visit may
+  // still be starting, and its mount is sliced instead of one long task (issue 22).
+  const offlineReadyShown = useDeferredValue(offlineReady);
+  const needRefreshShown = useDeferredValue(needRefresh);
 
   return (
     <>
       <Snackbar
-        open={offlineReady}
+        open={offlineReadyShown}
         onClose={(_event, reason) => reason !== "clickaway" && setOfflineReady(false)}
         autoHideDuration={8000}
         anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
@@ -28,7 +33,7 @@ export function ServiceWorkerNotices() {
           {t`Ready to work offline`}
         </ClosableAlert>
       </Snackbar>
-      <Snackbar open={needRefresh} anchorOrigin={{ vertical: "bottom", horizontal: "center" }}>
+      <Snackbar open={needRefreshShown} anchorOrigin={{ vertical: "bottom", horizontal: "center" }}>
         <ClosableAlert
           severity="info"
           variant="filled"

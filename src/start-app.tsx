@@ -1,0 +1,86 @@
+/**
+ * Starts the app (src/main.tsx loads this module once the libraries it needs have been
+ * evaluated): restores the language and kiosk mode, builds the router, and renders or hydrates
+ * the page.
+ */
+import { StrictMode, startTransition, useEffect, type ReactNode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { RouterProvider } from "@tanstack/react-router";
+import { i18n } from "@lingui/core";
+import { AppProviders } from "@/components/app-providers";
+import { startOutboxDelivery } from "@/features/contact/start-outbox-delivery";
+import { getKioskSnapshot, restoreKioskMode } from "@/features/kiosk/kiosk-store";
+import {
+  activateLanguage,
+  chooseLanguage,
+  readSavedLanguage,
+  takeLanguageFromAddress,
+} from "@/lib/i18n";
+import { createAppRouter } from "@/router";
+import { titleOf } from "@/lib/page-title";
+import { yieldToBrowser } from "@/lib/yield-to-browser";
+
+/**
+ * Makes prerendered markup usable (it arrives `inert` and `aria-disabled`, see
+ * scripts/build/prerender.ts) once React has taken it over.
+ */
+function LiftInert({ container, children }: { container: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    container.removeAttribute("inert");
+    container.removeAttribute("aria-disabled");
+    // The page was held hidden if it might have been in another language than the saved one
+    // (server/language-check.ts); it now is in the right one.
+    document.documentElement.classList.remove("language-pending", "language-hidden");
+  }, [container]);
+  return children;
+}
+
+export async function startApp() {
+  // The saved language is restored before the first render, so nobody sees a flash of English;
+  // so is kiosk mode, so a clinic tablet never paints a link that leaves the app.
+  // The current route's code is fetched at the same time, not after the first render.
+  // A `?lang=` link opens the page in its language and saves it as the choice.
+  const linked = takeLanguageFromAddress();
+  const saved = Promise.all([
+    linked ? chooseLanguage(linked) : readSavedLanguage().then(activateLanguage),
+    restoreKioskMode(),
+  ]);
+  await yieldToBrowser();
+  const router = createAppRouter();
+  await yieldToBrowser();
+  await Promise.all([saved, router.load()]);
+  // A route loaded before the language was there has no title yet: the router makes the
+  // titles again, now in the language (the route's code is loaded by then, so this is quick).
+  if (titleOf(router.state.matches) === undefined) await router.invalidate();
+  const container = document.getElementById("root");
+  if (!container) throw new Error("The #root element is missing from index.html");
+  const app = (
+    <StrictMode>
+      <LiftInert container={container}>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </LiftInert>
+    </StrictMode>
+  );
+  // A first visit may get the page already rendered by the server, in the language of the
+  // `dauys-language` cookie (scripts/build/prerender.ts): React then takes over that markup instead of
+  // drawing it again. Kiosk tablets and a language that differs from the page render afresh.
+  // Either way the work happens in a transition, so React renders the first screen in small
+  // slices and a slow phone never freezes while the whole page renders or hydrates at once.
+  const prerendered = container.dataset.prerenderedLanguage;
+  if (prerendered === i18n.locale && getKioskSnapshot().status !== "on") {
+    // What the router's own server rendering would set: render the matched routes as the
+    // server did, without the top-level Suspense boundary it adds for client-only rendering.
+    router.ssr = { manifest: undefined };
+    startTransition(() => void hydrateRoot(container, app));
+  } else {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
+  // Ask the browser not to evict drafts, audio and queued requests under storage pressure.
+  void navigator.storage?.persist?.().catch(() => undefined);
+  // Contact requests left in the outbox by an earlier visit are sent now and whenever the
+  // connection returns.
+  startOutboxDelivery();
+}
