@@ -8,6 +8,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "@tanstack/react-router";
 import { i18n } from "@lingui/core";
 import { AppProviders } from "@/components/app-providers";
+import { HydrationGate } from "@/components/hydration-part";
 import { startOutboxDelivery } from "@/features/contact/start-outbox-delivery";
 import { getKioskSnapshot, restoreKioskMode } from "@/features/kiosk/kiosk-store";
 import {
@@ -22,17 +23,19 @@ import { yieldToBrowser } from "@/lib/yield-to-browser";
 
 /**
  * Makes prerendered markup usable (it arrives `inert` and `aria-disabled`, see
- * scripts/build/prerender.ts) once React has taken it over.
+ * scripts/build/prerender.ts) once React has taken all of it over.
  */
 function LiftInert({ container, children }: { container: HTMLElement; children: ReactNode }) {
   useEffect(() => {
-    container.removeAttribute("inert");
-    container.removeAttribute("aria-disabled");
     // The page was held hidden if it might have been in another language than the saved one
     // (server/language-check.ts); it now is in the right one.
     document.documentElement.classList.remove("language-pending", "language-hidden");
-  }, [container]);
-  return children;
+  }, []);
+  const live = () => {
+    container.removeAttribute("inert");
+    container.removeAttribute("aria-disabled");
+  };
+  return <HydrationGate onLive={live}>{children}</HydrationGate>;
 }
 
 export async function startApp() {

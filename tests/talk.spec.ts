@@ -282,6 +282,7 @@ test.describe("Talk", () => {
     // A new phone: an empty board, then the file.
     await presetStoredValue(page, "dauys.talk-boards", {});
     await page.goto("/talk");
+    await settle(page);
     await expect(phraseGroup(page, "My phrases")).toHaveCount(0);
 
     const input = page.getByLabel("Board file to import");

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import { HydrationPart } from "@/components/hydration-part";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -49,7 +50,8 @@ export function SectionPanel({
         {actions}
       </Stack>
       {lead ? <Typography sx={{ color: "text.secondary", mb: 2.5 }}>{lead}</Typography> : null}
-      {children}
+      {/* Hydrates on its own, after the heading: a screen of panels is taken over in steps. */}
+      <HydrationPart>{children}</HydrationPart>
     </Paper>
   );
 }

@@ -7,6 +7,7 @@ import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import { ServiceWorkerNotices } from "@/components/service-worker-notices";
 import { StorageErrorNotice } from "@/components/storage-error-notice";
+import { HydrationPart } from "@/components/hydration-part";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { SentRequestsNotice } from "@/features/contact/sent-requests-notice";
@@ -73,16 +74,24 @@ function RootLayout() {
     <>
       <DocumentTitle />
       <SkipLink />
-      <SiteHeader actions={<ExitKioskControl />} />
+      {/* Each part hydrates on its own (issue 22): a prerendered page is taken over in several
+          short steps, not in one long one. */}
+      <HydrationPart>
+        <SiteHeader actions={<ExitKioskControl />} />
+      </HydrationPart>
       <Box
         component="main"
         id={mainContentId}
         tabIndex={-1}
         sx={{ pt: `${tokens.headerHeight}px`, outline: "none", minHeight: "100vh" }}
       >
-        <Outlet />
+        <HydrationPart>
+          <Outlet />
+        </HydrationPart>
       </Box>
-      <SiteFooter />
+      <HydrationPart>
+        <SiteFooter />
+      </HydrationPart>
       <ServiceWorkerNotices />
       <StorageErrorNotice />
       <SentRequestsNotice />
