@@ -1,5 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import { buildYear, expectNoAxeViolations, presetLanguage, presetPilotAccess } from "./fixtures.ts";
+import {
+  buildYear,
+  expectNoAxeViolations,
+  presetLanguage,
+  presetPilotAccess,
+  settle,
+} from "./fixtures.ts";
 
 // The page's only third-party hosts. Tests answer them locally so they never touch the network.
 const youtubeEmbedHost = "www.youtube-nocookie.com";
@@ -239,6 +245,8 @@ test.describe("with pilot access", () => {
     context,
   }) => {
     await openWithPilotAccess(page);
+    // Without a service worker in tests, the app must have started before the network goes.
+    await settle(page);
     await context.setOffline(true);
     const message = player(page).getByText(
       "This video needs an internet connection. Connect to the internet to play it.",
