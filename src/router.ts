@@ -8,11 +8,20 @@ import { routeTree } from "@/routeTree.gen";
  * inline script to the page, which the Content-Security-Policy forbids.
  */
 export function createAppRouter(prerender?: { history: RouterHistory }) {
+  let firstRender = true;
   return createRouter({
     routeTree,
     parseSearch,
     stringifySearch,
-    scrollRestoration: !prerender,
+    // A prerendered page can be read, and scrolled, before the app has started (issue 22): the
+    // first render keeps where the visitor has scrolled to instead of jumping back to the top.
+    scrollRestoration: prerender
+      ? false
+      : () => {
+          const scrolled = firstRender && window.scrollY > 0;
+          firstRender = false;
+          return !scrolled;
+        },
     history: prerender?.history,
   });
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { presetStoredValue, storedValue } from "./fixtures.ts";
+import { presetStoredValue, settle, storedValue } from "./fixtures.ts";
 
 /** The text of the page's main heading in a prerendered page's HTML. */
 async function prerenderedHeading(page: Page, url: string): Promise<string> {
@@ -134,6 +134,27 @@ test.describe("an English browser", () => {
     await expect(page.locator("#root")).not.toHaveAttribute("inert", { timeout: 10_000 });
     await page.getByRole("link", { name: "Contact" }).first().click();
     await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test("a visitor who scrolls before the app has started stays where they scrolled to", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 700 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/recovery");
+    await expect(page.locator("#root")).toHaveAttribute("inert");
+    await page.mouse.wheel(0, 900);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    release();
+    await expect(page.locator("#root")).not.toHaveAttribute("inert", { timeout: 10_000 });
+    await settle(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   });
 
   test("prerendered pages link their six languages, x-default and a canonical address", async ({

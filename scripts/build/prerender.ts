@@ -73,11 +73,14 @@ try {
     for (const path of renderer.prerenderedPaths) {
       const page = await renderer.prerenderPage(path, code);
       // Global styles first: on the client, a <Global> puts its sheet before the class styles.
+      // `data-s` tells Emotion the styles are already where they belong, at the end of the head:
+      // otherwise it moves each one there as the app starts, and the browser styles the whole
+      // page again in one long task (issue 22).
       const styles = [
         ...page.globalStyles.map(
-          ({ name, css }) => `<style data-emotion="css-global ${name}">${css}</style>`,
+          ({ name, css }) => `<style data-emotion="css-global ${name}" data-s="">${css}</style>`,
         ),
-        `<style data-emotion="css ${page.classNames.join(" ")}">${page.css}</style>`,
+        `<style data-emotion="css ${page.classNames.join(" ")}" data-s="">${page.css}</style>`,
       ].join("");
       const html = template
         .replace(/<html lang="[a-z]+">/, `<html lang="${code}">`)

@@ -39,6 +39,16 @@ describe("storage", () => {
     stop();
   });
 
+  it("tells a listener that registers after a failed write about it at once", async () => {
+    vi.stubGlobal("indexedDB", undefined);
+    resetStorageForTests();
+    expect(await writeValue(storageKeys.talkBoards, {})).toBe(false);
+    const failures: string[] = [];
+    const stop = onStorageError((_error, key) => failures.push(key));
+    expect(failures).toEqual([storageKeys.talkBoards]);
+    stop();
+  });
+
   it("tells this page's listeners about every write and removal of their key", async () => {
     const seen: string[] = [];
     const stop = onValueChange(storageKeys.outbox, () => seen.push("outbox"));

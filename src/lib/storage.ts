@@ -64,12 +64,20 @@ function getStore(): UseStore | null {
   return store;
 }
 
+// The first failed write, for listeners that register after it (the notices load after start-up).
+let firstFailure: { error: unknown; key: StorageKey } | undefined;
+
 function report(error: unknown, key: StorageKey) {
+  firstFailure ??= { error, key };
   for (const listener of listeners) listener(error, key);
 }
 
-/** Registers a listener for failed writes; returns a function that removes it. */
+/**
+ * Registers a listener for failed writes, told at once if a write has already failed; returns a
+ * function that removes it.
+ */
 export function onStorageError(listener: StorageErrorListener): () => void {
+  if (firstFailure) listener(firstFailure.error, firstFailure.key);
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -155,4 +163,5 @@ export function resetStorageForTests() {
   memory.clear();
   unsaved.clear();
   store = undefined;
+  firstFailure = undefined;
 }

@@ -1,16 +1,13 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState, type ComponentType } from "react";
 import { Outlet, createRootRoute, useRouter, useRouterState } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
-import { ServiceWorkerNotices } from "@/components/service-worker-notices";
-import { StorageErrorNotice } from "@/components/storage-error-notice";
 import { HydrationPart } from "@/components/hydration-part";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
-import { SentRequestsNotice } from "@/features/contact/sent-requests-notice";
 import { ExitKioskControl } from "@/features/kiosk/exit-kiosk-control";
 import { mainContentId } from "@/lib/main-content";
 import { titleOf } from "@/lib/page-title";
@@ -69,6 +66,26 @@ function DocumentTitle() {
   return null;
 }
 
+/**
+ * The notices (src/app-notices.tsx), loaded once the page is live: none of them is part of the
+ * prerendered page, and their code and the service-worker client need not delay it.
+ */
+function LateNotices() {
+  const [Notices, setNotices] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let active = true;
+    import("@/app-notices").then(
+      (module) => active && setNotices(() => module.default),
+      // Without a connection before the service worker has the code: no notices this visit.
+      (error: unknown) => console.warn("The notices could not load:", error),
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+  return Notices ? <Notices /> : null;
+}
+
 function RootLayout() {
   return (
     <>
@@ -92,9 +109,7 @@ function RootLayout() {
       <HydrationPart>
         <SiteFooter />
       </HydrationPart>
-      <ServiceWorkerNotices />
-      <StorageErrorNotice />
-      <SentRequestsNotice />
+      <LateNotices />
       <KioskMode />
     </>
   );
