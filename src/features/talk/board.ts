@@ -42,8 +42,16 @@ export function starterBoard(language: SpeechLanguage): Board {
   }));
 }
 
+// The starter board each language shows until it is changed: the same one every time, so the
+// screen can tell nothing changed and skip drawing its phrases again.
+const starterBoards = new Map<SpeechLanguage, Board>();
+
 export function boardFor(boards: Boards, language: SpeechLanguage): Board {
-  return boards[language] ?? starterBoard(language);
+  const own = boards[language];
+  if (own) return own;
+  const starter = starterBoards.get(language) ?? starterBoard(language);
+  starterBoards.set(language, starter);
+  return starter;
 }
 
 /** A phrase's text as the board keeps it: one line, spaces tidied, or "" when nothing is left. */

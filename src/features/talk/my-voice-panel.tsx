@@ -6,6 +6,7 @@ import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { useEventCallback } from "@mui/material/utils";
 import HearingIcon from "@mui/icons-material/Hearing";
 import type { Board, Phrase } from "@/features/talk/board";
 import { DidYouMean, ListeningStatus } from "@/features/talk/my-voice-answers";
@@ -13,10 +14,12 @@ import { useListening } from "@/features/talk/use-listening";
 import { TaughtPhraseRow } from "@/features/talk/taught-phrase-row";
 import { TeachVoiceDialog } from "@/features/talk/teach-voice-dialog";
 import type { MyVoice } from "@/features/talk/use-my-voice";
-import { addConfirmed } from "@/features/talk/voice-examples";
+import { addConfirmed, type StoredExample } from "@/features/talk/voice-examples";
 import { VoiceMeter } from "@/features/talk/voice-meter";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { SpeechLanguage } from "@/shared/speech-options";
+
+const noExamples: StoredExample[] = [];
 
 /**
  * My voice: teach the board's phrases by saying each one three times, then Listen: the device
@@ -66,6 +69,10 @@ export function MyVoicePanel({
   };
 
   const busy = listening.kind === "listening" || listening.kind === "recognising";
+  // The same functions on every render, so the rows of unchanged phrases are not drawn again.
+  const teach = useEventCallback((phrase: Phrase) => setTeaching(phrase));
+  const play = useEventCallback((phrase: Phrase) => void playTakes(phrase));
+  const forget = useEventCallback((phrase: Phrase) => voice.setPhrase(phrase.id, undefined));
 
   return (
     <Stack spacing={2.5}>
@@ -117,12 +124,12 @@ export function MyVoicePanel({
           <TaughtPhraseRow
             key={phrase.id}
             phrase={phrase}
-            examples={voice.examples[phrase.id] ?? []}
+            examples={voice.examples[phrase.id] ?? noExamples}
             language={language}
             busy={busy}
-            onTeach={() => setTeaching(phrase)}
-            onPlay={() => void playTakes(phrase)}
-            onForget={() => voice.setPhrase(phrase.id, undefined)}
+            onTeach={teach}
+            onPlay={play}
+            onForget={forget}
           />
         ))}
       </Box>

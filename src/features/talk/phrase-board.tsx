@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -5,6 +6,7 @@ import IconButton from "@mui/material/IconButton";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { useEventCallback } from "@mui/material/utils";
 import AddIcon from "@mui/icons-material/Add";
 import ArrowDownwardIcon from "@mui/icons-material/ArrowDownward";
 import ArrowUpwardIcon from "@mui/icons-material/ArrowUpward";
@@ -36,6 +38,23 @@ const tileGrid = {
   },
 } as const;
 
+const phraseButtonStyle = {
+  flex: 1,
+  minWidth: 0,
+  minHeight: 88,
+  px: { xs: 1.5, sm: 2 },
+  py: 1.5,
+  fontSize: { xs: "1rem", sm: "1.2rem" },
+  lineHeight: 1.3,
+  fontWeight: 600,
+  textTransform: "none",
+  justifyContent: "space-between",
+  textAlign: "start",
+  overflowWrap: "anywhere",
+  hyphens: "auto",
+  bgcolor: "background.paper",
+} as const;
+
 /**
  * The phrases in groups (favourites first, then each category). A tap on a phrase says it; in
  * edit mode each phrase has its own buttons instead, so nothing depends on dragging or a long
@@ -51,6 +70,8 @@ export function PhraseBoard({
   actions: BoardActions;
 }) {
   const { t, i18n } = useLingui();
+  // The same function on every render, so unchanged phrases are not drawn again.
+  const onSay = useEventCallback(actions.onSay);
   const favourites = board.filter((phrase) => phrase.favourite);
   const groups = [
     ...(editing || favourites.length === 0
@@ -86,29 +107,7 @@ export function PhraseBoard({
                 {editing ? (
                   <EditablePhrase board={board} phrase={phrase} actions={actions} />
                 ) : (
-                  <Button
-                    variant="outlined"
-                    onClick={() => actions.onSay(phrase)}
-                    endIcon={phrase.favourite ? <StarIcon aria-hidden /> : undefined}
-                    sx={{
-                      flex: 1,
-                      minWidth: 0,
-                      minHeight: 88,
-                      px: { xs: 1.5, sm: 2 },
-                      py: 1.5,
-                      fontSize: { xs: "1rem", sm: "1.2rem" },
-                      lineHeight: 1.3,
-                      fontWeight: 600,
-                      textTransform: "none",
-                      justifyContent: "space-between",
-                      textAlign: "start",
-                      overflowWrap: "anywhere",
-                      hyphens: "auto",
-                      bgcolor: "background.paper",
-                    }}
-                  >
-                    {phrase.text}
-                  </Button>
+                  <SayPhraseButton phrase={phrase} onSay={onSay} />
                 )}
               </Box>
             ))}
@@ -118,6 +117,26 @@ export function PhraseBoard({
     </Stack>
   );
 }
+
+/** A phrase on the board: a tap says it. Drawn again only when the phrase itself changes. */
+const SayPhraseButton = memo(function SayPhraseButton({
+  phrase,
+  onSay,
+}: {
+  phrase: Phrase;
+  onSay: (phrase: Phrase) => void;
+}) {
+  return (
+    <Button
+      variant="outlined"
+      onClick={() => onSay(phrase)}
+      endIcon={phrase.favourite ? <StarIcon aria-hidden /> : undefined}
+      sx={phraseButtonStyle}
+    >
+      {phrase.text}
+    </Button>
+  );
+});
 
 function EditablePhrase({
   board,

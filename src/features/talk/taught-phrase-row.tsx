@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -9,8 +10,11 @@ import type { Phrase } from "@/features/talk/board";
 import { storageBytes, type StoredExample } from "@/features/talk/voice-examples";
 import type { SpeechLanguage } from "@/shared/speech-options";
 
-/** One phrase of My voice's list: how many examples it has and their size, and its actions. */
-export function TaughtPhraseRow({
+/**
+ * One phrase of My voice's list: how many examples it has and their size, and its actions. Drawn
+ * again only when its phrase, examples or state change.
+ */
+export const TaughtPhraseRow = memo(function TaughtPhraseRow({
   phrase,
   examples,
   language,
@@ -23,9 +27,9 @@ export function TaughtPhraseRow({
   examples: StoredExample[];
   language: SpeechLanguage;
   busy: boolean;
-  onTeach: () => void;
-  onPlay: () => void;
-  onForget: () => void;
+  onTeach: (phrase: Phrase) => void;
+  onPlay: (phrase: Phrase) => void;
+  onForget: (phrase: Phrase) => void;
 }) {
   const { t, i18n } = useLingui();
   const kilobytes = new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 1 });
@@ -56,7 +60,7 @@ export function TaughtPhraseRow({
         variant="outlined"
         startIcon={<MicIcon />}
         aria-label={t`Teach my voice: ${phrase.text}`}
-        onClick={onTeach}
+        onClick={() => onTeach(phrase)}
         disabled={busy}
       >
         {count ? t`Teach again` : t`Teach`}
@@ -66,7 +70,7 @@ export function TaughtPhraseRow({
           variant="outlined"
           startIcon={<PlayArrowIcon />}
           aria-label={t`Play my takes: ${phrase.text}`}
-          onClick={onPlay}
+          onClick={() => onPlay(phrase)}
         >
           {t`Play`}
         </Button>
@@ -77,11 +81,11 @@ export function TaughtPhraseRow({
           color="error"
           startIcon={<DeleteOutlinedIcon />}
           aria-label={t`Forget my voice: ${phrase.text}`}
-          onClick={onForget}
+          onClick={() => onForget(phrase)}
         >
           {t`Forget`}
         </Button>
       ) : null}
     </Box>
   );
-}
+});
