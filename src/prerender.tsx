@@ -7,8 +7,8 @@ import { StrictMode } from "react";
 import { msg } from "@lingui/core/macro";
 import { i18n } from "@lingui/core";
 import { renderToString } from "react-dom/server";
-import createCache from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
+import { createAppEmotionCache } from "@/theme/emotion-cache";
 import { RouterProvider, createMemoryHistory } from "@tanstack/react-router";
 import { AppProviders } from "@/components/app-providers";
 import { brand } from "@/lib/brand";
@@ -52,7 +52,7 @@ export async function prerenderPage(
   await router.load();
   // `compat` makes Emotion collect the styles in the cache instead of writing <style> elements
   // into the markup, so they can go into <head>, where the client's cache picks them up.
-  const cache = createCache({ key: "css" });
+  const cache = createAppEmotionCache();
   cache.compat = true;
   // A <Global> inserts its rules without a selector; so do keyframes, which are class styles.
   const globalNames = new Set<string>();

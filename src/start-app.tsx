@@ -7,6 +7,7 @@ import { StrictMode, startTransition, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "@tanstack/react-router";
 import { i18n } from "@lingui/core";
+import { CacheProvider } from "@emotion/react";
 import { AppProviders } from "@/components/app-providers";
 import { HydrationGate } from "@/components/hydration-part";
 import { startOutboxDelivery } from "@/features/contact/start-outbox-delivery";
@@ -20,6 +21,7 @@ import {
 import { createAppRouter } from "@/router";
 import { titleOf } from "@/lib/page-title";
 import { yieldToBrowser } from "@/lib/yield-to-browser";
+import { createAppEmotionCache } from "@/theme/emotion-cache";
 
 /**
  * Makes prerendered markup usable (it arrives `inert` and `aria-disabled`, see
@@ -60,9 +62,11 @@ export async function startApp() {
   const app = (
     <StrictMode>
       <LiftInert container={container}>
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>
+        <CacheProvider value={createAppEmotionCache()}>
+          <AppProviders>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </CacheProvider>
       </LiftInert>
     </StrictMode>
   );
