@@ -81,6 +81,9 @@ export async function lighthouseScores(url: string, thumbnails: "youtube" | "sta
     }
   };
   try {
+    // One run before the measured ones, not counted: the first page a fresh browser loads also
+    // pays for the browser's own start-up (its GPU process, caches), which no route owns.
+    await runOnce(pagePaths[0]!);
     for (const route of pagePaths) {
       const runs = [];
       for (let index = 0; index < lighthouseRuns; index++) runs.push(await runOnce(route));
@@ -203,7 +206,14 @@ export function printPageFigures(figures: PageFigures) {
       ? "Lighthouse (mobile, median of the runs), lesson thumbnails from YouTube:"
       : `Lighthouse (mobile, median of the runs); ${new URL(thumbnailOrigin).hostname} cannot be reached from this machine, so a stand-in answered for it with 480×360 JPEGs:`,
   );
-  console.table(figures.lighthouse);
+  console.table(
+    Object.fromEntries(
+      Object.entries(figures.lighthouse).map(([route, scores]) => [
+        route,
+        { ...scores, performanceRuns: scores.performanceRuns.join(" ") },
+      ]),
+    ),
+  );
   console.log("Longest start-up task per route, unthrottled (ms, median of 5):");
   console.table(figures.longestStartupTaskMs);
 }
