@@ -7,6 +7,7 @@ import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { HydrationPart } from "@/components/hydration-part";
 import { PaidFeatureDialog } from "@/components/paid-feature-dialog";
 import { ArticleList } from "@/features/lessons/article-list";
 import { articles } from "@/features/lessons/articles";
@@ -64,18 +65,20 @@ function RecoveryPage() {
           lead={t`Video lessons and articles from speech therapists that help you recover clear speech at home, at your own pace.`}
         />
 
-        <LessonPlayerPanel
-          lesson={lesson}
-          position={player.index + 1}
-          total={player.count}
-          playing={player.playing}
-          online={online}
-          onPlay={() => setPlayer(playLesson)}
-          onPrevious={() => setPlayer(previousLesson)}
-          onNext={() => setPlayer(nextLesson)}
-          panelRef={panelRef}
-          titleRef={titleRef}
-        />
+        <HydrationPart>
+          <LessonPlayerPanel
+            lesson={lesson}
+            position={player.index + 1}
+            total={player.count}
+            playing={player.playing}
+            online={online}
+            onPlay={() => setPlayer(playLesson)}
+            onPrevious={() => setPlayer(previousLesson)}
+            onNext={() => setPlayer(nextLesson)}
+            panelRef={panelRef}
+            titleRef={titleRef}
+          />
+        </HydrationPart>
 
         <Box component="section" aria-labelledby={lessonsHeadingId} sx={{ mt: { xs: 6, md: 8 } }}>
           <Stack spacing={1} sx={{ mb: 3 }}>
@@ -86,12 +89,14 @@ function RecoveryPage() {
               {t`Short exercises for breathing, articulation and confidence. Choose a lesson to watch it in the player.`}
             </Typography>
           </Stack>
-          <LessonGrid
-            lessons={lessons}
-            selectedIndex={player.index}
-            onSelect={chooseLesson}
-            labelledBy={lessonsHeadingId}
-          />
+          <HydrationPart>
+            <LessonGrid
+              lessons={lessons}
+              selectedIndex={player.index}
+              onSelect={chooseLesson}
+              labelledBy={lessonsHeadingId}
+            />
+          </HydrationPart>
         </Box>
 
         <Box component="section" aria-labelledby={articlesHeadingId} sx={{ my: { xs: 6, md: 8 } }}>
@@ -103,7 +108,9 @@ function RecoveryPage() {
               {t`Short reads about speech recovery for patients, families and carers.`}
             </Typography>
           </Stack>
-          <ArticleList articles={articles} />
+          <HydrationPart>
+            <ArticleList articles={articles} />
+          </HydrationPart>
         </Box>
 
         <RecoveryCallToAction />

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
+import { HydrationPart } from "@/components/hydration-part";
 
 /** A titled band of a marketing page; the title is the section's accessible name. */
 export function MarketingSection({
@@ -36,7 +37,7 @@ export function MarketingSection({
         ) : (
           <Box sx={{ mb: 4 }} />
         )}
-        {children}
+        <HydrationPart>{children}</HydrationPart>
       </Container>
     </Box>
   );
