@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { validateKioskSearch } from "@/features/kiosk/kiosk-search";
 import { useKioskLink } from "@/features/kiosk/use-kiosk-link";
+import { HydrationPart } from "@/components/hydration-part";
 import { CallToAction } from "@/features/marketing/call-to-action";
 import { FeatureGrid } from "@/features/marketing/feature-grid";
 import { HomeHero } from "@/features/marketing/home-hero";
@@ -29,7 +30,9 @@ function HomePage() {
       <HomeHero headline={i18n._(headline)} />
       <FeatureGrid />
       <StatsSection />
-      <CallToAction />
+      <HydrationPart>
+        <CallToAction />
+      </HydrationPart>
       <SupportCards />
     </>
   );

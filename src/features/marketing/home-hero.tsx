@@ -10,6 +10,7 @@ import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import MicIcon from "@mui/icons-material/Mic";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import PlayCircleIcon from "@mui/icons-material/PlayCircle";
+import { HydrationPart } from "@/components/hydration-part";
 import { ButtonLink } from "@/components/router-link";
 import { brand } from "@/lib/brand";
 import { NewTabHint } from "@/components/new-tab-hint";
@@ -43,25 +44,29 @@ export function HomeHero({ headline }: { headline: string }) {
           <Typography sx={{ fontSize: { xs: "1.125rem", md: "1.25rem" }, mb: 4, maxWidth: 640 }}>
             {t`Dauys recognises unclear speech after cerebral palsy, Parkinson's disease or a stroke and turns it into clear text and adaptive audio, so that nobody is shut out of the conversation and social isolation ends.`}
           </Typography>
-          <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-            <ButtonLink to="/contact" variant="contained" size="large">
-              {t`Get Started`}
-            </ButtonLink>
-            <Button
-              variant="outlined"
-              size="large"
-              href={brand.demoVideoUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              startIcon={<PlayCircleIcon />}
-              endIcon={<OpenInNewIcon />}
-            >
-              {t`Watch Demo`}
-              <NewTabHint />
-            </Button>
-          </Stack>
+          <HydrationPart>
+            <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+              <ButtonLink to="/contact" variant="contained" size="large">
+                {t`Get Started`}
+              </ButtonLink>
+              <Button
+                variant="outlined"
+                size="large"
+                href={brand.demoVideoUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                startIcon={<PlayCircleIcon />}
+                endIcon={<OpenInNewIcon />}
+              >
+                {t`Watch Demo`}
+                <NewTabHint />
+              </Button>
+            </Stack>
+          </HydrationPart>
         </div>
-        <DemoCard />
+        <HydrationPart>
+          <DemoCard />
+        </HydrationPart>
       </Container>
     </Box>
   );
