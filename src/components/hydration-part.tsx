@@ -14,27 +14,39 @@ import {
   type ReactNode,
 } from "react";
 
-type Gate = { register(id: string): void; done(id: string): void };
+type Gate = { register(id: string): void; unregister(id: string): void; done(id: string): void };
 
-const GateContext = createContext<Gate>({ register() {}, done() {} });
+const GateContext = createContext<Gate>({ register() {}, unregister() {}, done() {} });
 
 /**
- * Calls `onLive` once the page and every part in it have been rendered or hydrated; parts
- * register while the page renders, before any of its effects run.
+ * Calls `onLive` once the page and every part in it have been rendered or hydrated. Parts
+ * register as they commit (a part whose render React threw away never does, and one that goes
+ * away before it is live stops counting), and say when their content is live.
  */
 export function HydrationGate({ onLive, children }: { onLive: () => void; children: ReactNode }) {
   const [gate] = useState(() => {
     const pending = new Set<string>();
+    // Content can be live before its part registers: effects run children first.
+    const liveParts = new Set<string>();
     let shellDone = false;
     let live = false;
     const check = () => {
       if (live || !shellDone || pending.size > 0) return;
       live = true;
+      liveParts.clear();
       onLive();
     };
     return {
-      register: (id: string) => void pending.add(id),
+      register: (id: string) => {
+        if (!live && !liveParts.has(id)) pending.add(id);
+      },
+      unregister: (id: string) => {
+        pending.delete(id);
+        check();
+      },
       done: (id: string) => {
+        if (live) return;
+        liveParts.add(id);
         pending.delete(id);
         check();
       },
@@ -44,6 +56,7 @@ export function HydrationGate({ onLive, children }: { onLive: () => void; childr
       },
     };
   });
+  // The gate's own effect runs after every effect below it in the first commit.
   useEffect(() => gate.shell(), [gate]);
   return <GateContext value={gate}>{children}</GateContext>;
 }
@@ -58,11 +71,15 @@ function PartLive({ id }: { id: string }) {
 export function HydrationPart({ children }: { children: ReactNode }) {
   const gate = useContext(GateContext);
   const id = useId();
-  useState(() => gate.register(id));
+  useEffect(() => {
+    gate.register(id);
+    return () => gate.unregister(id);
+  }, [gate, id]);
   return (
     <Suspense>
-      <PartLive id={id} />
       {children}
+      {/* After the content: the parts inside it register before this one says it is live. */}
+      <PartLive id={id} />
     </Suspense>
   );
 }
