@@ -5,7 +5,7 @@
  * provisions it from the link, and the root layout renders it.
  *
  * While kiosk mode is on, `<html data-kiosk="on">` lets one global style hide every link that
- * would leave the app (see kiosk-mode.tsx), without touching other features' components.
+ * would leave the app (in index.html), without touching other features' components.
  */
 import { useSyncExternalStore } from "react";
 import { canHashPins, checkPin, type PinCheck } from "@/features/kiosk/kiosk-pin";

@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import TextField from "@mui/material/TextField";
+import { TextField } from "@/components/text-field";
 
 /**
  * A PIN input: digits only, the numeric keypad on tablets, hidden as typed, and not filled in
@@ -42,13 +42,11 @@ export function PinField({
       autoFocus={initialFocus}
       inputRef={inputRef}
       margin="normal"
-      slotProps={{
-        htmlInput: {
-          inputMode: "numeric",
-          maxLength: 8,
-          autoComplete,
-          sx: { fontSize: "1.5rem", letterSpacing: "0.3em" },
-        },
+      htmlInput={{
+        inputMode: "numeric",
+        maxLength: 8,
+        autoComplete,
+        sx: { fontSize: "1.5rem", letterSpacing: "0.3em" },
       }}
     />
   );

@@ -1,0 +1,138 @@
+/**
+ * A kiosk session, while kiosk mode is on: the idle timer with its countdown and privacy reset,
+ * the click guard, the screen wake lock and fullscreen on the first touch. Loaded only on a kiosk
+ * (see kiosk-mode.tsx), never for other visitors.
+ */
+import { lazy, Suspense, useEffect, useEffectEvent, useReducer, useRef } from "react";
+import { useNavigate } from "@tanstack/react-router";
+import {
+  idleReducer,
+  initialIdleState,
+  nextCheckAt,
+  type IdleConfig,
+} from "@/features/kiosk/idle-machine";
+import { finishPrivacyReset, startPrivacyReset, useKiosk } from "@/features/kiosk/kiosk-store";
+import type { KioskSetting } from "@/features/kiosk/kiosk-setting";
+import { erasePatientData } from "@/features/kiosk/privacy-reset";
+import { activateLanguage } from "@/lib/i18n";
+import { focusMainContent } from "@/lib/main-content";
+import {
+  useFullscreenOnFirstTouch,
+  useLeaveFullscreenOnExit,
+  useLinkGuard,
+  useScreenWakeLock,
+} from "@/features/kiosk/kiosk-device";
+
+/** How long "Are you still there?" counts down before the privacy reset. */
+export const countdownSeconds = 15;
+
+const inputEvents = ["pointerdown", "keydown", "touchstart", "wheel", "input"] as const;
+const mediaEvents = ["play", "playing", "pause", "ended", "emptied"] as const;
+
+// The idle countdown's dialog (and MUI's modal machinery) loads when a kiosk session starts,
+// long before the first countdown.
+const IdleCountdownDialog = lazy(() =>
+  import("@/features/kiosk/idle-countdown-dialog").then((module) => ({
+    default: module.IdleCountdownDialog,
+  })),
+);
+
+/** The page's own audio and video, and embedded players marked `data-media-playing`. */
+function isMediaPlaying(): boolean {
+  return (
+    document.querySelector("[data-media-playing]") !== null ||
+    Array.from(document.querySelectorAll("audio, video")).some(
+      (media) => media instanceof HTMLMediaElement && !media.paused && !media.ended,
+    )
+  );
+}
+
+export default function KioskSession({ setting }: { setting: KioskSetting }) {
+  const { resets } = useKiosk();
+  const navigate = useNavigate();
+  const [idle, dispatch] = useReducer(idleReducer, initialIdleState);
+  const resetRunning = useRef(false);
+  const { idleSeconds, language } = setting;
+
+  // The idle timer runs while kiosk mode is on.
+  useEffect(() => {
+    const config: IdleConfig = { idleMs: idleSeconds * 1000, countdownMs: countdownSeconds * 1000 };
+    dispatch({ type: "arm", now: Date.now(), config });
+    return () => dispatch({ type: "disarm" });
+  }, [idleSeconds]);
+
+  // Any touch, click, key, wheel or typing means someone is there; playing audio or video too.
+  useEffect(() => {
+    const onInput = () => dispatch({ type: "input", now: Date.now() });
+    const onMedia = () => dispatch({ type: "media", now: Date.now(), playing: isMediaPlaying() });
+    // A tablet waking up checks the clock at once rather than when its timer catches up.
+    const onVisible = () => {
+      if (document.visibilityState === "visible") dispatch({ type: "tick", now: Date.now() });
+    };
+    const options = { capture: true, passive: true };
+    for (const type of inputEvents) window.addEventListener(type, onInput, options);
+    for (const type of mediaEvents) document.addEventListener(type, onMedia, true);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      for (const type of inputEvents) window.removeEventListener(type, onInput, options);
+      for (const type of mediaEvents) document.removeEventListener(type, onMedia, true);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, []);
+
+  // One timer, to the next moment the machine has something to decide.
+  const checkAt = nextCheckAt(idle);
+  useEffect(() => {
+    if (checkAt === undefined) return;
+    let timer: number;
+    const check = () => {
+      const now = Date.now();
+      // A timer may fire a little early; the machine is asked only once the moment has come.
+      if (now < checkAt) timer = window.setTimeout(check, checkAt - now);
+      else dispatch({ type: "tick", now });
+    };
+    timer = window.setTimeout(check, Math.max(0, checkAt - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [checkAt]);
+
+  const runPrivacyReset = useEffectEvent(async () => {
+    startPrivacyReset();
+    try {
+      // Leaving the page unmounts it, so nothing of this patient stays in memory; the pages that
+      // are left write their last draft on the way out, so the erasing comes after that.
+      await navigate({ to: "/", replace: true });
+      await new Promise((resolve) => window.setTimeout(resolve, 50));
+      await erasePatientData(language);
+      await activateLanguage(language);
+      window.getSelection()?.removeAllRanges();
+      window.scrollTo({ top: 0 });
+      focusMainContent();
+    } finally {
+      finishPrivacyReset();
+      dispatch({ type: "reset-done", now: Date.now() });
+    }
+  });
+
+  useEffect(() => {
+    if (idle.phase !== "resetting" || resetRunning.current) return;
+    resetRunning.current = true;
+    void runPrivacyReset().finally(() => {
+      resetRunning.current = false;
+    });
+  }, [idle.phase]);
+
+  useLinkGuard();
+  useScreenWakeLock();
+  useFullscreenOnFirstTouch(resets);
+  useLeaveFullscreenOnExit();
+
+  return (
+    <Suspense fallback={null}>
+      <IdleCountdownDialog
+        open={idle.phase === "countdown"}
+        secondsLeft={idle.phase === "countdown" ? idle.secondsLeft : countdownSeconds}
+        onContinue={() => dispatch({ type: "continue", now: Date.now() })}
+      />
+    </Suspense>
+  );
+}
