@@ -1,5 +1,5 @@
 import type { ChangeEvent, FormEvent, Ref } from "react";
-import TextField from "@mui/material/TextField";
+import { TextField } from "@/components/text-field";
 import { contactFieldLimits, type ContactField } from "@/shared/contact-validation";
 
 type Element = HTMLInputElement | HTMLTextAreaElement;
@@ -52,7 +52,7 @@ export function ContactFieldInput({
       error={error !== undefined}
       helperText={error}
       inputRef={inputRef}
-      slotProps={{ htmlInput: { maxLength: contactFieldLimits[field], onInvalid } }}
+      htmlInput={{ maxLength: contactFieldLimits[field], onInvalid }}
     />
   );
 }

@@ -2,7 +2,7 @@ import type { Ref } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
+import { TextField } from "@/components/text-field";
 import DownloadIcon from "@mui/icons-material/Download";
 import RestartAltIcon from "@mui/icons-material/RestartAlt";
 import { textFile, textFileName } from "@/features/recognition/download-file";
@@ -43,9 +43,7 @@ export function RecognizedTextPanel({
         inputRef={inputRef}
         onChange={(event) => onEdit(event.target.value)}
         helperText={hasAudio ? t`Changing the text removes the audio made from it.` : undefined}
-        slotProps={{
-          htmlInput: { dir: textDirectionOf(language), lang: language.split("-")[0] },
-        }}
+        htmlInput={{ dir: textDirectionOf(language), lang: language.split("-")[0] }}
         // The five rows are reserved in CSS too: a prerendered page cannot measure text.
         sx={{
           "& textarea": { fontSize: "1.25rem", lineHeight: 1.5 },

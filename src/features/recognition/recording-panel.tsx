@@ -4,7 +4,7 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
+import { TextField } from "@/components/text-field";
 import Typography from "@mui/material/Typography";
 import MicIcon from "@mui/icons-material/Mic";
 import StopIcon from "@mui/icons-material/Stop";
@@ -54,7 +54,6 @@ export function RecordingPanel({
           value={state.language}
           onChange={(event) => onChooseLanguage(event.target.value)}
           disabled={listening}
-          slotProps={{ select: { native: true } }}
           sx={{ maxWidth: 360 }}
         >
           {recognitionLanguages.map((language) => (

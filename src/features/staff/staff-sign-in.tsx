@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
+import { TextField } from "@/components/text-field";
 import LoginIcon from "@mui/icons-material/Login";
 import { signIn, type SignInOutcome } from "@/features/staff/staff-api";
 

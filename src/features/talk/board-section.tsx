@@ -1,9 +1,9 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
+import { TextField } from "@/components/text-field";
 import CheckIcon from "@mui/icons-material/Check";
 import EditIcon from "@mui/icons-material/Edit";
 import {
@@ -20,10 +20,14 @@ import {
   type PhraseDraft,
 } from "@/features/talk/board";
 import { PhraseBoard, type BoardActions } from "@/features/talk/phrase-board";
-import { PhraseDialog } from "@/features/talk/phrase-dialog";
 import { SectionPanel } from "@/components/section-panel";
 import { nativeNameOf } from "@/shared/languages";
 import { isSpeechLanguage, speechLanguages, type SpeechLanguage } from "@/shared/speech-options";
+
+// The dialog (and MUI's modal machinery) loads when a phrase is first added or edited.
+const PhraseDialog = lazy(() =>
+  import("@/features/talk/phrase-dialog").then((module) => ({ default: module.PhraseDialog })),
+);
 
 type Deleted = { phrase: Phrase; index: number; language: SpeechLanguage };
 
@@ -116,16 +120,18 @@ export function BoardSection({
         </div>
       </Stack>
       {dialog ? (
-        <PhraseDialog
-          mode={dialog.mode}
-          initial={
-            dialog.mode === "edit"
-              ? { text: dialog.phrase.text, category: dialog.phrase.category }
-              : { text: "", category: "mine" }
-          }
-          onSave={savePhrase}
-          onCancel={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <PhraseDialog
+            mode={dialog.mode}
+            initial={
+              dialog.mode === "edit"
+                ? { text: dialog.phrase.text, category: dialog.phrase.category }
+                : { text: "", category: "mine" }
+            }
+            onSave={savePhrase}
+            onCancel={() => setDialog(null)}
+          />
+        </Suspense>
       ) : null}
     </SectionPanel>
   );
@@ -156,7 +162,6 @@ function BoardControls({
         onChange={(event) => {
           if (isSpeechLanguage(event.target.value)) onLanguageChange(event.target.value);
         }}
-        slotProps={{ select: { native: true } }}
         sx={{ minWidth: 180, maxWidth: "100%" }}
       >
         {speechLanguages.map((code) => (

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -12,7 +12,6 @@ import type { Board, Phrase } from "@/features/talk/board";
 import { DidYouMean, ListeningStatus } from "@/features/talk/my-voice-answers";
 import { useListening } from "@/features/talk/use-listening";
 import { TaughtPhraseRow } from "@/features/talk/taught-phrase-row";
-import { TeachVoiceDialog } from "@/features/talk/teach-voice-dialog";
 import type { MyVoice } from "@/features/talk/use-my-voice";
 import { addConfirmed, type StoredExample } from "@/features/talk/voice-examples";
 import { VoiceMeter } from "@/features/talk/voice-meter";
@@ -20,6 +19,13 @@ import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts
 import type { SpeechLanguage } from "@/shared/speech-options";
 
 const noExamples: StoredExample[] = [];
+
+// The teaching dialog (and MUI's modal machinery) loads when a phrase is first taught.
+const TeachVoiceDialog = lazy(() =>
+  import("@/features/talk/teach-voice-dialog").then((module) => ({
+    default: module.TeachVoiceDialog,
+  })),
+);
 
 /**
  * My voice: teach the board's phrases by saying each one three times, then Listen: the device
@@ -134,13 +140,15 @@ export function MyVoicePanel({
         ))}
       </Box>
       {teaching ? (
-        <TeachVoiceDialog
-          phraseText={teaching.text}
-          language={language}
-          keepRecordings={voice.keepRecordings}
-          onSaved={(examples) => voice.setPhrase(teaching.id, examples)}
-          onClose={() => setTeaching(null)}
-        />
+        <Suspense fallback={null}>
+          <TeachVoiceDialog
+            phraseText={teaching.text}
+            language={language}
+            keepRecordings={voice.keepRecordings}
+            onSaved={(examples) => voice.setPhrase(teaching.id, examples)}
+            onClose={() => setTeaching(null)}
+          />
+        </Suspense>
       ) : null}
     </Stack>
   );

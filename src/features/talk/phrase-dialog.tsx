@@ -4,7 +4,7 @@ import Dialog from "@mui/material/Dialog";
 import { FormDialogActions } from "@/components/form-dialog-actions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
-import TextField from "@mui/material/TextField";
+import { TextField } from "@/components/text-field";
 import {
   boardCategories,
   isBoardCategory,
@@ -66,7 +66,7 @@ export function PhraseDialog({
             helperText={problemText}
             multiline
             minRows={2}
-            slotProps={{ htmlInput: { sx: { fontSize: "1.25rem" } } }}
+            htmlInput={{ sx: { fontSize: "1.25rem" } }}
           />
           <TextField
             select
@@ -77,7 +77,6 @@ export function PhraseDialog({
                 setDraft({ ...draft, category: event.target.value });
               }
             }}
-            slotProps={{ select: { native: true } }}
           >
             {boardCategories.map((category) => (
               <option key={category} value={category}>

@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
+import { TextField } from "@/components/text-field";
 import Typography from "@mui/material/Typography";
 import { ChoiceRadioGroup } from "@/components/choice-radio-group";
 import RecordVoiceOverIcon from "@mui/icons-material/RecordVoiceOver";
@@ -81,9 +81,7 @@ export function TypeToSpeak({
         minRows={2}
         maxRows={8}
         fullWidth
-        slotProps={{
-          htmlInput: { lang: language, maxLength: maxTextLength, sx: { fontSize: "1.5rem" } },
-        }}
+        htmlInput={{ lang: language, maxLength: maxTextLength, sx: { fontSize: "1.5rem" } }}
       />
       <WordSuggestions
         words={suggestions}
