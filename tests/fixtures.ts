@@ -164,7 +164,15 @@ export async function findSpilledText(page: Page): Promise<string[]> {
  * exempts inline targets). Returns the offenders, described so a failure says what to fix.
  */
 export async function findSmallTargets(page: Page, minimum = 44): Promise<string[]> {
-  return page.evaluate((min) => {
+  return page.evaluate(async (min) => {
+    // A control is measured where it comes to rest, not halfway through growing in or fading
+    // out (a toast's entrance): what a finger aims at is the still control.
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
     const selector = [
       "a[href]",
       "button",

@@ -67,8 +67,22 @@ function PartLive({ id }: { id: string }) {
   return null;
 }
 
-/** A part of the page that hydrates in a step of its own. */
-export function HydrationPart({ children }: { children: ReactNode }) {
+/** The part a component is in, for `ContentLive`. */
+const PartContext = createContext<string | null>(null);
+
+/**
+ * A part of the page that hydrates in a step of its own. It is live once its content is
+ * rendered, or, with `liveWhen="content-says"`, once its content renders `ContentLive`: the
+ * part around the router's outlet waits for the route's content, which the router puts in a
+ * Suspense boundary of its own that hydrates in a later step.
+ */
+export function HydrationPart({
+  children,
+  liveWhen = "rendered",
+}: {
+  children: ReactNode;
+  liveWhen?: "rendered" | "content-says";
+}) {
   const gate = useContext(GateContext);
   const id = useId();
   useEffect(() => {
@@ -76,10 +90,21 @@ export function HydrationPart({ children }: { children: ReactNode }) {
     return () => gate.unregister(id);
   }, [gate, id]);
   return (
-    <Suspense>
-      {children}
-      {/* After the content: the parts inside it register before this one says it is live. */}
-      <PartLive id={id} />
-    </Suspense>
+    <PartContext value={id}>
+      <Suspense>
+        {children}
+        {/* After the content: the parts inside it register before this one says it is live. */}
+        {liveWhen === "rendered" && <PartLive id={id} />}
+      </Suspense>
+    </PartContext>
   );
+}
+
+/**
+ * Says that the content of the part it is in has been rendered or hydrated; rendered after
+ * each route's content (src/router.ts), so the parts inside the content register first.
+ */
+export function ContentLive() {
+  const id = useContext(PartContext);
+  return id === null ? null : <PartLive id={id} />;
 }

@@ -102,7 +102,8 @@ function RootLayout() {
         tabIndex={-1}
         sx={{ pt: `${tokens.headerHeight}px`, outline: "none", minHeight: "100vh" }}
       >
-        <HydrationPart>
+        {/* Live once the route's content is (see src/router.ts). */}
+        <HydrationPart liveWhen="content-says">
           <Outlet />
         </HydrationPart>
       </Box>
