@@ -1,7 +1,10 @@
 import { defineConfig } from "@lingui/conf";
 import { formatter } from "@lingui/format-po";
 
+import { catalogParts } from "./src/shared/catalog-parts.ts";
 import { languageCodes } from "./src/shared/languages.ts";
+
+const notMessages = ["**/*.test.*", "**/routeTree.gen.ts"];
 
 export const locales = languageCodes;
 
@@ -9,12 +12,20 @@ export default defineConfig({
   sourceLocale: "en",
   locales: [...locales],
   fallbackLocales: { default: "en" },
+  // The features that only one or two screens use have catalogs of their own, loaded with the
+  // route that shows them (src/lib/i18n.ts, `useCatalogs`), so the first load of every other
+  // page does not carry their messages (issue 22). Everything else is in `messages`.
   catalogs: [
     {
       path: "<rootDir>/locales/{locale}/messages",
       include: ["<rootDir>/src"],
-      exclude: ["**/*.test.*", "**/routeTree.gen.ts"],
+      exclude: [...notMessages, ...catalogParts.map((part) => `<rootDir>/src/features/${part}/**`)],
     },
+    ...catalogParts.map((part) => ({
+      path: `<rootDir>/locales/{locale}/${part}`,
+      include: [`<rootDir>/src/features/${part}`],
+      exclude: notMessages,
+    })),
   ],
   // Origins without line numbers keep the catalogs stable when code moves, so the
   // staleness check in `npm test` only fails when a message really changed.

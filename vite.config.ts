@@ -179,6 +179,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     // The benchmark reads the chunk graph to measure each route's initial JavaScript.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // A catalog is named by its language and part (`catalog-kk-talk-<hash>.js`), never like
+        // the route of the same name (`talk-<hash>.js`).
+        chunkFileNames: (chunk) => {
+          const catalog = /locales\/(\w+)\/([\w-]+)\.po$/.exec(chunk.facadeModuleId ?? "");
+          return catalog
+            ? `assets/catalog-${catalog[1]}-${catalog[2]}-[hash].js`
+            : "assets/[name]-[hash].js";
+        },
+      },
+    },
   },
   // The speech engine's worker imports ES modules and is code-split like the app.
   worker: { format: "es" },

@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 import babel from "@rolldown/plugin-babel";
-import { linguiTransformerBabelPreset } from "@lingui/vite-plugin";
+import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import { fileURLToPath } from "node:url";
 
 // Unit tests run in Node beside the code they test; browser specs live in tests/ (Playwright).
@@ -8,7 +8,8 @@ export default defineConfig({
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
-  plugins: [babel({ presets: [linguiTransformerBabelPreset()] })],
+  // The catalogs compile as the app's do (src/lib/i18n.ts loads them).
+  plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), lingui({ failOnMissing: true })],
   test: {
     include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",

@@ -503,7 +503,7 @@ test.describe("a first visit without the service worker", () => {
 
 test.describe("a first visit over a connection that drops", () => {
   const routeChunk = /\/assets\/recognition-[\w-]+\.js$/;
-  const catalogChunk = /\/assets\/messages-[\w-]+\.js$/;
+  const catalogChunk = /\/assets\/catalog-en-messages-[\w-]+\.js$/;
 
   test("when the page's code fails to arrive, the error view offers to load it again", async ({
     page,

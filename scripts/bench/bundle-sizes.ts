@@ -22,7 +22,8 @@ function gzipSize(file: string): number {
 /**
  * The JavaScript a first visit to each route downloads before it can render: what the entry
  * imports, statically and in its start-up steps (`import()` in src/main.tsx), the route's code
- * and the English catalog, with everything they import.
+ * and the English catalogs (the main one and those the route's loader asks for), with everything
+ * they import.
  */
 export function initialJsPerRoute() {
   const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Record<
@@ -38,13 +39,11 @@ export function initialJsPerRoute() {
     return seen;
   };
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
-  const english = "locales/en/messages.po";
-  const routes = Object.fromEntries(
-    pages.map(({ path, name }) => [path, `src/routes/${name}.tsx?tsr-split=component`]),
-  );
   const result: Record<string, number> = {};
-  for (const [route, key] of Object.entries(routes)) {
-    const startUp = [entry, ...(manifest[entry]!.dynamicImports ?? []), key, english];
+  for (const { path: route, name } of pages) {
+    const key = `src/routes/${name}.tsx?tsr-split=component`;
+    const english = ["messages", ...catalogPartsOf(name)].map((part) => `locales/en/${part}.po`);
+    const startUp = [entry, ...(manifest[entry]!.dynamicImports ?? []), key, ...english];
     const files = [...closure(startUp)].map((chunk) => manifest[chunk]!.file);
     result[route] = kb(files.reduce((sum, file) => sum + gzipSize(file), 0));
   }
@@ -55,6 +54,13 @@ export function initialJsPerRoute() {
     perRoute: result,
     totalJsGzipKb: kb([...new Set(allJs)].reduce((s, f) => s + gzipSize(f), 0)),
   };
+}
+
+/** The feature catalogs a route's loader asks for: `loadCatalogParts([...])` in its module. */
+function catalogPartsOf(routeName: string): string[] {
+  const source = readFileSync(join("src/routes", `${routeName}.tsx`), "utf8");
+  const list = /loadCatalogParts\(\[([^\]]*)\]\)/.exec(source)?.[1] ?? "";
+  return [...list.matchAll(/"([^"]+)"/g)].map((match) => match[1]!);
 }
 
 /** What the service worker downloads on install (the entries injected into it). */

@@ -5,6 +5,7 @@
 import { i18n, type Messages } from "@lingui/core";
 import { setPageCookie } from "@/lib/page-cookies";
 import { readValue, storageKeys, writeValue } from "@/lib/storage";
+import type { CatalogPart } from "@/shared/catalog-parts";
 import { defaultLanguage, isLanguageCode, type LanguageCode } from "@/shared/languages";
 
 export {
@@ -15,23 +16,60 @@ export {
   type LanguageCode,
 } from "@/shared/languages";
 
-// One dynamic import per language, so each catalog is its own chunk and only the chosen one
-// is downloaded (the service worker precaches all of them for offline use).
-const catalogLoaders: Record<LanguageCode, () => Promise<{ messages: Messages }>> = {
-  en: () => import("../../locales/en/messages.po"),
-  ru: () => import("../../locales/ru/messages.po"),
-  az: () => import("../../locales/az/messages.po"),
-  kk: () => import("../../locales/kk/messages.po"),
-  ky: () => import("../../locales/ky/messages.po"),
-  uz: () => import("../../locales/uz/messages.po"),
-};
+// One chunk per catalog and language, so only the chosen language's catalogs are downloaded,
+// and a feature's catalog only with a route that shows it (the service worker precaches all of
+// them for offline use). The catalogs are listed in lingui.config.ts.
+const catalogLoaders = import.meta.glob<{ messages: Messages }>("../../locales/*/*.po");
 
-/** Loads the catalog for `code`, activates it and updates `<html lang>`. */
-export async function activateLanguage(code: LanguageCode): Promise<void> {
-  const { messages } = await catalogLoaders[code]();
-  i18n.loadAndActivate({ locale: code, messages });
-  if (typeof document !== "undefined") document.documentElement.lang = code;
-  setPageCookie("dauys-language", code);
+async function loadCatalog(code: LanguageCode, name: "messages" | CatalogPart) {
+  const load = catalogLoaders[`../../locales/${code}/${name}.po`];
+  if (!load) throw new Error(`There is no catalog ${name} for ${code}`);
+  return (await load()).messages;
+}
+
+/** The feature catalogs the routes shown so far have asked for: a new language loads them too. */
+const wantedParts = new Set<CatalogPart>();
+/** Which feature catalogs each language has loaded. */
+const loadedParts = new Map<LanguageCode, Set<CatalogPart>>();
+/** The language being activated, which a route's catalogs wait for. */
+let activation: Promise<unknown> = Promise.resolve();
+
+/** Loads the catalogs for `code`, activates them and updates `<html lang>`. */
+export function activateLanguage(code: LanguageCode): Promise<void> {
+  const activated = (async () => {
+    const parts = [...wantedParts];
+    const catalogs = await Promise.all([
+      loadCatalog(code, "messages"),
+      ...parts.map((part) => loadCatalog(code, part)),
+    ]);
+    i18n.loadAndActivate({ locale: code, messages: Object.assign({}, ...catalogs) });
+    const loaded = loadedParts.get(code) ?? new Set();
+    for (const part of parts) loaded.add(part);
+    loadedParts.set(code, loaded);
+    if (typeof document !== "undefined") document.documentElement.lang = code;
+    setPageCookie("dauys-language", code);
+  })();
+  activation = activated.catch(() => undefined);
+  return activated;
+}
+
+/**
+ * Loads the feature catalogs a route shows (its loader calls this, so they are there before the
+ * route renders), in the active language, and in every language chosen later.
+ */
+export async function loadCatalogParts(parts: readonly CatalogPart[]): Promise<void> {
+  for (const part of parts) wantedParts.add(part);
+  await activation;
+  const code = i18n.locale;
+  // Before the first language is active, its activation loads the parts with it.
+  if (!isLanguageCode(code)) return;
+  const loaded = loadedParts.get(code) ?? new Set();
+  const missing = parts.filter((part) => !loaded.has(part));
+  if (missing.length === 0) return;
+  const catalogs = await Promise.all(missing.map((part) => loadCatalog(code, part)));
+  i18n.load(code, Object.assign({}, ...catalogs));
+  for (const part of missing) loaded.add(part);
+  loadedParts.set(code, loaded);
 }
 
 /**

@@ -14,12 +14,15 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import RecordVoiceOverIcon from "@mui/icons-material/RecordVoiceOver";
 import { msg } from "@lingui/core/macro";
+import { loadCatalogParts } from "@/lib/i18n";
 import { pageHead } from "@/lib/page-title";
 
 const title = msg`Speech Recognition`;
 
 export const Route = createFileRoute("/recognition")({
   head: pageHead(title),
+  // The messages of the features this page shows come with it.
+  loader: () => loadCatalogParts(["recognition", "speech-synthesis"]),
   component: RecognitionPage,
 });
 

@@ -24,12 +24,15 @@ import { lessons } from "@/features/lessons/lessons";
 import { useOnlineStatus } from "@/lib/use-online-status";
 import { RecoveryCallToAction } from "@/routes/-components/recovery-call-to-action";
 import { msg } from "@lingui/core/macro";
+import { loadCatalogParts } from "@/lib/i18n";
 import { pageHead } from "@/lib/page-title";
 
 const title = msg`Speech Recovery`;
 
 export const Route = createFileRoute("/recovery")({
   head: pageHead(title),
+  // The messages of the features this page shows come with it.
+  loader: () => loadCatalogParts(["lessons"]),
   component: RecoveryPage,
 });
 

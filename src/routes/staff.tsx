@@ -7,6 +7,7 @@ import Typography from "@mui/material/Typography";
 import { PageHeading } from "@/components/page-section";
 import { useOnlineStatus } from "@/lib/use-online-status";
 import { msg } from "@lingui/core/macro";
+import { loadCatalogParts } from "@/lib/i18n";
 import { pageHead } from "@/lib/page-title";
 
 // The inbox itself is not kept for offline use (vite.config.ts leaves it out of the precache):
@@ -20,6 +21,8 @@ const title = msg`Staff inbox`;
 
 export const Route = createFileRoute("/staff")({
   head: pageHead(title),
+  // The messages of the features this page shows come with it.
+  loader: () => loadCatalogParts(["staff"]),
   component: StaffPage,
 });
 

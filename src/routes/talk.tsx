@@ -6,12 +6,15 @@ import { PaidFeatureDialog } from "@/components/paid-feature-dialog";
 import { OfflineVoiceCard } from "@/features/speech-synthesis/offline-voice-card";
 import { TalkWorkspace } from "@/features/talk/talk-workspace";
 import { msg } from "@lingui/core/macro";
+import { loadCatalogParts } from "@/lib/i18n";
 import { pageHead } from "@/lib/page-title";
 
 const title = msg`Talk`;
 
 export const Route = createFileRoute("/talk")({
   head: pageHead(title),
+  // The messages of the features this page shows come with it.
+  loader: () => loadCatalogParts(["talk", "speech-synthesis"]),
   component: TalkPage,
 });
 

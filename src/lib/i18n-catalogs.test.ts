@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { i18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { activateLanguage, loadCatalogParts } from "@/lib/i18n";
+
+// A message of Talk (its own catalog) and one of the main catalog.
+const talkMessage = msg`Phrase board`;
+const mainMessage = msg`Skip to content`;
+// A message of the lessons (Recovery's own catalog).
+const lessonMessage = msg`A long, even exhale through a straw trains the breath control that longer phrases need.`;
+
+describe("catalogs loaded with the routes that need them", () => {
+  it("has a feature's messages only once a route asks for them, in this and every later language", async () => {
+    await activateLanguage("ru");
+    expect(i18n._(mainMessage)).toBe("Перейти к содержимому");
+    // Talk's catalog is not part of the first load of other pages.
+    expect(i18n._(talkMessage)).not.toBe("Доска фраз");
+
+    await loadCatalogParts(["talk"]);
+    expect(i18n._(talkMessage)).toBe("Доска фраз");
+
+    // A language chosen later comes with the catalogs asked for so far.
+    await activateLanguage("kk");
+    expect(i18n._(talkMessage)).toBe("Сөз тіркестері тақтасы");
+  });
+
+  it("loads a route's catalogs asked for while the language was still being chosen", async () => {
+    const choosing = activateLanguage("uz");
+    await loadCatalogParts(["lessons"]);
+    await choosing;
+    expect(i18n.locale).toBe("uz");
+    expect(i18n._(lessonMessage)).toBe(
+      "Naycha orqali uzoq va bir tekis nafas chiqarish uzun iboralar uchun zarur boʻlgan nafasni boshqarishni mashq qildiradi.",
+    );
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * The catalogs of messages beside the main one: each holds the messages of one feature, which
+ * only the routes that show it load (lingui.config.ts, src/lib/i18n.ts).
+ */
+export const catalogParts = [
+  "talk",
+  "lessons",
+  "recognition",
+  "speech-synthesis",
+  "staff",
+] as const;
+
+export type CatalogPart = (typeof catalogParts)[number];
