@@ -108,7 +108,9 @@ export function TextField({
         </InputLabel>
       )}
       {select ? (
-        <NativeSelect input={input} inputProps={{ "aria-describedby": helperTextId }}>
+        // The value here too: FormControl reads it from its children to draw the label
+        // shrunk from the first render, on the server as in the browser.
+        <NativeSelect input={input} value={value} inputProps={{ "aria-describedby": helperTextId }}>
           {children}
         </NativeSelect>
       ) : (
