@@ -9,6 +9,9 @@ import { yieldToBrowser } from "@/lib/yield-to-browser";
 async function start() {
   await import("react-dom/client");
   await yieldToBrowser();
+  // MUI's styling engine, then the theme made with it.
+  await import("@mui/material/styles");
+  await yieldToBrowser();
   await import("@/theme/theme");
   await yieldToBrowser();
   await import("@/router");

@@ -5,7 +5,7 @@
  */
 import { StrictMode, startTransition, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { RouterProvider } from "@tanstack/react-router";
+import { RouterProvider, type AnyRoute } from "@tanstack/react-router";
 import { i18n } from "@lingui/core";
 import { CacheProvider } from "@emotion/react";
 import { AppProviders } from "@/components/app-providers";
@@ -53,6 +53,13 @@ export async function startApp() {
   await yieldToBrowser();
   const router = createAppRouter();
   await yieldToBrowser();
+  // The page's route code is evaluated a route a task, before the router loads the page.
+  for (const match of router.matchRoutes(router.latestLocation)) {
+    const route: AnyRoute | undefined =
+      router.routesById[match.routeId as keyof typeof router.routesById];
+    if (route) await router.loadRouteChunk(route);
+    await yieldToBrowser();
+  }
   await Promise.all([saved, router.load()]);
   // A route loaded before the language was there has no title yet: the router makes the
   // titles again, now in the language (the route's code is loaded by then, so this is quick).

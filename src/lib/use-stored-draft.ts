@@ -4,7 +4,7 @@
  * (one write per pause, not per key), written at once when the page is hidden or left, and
  * removed on demand (sent, Reset).
  */
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { createDebouncedSave } from "@/lib/debounced-save";
 import { readValue, removeValue, writeValue, type StorageKey } from "@/lib/storage";
 
@@ -60,8 +60,11 @@ export function useStoredDraft<T>(key: StorageKey, options: StoredDraftOptions<T
     if (!touched.current && draft && !isEmpty(draft)) {
       options.onRestore(draft);
       setStatus("restored");
+      setLoaded(true);
+    } else {
+      // Nothing comes back, only saving may start: the page need not stop for that.
+      startTransition(() => setLoaded(true));
     }
-    setLoaded(true);
   });
 
   useEffect(() => {

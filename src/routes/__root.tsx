@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType } from "react";
+import { startTransition, useEffect, useRef, useState, type ComponentType } from "react";
 import { Outlet, createRootRoute, useRouter, useRouterState } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
@@ -75,7 +75,8 @@ function LateNotices() {
   useEffect(() => {
     let active = true;
     import("@/app-notices").then(
-      (module) => active && setNotices(() => module.default),
+      // In slices: the notices are news, not something to stop the page for.
+      (module) => active && startTransition(() => setNotices(() => module.default)),
       // Without a connection before the service worker has the code: no notices this visit.
       (error: unknown) => console.warn("The notices could not load:", error),
     );

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from "react";
+import { startTransition, useEffect, useEffectEvent, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
@@ -73,11 +73,13 @@ export function OfflineVoiceCard({ language }: { language: SpeechLanguage }) {
     let active = true;
     void savedParts(language).then(({ voices, engine }) => {
       if (!active) return;
-      if (voices && engine) setStatus("saved");
+      // What the card shows as the page starts is drawn in slices (startTransition), never in
+      // one long task.
+      if (voices && engine) startTransition(() => setStatus("saved"));
       // The voice was saved, then an update brought new engine code: this user asked for
       // offline audio once, so the new engine is fetched again while there is a connection.
       else if (voices && navigator.onLine) saveAgain();
-      else setStatus("missing");
+      else startTransition(() => setStatus("missing"));
     });
     return () => {
       active = false;
