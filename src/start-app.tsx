@@ -60,9 +60,13 @@ export async function startApp() {
     if (route) await router.loadRouteChunk(route);
     await yieldToBrowser();
   }
-  await Promise.all([saved, router.load()]);
-  // A route loaded before the language was there has no title yet: the router makes the
-  // titles again, now in the language (the route's code is loaded by then, so this is quick).
+  // The router loads the page once the language is there (its code is loaded by now), so the
+  // page's title is made in it; each step a task of its own.
+  await saved;
+  await yieldToBrowser();
+  await router.load();
+  await yieldToBrowser();
+  // Should the title still be missing, the router makes the titles again, now in the language.
   if (titleOf(router.state.matches) === undefined) await router.invalidate();
   const container = document.getElementById("root");
   if (!container) throw new Error("The #root element is missing from index.html");
