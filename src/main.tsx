@@ -9,8 +9,9 @@ import { yieldToBrowser } from "@/lib/yield-to-browser";
 async function start() {
   await import("react-dom/client");
   await yieldToBrowser();
-  // MUI's styling engine, then the theme made with it.
-  await import("@mui/material/styles");
+  // MUI's styling engine (with Typography, which every page shows; a module of `@mui/material/
+  // styles` would keep all that index exports), then the theme made with it.
+  await import("@mui/material/Typography");
   await yieldToBrowser();
   await import("@/theme/theme");
   await yieldToBrowser();
