@@ -158,6 +158,23 @@ test.describe("an English browser", () => {
     }
   });
 
+  test("Recovery's largest image is asked for first, over a connection opened early", async ({
+    page,
+  }) => {
+    const html = async (url: string) =>
+      (await page.request.get(url, { headers: { cookie: "" } })).text();
+    const recovery = await html("/recovery?lang=en");
+    const head = recovery.slice(0, recovery.indexOf("</head>"));
+    expect(head).toContain('<link rel="preconnect" href="https://i.ytimg.com" />');
+    const images = [...recovery.matchAll(/<img\b[^>]*>/g)].map(([tag]) => tag);
+    // The player's thumbnail, first and eager, before the lesson grid's lazy ones.
+    expect(images[0]).toMatch(/fetchpriority="high"/i);
+    expect(images[0]).toMatch(/loading="eager"/);
+    expect(images.slice(1).filter((tag) => /fetchpriority/i.test(tag))).toEqual([]);
+    // A page without such an image opens no connection it will not use.
+    expect(await html("/about?lang=en")).not.toContain('rel="preconnect"');
+  });
+
   test("a visitor who scrolls before the app has started stays where they scrolled to", async ({
     page,
   }) => {

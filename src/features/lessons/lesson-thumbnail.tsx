@@ -39,6 +39,8 @@ export function LessonThumbnail({
       src={src}
       alt=""
       loading={loading}
+      // The player's image is the page's largest paint: it goes before the lesson grid's.
+      fetchPriority={loading === "eager" ? "high" : undefined}
       decoding="async"
       width={480}
       height={360}
