@@ -20,6 +20,28 @@ import type { SpeechLanguage } from "@/shared/speech-options";
 
 const noExamples: StoredExample[] = [];
 
+// The rows' styles (taught-phrase-row.tsx), written once for the list instead of once for each
+// of its rows every time they render: Talk's start-up spent most of its time making them.
+const taughtListStyle = {
+  listStyle: "none",
+  p: 0,
+  m: 0,
+  display: "grid",
+  gap: 1,
+  "& > li": {
+    display: "flex",
+    flexWrap: "wrap",
+    alignItems: "center",
+    gap: 1,
+    borderBottom: 1,
+    borderColor: "divider",
+    pb: 1,
+  },
+  "& .taught-text": { flex: "1 1 220px", minWidth: 0 },
+  "& .taught-phrase": { m: 0, fontWeight: 600, overflowWrap: "anywhere" },
+  "& .taught-count": { m: 0, fontSize: "0.9rem", color: "text.secondary" },
+} as const;
+
 // The teaching dialog (and MUI's modal machinery) loads when a phrase is first taught.
 const TeachVoiceDialog = lazy(() =>
   import("@/features/talk/teach-voice-dialog").then((module) => ({
@@ -125,7 +147,7 @@ export function MyVoicePanel({
         label={t`Keep my recordings on this device, so I can play my takes back`}
         sx={{ minHeight: 48 }}
       />
-      <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
+      <Box component="ul" sx={taughtListStyle}>
         {board.map((phrase) => (
           <TaughtPhraseRow
             key={phrase.id}

@@ -28,7 +28,8 @@ export type BoardActions = {
   onRestore: () => void;
 };
 
-const tileGrid = {
+// A group's tiles; each item's style is written here once, not once per phrase.
+const phraseListStyle = {
   display: "grid",
   gap: 1.5,
   gridTemplateColumns: {
@@ -36,6 +37,10 @@ const tileGrid = {
     sm: "repeat(3, minmax(0, 1fr))",
     lg: "repeat(4, minmax(0, 1fr))",
   },
+  listStyle: "none",
+  p: 0,
+  m: 0,
+  "& > li": { display: "flex" },
 } as const;
 
 const phraseButtonStyle = {
@@ -101,15 +106,15 @@ export function PhraseBoard({
           <Typography variant="h3" component="h3" sx={{ fontSize: "1.25rem", mb: 1.5 }}>
             {group.title}
           </Typography>
-          <Box component="ul" sx={{ ...tileGrid, listStyle: "none", p: 0, m: 0 }}>
+          <Box component="ul" sx={phraseListStyle}>
             {group.phrases.map((phrase) => (
-              <Box component="li" key={phrase.id} sx={{ display: "flex" }}>
+              <li key={phrase.id}>
                 {editing ? (
                   <EditablePhrase board={board} phrase={phrase} actions={actions} />
                 ) : (
                   <SayPhraseButton phrase={phrase} onSay={onSay} />
                 )}
-              </Box>
+              </li>
             ))}
           </Box>
         </Box>

@@ -1,8 +1,6 @@
 import { memo } from "react";
 import { useLingui } from "@lingui/react/macro";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import MicIcon from "@mui/icons-material/Mic";
 import PlayArrowIcon from "@mui/icons-material/PlayArrow";
@@ -36,26 +34,16 @@ export const TaughtPhraseRow = memo(function TaughtPhraseRow({
   const size = kilobytes.format(storageBytes(examples) / 1000);
   const count = examples.length;
   return (
-    <Box
-      component="li"
-      sx={{
-        display: "flex",
-        flexWrap: "wrap",
-        alignItems: "center",
-        gap: 1,
-        borderBottom: 1,
-        borderColor: "divider",
-        pb: 1,
-      }}
-    >
-      <Box sx={{ flex: "1 1 220px", minWidth: 0 }}>
-        <Typography lang={language} sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+    // Styled by the list (my-voice-panel.tsx), once for all rows.
+    <li>
+      <div className="taught-text">
+        <p className="taught-phrase" lang={language}>
           {phrase.text}
-        </Typography>
-        <Typography sx={{ fontSize: "0.9rem", color: "text.secondary" }}>
+        </p>
+        <p className="taught-count">
           {count ? t`Examples: ${count}, ${size} kB` : t`Not taught yet`}
-        </Typography>
-      </Box>
+        </p>
+      </div>
       <Button
         variant="outlined"
         startIcon={<MicIcon />}
@@ -86,6 +74,6 @@ export const TaughtPhraseRow = memo(function TaughtPhraseRow({
           {t`Forget`}
         </Button>
       ) : null}
-    </Box>
+    </li>
   );
 });
