@@ -19,7 +19,6 @@ import {
   takeLanguageFromAddress,
 } from "@/lib/i18n";
 import { createAppRouter } from "@/router";
-import { titleOf } from "@/lib/page-title";
 import { yieldToBrowser } from "@/lib/yield-to-browser";
 import { createAppEmotionCache } from "@/theme/emotion-cache";
 
@@ -66,8 +65,6 @@ export async function startApp() {
   await yieldToBrowser();
   await router.load();
   await yieldToBrowser();
-  // Should the title still be missing, the router makes the titles again, now in the language.
-  if (titleOf(router.state.matches) === undefined) await router.invalidate();
   const container = document.getElementById("root");
   if (!container) throw new Error("The #root element is missing from index.html");
   const app = (

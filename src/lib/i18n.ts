@@ -31,6 +31,11 @@ async function loadCatalog(code: LanguageCode, name: "messages" | CatalogPart) {
 const wantedParts = new Set<CatalogPart>();
 /** Which feature catalogs each language has loaded. */
 const loadedParts = new Map<LanguageCode, Set<CatalogPart>>();
+const loadedIn = (code: LanguageCode) => {
+  const loaded = loadedParts.get(code) ?? new Set<CatalogPart>();
+  loadedParts.set(code, loaded);
+  return loaded;
+};
 /** The language being activated, which a route's catalogs wait for. */
 let activation: Promise<unknown> = Promise.resolve();
 
@@ -43,9 +48,7 @@ export function activateLanguage(code: LanguageCode): Promise<void> {
       ...parts.map((part) => loadCatalog(code, part)),
     ]);
     i18n.loadAndActivate({ locale: code, messages: Object.assign({}, ...catalogs) });
-    const loaded = loadedParts.get(code) ?? new Set();
-    for (const part of parts) loaded.add(part);
-    loadedParts.set(code, loaded);
+    for (const part of parts) loadedIn(code).add(part);
     if (typeof document !== "undefined") document.documentElement.lang = code;
     setPageCookie("dauys-language", code);
   })();
@@ -63,13 +66,11 @@ export async function loadCatalogParts(parts: readonly CatalogPart[]): Promise<v
   const code = i18n.locale;
   // Before the first language is active, its activation loads the parts with it.
   if (!isLanguageCode(code)) return;
-  const loaded = loadedParts.get(code) ?? new Set();
-  const missing = parts.filter((part) => !loaded.has(part));
+  const missing = parts.filter((part) => !loadedIn(code).has(part));
   if (missing.length === 0) return;
   const catalogs = await Promise.all(missing.map((part) => loadCatalog(code, part)));
   i18n.load(code, Object.assign({}, ...catalogs));
-  for (const part of missing) loaded.add(part);
-  loadedParts.set(code, loaded);
+  for (const part of missing) loadedIn(code).add(part);
 }
 
 /**
