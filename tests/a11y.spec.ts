@@ -60,6 +60,8 @@ for (const { name, viewport } of widths) {
     });
 
     test("recognition results and the audio panel pass in every language", async ({ page }) => {
+      // Six page loads and six axe runs: about 18 s alone, more beside another worker.
+      test.slow();
       await presetPilotAccess(page);
       await presetStoredValue(page, "dauys.recognition-draft", {
         text: "Мен үйге барғым келеді.",

@@ -332,6 +332,8 @@ for (const width of [390, 1280]) {
   test(`Talk at ${width} px is accessible in English and Kazakh, with big targets`, async ({
     page,
   }) => {
+    // Four axe runs over the whole board: about 19 s alone, more beside another worker.
+    test.slow();
     await page.setViewportSize({ width, height: 900 });
     await openTalk(page);
     await expectNoAxeViolations(page, `talk en ${width}`);

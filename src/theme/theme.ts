@@ -90,7 +90,6 @@ export const theme = createTheme({
       defaultProps: { underline: "always" },
       styleOverrides: { root: { "&:focus-visible": focusVisible } },
     },
-    MuiInputBase: { styleOverrides: { root: { minHeight: tokens.minTarget } } },
     MuiTooltip: { defaultProps: { enterDelay: 400 } },
   },
 });

@@ -40,13 +40,6 @@ export function ContactFieldInput({
       fullWidth
       multiline={field === "message"}
       minRows={field === "message" ? 5 : undefined}
-      // A prerendered page cannot measure text: reserve the five rows the browser will size the
-      // field to, so nothing below it moves when the page comes alive.
-      sx={
-        field === "message"
-          ? { "& textarea:not([aria-hidden])": { minHeight: "calc(5 * 1.4375em)" } }
-          : undefined
-      }
       value={value}
       onChange={onChange}
       error={error !== undefined}

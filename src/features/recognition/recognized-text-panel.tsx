@@ -44,11 +44,7 @@ export function RecognizedTextPanel({
         onChange={(event) => onEdit(event.target.value)}
         helperText={hasAudio ? t`Changing the text removes the audio made from it.` : undefined}
         htmlInput={{ dir: textDirectionOf(language), lang: language.split("-")[0] }}
-        // The five rows are reserved in CSS too: a prerendered page cannot measure text.
-        sx={{
-          "& textarea": { fontSize: "1.25rem", lineHeight: 1.5 },
-          "& textarea:not([aria-hidden])": { minHeight: "calc(5 * 1.5em)" },
-        }}
+        sx={{ "& textarea": { fontSize: "1.25rem", lineHeight: 1.5 } }}
       />
       <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2.5, flexWrap: "wrap" }}>
         <Button
