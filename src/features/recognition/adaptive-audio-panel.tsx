@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, type RefObject } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import LinearProgress from "@mui/material/LinearProgress";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import DownloadIcon from "@mui/icons-material/Download";
@@ -22,6 +21,7 @@ import { downloadFile } from "@/lib/download-file";
 import { maxTextLength, speechRates, type SpeechRateChoice } from "@/shared/speech-options";
 import { SectionPanel } from "@/components/section-panel";
 import { useOnlineStatus } from "@/lib/use-online-status";
+import { ProgressBar } from "@/components/progress-bar";
 
 type AdaptiveAudioPanelProps = {
   state: AudioState;
@@ -160,9 +160,7 @@ export function AdaptiveAudioPanel({
           <Typography id={statusId} role="status" sx={{ fontWeight: 600 }}>
             {statusText}
           </Typography>
-          {generating ? (
-            <LinearProgress aria-labelledby={statusId} sx={{ mt: 1, height: 8, borderRadius: 4 }} />
-          ) : null}
+          {generating ? <ProgressBar aria-labelledby={statusId} sx={{ mt: 1 }} /> : null}
         </Box>
 
         {state.failure ? (

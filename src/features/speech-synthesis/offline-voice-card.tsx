@@ -2,12 +2,12 @@ import { startTransition, useEffect, useEffectEvent, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import LinearProgress from "@mui/material/LinearProgress";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import CloudDownloadIcon from "@mui/icons-material/CloudDownload";
 import OfflinePinIcon from "@mui/icons-material/OfflinePin";
+import { ProgressBar } from "@/components/progress-bar";
 import { voicePackFileName, voicePacksFor } from "@/shared/speech-engine/voice-pack";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { useOnlineStatus } from "@/lib/use-online-status";
@@ -99,7 +99,7 @@ export function OfflineVoiceCard({ language }: { language: SpeechLanguage }) {
           {status === "saving" ? (
             <Stack spacing={1}>
               <Typography>{t`Saving the voice on this device…`}</Typography>
-              <LinearProgress aria-label={t`Saving the voice on this device…`} />
+              <ProgressBar aria-label={t`Saving the voice on this device…`} />
             </Stack>
           ) : status === "saved" ? (
             <Alert severity="success" icon={<OfflinePinIcon />}>
