@@ -10,14 +10,11 @@ import {
 } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { useRouterState } from "@tanstack/react-router";
-import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
-import Collapse from "@mui/material/Collapse";
 import Container from "@mui/material/Container";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
-import Toolbar from "@mui/material/Toolbar";
-import type { Theme } from "@mui/material/styles";
+import { keyframes, type Theme } from "@mui/material/styles";
 import MenuIcon from "@mui/icons-material/Menu";
 import CloseIcon from "@mui/icons-material/Close";
 import { ButtonLink } from "@/components/router-link";
@@ -116,6 +113,12 @@ function usePhoneMenu(
 
 type NavItem = { to: NavTarget; label: string };
 
+/** The phone menu slides down from under the bar (not at all for those who ask for less motion). */
+const menuOpening = keyframes({
+  from: { opacity: 0, transform: "translateY(-8px)" },
+  to: { opacity: 1, transform: "none" },
+});
+
 /** The links as the phone menu lists them, under the bar. */
 function PhoneMenu({
   menu,
@@ -127,8 +130,9 @@ function PhoneMenu({
   navItems: NavItem[];
 }) {
   const { t } = useLingui();
+  if (!menu.open) return null;
   return (
-    <Collapse in={menu.open} unmountOnExit sx={menuOnly("block")}>
+    <Box sx={[menuOnly("block"), { animation: `${menuOpening} 200ms ease-out` }]}>
       {/* Lined up with the bar, also on a tablet or a wide screen whose bar is too full. */}
       <Container
         component="nav"
@@ -159,7 +163,7 @@ function PhoneMenu({
           </ButtonLink>
         </Stack>
       </Container>
-    </Collapse>
+    </Box>
   );
 }
 
@@ -186,19 +190,26 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
   ];
 
   return (
-    <AppBar
+    <Box
+      component="header"
       ref={headerRef}
-      position="fixed"
-      color="inherit"
-      elevation={0}
-      sx={{ borderBottom: 1, borderColor: "divider", backgroundColor: "background.paper" }}
+      sx={{
+        position: "fixed",
+        insetInline: 0,
+        top: 0,
+        zIndex: "appBar",
+        borderBottom: 1,
+        borderColor: "divider",
+        backgroundColor: "background.paper",
+      }}
     >
       <Container maxWidth="lg" sx={barMarginStyle}>
-        <Toolbar
+        <Box
           ref={barRef}
-          disableGutters
           // Nothing wraps or shrinks: a bar that does not fit takes the next of navLayouts.
           sx={{
+            display: "flex",
+            alignItems: "center",
             minHeight: tokens.headerHeight,
             gap: 1,
             whiteSpace: "nowrap",
@@ -246,10 +257,10 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
           >
             {menu.open ? <CloseIcon /> : <MenuIcon />}
           </IconButton>
-        </Toolbar>
+        </Box>
       </Container>
       <PhoneMenu menu={menu} menuRef={menuRef} navItems={navItems} />
-    </AppBar>
+    </Box>
   );
 }
 
