@@ -44,7 +44,7 @@ test("a toast stacks above the sent-requests news: neither covers the other", as
     .getByRole("textbox", { name: "Message", exact: true })
     .fill("We would like to try Dauys.");
   await page.getByRole("button", { name: "Send Message" }).click();
-  const toast = page.locator(".MuiSnackbar-root").getByRole("alert");
+  const toast = page.locator(".bottom-toast").getByRole("alert");
   await expect(toast).toBeVisible();
   await expect
     .poll(async () => {

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "r
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import SendIcon from "@mui/icons-material/Send";
@@ -21,8 +20,9 @@ import {
 import { deliverRequest, enqueueContactRequest } from "@/features/contact/outbox";
 import type { ContactRequest } from "@/features/contact/outbox-store";
 import { OutboxNotice } from "@/features/contact/outbox-notice";
-import { toastAfterSend, type SendToast } from "@/features/contact/send-toast";
+import { toastAfterSend } from "@/features/contact/send-toast";
 import { SubmitToast } from "@/features/contact/submit-toast";
+import { BottomToast } from "@/components/bottom-toast";
 import { useStoredDraft, type DraftStatus } from "@/lib/use-stored-draft";
 import { defaultLanguage, isLanguageCode } from "@/lib/i18n";
 import { useKioskActive } from "@/lib/kiosk-flag";
@@ -140,7 +140,11 @@ export function ContactForm() {
           <SendButton sending={sending} />
         </Stack>
       </Box>
-      <SendToastSnackbar toast={toast} onClose={closeToast} />
+      {toast?.open && (
+        <BottomToast onClose={closeToast}>
+          <SubmitToast kind={toast.kind} onClose={closeToast} />
+        </BottomToast>
+      )}
     </>
   );
 }
@@ -160,21 +164,6 @@ function SendButton({ sending }: { sending: boolean }) {
         {sending ? t`Sending…` : t`Send Message`}
       </Button>
     </Box>
-  );
-}
-
-function SendToastSnackbar({ toast, onClose }: { toast: SendToast | null; onClose: () => void }) {
-  return (
-    <Snackbar
-      open={!!toast?.open}
-      anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      onClose={(_, reason) => {
-        // The message stays until it is dismissed: nobody has to read it against a timer.
-        if (reason !== "clickaway") onClose();
-      }}
-    >
-      <div>{toast && <SubmitToast kind={toast.kind} onClose={onClose} />}</div>
-    </Snackbar>
   );
 }
 
