@@ -12,7 +12,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useRouterState } from "@tanstack/react-router";
 import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
-import IconButton from "@mui/material/IconButton";
+import { IconButton } from "@/components/icon-button";
 import Stack from "@mui/material/Stack";
 import { keyframes, type Theme } from "@mui/material/styles";
 import MenuIcon from "@mui/icons-material/Menu";

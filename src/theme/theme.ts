@@ -60,6 +60,7 @@ export const theme = createTheme({
       defaultProps: { disableElevation: true },
       styleOverrides: { root: { ...target, paddingInline: 20, borderRadius: tokens.radius } },
     },
+    // The close button of an Alert (src/components/closable-alert.tsx) is MUI's IconButton.
     MuiIconButton: { styleOverrides: { root: { ...target } } },
     // MUI draws radios and checkboxes 42 px wide; a little more padding makes them 44.
     MuiRadio: { styleOverrides: { root: { padding: 10 } } },

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
-import IconButton from "@mui/material/IconButton";
+import { IconButton } from "@/components/icon-button";
 import LockIcon from "@mui/icons-material/Lock";
 import { useKiosk } from "@/features/kiosk/kiosk-store";
 

@@ -5,7 +5,7 @@
  * is never stored, only its hash.
  */
 import { idleSecondsRange } from "@/features/kiosk/kiosk-search";
-import { hashPin, type PinAttempts, type PinHash } from "@/features/kiosk/kiosk-pin";
+import type { PinAttempts, PinHash } from "@/features/kiosk/kiosk-pin";
 import { defaultLanguage, isLanguageCode, type LanguageCode } from "@/lib/i18n";
 import { grantPilotAccess, revokePilotAccess } from "@/lib/pilot-access";
 import { readValue, removeValue, storageKeys, writeValue } from "@/lib/storage";
@@ -56,6 +56,8 @@ export async function createKioskSetting(options: {
   idleSeconds?: number;
   language: LanguageCode;
 }): Promise<KioskSetting> {
+  // The PIN code loads when staff set a PIN, not with every page (issue 22).
+  const { hashPin } = await import("@/features/kiosk/kiosk-pin");
   return {
     enabled: true,
     ...(await hashPin(options.pin)),

@@ -6,11 +6,13 @@
  *
  * While kiosk mode is on, `<html data-kiosk="on">` lets one global style hide every link that
  * would leave the app (in index.html), without touching other features' components.
+ *
+ * What only staff do (set a PIN, check it, keep or forget the clinic's boards) loads when they do
+ * it: every page restores the state, few ever change it (issue 22).
  */
 import { useSyncExternalStore } from "react";
-import { canHashPins, checkPin, type PinCheck } from "@/features/kiosk/kiosk-pin";
+import type { PinCheck } from "@/features/kiosk/kiosk-pin";
 import { isValidPin, type KioskSearch } from "@/features/kiosk/kiosk-search";
-import { forgetClinicBoards, keepClinicBoards } from "@/features/kiosk/privacy-reset";
 import {
   createKioskSetting,
   readKioskSetting,
@@ -89,6 +91,10 @@ export async function enableKioskMode(options: {
   idleSeconds?: number;
   language: LanguageCode;
 }): Promise<void> {
+  const [{ canHashPins }, { keepClinicBoards }] = await Promise.all([
+    import("@/features/kiosk/kiosk-pin"),
+    import("@/features/kiosk/privacy-reset"),
+  ]);
   if (!canHashPins()) {
     update({ pinSetup: null, notice: notice("insecure") });
     return;
@@ -139,6 +145,10 @@ export async function exitKioskMode(pin: string): Promise<PinCheck> {
     update({ status: "off", setting: null });
     return { outcome: "accepted" };
   }
+  const [{ checkPin }, { forgetClinicBoards }] = await Promise.all([
+    import("@/features/kiosk/kiosk-pin"),
+    import("@/features/kiosk/privacy-reset"),
+  ]);
   const { check, next } = await checkPin(pin, setting, Date.now());
   if (check.outcome === "accepted") {
     await removeKioskSetting();
