@@ -3,10 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
+import Typography from "@mui/material/Typography";
 import { keyframes, styled } from "@mui/material/styles";
 import { hasPilotAccess } from "@/lib/pilot-access";
 
@@ -80,18 +77,32 @@ export function PaidFeatureDialog({ message }: { message: string }) {
       }}
     >
       <Box tabIndex={-1} sx={{ outline: "none" }}>
-        <DialogTitle id={titleId}>{t`Available in the paid version`}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={textId}>{message}</DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: "wrap" }}>
+        {/* Laid out as MUI's DialogTitle, DialogContent and DialogActions, without their code. */}
+        <Typography id={titleId} variant="h6" component="h2" sx={{ px: 3, py: 2 }}>
+          {t`Available in the paid version`}
+        </Typography>
+        <Typography id={textId} sx={{ px: 3, pb: 2.5, color: "text.secondary" }}>
+          {message}
+        </Typography>
+        <Box
+          sx={{
+            display: "flex",
+            alignItems: "center",
+            justifyContent: "flex-end",
+            flexWrap: "wrap",
+            gap: 1,
+            px: 3,
+            pb: 2,
+            pt: 1,
+          }}
+        >
           <Button onClick={close} variant="outlined">
             {t`Close`}
           </Button>
           <Button onClick={close} variant="contained">
             {t`Leave a request`}
           </Button>
-        </DialogActions>
+        </Box>
       </Box>
     </ModalDialog>
   );
