@@ -7,12 +7,15 @@ import { ButtonLink } from "@/components/router-link";
 import { LanguagesGrid } from "@/features/marketing/languages-grid";
 import { PartnersGrid } from "@/features/marketing/partners-grid";
 import { msg } from "@lingui/core/macro";
+import { loadCatalogParts } from "@/lib/i18n";
 import { pageHead } from "@/lib/page-title";
 
 const title = msg`About`;
 
 export const Route = createFileRoute("/about")({
   head: pageHead(title),
+  // The marketing sections' messages come with the pages that show them.
+  loader: () => loadCatalogParts(["marketing"]),
   component: AboutPage,
 });
 

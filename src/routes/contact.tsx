@@ -9,12 +9,15 @@ import { PageHeading } from "@/components/page-section";
 import { ContactForm } from "@/features/contact/contact-form";
 import { ContactCards } from "@/features/marketing/contact-cards";
 import { msg } from "@lingui/core/macro";
+import { loadCatalogParts } from "@/lib/i18n";
 import { pageHead } from "@/lib/page-title";
 
 const title = msg`Contact Us`;
 
 export const Route = createFileRoute("/contact")({
   head: pageHead(title),
+  // The marketing sections' messages come with the pages that show them.
+  loader: () => loadCatalogParts(["marketing"]),
   component: ContactPage,
 });
 

@@ -9,6 +9,7 @@ import { FeatureGrid } from "@/features/marketing/feature-grid";
 import { HomeHero } from "@/features/marketing/home-hero";
 import { StatsSection } from "@/features/marketing/stats-section";
 import { SupportCards } from "@/features/marketing/support-cards";
+import { loadCatalogParts } from "@/lib/i18n";
 import { pageHead } from "@/lib/page-title";
 
 /** The home page's headline, which is its title too. */
@@ -18,6 +19,8 @@ export const Route = createFileRoute("/")({
   // The kiosk provisioning link (`/?kiosk=on&pin=NNNN&idle=SECONDS`), typed; nothing else.
   validateSearch: validateKioskSearch,
   head: pageHead(headline),
+  // The marketing sections' messages come with the pages that show them.
+  loader: () => loadCatalogParts(["marketing"]),
   component: HomePage,
 });
 

@@ -3,6 +3,7 @@
  * only the routes that show it load (lingui.config.ts, src/lib/i18n.ts).
  */
 export const catalogParts = [
+  "marketing",
   "talk",
   "lessons",
   "recognition",
