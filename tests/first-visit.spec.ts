@@ -141,6 +141,8 @@ test.describe("an English browser", () => {
   }) => {
     // A page is usable once React has all of it: a part of it that React took over later would
     // undo what was chosen in it before. On a slow CPU the parts arrive in more, later steps.
+    // Six page loads at a quarter of the CPU: about 17 s alone, more beside another worker.
+    test.slow();
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     const choices = [

@@ -107,10 +107,11 @@ test.describe("Talk", () => {
     await openTalk(page);
     const { button, text } = await firstPhrase(page);
     await button.click();
+    // Said to screen readers while it plays: checked first, as a short phrase is soon over.
+    await expect(page.getByRole("status").filter({ hasText: `Saying: ${text}` })).toBeAttached();
     await expectAudioPlaying(page);
     const said = page.getByRole("region", { name: "Said last" });
     await expect(said.getByText(text, { exact: true })).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: `Saying: ${text}` })).toBeAttached();
     await expect(entryButton(page, text)).toBeVisible();
     await expect
       .poll(() => storedValue(page, "dauys.talk-history"))
