@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
-import Container from "@mui/material/Container";
+import { Container } from "@/components/container";
 import Typography from "@mui/material/Typography";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { ButtonLink } from "@/components/router-link";

@@ -1,17 +1,18 @@
 /**
- * MUI components that navigate with TanStack Router: typed `to` (a mistyped path fails the type
+ * MUI's Button, and our text link, that navigate with TanStack Router: typed `to` (a mistyped path fails the type
  * check), client-side navigation, and the router's `aria-current="page"` on the active link.
  */
 import { createLink, type LinkComponent } from "@tanstack/react-router";
 import MuiButton, { type ButtonProps } from "@mui/material/Button";
-import MuiLink, { type LinkProps as MuiLinkProps } from "@mui/material/Link";
+import type { ComponentProps } from "react";
+import { Anchor } from "@/components/anchor";
 
 function ButtonAnchor(props: ButtonProps<"a">) {
   return <MuiButton component="a" {...props} />;
 }
 
-function TextAnchor(props: MuiLinkProps) {
-  return <MuiLink {...props} />;
+function TextAnchor(props: ComponentProps<typeof Anchor>) {
+  return <Anchor {...props} />;
 }
 
 const CreatedButtonLink = createLink(ButtonAnchor);

@@ -1,13 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
-import Link from "@mui/material/Link";
+import { Container } from "@/components/container";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { LogoMark } from "@/components/logo";
 import { NewTabHint } from "@/components/new-tab-hint";
 import { brand } from "@/lib/brand";
+import { Anchor } from "@/components/anchor";
 
 export function SiteFooter() {
   const { t } = useLingui();
@@ -28,7 +28,7 @@ export function SiteFooter() {
             <LogoMark size={28} />
             <Typography sx={{ fontWeight: 800 }}>{brand.name}</Typography>
           </Stack>
-          <Link
+          <Anchor
             href={brand.socialUrl}
             target="_blank"
             rel="noopener noreferrer"
@@ -38,7 +38,7 @@ export function SiteFooter() {
             {t`Follow us on social media`}
             <OpenInNewIcon fontSize="small" />
             <NewTabHint />
-          </Link>
+          </Anchor>
           <Typography color="text.secondary">
             {t`© ${year} ${name}. All rights reserved.`}
           </Typography>

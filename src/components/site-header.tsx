@@ -11,7 +11,7 @@ import {
 import { useLingui } from "@lingui/react/macro";
 import { useRouterState } from "@tanstack/react-router";
 import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
+import { Container } from "@/components/container";
 import { IconButton } from "@/components/icon-button";
 import Stack from "@mui/material/Stack";
 import { keyframes, type Theme } from "@mui/material/styles";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { createFileRoute, useLocation } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
-import Container from "@mui/material/Container";
+import { Container } from "@/components/container";
 import Typography from "@mui/material/Typography";
 import { ButtonLink } from "@/components/router-link";
 import { msg } from "@lingui/core/macro";

@@ -3,7 +3,7 @@ import { Outlet, createRootRoute, useRouter, useRouterState } from "@tanstack/re
 import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Container from "@mui/material/Container";
+import { Container } from "@/components/container";
 import Typography from "@mui/material/Typography";
 import { HydrationPart } from "@/components/hydration-part";
 import { SiteFooter } from "@/components/site-footer";

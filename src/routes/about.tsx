@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
-import Container from "@mui/material/Container";
+import { Container } from "@/components/container";
 import Typography from "@mui/material/Typography";
 import { BackToHomeLink, PageHeading } from "@/components/page-section";
 import { ButtonLink } from "@/components/router-link";

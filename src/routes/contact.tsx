@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Container from "@mui/material/Container";
+import { Container } from "@/components/container";
 import Typography from "@mui/material/Typography";
 import { PageHeading } from "@/components/page-section";
 import { ContactForm } from "@/features/contact/contact-form";

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PageIntro } from "@/components/page-section";
 import { useLingui } from "@lingui/react/macro";
-import Container from "@mui/material/Container";
+import { Container } from "@/components/container";
 import Stack from "@mui/material/Stack";
 import { PaidFeatureDialog } from "@/components/paid-feature-dialog";
 import { MultilingualSupport } from "@/features/recognition/multilingual-support";

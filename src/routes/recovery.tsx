@@ -4,7 +4,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { PageIntro } from "@/components/page-section";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
+import { Container } from "@/components/container";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { HydrationPart } from "@/components/hydration-part";

@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { createFileRoute } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
-import Container from "@mui/material/Container";
+import { Container } from "@/components/container";
 import Typography from "@mui/material/Typography";
 import { PageHeading } from "@/components/page-section";
 import { useOnlineStatus } from "@/lib/use-online-status";

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
-import Container from "@mui/material/Container";
+import { Container } from "@/components/container";
 import { PageIntro } from "@/components/page-section";
 import { PaidFeatureDialog } from "@/components/paid-feature-dialog";
 import { OfflineVoiceCard } from "@/features/speech-synthesis/offline-voice-card";

@@ -87,10 +87,6 @@ export const theme = createTheme({
         },
       },
     },
-    MuiLink: {
-      defaultProps: { underline: "always" },
-      styleOverrides: { root: { "&:focus-visible": focusVisible } },
-    },
     MuiTooltip: { defaultProps: { enterDelay: 400 } },
   },
 });

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
+import { Container } from "@/components/container";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { ButtonLink } from "@/components/router-link";

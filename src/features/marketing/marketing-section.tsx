@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
+import { Container } from "@/components/container";
 import Typography from "@mui/material/Typography";
 import { HydrationPart } from "@/components/hydration-part";
 

@@ -1,7 +1,7 @@
-import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { brand } from "@/lib/brand";
 import { useKioskActive } from "@/lib/kiosk-flag";
+import { Anchor } from "@/components/anchor";
 
 const linkTarget = { display: "inline-flex", alignItems: "center", minHeight: 44, fontWeight: 700 };
 
@@ -17,8 +17,8 @@ export function SupportContact({ kind }: { kind: "email" | "phone" }) {
   const href =
     kind === "email" ? `mailto:${brand.email}` : `tel:${brand.phone.replace(/[^\d+]/g, "")}`;
   return (
-    <Link href={href} sx={linkTarget}>
+    <Anchor href={href} sx={linkTarget}>
       {text}
-    </Link>
+    </Anchor>
   );
 }
