@@ -8,7 +8,10 @@ import { styled, type SxProps, type Theme } from "@mui/material/styles";
 
 type Width = "sm" | "md" | "lg";
 
-const Column = styled("div", { shouldForwardProp: (prop) => prop !== "maxWidth" })<{
+// Neither `maxWidth` nor what MUI's own styled components keep to themselves reaches the element.
+const notForwarded = new Set<PropertyKey>(["maxWidth", "sx", "as", "ownerState", "theme"]);
+
+const Column = styled("div", { shouldForwardProp: (prop) => !notForwarded.has(prop) })<{
   maxWidth: Width;
 }>(({ theme, maxWidth }) => ({
   width: "100%",
