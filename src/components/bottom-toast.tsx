@@ -1,12 +1,13 @@
 /**
- * A toast at the bottom of the screen, above the sent-requests news when it shows (that news sets
- * `--sent-notice-height`, src/features/contact/sent-requests-notice.tsx). It stays until it is
+ * A toast at the bottom of the screen, above the sent-requests news when it shows (where the
+ * theme puts MUI's Snackbar too, `aboveSentNotice`). It stays until it is
  * dismissed, by its own close button or Escape: nobody has to read it against a timer. What MUI's
  * Snackbar does here, without its 4 kB gzip on the contact page (issue 22); kiosk notices, which
  * close by themselves, still use the Snackbar (src/features/kiosk/kiosk-toast.tsx).
  */
 import { useEffect, useEffectEvent, type ReactNode } from "react";
 import { keyframes, styled } from "@mui/material/styles";
+import { aboveSentNotice } from "@/theme/theme";
 
 const growing = keyframes({
   from: { opacity: 0, transform: "scale(0.75)" },
@@ -17,11 +18,10 @@ const Dock = styled("div")(({ theme }) => ({
   position: "fixed",
   zIndex: theme.zIndex.snackbar,
   insetInline: 8,
-  bottom: "calc(8px + var(--sent-notice-height, 0px))",
+  ...aboveSentNotice,
   display: "flex",
   justifyContent: "center",
   animation: `${growing} 225ms ${theme.transitions.easing.easeOut}`,
-  [theme.breakpoints.up("sm")]: { bottom: "calc(24px + var(--sent-notice-height, 0px))" },
 }));
 
 export function BottomToast({ onClose, children }: { onClose: () => void; children: ReactNode }) {

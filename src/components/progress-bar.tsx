@@ -3,7 +3,7 @@
  * What MUI's LinearProgress draws, in a few lines instead of its 2 kB gzip on the pages that
  * show one (issue 22). For those who ask for less motion, the bar going on stands still.
  */
-import { keyframes, styled, type SxProps, type Theme } from "@mui/material/styles";
+import { alpha, keyframes, styled, type SxProps, type Theme } from "@mui/material/styles";
 
 const sliding = keyframes({
   from: { transform: "translateX(-100%)" },
@@ -16,7 +16,7 @@ const Track = styled("div")(({ theme }) => ({
   height: 8,
   borderRadius: 4,
   // The main colour, lightened: the bar in front of it stands out (WCAG 1.4.11).
-  backgroundColor: "rgba(10, 88, 168, 0.2)",
+  backgroundColor: alpha(theme.palette.primary.main, 0.2),
   "& > span": {
     position: "absolute",
     insetBlock: 0,

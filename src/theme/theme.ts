@@ -8,6 +8,16 @@ const focusVisible = {
 
 const target = { minHeight: tokens.minTarget, minWidth: tokens.minTarget };
 
+/**
+ * Where a toast at the bottom of the screen sits: above the sent-requests news when it shows (it
+ * sets --sent-notice-height, src/features/contact/sent-requests-notice.tsx), so neither covers the
+ * other. MUI's Snackbar (kiosk notices) and our BottomToast (the contact form) both sit there.
+ */
+export const aboveSentNotice = {
+  bottom: "calc(8px + var(--sent-notice-height, 0px))",
+  "@media (min-width: 600px)": { bottom: "calc(24px + var(--sent-notice-height, 0px))" },
+};
+
 export const theme = createTheme({
   palette: {
     primary: { main: tokens.color.primary, dark: tokens.color.primaryDark },
@@ -72,10 +82,7 @@ export const theme = createTheme({
     // other, however tall either is.
     MuiSnackbar: {
       styleOverrides: {
-        anchorOriginBottomCenter: {
-          bottom: "calc(8px + var(--sent-notice-height, 0px))",
-          "@media (min-width: 600px)": { bottom: "calc(24px + var(--sent-notice-height, 0px))" },
-        },
+        anchorOriginBottomCenter: aboveSentNotice,
       },
     },
     MuiMenuItem: {
