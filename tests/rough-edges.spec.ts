@@ -50,7 +50,7 @@ test("a toast stacks above the sent-requests news: neither covers the other", as
     .poll(async () => {
       const [toastBox, newsBox] = await Promise.all([
         toast.boundingBox(),
-        news.locator(".MuiAlert-root").boundingBox(),
+        news.locator(".alert").boundingBox(),
       ]);
       // The toast ends above where the news begins.
       return toastBox && newsBox ? toastBox.y + toastBox.height <= newsBox.y : false;

@@ -110,19 +110,28 @@ test.describe("Talk", () => {
     // Said to screen readers while it plays: checked first, as a short phrase is soon over.
     await expect(page.getByRole("status").filter({ hasText: `Saying: ${text}` })).toBeAttached();
     await expectAudioPlaying(page);
+    // Stop stops it: pressed at once, while a short phrase still plays.
     const said = page.getByRole("region", { name: "Said last" });
-    await expect(said.getByText(text, { exact: true })).toBeVisible();
-    await expect(entryButton(page, text)).toBeVisible();
-    await expect
-      .poll(() => storedValue(page, "dauys.talk-history"))
-      .toMatchObject([{ text, language: "en" }]);
-    // Stop stops it.
     await said.getByRole("button", { name: "Stop" }).click();
     expect(
       await page
         .locator("audio[data-talk-audio]")
         .evaluate((element: HTMLAudioElement) => element.paused),
     ).toBe(true);
+    await expect(said.getByText(text, { exact: true })).toBeVisible();
+    await expect(entryButton(page, text)).toBeVisible();
+    await expect
+      .poll(() => storedValue(page, "dauys.talk-history"))
+      .toMatchObject([{ text, language: "en" }]);
+  });
+
+  test("the card that saves the voice for offline use is there at the end of the page", async ({
+    page,
+  }) => {
+    await openTalk(page);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.getByRole("heading", { name: "Audio without internet" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save voice for offline use" })).toBeVisible();
   });
 
   test("typing and Enter speaks; Shift+Enter starts a new line; words are completed", async ({

@@ -1,10 +1,22 @@
 import { useId } from "react";
-import FormControl from "@mui/material/FormControl";
-import FormControlLabel from "@mui/material/FormControlLabel";
-import FormLabel from "@mui/material/FormLabel";
-import Radio from "@mui/material/Radio";
-import RadioGroup from "@mui/material/RadioGroup";
-import type { SxProps, Theme } from "@mui/material/styles";
+import { styled, type SxProps, type Theme } from "@mui/material/styles";
+import { RadioChoice } from "@/components/choice-input";
+
+const Fieldset = styled("fieldset")({ margin: 0, padding: 0, border: 0, minWidth: 0 });
+
+const Legend = styled("legend")(({ theme }) => ({
+  padding: 0,
+  marginBottom: 2,
+  fontWeight: 700,
+  lineHeight: 1.5,
+  color: theme.palette.text.primary,
+}));
+
+const Options = styled("div")({
+  display: "flex",
+  flexWrap: "wrap",
+  columnGap: 24,
+});
 
 /**
  * A labelled row of radio buttons for a small fixed choice (speech rate, voice pitch), each
@@ -23,31 +35,22 @@ export function ChoiceRadioGroup<T extends string>({
   onChange: (value: T) => void;
   sx?: SxProps<Theme>;
 }) {
-  const labelId = useId();
+  const name = useId();
   return (
-    <FormControl component="fieldset" sx={sx}>
-      <FormLabel component="legend" id={labelId} sx={{ fontWeight: 700, color: "text.primary" }}>
-        {label}
-      </FormLabel>
-      <RadioGroup
-        row
-        aria-labelledby={labelId}
-        value={value}
-        onChange={(event) => {
-          const chosen = options.find((option) => option.value === event.target.value);
-          if (chosen) onChange(chosen.value);
-        }}
-      >
+    <Fieldset sx={sx}>
+      <Legend>{label}</Legend>
+      <Options>
         {options.map((option) => (
-          <FormControlLabel
+          <RadioChoice
             key={option.value}
+            name={name}
             value={option.value}
-            control={<Radio sx={{ width: 44, height: 44 }} />}
+            checked={option.value === value}
+            onChange={() => onChange(option.value)}
             label={option.label}
-            sx={{ minHeight: 44, mr: 3 }}
           />
         ))}
-      </RadioGroup>
-    </FormControl>
+      </Options>
+    </Fieldset>
   );
 }

@@ -1,9 +1,9 @@
-import type { ComponentProps, RefObject } from "react";
+import type { RefObject } from "react";
 import { useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
 import { useFocusMainContentWhenLost } from "@/lib/main-content";
+import { Alert, type AlertProps } from "@/components/alert";
 
-type ClosableAlertProps = ComponentProps<typeof Alert> & {
+type ClosableAlertProps = AlertProps & {
   onClose: () => void;
   /** Within the page: the control to go on from, when closing took the focus away. */
   focusAfter?: RefObject<HTMLElement | null>;

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import Button from "@mui/material/Button";
 import DialogActions from "@mui/material/DialogActions";
+import { Button } from "@/components/button";
 
 /** A form dialog's Cancel and its submit button, which waits while `busy`. */
 export function FormDialogActions({

@@ -1,13 +1,17 @@
 /**
- * A round button that shows only an icon (its name is its `aria-label`), at least 44×44 px. MUI's
- * IconButton, in the few lines this app uses of it: that one also carries a loading spinner and
- * its colour variants, 2 kB gzip that every page paid for with the header's menu button (issue 22).
+ * A round button that shows only an icon (its name is its `aria-label`), at least 44×44 px: the
+ * browser's own `<button>`, drawn as MUI's IconButton. MUI's carried ButtonBase, its ripple and a
+ * loading spinner, which every page paid for with the header's menu button (issue 22).
  */
-import ButtonBase, { type ButtonBaseProps } from "@mui/material/ButtonBase";
+import type { ComponentProps, Ref } from "react";
 import { styled } from "@mui/material/styles";
+import { bareButton } from "@/components/button";
 import { tokens } from "@/theme/tokens";
 
-const Round = styled(ButtonBase)(({ theme }) => ({
+const Round = styled("button", {
+  shouldForwardProp: (prop) => prop !== "sx" && prop !== "as" && prop !== "ownerState",
+})(({ theme }) => ({
+  ...bareButton,
   flex: "0 0 auto",
   minWidth: tokens.minTarget,
   minHeight: tokens.minTarget,
@@ -18,11 +22,13 @@ const Round = styled(ButtonBase)(({ theme }) => ({
   transition: theme.transitions.create("background-color", {
     duration: theme.transitions.duration.shortest,
   }),
-  "&:hover": { backgroundColor: theme.palette.action.hover },
-  "@media (hover: none)": { "&:hover": { backgroundColor: "transparent" } },
-  "&.Mui-disabled": { color: theme.palette.action.disabled },
+  "@media (hover: hover)": { "&:hover": { backgroundColor: theme.palette.action.hover } },
+  "&:disabled": { color: theme.palette.action.disabled, cursor: "default", pointerEvents: "none" },
 }));
 
-export function IconButton(props: ButtonBaseProps & { "aria-label": string }) {
-  return <Round centerRipple {...props} />;
+export function IconButton({
+  type = "button",
+  ...props
+}: ComponentProps<typeof Round> & { "aria-label": string; ref?: Ref<HTMLButtonElement> }) {
+  return <Round type={type} {...props} />;
 }

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useId, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import TranslateIcon from "@mui/icons-material/Translate";
 import { isLanguageCode, nativeNameOf } from "@/lib/i18n";
+import { Button } from "@/components/button";
 
 // The menu (and MUI's popover machinery under it) loads when someone first reaches for the
 // button, not with every page: the first screen has less JavaScript to start.

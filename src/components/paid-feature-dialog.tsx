@@ -2,10 +2,10 @@ import { useEffect, useId, useRef } from "react";
 import { useNavigate } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { keyframes, styled } from "@mui/material/styles";
 import { hasPilotAccess } from "@/lib/pilot-access";
+import { Button } from "@/components/button";
 
 /** How long after the page loads the popup appears (product spec: about 100 ms). */
 export const paidDialogDelayMs = 100;

@@ -1,15 +1,11 @@
 /**
- * MUI's Button, and our text link, that navigate with TanStack Router: typed `to` (a mistyped path fails the type
+ * Our button-like link and text link, that navigate with TanStack Router: typed `to` (a mistyped path fails the type
  * check), client-side navigation, and the router's `aria-current="page"` on the active link.
  */
 import { createLink, type LinkComponent } from "@tanstack/react-router";
-import MuiButton, { type ButtonProps } from "@mui/material/Button";
 import type { ComponentProps } from "react";
 import { Anchor } from "@/components/anchor";
-
-function ButtonAnchor(props: ButtonProps<"a">) {
-  return <MuiButton component="a" {...props} />;
-}
+import { ButtonAnchor } from "@/components/button";
 
 function TextAnchor(props: ComponentProps<typeof Anchor>) {
   return <Anchor {...props} />;

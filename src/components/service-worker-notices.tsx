@@ -5,9 +5,9 @@
 import { useDeferredValue } from "react";
 import { useRegisterSW } from "virtual:pwa-register/react";
 import { useLingui } from "@lingui/react/macro";
-import Button from "@mui/material/Button";
 import Snackbar from "@mui/material/Snackbar";
 import { ClosableAlert } from "@/components/closable-alert";
+import { Button } from "@/components/button";
 
 export function ServiceWorkerNotices() {
   const { t } = useLingui();

@@ -2,7 +2,6 @@ import { startTransition, useEffect, useRef, useState, type ComponentType } from
 import { Outlet, createRootRoute, useRouter, useRouterState } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import { Container } from "@/components/container";
 import Typography from "@mui/material/Typography";
 import { HydrationPart } from "@/components/hydration-part";
@@ -13,6 +12,7 @@ import { mainContentId } from "@/lib/main-content";
 import { titleOf } from "@/lib/page-title";
 import { KioskMode } from "@/features/kiosk/kiosk-mode";
 import { tokens } from "@/theme/tokens";
+import { Button } from "@/components/button";
 
 export const Route = createRootRoute({
   component: RootLayout,

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from "react";
 import { createFileRoute } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
 import { Container } from "@/components/container";
 import Typography from "@mui/material/Typography";
 import { PageHeading } from "@/components/page-section";
@@ -9,6 +8,7 @@ import { useOnlineStatus } from "@/lib/use-online-status";
 import { msg } from "@lingui/core/macro";
 import { loadCatalogParts } from "@/lib/i18n";
 import { pageHead } from "@/lib/page-title";
+import { Alert } from "@/components/alert";
 
 // The inbox itself is not kept for offline use (vite.config.ts leaves it out of the precache):
 // it needs the server anyway, and patients' devices never need it.

@@ -6,8 +6,6 @@ const focusVisible = {
   outlineOffset: 2,
 };
 
-const target = { minHeight: tokens.minTarget, minWidth: tokens.minTarget };
-
 /**
  * Where a toast at the bottom of the screen sits: above the sent-requests news when it shows (it
  * sets --sent-notice-height, src/features/contact/sent-requests-notice.tsx), so neither covers the
@@ -66,17 +64,6 @@ export const theme = createTheme({
       defaultProps: { disableRipple: false },
       styleOverrides: { root: { "&.Mui-focusVisible": focusVisible } },
     },
-    MuiButton: {
-      defaultProps: { disableElevation: true },
-      styleOverrides: { root: { ...target, paddingInline: 20, borderRadius: tokens.radius } },
-    },
-    // The close button of an Alert (src/components/closable-alert.tsx) is MUI's IconButton.
-    MuiIconButton: { styleOverrides: { root: { ...target } } },
-    // MUI draws radios and checkboxes 42 px wide; a little more padding makes them 44.
-    MuiRadio: { styleOverrides: { root: { padding: 10 } } },
-    MuiCheckbox: { styleOverrides: { root: { padding: 10 } } },
-    MuiToggleButton: { styleOverrides: { root: { ...target } } },
-    MuiTab: { styleOverrides: { root: { ...target } } },
     // Toasts at the bottom sit above the sent-requests news when it shows (it sets
     // --sent-notice-height, src/features/contact/sent-requests-notice.tsx): neither covers the
     // other, however tall either is.
@@ -94,6 +81,5 @@ export const theme = createTheme({
         },
       },
     },
-    MuiTooltip: { defaultProps: { enterDelay: 400 } },
   },
 });

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import SendIcon from "@mui/icons-material/Send";
@@ -31,6 +30,7 @@ import { grantPilotAccess } from "@/lib/pilot-access";
 import { useContactFieldTexts } from "@/features/contact/contact-field-labels";
 import { useSendToast } from "@/features/contact/use-send-toast";
 import { ContactFieldInput } from "@/features/contact/contact-field-input";
+import { Button } from "@/components/button";
 
 export function ContactForm() {
   const { t, i18n } = useLingui();

@@ -1,8 +1,5 @@
 import { useEffect, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
-import AlertTitle from "@mui/material/AlertTitle";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useKioskActive } from "@/lib/kiosk-flag";
@@ -15,6 +12,8 @@ import {
 } from "@/features/contact/outbox-store";
 import { refusedField, useContactFieldLabels } from "@/features/contact/contact-field-labels";
 import { SubjectList } from "@/features/contact/subject-list";
+import { Alert, AlertTitle } from "@/components/alert";
+import { Button } from "@/components/button";
 
 /**
  * What is still in this device's outbox: requests waiting for the connection (with a way to try

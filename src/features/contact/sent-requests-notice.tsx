@@ -5,7 +5,6 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
-import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { ClosableAlert } from "@/components/closable-alert";
@@ -17,6 +16,7 @@ import {
   type SentRequest,
 } from "@/features/contact/sent-notice";
 import { SubjectList } from "@/features/contact/subject-list";
+import { AlertTitle } from "@/components/alert";
 
 function useSentRequests(): SentRequest[] {
   const [sent, setSent] = useState<SentRequest[]>([]);

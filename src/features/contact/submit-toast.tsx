@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import AlertTitle from "@mui/material/AlertTitle";
 import { ClosableAlert } from "@/components/closable-alert";
 import type { ToastKind } from "@/features/contact/send-toast";
+import { AlertTitle } from "@/components/alert";
 
 /** The message after Send; it stays until it is dismissed. */
 export function SubmitToast({ kind, onClose }: { kind: ToastKind; onClose: () => void }) {

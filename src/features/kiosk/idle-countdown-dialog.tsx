@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -9,6 +8,7 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import { announcedSecondsLeft } from "@/features/kiosk/idle-machine";
 import { visuallyHidden } from "@/theme/visually-hidden";
+import { Button } from "@/components/button";
 
 /**
  * "Are you still there?" with the seconds left before the privacy reset, in large figures, and one

@@ -1,12 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import ButtonBase from "@mui/material/ButtonBase";
 import Typography from "@mui/material/Typography";
 import { keyframes } from "@mui/material/styles";
 import { LessonThumbnail } from "@/features/lessons/lesson-thumbnail";
 import { LevelBadge } from "@/features/lessons/level-badge";
 import type { Lesson } from "@/features/lessons/lessons";
 import { tokens } from "@/theme/tokens";
+import { BareButton } from "@/components/button";
 
 /** Seconds between the entrance of one card and the next (product spec). */
 export const cardEntranceStepSeconds = 0.05;
@@ -86,7 +86,8 @@ function LessonCard({
   // The title comes first in the markup, so it starts the card's accessible name; the
   // thumbnail is moved above it visually with `order`.
   return (
-    <ButtonBase
+    <BareButton
+      type="button"
       onClick={onSelect}
       aria-current={selected ? "true" : undefined}
       sx={{
@@ -174,6 +175,6 @@ function LessonCard({
           {lesson.duration}
         </Box>
       </Box>
-    </ButtonBase>
+    </BareButton>
   );
 }

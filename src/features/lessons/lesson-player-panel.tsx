@@ -1,7 +1,6 @@
 import { useId, type Ref } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -14,6 +13,7 @@ import { LevelBadge } from "@/features/lessons/level-badge";
 import { LessonEmbed } from "@/features/lessons/lesson-embed";
 import { isVerticalLesson } from "@/features/lessons/lesson-player";
 import type { Lesson } from "@/features/lessons/lessons";
+import { Button } from "@/components/button";
 
 // Explicit "px" strings: in `sx`, a bare 1 would mean 100%.
 const visuallyHidden = {

@@ -1,6 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import { Container } from "@/components/container";
@@ -14,6 +13,7 @@ import { HydrationPart } from "@/components/hydration-part";
 import { ButtonLink } from "@/components/router-link";
 import { brand } from "@/lib/brand";
 import { NewTabHint } from "@/components/new-tab-hint";
+import { ButtonAnchor } from "@/components/button";
 
 /** The home page's opening: the one h1 (the page's title), the product's purpose, and the two first actions. */
 export function HomeHero({ headline }: { headline: string }) {
@@ -49,7 +49,7 @@ export function HomeHero({ headline }: { headline: string }) {
               <ButtonLink to="/contact" variant="contained" size="large">
                 {t`Get Started`}
               </ButtonLink>
-              <Button
+              <ButtonAnchor
                 variant="outlined"
                 size="large"
                 href={brand.demoVideoUrl}
@@ -60,7 +60,7 @@ export function HomeHero({ headline }: { headline: string }) {
               >
                 {t`Watch Demo`}
                 <NewTabHint />
-              </Button>
+              </ButtonAnchor>
             </Stack>
           </HydrationPart>
         </div>

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, type RefObject } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import DownloadIcon from "@mui/icons-material/Download";
@@ -22,6 +21,7 @@ import { maxTextLength, speechRates, type SpeechRateChoice } from "@/shared/spee
 import { SectionPanel } from "@/components/section-panel";
 import { useOnlineStatus } from "@/lib/use-online-status";
 import { ProgressBar } from "@/components/progress-bar";
+import { Button } from "@/components/button";
 
 type AdaptiveAudioPanelProps = {
   state: AudioState;

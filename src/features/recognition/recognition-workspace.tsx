@@ -1,9 +1,7 @@
 import { useRef, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { AdaptiveAudioPanel } from "@/features/recognition/adaptive-audio-panel";
 import { RecognizedTextPanel } from "@/features/recognition/recognized-text-panel";
@@ -14,6 +12,8 @@ import {
   type MakeSpeechAudio,
 } from "@/features/recognition/use-recognition-workspace";
 import { speechLanguageOf, type SpeechLanguage } from "@/shared/speech-options";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
 
 /**
  * The recording panel, then, once there is something to work with (a recording has stopped, a

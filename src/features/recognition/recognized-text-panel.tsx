@@ -1,6 +1,5 @@
 import type { Ref } from "react";
 import { useLingui } from "@lingui/react/macro";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/text-field";
 import DownloadIcon from "@mui/icons-material/Download";
@@ -9,6 +8,7 @@ import { textFile, textFileName } from "@/features/recognition/download-file";
 import { downloadFile } from "@/lib/download-file";
 import { textDirectionOf } from "@/features/recognition/text-direction";
 import { SectionPanel } from "@/components/section-panel";
+import { Button } from "@/components/button";
 
 type RecognizedTextPanelProps = {
   text: string;

@@ -1,8 +1,6 @@
 import { useId, type RefObject } from "react";
 import { useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/text-field";
 import Typography from "@mui/material/Typography";
@@ -14,6 +12,8 @@ import { isListening, type RecordingState } from "@/features/recognition/recordi
 import { textDirectionOf } from "@/features/recognition/text-direction";
 import { brand } from "@/lib/brand";
 import { SectionPanel } from "@/components/section-panel";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
 
 type RecordingPanelProps = {
   state: RecordingState;
@@ -79,7 +79,7 @@ export function RecordingPanel({
               px: 5,
               fontSize: "1.375rem",
               fontWeight: 700,
-              "& .MuiButton-startIcon > svg": { fontSize: 36 },
+              "& .button-start-icon > svg": { fontSize: 36 },
             }}
           >
             {listening ? t`Stop recording` : t`Start recording`}

@@ -1,7 +1,5 @@
 import { startTransition, useEffect, useEffectEvent, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -11,6 +9,8 @@ import { ProgressBar } from "@/components/progress-bar";
 import { voicePackFileName, voicePacksFor } from "@/shared/speech-engine/voice-pack";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { useOnlineStatus } from "@/lib/use-online-status";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
 
 type Status = "unknown" | "missing" | "saving" | "saved" | "failed" | "not-kept";
 

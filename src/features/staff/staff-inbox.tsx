@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
@@ -21,6 +19,8 @@ import {
 } from "@/features/staff/staff-api";
 import { StaffSignIn } from "@/features/staff/staff-sign-in";
 import { visuallyHidden } from "@/theme/visually-hidden";
+import { Alert } from "@/components/alert";
+import { Button, ButtonAnchor } from "@/components/button";
 
 type State = "checking" | "signed-out" | "signed-in" | "unreachable";
 
@@ -172,7 +172,7 @@ function InboxToolbar({
         onChange={(event) => onQueryChange(event.target.value)}
         sx={{ flexGrow: 1, minWidth: 240 }}
       />
-      <Button
+      <ButtonAnchor
         variant="outlined"
         size="large"
         href={staffCsvUrl}
@@ -180,7 +180,7 @@ function InboxToolbar({
         startIcon={<DownloadIcon />}
       >
         {t`Download CSV`}
-      </Button>
+      </ButtonAnchor>
       <Button variant="text" size="large" onClick={onSignOut} startIcon={<LogoutIcon />}>
         {t`Sign out`}
       </Button>

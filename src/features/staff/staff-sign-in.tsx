@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/text-field";
 import LoginIcon from "@mui/icons-material/Login";
 import { signIn, type SignInOutcome } from "@/features/staff/staff-api";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
 
 /** The staff password form; a wrong password is said beside the field, which keeps focus. */
 export function StaffSignIn({ onSignedIn }: { onSignedIn: () => void }) {

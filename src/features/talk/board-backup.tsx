@@ -1,7 +1,5 @@
 import { useRef, useState } from "react";
 import { Plural, useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import FileDownloadIcon from "@mui/icons-material/FileDownload";
@@ -16,6 +14,8 @@ import {
 } from "@/features/talk/board-file";
 import { brand } from "@/lib/brand";
 import { downloadFile } from "@/lib/download-file";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
 
 type Outcome =
   { ok: true; phraseCount: number } | { ok: false; problem: BoardFileProblem | "unreadable" };

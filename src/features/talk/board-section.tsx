@@ -1,7 +1,5 @@
 import { lazy, Suspense, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/text-field";
 import CheckIcon from "@mui/icons-material/Check";
@@ -23,6 +21,8 @@ import { PhraseBoard, type BoardActions } from "@/features/talk/phrase-board";
 import { SectionPanel } from "@/components/section-panel";
 import { nativeNameOf } from "@/shared/languages";
 import { isSpeechLanguage, speechLanguages, type SpeechLanguage } from "@/shared/speech-options";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
 
 // The dialog (and MUI's modal machinery) loads when a phrase is first added or edited.
 const PhraseDialog = lazy(() =>

@@ -1,12 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { Phrase } from "@/features/talk/board";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { SpeechLanguage } from "@/shared/speech-options";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
 
 export type Listening =
   | { kind: "idle" }

@@ -1,13 +1,11 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Checkbox from "@mui/material/Checkbox";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useEventCallback } from "@mui/material/utils";
 import HearingIcon from "@mui/icons-material/Hearing";
+import { CheckboxChoice } from "@/components/choice-input";
 import type { Board, Phrase } from "@/features/talk/board";
 import { DidYouMean, ListeningStatus } from "@/features/talk/my-voice-answers";
 import { useListening } from "@/features/talk/use-listening";
@@ -17,6 +15,7 @@ import { addConfirmed, type StoredExample } from "@/features/talk/voice-examples
 import { VoiceMeter } from "@/features/talk/voice-meter";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { SpeechLanguage } from "@/shared/speech-options";
+import { Button } from "@/components/button";
 
 const noExamples: StoredExample[] = [];
 
@@ -137,13 +136,9 @@ export function MyVoicePanel({
           onNone={() => setListening({ kind: "idle" })}
         />
       ) : null}
-      <FormControlLabel
-        control={
-          <Checkbox
-            checked={voice.keepRecordings}
-            onChange={(event) => voice.setKeepRecordings(event.target.checked)}
-          />
-        }
+      <CheckboxChoice
+        checked={voice.keepRecordings}
+        onChange={(event) => voice.setKeepRecordings(event.target.checked)}
         label={t`Keep my recordings on this device, so I can play my takes back`}
         sx={{ minHeight: 48 }}
       />

@@ -1,7 +1,6 @@
 import { memo } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import { IconButton } from "@/components/icon-button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -17,6 +16,7 @@ import StarIcon from "@mui/icons-material/Star";
 import StarBorderIcon from "@mui/icons-material/StarBorder";
 import { boardCategories, canMove, type Board, type Phrase } from "@/features/talk/board";
 import { categoryLabels } from "@/features/talk/category-labels";
+import { Button } from "@/components/button";
 
 export type BoardActions = {
   onSay: (phrase: Phrase) => void;

@@ -1,6 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -8,6 +7,7 @@ import FullscreenIcon from "@mui/icons-material/Fullscreen";
 import ReplayIcon from "@mui/icons-material/Replay";
 import ScreenRotationIcon from "@mui/icons-material/ScreenRotation";
 import StopIcon from "@mui/icons-material/Stop";
+import { Button } from "@/components/button";
 
 /** What was said last, large, with the ways to say it again, stop it or show it to a listener. */
 export function SaidPanel({

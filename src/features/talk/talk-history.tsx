@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import { IconButton } from "@/components/icon-button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import PushPinIcon from "@mui/icons-material/PushPin";
 import type { History, HistoryEntry } from "@/features/talk/history";
+import { Button } from "@/components/button";
 
 /**
  * What was said, newest first, with the time. A tap on an entry says it again; each one can be

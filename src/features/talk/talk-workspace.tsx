@@ -1,6 +1,5 @@
-import { useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
 import Stack from "@mui/material/Stack";
 import { BoardBackup } from "@/features/talk/board-backup";
 import { BoardSection } from "@/features/talk/board-section";
@@ -13,7 +12,6 @@ import {
   type Boards,
 } from "@/features/talk/board";
 import { clearHistory, deleteEntry, type History } from "@/features/talk/history";
-import { ListenerView } from "@/features/talk/listener-view";
 import { MyVoicePanel } from "@/features/talk/my-voice-panel";
 import { SaidPanel } from "@/features/talk/said-panel";
 import type { DeviceEngine } from "@/features/talk/speaker";
@@ -28,8 +26,18 @@ import { buildVocabulary } from "@/features/talk/word-completion";
 import { isSpeechLanguage, type SpeechLanguage } from "@/shared/speech-options";
 import { useOnlineStatus } from "@/lib/use-online-status";
 import { visuallyHidden } from "@/theme/visually-hidden";
+import { Alert } from "@/components/alert";
 
 const noHistory: History = [];
+
+/**
+ * The full-screen listener view comes with its code when there is something to show: its code is
+ * fetched as soon as something has been said, so the tap that opens it does not wait.
+ */
+const loadListenerView = () => import("@/features/talk/listener-view");
+const ListenerView = lazy(() =>
+  loadListenerView().then((module) => ({ default: module.ListenerView })),
+);
 
 /**
  * The Talk screen: one tap on a phrase, or Enter in the text box, and the device says it. What
@@ -64,6 +72,10 @@ export function TalkWorkspace({
     changeHistory,
   });
   const { said, say } = speech;
+  const somethingSaid = said !== null;
+  useEffect(() => {
+    if (somethingSaid) void loadListenerView();
+  }, [somethingSaid]);
 
   return (
     <Stack spacing={{ xs: 2.5, md: 3 }}>
@@ -146,12 +158,14 @@ export function TalkWorkspace({
       ) : null}
 
       {listenerOpen && said ? (
-        <ListenerView
-          text={said.text}
-          language={said.language}
-          turned={settings.turnForListener}
-          onClose={() => setListenerOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <ListenerView
+            text={said.text}
+            language={said.language}
+            turned={settings.turnForListener}
+            onClose={() => setListenerOpen(false)}
+          />
+        </Suspense>
       ) : null}
     </Stack>
   );

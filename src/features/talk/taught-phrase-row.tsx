@@ -1,12 +1,12 @@
 import { memo } from "react";
 import { useLingui } from "@lingui/react/macro";
-import Button from "@mui/material/Button";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import MicIcon from "@mui/icons-material/Mic";
 import PlayArrowIcon from "@mui/icons-material/PlayArrow";
 import type { Phrase } from "@/features/talk/board";
 import { storageBytes, type StoredExample } from "@/features/talk/voice-examples";
 import type { SpeechLanguage } from "@/shared/speech-options";
+import { Button } from "@/components/button";
 
 /**
  * One phrase of My voice's list: how many examples it has and their size, and its actions. Drawn

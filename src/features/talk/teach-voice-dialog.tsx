@@ -1,7 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -17,6 +15,8 @@ import { VoiceMeter } from "@/features/talk/voice-meter";
 import { encodeWav16 } from "@/shared/phrase-recogniser/wav-reader.ts";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { TakeProblem } from "@/shared/phrase-recogniser/take-check.ts";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
 
 type Status =
   | { kind: "starting" }

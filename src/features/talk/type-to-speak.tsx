@@ -1,7 +1,6 @@
 import { useId, useMemo, useRef, type KeyboardEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/text-field";
 import Typography from "@mui/material/Typography";
@@ -16,6 +15,7 @@ import {
   type SpeechPitchChoice,
   type SpeechRateChoice,
 } from "@/shared/speech-options";
+import { Button } from "@/components/button";
 
 const rateChoices = Object.keys(speechRates) as SpeechRateChoice[];
 const pitchChoices = Object.keys(speechPitches) as SpeechPitchChoice[];
