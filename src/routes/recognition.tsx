@@ -7,7 +7,7 @@ import { PaidFeatureDialog } from "@/components/paid-feature-dialog";
 import { MultilingualSupport } from "@/features/recognition/multilingual-support";
 import { RecognitionWorkspace } from "@/features/recognition/recognition-workspace";
 import { createSpeechAudio } from "@/features/speech-synthesis/create-speech-audio";
-import { OfflineVoiceCard } from "@/features/speech-synthesis/offline-voice-card";
+import { LazyOfflineVoiceCard } from "@/features/speech-synthesis/lazy-offline-voice-card";
 import { brand } from "@/lib/brand";
 import { ButtonLink } from "@/components/router-link";
 import Paper from "@mui/material/Paper";
@@ -39,7 +39,7 @@ function RecognitionPage() {
         <Stack spacing={{ xs: 3, md: 4 }}>
           <RecognitionWorkspace
             makeSpeechAudio={createSpeechAudio}
-            afterResults={(language) => <OfflineVoiceCard language={language} />}
+            afterResults={(language) => <LazyOfflineVoiceCard language={language} />}
           />
           <TalkInvitation />
           <MultilingualSupport />

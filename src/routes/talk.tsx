@@ -3,7 +3,8 @@ import { useLingui } from "@lingui/react/macro";
 import { Container } from "@/components/container";
 import { PageIntro } from "@/components/page-section";
 import { PaidFeatureDialog } from "@/components/paid-feature-dialog";
-import { OfflineVoiceCard } from "@/features/speech-synthesis/offline-voice-card";
+import { LazyOfflineVoiceCard } from "@/features/speech-synthesis/lazy-offline-voice-card";
+import { WhenNear } from "@/components/when-near";
 import { TalkWorkspace } from "@/features/talk/talk-workspace";
 import { msg } from "@lingui/core/macro";
 import { loadCatalogParts } from "@/lib/i18n";
@@ -32,7 +33,11 @@ function TalkPage() {
         />
         <TalkWorkspace
           loadEngine={loadEngine}
-          offlineVoice={(language) => <OfflineVoiceCard language={language} />}
+          offlineVoice={(language) => (
+            <WhenNear>
+              <LazyOfflineVoiceCard language={language} />
+            </WhenNear>
+          )}
         />
       </Container>
       <PaidFeatureDialog
