@@ -118,78 +118,47 @@ type Look = {
   sx?: SxProps<Theme>;
 };
 
-function ownerState({
+/** The look's props taken apart from the element's own: what the element is given to draw it. */
+function drawn<P extends Look & { className?: string; children?: ReactNode }>({
   variant = "text",
   color = "primary",
   size = "medium",
   fullWidth = false,
-}: Look): OwnerState {
-  return { variant, color, size, fullWidth };
-}
-
-function Content({ startIcon, endIcon, children }: Look & { children?: ReactNode }) {
-  return (
-    <>
-      {startIcon ? <span className="button-start-icon">{startIcon}</span> : null}
-      {children}
-      {endIcon ? <span className="button-end-icon">{endIcon}</span> : null}
-    </>
-  );
+  startIcon,
+  endIcon,
+  className,
+  children,
+  ...element
+}: P) {
+  return {
+    element,
+    look: {
+      className: className ? `button ${className}` : "button",
+      ownerState: { variant, color, size, fullWidth },
+      children: (
+        <>
+          {startIcon ? <span className="button-start-icon">{startIcon}</span> : null}
+          {children}
+          {endIcon ? <span className="button-end-icon">{endIcon}</span> : null}
+        </>
+      ),
+    },
+  };
 }
 
 export type ButtonProps = Look &
   Omit<ComponentProps<"button">, "color" | "ref"> & { ref?: Ref<HTMLButtonElement> };
 
-export function Button({
-  variant,
-  color,
-  size,
-  startIcon,
-  endIcon,
-  fullWidth,
-  type = "button",
-  className,
-  children,
-  ...button
-}: ButtonProps) {
-  return (
-    <NativeButton
-      type={type}
-      className={className ? `button ${className}` : "button"}
-      ownerState={ownerState({ variant, color, size, fullWidth })}
-      {...button}
-    >
-      <Content startIcon={startIcon} endIcon={endIcon}>
-        {children}
-      </Content>
-    </NativeButton>
-  );
+export function Button({ type = "button", ...props }: ButtonProps) {
+  const { element, look } = drawn(props);
+  return <NativeButton type={type} {...element} {...look} />;
 }
 
 export type ButtonAnchorProps = Look &
   Omit<ComponentProps<"a">, "color" | "ref"> & { ref?: Ref<HTMLAnchorElement> };
 
 /** A link drawn as a button (it goes somewhere, where a button does something). */
-export function ButtonAnchor({
-  variant,
-  color,
-  size,
-  startIcon,
-  endIcon,
-  fullWidth,
-  className,
-  children,
-  ...anchor
-}: ButtonAnchorProps) {
-  return (
-    <NativeAnchor
-      className={className ? `button ${className}` : "button"}
-      ownerState={ownerState({ variant, color, size, fullWidth })}
-      {...anchor}
-    >
-      <Content startIcon={startIcon} endIcon={endIcon}>
-        {children}
-      </Content>
-    </NativeAnchor>
-  );
+export function ButtonAnchor(props: ButtonAnchorProps) {
+  const { element, look } = drawn(props);
+  return <NativeAnchor {...element} {...look} />;
 }

@@ -74,22 +74,17 @@ type ChoiceProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & {
   sx?: SxProps<Theme>;
 };
 
-/** A radio button with its label; radios of one group share a `name`. */
-export function RadioChoice({ label, sx, ...input }: ChoiceProps) {
+function Choice({ type, label, sx, ...input }: ChoiceProps & { type: "radio" | "checkbox" }) {
   return (
     <Row sx={sx}>
-      <Input type="radio" {...input} />
+      <Input type={type} {...input} />
       <span>{label}</span>
     </Row>
   );
 }
 
+/** A radio button with its label; radios of one group share a `name`. */
+export const RadioChoice = (props: ChoiceProps) => <Choice type="radio" {...props} />;
+
 /** A checkbox with its label. */
-export function CheckboxChoice({ label, sx, ...input }: ChoiceProps) {
-  return (
-    <Row sx={sx}>
-      <Input type="checkbox" {...input} />
-      <span>{label}</span>
-    </Row>
-  );
-}
+export const CheckboxChoice = (props: ChoiceProps) => <Choice type="checkbox" {...props} />;
