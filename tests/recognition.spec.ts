@@ -341,6 +341,9 @@ test.describe("adaptive audio", () => {
   }) => {
     await openRecognition(page);
     await recordText(page);
+    // The offline-voice card under the result has asked what this device keeps (the engine's
+    // code tells whether it is cached) before the requests are watched.
+    await expect(page.getByRole("button", { name: "Save voice for offline use" })).toBeVisible();
     await textField(page).fill("...");
     const asked: string[] = [];
     page.on("request", (request) => asked.push(new URL(request.url()).pathname));
