@@ -18,9 +18,10 @@ export type AlertSeverity = "success" | "info" | "warning" | "error";
 
 type OwnerState = { severity: AlertSeverity; variant: "standard" | "outlined" | "filled" };
 
-const Root = styled("div", {
-  shouldForwardProp: (prop) => prop !== "ownerState" && prop !== "sx" && prop !== "as",
-})<{ ownerState: OwnerState }>(({ theme, ownerState: { severity, variant } }) => {
+const Root = styled("div")<{ ownerState: OwnerState }>(({
+  theme,
+  ownerState: { severity, variant },
+}) => {
   const palette = theme.palette[severity];
   return {
     ...theme.typography.body2,

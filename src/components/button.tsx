@@ -33,9 +33,7 @@ export const bareButton = {
 } as const;
 
 /** A `<button>` with nothing drawn: for a control drawn by its own styles (a lesson card). */
-export const BareButton = styled("button", {
-  shouldForwardProp: (prop) => prop !== "sx" && prop !== "as" && prop !== "ownerState",
-})(bareButton);
+export const BareButton = styled("button")(bareButton);
 
 type OwnerState = { variant: Variant; color: Color; size: "medium" | "large"; fullWidth: boolean };
 
@@ -100,13 +98,9 @@ const look = ({ theme, ownerState }: { theme: Theme; ownerState: OwnerState }) =
   } as const;
 };
 
-const NativeButton = styled("button", {
-  shouldForwardProp: (prop) => prop !== "sx" && prop !== "as" && prop !== "ownerState",
-})<{ ownerState: OwnerState }>(look);
+const NativeButton = styled("button")<{ ownerState: OwnerState }>(look);
 
-const NativeAnchor = styled("a", {
-  shouldForwardProp: (prop) => prop !== "sx" && prop !== "as" && prop !== "ownerState",
-})<{ ownerState: OwnerState }>(look);
+const NativeAnchor = styled("a")<{ ownerState: OwnerState }>(look);
 
 type Look = {
   variant?: Variant;

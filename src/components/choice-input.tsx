@@ -10,8 +10,7 @@ import type { InputHTMLAttributes, ReactNode } from "react";
 import { styled, type SxProps, type Theme } from "@mui/material/styles";
 import { tokens } from "@/theme/tokens";
 
-/** The mark's outline at rest: 3:1 against the card (WCAG 1.4.11), as the text fields' border. */
-const restingBorder = "#767f8a";
+const restingBorder = tokens.color.fieldBorder;
 
 const svg = (body: string) =>
   `url("data:image/svg+xml,${encodeURIComponent(

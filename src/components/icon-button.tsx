@@ -8,9 +8,7 @@ import { styled } from "@mui/material/styles";
 import { bareButton } from "@/components/button";
 import { tokens } from "@/theme/tokens";
 
-const Round = styled("button", {
-  shouldForwardProp: (prop) => prop !== "sx" && prop !== "as" && prop !== "ownerState",
-})(({ theme }) => ({
+const Round = styled("button")(({ theme }) => ({
   ...bareButton,
   flex: "0 0 auto",
   minWidth: tokens.minTarget,

@@ -51,8 +51,7 @@ type TextFieldProps = {
   sx?: SxProps<Theme>;
 };
 
-/** The border of a field at rest: 3:1 against the page and the card (WCAG 1.4.11). */
-const restingBorder = "#767f8a";
+const restingBorder = tokens.color.fieldBorder;
 const paddingBlock = 14;
 const paddingInline = 14;
 

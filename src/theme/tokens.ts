@@ -12,6 +12,7 @@ export const tokens = {
     error: "#b3261e",
     text: "#14202e",
     textMuted: "#44505e", // 8.3:1 on white
+    fieldBorder: "#767f8a", // a field's outline at rest: 3:1 against the page and a card
     background: "#f6f8fb",
     surface: "#ffffff",
     focus: "#ffb000",
