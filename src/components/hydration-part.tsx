@@ -11,12 +11,26 @@ import {
   useEffect,
   useId,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from "react";
 
-type Gate = { register(id: string): void; unregister(id: string): void; done(id: string): void };
+type Gate = {
+  register(id: string): void;
+  unregister(id: string): void;
+  done(id: string): void;
+  isLive(): boolean;
+  subscribe(listener: () => void): () => void;
+};
 
-const GateContext = createContext<Gate>({ register() {}, unregister() {}, done() {} });
+// Without a gate (a component rendered on its own) everything is live at once.
+const GateContext = createContext<Gate>({
+  register() {},
+  unregister() {},
+  done() {},
+  isLive: () => true,
+  subscribe: () => () => {},
+});
 
 /**
  * Calls `onLive` once the page and every part in it have been rendered or hydrated. Parts
@@ -30,13 +44,20 @@ export function HydrationGate({ onLive, children }: { onLive: () => void; childr
     const liveParts = new Set<string>();
     let shellDone = false;
     let live = false;
+    const listeners = new Set<() => void>();
     const check = () => {
       if (live || !shellDone || pending.size > 0) return;
       live = true;
       liveParts.clear();
       onLive();
+      for (const listener of listeners) listener();
     };
     return {
+      isLive: () => live,
+      subscribe: (listener: () => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
       register: (id: string) => {
         if (!live && !liveParts.has(id)) pending.add(id);
       },
@@ -59,6 +80,15 @@ export function HydrationGate({ onLive, children }: { onLive: () => void; childr
   // The gate's own effect runs after every effect below it in the first commit.
   useEffect(() => gate.shell(), [gate]);
   return <GateContext value={gate}>{children}</GateContext>;
+}
+
+/**
+ * Whether the whole page is live (no longer inert). Something that appears on its own, such as a
+ * notice, waits for this: shown on a page that is still inert, its buttons would do nothing.
+ */
+export function usePageLive(): boolean {
+  const gate = useContext(GateContext);
+  return useSyncExternalStore(gate.subscribe, gate.isLive, () => false);
 }
 
 function PartLive({ id }: { id: string }) {

@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import { Container } from "@/components/container";
 import Typography from "@mui/material/Typography";
-import { HydrationPart } from "@/components/hydration-part";
+import { HydrationPart, usePageLive } from "@/components/hydration-part";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { ExitKioskControl } from "@/features/kiosk/exit-kiosk-control";
@@ -68,11 +68,14 @@ function DocumentTitle() {
 
 /**
  * The notices (src/app-notices.tsx), loaded once the page is live: none of them is part of the
- * prerendered page, and their code and the service-worker client need not delay it.
+ * prerendered page, and their code and the service-worker client need not delay it. Shown
+ * earlier, on a page that is still inert, their buttons would not answer.
  */
 function LateNotices() {
+  const live = usePageLive();
   const [Notices, setNotices] = useState<ComponentType | null>(null);
   useEffect(() => {
+    if (!live) return;
     let active = true;
     import("@/app-notices").then(
       // In slices: the notices are news, not something to stop the page for.
@@ -83,7 +86,7 @@ function LateNotices() {
     return () => {
       active = false;
     };
-  }, []);
+  }, [live]);
   return Notices ? <Notices /> : null;
 }
 
