@@ -1,10 +1,16 @@
 import { defineConfig } from "@lingui/conf";
 import { formatter } from "@lingui/format-po";
 
-import { catalogParts } from "./src/shared/catalog-parts.ts";
+import { catalogPartFiles, catalogParts } from "./src/shared/catalog-parts.ts";
 import { languageCodes } from "./src/shared/languages.ts";
 
 const notMessages = ["**/*.test.*", "**/routeTree.gen.ts"];
+
+/** The files other parts list (src/shared/catalog-parts.ts) are theirs, not their folder's. */
+const filesOfOtherParts = (part: string) =>
+  Object.entries(catalogPartFiles)
+    .filter(([other]) => other !== part)
+    .flatMap(([, files]) => files.map((path) => `<rootDir>/src/features/${path}`));
 
 export const locales = languageCodes;
 
@@ -19,12 +25,19 @@ export default defineConfig({
     {
       path: "<rootDir>/locales/{locale}/messages",
       include: ["<rootDir>/src"],
-      exclude: [...notMessages, ...catalogParts.map((part) => `<rootDir>/src/features/${part}/**`)],
+      exclude: [
+        ...notMessages,
+        ...catalogParts.flatMap((part) =>
+          (catalogPartFiles[part] ?? [`${part}/**`]).map(
+            (path) => `<rootDir>/src/features/${path}`,
+          ),
+        ),
+      ],
     },
     ...catalogParts.map((part) => ({
       path: `<rootDir>/locales/{locale}/${part}`,
-      include: [`<rootDir>/src/features/${part}`],
-      exclude: notMessages,
+      include: (catalogPartFiles[part] ?? [part]).map((path) => `<rootDir>/src/features/${path}`),
+      exclude: [...notMessages, ...filesOfOtherParts(part)],
     })),
   ],
   // Origins without line numbers keep the catalogs stable when code moves, so the

@@ -141,6 +141,31 @@ test.describe("Talk", () => {
     await expect(said.getByRole("button", { name: "Stop" })).toBeDisabled();
   });
 
+  test("the panels under the board come by themselves; one whose code cannot arrive says so, and the rest works", async ({
+    page,
+  }) => {
+    const historyCode = /\/assets\/talk-history-[\w-]+\.js$/;
+    await page.route(historyCode, (route) => route.abort("internetdisconnected"));
+    await openTalk(page);
+    // Not scrolled to: the panels come once the page is live and the browser idle.
+    await expect(page.getByRole("textbox", { name: "Type what you want to say" })).toBeAttached();
+    await expect(page.getByRole("button", { name: "Export the board" })).toBeAttached();
+    const history = historyRegion(page);
+    await expect(history.getByText(/^Part of the page could not be loaded/)).toBeAttached();
+    await expect(history.getByText("Nothing said yet.")).toHaveCount(0);
+
+    // The board still speaks, and what it says is kept.
+    const { button, text } = await firstPhrase(page);
+    await button.click();
+    await expectAudioPlaying(page);
+
+    // With the connection back, Try again brings the history, with what was said.
+    await page.unroute(historyCode);
+    await history.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Talk" })).toBeVisible();
+    await expect(entryButton(page, text)).toBeAttached();
+  });
+
   test("the card that saves the voice for offline use is there at the end of the page", async ({
     page,
   }) => {

@@ -5,6 +5,7 @@
 export const catalogParts = [
   "marketing",
   "talk",
+  "talk-panels",
   "lessons",
   "recognition",
   "speech-synthesis",
@@ -12,3 +13,21 @@ export const catalogParts = [
 ] as const;
 
 export type CatalogPart = (typeof catalogParts)[number];
+
+/**
+ * A part is the messages of its feature folder (`src/features/<part>`), unless it lists its
+ * files here: those leave the folder's part. Talk's panels under the board come when the reader
+ * nears them (src/features/talk/talk-workspace.tsx), and their messages with them.
+ */
+export const catalogPartFiles: Partial<Record<CatalogPart, readonly string[]>> = {
+  "talk-panels": [
+    "talk/my-voice-panel.tsx",
+    "talk/my-voice-answers.tsx",
+    "talk/taught-phrase-row.tsx",
+    "talk/teach-voice-dialog.tsx",
+    "talk/voice-meter.tsx",
+    "talk/type-to-speak.tsx",
+    "talk/talk-history.tsx",
+    "talk/board-backup.tsx",
+  ],
+};

@@ -6,7 +6,14 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import PushPinIcon from "@mui/icons-material/PushPin";
-import type { History, HistoryEntry } from "@/features/talk/history";
+import { boardFor, boardHasText, newPhraseId, pinPhrase, type Boards } from "@/features/talk/board";
+import {
+  clearHistory,
+  deleteEntry,
+  type History,
+  type HistoryEntry,
+} from "@/features/talk/history";
+import type { SpeechLanguage } from "@/shared/speech-options";
 import { Button } from "@/components/button";
 
 /**
@@ -181,5 +188,36 @@ function ClearHistory({ onClear }: { onClear: () => void }) {
         {t`Clear all history`}
       </Button>
     </Box>
+  );
+}
+
+/** What was said; an entry can be said again, pinned to its language's board or deleted. */
+export function HistorySection({
+  history,
+  boards,
+  say,
+  changeHistory,
+  replaceBoards,
+}: {
+  history: History;
+  boards: Boards;
+  say: (text: string, language: SpeechLanguage) => void;
+  changeHistory: (change: (current: History) => History) => void;
+  replaceBoards: (boards: Boards) => void;
+}) {
+  return (
+    <TalkHistory
+      history={history}
+      isOnBoard={(entry) => boardHasText(boardFor(boards, entry.language), entry.text)}
+      onSay={(entry) => say(entry.text, entry.language)}
+      onPin={(entry) =>
+        replaceBoards({
+          ...boards,
+          [entry.language]: pinPhrase(boardFor(boards, entry.language), entry.text, newPhraseId()),
+        })
+      }
+      onDelete={(entry) => changeHistory((current) => deleteEntry(current, entry.id))}
+      onClear={() => changeHistory(() => clearHistory())}
+    />
   );
 }

@@ -1,34 +1,53 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
-import { BoardBackup } from "@/features/talk/board-backup";
 import { BoardSection } from "@/features/talk/board-section";
-import {
-  boardFor,
-  boardHasText,
-  newPhraseId,
-  pinPhrase,
-  type Board,
-  type Boards,
-} from "@/features/talk/board";
-import { clearHistory, deleteEntry, type History } from "@/features/talk/history";
-import { MyVoicePanel } from "@/features/talk/my-voice-panel";
+import { boardFor } from "@/features/talk/board";
+import type { History } from "@/features/talk/history";
 import { SaidPanel } from "@/features/talk/said-panel";
 import type { DeviceEngine } from "@/features/talk/speaker";
-import { TalkHistory } from "@/features/talk/talk-history";
 import { SectionPanel } from "@/components/section-panel";
-import { defaultTalkSettings, type TalkSettings } from "@/features/talk/talk-settings";
-import { TypeToSpeak } from "@/features/talk/type-to-speak";
+import { defaultTalkSettings } from "@/features/talk/talk-settings";
 import { useMyVoice } from "@/features/talk/use-my-voice";
 import { useTalkData } from "@/features/talk/use-talk-data";
 import { useTalkSpeech, type SpeechFailure } from "@/features/talk/use-talk-speech";
-import { buildVocabulary } from "@/features/talk/word-completion";
 import { isSpeechLanguage, type SpeechLanguage } from "@/shared/speech-options";
 import { useOnlineStatus } from "@/lib/use-online-status";
 import { visuallyHidden } from "@/theme/visually-hidden";
 import { Alert } from "@/components/alert";
+import { lazyPart } from "@/components/lazy-part";
+import { loadCatalogParts } from "@/lib/i18n";
+import { WhenNear } from "@/components/when-near";
 
 const noHistory: History = [];
+
+/**
+ * The panels under the board come with their code when the reader nears them, or once the page
+ * is live and the browser idle (issue 22): a patient opening Talk wants the board, and it is
+ * live without waiting for them. Their messages are a catalog part of their own (talk-panels).
+ */
+const withMessages = <Module,>(module: Promise<Module>) =>
+  Promise.all([module, loadCatalogParts(["talk-panels"])]).then(([loaded]) => loaded);
+const MyVoicePanel = lazyPart(() =>
+  withMessages(import("@/features/talk/my-voice-panel")).then((module) => module.MyVoicePanel),
+);
+const TypeToSpeakSection = lazyPart(() =>
+  withMessages(import("@/features/talk/type-to-speak")).then((module) => module.TypeToSpeakSection),
+);
+const HistorySection = lazyPart(() =>
+  withMessages(import("@/features/talk/talk-history")).then((module) => module.HistorySection),
+);
+const BoardBackup = lazyPart(() =>
+  withMessages(import("@/features/talk/board-backup")).then((module) => module.BoardBackup),
+);
+
+function Later({ children }: { children: ReactNode }) {
+  return (
+    <WhenNear orWhenIdle>
+      <Suspense fallback={null}>{children}</Suspense>
+    </WhenNear>
+  );
+}
 
 /**
  * The full-screen listener view comes with its code when there is something to show: its code is
@@ -109,44 +128,52 @@ export function TalkWorkspace({
       />
 
       <SectionPanel compact title={t`My voice`}>
-        <MyVoicePanel
-          voice={voice}
-          board={board}
-          language={language}
-          onSay={(phrase) => say(phrase.text, language)}
-        />
+        <Later>
+          <MyVoicePanel
+            voice={voice}
+            board={board}
+            language={language}
+            onSay={(phrase) => say(phrase.text, language)}
+          />
+        </Later>
       </SectionPanel>
 
       <SectionPanel compact title={t`Type to speak`}>
-        <TypeToSpeakSection
-          history={history}
-          board={board}
-          language={language}
-          settings={settings}
-          speech={speech}
-          changeSettings={changeSettings}
-        />
+        <Later>
+          <TypeToSpeakSection
+            history={history}
+            board={board}
+            language={language}
+            settings={settings}
+            speech={speech}
+            changeSettings={changeSettings}
+          />
+        </Later>
       </SectionPanel>
 
       <SectionPanel compact title={t`History`}>
-        <HistorySection
-          history={history}
-          boards={boards}
-          say={say}
-          changeHistory={changeHistory}
-          replaceBoards={replaceBoards}
-        />
+        <Later>
+          <HistorySection
+            history={history}
+            boards={boards}
+            say={say}
+            changeHistory={changeHistory}
+            replaceBoards={replaceBoards}
+          />
+        </Later>
       </SectionPanel>
 
       <SectionPanel compact title={t`Backup`}>
-        <BoardBackup
-          boards={boards}
-          voice={voice.all}
-          onImport={(imported, examples) => {
-            replaceBoards(imported);
-            voice.replaceAll(examples);
-          }}
-        />
+        <Later>
+          <BoardBackup
+            boards={boards}
+            voice={voice.all}
+            onImport={(imported, examples) => {
+              replaceBoards(imported);
+              voice.replaceAll(examples);
+            }}
+          />
+        </Later>
       </SectionPanel>
 
       {offlineVoice(language)}
@@ -168,79 +195,6 @@ export function TalkWorkspace({
         </Suspense>
       ) : null}
     </Stack>
-  );
-}
-
-/** What was said; an entry can be said again, pinned to its language's board or deleted. */
-function HistorySection({
-  history,
-  boards,
-  say,
-  changeHistory,
-  replaceBoards,
-}: {
-  history: History;
-  boards: Boards;
-  say: (text: string, language: SpeechLanguage) => void;
-  changeHistory: (change: (current: History) => History) => void;
-  replaceBoards: (boards: Boards) => void;
-}) {
-  return (
-    <TalkHistory
-      history={history}
-      isOnBoard={(entry) => boardHasText(boardFor(boards, entry.language), entry.text)}
-      onSay={(entry) => say(entry.text, entry.language)}
-      onPin={(entry) =>
-        replaceBoards({
-          ...boards,
-          [entry.language]: pinPhrase(boardFor(boards, entry.language), entry.text, newPhraseId()),
-        })
-      }
-      onDelete={(entry) => changeHistory((current) => deleteEntry(current, entry.id))}
-      onClear={() => changeHistory(() => clearHistory())}
-    />
-  );
-}
-
-/** The text box with its own text; completion draws on this language's history and board. */
-function TypeToSpeakSection({
-  history,
-  board,
-  language,
-  settings,
-  speech,
-  changeSettings,
-}: {
-  history: History;
-  board: Board;
-  language: SpeechLanguage;
-  settings: TalkSettings;
-  speech: ReturnType<typeof useTalkSpeech>;
-  changeSettings: (settings: Partial<TalkSettings>) => void;
-}) {
-  const [text, setText] = useState("");
-  const vocabulary = useMemo(
-    () =>
-      buildVocabulary([
-        ...history.filter((entry) => entry.language === language).map((entry) => entry.text),
-        ...board.map((phrase) => phrase.text),
-      ]),
-    [history, board, language],
-  );
-  return (
-    <TypeToSpeak
-      text={text}
-      language={language}
-      vocabulary={vocabulary}
-      rate={settings.rate}
-      pitch={settings.pitch}
-      speaking={speech.speaking}
-      onTextChange={setText}
-      onSpeak={() => speech.say(text, language)}
-      onStop={speech.stop}
-      onRateChange={(rate) => changeSettings({ rate })}
-      onPitchChange={(pitch) => changeSettings({ pitch })}
-    />
   );
 }
 

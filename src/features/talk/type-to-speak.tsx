@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, type KeyboardEvent } from "react";
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
@@ -7,12 +7,22 @@ import Typography from "@mui/material/Typography";
 import { ChoiceRadioGroup } from "@/components/choice-radio-group";
 import RecordVoiceOverIcon from "@mui/icons-material/RecordVoiceOver";
 import StopIcon from "@mui/icons-material/Stop";
-import { completeWord, suggestWords, type Vocabulary } from "@/features/talk/word-completion";
+import type { Board } from "@/features/talk/board";
+import type { History } from "@/features/talk/history";
+import type { TalkSettings } from "@/features/talk/talk-settings";
+import type { useTalkSpeech } from "@/features/talk/use-talk-speech";
+import {
+  buildVocabulary,
+  completeWord,
+  suggestWords,
+  type Vocabulary,
+} from "@/features/talk/word-completion";
 import {
   maxTextLength,
   speechPitches,
   speechRates,
   type SpeechPitchChoice,
+  type SpeechLanguage,
   type SpeechRateChoice,
 } from "@/shared/speech-options";
 import { Button } from "@/components/button";
@@ -192,5 +202,47 @@ function VoiceChoices({
         onChange={onPitchChange}
       />
     </Stack>
+  );
+}
+
+/** The text box with its own text; completion draws on this language's history and board. */
+export function TypeToSpeakSection({
+  history,
+  board,
+  language,
+  settings,
+  speech,
+  changeSettings,
+}: {
+  history: History;
+  board: Board;
+  language: SpeechLanguage;
+  settings: TalkSettings;
+  speech: ReturnType<typeof useTalkSpeech>;
+  changeSettings: (settings: Partial<TalkSettings>) => void;
+}) {
+  const [text, setText] = useState("");
+  const vocabulary = useMemo(
+    () =>
+      buildVocabulary([
+        ...history.filter((entry) => entry.language === language).map((entry) => entry.text),
+        ...board.map((phrase) => phrase.text),
+      ]),
+    [history, board, language],
+  );
+  return (
+    <TypeToSpeak
+      text={text}
+      language={language}
+      vocabulary={vocabulary}
+      rate={settings.rate}
+      pitch={settings.pitch}
+      speaking={speech.speaking}
+      onTextChange={setText}
+      onSpeak={() => speech.say(text, language)}
+      onStop={speech.stop}
+      onRateChange={(rate) => changeSettings({ rate })}
+      onPitchChange={(pitch) => changeSettings({ pitch })}
+    />
   );
 }
