@@ -6,6 +6,8 @@ import { activateLanguage, loadCatalogParts } from "@/lib/i18n";
 // A message of Talk (its own catalog) and one of the main catalog.
 const talkMessage = msg`Phrase board`;
 const mainMessage = msg`Skip to content`;
+// A message of Talk's panels under the board (a catalog part of their own).
+const historyEmpty = msg`Nothing said yet.`;
 // A message of the lessons (Recovery's own catalog).
 const lessonMessage = msg`A long, even exhale through a straw trains the breath control that longer phrases need.`;
 
@@ -32,5 +34,23 @@ describe("catalogs loaded with the routes that need them", () => {
     expect(i18n._(lessonMessage)).toBe(
       "Naycha orqali uzoq va bir tekis nafas chiqarish uzun iboralar uchun zarur boʻlgan nafasni boshqarishni mashq qildiradi.",
     );
+  });
+
+  it("adds a part's messages without re-rendering what is on screen (no change event)", async () => {
+    await activateLanguage("ky");
+    let changes = 0;
+    const stop = i18n.on("change", () => changes++);
+    await loadCatalogParts(["marketing", "talk-panels"]);
+    stop();
+    expect(changes).toBe(0);
+    expect(i18n._(mainMessage)).toBe("Мазмунга өтүү");
+    expect(i18n._(historyEmpty)).toBe("Азырынча эч нерсе айтыла элек.");
+
+    // A change of language does tell the page.
+    const again = i18n.on("change", () => changes++);
+    await activateLanguage("az");
+    again();
+    expect(changes).toBeGreaterThan(0);
+    expect(i18n._(historyEmpty)).toBe("Hələ heç nə deyilməyib.");
   });
 });

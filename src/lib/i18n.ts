@@ -69,8 +69,19 @@ export async function loadCatalogParts(parts: readonly CatalogPart[]): Promise<v
   const missing = parts.filter((part) => !loadedIn(code).has(part));
   if (missing.length === 0) return;
   const catalogs = await Promise.all(missing.map((part) => loadCatalog(code, part)));
-  i18n.load(code, Object.assign({}, ...catalogs));
+  addMessagesQuietly(code, Object.assign({}, ...catalogs));
   for (const part of missing) loadedIn(code).add(part);
+}
+
+/**
+ * Adds a part's messages to a language without a "change" event. Nothing on screen uses them yet:
+ * the route or panel that shows them renders once they are here. Lingui's public `load` would
+ * tell the I18nProvider, whose store update re-renders every translated component of the page
+ * in one blocking task (200 ms when Talk's panels came, on a 2-core machine; issue 22).
+ * A change of language still goes through `loadAndActivate`, which re-renders everything.
+ */
+function addMessagesQuietly(code: LanguageCode, messages: Messages) {
+  (i18n as unknown as { _load(locale: string, messages: Messages): void })._load(code, messages);
 }
 
 /**
