@@ -42,7 +42,22 @@ type OwnerState = { variant: Variant; color: Color; size: "medium" | "large"; fu
  * than by nested selectors, so they sit in the class itself, where a caller's `sx` overrides them.
  */
 const look = ({ theme, ownerState }: { theme: Theme; ownerState: OwnerState }) => {
+  // The same few looks for every button of the page: made once per theme, not per drawing.
   const { variant, color, size, fullWidth } = ownerState;
+  const key = `${variant} ${color} ${size} ${fullWidth}`;
+  const made = looksMade.get(theme) ?? new Map<string, ReturnType<typeof makeLook>>();
+  looksMade.set(theme, made);
+  let style = made.get(key);
+  if (!style) {
+    style = makeLook(theme, ownerState);
+    made.set(key, style);
+  }
+  return style;
+};
+
+const looksMade = new WeakMap<Theme, Map<string, ReturnType<typeof makeLook>>>();
+
+function makeLook(theme: Theme, { variant, color, size, fullWidth }: OwnerState) {
   const palette = color === "inherit" ? null : theme.palette[color];
   const large = size === "large";
   const hoverBg = theme.alpha(
@@ -96,7 +111,7 @@ const look = ({ theme, ownerState }: { theme: Theme; ownerState: OwnerState }) =
     "& > .button-start-icon": { marginRight: 8, marginLeft: -4 },
     "& > .button-end-icon": { marginRight: -4, marginLeft: 8 },
   } as const;
-};
+}
 
 const NativeButton = styled("button")<{ ownerState: OwnerState }>(look);
 

@@ -5,13 +5,31 @@
  *
  * With `orWhenIdle` it also comes once the page is live and the browser has nothing else to do,
  * so someone who moves through the page with the keyboard, or jumps to its end, finds it there
- * without having scrolled past it.
+ * without having scrolled past it. Such pieces come one at a time, each in an idle moment of its
+ * own once the one before is drawn: together they would make one long task.
  */
-import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
+import { startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { usePageLive } from "@/components/hydration-part";
 
-/** At most this long after the page is live, even on a browser that is never idle. */
+/** At most this long after its turn comes, even on a browser that is never idle. */
 const idleTimeoutMs = 2000;
+
+/** Drawn once the last piece that waits for an idle moment is drawn (or gone). */
+let lastInTurn: Promise<void> = Promise.resolve();
+
+function onIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const handle = requestIdleCallback(run, { timeout: idleTimeoutMs });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(run, idleTimeoutMs / 4);
+  return () => clearTimeout(handle);
+}
+
+/** In slices: a panel rendered while the reader scrolls or types must not hold up either. */
+function come(setNear: (near: boolean) => void) {
+  startTransition(() => setNear(true));
+}
 
 export function WhenNear({
   orWhenIdle = false,
@@ -23,33 +41,60 @@ export function WhenNear({
   const [near, setNear] = useState(false);
   const marker = useRef<HTMLDivElement>(null);
   const live = usePageLive();
+  const [drawn] = useState(() => {
+    let resolve = () => {};
+    const promise = new Promise<void>((done) => (resolve = done));
+    return { promise, resolve };
+  });
+  // The piece this one waits for, taken once (effects can run twice).
+  const waitsFor = useRef<Promise<void> | null>(null);
+
   useEffect(() => {
     const element = marker.current;
     if (near || !element) return;
-    // In slices: a panel rendered while the reader scrolls or types must not hold up either.
-    const come = () => startTransition(() => setNear(true));
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) come();
+        if (entries.some((entry) => entry.isIntersecting)) come(setNear);
       },
       // A screen's height ahead: it is there before the reader gets to it.
       { rootMargin: "100% 0px" },
     );
     observer.observe(element);
-    let cancelIdle = () => {};
-    if (orWhenIdle && live) {
-      if (typeof requestIdleCallback === "function") {
-        const handle = requestIdleCallback(come, { timeout: idleTimeoutMs });
-        cancelIdle = () => cancelIdleCallback(handle);
-      } else {
-        const handle = setTimeout(come, idleTimeoutMs / 4);
-        cancelIdle = () => clearTimeout(handle);
-      }
+    return () => observer.disconnect();
+  }, [near]);
+
+  useEffect(() => {
+    if (!orWhenIdle || !live || near) return;
+    if (!waitsFor.current) {
+      waitsFor.current = lastInTurn;
+      lastInTurn = drawn.promise;
     }
+    let cancelled = false;
+    let cancelIdle = () => {};
+    void waitsFor.current.then(() => {
+      if (!cancelled) cancelIdle = onIdle(() => come(setNear));
+    });
     return () => {
-      observer.disconnect();
+      cancelled = true;
       cancelIdle();
     };
-  }, [near, orWhenIdle, live]);
-  return near ? children : <div ref={marker} />;
+  }, [orWhenIdle, live, near, drawn]);
+
+  // A piece that goes away before it is drawn does not hold up the ones after it.
+  useEffect(() => () => drawn.resolve(), [drawn]);
+
+  return near ? (
+    <Suspense fallback={null}>
+      {children}
+      <Drawn onDrawn={drawn.resolve} />
+    </Suspense>
+  ) : (
+    <div ref={marker} />
+  );
+}
+
+/** Says that what comes before it in its Suspense boundary is drawn. */
+function Drawn({ onDrawn }: { onDrawn: () => void }) {
+  useEffect(onDrawn, [onDrawn]);
+  return null;
 }

@@ -8,6 +8,17 @@ import { storageBytes, type StoredExample } from "@/features/talk/voice-examples
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { Button } from "@/components/button";
 
+/** One number format per language for all rows: making one is slow, and the list is long. */
+const kilobyteFormats = new Map<string, Intl.NumberFormat>();
+function kilobytesIn(locale: string): Intl.NumberFormat {
+  let format = kilobyteFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+    kilobyteFormats.set(locale, format);
+  }
+  return format;
+}
+
 /**
  * One phrase of My voice's list: how many examples it has and their size, and its actions. Drawn
  * again only when its phrase, examples or state change.
@@ -30,9 +41,8 @@ export const TaughtPhraseRow = memo(function TaughtPhraseRow({
   onForget: (phrase: Phrase) => void;
 }) {
   const { t, i18n } = useLingui();
-  const kilobytes = new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 1 });
-  const size = kilobytes.format(storageBytes(examples) / 1000);
   const count = examples.length;
+  const size = count ? kilobytesIn(i18n.locale).format(storageBytes(examples) / 1000) : "";
   return (
     // Styled by the list (my-voice-panel.tsx), once for all rows.
     <li>
