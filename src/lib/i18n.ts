@@ -74,6 +74,17 @@ export async function loadCatalogParts(parts: readonly CatalogPart[]): Promise<v
 }
 
 /**
+ * A module fetched together with the catalog parts its messages are in, for code that comes
+ * after the route (a panel, a dialog): it can render as soon as both are here.
+ */
+export function withCatalogParts<Module>(
+  parts: readonly CatalogPart[],
+  module: Promise<Module>,
+): Promise<Module> {
+  return Promise.all([module, loadCatalogParts(parts)]).then(([loaded]) => loaded);
+}
+
+/**
  * Adds a part's messages to a language without a "change" event. Nothing on screen uses them yet:
  * the route or panel that shows them renders once they are here. Lingui's public `load` would
  * tell the I18nProvider, whose store update re-renders every translated component of the page

@@ -16,18 +16,20 @@ import { useOnlineStatus } from "@/lib/use-online-status";
 import { visuallyHidden } from "@/theme/visually-hidden";
 import { Alert } from "@/components/alert";
 import { lazyPart } from "@/components/lazy-part";
-import { loadCatalogParts } from "@/lib/i18n";
+import { withCatalogParts } from "@/lib/i18n";
 import { WhenNear } from "@/components/when-near";
 
 const noHistory: History = [];
 
+/** The panels' code with their messages (the talk-panels catalog part). */
+const withMessages = <Module,>(module: Promise<Module>) =>
+  withCatalogParts(["talk-panels"], module);
+
 /**
  * The panels under the board come with their code when the reader nears them, or once the page
  * is live and the browser idle (issue 22): a patient opening Talk wants the board, and it is
- * live without waiting for them. Their messages are a catalog part of their own (talk-panels).
+ * live without waiting for them.
  */
-const withMessages = <Module,>(module: Promise<Module>) =>
-  Promise.all([module, loadCatalogParts(["talk-panels"])]).then(([loaded]) => loaded);
 const MyVoicePanel = lazyPart(() =>
   withMessages(import("@/features/talk/my-voice-panel")).then((module) => module.MyVoicePanel),
 );
@@ -41,11 +43,12 @@ const BoardBackup = lazyPart(() =>
   withMessages(import("@/features/talk/board-backup")).then((module) => module.BoardBackup),
 );
 
-function Later({ children }: { children: ReactNode }) {
+/** A panel under the board whose content comes later (see above). */
+function LaterPanel({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <WhenNear orWhenIdle>
-      <Suspense fallback={null}>{children}</Suspense>
-    </WhenNear>
+    <SectionPanel compact title={title}>
+      <WhenNear orWhenIdle>{children}</WhenNear>
+    </SectionPanel>
   );
 }
 
@@ -127,54 +130,46 @@ export function TalkWorkspace({
         onDeleted={(phrase) => voice.setPhrase(phrase.id, undefined)}
       />
 
-      <SectionPanel compact title={t`My voice`}>
-        <Later>
-          <MyVoicePanel
-            voice={voice}
-            board={board}
-            language={language}
-            onSay={(phrase) => say(phrase.text, language)}
-          />
-        </Later>
-      </SectionPanel>
+      <LaterPanel title={t`My voice`}>
+        <MyVoicePanel
+          voice={voice}
+          board={board}
+          language={language}
+          onSay={(phrase) => say(phrase.text, language)}
+        />
+      </LaterPanel>
 
-      <SectionPanel compact title={t`Type to speak`}>
-        <Later>
-          <TypeToSpeakSection
-            history={history}
-            board={board}
-            language={language}
-            settings={settings}
-            speech={speech}
-            changeSettings={changeSettings}
-          />
-        </Later>
-      </SectionPanel>
+      <LaterPanel title={t`Type to speak`}>
+        <TypeToSpeakSection
+          history={history}
+          board={board}
+          language={language}
+          settings={settings}
+          speech={speech}
+          changeSettings={changeSettings}
+        />
+      </LaterPanel>
 
-      <SectionPanel compact title={t`History`}>
-        <Later>
-          <HistorySection
-            history={history}
-            boards={boards}
-            say={say}
-            changeHistory={changeHistory}
-            replaceBoards={replaceBoards}
-          />
-        </Later>
-      </SectionPanel>
+      <LaterPanel title={t`History`}>
+        <HistorySection
+          history={history}
+          boards={boards}
+          say={say}
+          changeHistory={changeHistory}
+          replaceBoards={replaceBoards}
+        />
+      </LaterPanel>
 
-      <SectionPanel compact title={t`Backup`}>
-        <Later>
-          <BoardBackup
-            boards={boards}
-            voice={voice.all}
-            onImport={(imported, examples) => {
-              replaceBoards(imported);
-              voice.replaceAll(examples);
-            }}
-          />
-        </Later>
-      </SectionPanel>
+      <LaterPanel title={t`Backup`}>
+        <BoardBackup
+          boards={boards}
+          voice={voice.all}
+          onImport={(imported, examples) => {
+            replaceBoards(imported);
+            voice.replaceAll(examples);
+          }}
+        />
+      </LaterPanel>
 
       {offlineVoice(language)}
 
