@@ -45,8 +45,11 @@ const look = ({ theme, ownerState }: { theme: Theme; ownerState: OwnerState }) =
   // The same few looks for every button of the page: made once per theme, not per drawing.
   const { variant, color, size, fullWidth } = ownerState;
   const key = `${variant} ${color} ${size} ${fullWidth}`;
-  const made = looksMade.get(theme) ?? new Map<string, ReturnType<typeof makeLook>>();
-  looksMade.set(theme, made);
+  let made = looksMade.get(theme);
+  if (!made) {
+    made = new Map();
+    looksMade.set(theme, made);
+  }
   let style = made.get(key);
   if (!style) {
     style = makeLook(theme, ownerState);
