@@ -477,6 +477,42 @@ test.describe("a first visit without the service worker", () => {
     expect(await page.evaluate(bodyRules)).toBe(prerendered);
   });
 
+  test("coming alive leaves the page's styles in place and adds none of them again", async ({
+    context,
+  }) => {
+    // Moving a <style> element makes the browser style the whole page again (issue 22): a long
+    // task as the page starts. The page records every <style> taken out of its head.
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const taken: string[] = [];
+      Object.assign(window, { takenStyles: taken });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (node instanceof HTMLStyleElement) taken.push(node.outerHTML.slice(0, 80));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("/");
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    const { taken, duplicated, headerClass } = await page.evaluate(() => {
+      const selectors = [...document.styleSheets]
+        .flatMap((sheet) => [...sheet.cssRules])
+        .filter((rule) => rule instanceof CSSStyleRule)
+        .map((rule) => rule.selectorText);
+      return {
+        taken: (window as unknown as { takenStyles: string[] }).takenStyles,
+        duplicated: selectors.filter((selector, index) => selectors.indexOf(selector) !== index),
+        headerClass: document.querySelector("header")!.className,
+      };
+    });
+    expect(taken).toEqual([]);
+    // A class rule written twice would mean the app inserted a style the page already had.
+    expect(duplicated.filter((selector) => selector.startsWith(".css-"))).toEqual([]);
+    // The header is still drawn by the page's own class rule.
+    expect(headerClass).toMatch(/css-/);
+    await expect(page.locator("header")).toHaveCSS("position", "fixed");
+  });
+
   for (const path of ["/", "/about", "/contact", "/recognition", "/recovery"]) {
     test(`${path} comes alive from its prerendered markup without errors`, async ({ context }) => {
       // A page of its own: the setup page of beforeEach logs its own (expected) not-found error.

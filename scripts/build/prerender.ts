@@ -86,15 +86,17 @@ try {
   for (const { code } of renderer.languages) {
     for (const path of renderer.prerenderedPaths) {
       const page = await renderer.prerenderPage(path, code);
-      // Global styles first: on the client, a <Global> puts its sheet before the class styles.
-      // `data-s` tells Emotion the styles are already where they belong, at the end of the head:
-      // otherwise it moves each one there as the app starts, and the browser styles the whole
-      // page again in one long task (issue 22).
+      // Global styles first, then the class styles. Neither carries Emotion's own mark: an Emotion
+      // cache adopts the <style> elements it finds by moving them to the end of the head (two
+      // caches do: @emotion/react's default and the app's), and each move makes the browser style
+      // the whole page again, a long task as the app starts (issue 22). The app's cache takes the
+      // class names from `data-prerendered-styles` instead (src/theme/emotion-cache.ts), and the
+      // baseline is not rendered again over `data-prerendered-baseline` (app-providers.tsx).
       const styles = [
         ...page.globalStyles.map(
-          ({ name, css }) => `<style data-emotion="css-global ${name}" data-s="">${css}</style>`,
+          ({ name, css }) => `<style data-prerendered-baseline="${name}">${css}</style>`,
         ),
-        `<style data-emotion="css ${page.classNames.join(" ")}" data-s="">${page.css}</style>`,
+        `<style data-prerendered-styles="${page.classNames.join(" ")}">${page.css}</style>`,
       ].join("");
       const html = template
         .replace(/<html lang="[a-z]+">/, `<html lang="${code}">`)

@@ -49,7 +49,11 @@ export function activateLanguage(code: LanguageCode): Promise<void> {
     ]);
     i18n.loadAndActivate({ locale: code, messages: Object.assign({}, ...catalogs) });
     for (const part of parts) loadedIn(code).add(part);
-    if (typeof document !== "undefined") document.documentElement.lang = code;
+    // Set only when it changes: setting it at all makes the browser match `:lang()` again on
+    // every element, a long task as a prerendered page starts (issue 22).
+    if (typeof document !== "undefined" && document.documentElement.lang !== code) {
+      document.documentElement.lang = code;
+    }
     setPageCookie("dauys-language", code);
   })();
   activation = activated.catch(() => undefined);

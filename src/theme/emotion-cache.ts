@@ -18,6 +18,19 @@ export const webkitPrefixes: StylisPlugin = (element) => {
   }
 };
 
+/**
+ * In the browser, the class styles of a prerendered page (scripts/build/prerender.ts) count as
+ * inserted already, so the app adds only the rules the page did not have. They are left where
+ * they are: Emotion's own way of adopting them moves their `<style>` element, and the browser then
+ * styles the whole page again in one long task (issue 22).
+ */
 export function createAppEmotionCache(): EmotionCache {
-  return createCache({ key: "css", stylisPlugins: [webkitPrefixes] });
+  const cache = createCache({ key: "css", stylisPlugins: [webkitPrefixes] });
+  if (typeof document === "undefined") return cache;
+  for (const style of document.querySelectorAll<HTMLElement>("style[data-prerendered-styles]")) {
+    for (const name of style.dataset.prerenderedStyles?.split(" ") ?? []) {
+      if (name) cache.inserted[name] = true;
+    }
+  }
+  return cache;
 }
