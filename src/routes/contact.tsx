@@ -11,6 +11,7 @@ import { ContactCards } from "@/features/marketing/contact-cards";
 import { msg } from "@lingui/core/macro";
 import { loadCatalogParts } from "@/lib/i18n";
 import { pageHead } from "@/lib/page-title";
+import { drawnWhenNear } from "@/theme/drawn-when-near";
 
 const title = msg`Contact Us`;
 
@@ -51,7 +52,7 @@ function ContactPage() {
             <ContactForm />
           </CardContent>
         </Card>
-        <Box component="aside" aria-label={t`Other ways to reach us`}>
+        <Box component="aside" aria-label={t`Other ways to reach us`} sx={drawnWhenNear(700)}>
           <ContactCards />
         </Box>
       </Container>

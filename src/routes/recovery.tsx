@@ -26,6 +26,7 @@ import { RecoveryCallToAction } from "@/routes/-components/recovery-call-to-acti
 import { msg } from "@lingui/core/macro";
 import { loadCatalogParts } from "@/lib/i18n";
 import { pageHead } from "@/lib/page-title";
+import { drawnWhenNear } from "@/theme/drawn-when-near";
 
 const title = msg`Speech Recovery`;
 
@@ -83,7 +84,11 @@ function RecoveryPage() {
           />
         </HydrationPart>
 
-        <Box component="section" aria-labelledby={lessonsHeadingId} sx={{ mt: { xs: 6, md: 8 } }}>
+        <Box
+          component="section"
+          aria-labelledby={lessonsHeadingId}
+          sx={{ mt: { xs: 6, md: 8 }, ...drawnWhenNear(1400) }}
+        >
           <Stack spacing={1} sx={{ mb: 3 }}>
             <Typography variant="h2" component="h2" id={lessonsHeadingId}>
               {t`All video lessons`}
@@ -102,7 +107,11 @@ function RecoveryPage() {
           </HydrationPart>
         </Box>
 
-        <Box component="section" aria-labelledby={articlesHeadingId} sx={{ my: { xs: 6, md: 8 } }}>
+        <Box
+          component="section"
+          aria-labelledby={articlesHeadingId}
+          sx={{ my: { xs: 6, md: 8 }, ...drawnWhenNear(900) }}
+        >
           <Stack spacing={1} sx={{ mb: 3 }}>
             <Typography variant="h2" component="h2" id={articlesHeadingId}>
               {t`Educational articles`}

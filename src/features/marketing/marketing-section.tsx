@@ -3,6 +3,7 @@ import Box from "@mui/material/Box";
 import { Container } from "@/components/container";
 import Typography from "@mui/material/Typography";
 import { HydrationPart } from "@/components/hydration-part";
+import { drawnWhenNear } from "@/theme/drawn-when-near";
 
 /** A titled band of a marketing page; the title is the section's accessible name. */
 export function MarketingSection({
@@ -21,7 +22,11 @@ export function MarketingSection({
     <Box
       component="section"
       aria-labelledby={titleId}
-      sx={{ py: { xs: 6, md: 8 }, bgcolor: tinted ? "background.paper" : undefined }}
+      sx={{
+        py: { xs: 6, md: 8 },
+        bgcolor: tinted ? "background.paper" : undefined,
+        ...drawnWhenNear(900),
+      }}
     >
       <Container maxWidth="lg">
         <Typography id={titleId} variant="h2" component="h2" sx={{ textAlign: "center", mb: 1 }}>

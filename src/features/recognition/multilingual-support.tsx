@@ -6,6 +6,7 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import TranslateIcon from "@mui/icons-material/Translate";
 import { recognitionLanguages } from "@/features/recognition/recognition-languages";
+import { drawnWhenNear } from "@/theme/drawn-when-near";
 import { brand } from "@/lib/brand";
 
 /** The languages the page recognizes and speaks, for visitors wondering whether theirs is one. */
@@ -18,7 +19,7 @@ export function MultilingualSupport() {
       component="section"
       aria-labelledby={headingId}
       variant="outlined"
-      sx={{ p: { xs: 2.5, md: 4 }, bgcolor: "background.default" }}
+      sx={{ p: { xs: 2.5, md: 4 }, bgcolor: "background.default", ...drawnWhenNear(500) }}
     >
       <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 1 }}>
         <TranslateIcon color="primary" aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
+import Box from "@mui/material/Box";
 import { BoardSection } from "@/features/talk/board-section";
 import { boardFor } from "@/features/talk/board";
 import type { History } from "@/features/talk/history";
@@ -14,6 +15,7 @@ import { useTalkSpeech, type SpeechFailure } from "@/features/talk/use-talk-spee
 import { isSpeechLanguage, type SpeechLanguage } from "@/shared/speech-options";
 import { useOnlineStatus } from "@/lib/use-online-status";
 import { visuallyHidden } from "@/theme/visually-hidden";
+import { drawnWhenNear } from "@/theme/drawn-when-near";
 import { Alert } from "@/components/alert";
 import { lazyPart } from "@/components/lazy-part";
 import { withCatalogParts } from "@/lib/i18n";
@@ -46,9 +48,11 @@ const BoardBackup = lazyPart(() =>
 /** A panel under the board whose content comes later (see above). */
 function LaterPanel({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <SectionPanel compact title={title}>
-      <WhenNear orWhenIdle>{children}</WhenNear>
-    </SectionPanel>
+    <Box sx={drawnWhenNear(600)}>
+      <SectionPanel compact title={title}>
+        <WhenNear orWhenIdle>{children}</WhenNear>
+      </SectionPanel>
+    </Box>
   );
 }
 
