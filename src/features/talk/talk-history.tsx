@@ -15,6 +15,12 @@ import {
 } from "@/features/talk/history";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { Button } from "@/components/button";
+import { perLocale } from "@/lib/per-locale";
+
+/** The time each entry was said, one format per language. */
+const timeFormat = perLocale(
+  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
+);
 
 /**
  * What was said, newest first, with the time. A tap on an entry says it again; each one can be
@@ -36,14 +42,10 @@ export function TalkHistory({
   onClear: () => void;
 }) {
   const { t, i18n } = useLingui();
-  const time = new Intl.DateTimeFormat(i18n.locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
-
   if (history.length === 0) {
     return <Typography sx={{ color: "text.secondary" }}>{t`Nothing said yet.`}</Typography>;
   }
+  const time = timeFormat(i18n.locale);
 
   return (
     <Stack spacing={2}>

@@ -7,17 +7,12 @@ import type { Phrase } from "@/features/talk/board";
 import { storageBytes, type StoredExample } from "@/features/talk/voice-examples";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { Button } from "@/components/button";
+import { perLocale } from "@/lib/per-locale";
 
-/** One number format per language for all rows: making one is slow, and the list is long. */
-const kilobyteFormats = new Map<string, Intl.NumberFormat>();
-function kilobytesIn(locale: string): Intl.NumberFormat {
-  let format = kilobyteFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-    kilobyteFormats.set(locale, format);
-  }
-  return format;
-}
+/** One number format per language for all rows: the list is long. */
+const kilobytesIn = perLocale(
+  (locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }),
+);
 
 /**
  * One phrase of My voice's list: how many examples it has and their size, and its actions. Drawn
