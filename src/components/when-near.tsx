@@ -3,10 +3,13 @@
  * screen of it (issue 22): the page does not start with it. Until then only an empty marker is
  * there, which is also what the prerendered page has.
  *
- * With `orWhenIdle` it also comes once the page is live and the browser has nothing else to do,
- * so someone who moves through the page with the keyboard, or jumps to its end, finds it there
- * without having scrolled past it. Such pieces come one at a time, each in an idle moment of its
- * own once the one before is drawn: together they would make one long task.
+ * With `orWhenIdle` it also comes without the reader coming near: at once when they first press a
+ * key (someone who moves through the page with the keyboard finds it there), otherwise once the
+ * page has been live for a few seconds and the browser has nothing else to do (a screen reader, or
+ * a jump to the page's end, finds it too). Not sooner: a first visit on a slow phone spends those
+ * seconds on what is on screen, and a tap on it is answered at once. Such pieces come one at a
+ * time, each in an idle moment of its own once the one before is drawn: together they would make
+ * one long task.
  */
 import { startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { usePageLive } from "@/components/hydration-part";
@@ -14,8 +17,29 @@ import { usePageLive } from "@/components/hydration-part";
 /** At most this long after its turn comes, even on a browser that is never idle. */
 const idleTimeoutMs = 2000;
 
+/** How long after the page is live the pieces start to come when nobody has asked for them. */
+const unaskedDelayMs = 3000;
+
+/**
+ * Resolves when the pieces that wait for an idle moment may start to come: a few seconds after
+ * the page is live, or at the reader's first key press.
+ */
+let startOfTurns: Promise<void> | null = null;
+function turnsStart(): Promise<void> {
+  startOfTurns ??= new Promise<void>((start) => {
+    const begin = () => {
+      window.removeEventListener("keydown", begin, true);
+      clearTimeout(timer);
+      start();
+    };
+    const timer = setTimeout(begin, unaskedDelayMs);
+    window.addEventListener("keydown", begin, true);
+  });
+  return startOfTurns;
+}
+
 /** Drawn once the last piece that waits for an idle moment is drawn (or gone). */
-let lastInTurn: Promise<void> = Promise.resolve();
+let lastInTurn: Promise<void> | null = null;
 
 function onIdle(run: () => void): () => void {
   if (typeof requestIdleCallback === "function") {
@@ -66,7 +90,7 @@ export function WhenNear({
   useEffect(() => {
     if (!orWhenIdle || !live || near) return;
     if (!waitsFor.current) {
-      waitsFor.current = lastInTurn;
+      waitsFor.current = lastInTurn ?? turnsStart();
       lastInTurn = drawn.promise;
     }
     let cancelled = false;
