@@ -11,10 +11,13 @@ import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import { useKiosk, type KioskNoticeKind } from "@/features/kiosk/kiosk-store";
 import { visuallyHidden } from "@/theme/visually-hidden";
+import { loadWhenOnline } from "@/lib/load-when-online";
 
-const KioskSession = lazy(() => import("@/features/kiosk/kiosk-session"));
+// Kiosk mode is often turned on by a link on a patchy clinic connection: a part whose code has not
+// arrived when the connection drops comes when it is back, and the page goes on meanwhile.
+const KioskSession = lazy(loadWhenOnline(() => import("@/features/kiosk/kiosk-session")));
 
-const KioskToast = lazy(() => import("@/features/kiosk/kiosk-toast"));
+const KioskToast = lazy(loadWhenOnline(() => import("@/features/kiosk/kiosk-toast")));
 
 // Staff see the PIN set-up only once per tablet: it loads on demand.
 const PinSetupDialog = lazy(() =>

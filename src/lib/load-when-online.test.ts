@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { loadWhenOnline } from "@/lib/load-when-online";
+
+afterEach(() => vi.unstubAllGlobals());
+
+function offlineDevice() {
+  const events = new EventTarget();
+  const device = { onLine: false };
+  vi.stubGlobal("window", events);
+  vi.stubGlobal("navigator", device);
+  return {
+    comeOnline() {
+      device.onLine = true;
+      events.dispatchEvent(new Event("online"));
+    },
+  };
+}
+
+describe("loadWhenOnline", () => {
+  it("loads again once the connection is back, instead of failing", async () => {
+    const device = offlineDevice();
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    let attempts = 0;
+    const load = loadWhenOnline(async () => {
+      attempts++;
+      if (attempts === 1) throw new TypeError("Failed to fetch dynamically imported module");
+      return "the code";
+    });
+    let settled = false;
+    const loading = load().finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(attempts).toBe(1);
+    expect(settled).toBe(false);
+    device.comeOnline();
+    await expect(loading).resolves.toBe("the code");
+    expect(attempts).toBe(2);
+  });
+
+  it("fails as usual when the device is online", async () => {
+    vi.stubGlobal("navigator", { onLine: true });
+    const load = loadWhenOnline(() => Promise.reject(new Error("server error")));
+    await expect(load()).rejects.toThrow("server error");
+  });
+});
