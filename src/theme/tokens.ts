@@ -24,6 +24,11 @@ export const tokens = {
   radius: 12,
   focusRing: "3px solid #0a58a8",
   headerHeight: 64,
+  // The platform's own interface font comes first: it exists everywhere (Roboto on Android,
+  // Segoe UI on Windows, San Francisco on Apple's systems), so the browser finds the page's font
+  // at its first look-up. Each family that is not installed costs a look-up before the first
+  // layout (about a third of the page's layout time in Chromium on Linux, issue 22); the rest of
+  // the list is only a fallback for browsers without system-ui.
   fontFamily:
-    '"Inter", "Segoe UI", "Roboto", "Noto Sans", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif',
+    'system-ui, "Segoe UI", "Roboto", "Noto Sans", -apple-system, "Helvetica Neue", Arial, sans-serif',
 } as const;
