@@ -30,21 +30,37 @@ export const appLoaderScript = `(function () {
     element.crossOrigin = "anonymous";
     document.head.appendChild(element);
   };
-  var start = function () {
-    if (started) return;
-    started = true;
-    for (var i = 0; i < inputs.length; i++) removeEventListener(inputs[i], start, true);
-    for (var j = 0; j < scripts.preload.length; j++) {
-      var link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = scripts.preload[j];
-      add(link);
+  // What start adds to the page: a preload for each module, then the entry. Each asks the
+  // browser for a file, a task of a few milliseconds on a slow phone, so an idle start adds them
+  // one per task and the page answers a tap between them; a touch, a key press or a hidden page
+  // adds the rest at once (start is called with an event, or with true).
+  var queue = [];
+  var next = function () {
+    var element = queue.shift();
+    if (element) add(element);
+    if (queue.length) later(next);
+  };
+  var later = window.scheduler && scheduler.postTask
+    ? function (task) { scheduler.postTask(task, { priority: "user-visible" }); }
+    : function (task) { setTimeout(task, 0); };
+  var start = function (now) {
+    if (!started) {
+      started = true;
+      for (var i = 0; i < inputs.length; i++) removeEventListener(inputs[i], start, true);
+      for (var j = 0; j < scripts.preload.length; j++) {
+        var link = document.createElement("link");
+        link.rel = "modulepreload";
+        link.href = scripts.preload[j];
+        queue.push(link);
+      }
+      var script = document.createElement("script");
+      script.type = "module";
+      script.src = scripts.entry;
+      script.onerror = retry;
+      queue.push(script);
+      if (!now) return next();
     }
-    var script = document.createElement("script");
-    script.type = "module";
-    script.src = scripts.entry;
-    script.onerror = retry;
-    add(script);
+    while (queue.length) add(queue.shift());
   };
   // The connection failed before the app's code arrived: the page loads again once it is back
   // (or after a pause), at most a few times per tab, as src/main.tsx does for the rest.
@@ -57,18 +73,19 @@ export const appLoaderScript = `(function () {
     else setTimeout(function () { location.reload(); }, 1000 * Math.pow(2, retries));
   };
   var root = document.getElementById("root");
-  if (!root || !root.hasAttribute("data-prerendered-language") || document.visibilityState !== "visible") return start();
+  if (!root || !root.hasAttribute("data-prerendered-language") || document.visibilityState !== "visible") return start(true);
   for (var i = 0; i < inputs.length; i++) addEventListener(inputs[i], start, { capture: true, passive: true });
   document.addEventListener("visibilitychange", start);
   // A page in another language than the saved one stays hidden until the app has rendered it
   // (server/language-check.ts): nothing will paint before the app, so it starts at once.
-  if (document.documentElement.classList.contains("language-hidden")) return start();
+  if (document.documentElement.classList.contains("language-hidden")) return start(true);
   document.addEventListener("dauys:language-hidden", start);
   // Whichever comes first: an idle period (or a second later), or a background-priority task.
   var whenIdle = function () {
-    if (window.requestIdleCallback) requestIdleCallback(start, { timeout: 1000 });
-    else setTimeout(start, 0);
-    if (window.scheduler && scheduler.postTask) scheduler.postTask(start, { priority: "background" });
+    var idle = function () { start(); };
+    if (window.requestIdleCallback) requestIdleCallback(idle, { timeout: 1000 });
+    else setTimeout(idle, 0);
+    if (window.scheduler && scheduler.postTask) scheduler.postTask(idle, { priority: "background" });
   };
   var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
   if (types.indexOf("paint") < 0) {
