@@ -92,6 +92,24 @@ test("the service worker takes control and every route works offline, by reload 
   }
 });
 
+test("a first visit says when the app is ready offline; the note stays while pointed at, then goes", async ({
+  page,
+}) => {
+  await page.goto("/about");
+  const note = page.getByRole("alert").filter({ hasText: "Ready to work offline" });
+  await expect(note).toBeVisible({ timeout: 20_000 });
+  // The page's clock from here on: the note's time starts again when the pointer leaves it.
+  await page.clock.install();
+  await note.hover();
+  await page.clock.runFor(20_000);
+  await expect(note).toBeVisible();
+  await page.mouse.move(5, 5);
+  await page.clock.runFor(7_000);
+  await expect(note).toBeVisible();
+  await page.clock.runFor(1_500);
+  await expect(note).toHaveCount(0);
+});
+
 test("offline, the indicator shows and every language can be switched to", async ({
   page,
   context,

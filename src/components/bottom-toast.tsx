@@ -1,11 +1,12 @@
 /**
  * A toast at the bottom of the screen, above the sent-requests news when it shows (where the
- * theme puts MUI's Snackbar too, `aboveSentNotice`). It stays until it is
- * dismissed, by its own close button or Escape: nobody has to read it against a timer. What MUI's
- * Snackbar does here, without its 4 kB gzip on the contact page (issue 22); kiosk notices, which
- * close by themselves, still use the Snackbar (src/features/kiosk/kiosk-toast.tsx).
+ * theme puts MUI's Snackbar too, `aboveSentNotice`). It is dismissed by its own close button or
+ * Escape. With `hideAfterMs` it also goes by itself, as a passing "done" note should, but never
+ * while the pointer or the focus is in it: the time starts again when they leave. What MUI's
+ * Snackbar does here, without its 4 kB gzip and its transition's forced layout (issue 22); kiosk
+ * notices still use the Snackbar (src/features/kiosk/kiosk-toast.tsx).
  */
-import { useEffect, useEffectEvent, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useState, type ReactNode } from "react";
 import { keyframes, styled } from "@mui/material/styles";
 import { aboveSentNotice } from "@/theme/theme";
 
@@ -24,7 +25,15 @@ const Dock = styled("div")(({ theme }) => ({
   animation: `${growing} 225ms ${theme.transitions.easing.easeOut}`,
 }));
 
-export function BottomToast({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+export function BottomToast({
+  onClose,
+  hideAfterMs,
+  children,
+}: {
+  onClose: () => void;
+  hideAfterMs?: number;
+  children: ReactNode;
+}) {
   const closeOnEscape = useEffectEvent((event: KeyboardEvent) => {
     if (event.key === "Escape" && !event.defaultPrevented) onClose();
   });
@@ -32,5 +41,25 @@ export function BottomToast({ onClose, children }: { onClose: () => void; childr
     document.addEventListener("keydown", closeOnEscape);
     return () => document.removeEventListener("keydown", closeOnEscape);
   }, []);
-  return <Dock className="bottom-toast">{children}</Dock>;
+  const [pointerIn, setPointerIn] = useState(false);
+  const [focusIn, setFocusIn] = useState(false);
+  const hide = useEffectEvent(onClose);
+  useEffect(() => {
+    if (hideAfterMs === undefined || pointerIn || focusIn) return;
+    const timer = window.setTimeout(hide, hideAfterMs);
+    return () => window.clearTimeout(timer);
+  }, [hideAfterMs, pointerIn, focusIn]);
+  return (
+    <Dock
+      className="bottom-toast"
+      onPointerEnter={() => setPointerIn(true)}
+      onPointerLeave={() => setPointerIn(false)}
+      onFocus={() => setFocusIn(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocusIn(false);
+      }}
+    >
+      {children}
+    </Dock>
+  );
 }

@@ -5,7 +5,7 @@
 import { useDeferredValue } from "react";
 import { useRegisterSW } from "virtual:pwa-register/react";
 import { useLingui } from "@lingui/react/macro";
-import Snackbar from "@mui/material/Snackbar";
+import { BottomToast } from "@/components/bottom-toast";
 import { ClosableAlert } from "@/components/closable-alert";
 import { Button } from "@/components/button";
 
@@ -23,34 +23,33 @@ export function ServiceWorkerNotices() {
 
   return (
     <>
-      <Snackbar
-        open={offlineReadyShown}
-        onClose={(_event, reason) => reason !== "clickaway" && setOfflineReady(false)}
-        autoHideDuration={8000}
-        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      >
-        <ClosableAlert severity="success" variant="filled" onClose={() => setOfflineReady(false)}>
-          {t`Ready to work offline`}
-        </ClosableAlert>
-      </Snackbar>
-      <Snackbar open={needRefreshShown} anchorOrigin={{ vertical: "bottom", horizontal: "center" }}>
-        <ClosableAlert
-          severity="info"
-          variant="filled"
-          onClose={() => setNeedRefresh(false)}
-          action={
-            <Button
-              color="inherit"
-              variant="outlined"
-              onClick={() => void updateServiceWorker(true)}
-            >
-              {t`Reload`}
-            </Button>
-          }
-        >
-          {t`A new version is available`}
-        </ClosableAlert>
-      </Snackbar>
+      {offlineReadyShown && (
+        <BottomToast onClose={() => setOfflineReady(false)} hideAfterMs={8000}>
+          <ClosableAlert severity="success" variant="filled" onClose={() => setOfflineReady(false)}>
+            {t`Ready to work offline`}
+          </ClosableAlert>
+        </BottomToast>
+      )}
+      {needRefreshShown && (
+        <BottomToast onClose={() => setNeedRefresh(false)}>
+          <ClosableAlert
+            severity="info"
+            variant="filled"
+            onClose={() => setNeedRefresh(false)}
+            action={
+              <Button
+                color="inherit"
+                variant="outlined"
+                onClick={() => void updateServiceWorker(true)}
+              >
+                {t`Reload`}
+              </Button>
+            }
+          >
+            {t`A new version is available`}
+          </ClosableAlert>
+        </BottomToast>
+      )}
     </>
   );
 }
