@@ -35,18 +35,24 @@ export const appLoaderScript = `(function () {
   // one per task and the page answers a tap between them; a touch, a key press or a hidden page
   // adds the rest at once (start is called with an event, or with true).
   var queue = [];
+  var stopListening = function () {
+    for (var i = 0; i < inputs.length; i++) removeEventListener(inputs[i], start, true);
+  };
   var next = function () {
     var element = queue.shift();
     if (element) add(element);
     if (queue.length) later(next);
+    else stopListening();
   };
   var later = window.scheduler && scheduler.postTask
     ? function (task) { scheduler.postTask(task, { priority: "user-visible" }); }
     : function (task) { setTimeout(task, 0); };
   var start = function (now) {
+    // The idle start has two triggers (an idle period, a background task): the second finds the
+    // files on their way already, and lets them be.
+    if (started && !now) return;
     if (!started) {
       started = true;
-      for (var i = 0; i < inputs.length; i++) removeEventListener(inputs[i], start, true);
       for (var j = 0; j < scripts.preload.length; j++) {
         var link = document.createElement("link");
         link.rel = "modulepreload";
@@ -61,6 +67,7 @@ export const appLoaderScript = `(function () {
       if (!now) return next();
     }
     while (queue.length) add(queue.shift());
+    stopListening();
   };
   // The connection failed before the app's code arrived: the page loads again once it is back
   // (or after a pause), at most a few times per tab, as src/main.tsx does for the rest.
