@@ -23,6 +23,10 @@ const Dock = styled("div")(({ theme }) => ({
   display: "flex",
   justifyContent: "center",
   animation: `${growing} 225ms ${theme.transitions.easing.easeOut}`,
+  // The dock spans the screen's width; only the toast in it takes taps (and pauses its timer),
+  // so a tap beside it still reaches the page.
+  pointerEvents: "none",
+  "& > *": { pointerEvents: "auto" },
 }));
 
 export function BottomToast({
