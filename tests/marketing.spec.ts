@@ -4,6 +4,7 @@ import {
   expectNoAxeViolations,
   locales,
   presetLanguage,
+  waitForAnimations,
   type Locale,
 } from "./fixtures.ts";
 
@@ -212,6 +213,34 @@ test.describe("motion", () => {
       elements.map((element) => getComputedStyle(element).animationDelay),
     );
     expect(delays).toEqual(["0s", "0.05s", "0.1s", "0.15s", "0.2s", "0.25s"]);
+  });
+
+  test("on a phone, Home is still once its cards are in place: no frames drawn for nothing", async ({
+    browser,
+  }) => {
+    // A card entrance left waiting in a part not yet drawn (src/theme/drawn-when-near.ts) made
+    // Chromium draw 60 frames a second on an idle page, a phone's battery spent on nothing.
+    const phone = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: "block",
+    });
+    const page = await phone.newPage();
+    await page.goto("/");
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await waitForAnimations(page);
+    await browser.startTracing(page, {
+      categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"],
+    });
+    await page.waitForTimeout(1000);
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as {
+      traceEvents: { name: string }[];
+    };
+    const frames = trace.traceEvents.filter((event) => event.name === "Commit").length;
+    expect(frames, "frames drawn in a second of an idle page").toBeLessThan(10);
+    await phone.close();
   });
 
   test("nothing moves for users who ask for reduced motion", async ({ page }) => {

@@ -52,7 +52,11 @@ function ContactPage() {
             <ContactForm />
           </CardContent>
         </Card>
-        <Box component="aside" aria-label={t`Other ways to reach us`} sx={drawnWhenNear(700)}>
+        <Box
+          component="aside"
+          aria-label={t`Other ways to reach us`}
+          sx={drawnWhenNear({ xs: 1000, sm: 750, md: 1000, lg: 800 })}
+        >
           <ContactCards />
         </Box>
       </Container>

@@ -87,7 +87,10 @@ function RecoveryPage() {
         <Box
           component="section"
           aria-labelledby={lessonsHeadingId}
-          sx={{ mt: { xs: 6, md: 8 }, ...drawnWhenNear(1400) }}
+          sx={{
+            mt: { xs: 6, md: 8 },
+            ...drawnWhenNear({ xs: 2150, sm: 1600, md: 1200, lg: 1250 }),
+          }}
         >
           <Stack spacing={1} sx={{ mb: 3 }}>
             <Typography variant="h2" component="h2" id={lessonsHeadingId}>
@@ -110,7 +113,7 @@ function RecoveryPage() {
         <Box
           component="section"
           aria-labelledby={articlesHeadingId}
-          sx={{ my: { xs: 6, md: 8 }, ...drawnWhenNear(900) }}
+          sx={{ my: { xs: 6, md: 8 }, ...drawnWhenNear({ xs: 1950, sm: 1250, md: 950, lg: 800 }) }}
         >
           <Stack spacing={1} sx={{ mb: 3 }}>
             <Typography variant="h2" component="h2" id={articlesHeadingId}>

@@ -12,6 +12,7 @@ export function FeatureGrid() {
   const { t, i18n } = useLingui();
   return (
     <MarketingSection
+      estimate={{ xs: 2300, sm: 1800, md: 1200, lg: 950 }}
       title={t`What Dauys does`}
       subtitle={t`Everything a person with unclear speech needs to be understood and to keep improving.`}
     >

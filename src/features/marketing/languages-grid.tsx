@@ -12,6 +12,7 @@ export function LanguagesGrid() {
   const { t, i18n } = useLingui();
   return (
     <MarketingSection
+      estimate={{ xs: 1200, sm: 1100, md: 750, lg: 650 }}
       title={t`Languages we speak`}
       subtitle={t`Dauys understands and speaks the languages of Central Asia and the CIS.`}
     >

@@ -3,18 +3,23 @@ import Box from "@mui/material/Box";
 import { Container } from "@/components/container";
 import Typography from "@mui/material/Typography";
 import { HydrationPart } from "@/components/hydration-part";
-import { drawnWhenNear } from "@/theme/drawn-when-near";
+import { drawnWhenNear, type HeightEstimate } from "@/theme/drawn-when-near";
 
-/** A titled band of a marketing page; the title is the section's accessible name. */
+/**
+ * A titled band of a marketing page; the title is the section's accessible name. It is drawn
+ * when it comes near the screen, and taken for `estimate` px tall until then.
+ */
 export function MarketingSection({
   title,
   subtitle,
   tinted = false,
+  estimate,
   children,
 }: {
   title: string;
   subtitle?: string;
   tinted?: boolean;
+  estimate: HeightEstimate;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -25,7 +30,7 @@ export function MarketingSection({
       sx={{
         py: { xs: 6, md: 8 },
         bgcolor: tinted ? "background.paper" : undefined,
-        ...drawnWhenNear(900),
+        ...drawnWhenNear(estimate),
       }}
     >
       <Container maxWidth="lg">

@@ -15,6 +15,7 @@ export function PartnersGrid() {
   const { t, i18n } = useLingui();
   return (
     <MarketingSection
+      estimate={{ xs: 1650, sm: 1050, md: 1100, lg: 700 }}
       title={t`Partnerships`}
       subtitle={t`We work with healthcare institutions, universities and specialists across the region.`}
       tinted

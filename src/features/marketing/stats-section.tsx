@@ -9,7 +9,11 @@ import { MarketingSection } from "@/features/marketing/marketing-section";
 export function StatsSection() {
   const { t, i18n } = useLingui();
   return (
-    <MarketingSection title={t`Dauys in numbers`} tinted>
+    <MarketingSection
+      title={t`Dauys in numbers`}
+      tinted
+      estimate={{ xs: 1150, sm: 700, md: 750, lg: 500 }}
+    >
       <CardList minWidth={220}>
         {stats.map((stat, index) => (
           <Box

@@ -16,6 +16,7 @@ export function SupportCards() {
   const { t } = useLingui();
   return (
     <MarketingSection
+      estimate={{ xs: 900, sm: 800, md: 550, lg: 550 }}
       title={t`We are here to help`}
       subtitle={t`Questions about Dauys, the pilot or a partnership? Reach us the way that suits you.`}
     >

@@ -19,7 +19,11 @@ export function MultilingualSupport() {
       component="section"
       aria-labelledby={headingId}
       variant="outlined"
-      sx={{ p: { xs: 2.5, md: 4 }, bgcolor: "background.default", ...drawnWhenNear(500) }}
+      sx={{
+        p: { xs: 2.5, md: 4 },
+        bgcolor: "background.default",
+        ...drawnWhenNear({ xs: 700, sm: 400, md: 350, lg: 350 }),
+      }}
     >
       <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 1 }}>
         <TranslateIcon color="primary" aria-hidden="true" />
