@@ -98,19 +98,15 @@ export const appLoaderScript = `(function () {
   // Card entrances (src/features/marketing/entrance-animation.ts) out of sight at the first paint
   // end at once: nobody sees them, and Chromium runs an animation off screen on the main thread,
   // a frame every 16 ms while the app is on its way.
-  // All of them are measured before any is ended: ending one restyles the page, and measuring
-  // after it would style it again.
   var endUnseenEntrances = function () {
     if (!document.getAnimations) return;
     var animations = document.getAnimations();
-    var unseen = [];
     for (var k = 0; k < animations.length; k++) {
       var effect = animations[k].effect;
       if (!effect || !effect.target || effect.getComputedTiming().iterations === Infinity) continue;
       var box = effect.target.getBoundingClientRect();
-      if (box.bottom < 0 || box.top > innerHeight) unseen.push(animations[k]);
+      if (box.bottom < 0 || box.top > innerHeight) animations[k].finish();
     }
-    for (var m = 0; m < unseen.length; m++) unseen[m].finish();
   };
   var painted = function () {
     endUnseenEntrances();
