@@ -9,7 +9,6 @@
  * - A prerendered page (`data-prerendered-language` on #root) is visible and readable without
  *   the app: the scripts are asked for once its content has painted (the first contentful
  *   paint), at background priority, or at once when the visitor touches or types first.
- *   Card entrances that are out of sight at that first paint end there and then.
  * - The app shell the service worker answers with has nothing to show until the app runs, a
  *   hidden tab paints nothing, and a page the language check keeps hidden waits for the app:
  *   all three start the app at once.
@@ -95,32 +94,15 @@ export const appLoaderScript = `(function () {
     else setTimeout(idle, 0);
     if (window.scheduler && scheduler.postTask) scheduler.postTask(idle, { priority: "background" });
   };
-  // Card entrances (src/features/marketing/entrance-animation.ts) out of sight at the first paint
-  // end at once: nobody sees them, and Chromium runs an animation off screen on the main thread,
-  // a frame every 16 ms while the app is on its way.
-  var endUnseenEntrances = function () {
-    if (!document.getAnimations) return;
-    var animations = document.getAnimations();
-    for (var k = 0; k < animations.length; k++) {
-      var effect = animations[k].effect;
-      if (!effect || !effect.target || effect.getComputedTiming().iterations === Infinity) continue;
-      var box = effect.target.getBoundingClientRect();
-      if (box.bottom < 0 || box.top > innerHeight) animations[k].finish();
-    }
-  };
-  var painted = function () {
-    endUnseenEntrances();
-    whenIdle();
-  };
   var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
   if (types.indexOf("paint") < 0) {
-    requestAnimationFrame(function () { setTimeout(painted, 0); });
+    requestAnimationFrame(function () { setTimeout(whenIdle, 0); });
     return;
   }
   new PerformanceObserver(function (list, observer) {
     if (!list.getEntriesByName("first-contentful-paint").length) return;
     observer.disconnect();
-    painted();
+    whenIdle();
   }).observe({ type: "paint", buffered: true });
 })();`;
 

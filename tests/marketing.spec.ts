@@ -215,33 +215,6 @@ test.describe("motion", () => {
     expect(delays).toEqual(["0s", "0.05s", "0.1s", "0.15s", "0.2s", "0.25s"]);
   });
 
-  test("cards in sight at the first paint enter; those out of sight are in place at once", async ({
-    page,
-  }) => {
-    // Every animation of the page stands still at its start, so an entrance that was not ended
-    // is still running when the page is checked, however slow the machine.
-    const devtools = await page.context().newCDPSession(page);
-    await devtools.send("Animation.enable");
-    await devtools.send("Animation.setPlaybackRate", { playbackRate: 0 });
-    // 1280 × 900: the first row of Home's features is in sight, the rest further down.
-    await page.goto("/");
-    await expect(page.locator("#root")).not.toHaveAttribute("inert");
-    const entrances = await page.evaluate(() =>
-      document.getAnimations().map((animation) => {
-        const box = (
-          (animation.effect as KeyframeEffect).target as Element
-        ).getBoundingClientRect();
-        return { inSight: box.top < innerHeight && box.bottom > 0, state: animation.playState };
-      }),
-    );
-    const inSight = entrances.filter((entrance) => entrance.inSight);
-    const outOfSight = entrances.filter((entrance) => !entrance.inSight);
-    expect(inSight.length).toBeGreaterThan(0);
-    expect(outOfSight.length).toBeGreaterThan(0);
-    expect(new Set(inSight.map((entrance) => entrance.state))).toEqual(new Set(["running"]));
-    expect(new Set(outOfSight.map((entrance) => entrance.state))).toEqual(new Set(["finished"]));
-  });
-
   test("on a phone, Home is still once its cards are in place: no frames drawn for nothing", async ({
     browser,
   }) => {
