@@ -150,6 +150,7 @@ test.describe("Talk", () => {
     // Not scrolled to: the panels come once the page is live and the browser idle.
     await expect(page.getByRole("textbox", { name: "Type what you want to say" })).toBeAttached();
     await expect(page.getByRole("button", { name: "Export the board" })).toBeAttached();
+    await expect(page.getByRole("heading", { name: "Audio without internet" })).toBeAttached();
     const history = historyRegion(page);
     await expect(history.getByText(/^Part of the page could not be loaded/)).toBeAttached();
     await expect(history.getByText("Nothing said yet.")).toHaveCount(0);

@@ -34,7 +34,7 @@ function TalkPage() {
         <TalkWorkspace
           loadEngine={loadEngine}
           offlineVoice={(language) => (
-            <WhenNear>
+            <WhenNear orWhenIdle>
               <LazyOfflineVoiceCard language={language} />
             </WhenNear>
           )}

@@ -1,6 +1,7 @@
 /**
  * The offline-voice card with its code fetched when it is shown (issue 22): Recognition shows it
- * under a result, Talk at the end of the page (`WhenNear`). Its code is in the service worker's
+ * under a result, Talk at the end of the page (`WhenNear`, or by itself once the page is idle, so
+ * a screen reader's list of headings has it). Its code is in the service worker's
  * cache after the first visit; should it still fail to load, the page goes on without the card,
  * which could only save a voice with a connection anyway.
  */
