@@ -11,6 +11,7 @@ import puppeteer from "puppeteer-core";
 import { pagePaths } from "../../src/shared/pages.ts";
 import { chromiumArgs, chromiumPath, round } from "./bench-lib.ts";
 import { initialJsPerRoute, precacheSize } from "./bundle-sizes.ts";
+import { startFloorProxy } from "./bench-floor.ts";
 import {
   serveThumbnails,
   standInThumbnail,
@@ -37,6 +38,8 @@ export const pageBudgets = {
  * performance score is kept too, so the spread is in the results.
  */
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+/** Runs per route of the pages without the app's scripts (bench-floor.ts); 0 leaves them out. */
+const floorRuns = Number(process.env.BENCH_FLOOR_RUNS ?? 3);
 
 type LighthouseFigures = {
   performance: number;
@@ -49,7 +52,11 @@ type LighthouseFigures = {
   performanceRuns: number[];
 };
 
-export async function lighthouseScores(url: string, thumbnails: "youtube" | "stand-in") {
+export async function lighthouseScores(
+  url: string,
+  thumbnails: "youtube" | "stand-in",
+  { runs: runCount = lighthouseRuns, reportFailingAudits = true } = {},
+) {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ["--headless=new", ...chromiumArgs],
@@ -86,7 +93,7 @@ export async function lighthouseScores(url: string, thumbnails: "youtube" | "sta
     await runOnce(pagePaths[0]!);
     for (const route of pagePaths) {
       const runs = [];
-      for (let index = 0; index < lighthouseRuns; index++) runs.push(await runOnce(route));
+      for (let index = 0; index < runCount; index++) runs.push(await runOnce(route));
       const { categories, audits }: Result = computeMedianRun(runs);
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       results[route] = {
@@ -101,6 +108,7 @@ export async function lighthouseScores(url: string, thumbnails: "youtube" | "sta
           Math.round((run.categories.performance?.score ?? 0) * 100),
         ),
       };
+      if (!reportFailingAudits) continue;
       const failing = Object.values(audits).filter(
         (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary",
       );
@@ -177,6 +185,8 @@ export type PageFigures = {
   bundle: ReturnType<typeof initialJsPerRoute>;
   precache: ReturnType<typeof precacheSize>;
   lighthouse: Awaited<ReturnType<typeof lighthouseScores>>;
+  /** The same pages without the app's scripts (bench-floor.ts), or null when not measured. */
+  lighthouseWithoutApp: Awaited<ReturnType<typeof lighthouseScores>> | null;
   longestStartupTaskMs: Record<string, number>;
   lessonThumbnails: "youtube" | "stand-in";
 };
@@ -186,11 +196,24 @@ export async function runPagesBench(url: string): Promise<PageFigures> {
   const precache = precacheSize();
   const lessonThumbnails = await thumbnailSource();
   const lighthouseResults = await lighthouseScores(url, lessonThumbnails);
+  let lighthouseWithoutApp = null;
+  if (floorRuns > 0) {
+    const floor = await startFloorProxy(url);
+    try {
+      lighthouseWithoutApp = await lighthouseScores(floor.url, lessonThumbnails, {
+        runs: floorRuns,
+        reportFailingAudits: false,
+      });
+    } finally {
+      await floor.stop();
+    }
+  }
   const longestStartupTaskMs = await longestStartupTasks(url);
   return {
     bundle,
     precache,
     lighthouse: lighthouseResults,
+    lighthouseWithoutApp,
     longestStartupTaskMs,
     lessonThumbnails,
   };
@@ -214,6 +237,25 @@ export function printPageFigures(figures: PageFigures) {
       ]),
     ),
   );
+  if (figures.lighthouseWithoutApp) {
+    console.log(
+      "The same pages without the app's scripts (Lighthouse performance, median of the runs): " +
+        "what the page alone costs, which no change to the app's code can take away:",
+    );
+    console.table(
+      Object.fromEntries(
+        Object.entries(figures.lighthouseWithoutApp).map(([route, scores]) => [
+          route,
+          {
+            performance: scores.performance,
+            lcpMs: scores.lcpMs,
+            tbtMs: scores.tbtMs,
+            performanceRuns: scores.performanceRuns.join(" "),
+          },
+        ]),
+      ),
+    );
+  }
   console.log("Longest start-up task per route, unthrottled (ms, median of 5):");
   console.table(figures.longestStartupTaskMs);
 }
