@@ -29,6 +29,7 @@ describe("security headers", () => {
       expect(answer.headers["x-content-type-options"]).toBe("nosniff");
       expect(answer.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
       expect(answer.headers["x-frame-options"]).toBe("DENY");
+      expect(answer.headers["cross-origin-opener-policy"]).toBe("same-origin");
       expect(answer.headers["permissions-policy"]).toContain("microphone=(self)");
     });
   }

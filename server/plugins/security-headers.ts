@@ -41,6 +41,15 @@ async function securityHeaders(app: FastifyInstance) {
     },
     // The YouTube embed is not served with CORP headers, so cross-origin isolation stays off.
     crossOriginEmbedderPolicy: false,
+    // Kept on purpose, though it costs Lighthouse's score (issue 22): a page with it cannot share
+    // a process with the tab's `about:blank`, so each run starts a renderer, and the commit of
+    // the page in it was 89-124 ms on this machine. On / without the app's scripts that was
+    // TBT 189-534 ms against 69-124 ms without the header. Chrome on Android gives a site that
+    // sends it a process of its own (since Chrome 92), away from other sites' pages and
+    // Spectre-type attacks from them: Dauys keeps patients' phrases, voice recordings and
+    // drafts on the device, and the staff inbox shows visitors' names and phone numbers. It also
+    // keeps a site that opens Dauys in a popup from holding on to its window.
+    crossOriginOpenerPolicy: { policy: "same-origin" },
     // The embed needs to know which site hosts it; the origin alone is enough.
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     xFrameOptions: { action: "deny" },
