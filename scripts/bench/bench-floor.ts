@@ -3,8 +3,8 @@
  * list of the app's scripts, so the page's loader (server/app-loader.ts) finds nothing to load.
  * What Lighthouse then measures is the page alone: its navigation, headers, markup, styles and
  * the two small inline scripts, with none of the app's JavaScript. Set beside the real figures,
- * it says how much of a route's total blocking time the app adds, and how much no change to the
- * app's code can take away.
+ * it says how much of a route's total blocking time the app's scripts add, and how much is
+ * there before any of them runs.
  *
  * A proxy in front of the running server does it: every response passes through unchanged
  * (headers included, so the security headers are the same), except that HTML loses the list

@@ -239,8 +239,8 @@ export function printPageFigures(figures: PageFigures) {
   );
   if (figures.lighthouseWithoutApp) {
     console.log(
-      "The same pages without the app's scripts (Lighthouse performance, median of the runs): " +
-        "what the page alone costs, which no change to the app's code can take away:",
+      "The same pages without the app's scripts (Lighthouse, median of the runs): what the page " +
+        "alone costs, its navigation, headers, markup and styles, before any of the app runs:",
     );
     console.table(
       Object.fromEntries(
