@@ -35,58 +35,76 @@ export async function readTalkData(defaultLanguage: SpeechLanguage): Promise<Tal
   };
 }
 
+const storageKeyOf = {
+  boards: storageKeys.talkBoards,
+  history: storageKeys.talkHistory,
+  settings: storageKeys.talkSettings,
+} as const;
+
+/** Writes what `next` changed from `before`. */
+function writeChanges(before: TalkData, next: TalkData) {
+  for (const key of Object.keys(storageKeyOf) as (keyof TalkData)[]) {
+    if (next[key] !== before[key]) void writeValue(storageKeyOf[key], next[key]);
+  }
+}
+
 export function useTalkData(defaultLanguage: SpeechLanguage) {
   const [data, setData] = useState<TalkData | null>(null);
   // The latest data, for changes made one after another before React has rendered.
   const current = useRef<TalkData | null>(null);
+  // Changes made before the stored data arrived (a tap the moment the page became usable, on a
+  // slow tablet): applied on top of it when it comes, so none is lost.
+  const pending = useRef<((data: TalkData) => TalkData)[]>([]);
 
   useEffect(() => {
     let cancelled = false;
     void readTalkData(defaultLanguage).then((read) => {
       if (cancelled || current.current) return;
-      current.current = read;
+      const next = pending.current.reduce((data, update) => update(data), read);
+      pending.current = [];
+      current.current = next;
+      writeChanges(read, next);
       // The whole screen renders again with the stored data: in slices, so a slow tablet stays
       // responsive (a tap meanwhile is answered first).
-      startTransition(() => setData(read));
+      startTransition(() => setData(next));
     });
     return () => {
       cancelled = true;
     };
   }, [defaultLanguage]);
 
-  function change<K extends keyof TalkData>(key: K, next: TalkData[K]) {
-    if (!current.current) return;
-    current.current = { ...current.current, [key]: next };
-    setData(current.current);
-    const storageKey = {
-      boards: storageKeys.talkBoards,
-      history: storageKeys.talkHistory,
-      settings: storageKeys.talkSettings,
-    }[key];
-    void writeValue(storageKey, next);
+  function apply(update: (data: TalkData) => TalkData) {
+    const now = current.current;
+    if (!now) {
+      pending.current.push(update);
+      return;
+    }
+    const next = update(now);
+    if (next === now) return;
+    current.current = next;
+    setData(next);
+    writeChanges(now, next);
   }
 
   return {
     data,
     /** Changes the board of the current language. */
     changeBoard(update: (board: Board) => Board) {
-      const now = current.current;
-      if (!now) return;
-      const { language } = now.settings;
-      const board = boardFor(now.boards, language);
-      const next = update(board);
-      if (next !== board) change("boards", { ...now.boards, [language]: next });
+      apply((now) => {
+        const { language } = now.settings;
+        const board = boardFor(now.boards, language);
+        const next = update(board);
+        return next === board ? now : { ...now, boards: { ...now.boards, [language]: next } };
+      });
     },
     replaceBoards(boards: Boards) {
-      change("boards", boards);
+      apply((now) => ({ ...now, boards }));
     },
     changeHistory(update: (history: History) => History) {
-      const now = current.current;
-      if (now) change("history", update(now.history));
+      apply((now) => ({ ...now, history: update(now.history) }));
     },
     changeSettings(settings: Partial<TalkSettings>) {
-      const now = current.current;
-      if (now) change("settings", { ...now.settings, ...settings });
+      apply((now) => ({ ...now, settings: { ...now.settings, ...settings } }));
     },
   };
 }
