@@ -364,8 +364,11 @@ test.describe("without pilot access", () => {
     await page.mouse.move(20, 600);
     await page.mouse.wheel(0, 1500);
     await page.keyboard.press("End");
-    // Give a scroll that should not happen the time to happen.
-    await page.waitForTimeout(300);
+    // A scroll the wheel or the key started would have moved the page by the second frame drawn
+    // after them (the page scrolls without smooth behaviour: src/theme/theme.ts).
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
     await expect(page).toHaveURL("/contact");
