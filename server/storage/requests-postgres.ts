@@ -32,6 +32,13 @@ export const postgresMigrations = [
      window_ends TIMESTAMPTZ NOT NULL
    )`,
   `ALTER TABLE requests ADD COLUMN handled_at TEXT`,
+  // Staff sessions (server/staff/session-store.ts): signing out deletes the row.
+  `CREATE TABLE staff_sessions (
+     id_hash TEXT PRIMARY KEY,
+     signed_in_at BIGINT NOT NULL,
+     expires_at BIGINT NOT NULL,
+     last_seen_at BIGINT NOT NULL
+   )`,
 ];
 
 /** Any constant shared by all nodes: the key of the advisory lock that serialises migrations. */
