@@ -90,13 +90,13 @@ export async function buildApp(
       message: `Too many requests: at most ${context.max} a minute. Try again in ${context.after}.`,
     }),
   });
-  await app.register(healthRoutes);
-  await app.register(ttsRoutes, { synthesizer: options.synthesizer });
   const store = await openRequestsStore({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
   });
   app.addHook("onClose", async () => store.close());
+  await app.register(healthRoutes, { store });
+  await app.register(ttsRoutes, { synthesizer: options.synthesizer });
   await app.register(requestRoutes, { store });
   await app.register(staffRoutes, {
     store,

@@ -116,6 +116,11 @@ export function openRequestsDb(dataDir: string) {
     setHandled(id: string, handledAt: string | null): boolean {
       return Number(updateHandled.run(handledAt, id).changes) > 0;
     },
+    /** Throws unless a request could be written now: takes the write lock, and lets it go. */
+    ready() {
+      db.exec("BEGIN IMMEDIATE");
+      db.exec("ROLLBACK");
+    },
     close() {
       db.close();
     },
