@@ -189,4 +189,23 @@ describe("two nodes on one PostgreSQL", () => {
     expect((await read(0)).status).toBe(401);
     expect((await read(1)).status).toBe(401);
   });
+
+  it("wrong passwords count towards one limit across both nodes; right ones do not", async () => {
+    const client = newClient();
+    const signIn = (node: number, password: string) =>
+      fetch(`${nodes[node]!.url}/api/staff/session`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-dauys-staff": "1",
+          "x-forwarded-for": client,
+        },
+        body: JSON.stringify({ password }),
+      }).then((response) => response.status);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push(await signIn(i % 2, staffPassword));
+    for (let i = 0; i < 5; i++) statuses.push(await signIn(i % 2, `guess ${i}`));
+    statuses.push(await signIn(0, staffPassword), await signIn(1, staffPassword));
+    expect(statuses).toEqual([204, 204, 204, 401, 401, 401, 401, 401, 429, 429]);
+  });
 });
