@@ -37,7 +37,7 @@ import { requestsToCsv } from "../storage/requests-csv.ts";
 import { searchRequests, type RequestsStore } from "../storage/requests-store.ts";
 
 export const staffHeader = "x-dauys-staff";
-export const staffSignInUrl = "/api/staff/session";
+const staffSignInUrl = "/api/staff/session";
 
 type SessionGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
