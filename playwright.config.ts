@@ -57,6 +57,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       RATE_LIMIT_PER_MINUTE: "100000",
       STAFF_PASSWORD_HASH: staffTestPasswordHash,
+      // The inbox runs only with a random session secret too (server/staff/session.ts).
+      STAFF_SESSION_SECRET: "MjW36EtF1niAAPlxkU7y5i5CfUUsiQGOgGgcBfsB4fI=",
       ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
     },
   },

@@ -139,6 +139,29 @@ describe("static app", () => {
     expect(unknown.body).toContain("<h1>Біз туралы</h1>");
   });
 
+  it("saves a ?lang= link's language with the page itself, as the app saves it", async () => {
+    const link = await app.inject({
+      url: "/about?lang=uz",
+      headers: { "accept-language": "kk-KZ", cookie: "dauys-language=ru" },
+    });
+    expect(link.headers["set-cookie"]).toBe(
+      "dauys-language=uz; Path=/; Max-Age=31536000; SameSite=Lax",
+    );
+    expect(link.headers["cache-control"]).toBe("private, no-cache");
+    // The next page, asked for before the app has started, comes in the linked language.
+    const next = await app.inject({
+      url: "/about",
+      headers: {
+        "accept-language": "kk-KZ",
+        cookie: String(link.headers["set-cookie"]).split(";")[0]!,
+      },
+    });
+    expect(next.body).toContain("<h1>Biz haqimizda</h1>");
+    for (const url of ["/about?lang=xx", "/about", "/?lang=", "/api/health?lang=uz"]) {
+      expect((await app.inject({ url })).headers["set-cookie"]).toBeUndefined();
+    }
+  });
+
   it("serves a sitemap of every page in the six languages, and robots.txt points to it", async () => {
     const robots = await app.inject({ url: "/robots.txt", headers: { host: "dauys.test" } });
     expect(robots.statusCode).toBe(200);

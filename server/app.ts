@@ -1,6 +1,10 @@
 /** Builds the server from its plugins and routes; `server.ts` only listens. Tests use inject(). */
 import zlib from "node:zlib";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from "fastify";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import type { ServerConfig } from "./config.ts";
@@ -13,12 +17,13 @@ import { openPostgresRateLimitStore } from "./storage/postgres-rate-limit.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { requestRoutes } from "./routes/requests.ts";
 import { siteMapRoutes } from "./routes/site-map.ts";
-import { staffRoutes, staffSignInUrl } from "./routes/staff.ts";
+import { staffRoutes } from "./routes/staff.ts";
 import { openRequestsStore } from "./storage/requests-store.ts";
 import { ttsRoutes, type SpeechSynthesizer } from "./routes/tts.ts";
 
 export type AppOptions = {
-  logger?: boolean;
+  /** Fastify's logger setting; tests pass a stream to read what the server logs. */
+  logger?: FastifyServerOptions["logger"];
   /** The speech engine; tests and the server pass a warm worker pool. */
   synthesizer: SpeechSynthesizer;
 };
@@ -79,29 +84,25 @@ export async function buildApp(
     global: false,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    errorResponseBuilder: (request, context) =>
-      request.url.split("?")[0] === staffSignInUrl
-        ? {
-            statusCode: 429,
-            error: "too_many_requests",
-            message: `Too many sign-in attempts. Try again in ${context.after}.`,
-          }
-        : {
-            statusCode: 429,
-            error: "too_many_requests",
-            message: `Too many requests: at most ${context.max} a minute. Try again in ${context.after}.`,
-          },
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: "too_many_requests",
+      message: `Too many requests: at most ${context.max} a minute. Try again in ${context.after}.`,
+    }),
   });
-  await app.register(healthRoutes);
-  await app.register(ttsRoutes, { synthesizer: options.synthesizer });
   const store = await openRequestsStore({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
   });
   app.addHook("onClose", async () => store.close());
+  await app.register(healthRoutes, { store });
+  await app.register(ttsRoutes, { synthesizer: options.synthesizer });
   await app.register(requestRoutes, { store });
   await app.register(staffRoutes, {
     store,
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    limitsPool: sharedLimits?.pool,
     passwordHash: config.staffPasswordHash,
     sessionSecret: config.staffSessionSecret,
   });

@@ -1,6 +1,6 @@
 /** Server settings from the environment; the README lists them. */
 import { resolve } from "node:path";
-import { parsePasswordHash } from "./staff/password.ts";
+import { checkPasswordHash } from "./staff/password.ts";
 
 export type ServerConfig = {
   port: number;
@@ -18,7 +18,10 @@ export type ServerConfig = {
   databaseUrl: string | undefined;
   /** The staff inbox's password as `npm run staff:hash` makes it; unset: no staff inbox. */
   staffPasswordHash: string | undefined;
-  /** Signs staff sessions (the same on every node); unset: derived from the password hash. */
+  /**
+   * With the password hash, signs staff sessions (the same on every node): at least 32 random
+   * bytes in hex or base64. Unset or weak: the staff inbox stays off (server/staff/session.ts).
+   */
   staffSessionSecret: string | undefined;
 };
 
@@ -46,12 +49,9 @@ function trustedProxies(value: string | undefined): false | string {
   return addresses.join(",");
 }
 
+/** A hash no sign-in could match stops the server: checked in full, one scrypt run included. */
 function staffPasswordHash(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  if (!parsePasswordHash(value)) {
-    throw new Error("STAFF_PASSWORD_HASH must be a hash made by `npm run --silent staff:hash`");
-  }
-  return value.trim();
+  return value ? checkPasswordHash(value) : undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {

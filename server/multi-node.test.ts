@@ -1,14 +1,15 @@
 /**
  * Two real server processes (`node server/server.ts`) on one PostgreSQL, as behind a load
  * balancer: what one stores the other exports, idempotent retries spread over both store one
- * row, and the rate limit counts requests to both nodes together.
+ * row, the rate limit counts requests to both nodes together, and a staff session signed out on
+ * one node is over on the other.
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "./staff/password.ts";
 import { freePort, startTestPostgres, type TestPostgres } from "./storage/test-postgres.ts";
-import { makeTempDirs } from "./test-support.ts";
+import { makeTempDirs, testSessionSecret } from "./test-support.ts";
 
 const perMinute = 10;
 let postgres: TestPostgres;
@@ -29,6 +30,7 @@ async function startNode(databaseUrl: string) {
       // The tests speak for many clients through X-Forwarded-For, as a load balancer would.
       TRUST_PROXY: "127.0.0.1",
       STAFF_PASSWORD_HASH: staffHash,
+      STAFF_SESSION_SECRET: testSessionSecret,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -166,5 +168,44 @@ describe("two nodes on one PostgreSQL", () => {
     expect(requests.map((request) => [request.id, request.handledAt])).toEqual([
       [sent.id, (await marked.json()).handledAt],
     ]);
+  });
+
+  it("signing out on one node ends the session on the other", async () => {
+    const signIn = await fetch(`${nodes[1]!.url}/api/staff/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-dauys-staff": "1" },
+      body: JSON.stringify({ password: staffPassword }),
+    });
+    expect(signIn.status).toBe(204);
+    const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
+    const read = (node: number) =>
+      fetch(`${nodes[node]!.url}/api/staff/requests`, { headers: { cookie } });
+    expect((await read(0)).status).toBe(200);
+    const out = await fetch(`${nodes[1]!.url}/api/staff/session`, {
+      method: "DELETE",
+      headers: { "x-dauys-staff": "1", cookie },
+    });
+    expect(out.status).toBe(204);
+    expect((await read(0)).status).toBe(401);
+    expect((await read(1)).status).toBe(401);
+  });
+
+  it("wrong passwords count towards one limit across both nodes; right ones do not", async () => {
+    const client = newClient();
+    const signIn = (node: number, password: string) =>
+      fetch(`${nodes[node]!.url}/api/staff/session`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-dauys-staff": "1",
+          "x-forwarded-for": client,
+        },
+        body: JSON.stringify({ password }),
+      }).then((response) => response.status);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push(await signIn(i % 2, staffPassword));
+    for (let i = 0; i < 5; i++) statuses.push(await signIn(i % 2, `guess ${i}`));
+    statuses.push(await signIn(0, staffPassword), await signIn(1, staffPassword));
+    expect(statuses).toEqual([204, 204, 204, 401, 401, 401, 401, 401, 429, 429]);
   });
 });

@@ -5,6 +5,7 @@
  * the plain shell, so no link that leaves the app is ever painted there.
  */
 import { languageCodes } from "../src/shared/languages.ts";
+import { pageCookieString } from "../src/shared/page-cookie.ts";
 import { pageNameOf, pagePaths } from "../src/shared/pages.ts";
 
 export const pageLanguages = languageCodes;
@@ -75,4 +76,13 @@ export function pageLanguageFor(request: Omit<PageRequest, "path">): string {
 export function prerenderedPageFor(request: PageRequest): string | undefined {
   if (cookie(request.cookie, "dauys-kiosk") === "on") return undefined;
   return prerenderedFile(request.path, pageLanguageFor(request));
+}
+
+/**
+ * The `Set-Cookie` a page answer carries when its address has a `?lang=` link to one of the six
+ * languages: the choice is saved with the page itself, as the app would save it, so the next
+ * page comes in it even if the visitor moves on before the app has started.
+ */
+export function languageCookieFor(lang: string | undefined): string | undefined {
+  return lang && pageLanguageSet.has(lang) ? pageCookieString("dauys-language", lang) : undefined;
 }

@@ -2,7 +2,17 @@ import { buildApp } from "./app.ts";
 import { readConfig } from "./config.ts";
 import { createSpeechSynthesizer } from "./speech/speech-synthesizer.ts";
 
-const config = readConfig();
+function configOrStop() {
+  try {
+    return readConfig();
+  } catch (error) {
+    // A setting the server cannot work with: its reason alone, without a stack trace.
+    console.error(`Dauys cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
+const config = configOrStop();
 const synthesizer = await createSpeechSynthesizer();
 const app = await buildApp(config, { logger: true, synthesizer });
 app.addHook("onClose", () => synthesizer.close());

@@ -3,8 +3,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "./app.ts";
+import { buildApp, type AppOptions } from "./app.ts";
 import type { SpeechSynthesizer } from "./routes/tts.ts";
+
+/** A staff session secret as `openssl rand -base64 32` makes one, for tests only. */
+export const testSessionSecret = "q0t0UJ3mLr1XyF3wq8k9m6Yc2n1HfEo7Vb4Zs5aPd+I=";
 
 export function makeTempDirs() {
   const root = mkdtempSync(join(tmpdir(), "dauys-server-test-"));
@@ -42,7 +45,10 @@ export async function buildTestApp(
     dataDir?: string;
     trustProxy?: string;
     staffPasswordHash?: string;
+    staffSessionSecret?: string;
+    databaseUrl?: string;
   } = {},
+  options: Pick<AppOptions, "logger"> = {},
 ): Promise<FastifyInstance> {
   const dirs = makeTempDirs();
   return buildApp(
@@ -52,7 +58,9 @@ export async function buildTestApp(
       rateLimitPerMinute: overrides.rateLimitPerMinute ?? 10_000,
       trustProxy: overrides.trustProxy ?? false,
       staffPasswordHash: overrides.staffPasswordHash,
+      staffSessionSecret: overrides.staffSessionSecret,
+      databaseUrl: overrides.databaseUrl,
     },
-    { synthesizer },
+    { synthesizer, ...options },
   );
 }

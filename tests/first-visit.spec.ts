@@ -60,9 +60,10 @@ test.describe("an English browser", () => {
     // cookies, as a browser's "clear cookies" would.
     await page.getByRole("heading", { level: 1 }).waitFor();
     await expect(page.locator("#root")).not.toHaveAttribute("inert");
-    await context.clearCookies();
     const english = await prerenderedHeading(page, "/about?lang=en");
     const russian = await prerenderedHeading(page, "/about?lang=ru");
+    // After those two: a ?lang= answer sets the language cookie, and page.request shares the jar.
+    await context.clearCookies();
     expect(russian).not.toBe(english);
     await recordVisibleHeadings(page);
 

@@ -18,6 +18,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/health/ready": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Readiness check: the server can store requests now
+     * @description Touches the database. A load balancer should send traffic only to nodes that answer 200.
+     */
+    get: operations["checkReadiness"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/generate-tts": {
     parameters: {
       query?: never;
@@ -82,6 +102,53 @@ export interface operations {
           "application/json": {
             /** @enum {string} */
             status: "ok";
+          };
+        };
+      };
+      /** @description The request was refused (a malformed address, for example) */
+      "4XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            error: string;
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  checkReadiness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The server can store requests */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ready";
+          };
+        };
+      };
+      /** @description The database is away, stalled or read-only */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            error: string;
+            message: string;
           };
         };
       };
@@ -300,6 +367,18 @@ export interface operations {
       };
       /** @description Rate limited */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            error: string;
+            message: string;
+          };
+        };
+      };
+      /** @description The database is away: send it again after Retry-After seconds */
+      503: {
         headers: {
           [name: string]: unknown;
         };

@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { isStoreUnavailable } from "../storage/store-unavailable.ts";
 
 export type ErrorBody = { error: string; message: string };
 
@@ -38,12 +39,26 @@ function describeValidation(error: FastifyError): string {
   return where ? `"${where}" ${first.message ?? "is invalid"}.` : `Request ${first.message}.`;
 }
 
+/** How long a client waits before retrying when the store is away. */
+export const storeRetryAfterSeconds = 5;
+
 async function jsonErrors(app: FastifyInstance) {
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     if (error.validation) {
       return reply
         .code(400)
         .send({ error: "invalid_request", message: describeValidation(error) } satisfies ErrorBody);
+    }
+    if (isStoreUnavailable(error)) {
+      // The database is away or stalled: worth a retry shortly, not a fault in this server.
+      request.log.warn({ err: error }, "The store is unavailable");
+      return reply
+        .code(503)
+        .header("Retry-After", String(storeRetryAfterSeconds))
+        .send({
+          error: "store_unavailable",
+          message: "The server cannot store or read this now. Please try again in a few seconds.",
+        } satisfies ErrorBody);
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status === 503) {

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
-import { prerenderedPageFor } from "../prerendered-pages.ts";
+import { languageCookieFor, prerenderedPageFor } from "../prerendered-pages.ts";
 import { siteOrigin, withAbsoluteLinks } from "../site-origin.ts";
 
 const immutable = "public, max-age=31536000, immutable";
@@ -56,6 +56,10 @@ export async function staticApp(app: FastifyInstance, options: { distDir: string
       prerendered && existsSync(join(options.distDir, prerendered)) ? prerendered : "index.html";
     // The page's language depends on the saved choice and, without one, on the browser's.
     reply.header("Cache-Control", revalidate).header("Vary", "Cookie, Accept-Language");
+    const languageCookie = languageCookieFor(lang);
+    // A shared cache must not hand one visitor's saved choice to another.
+    if (languageCookie)
+      reply.header("Set-Cookie", languageCookie).header("Cache-Control", `private, ${revalidate}`);
     if (file === "index.html") return reply.sendFile(file);
     return reply
       .type("text/html; charset=utf-8")

@@ -4,7 +4,7 @@
  * so it gets the same answer and changes nothing: delivery is idempotent.
  */
 import type { FastifyInstance } from "fastify";
-import { apiTags, inputErrorResponses } from "../plugins/api-description.ts";
+import { apiTags, errorResponse, inputErrorResponses } from "../plugins/api-description.ts";
 import { contactFieldLimits, requestLanguages } from "../../src/shared/contact-validation.ts";
 import type { NewRequest, RequestsStore } from "../storage/requests-store.ts";
 
@@ -74,6 +74,7 @@ export async function requestRoutes(app: FastifyInstance, options: { store: Requ
             description: "Already stored earlier (a retry); nothing changed",
           },
           ...inputErrorResponses,
+          503: errorResponse("The database is away: send it again after Retry-After seconds"),
         },
       },
       config: { rateLimit: {} },

@@ -1,30 +1,43 @@
 /**
  * The staff inbox's API under /api/staff: sign-in with the operator's password, then the contact
  * requests newest first with search, marking them handled, and the CSV. Nothing about a request
- * is sent without a valid session cookie. The cookie is HttpOnly, SameSite=Strict, Secure behind
- * HTTPS, and sent only to /api/staff; every change must also carry the `X-Dauys-Staff` header
- * (which a cross-site form cannot send) and, when the browser says, come from this origin.
- * Sign-in attempts are limited per client (shared between nodes with DATABASE_URL).
+ * is sent without a live session (server/staff/session.ts). The cookie is HttpOnly,
+ * SameSite=Strict, Secure behind HTTPS, and sent only to /api/staff; every change must also carry
+ * the `X-Dauys-Staff` header (which a cross-site form cannot send) and, when the browser says,
+ * come from this origin. Wrong passwords are limited per client and overall
+ * (server/staff/sign-in-limit.ts), shared between nodes with DATABASE_URL.
+ *
+ * The inbox runs only with both STAFF_PASSWORD_HASH and a good STAFF_SESSION_SECRET; otherwise
+ * the server says why at start and the sign-in answers that the inbox is not set up here.
  */
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type pg from "pg";
 import type { ErrorBody } from "../plugins/json-errors.ts";
 import { verifyPassword } from "../staff/password.ts";
 import {
-  createSession,
-  isValidSession,
+  idleMinutes,
+  newSession,
+  readSessionCookie,
+  readSessionSecret,
   sessionCookie,
+  sessionCookieValue,
   sessionHours,
   sessionKey,
+  type Session,
 } from "../staff/session.ts";
+import { openStaffSessionStore, type StaffSessionStore } from "../staff/session-store.ts";
+import {
+  memoryFailureCounter,
+  postgresFailureCounter,
+  signInLimiter,
+  type Lockout,
+} from "../staff/sign-in-limit.ts";
 import { requestsToCsv } from "../storage/requests-csv.ts";
 import { searchRequests, type RequestsStore } from "../storage/requests-store.ts";
 
 export const staffHeader = "x-dauys-staff";
-export const staffSignInUrl = "/api/staff/session";
-/** Sign-in attempts a client may make in `loginWindowMs`. */
-export const loginAttempts = 5;
-export const loginWindowMs = 15 * 60_000;
+const staffSignInUrl = "/api/staff/session";
 
 type SessionGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -35,22 +48,47 @@ export async function staffRoutes(
   app: FastifyInstance,
   options: {
     store: RequestsStore;
+    dataDir: string;
+    databaseUrl: string | undefined;
+    /** The pool that holds the shared rate limits, with DATABASE_URL. */
+    limitsPool: pg.Pool | undefined;
     passwordHash: string | undefined;
     sessionSecret: string | undefined;
   },
 ) {
   const { store, passwordHash } = options;
-  const key = passwordHash ? sessionKey(passwordHash, options.sessionSecret) : undefined;
-  await app.register(cookie);
+  const secret = readSessionSecret(options.sessionSecret);
+  let inbox: { passwordHash: string; sessions: StaffSessionStore } | undefined;
+  if (passwordHash && "problem" in secret) {
+    app.log.error(`The staff inbox is off: ${secret.problem}.`);
+  }
+  if (passwordHash && !("problem" in secret)) {
+    const sessions = await openStaffSessionStore(options);
+    app.addHook("onClose", () => sessions.close());
+    inbox = { passwordHash, sessions };
+    await app.register(cookie, { secret: sessionKey(secret, passwordHash) });
+  } else {
+    await app.register(cookie);
+  }
 
   app.addHook("onRequest", refuseCrossSiteChanges);
-  const signedIn = (request: FastifyRequest) =>
-    key !== undefined && isValidSession(key, request.cookies[sessionCookie]);
-  const requireSession = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!signedIn(request))
-      return fail(reply, 401, "unauthorized", "Sign in to the staff inbox first.");
+  /** The session the request's cookie names, when signed by this inbox and within its life. */
+  const sessionOf = (request: FastifyRequest): Session | null => {
+    const value = request.cookies[sessionCookie];
+    if (!inbox || !value) return null;
+    const unsigned = request.unsignCookie(value);
+    return unsigned.valid ? readSessionCookie(unsigned.value) : null;
   };
-  addSessionRoutes(app, { passwordHash, key, requireSession });
+  const requireSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = sessionOf(request);
+    const live =
+      session && (await inbox!.sessions.use(session.id, Date.now(), idleMinutes * 60_000));
+    if (!live) return fail(reply, 401, "unauthorized", "Sign in to the staff inbox first.");
+  };
+  const failures = options.limitsPool
+    ? postgresFailureCounter(options.limitsPool)
+    : memoryFailureCounter();
+  addSessionRoutes(app, { inbox, sessionOf, requireSession, begin: signInLimiter(failures) });
   addRequestRoutes(app, store, requireSession);
 }
 
@@ -68,17 +106,28 @@ async function refuseCrossSiteChanges(request: FastifyRequest, reply: FastifyRep
   }
 }
 
-/** Sign in (sets the session cookie), check the session, sign out. */
+const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
+
+function lockoutMessage(lockout: Lockout): string {
+  const wait = `Try again in ${minutes(lockout.msLeft)} minutes.`;
+  return lockout.scope === "client"
+    ? `Too many failed sign-in attempts. ${wait}`
+    : `Too many failed sign-in attempts to this inbox from everywhere. ${wait}`;
+}
+
+/** Sign in (sets the session cookie), check the session, sign out (ends it on every node). */
 function addSessionRoutes(
   app: FastifyInstance,
   {
-    passwordHash,
-    key,
+    inbox,
+    sessionOf,
     requireSession,
+    begin,
   }: {
-    passwordHash: string | undefined;
-    key: Buffer | undefined;
+    inbox: { passwordHash: string; sessions: StaffSessionStore } | undefined;
+    sessionOf: (request: FastifyRequest) => Session | null;
     requireSession: SessionGuard;
+    begin: ReturnType<typeof signInLimiter>;
   },
 ) {
   const cookieOptions = (request: FastifyRequest) => ({
@@ -89,7 +138,7 @@ function addSessionRoutes(
   });
 
   app.post<{ Body: { password: string } }>(
-    "/api/staff/session",
+    staffSignInUrl,
     {
       schema: {
         body: {
@@ -99,28 +148,49 @@ function addSessionRoutes(
           properties: { password: { type: "string", minLength: 1, maxLength: 200 } },
         },
       },
-      config: { rateLimit: { max: loginAttempts, timeWindow: loginWindowMs } },
+      config: { rateLimit: {} },
     },
     async (request, reply) => {
-      if (!passwordHash || !key) {
+      if (!inbox) {
         return fail(reply, 503, "staff_not_configured", "The staff inbox is not set up here.");
       }
-      if (!(await verifyPassword(request.body.password, passwordHash))) {
+      const attempt = await begin(request.ip);
+      if (attempt.refused) {
+        const retryAfter = Math.ceil(attempt.refused.msLeft / 1000);
+        reply.header("Retry-After", String(retryAfter));
+        return fail(reply, 429, "too_many_requests", lockoutMessage(attempt.refused));
+      }
+      if (!(await verifyPassword(request.body.password, inbox.passwordHash))) {
+        const reached = attempt.failed();
+        if (reached) {
+          request.log.warn(
+            { client: request.ip, scope: reached.scope, minutes: minutes(reached.msLeft) },
+            reached.scope === "client"
+              ? "Staff sign-in locked for this client after too many wrong passwords"
+              : "Staff sign-in locked for every client after too many wrong passwords",
+          );
+        }
         return fail(reply, 401, "wrong_password", "The password is not right.");
       }
-      reply.setCookie(sessionCookie, createSession(key), {
+      await attempt.succeeded();
+      const session = newSession();
+      await inbox.sessions.create(session);
+      reply.setCookie(sessionCookie, sessionCookieValue(session), {
         ...cookieOptions(request),
+        signed: true,
         maxAge: sessionHours * 3600,
       });
       return reply.code(204).send();
     },
   );
 
-  app.get("/api/staff/session", { config: { rateLimit: {} }, preHandler: requireSession }, () => ({
+  app.get(staffSignInUrl, { config: { rateLimit: {} }, preHandler: requireSession }, () => ({
     signedIn: true,
   }));
 
-  app.delete("/api/staff/session", { config: { rateLimit: {} } }, async (request, reply) => {
+  app.delete(staffSignInUrl, { config: { rateLimit: {} } }, async (request, reply) => {
+    const session = sessionOf(request);
+    if (session) await inbox!.sessions.revoke(session.id);
     reply.clearCookie(sessionCookie, cookieOptions(request));
     return reply.code(204).send();
   });

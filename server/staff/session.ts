@@ -1,36 +1,77 @@
 /**
- * Staff sessions without server state, so that any node behind the load balancer accepts them:
- * the cookie holds its expiry and a random id, signed with HMAC-SHA256. The key is
- * `STAFF_SESSION_SECRET` when set, otherwise derived from the password hash, so changing the
- * password ends every session. The same settings on every node make their sessions valid on all.
+ * Staff sessions: a cookie signed by @fastify/cookie that names a session kept in the shared
+ * store (server/staff/session-store.ts), so that every node accepts it, signing out ends it on
+ * all of them, and a session left alone for `idleMinutes` ends by itself.
+ *
+ * The signing key is derived from `STAFF_SESSION_SECRET` (random, 32 bytes or more) and the
+ * password hash together: the hash alone (seen in an environment dump, say) cannot make a cookie,
+ * and changing the password ends every session. A cookie carries its sign-in time and expiry,
+ * and one whose expiry lies beyond sign-in + `sessionHours` is refused even when signed.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
 
 export const sessionCookie = "dauys_staff";
 export const sessionHours = 8;
+export const idleMinutes = 30;
+const sessionMs = sessionHours * 3_600_000;
+/** How far a node's clock may be behind the one that signed the cookie. */
+const clockSkewMs = 60_000;
 
-export function sessionKey(passwordHash: string, secret: string | undefined): Buffer {
-  return createHash("sha256")
-    .update(secret ? `secret:${secret}` : `password-hash:${passwordHash}`)
-    .digest();
+export type Session = { id: string; signedInAt: number; expiresAt: number };
+
+/**
+ * The secret's bytes, or why it cannot sign sessions: it must be written as hex or base64
+ * (`openssl rand -base64 32`) and hold at least 32 bytes that do not repeat a short pattern.
+ */
+export function readSessionSecret(secret: string | undefined): Buffer | { problem: string } {
+  const text = secret?.trim() ?? "";
+  if (text === "") return { problem: "STAFF_SESSION_SECRET is not set" };
+  const bytes = /^(?:[0-9a-f]{2})+$/i.test(text)
+    ? Buffer.from(text, "hex")
+    : /^[A-Za-z0-9+/_-]+={0,2}$/.test(text)
+      ? Buffer.from(text.replace(/-/g, "+").replace(/_/g, "/"), "base64")
+      : undefined;
+  const example = "make one with `openssl rand -base64 32`";
+  if (!bytes) return { problem: `STAFF_SESSION_SECRET must be hex or base64 (${example})` };
+  if (bytes.length < 32) {
+    return {
+      problem: `STAFF_SESSION_SECRET holds ${bytes.length} bytes, fewer than 32 (${example})`,
+    };
+  }
+  // 32 random bytes have about 30 different values; a typed pattern has a handful.
+  if (new Set(bytes).size < 16) {
+    return { problem: `STAFF_SESSION_SECRET does not look random (${example})` };
+  }
+  return bytes;
 }
 
-const sign = (key: Buffer, body: string) =>
-  createHmac("sha256", key).update(body).digest("base64url");
-
-export function createSession(key: Buffer, now = Date.now()): string {
-  const body = `${now + sessionHours * 3_600_000}.${randomBytes(16).toString("base64url")}`;
-  return `${body}.${sign(key, body)}`;
+/** The cookie signing key: from the secret and the password hash together. */
+export function sessionKey(secret: Buffer, passwordHash: string): Buffer {
+  return Buffer.from(
+    hkdfSync("sha256", secret, Buffer.from(passwordHash.trim()), "dauys staff session v1", 32),
+  );
 }
 
-export function isValidSession(key: Buffer, token: string | undefined, now = Date.now()): boolean {
-  if (!token) return false;
-  const last = token.lastIndexOf(".");
-  if (last < 0) return false;
-  const body = token.slice(0, last);
-  const given = Buffer.from(token.slice(last + 1));
-  const expected = Buffer.from(sign(key, body));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-  const expires = Number(body.split(".")[0]);
-  return Number.isFinite(expires) && expires > now;
+export function newSession(now = Date.now()): Session {
+  return { id: randomBytes(18).toString("base64url"), signedInAt: now, expiresAt: now + sessionMs };
+}
+
+/** The cookie's value before signing. */
+export function sessionCookieValue(session: Session): string {
+  return `${session.id}.${session.signedInAt}.${session.expiresAt}`;
+}
+
+/**
+ * The session an unsigned cookie value names, or null when it is malformed, expired, signed in
+ * the future or given a longer life than a sign-in gets.
+ */
+export function readSessionCookie(value: string | null, now = Date.now()): Session | null {
+  const match = /^([A-Za-z0-9_-]{24})\.(\d{13})\.(\d{13})$/.exec(value ?? "");
+  if (!match) return null;
+  const session = { id: match[1]!, signedInAt: Number(match[2]), expiresAt: Number(match[3]) };
+  const valid =
+    session.signedInAt <= now + clockSkewMs &&
+    session.expiresAt > now &&
+    session.expiresAt - session.signedInAt <= sessionMs;
+  return valid ? session : null;
 }

@@ -26,6 +26,13 @@ const migrations = [
    ) STRICT`,
   `CREATE INDEX requests_by_received_at ON requests (received_at)`,
   `ALTER TABLE requests ADD COLUMN handled_at TEXT`,
+  // Staff sessions (server/staff/session-store.ts): signing out deletes the row.
+  `CREATE TABLE staff_sessions (
+     id_hash TEXT PRIMARY KEY,
+     signed_in_at INTEGER NOT NULL,
+     expires_at INTEGER NOT NULL,
+     last_seen_at INTEGER NOT NULL
+   ) STRICT`,
 ];
 
 export const requestsDbFile = "dauys.sqlite";
@@ -60,14 +67,20 @@ function migrate(db: DatabaseSync) {
   }
 }
 
-export type RequestsDb = ReturnType<typeof openRequestsDb>;
-
-export function openRequestsDb(dataDir: string) {
+/** A connection to the server's SQLite file, its schema up to date. */
+export function openSqliteDatabase(dataDir: string): DatabaseSync {
   mkdirSync(dataDir, { recursive: true });
   const db = new DatabaseSync(requestsDbPath(dataDir));
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA busy_timeout = 5000");
   migrate(db);
+  return db;
+}
+
+export type RequestsDb = ReturnType<typeof openRequestsDb>;
+
+export function openRequestsDb(dataDir: string) {
+  const db = openSqliteDatabase(dataDir);
 
   const insert = db.prepare(
     `INSERT INTO requests (id, name, email, subject, message, language, created_at, received_at)
@@ -102,6 +115,11 @@ export function openRequestsDb(dataDir: string) {
     /** Marks a request handled (at that time) or not (null); false when there is no such id. */
     setHandled(id: string, handledAt: string | null): boolean {
       return Number(updateHandled.run(handledAt, id).changes) > 0;
+    },
+    /** Throws unless a request could be written now: takes the write lock, and lets it go. */
+    ready() {
+      db.exec("BEGIN IMMEDIATE");
+      db.exec("ROLLBACK");
     },
     close() {
       db.close();

@@ -32,28 +32,46 @@ export const postgresMigrations = [
      window_ends TIMESTAMPTZ NOT NULL
    )`,
   `ALTER TABLE requests ADD COLUMN handled_at TEXT`,
+  // Staff sessions (server/staff/session-store.ts): signing out deletes the row.
+  `CREATE TABLE staff_sessions (
+     id_hash TEXT PRIMARY KEY,
+     signed_in_at BIGINT NOT NULL,
+     expires_at BIGINT NOT NULL,
+     last_seen_at BIGINT NOT NULL
+   )`,
 ];
 
 /** Any constant shared by all nodes: the key of the advisory lock that serialises migrations. */
 const migrationLockKey = 0x4461_7579; // "Dauy"
 
+/**
+ * A stalled or unreachable database must not hang requests: connecting (or waiting for a free
+ * connection) and each query give up after 5 s, here and in PostgreSQL itself, and the request
+ * is answered 503 (server/storage/store-unavailable.ts).
+ */
+export const postgresTimeoutMs = 5_000;
+/** Migrations may rebuild a large table, and wait for another node's: they get longer. */
+const migrationTimeoutMs = 30 * 60_000;
+
 export async function migratePostgres(pool: pg.Pool, migrations = postgresMigrations) {
   const client = await pool.connect();
+  // node-postgres reads a query's own query_timeout, which its type definitions leave out.
+  const query = <Row extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
+    client.query<Row>({ text, values, query_timeout: migrationTimeoutMs } as pg.QueryConfig);
   try {
-    await client.query("BEGIN");
-    await client.query("SELECT pg_advisory_xact_lock($1)", [migrationLockKey]);
-    await client.query(
+    await query("BEGIN");
+    await query("SET LOCAL statement_timeout = 0");
+    await query("SELECT pg_advisory_xact_lock($1)", [migrationLockKey]);
+    await query(
       `CREATE TABLE IF NOT EXISTS dauys_schema_version (
          id BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (id),
          version INTEGER NOT NULL
        )`,
     );
-    await client.query(
+    await query(
       "INSERT INTO dauys_schema_version (id, version) VALUES (TRUE, 0) ON CONFLICT DO NOTHING",
     );
-    const { rows } = await client.query<{ version: number }>(
-      "SELECT version FROM dauys_schema_version",
-    );
+    const { rows } = await query<{ version: number }>("SELECT version FROM dauys_schema_version");
     const current = rows[0]!.version;
     if (current > migrations.length) {
       throw new Error(
@@ -61,12 +79,12 @@ export async function migratePostgres(pool: pg.Pool, migrations = postgresMigrat
       );
     }
     for (let version = current; version < migrations.length; version += 1) {
-      await client.query(migrations[version]!);
+      await query(migrations[version]!);
     }
-    await client.query("UPDATE dauys_schema_version SET version = $1", [migrations.length]);
-    await client.query("COMMIT");
+    await query("UPDATE dauys_schema_version SET version = $1", [migrations.length]);
+    await query("COMMIT");
   } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
+    await query("ROLLBACK").catch(() => {});
     throw error;
   } finally {
     client.release();
@@ -74,8 +92,19 @@ export async function migratePostgres(pool: pg.Pool, migrations = postgresMigrat
 }
 
 /** A connection pool to a database whose tables are up to date. */
-export async function openMigratedPool(databaseUrl: string, maxConnections: number) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: maxConnections });
+export async function openMigratedPool(
+  databaseUrl: string,
+  maxConnections: number,
+  timeoutMs = postgresTimeoutMs,
+) {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: maxConnections,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+    statement_timeout: timeoutMs,
+    keepAlive: true,
+  });
   // An idle connection dropped by the database must not crash the server.
   pool.on("error", () => {});
   try {
@@ -89,9 +118,9 @@ export async function openMigratedPool(databaseUrl: string, maxConnections: numb
 
 export async function openPostgresRequestsStore(
   databaseUrl: string,
-  options: { maxConnections?: number } = {},
+  options: { maxConnections?: number; timeoutMs?: number } = {},
 ): Promise<RequestsStore & { pool: pg.Pool }> {
-  const pool = await openMigratedPool(databaseUrl, options.maxConnections ?? 10);
+  const pool = await openMigratedPool(databaseUrl, options.maxConnections ?? 10, options.timeoutMs);
   return {
     pool,
     async save(request: NewRequest, receivedAt = new Date().toISOString()) {
@@ -126,6 +155,12 @@ export async function openPostgresRequestsStore(
         id,
       ]);
       return (result.rowCount ?? 0) > 0;
+    },
+    async ready() {
+      const { rows } = await pool.query<{ readOnly: string }>(
+        `SELECT current_setting('transaction_read_only') AS "readOnly"`,
+      );
+      if (rows[0]?.readOnly !== "off") throw new Error("The database is read-only");
     },
     async close() {
       await pool.end();

@@ -16,6 +16,8 @@ export interface RequestsStore {
   all(): Promise<StoredRequest[]>;
   /** Marks a request handled (at that time) or not (null); false when there is no such id. */
   setHandled(id: string, handledAt: string | null): Promise<boolean>;
+  /** Resolves when a request could be stored now; rejects with the reason otherwise. */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export function openSqliteRequestsStore(dataDir: string): RequestsStore {
     save: async (request, receivedAt) => db.save(request, receivedAt),
     all: async () => db.all(),
     setHandled: async (id, handledAt) => db.setHandled(id, handledAt),
+    ready: async () => db.ready(),
     close: async () => db.close(),
   };
 }

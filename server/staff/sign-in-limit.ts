@@ -1,0 +1,119 @@
+/**
+ * How many wrong passwords the staff sign-in takes: `perClient` from one client address and
+ * `overall` from all clients together in a window, so a guess spread over many addresses is
+ * slowed as well. Only wrong passwords count: a sign-in that succeeds takes its attempt back, and
+ * a malformed request never reaches the count. Each attempt is counted before the password is
+ * checked (and taken back if refused), so parallel guesses cannot slip past the limit.
+ * The counts live in PostgreSQL's `rate_limits` table when nodes share one, else in memory.
+ */
+import type pg from "pg";
+
+export type SignInLimits = { perClient: number; overall: number; windowMs: number };
+
+export const signInLimits: SignInLimits = {
+  perClient: 5,
+  overall: 100,
+  windowMs: 15 * 60_000,
+};
+
+type Count = { count: number; msLeft: number };
+
+export interface FailureCounter {
+  /** Adds one to the key's count in its window (a new window when the last has ended). */
+  add(key: string, windowMs: number): Promise<Count>;
+  /** Takes one back from the key's count. */
+  takeBack(key: string): Promise<void>;
+}
+
+export function memoryFailureCounter(now: () => number = Date.now): FailureCounter {
+  const counts = new Map<string, { count: number; windowEnds: number }>();
+  return {
+    async add(key, windowMs) {
+      const time = now();
+      if (counts.size > 10_000) {
+        for (const [old, entry] of counts) if (entry.windowEnds <= time) counts.delete(old);
+      }
+      const current = counts.get(key);
+      const entry =
+        current && current.windowEnds > time ? current : { count: 0, windowEnds: time + windowMs };
+      entry.count += 1;
+      counts.set(key, entry);
+      return { count: entry.count, msLeft: entry.windowEnds - time };
+    },
+    async takeBack(key) {
+      const entry = counts.get(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
+  };
+}
+
+export function postgresFailureCounter(pool: pg.Pool): FailureCounter {
+  return {
+    async add(key, windowMs) {
+      const { rows } = await pool.query<{ count: number; ms_left: number }>(
+        `INSERT INTO rate_limits AS r (key, count, window_ends)
+         VALUES ($1, 1, now() + $2 * interval '1 millisecond')
+         ON CONFLICT (key) DO UPDATE SET
+           count = CASE WHEN r.window_ends <= now() THEN 1 ELSE r.count + 1 END,
+           window_ends = CASE WHEN r.window_ends <= now() THEN EXCLUDED.window_ends
+                         ELSE r.window_ends END
+         RETURNING count,
+           GREATEST(0, CEIL(EXTRACT(EPOCH FROM (window_ends - now())) * 1000))::float8 AS ms_left`,
+        [key, windowMs],
+      );
+      return { count: rows[0]!.count, msLeft: rows[0]!.ms_left };
+    },
+    async takeBack(key) {
+      await pool.query(
+        `UPDATE rate_limits SET count = count - 1
+         WHERE key = $1 AND count > 0 AND window_ends > now()`,
+        [key],
+      );
+    },
+  };
+}
+
+export type Lockout = { scope: "client" | "everyone"; msLeft: number };
+
+/** Which limit, if any, refuses an attempt given the counts that include it. */
+export function refusedBy(client: Count, everyone: Count, limits: SignInLimits): Lockout | null {
+  if (client.count > limits.perClient) return { scope: "client", msLeft: client.msLeft };
+  if (everyone.count > limits.overall) return { scope: "everyone", msLeft: everyone.msLeft };
+  return null;
+}
+
+/** The limit a failed attempt has just reached, which the server logs. */
+export function reachedBy(client: Count, everyone: Count, limits: SignInLimits): Lockout | null {
+  if (everyone.count === limits.overall) return { scope: "everyone", msLeft: everyone.msLeft };
+  if (client.count === limits.perClient) return { scope: "client", msLeft: client.msLeft };
+  return null;
+}
+
+export type SignInAttempt =
+  | { refused: Lockout }
+  | {
+      refused: null;
+      /** The password was right: the attempt does not count. */
+      succeeded(): Promise<void>;
+      /** The password was wrong: the attempt counts; says which limit it reached, if one. */
+      failed(): Lockout | null;
+    };
+
+export function signInLimiter(counter: FailureCounter, limits: SignInLimits = signInLimits) {
+  const everyoneKey = "staff-sign-in:everyone";
+  return async function begin(client: string): Promise<SignInAttempt> {
+    const clientKey = `staff-sign-in:client:${client}`;
+    const [mine, all] = await Promise.all([
+      counter.add(clientKey, limits.windowMs),
+      counter.add(everyoneKey, limits.windowMs),
+    ]);
+    const takeBack = () =>
+      Promise.all([counter.takeBack(clientKey), counter.takeBack(everyoneKey)]).then(() => {});
+    const refused = refusedBy(mine, all, limits);
+    if (refused) {
+      await takeBack();
+      return { refused };
+    }
+    return { refused: null, succeeded: takeBack, failed: () => reachedBy(mine, all, limits) };
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Issue 39, finding 7: a real PostgreSQL frozen with SIGSTOP (the server is there but answers
+ * nothing, as in a stalled disk or a paused VM). Requests must be answered 503 with Retry-After
+ * once the timeouts pass, instead of hanging; the readiness check must say the node cannot
+ * store, while the liveness check still answers; and all of it must recover once it runs again.
+ */
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SpeechSynthesizer } from "./routes/tts.ts";
+import { startTestPostgres, type TestPostgres } from "./storage/test-postgres.ts";
+import { buildTestApp } from "./test-support.ts";
+
+const unusedSynthesizer: SpeechSynthesizer = {
+  synthesize: () => Promise.reject(new Error("not used in these tests")),
+};
+
+let postgres: TestPostgres;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  postgres = await startTestPostgres();
+  app = await buildTestApp(unusedSynthesizer, { databaseUrl: postgres.url });
+}, 120_000);
+
+afterAll(async () => {
+  postgres?.thaw();
+  await app?.close();
+  await postgres?.stop();
+}, 60_000);
+
+const contactRequest = () => ({
+  id: randomUUID(),
+  name: "Айгерим Садыкова",
+  email: "aigerim@example.kz",
+  subject: "Sent while the database stalls",
+  message: "The outbox sends it again later.",
+  language: "kk",
+  createdAt: new Date().toISOString(),
+});
+
+const post = (body: object) => app.inject({ method: "POST", url: "/api/requests", payload: body });
+
+/** The answer, or "no answer" if none came while the database stayed frozen. */
+async function answerWithin<T>(ms: number, answer: Promise<T>): Promise<T | "no answer"> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<"no answer">((resolve) => {
+    timer = setTimeout(resolve, ms, "no answer");
+  });
+  return Promise.race([answer, deadline]).finally(() => clearTimeout(timer));
+}
+
+describe("a frozen PostgreSQL", () => {
+  it("gets 503 with Retry-After, not a hang; readiness says no; all recovers after", async () => {
+    expect((await post(contactRequest())).statusCode).toBe(201);
+    expect((await app.inject({ url: "/api/health/ready" })).json()).toEqual({ status: "ready" });
+
+    // The readiness answer is reused for a second: the next check asks the database again.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const sent = contactRequest();
+    postgres.freeze();
+    let frozen: { post: unknown; ready: unknown; live: unknown; seconds: number };
+    try {
+      const started = Date.now();
+      const [during, ready, live] = await Promise.all([
+        answerWithin(15_000, post(sent)),
+        answerWithin(15_000, app.inject({ url: "/api/health/ready" })),
+        answerWithin(15_000, app.inject({ url: "/api/health" })),
+      ]);
+      frozen = { post: during, ready, live, seconds: (Date.now() - started) / 1000 };
+    } finally {
+      postgres.thaw();
+    }
+    console.info(`Answered in ${frozen.seconds.toFixed(1)} s with the database frozen`);
+    const [during, ready, live] = [frozen.post, frozen.ready, frozen.live] as Awaited<
+      ReturnType<typeof post>
+    >[];
+    expect(during).not.toBe("no answer");
+    expect(during!.statusCode).toBe(503);
+    expect(during!.headers["retry-after"]).toBe("5");
+    expect(during!.json()).toMatchObject({ error: "store_unavailable" });
+    expect(ready).not.toBe("no answer");
+    expect(ready!.statusCode).toBe(503);
+    expect(ready!.json()).toMatchObject({ error: "store_unavailable" });
+    expect(live!.statusCode).toBe(200);
+
+    // Running again: the outbox's retry of the same request is stored, and the node is ready.
+    let retried = await post(sent);
+    for (let tries = 0; retried.statusCode === 503 && tries < 10; tries++)
+      retried = await post(sent);
+    expect(retried.statusCode).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await app.inject({ url: "/api/health/ready" })).statusCode).toBe(200);
+  }, 90_000);
+});

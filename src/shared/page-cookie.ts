@@ -1,0 +1,13 @@
+/**
+ * The cookies that tell the server which prerendered page to send (server/prerendered-pages.ts),
+ * written the same way by the app (src/lib/page-cookies.ts) and by the server when it answers a
+ * `?lang=` link: for the whole site, a year, sent on top-level navigation from other sites.
+ */
+export type PageCookie = "dauys-language" | "dauys-kiosk";
+
+/** The cookie as `document.cookie` takes it and `Set-Cookie` sends it; null removes it. */
+export function pageCookieString(name: PageCookie, value: string | null): string {
+  return value === null
+    ? `${name}=; Path=/; Max-Age=0; SameSite=Lax`
+    : `${name}=${value}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
