@@ -17,6 +17,7 @@ import { brand } from "@/lib/brand";
 import { SectionPanel } from "@/components/section-panel";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
+import { CheckboxChoice } from "@/components/choice-input";
 
 type RecordingPanelProps = {
   state: RecordingState;
@@ -71,6 +72,19 @@ export function RecordingPanel({
             </option>
           ))}
         </TextField>
+        {/* Chosen before recording, like the language; it refuses the browser's online service. */}
+        {supported ? (
+          // In a Box: the Stack's spacing would undo the margin that lines the box up with the
+          // field above.
+          <Box>
+            <CheckboxChoice
+              label={t`Only recognise on this device`}
+              checked={choice.onlyOnDevice}
+              disabled={listening}
+              onChange={(event) => choice.setOnlyOnDevice(event.target.checked)}
+            />
+          </Box>
+        ) : null}
 
         <Box>
           <Button
@@ -100,11 +114,8 @@ export function RecordingPanel({
           <VoiceNotice
             choice={choice.choice}
             language={state.language}
-            onlyOnDevice={choice.onlyOnDevice}
-            onChooseOnlyOnDevice={choice.setOnlyOnDevice}
             download={choice.download}
             onInstallPack={choice.installPack}
-            listening={listening}
             lineId={noticeId}
           />
         </Box>

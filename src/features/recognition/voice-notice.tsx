@@ -5,7 +5,6 @@ import Typography from "@mui/material/Typography";
 import DownloadIcon from "@mui/icons-material/Download";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
-import { CheckboxChoice } from "@/components/choice-input";
 import { ProgressBar } from "@/components/progress-bar";
 import {
   voiceDestinationOf,
@@ -18,29 +17,21 @@ type VoiceNoticeProps = {
   /** Null while the browser has not answered yet. */
   choice: RecognitionChoice | null;
   language: string;
-  onlyOnDevice: boolean;
-  onChooseOnlyOnDevice: (onlyOnDevice: boolean) => void;
   download: PackDownload;
   onInstallPack: () => void;
-  /** While recording, the setting waits: it applies to the next recording. */
-  listening: boolean;
   /** For the recording button's description: the line says where its press sends the voice. */
   lineId: string;
 };
 
 /**
- * Beside the microphone control: one plain line saying where the voice goes right now, the
- * setting that refuses the online service, and, where the browser offers one, the language pack
- * that lets the voice stay on the device.
+ * Beside the microphone control: one plain line saying where the voice goes right now and,
+ * where the browser offers one, the language pack that lets the voice stay on the device.
  */
 export function VoiceNotice({
   choice,
   language,
-  onlyOnDevice,
-  onChooseOnlyOnDevice,
   download,
   onInstallPack,
-  listening,
   lineId,
 }: VoiceNoticeProps) {
   const { t, i18n } = useLingui();
@@ -71,14 +62,6 @@ export function VoiceNotice({
       <Typography id={lineId} aria-live="polite" sx={{ fontSize: "1.0625rem" }}>
         {line}
       </Typography>
-      {choice && !(choice.kind === "none" && choice.reason === "no-recognition") ? (
-        <CheckboxChoice
-          label={t`Only recognise on this device`}
-          checked={onlyOnDevice}
-          disabled={listening}
-          onChange={(event) => onChooseOnlyOnDevice(event.target.checked)}
-        />
-      ) : null}
       {choice?.kind === "install" && !downloading ? (
         <Box>
           <Typography sx={{ mb: 1 }}>
