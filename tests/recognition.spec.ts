@@ -222,6 +222,26 @@ test.describe("where the voice goes", () => {
     expect((await recognizers(page))[0]).toMatchObject({ lang: "ru-RU", processLocally: true });
   });
 
+  test("another language can be chosen while a pack downloads; each says where its voice goes", async ({
+    page,
+  }) => {
+    await openRecognition(page, { onDevice: "downloadable" });
+    await page.getByRole("button", { name: "Download the language pack" }).click();
+    const language = page.getByLabel("Recognition language");
+    await language.selectOption("en-US");
+    await expectNotice(page, leaves);
+    await expect(page.getByText("English can be recognised on this device")).toBeVisible();
+
+    await page.evaluate(() => window.speechScript.finishInstall(true));
+    // The Russian pack is in; English still needs its own.
+    await expectNotice(page, leaves);
+    await expect(page.getByRole("button", { name: "Download the language pack" })).toBeVisible();
+    await language.selectOption("ru-RU");
+    await expectNotice(page, onThisDevice);
+    await startRecording(page);
+    expect((await recognizers(page))[0]).toMatchObject({ lang: "ru-RU", processLocally: true });
+  });
+
   test("a failed download says so and can be tried again", async ({ page }) => {
     await openRecognition(page, { onDevice: "downloadable" });
     await page.getByRole("button", { name: "Download the language pack" }).click();

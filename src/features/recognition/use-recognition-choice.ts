@@ -114,9 +114,20 @@ export function useRecognitionChoice(language: string, supported: boolean) {
     const forLanguage = language;
     setDownload({ status: "installing", language: forLanguage });
     void installOnDevice(forLanguage).then(async (installed) => {
-      const after = await ask(forLanguage);
-      const done = installed && after.onDevice === "available";
-      setDownload(done ? { status: "idle" } : { status: "failed", language: forLanguage });
+      // The page may show another language by now: its question must stay the latest.
+      const after =
+        current.current.language === forLanguage
+          ? (await ask(forLanguage)).onDevice
+          : await onDeviceAvailability(forLanguage);
+      const done = installed && after === "available";
+      // Only this download's own state: another language's may have started meanwhile.
+      setDownload((now) =>
+        now.status === "installing" && now.language === forLanguage
+          ? done
+            ? { status: "idle" }
+            : { status: "failed", language: forLanguage }
+          : now,
+      );
     });
   }
 
@@ -125,8 +136,8 @@ export function useRecognitionChoice(language: string, supported: boolean) {
    * when the voice may go nowhere (the user refuses the online service and the device cannot).
    */
   async function planFor(forLanguage: string): Promise<RecognitionPlan | null> {
-    const stored = current.current.settings ?? (await settingsRead.current);
-    const onlyOnDevice = current.current.settings?.onlyOnDevice ?? stored?.onlyOnDevice ?? false;
+    const { onlyOnDevice } = current.current.settings ??
+      (await settingsRead.current) ?? { onlyOnDevice: false };
     const pending = asking.current?.language === forLanguage ? asking.current.answer : null;
     const { onDevice } = await (pending ?? ask(forLanguage));
     const destination = voiceDestinationOf(
