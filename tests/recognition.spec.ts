@@ -198,6 +198,7 @@ test.describe("where the voice goes", () => {
       ),
     ).toBeVisible();
     await expectNoAxeViolations(page, "pack offered");
+    expect(await findSmallTargets(page), "targets under 44×44 px").toEqual([]);
 
     await page.getByRole("button", { name: "Download the language pack" }).click();
     expect(await page.evaluate(() => window.speechScript.installs)).toEqual([
