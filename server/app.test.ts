@@ -30,7 +30,9 @@ describe("security headers", () => {
       expect(answer.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
       expect(answer.headers["x-frame-options"]).toBe("DENY");
       expect(answer.headers["cross-origin-opener-policy"]).toBe("same-origin");
-      expect(answer.headers["permissions-policy"]).toContain("microphone=(self)");
+      const permissions = String(answer.headers["permissions-policy"]);
+      expect(permissions).toContain("microphone=(self)");
+      expect(permissions).toContain("on-device-speech-recognition=(self)");
     });
   }
 

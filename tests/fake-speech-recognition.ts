@@ -7,12 +7,21 @@ import type { Page } from "@playwright/test";
  * device) and the audio, made by the real server.
  */
 
+type Availability = "available" | "downloadable" | "downloading" | "unavailable";
+
 export type FakeRecognizerOptions = {
   /** false: a browser without speech recognition. */
   installed: boolean;
-  /** What `SpeechRecognition.available({ processLocally: true })` answers; null: no such API. */
-  onDevice: "available" | "downloadable" | null;
+  /**
+   * What `SpeechRecognition.available({ langs, processLocally: true })` answers for a language
+   * whose pack was not installed here; null: no such API (and no `install`).
+   */
+  onDevice: Availability | null;
+  /** Whether `SpeechRecognitionPhrase` and `recognition.phrases` exist; default false. */
+  phrases?: boolean;
 };
+
+type InstallCall = { langs: string[]; processLocally: boolean };
 
 type SpeechScript = {
   instances: {
@@ -21,7 +30,15 @@ type SpeechScript = {
     interimResults: boolean;
     processLocally: boolean;
     state: string;
+    /** Only where phrases are supported. */
+    phrases?: { phrase: string; boost: number }[];
   }[];
+  /** Every `install()` call, in order. */
+  installs: InstallCall[];
+  /** Ends the pending `install()`: true installs the pack, false fails. */
+  finishInstall(installed: boolean): void;
+  /** What `available()` was asked, in order. */
+  availabilityQuestions: InstallCall[];
   interim(text: string): void;
   final(text: string): void;
   fail(code: string): void;
@@ -36,7 +53,11 @@ declare global {
   }
 }
 
-export function installFakeRecognizer({ installed, onDevice }: FakeRecognizerOptions) {
+export function installFakeRecognizer({
+  installed,
+  onDevice,
+  phrases = false,
+}: FakeRecognizerOptions) {
   const w = window as unknown as Record<string, unknown>;
   if (!installed) {
     delete w.SpeechRecognition;
@@ -63,13 +84,46 @@ export function installFakeRecognizer({ installed, onDevice }: FakeRecognizerOpt
     onerror: ((event: unknown) => void) | null = null;
     onend: ((event: Event) => void) | null = null;
 
-    static available = onDevice
-      ? (options: { langs: string[]; processLocally?: boolean }) =>
-          Promise.resolve(options.processLocally && options.langs.length ? onDevice : "unavailable")
-      : undefined;
+    declare phrases?: FakeSpeechRecognitionPhrase[];
+
+    static available(options: { langs: string[]; processLocally?: boolean }) {
+      script.availabilityQuestions.push({
+        langs: [...options.langs],
+        processLocally: options.processLocally === true,
+      });
+      if (!options.processLocally || !options.langs.length) return Promise.resolve("unavailable");
+      const status = options.langs.map((lang) =>
+        installedPacks.has(lang)
+          ? "available"
+          : pendingInstall?.langs.includes(lang)
+            ? "downloading"
+            : onDevice,
+      );
+      for (const answer of ["unavailable", "downloadable", "downloading"] as const) {
+        if (status.includes(answer)) return Promise.resolve(answer);
+      }
+      return Promise.resolve("available");
+    }
+
+    static install(options: { langs: string[]; processLocally?: boolean }) {
+      const call = { langs: [...options.langs], processLocally: options.processLocally === true };
+      script.installs.push(call);
+      if (!call.processLocally || onDevice === "unavailable") return Promise.resolve(false);
+      return new Promise<boolean>((resolve) => {
+        pendingInstall = {
+          langs: call.langs,
+          finish(ok) {
+            pendingInstall = null;
+            if (ok) for (const lang of call.langs) installedPacks.add(lang);
+            resolve(ok);
+          },
+        };
+      });
+    }
 
     constructor() {
       super();
+      if (phrases) this.phrases = [];
       script.instances.push(this);
     }
     start() {
@@ -96,7 +150,26 @@ export function installFakeRecognizer({ installed, onDevice }: FakeRecognizerOpt
       this.onresult?.({ resultIndex, results });
     }
   }
-  if (!onDevice) delete (FakeSpeechRecognition as { available?: unknown }).available;
+  if (!onDevice) {
+    delete (FakeSpeechRecognition as { available?: unknown }).available;
+    delete (FakeSpeechRecognition as { install?: unknown }).install;
+  }
+
+  /** As the draft specifies: a phrase and its boost, from 0 to 10. */
+  class FakeSpeechRecognitionPhrase {
+    phrase: string;
+    boost: number;
+    constructor(phrase: string, boost = 1) {
+      if (!phrase || !(boost >= 0 && boost <= 10)) {
+        throw new DOMException("bad phrase or boost", "SyntaxError");
+      }
+      this.phrase = phrase;
+      this.boost = boost;
+    }
+  }
+
+  const installedPacks = new Set<string>();
+  let pendingInstall: { langs: string[]; finish(ok: boolean): void } | null = null;
 
   const current = () => {
     const instance = script.instances.at(-1) as FakeSpeechRecognition | undefined;
@@ -105,6 +178,12 @@ export function installFakeRecognizer({ installed, onDevice }: FakeRecognizerOpt
   };
   const script = {
     instances: [] as FakeSpeechRecognition[],
+    installs: [] as InstallCall[],
+    availabilityQuestions: [] as InstallCall[],
+    finishInstall(ok: boolean) {
+      if (!pendingInstall) throw new Error("No language pack is being installed");
+      pendingInstall.finish(ok);
+    },
     holdStop: false,
     interim(text: string) {
       const r = current();
@@ -127,6 +206,8 @@ export function installFakeRecognizer({ installed, onDevice }: FakeRecognizerOpt
   w.speechScript = script;
   w.SpeechRecognition = FakeSpeechRecognition;
   w.webkitSpeechRecognition = FakeSpeechRecognition;
+  if (phrases) w.SpeechRecognitionPhrase = FakeSpeechRecognitionPhrase;
+  else delete w.SpeechRecognitionPhrase;
 }
 
 /** Installs the scripted recognizer before any page script runs. */

@@ -5,6 +5,7 @@ import {
   findSmallTargets,
   presetLanguage,
   presetPilotAccess,
+  presetStoredValue,
   storedValue,
 } from "./fixtures.ts";
 import { installFakeRecognizer, type FakeRecognizerOptions } from "./fake-speech-recognition.ts";
@@ -13,9 +14,9 @@ async function openRecognition(
   page: Page,
   options: Partial<FakeRecognizerOptions> & { pilotAccess?: boolean; title?: string } = {},
 ) {
-  const { pilotAccess = true, installed = true, onDevice = null } = options;
+  const { pilotAccess = true, installed = true, onDevice = null, phrases = false } = options;
   const title = options.title ?? "Speech Recognition";
-  await page.addInitScript(installFakeRecognizer, { installed, onDevice });
+  await page.addInitScript(installFakeRecognizer, { installed, onDevice, phrases });
   if (pilotAccess) await presetPilotAccess(page);
   await page.goto("/recognition");
   // By element, not role: without pilot access the popup may already hide the page from the
@@ -158,22 +159,213 @@ test.describe("recording", () => {
     await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
     await expect(textField(page)).toHaveValue("hello");
   });
+});
 
-  test("uses on-device recognition where the browser offers it for the language", async ({
+test.describe("where the voice goes", () => {
+  /** The line beside the recording button, which also describes it. */
+  const expectNotice = (page: Page, text: string, button = recordButton(page)) =>
+    expect(button).toHaveAccessibleDescription(text);
+  const onlyOnDevice = (page: Page) =>
+    page.getByRole("checkbox", { name: "Only recognise on this device" });
+  const recognizers = (page: Page) => page.evaluate(() => window.speechScript.instances);
+  const onThisDevice = "Your voice is recognised on this device and does not leave it.";
+  const leaves =
+    "Your voice goes to your browser's online speech service (your voice leaves this device).";
+
+  test("on the device where the browser has the language: the notice says so, recognition runs with processLocally", async ({
     page,
   }) => {
     await openRecognition(page, { onDevice: "available" });
     await page.getByLabel("Recognition language").selectOption("en-US");
+    await expectNotice(page, onThisDevice);
+    await expect(page.getByRole("button", { name: "Download the language pack" })).toHaveCount(0);
+    await expectNoAxeViolations(page, "on this device");
     await startRecording(page);
-    const recognizer = await page.evaluate(() => window.speechScript.instances[0]);
-    expect(recognizer).toMatchObject({ lang: "en-US", processLocally: true });
+    expect((await recognizers(page))[0]).toMatchObject({ lang: "en-US", processLocally: true });
+    const asked = await page.evaluate(() => window.speechScript.availabilityQuestions);
+    expect(asked).toContainEqual({ langs: ["en-US"], processLocally: true });
   });
 
-  test("lets the browser decide where on-device recognition is not ready", async ({ page }) => {
+  test("a downloadable language pack is offered, downloads with progress shown, then recognition stays on the device", async ({
+    page,
+  }) => {
     await openRecognition(page, { onDevice: "downloadable" });
+    // Until the pack is in, the browser's online service is used, and the notice says so.
+    await expectNotice(page, leaves);
+    await expect(
+      page.getByText(
+        "Russian can be recognised on this device, also offline, once its language pack is downloaded. Your browser does not say how large it is.",
+      ),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, "pack offered");
+    expect(await findSmallTargets(page), "targets under 44×44 px").toEqual([]);
+
+    await page.getByRole("button", { name: "Download the language pack" }).click();
+    expect(await page.evaluate(() => window.speechScript.installs)).toEqual([
+      { langs: ["ru-RU"], processLocally: true },
+    ]);
+    // The browser reports neither size nor progress: the bar says work is going on, no more.
+    const progress = page.getByRole("progressbar", { name: "Downloading the language pack" });
+    await expect(progress).toBeVisible();
+    await expect(progress).not.toHaveAttribute("aria-valuenow");
+    await expect(
+      page.getByText(
+        "Downloading the Russian language pack… Your browser does not report its size or how far along it is.",
+      ),
+    ).toHaveAttribute("aria-live", "polite");
+    await expect(page.getByRole("button", { name: "Download the language pack" })).toHaveCount(0);
+    await expectNoAxeViolations(page, "pack downloading");
+
+    await page.evaluate(() => window.speechScript.finishInstall(true));
+    await expectNotice(page, onThisDevice);
+    await expect(progress).toHaveCount(0);
     await startRecording(page);
-    const recognizer = await page.evaluate(() => window.speechScript.instances[0]);
+    expect((await recognizers(page))[0]).toMatchObject({ lang: "ru-RU", processLocally: true });
+  });
+
+  test("another language can be chosen while a pack downloads; each says where its voice goes", async ({
+    page,
+  }) => {
+    await openRecognition(page, { onDevice: "downloadable" });
+    await page.getByRole("button", { name: "Download the language pack" }).click();
+    const language = page.getByLabel("Recognition language");
+    await language.selectOption("en-US");
+    await expectNotice(page, leaves);
+    await expect(page.getByText("English can be recognised on this device")).toBeVisible();
+
+    await page.evaluate(() => window.speechScript.finishInstall(true));
+    // The Russian pack is in; English still needs its own.
+    await expectNotice(page, leaves);
+    await expect(page.getByRole("button", { name: "Download the language pack" })).toBeVisible();
+    await language.selectOption("ru-RU");
+    await expectNotice(page, onThisDevice);
+    await startRecording(page);
+    expect((await recognizers(page))[0]).toMatchObject({ lang: "ru-RU", processLocally: true });
+  });
+
+  test("a failed download says so and can be tried again", async ({ page }) => {
+    await openRecognition(page, { onDevice: "downloadable" });
+    await page.getByRole("button", { name: "Download the language pack" }).click();
+    await page.evaluate(() => window.speechScript.finishInstall(false));
+    await expect(page.getByRole("alert")).toHaveText(
+      "The language pack could not be downloaded. Check the connection and try again.",
+    );
+    await expectNotice(page, leaves);
+    await page.getByRole("button", { name: "Download the language pack" }).click();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await page.evaluate(() => window.speechScript.finishInstall(true));
+    await expectNotice(page, onThisDevice);
+  });
+
+  test("only online: the notice says the voice leaves the device; Only on this device refuses it, and that is kept", async ({
+    page,
+  }) => {
+    await openRecognition(page, { onDevice: "unavailable" });
+    await expectNotice(page, leaves);
+    await startRecording(page);
+    expect((await recognizers(page))[0]?.processLocally).toBe(false);
+    await page.getByRole("button", { name: "Stop recording" }).click();
+
+    await onlyOnDevice(page).check();
+    await expectNotice(
+      page,
+      "Recognition on this device is not available for this language in this browser: type instead.",
+    );
+    await expect(recordButton(page)).toBeDisabled();
+    await expectNoAxeViolations(page, "only on this device, refused");
+    await expect
+      .poll(() => storedValue(page, "dauys.recognition-settings"))
+      .toEqual({ onlyOnDevice: true });
+
+    await page.reload();
+    await expect(onlyOnDevice(page)).toBeChecked();
+    await expect(recordButton(page)).toBeDisabled();
+    // A press that slips through (keyboard, assistive technology) starts nothing.
+    await recordButton(page).dispatchEvent("click");
+    expect(await recognizers(page)).toEqual([]);
+    // Typing still works.
+    await textField(page).fill("Я напишу сам");
+    await expect(textField(page)).toHaveValue("Я напишу сам");
+
+    await onlyOnDevice(page).uncheck();
+    await expectNotice(page, leaves);
+    await expect(recordButton(page)).toBeEnabled();
+  });
+
+  test("a browser that cannot say where it recognises counts as online, and Only on this device refuses it", async ({
+    page,
+  }) => {
+    await openRecognition(page, { onDevice: null });
+    await expectNotice(page, leaves);
+    await onlyOnDevice(page).check();
+    await expect(recordButton(page)).toBeDisabled();
+  });
+
+  test("with Only on this device, a downloadable pack is the way in", async ({ page }) => {
+    await openRecognition(page, { onDevice: "downloadable" });
+    await onlyOnDevice(page).check();
+    await expectNotice(
+      page,
+      "Your voice is not recognised until the language pack is on this device: type instead.",
+    );
+    await expect(recordButton(page)).toBeDisabled();
+    await page.getByRole("button", { name: "Download the language pack" }).click();
+    await page.evaluate(() => window.speechScript.finishInstall(true));
+    await expectNotice(page, onThisDevice);
+    await startRecording(page);
+    expect((await recognizers(page))[0]?.processLocally).toBe(true);
+  });
+
+  test("the user's Talk phrases and history reach phrases, most used first, on the device only", async ({
+    page,
+  }) => {
+    await presetStoredValue(page, "dauys.talk-boards", {
+      ru: [
+        { id: "p1", text: "Я хочу пить", category: "needs", favourite: false },
+        { id: "p2", text: "Позовите медсестру", category: "clinic", favourite: true },
+      ],
+      en: [{ id: "p3", text: "Hello there", category: "mine", favourite: true }],
+    });
+    await presetStoredValue(page, "dauys.talk-history", [
+      { id: "h1", text: "Где мои очки?", language: "ru", saidAt: 2000 },
+      { id: "h2", text: "Good morning", language: "en", saidAt: 3000 },
+      { id: "h3", text: "Я хочу пить", language: "ru", saidAt: 1000 },
+    ]);
+    await openRecognition(page, { onDevice: "available", phrases: true });
+    await startRecording(page);
+    const [recognizer] = await recognizers(page);
+    expect(recognizer?.processLocally).toBe(true);
+    expect(recognizer?.phrases?.map((p) => p.phrase)).toEqual([
+      "Где мои очки?",
+      "Я хочу пить",
+      "Позовите медсестру",
+    ]);
+    for (const phrase of recognizer?.phrases ?? []) {
+      expect(phrase.boost).toBeGreaterThan(0);
+      expect(phrase.boost).toBeLessThanOrEqual(10);
+    }
+  });
+
+  test("phrases are not given to the online service", async ({ page }) => {
+    await presetStoredValue(page, "dauys.talk-history", [
+      { id: "h1", text: "Где мои очки?", language: "ru", saidAt: 2000 },
+    ]);
+    await openRecognition(page, { onDevice: "unavailable", phrases: true });
+    await startRecording(page);
+    const [recognizer] = await recognizers(page);
     expect(recognizer?.processLocally).toBe(false);
+    expect(recognizer?.phrases).toEqual([]);
+  });
+
+  test("the notice is in the interface language", async ({ page }) => {
+    await presetLanguage(page, "ru");
+    await openRecognition(page, { title: "Распознавание речи", onDevice: "available" });
+    await expectNotice(
+      page,
+      "Ваш голос распознаётся на этом устройстве и не покидает его.",
+      page.getByRole("button", { name: "Начать запись" }),
+    );
+    await expectNoAxeViolations(page, "notice in Russian");
   });
 });
 

@@ -55,7 +55,12 @@ async function securityHeaders(app: FastifyInstance) {
     xFrameOptions: { action: "deny" },
   });
   app.addHook("onSend", async (_request, reply) => {
-    reply.header("Permissions-Policy", "microphone=(self), camera=(), geolocation=(), payment=()");
+    // On-device speech recognition (the Recognition page's language packs) for this origin
+    // only: an embedded frame cannot ask the browser which packs are installed or install one.
+    reply.header(
+      "Permissions-Policy",
+      "microphone=(self), on-device-speech-recognition=(self), camera=(), geolocation=(), payment=()",
+    );
   });
 }
 

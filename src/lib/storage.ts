@@ -9,6 +9,8 @@
  * - `dauys.sent-notice`: requests delivered after they had to wait, until the user has closed the
  *   news that they were sent (a privacy reset on a clinic tablet erases it too).
  * - `dauys.pilot-access`, `dauys.kiosk`: device settings.
+ * - `dauys.recognition-settings`: the Recognition page's choices for this device ("Only
+ *   recognise on this device").
  * - `dauys.talk-boards`, `dauys.talk-history`, `dauys.talk-settings`: the Talk screen's phrase
  *   boards (only the languages the user changed), what was said, and the voice settings.
  * - `dauys.talk-clinic-boards`: on a kiosk tablet, the boards as staff left them when kiosk mode
@@ -33,6 +35,7 @@ export const storageKeys = {
   sentNotice: "dauys.sent-notice",
   pilotAccess: "dauys.pilot-access",
   kiosk: "dauys.kiosk",
+  recognitionSettings: "dauys.recognition-settings",
   talkBoards: "dauys.talk-boards",
   talkHistory: "dauys.talk-history",
   talkSettings: "dauys.talk-settings",

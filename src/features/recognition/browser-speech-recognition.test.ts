@@ -1,5 +1,12 @@
-import { describe, expect, it } from "vitest";
-import { problemOf } from "@/features/recognition/browser-speech-recognition";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  canBiasPhrases,
+  installOnDevice,
+  onDeviceAvailability,
+  problemOf,
+  startRecognition,
+  type RecognitionHandlers,
+} from "@/features/recognition/browser-speech-recognition";
 
 describe("problemOf", () => {
   it("maps the browser's error codes to the page's alerts", () => {
@@ -15,5 +22,125 @@ describe("problemOf", () => {
 
   it("ignores an abort, which only the page itself causes", () => {
     expect(problemOf("aborted")).toBeNull();
+  });
+});
+
+/** A stand-in for the browser's recognizer, with only the parts each test gives it. */
+function stubRecognition(statics: Record<string, unknown> = {}, extra: object = {}) {
+  const started: Record<string, unknown>[] = [];
+  class Recognition {
+    lang = "";
+    processLocally = false;
+    constructor() {
+      Object.defineProperties(this, Object.getOwnPropertyDescriptors(extra));
+    }
+    start() {
+      started.push(this as unknown as Record<string, unknown>);
+    }
+    stop() {}
+    abort() {}
+  }
+  Object.assign(Recognition, statics);
+  vi.stubGlobal("window", { SpeechRecognition: Recognition });
+  return started;
+}
+
+const quiet: RecognitionHandlers = {
+  onStart() {},
+  onInterim() {},
+  onFinal() {},
+  onProblem() {},
+  onEnd() {},
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("on-device recognition", () => {
+  it("asks the browser about the language, on the device", async () => {
+    const available = vi.fn(() => Promise.resolve("downloadable"));
+    stubRecognition({ available });
+    expect(await onDeviceAvailability("kk-KZ")).toBe("downloadable");
+    expect(available).toHaveBeenCalledWith({ langs: ["kk-KZ"], processLocally: true });
+  });
+
+  it("cannot say without the API, when it fails or when the answer is unknown", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    stubRecognition();
+    expect(await onDeviceAvailability("ru-RU")).toBeNull();
+    stubRecognition({ available: () => Promise.reject(new DOMException("", "NotAllowedError")) });
+    expect(await onDeviceAvailability("ru-RU")).toBeNull();
+    stubRecognition({ available: () => Promise.resolve("maybe") });
+    expect(await onDeviceAvailability("ru-RU")).toBeNull();
+  });
+
+  it("installs the language pack, and reports a failure as false", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const install = vi.fn(() => Promise.resolve(true));
+    stubRecognition({ install });
+    expect(await installOnDevice("ru-RU")).toBe(true);
+    expect(install).toHaveBeenCalledWith({ langs: ["ru-RU"], processLocally: true });
+    stubRecognition({ install: () => Promise.resolve(false) });
+    expect(await installOnDevice("ru-RU")).toBe(false);
+    stubRecognition({ install: () => Promise.reject(new Error("quota")) });
+    expect(await installOnDevice("ru-RU")).toBe(false);
+    stubRecognition();
+    expect(await installOnDevice("ru-RU")).toBe(false);
+  });
+});
+
+describe("startRecognition", () => {
+  class Phrase {
+    phrase: string;
+    boost: number;
+    constructor(phrase: string, boost: number) {
+      this.phrase = phrase;
+      this.boost = boost;
+    }
+  }
+  const phrases = [{ phrase: "Я хочу пить", boost: 3 }];
+
+  it("on the device, asks for processLocally and gives the phrases", () => {
+    const started = stubRecognition({}, { phrases: [] });
+    vi.stubGlobal("window", { ...window, SpeechRecognitionPhrase: Phrase });
+    expect(canBiasPhrases()).toBe(true);
+    startRecognition("ru-RU", { processLocally: true, phrases }, quiet);
+    expect(started[0]).toMatchObject({ lang: "ru-RU", processLocally: true });
+    expect(started[0]?.phrases).toEqual([new Phrase("Я хочу пить", 3)]);
+  });
+
+  it("online, leaves processLocally off and keeps the phrases on the device", () => {
+    const started = stubRecognition({}, { phrases: [] });
+    vi.stubGlobal("window", { ...window, SpeechRecognitionPhrase: Phrase });
+    startRecognition("ru-RU", { processLocally: false, phrases }, quiet);
+    expect(started[0]).toMatchObject({ processLocally: false, phrases: [] });
+  });
+
+  it("still starts where the browser refuses phrases", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const started = stubRecognition(
+      {},
+      {
+        get phrases() {
+          return [];
+        },
+        set phrases(_value: unknown) {
+          throw new DOMException("no biasing here", "NotSupportedError");
+        },
+      },
+    );
+    vi.stubGlobal("window", { ...window, SpeechRecognitionPhrase: Phrase });
+    startRecognition("ru-RU", { processLocally: true, phrases }, quiet);
+    expect(warn).toHaveBeenCalledOnce();
+    expect(started).toHaveLength(1);
+  });
+
+  it("gives no phrases where the browser has no SpeechRecognitionPhrase", () => {
+    const started = stubRecognition();
+    expect(canBiasPhrases()).toBe(false);
+    startRecognition("ru-RU", { processLocally: true, phrases }, quiet);
+    expect(started[0]).not.toHaveProperty("phrases");
   });
 });

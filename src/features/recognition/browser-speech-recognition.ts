@@ -3,13 +3,15 @@
  * Chromium and Safari) behind a small session object. TypeScript's DOM library has the event
  * types but not the recognizer itself, so the part used here is declared below.
  *
- * Where the browser can recognize the chosen language on the device (`processLocally`,
- * `SpeechRecognition.available`), the session asks for that: it works offline and the voice never
- * leaves the device. Elsewhere the browser decides.
+ * Newer browsers can recognise on the device (`SpeechRecognition.available()` and `install()`,
+ * `processLocally`) and favour given phrases (`SpeechRecognitionPhrase`, `phrases`). Each is
+ * feature-detected: a browser without them works as before, and the page says what it knows.
  */
+import type { BiasPhrase } from "@/features/recognition/bias-phrases";
+import type { OnDeviceAvailability } from "@/features/recognition/recognition-choice";
 import type { RecognitionProblem } from "@/features/recognition/recording-machine";
 
-type AvailabilityStatus = "available" | "downloadable" | "downloading" | "unavailable";
+type RecognitionOptions = { langs: string[]; processLocally?: boolean };
 
 interface BrowserSpeechRecognition extends EventTarget {
   lang: string;
@@ -17,6 +19,7 @@ interface BrowserSpeechRecognition extends EventTarget {
   interimResults: boolean;
   maxAlternatives: number;
   processLocally?: boolean;
+  phrases?: unknown;
   onstart: ((event: Event) => void) | null;
   onresult: ((event: SpeechRecognitionEvent) => void) | null;
   onerror: ((event: SpeechRecognitionErrorEvent) => void) | null;
@@ -28,15 +31,16 @@ interface BrowserSpeechRecognition extends EventTarget {
 
 interface BrowserSpeechRecognitionConstructor {
   new (): BrowserSpeechRecognition;
-  available?: (options: {
-    langs: string[];
-    processLocally?: boolean;
-  }) => Promise<AvailabilityStatus>;
+  available?: (options: RecognitionOptions) => Promise<OnDeviceAvailability>;
+  install?: (options: RecognitionOptions) => Promise<boolean>;
 }
+
+type SpeechRecognitionPhraseConstructor = new (phrase: string, boost?: number) => unknown;
 
 type WindowWithRecognition = Window & {
   SpeechRecognition?: BrowserSpeechRecognitionConstructor;
   webkitSpeechRecognition?: BrowserSpeechRecognitionConstructor;
+  SpeechRecognitionPhrase?: SpeechRecognitionPhraseConstructor;
 };
 
 function recognitionConstructor(): BrowserSpeechRecognitionConstructor | undefined {
@@ -85,18 +89,58 @@ export function problemOf(code: string): RecognitionProblem | null {
   }
 }
 
-async function canRecognizeOnDevice(
-  Recognition: BrowserSpeechRecognitionConstructor,
-  language: string,
-): Promise<boolean> {
-  if (typeof Recognition.available !== "function") return false;
+const onDeviceAnswers: readonly string[] = [
+  "available",
+  "downloadable",
+  "downloading",
+  "unavailable",
+] satisfies OnDeviceAvailability[];
+
+/**
+ * What the browser says about recognising `language` on the device; null when it cannot say (no
+ * such API, blocked by a permissions policy, or an answer this page does not know).
+ */
+export async function onDeviceAvailability(language: string): Promise<OnDeviceAvailability | null> {
+  const Recognition = recognitionConstructor();
+  if (typeof Recognition?.available !== "function") return null;
   try {
-    return (
-      (await Recognition.available({ langs: [language], processLocally: true })) === "available"
-    );
-  } catch {
-    // Blocked by a permissions policy, or an older shape of the API: let the browser decide.
+    const answer = await Recognition.available({ langs: [language], processLocally: true });
+    return onDeviceAnswers.includes(answer) ? answer : null;
+  } catch (error) {
+    console.warn("Could not ask about on-device speech recognition:", error);
+    return null;
+  }
+}
+
+/**
+ * Downloads the language pack for recognising `language` on the device. Call it straight from
+ * the user's tap: browsers may want that before they download. Resolves true once installed.
+ */
+export async function installOnDevice(language: string): Promise<boolean> {
+  const Recognition = recognitionConstructor();
+  if (typeof Recognition?.install !== "function") return false;
+  try {
+    return (await Recognition.install({ langs: [language], processLocally: true })) === true;
+  } catch (error) {
+    console.warn("Could not install on-device speech recognition:", error);
     return false;
+  }
+}
+
+/** Whether the browser can be given phrases to favour (contextual biasing). */
+export function canBiasPhrases(): boolean {
+  if (typeof window === "undefined") return false;
+  return typeof (window as WindowWithRecognition).SpeechRecognitionPhrase === "function";
+}
+
+/** Gives the phrases to the recognizer; a browser that refuses them recognises without. */
+function setPhrases(recognition: BrowserSpeechRecognition, phrases: readonly BiasPhrase[]) {
+  const Phrase = (window as WindowWithRecognition).SpeechRecognitionPhrase;
+  if (!Phrase || phrases.length === 0 || !("phrases" in recognition)) return;
+  try {
+    recognition.phrases = phrases.map(({ phrase, boost }) => new Phrase(phrase, boost));
+  } catch (error) {
+    console.warn("Speech recognition does not take phrases here:", error);
   }
 }
 
@@ -115,23 +159,33 @@ export async function checkMicrophone(): Promise<boolean> {
   }
 }
 
+export type RecognitionPlan = {
+  /** Recognise on the device only: the browser must not send the voice anywhere. */
+  processLocally: boolean;
+  /** Phrases to favour; given only with `processLocally`, so they stay on the device too. */
+  phrases: readonly BiasPhrase[];
+};
+
 /**
- * Starts continuous recognition with interim results in `language`. Resolves to the session
- * once `start()` was called; the handlers report what happens next.
+ * Starts continuous recognition with interim results in `language`, as `plan` says. Returns the
+ * session once `start()` was called; the handlers report what happens next.
  */
-export async function startRecognition(
+export function startRecognition(
   language: string,
+  plan: RecognitionPlan,
   handlers: RecognitionHandlers,
-): Promise<RecognitionSession> {
+): RecognitionSession {
   const Recognition = recognitionConstructor();
   if (!Recognition) throw new Error("Speech recognition is not available in this browser");
-  const onDevice = await canRecognizeOnDevice(Recognition, language);
   const recognition = new Recognition();
   recognition.lang = language;
   recognition.continuous = true;
   recognition.interimResults = true;
   recognition.maxAlternatives = 1;
-  if (onDevice && "processLocally" in recognition) recognition.processLocally = true;
+  if (plan.processLocally) {
+    recognition.processLocally = true;
+    setPhrases(recognition, plan.phrases);
+  }
 
   let detached = false;
   let failed = false;

@@ -53,6 +53,7 @@ export function RecognitionWorkspace({
       <RecordingPanel
         state={recording}
         supported={supported}
+        choice={workspace.choice}
         onToggle={workspace.toggleRecording}
         onChooseLanguage={workspace.chooseLanguage}
         onDismissProblem={workspace.dismissRecognitionProblem}

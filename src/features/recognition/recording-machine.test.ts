@@ -77,6 +77,17 @@ describe("recording machine", () => {
     expect(failed).toMatchObject({ status: "stopped", text: "keep me", problem: "microphone" });
   });
 
+  it("goes back to where it was when a start is called off, text and results untouched", () => {
+    const cancelled = run([{ type: "request-start" }, { type: "cancel-start" }]);
+    expect(cancelled).toEqual(initialRecordingState());
+
+    const withText = run([{ type: "final", transcript: "keep me" }, { type: "stop" }], recording);
+    const again = run([{ type: "request-start" }, { type: "cancel-start" }], withText);
+    expect(again).toEqual(withText);
+    // Only a start still in progress can be called off.
+    expect(recordingReducer(recording, { type: "cancel-start" })).toBe(recording);
+  });
+
   it("stops on an error, shows the problem and the text field", () => {
     const failed = recordingReducer(recording, { type: "fail", problem: "language-not-supported" });
     expect(failed).toMatchObject({

@@ -33,6 +33,7 @@ export type RecordingState = {
 
 export type RecordingEvent =
   | { type: "request-start" }
+  | { type: "cancel-start" }
   | { type: "started" }
   | { type: "interim"; transcript: string }
   | { type: "final"; transcript: string }
@@ -71,6 +72,10 @@ export function recordingReducer(state: RecordingState, event: RecordingEvent): 
     case "request-start":
       if (isListening(state)) return state;
       return { ...state, status: "starting", interim: "", problem: null };
+    case "cancel-start":
+      // Nothing started (the voice had nowhere it may go): back to where the user was.
+      if (state.status !== "starting") return state;
+      return { ...state, status: state.resultsShown ? "stopped" : "idle" };
     case "started":
       // A new recording replaces the previous text.
       if (state.status !== "starting") return state;

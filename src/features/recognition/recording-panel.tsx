@@ -10,14 +10,19 @@ import { RecognitionProblemAlert } from "@/features/recognition/recognition-prob
 import { recognitionLanguages } from "@/features/recognition/recognition-languages";
 import { isListening, type RecordingState } from "@/features/recognition/recording-machine";
 import { textDirectionOf } from "@/features/recognition/text-direction";
+import { voiceDestinationOf } from "@/features/recognition/recognition-choice";
+import type { useRecognitionChoice } from "@/features/recognition/use-recognition-choice";
+import { VoiceNotice } from "@/features/recognition/voice-notice";
 import { brand } from "@/lib/brand";
 import { SectionPanel } from "@/components/section-panel";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
+import { CheckboxChoice } from "@/components/choice-input";
 
 type RecordingPanelProps = {
   state: RecordingState;
   supported: boolean;
+  choice: ReturnType<typeof useRecognitionChoice>;
   onToggle: () => void;
   onChooseLanguage: (code: string) => void;
   onDismissProblem: () => void;
@@ -27,6 +32,7 @@ type RecordingPanelProps = {
 export function RecordingPanel({
   state,
   supported,
+  choice,
   onToggle,
   onChooseLanguage,
   onDismissProblem,
@@ -34,6 +40,10 @@ export function RecordingPanel({
 }: RecordingPanelProps) {
   const { t, i18n } = useLingui();
   const listening = isListening(state);
+  const noticeId = useId();
+  // Until the browser has answered, a press waits for the answer (use-recording-session.ts).
+  const voiceGoesNowhere =
+    choice.choice !== null && voiceDestinationOf(choice.choice) === "nowhere";
 
   // Without recognition the alert below says everything; the status line stays empty.
   const statusText = !supported
@@ -62,6 +72,19 @@ export function RecordingPanel({
             </option>
           ))}
         </TextField>
+        {/* Chosen before recording, like the language; it refuses the browser's online service. */}
+        {supported ? (
+          // In a Box: the Stack's spacing would undo the margin that lines the box up with the
+          // field above.
+          <Box>
+            <CheckboxChoice
+              label={t`Only recognise on this device`}
+              checked={choice.onlyOnDevice}
+              disabled={listening}
+              onChange={(event) => choice.setOnlyOnDevice(event.target.checked)}
+            />
+          </Box>
+        ) : null}
 
         <Box>
           <Button
@@ -70,7 +93,8 @@ export function RecordingPanel({
             color={listening ? "error" : "primary"}
             size="large"
             onClick={onToggle}
-            disabled={!supported}
+            disabled={!supported || (!listening && voiceGoesNowhere)}
+            aria-describedby={noticeId}
             startIcon={listening ? <StopIcon /> : <MicIcon />}
             sx={{
               minHeight: 88,
@@ -87,6 +111,13 @@ export function RecordingPanel({
           <Typography role="status" sx={{ mt: 1.5, fontSize: "1.125rem", fontWeight: 600 }}>
             {statusText}
           </Typography>
+          <VoiceNotice
+            choice={choice.choice}
+            language={state.language}
+            download={choice.download}
+            onInstallPack={choice.installPack}
+            lineId={noticeId}
+          />
         </Box>
 
         {supported ? null : (

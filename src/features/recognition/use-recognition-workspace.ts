@@ -1,12 +1,13 @@
 /**
  * Everything the Speech Recognition page does, for its panels to render: a recording session
- * (use-recording-session.ts), audio made from the text (use-speech-audio.ts), and the drafts in
+ * (use-recording-session.ts) that recognises where use-recognition-choice.ts says, audio made from the text (use-speech-audio.ts), and the drafts in
  * IndexedDB (the text with its language, and the last audio) that survive reloads until Reset.
  */
 import { useEffect, useRef, useState } from "react";
 import type { SavedAudio } from "@/features/recognition/audio-machine";
 import { isRecognitionLanguage } from "@/features/recognition/recognition-languages";
 import { isListening, type RecognitionDraft } from "@/features/recognition/recording-machine";
+import { useRecognitionChoice } from "@/features/recognition/use-recognition-choice";
 import { useRecordingSession } from "@/features/recognition/use-recording-session";
 import { useSpeechAudio, type MakeSpeechAudio } from "@/features/recognition/use-speech-audio";
 import { speechRates, type SpeechRateChoice } from "@/shared/speech-options";
@@ -54,6 +55,7 @@ export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
   // A new recording replaces the text, so audio made from the old text goes too.
   const session = useRecordingSession(() => speech.discard());
   const { supported, recording } = session;
+  const choice = useRecognitionChoice(recording.language, supported);
   const [rate, setRate] = useState<SpeechRateChoice>("normal");
   const [cleared, setCleared] = useState<ClearedWork | null>(null);
   const kiosk = useKioskActive();
@@ -89,7 +91,7 @@ export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
       session.stop();
     } else {
       setCleared(null);
-      void session.start();
+      void session.start(choice.planFor);
     }
   }
 
@@ -151,6 +153,7 @@ export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
   return {
     supported,
     recording,
+    choice,
     audio,
     rate,
     toggleRecording,

@@ -9,6 +9,7 @@ import {
   isSpeechRecognitionSupported,
   startRecognition,
   type RecognitionHandlers,
+  type RecognitionPlan,
   type RecognitionSession,
 } from "@/features/recognition/browser-speech-recognition";
 import {
@@ -78,12 +79,19 @@ export function useRecordingSession(onStarted: () => void) {
     };
   }
 
-  async function start() {
+  /** `planFor` says how to recognise a language, or null when the voice may go nowhere. */
+  async function start(planFor: (language: string) => Promise<RecognitionPlan | null>) {
     if (!supported || isListening(recording)) return;
     const attempt = ++attemptRef.current;
     const current = () => attempt === attemptRef.current;
     dispatch({ type: "request-start" });
 
+    const plan = await planFor(recording.language);
+    if (!current()) return;
+    if (!plan) {
+      dispatch({ type: "cancel-start" });
+      return;
+    }
     if (!(await checkMicrophone())) {
       if (current()) dispatch({ type: "fail", problem: "microphone" });
       return;
@@ -92,7 +100,7 @@ export function useRecordingSession(onStarted: () => void) {
 
     let session: RecognitionSession;
     try {
-      session = await startRecognition(recording.language, handlersFor(current));
+      session = startRecognition(recording.language, plan, handlersFor(current));
     } catch (error) {
       console.error("Speech recognition could not start:", error);
       if (current()) dispatch({ type: "fail", problem: "recognition-failed" });

@@ -1,0 +1,168 @@
+/**
+ * Where the voice is recognised for the chosen language (recognition-choice.ts), kept up to
+ * date: the browser is asked about on-device recognition whenever the language changes, the
+ * "Only recognise on this device" setting is kept on the device, and the language pack is
+ * downloaded on request. A recording starts from `planFor`, which waits for the answers still
+ * on their way, so a tap before they came is never sent the wrong way.
+ */
+import { useEffect, useEffectEvent, useRef, useState } from "react";
+import {
+  canBiasPhrases,
+  installOnDevice,
+  onDeviceAvailability,
+  type RecognitionPlan,
+} from "@/features/recognition/browser-speech-recognition";
+import { biasPhrasesFor } from "@/features/recognition/bias-phrases";
+import {
+  chooseRecognition,
+  voiceDestinationOf,
+  type OnDeviceAvailability,
+  type RecognitionChoice,
+} from "@/features/recognition/recognition-choice";
+import { readSavedTalkPhrases } from "@/lib/saved-talk-phrases";
+import { readValue, storageKeys, writeValue } from "@/lib/storage";
+import { speechLanguageOf } from "@/shared/speech-options";
+
+export type RecognitionSettings = { onlyOnDevice: boolean };
+
+/** While a language pack downloads without this page's asking, how often to ask again. */
+const downloadCheckMs = 3000;
+
+function parseSettings(value: unknown): RecognitionSettings {
+  const onlyOnDevice =
+    typeof value === "object" && value !== null && "onlyOnDevice" in value
+      ? value.onlyOnDevice === true
+      : false;
+  return { onlyOnDevice };
+}
+
+type Answer = { language: string; onDevice: OnDeviceAvailability | null };
+
+export type PackDownload =
+  | { status: "idle" }
+  | { status: "installing"; language: string }
+  | { status: "failed"; language: string };
+
+export function useRecognitionChoice(language: string, supported: boolean) {
+  const [settings, setSettings] = useState<RecognitionSettings | null>(null);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [download, setDownload] = useState<PackDownload>({ status: "idle" });
+  const settingsRead = useRef<Promise<RecognitionSettings> | null>(null);
+  const asking = useRef<{ language: string; answer: Promise<Answer> } | null>(null);
+  const current = useRef({ settings, language });
+  useEffect(() => {
+    current.current = { settings, language };
+  }, [settings, language]);
+
+  function ask(forLanguage: string): Promise<Answer> {
+    const pending = onDeviceAvailability(forLanguage).then((onDevice) => {
+      const fresh = { language: forLanguage, onDevice };
+      // Only the latest question's answer is shown.
+      if (asking.current?.answer === pending) setAnswer(fresh);
+      return fresh;
+    });
+    asking.current = { language: forLanguage, answer: pending };
+    return pending;
+  }
+
+  useEffect(() => {
+    const read = readValue<unknown>(storageKeys.recognitionSettings).then(parseSettings);
+    settingsRead.current = read;
+    let cancelled = false;
+    void read.then((stored) => {
+      if (!cancelled) setSettings((now) => now ?? stored);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const askInEffect = useEffectEvent((forLanguage: string) => void ask(forLanguage));
+  useEffect(() => {
+    if (supported) askInEffect(language);
+  }, [language, supported]);
+
+  // A pack the browser is downloading on its own (asked for earlier, or by another tab).
+  const downloadingAlone =
+    answer?.language === language &&
+    answer.onDevice === "downloading" &&
+    download.status !== "installing";
+  useEffect(() => {
+    if (!downloadingAlone) return;
+    const timer = setTimeout(() => askInEffect(language), downloadCheckMs);
+    return () => clearTimeout(timer);
+  }, [downloadingAlone, answer, language]);
+
+  const installing = download.status === "installing" && download.language === language;
+  const known = answer?.language === language && settings !== null;
+  const choice: RecognitionChoice | null = !supported
+    ? chooseRecognition({ recognition: false, onDevice: null }, false)
+    : known
+      ? chooseRecognition(
+          { recognition: true, onDevice: installing ? "downloading" : answer.onDevice },
+          settings.onlyOnDevice,
+        )
+      : null;
+
+  function setOnlyOnDevice(onlyOnDevice: boolean) {
+    setSettings({ onlyOnDevice });
+    void writeValue<RecognitionSettings>(storageKeys.recognitionSettings, { onlyOnDevice });
+  }
+
+  /** Downloads the chosen language's pack; call it from the tap itself. */
+  function installPack() {
+    const forLanguage = language;
+    setDownload({ status: "installing", language: forLanguage });
+    void installOnDevice(forLanguage).then(async (installed) => {
+      // The page may show another language by now: its question must stay the latest.
+      const after =
+        current.current.language === forLanguage
+          ? (await ask(forLanguage)).onDevice
+          : await onDeviceAvailability(forLanguage);
+      const done = installed && after === "available";
+      // Only this download's own state: another language's may have started meanwhile.
+      setDownload((now) =>
+        now.status === "installing" && now.language === forLanguage
+          ? done
+            ? { status: "idle" }
+            : { status: "failed", language: forLanguage }
+          : now,
+      );
+    });
+  }
+
+  /**
+   * How to recognise `forLanguage` now, once the setting and the browser's answer are in; null
+   * when the voice may go nowhere (the user refuses the online service and the device cannot).
+   */
+  async function planFor(forLanguage: string): Promise<RecognitionPlan | null> {
+    const { onlyOnDevice } = current.current.settings ??
+      (await settingsRead.current) ?? { onlyOnDevice: false };
+    const pending = asking.current?.language === forLanguage ? asking.current.answer : null;
+    const { onDevice } = await (pending ?? ask(forLanguage));
+    const destination = voiceDestinationOf(
+      chooseRecognition({ recognition: true, onDevice }, onlyOnDevice),
+    );
+    if (destination === "nowhere") return null;
+    if (destination === "online") return { processLocally: false, phrases: [] };
+    const speechLanguage = speechLanguageOf(forLanguage);
+    const phrases =
+      speechLanguage && canBiasPhrases()
+        ? biasPhrasesFor(await readSavedTalkPhrases(), speechLanguage)
+        : [];
+    return { processLocally: true, phrases };
+  }
+
+  return {
+    choice,
+    onlyOnDevice: settings?.onlyOnDevice ?? false,
+    setOnlyOnDevice,
+    download: installing
+      ? download
+      : download.status === "failed" && download.language === language
+        ? download
+        : ({ status: "idle" } as const),
+    installPack,
+    planFor,
+  };
+}

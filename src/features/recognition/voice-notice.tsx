@@ -1,0 +1,92 @@
+import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import DownloadIcon from "@mui/icons-material/Download";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
+import { ProgressBar } from "@/components/progress-bar";
+import {
+  voiceDestinationOf,
+  type RecognitionChoice,
+} from "@/features/recognition/recognition-choice";
+import { recognitionLanguages } from "@/features/recognition/recognition-languages";
+import type { PackDownload } from "@/features/recognition/use-recognition-choice";
+
+type VoiceNoticeProps = {
+  /** Null while the browser has not answered yet. */
+  choice: RecognitionChoice | null;
+  language: string;
+  download: PackDownload;
+  onInstallPack: () => void;
+  /** For the recording button's description: the line says where its press sends the voice. */
+  lineId: string;
+};
+
+/**
+ * Beside the microphone control: one plain line saying where the voice goes right now and,
+ * where the browser offers one, the language pack that lets the voice stay on the device.
+ */
+export function VoiceNotice({
+  choice,
+  language,
+  download,
+  onInstallPack,
+  lineId,
+}: VoiceNoticeProps) {
+  const { t, i18n } = useLingui();
+  const named = recognitionLanguages.find((l) => l.code === language);
+  const languageName = named ? i18n._(named.name) : language;
+
+  const where = choice ? voiceDestinationOf(choice) : null;
+  const line =
+    !choice || !where
+      ? ""
+      : where === "device"
+        ? t`Your voice is recognised on this device and does not leave it.`
+        : where === "online"
+          ? t`Your voice goes to your browser's online speech service (your voice leaves this device).`
+          : choice.kind === "install"
+            ? t`Your voice is not recognised until the language pack is on this device: type instead.`
+            : choice.kind === "none" && choice.reason === "only-on-device"
+              ? t`Recognition on this device is not available for this language in this browser: type instead.`
+              : t`Speech recognition is not available in this browser: type instead.`;
+
+  const installing = download.status === "installing";
+  const downloading = choice?.kind === "install" && choice.downloading;
+
+  return (
+    <Stack spacing={1.5} sx={{ mt: 1.5 }}>
+      {/* Announced when it changes (a pack installed, the setting changed), not a second status:
+          the recording status above stays the page's one. */}
+      <Typography id={lineId} aria-live="polite" sx={{ fontSize: "1.0625rem" }}>
+        {line}
+      </Typography>
+      {choice?.kind === "install" && !downloading ? (
+        <Box>
+          <Typography sx={{ mb: 1 }}>
+            {t`${languageName} can be recognised on this device, also offline, once its language pack is downloaded. Your browser does not say how large it is.`}
+          </Typography>
+          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={onInstallPack}>
+            {t`Download the language pack`}
+          </Button>
+        </Box>
+      ) : null}
+      {downloading ? (
+        <Box>
+          <ProgressBar aria-label={t`Downloading the language pack`} sx={{ mb: 1 }} />
+          <Typography aria-live="polite">
+            {installing
+              ? t`Downloading the ${languageName} language pack… Your browser does not report its size or how far along it is.`
+              : t`Your browser is downloading the ${languageName} language pack. It does not report its size or how far along it is.`}
+          </Typography>
+        </Box>
+      ) : null}
+      {download.status === "failed" ? (
+        <Alert severity="warning">
+          {t`The language pack could not be downloaded. Check the connection and try again.`}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
