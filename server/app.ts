@@ -11,6 +11,7 @@ import { staticApp } from "./plugins/static-app.ts";
 import { strictJsonPlugin } from "./plugins/strict-json.ts";
 import { openPostgresRateLimitStore } from "./storage/postgres-rate-limit.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { requestFormRoutes } from "./routes/request-form.ts";
 import { requestRoutes } from "./routes/requests.ts";
 import { siteMapRoutes } from "./routes/site-map.ts";
 import { staffRoutes, staffSignInUrl } from "./routes/staff.ts";
@@ -100,6 +101,7 @@ export async function buildApp(
   });
   app.addHook("onClose", async () => store.close());
   await app.register(requestRoutes, { store });
+  await app.register(requestFormRoutes, { store, distDir: config.distDir });
   await app.register(staffRoutes, {
     store,
     passwordHash: config.staffPasswordHash,

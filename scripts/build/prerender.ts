@@ -12,11 +12,13 @@ import { pathToFileURL } from "node:url";
 import { build } from "vite";
 import { languageCheckScript, languageCheckStyle } from "../../server/language-check.ts";
 import { pageLanguages, prerenderedFile } from "../../server/prerendered-pages.ts";
+import { contactFormAnswerFile } from "../../src/shared/contact-form-post.ts";
+import type { LanguageCode } from "../../src/shared/languages.ts";
 import { languageUrl } from "../../server/routes/site-map.ts";
 
 /** What src/prerender.tsx exports. */
 type Renderer = {
-  languages: readonly { code: string }[];
+  languages: readonly { code: LanguageCode }[];
   prerenderedPaths: readonly string[];
   prerenderPage(
     path: string,
@@ -30,6 +32,7 @@ type Renderer = {
     classNames: string[];
     globalStyles: { name: string; css: string }[];
   }>;
+  prerenderContactFormAnswer(language: string): Promise<object>;
 };
 
 const escapeHtml = (text: string) =>
@@ -127,6 +130,11 @@ try {
       writeFileSync(file, html);
       count++;
     }
+    // The words of the server's answer to the contact form sent without the app.
+    writeFileSync(
+      join(dist, contactFormAnswerFile(code)),
+      JSON.stringify(await renderer.prerenderContactFormAnswer(code)),
+    );
   }
   console.log(`Prerendered ${count} pages into ${dist}/prerendered.`);
 } finally {
