@@ -120,6 +120,13 @@ describe("POST /contact (the contact form without the app)", () => {
     expect(Date.parse(rows[0]!.createdAt)).not.toBeNaN();
   });
 
+  it("stores a text area's line breaks as the app sends them (LF, not the browser's CRLF)", async () => {
+    const { app, stored } = await start();
+    const message = "a".repeat(4998) + "\r\nb";
+    expect((await send(app, { ...filled, message, language: "en" })).statusCode).toBe(201);
+    expect(stored()[0]!.message).toBe("a".repeat(4998) + "\nb");
+  });
+
   it("stores a form sent twice from the same page once", async () => {
     const { app, stored } = await start();
     const form = { ...filled, language: "en", "request-id": randomUUID() };

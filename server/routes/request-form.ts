@@ -91,8 +91,9 @@ export function contentRequestId(
 
 function formOf(request: FastifyRequest) {
   const body = request.body instanceof Map ? (request.body as Map<string, string>) : new Map();
+  // A browser sends a text area's line breaks as CRLF; the app (and so the API) sends LF.
   const fields = Object.fromEntries(
-    contactFieldNames.map((field) => [field, body.get(field) ?? ""]),
+    contactFieldNames.map((field) => [field, (body.get(field) ?? "").replace(/\r\n?/g, "\n")]),
   ) as ContactFields;
   const posted = body.get(contactFormHiddenFields.language);
   const query = request.query as { lang?: unknown };
