@@ -62,6 +62,8 @@ async function fillAndSend(
   message: ReturnType<typeof uniqueMessage>,
   locale: keyof typeof labels = "en",
 ) {
+  // The app's form: before the app, the browser sends it itself (page-before-script.spec.ts).
+  await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
   for (const key of ["name", "email", "subject", "message"] as const) {
     await page.getByRole("textbox", { name: labels[locale][key], exact: true }).fill(message[key]);
   }
