@@ -56,7 +56,7 @@ export function sentPage(texts: ContactFormAnswerTexts): string {
   );
 }
 
-export type NotSentReason = "fields" | "too-many";
+export type NotSentReason = "fields" | "too-many" | "unavailable";
 
 /**
  * The form again, with what was typed, the fields to correct (each error under its field and
@@ -81,7 +81,7 @@ export function notSentPage(
     )
     .join("");
   const summary =
-    `<div class="summary" role="alert" tabindex="-1" autofocus><p>${escapeHtml(reason === "too-many" ? texts.tooMany : texts.correctFields)}</p>` +
+    `<div class="summary" role="alert" tabindex="-1" autofocus><p>${escapeHtml({ fields: texts.correctFields, "too-many": texts.tooMany, unavailable: texts.unavailable }[reason])}</p>` +
     (listed ? `<ul>${listed}</ul>` : "") +
     `</div>`;
   const inputs = contactFieldNames

@@ -75,9 +75,12 @@ test.describe("a Kazakh visitor whose connection drops after the first paint", (
     await expect(page.locator("html")).toHaveAttribute("lang", "kk");
     // The loader asked for the app, and it did not come.
     await expect.poll(() => refused).toBeGreaterThan(0);
-    // Nothing is disabled; a bar says the app is still coming.
+    // The page is not disabled; a bar says the app is still coming, and the controls that need
+    // it (the language menu) wait for it, out of reach.
     await expect(page.locator("#root")).not.toHaveAttribute("inert");
     await expect(page.locator("#root")).toHaveAttribute("data-app-starting");
+    await expect(page.locator("header button").first()).toHaveAttribute("inert", "");
+    await expect(page.getByRole("button", { name: kazakh.send })).not.toHaveAttribute("inert");
 
     // Fields take typing.
     const first = uniqueMessage();
@@ -154,6 +157,8 @@ test.describe("a Kazakh visitor whose connection drops after the first paint", (
       timeout: 15_000,
     });
     await settle(page);
+    // Every control answers now.
+    await expect(page.locator("#root [inert]")).toHaveCount(0);
     for (const name of ["name", "email", "subject", "message"] as const) {
       await expect(field(page, name)).toHaveValue(message[name]);
     }

@@ -1,16 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   contactFormAnswerFile,
   type ContactFormAnswerTexts,
 } from "../../src/shared/contact-form-post.ts";
 import { buildApp } from "../app.ts";
+import { jsonErrorsPlugin } from "../plugins/json-errors.ts";
+import type { RequestsStore } from "../storage/requests-store.ts";
 import { openRequestsDb } from "../storage/requests-db.ts";
 import { makeTempDirs } from "../test-support.ts";
-import { contentRequestId, duplicateWindowMs, parseFormBody } from "./request-form.ts";
+import {
+  contentRequestId,
+  duplicateWindowMs,
+  parseFormBody,
+  requestFormRoutes,
+} from "./request-form.ts";
 import type { SpeechSynthesizer } from "./tts.ts";
 
 const unusedSynthesizer: SpeechSynthesizer = {
@@ -33,6 +40,7 @@ function answerTexts(language: "en" | "kk", words: string): ContactFormAnswerTex
     notSentTitle: `${words} not sent`,
     correctFields: `${words} correct the fields`,
     tooMany: `${words} too many`,
+    unavailable: `${words} unavailable`,
     labels: {
       name: `${words} name`,
       email: `${words} email`,
@@ -196,6 +204,31 @@ describe("POST /contact (the contact form without the app)", () => {
     expect(refused.body).toContain("KK too many");
     expect(refused.body).toContain('value="Second"');
     expect(stored()).toHaveLength(1);
+  });
+
+  it("when the request cannot be stored just now, gives the form back to send again", async () => {
+    // The store as it fails when its database is away (issue 39, item 7).
+    const away: RequestsStore = {
+      save: () => Promise.reject(new Error("connection terminated")),
+      all: () => Promise.reject(new Error("connection terminated")),
+      setHandled: () => Promise.reject(new Error("connection terminated")),
+      close: async () => {},
+    };
+    const { distDir } = makeTempDirs();
+    writeFileSync(
+      join(distDir, contactFormAnswerFile("kk")),
+      JSON.stringify(answerTexts("kk", "KK")),
+    );
+    const app = Fastify();
+    apps.push(app);
+    await app.register(jsonErrorsPlugin);
+    await app.register(requestFormRoutes, { store: away, distDir });
+    const answer = await send(app, { ...filled, language: "kk" });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers["retry-after"]).toBe("5");
+    expect(answer.body).toContain("KK unavailable");
+    expect(answer.body).toContain(`value="${filled.subject}"`);
+    expect(answer.body).not.toContain("connection terminated");
   });
 
   it("refuses a form another site posts", async () => {

@@ -158,11 +158,19 @@ export async function requestFormRoutes(
     },
   );
 
-  // Over the rate limit, the visitor gets the form back with what was typed, to send a little
-  // later; any other error goes on to the JSON error handler (plugins/json-errors.ts).
+  // Over the rate limit, or when the request cannot be stored just now, the visitor gets the
+  // form back with what was typed, to send again a little later; any other error (bad input)
+  // goes on to the JSON error handler (plugins/json-errors.ts).
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.statusCode === 429) {
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
       const page = notSent(request, reply, 429, "too-many");
+      if (page) return page;
+    }
+    if (status >= 500 && request.body instanceof Map) {
+      request.log.error(error);
+      reply.header("Retry-After", "5");
+      const page = notSent(request, reply, 503, "unavailable");
       if (page) return page;
     }
     throw error;

@@ -35,6 +35,8 @@ export type ContactFormAnswerTexts = {
   correctFields: string;
   /** The rate limit refused the request: the same form, to send again a little later. */
   tooMany: string;
+  /** The request could not be stored just now (the database is away): the same form, to send again. */
+  unavailable: string;
   labels: Record<ContactField, string>;
   errors: Record<ContactField, Record<ContactFieldError, string>>;
   send: string;

@@ -42,6 +42,9 @@ export function contactFormAnswerTexts(i18n: I18n, language: LanguageCode): Cont
     tooMany: i18n._(
       msg`Too many messages came from this connection in the last minute. Please wait a minute, then send the message again. What you typed is kept.`,
     ),
+    unavailable: i18n._(
+      msg`Your message could not be saved just now. Please send it again in a minute. What you typed is kept.`,
+    ),
     labels: byField((field) => i18n._(contactFieldLabelMessages[field])),
     errors: byField(
       (field) =>
