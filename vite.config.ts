@@ -169,6 +169,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           "prerendered/**",
           // The staff inbox needs the server anyway; patients' devices never need it.
           "assets/staff-inbox*",
+          // The words of the server's answer to the contact form sent without the app: the build
+          // writes them out for the server (scripts/build/prerender.ts), the app never loads them.
+          "assets/catalog-*-contact-form-answer-*",
         ],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
       },

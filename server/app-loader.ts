@@ -14,6 +14,7 @@
  *   all three start the app at once.
  */
 import { createHash } from "node:crypto";
+import { contactFormHiddenFields } from "../src/shared/contact-form-post.ts";
 
 export const appScriptsId = "dauys-app-scripts";
 
@@ -69,16 +70,92 @@ export const appLoaderScript = `(function () {
     while (queue.length) add(queue.shift());
     stopListening();
   };
-  // The connection failed before the app's code arrived: the page loads again once it is back
-  // (or after a pause), at most a few times per tab, as src/main.tsx does for the rest.
+  // The app could not start: its code failed to arrive (here, or later in src/main.tsx, which
+  // says so with an event). The page stays usable without it (its links, its form); the app
+  // starts by itself once its code can come. A module that failed cannot be loaded again in
+  // this page (the browser remembers the failure), so the page loads again, but only once the
+  // server answers (when the browser says it is back online, else at growing pauses of 2 s to
+  // a minute): a reload while the connection is still away would leave the visitor on the
+  // browser's error page. It waits for a pause in typing, and what was typed into the page's
+  // fields, and where, is put back after the reload. At most a few reloads per tab, so a page
+  // that cannot start is never reloaded forever.
+  var retrying = false;
   var retry = function () {
-    var retries = 3;
-    try { retries = Number(sessionStorage.getItem("dauys.start-retries")) || 0; } catch (error) {}
-    if (retries >= 3) return;
-    try { sessionStorage.setItem("dauys.start-retries", String(retries + 1)); } catch (error) { return; }
-    if (navigator.onLine === false) addEventListener("online", function () { location.reload(); });
-    else setTimeout(function () { location.reload(); }, 1000 * Math.pow(2, retries));
+    if (retrying) return;
+    retrying = true;
+    // A page held hidden for the app (server/language-check.ts) shows as it is: usable, if
+    // perhaps not in the saved language, rather than blank while the app cannot come.
+    document.documentElement.classList.remove("language-pending", "language-hidden");
+    var reloads = 3;
+    try { reloads = Number(sessionStorage.getItem("dauys.start-retries")) || 0; } catch (error) {}
+    if (reloads >= 3) return;
+    var pause = 1000;
+    var timer = 0;
+    var check = function () {
+      clearTimeout(timer);
+      removeEventListener("online", check);
+      var answered = function (response) { if (!response.ok) throw new Error(response.status); };
+      Promise.all([
+        fetch(scripts.entry).then(answered),
+        fetch(location.href, { method: "HEAD", cache: "no-store" }).then(answered),
+      ]).then(reloadWhenIdle, wait);
+    };
+    var wait = function () {
+      pause = Math.min(pause * 2, 60000);
+      addEventListener("online", check);
+      timer = setTimeout(check, pause);
+    };
+    var reloadWhenIdle = function () {
+      var quiet = Date.now() - lastInput;
+      if (quiet < 2000) return setTimeout(reloadWhenIdle, 2000 - quiet);
+      try {
+        sessionStorage.setItem("dauys.start-retries", String(reloads + 1));
+        keepFields();
+      } catch (error) { return; }
+      location.reload();
+    };
+    wait();
   };
+  document.addEventListener("dauys:start-failed", retry);
+  var lastInput = 0;
+  addEventListener("input", function () { lastInput = Date.now(); }, true);
+  var fieldsKey = "dauys.typed-before-start";
+  var fields = function () { return document.querySelectorAll("#root input[name], #root textarea[name]"); };
+  var keepFields = function () {
+    var kept = { page: location.href, values: {}, focused: "" };
+    for (var i = 0, all = fields(); i < all.length; i++) {
+      if (all[i].value && !/^(password|file|checkbox|radio)$/.test(all[i].type)) kept.values[all[i].name] = all[i].value;
+    }
+    if (document.activeElement && document.activeElement.name) kept.focused = document.activeElement.name;
+    sessionStorage.setItem(fieldsKey, JSON.stringify(kept));
+  };
+  // What was typed before a reload above comes back into the same page's fields (the app then
+  // takes it over, src/features/contact/contact-form.tsx), and the focus to where it was, once
+  // the field can take it (the browser ignores focus() while the page is held hidden for the
+  // language check), unless the visitor has gone somewhere else by then; for a second at most.
+  var focusLater = function (field) {
+    var frames = 60;
+    var attempt = function () {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      field.focus();
+      if (document.activeElement !== field && --frames > 0) requestAnimationFrame(attempt);
+    };
+    requestAnimationFrame(attempt);
+  };
+  try {
+    var kept = JSON.parse(sessionStorage.getItem(fieldsKey) || "null");
+    if (kept) {
+      sessionStorage.removeItem(fieldsKey);
+      for (var k = 0, all = kept.page === location.href ? fields() : []; k < all.length; k++) {
+        if (Object.prototype.hasOwnProperty.call(kept.values, all[k].name)) all[k].value = kept.values[all[k].name];
+        if (all[k].name === kept.focused) focusLater(all[k]);
+      }
+    }
+  } catch (error) {}
+  // A form sent without the app carries an id made here, so sending the same page twice stores
+  // one request (server/routes/request-form.ts).
+  var requestId = document.querySelector(${JSON.stringify(`#root input[name="${contactFormHiddenFields.id}"]`)});
+  if (requestId && !requestId.value && window.crypto && crypto.randomUUID) requestId.value = crypto.randomUUID();
   var root = document.getElementById("root");
   if (!root || !root.hasAttribute("data-prerendered-language") || document.visibilityState !== "visible") return start(true);
   for (var i = 0; i < inputs.length; i++) addEventListener(inputs[i], start, { capture: true, passive: true });

@@ -15,6 +15,7 @@ import { staticApp } from "./plugins/static-app.ts";
 import { strictJsonPlugin } from "./plugins/strict-json.ts";
 import { openPostgresRateLimitStore } from "./storage/postgres-rate-limit.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { requestFormRoutes } from "./routes/request-form.ts";
 import { requestRoutes } from "./routes/requests.ts";
 import { siteMapRoutes } from "./routes/site-map.ts";
 import { staffRoutes } from "./routes/staff.ts";
@@ -98,6 +99,7 @@ export async function buildApp(
   await app.register(healthRoutes, { store });
   await app.register(ttsRoutes, { synthesizer: options.synthesizer });
   await app.register(requestRoutes, { store });
+  await app.register(requestFormRoutes, { store, distDir: config.distDir });
   await app.register(staffRoutes, {
     store,
     dataDir: config.dataDir,

@@ -21,47 +21,27 @@ async function start() {
   await startApp();
 }
 
-/** Reloads in a row that a tab may try when the app cannot start, before it gives up. */
-const maxStartRetries = 3;
-// The page's loader counts in the same place when the entry itself cannot be fetched
-// (server/app-loader.ts).
+// The page's loader counts the reloads it tries when the app cannot start
+// (server/app-loader.ts); a start that succeeds begins the count again.
 const startRetriesKey = "dauys.start-retries";
 
-function startRetries(): number {
+function resetStartRetries() {
   try {
-    return Number(sessionStorage.getItem(startRetriesKey)) || 0;
+    sessionStorage.removeItem(startRetriesKey);
   } catch {
-    return maxStartRetries;
-  }
-}
-
-function setStartRetries(count: number) {
-  try {
-    if (count === 0) sessionStorage.removeItem(startRetriesKey);
-    else sessionStorage.setItem(startRetriesKey, String(count));
-  } catch {
-    // Without session storage there is no counter, and so no retry (see startRetries).
+    // Without session storage the loader tries no reload at all.
   }
 }
 
 /**
  * On an unstable connection the language catalog or other code can fail to arrive after the
- * entry script did, and the prerendered page would stay inert under its loading bar. The app
- * then loads the page again, as a visitor would: as soon as the connection is back, or after a
- * pause; at most a few times per tab, so a page that cannot start is never reloaded forever.
+ * entry script did, and the prerendered page would stay under its loading bar, without the app.
+ * The page's loader then loads the page again once the server answers, keeping what was typed
+ * into it (server/app-loader.ts), as it does when the entry itself cannot be fetched.
  */
 function retryStart(error: unknown) {
   console.error("The app could not start:", error);
-  const retries = startRetries();
-  if (retries >= maxStartRetries) {
-    // Giving up: show the page as it is rather than keep it hidden (scripts/build/prerender.ts).
-    document.documentElement.classList.remove("language-pending", "language-hidden");
-    return;
-  }
-  setStartRetries(retries + 1);
-  const reload = () => window.location.reload();
-  if (navigator.onLine === false) window.addEventListener("online", reload, { once: true });
-  else window.setTimeout(reload, 1000 * 2 ** retries);
+  document.dispatchEvent(new Event("dauys:start-failed"));
 }
 
-start().then(() => setStartRetries(0), retryStart);
+start().then(resetStartRetries, retryStart);

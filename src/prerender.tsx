@@ -12,7 +12,9 @@ import { createAppEmotionCache } from "@/theme/emotion-cache";
 import { RouterProvider, createMemoryHistory } from "@tanstack/react-router";
 import { AppProviders } from "@/components/app-providers";
 import { brand } from "@/lib/brand";
-import { activateLanguage, languages, type LanguageCode } from "@/lib/i18n";
+import { activateLanguage, languages, loadCatalogParts, type LanguageCode } from "@/lib/i18n";
+import { contactFormAnswerTexts } from "@/features/contact/contact-form-answer-texts";
+import type { ContactFormAnswerTexts } from "@/shared/contact-form-post";
 import { createAppRouter } from "@/router";
 import { pagePaths } from "@/shared/pages";
 import { titleOf } from "@/lib/page-title";
@@ -92,4 +94,16 @@ export async function prerenderPage(
       .filter(([name]) => globalNames.has(name))
       .map(([name, css]) => ({ name, css })),
   };
+}
+
+/**
+ * The words of the server's answer to the contact form sent without the app, in `language`
+ * (server/routes/request-form.ts reads them from the build).
+ */
+export async function prerenderContactFormAnswer(
+  language: LanguageCode,
+): Promise<ContactFormAnswerTexts> {
+  await activateLanguage(language);
+  await loadCatalogParts(["contact-form-answer"]);
+  return contactFormAnswerTexts(i18n, language);
 }

@@ -23,18 +23,22 @@ import { yieldToBrowser } from "@/lib/yield-to-browser";
 import { createAppEmotionCache } from "@/theme/emotion-cache";
 
 /**
- * Makes prerendered markup usable (it arrives `inert` and `aria-disabled`, see
- * scripts/build/prerender.ts) once React has taken all of it over.
+ * Marks prerendered markup live (it arrives marked as starting, under a loading bar, with the
+ * controls that need the app inert, see scripts/build/prerender.ts) once React has taken all of
+ * it over.
  */
-function LiftInert({ container, children }: { container: HTMLElement; children: ReactNode }) {
+function MarkLive({ container, children }: { container: HTMLElement; children: ReactNode }) {
   useEffect(() => {
     // The page was held hidden if it might have been in another language than the saved one
     // (server/language-check.ts); it now is in the right one.
     document.documentElement.classList.remove("language-pending", "language-hidden");
   }, []);
   const live = () => {
-    container.removeAttribute("inert");
-    container.removeAttribute("aria-disabled");
+    container.removeAttribute("data-app-starting");
+    for (const control of container.querySelectorAll("[data-until-live]")) {
+      control.removeAttribute("inert");
+      control.removeAttribute("data-until-live");
+    }
   };
   return <HydrationGate onLive={live}>{children}</HydrationGate>;
 }
@@ -69,13 +73,13 @@ export async function startApp() {
   if (!container) throw new Error("The #root element is missing from index.html");
   const app = (
     <StrictMode>
-      <LiftInert container={container}>
+      <MarkLive container={container}>
         <CacheProvider value={createAppEmotionCache()}>
           <AppProviders>
             <RouterProvider router={router} />
           </AppProviders>
         </CacheProvider>
-      </LiftInert>
+      </MarkLive>
     </StrictMode>
   );
   // A first visit may get the page already rendered by the server, in the language of the

@@ -62,6 +62,8 @@ async function fillAndSend(
   message: ReturnType<typeof uniqueMessage>,
   locale: keyof typeof labels = "en",
 ) {
+  // The app's form: before the app, the browser sends it itself (page-before-script.spec.ts).
+  await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
   for (const key of ["name", "email", "subject", "message"] as const) {
     await page.getByRole("textbox", { name: labels[locale][key], exact: true }).fill(message[key]);
   }
@@ -316,10 +318,10 @@ test("a saved message delivered when the connection returns is reported on the p
   await expectNoAxeViolations(page, "sent notice on the home page");
 
   // It stays until it is closed, and once closed it does not come back. It shows only once the
-  // page is live (a prerendered page is inert until then), so its Close answers at once.
+  // page is live (a prerendered page is marked starting until then), so its Close answers at once.
   await page.reload();
   await expect(sentNotice(page)).toContainText(message.subject);
-  expect(await page.locator("#root").getAttribute("inert")).toBeNull();
+  expect(await page.locator("#root").getAttribute("data-app-starting")).toBeNull();
   await sentNotice(page).getByRole("button", { name: "Close" }).press("Enter");
   await expect(sentNotice(page)).toHaveCount(0);
   await expect(page.locator("main")).toBeFocused();

@@ -14,6 +14,15 @@ const field = (page: Page, name: Field) =>
   page.getByRole("textbox", { name: fields[name].label, exact: true });
 const sendButton = (page: Page) => page.getByRole("button", { name: "Send Message" });
 
+/**
+ * Opens the contact page and waits for the app: before it, the form is sent by the browser
+ * itself (tests/page-before-script.spec.ts); these tests are about the app's form.
+ */
+async function openContactPage(page: Page) {
+  await page.goto("/contact");
+  await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
+}
+
 async function fillForm(page: Page, values: Partial<Record<Field, string>>) {
   for (const [name, value] of Object.entries(values) as [Field, string][]) {
     await field(page, name).fill(value);
@@ -33,7 +42,7 @@ function uniqueMessage() {
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test("the fields are labelled, required and show the expected hints", async ({ page }) => {
-  await page.goto("/contact");
+  await openContactPage(page);
   for (const name of Object.keys(fields) as Field[]) {
     const input = field(page, name);
     await expect(input).toBeVisible();
@@ -46,7 +55,7 @@ test("the fields are labelled, required and show the expected hints", async ({ p
 });
 
 test("a valid message shows the confirmation and clears every field", async ({ page }) => {
-  await page.goto("/contact");
+  await openContactPage(page);
   await fillForm(page, uniqueMessage());
   await sendButton(page).click();
 
@@ -71,7 +80,7 @@ test("a valid message shows the confirmation and clears every field", async ({ p
 });
 
 test("invalid fields get a visible, labelled error and nothing typed is lost", async ({ page }) => {
-  await page.goto("/contact");
+  await openContactPage(page);
   const message = uniqueMessage();
   await fillForm(page, { name: message.name, message: message.message });
   await sendButton(page).click();
@@ -113,7 +122,7 @@ test("invalid fields get a visible, labelled error and nothing typed is lost", a
 });
 
 test("an error disappears as soon as the field is corrected", async ({ page }) => {
-  await page.goto("/contact");
+  await openContactPage(page);
   await sendButton(page).click();
   await expect(field(page, "name")).toHaveAccessibleDescription("Please enter your full name.");
   await fillForm(page, { name: "Aigerim" });
@@ -123,7 +132,7 @@ test("an error disappears as soon as the field is corrected", async ({ page }) =
 });
 
 test("the draft survives a reload", async ({ page }) => {
-  await page.goto("/contact");
+  await openContactPage(page);
   const message = uniqueMessage();
   await fillForm(page, message);
   await expect(page.getByText("Draft saved on this device.")).toBeVisible();
@@ -146,7 +155,7 @@ test("the browser's own warning speaks the interface language, not the browser's
   page,
 }) => {
   await presetLanguage(page, "kk");
-  await page.goto("/contact");
+  await openContactPage(page);
   await page.getByRole("button", { name: "Хабарлама жіберу" }).click();
   // What the browser shows in its bubble beside the first empty field is its validationMessage.
   const name = page.locator("#contact-name");

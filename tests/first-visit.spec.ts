@@ -39,7 +39,7 @@ test.describe("a Kazakh browser", () => {
     // The server answered with the Kazakh page, so that is what paints first.
     expect(await response!.text()).toContain('<html lang="kk">');
     await expect(page.locator("html")).toHaveAttribute("lang", "kk");
-    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       await prerenderedHeading(page, "/about?lang=kk"),
     );
@@ -59,7 +59,8 @@ test.describe("an English browser", () => {
     // The set-up page's own start-up writes the language cookie: let it finish, then clear the
     // cookies, as a browser's "clear cookies" would.
     await page.getByRole("heading", { level: 1 }).waitFor();
-    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
+    await context.clearCookies();
     const english = await prerenderedHeading(page, "/about?lang=en");
     const russian = await prerenderedHeading(page, "/about?lang=ru");
     // After those two: a ?lang= answer sets the language cookie, and page.request shares the jar.
@@ -72,7 +73,7 @@ test.describe("an English browser", () => {
     expect(await response!.text()).toContain('<html lang="en">');
     await expect(page.locator("html")).toHaveAttribute("lang", "ru");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(russian);
-    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
     expect(await seenHeadings(page)).toEqual([russian]);
 
     // With the cookie restored by the app, the next visit's page is Russian from the server.
@@ -89,13 +90,13 @@ test.describe("an English browser", () => {
     await expect(page).toHaveURL(/\/contact$/);
     await expect.poll(() => storedValue(page, "dauys.language")).toBe("uz");
     await page.reload();
-    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
     await expect(page.locator("html")).toHaveAttribute("lang", "uz");
   });
 
   test("an unknown ?lang= code is ignored and taken off the address", async ({ page }) => {
     await page.goto("/about?lang=xx");
-    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page).toHaveURL(/\/about$/);
     expect(await storedValue(page, "dauys.language")).toBeNull();
@@ -105,7 +106,7 @@ test.describe("an English browser", () => {
     page,
   }) => {
     await page.goto("/about");
-    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
     await page.getByRole("link", { name: "Contact" }).first().click();
     await expect(page).toHaveURL(/\/contact$/);
     const { firstPaint, firstScript } = await page.evaluate(() => {
@@ -130,9 +131,11 @@ test.describe("an English browser", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       await prerenderedHeading(page, "/about?lang=en"),
     );
-    await expect(page.locator("#root")).toHaveAttribute("inert");
+    await expect(page.locator("#root")).toHaveAttribute("data-app-starting");
     await page.unroute("**/assets/*.js");
-    await expect(page.locator("#root")).not.toHaveAttribute("inert", { timeout: 10_000 });
+    await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting", {
+      timeout: 10_000,
+    });
     await page.getByRole("link", { name: "Contact" }).first().click();
     await expect(page).toHaveURL(/\/contact$/);
   });
@@ -153,7 +156,8 @@ test.describe("an English browser", () => {
     for (const { path, label, values } of choices) {
       for (const value of values) {
         await page.goto(path);
-        // The field is disabled for Playwright until the page is usable (aria-disabled).
+        // The field is inert until the page is usable; the choice is made at that moment.
+        await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
         await page.getByLabel(label).selectOption(value);
         await settle(page);
         await expect(page.getByLabel(label)).toHaveValue(value);
@@ -190,12 +194,14 @@ test.describe("an English browser", () => {
     });
     // The page's load event may wait for the held scripts: the page is there before it.
     await page.goto("/recovery", { waitUntil: "domcontentloaded" });
-    await expect(page.locator("#root")).toHaveAttribute("inert");
+    await expect(page.locator("#root")).toHaveAttribute("data-app-starting");
     await page.mouse.wheel(0, 900);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
     const scrolled = await page.evaluate(() => window.scrollY);
     release();
-    await expect(page.locator("#root")).not.toHaveAttribute("inert", { timeout: 10_000 });
+    await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting", {
+      timeout: 10_000,
+    });
     await settle(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   });

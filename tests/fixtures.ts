@@ -255,8 +255,8 @@ export async function findSmallTargets(page: Page, minimum = 44): Promise<string
  * still.
  */
 export async function settle(page: Page) {
-  // A prerendered page is visible before it is live; it stays inert until React has it.
-  await expect(page.locator("#root")).not.toHaveAttribute("inert");
+  // A prerendered page is usable before it is live; it is marked starting until React has it.
+  await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
   await page.evaluate(async () => {
     const hop = () =>
       new Promise<void>((resolve) => {

@@ -28,6 +28,8 @@ test("home: get started and reach the contact page", async ({ page }) => {
 test("contact: fill in and send the form", async ({ page }) => {
   await page.goto("/contact");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The app's form: before the app, the browser sends it itself (page-before-script.spec.ts).
+  await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
   await tabTo(page, page.getByRole("textbox", { name: "Full Name" }));
   await page.keyboard.type("Dana Seitkali");
   await page.keyboard.press("Tab");

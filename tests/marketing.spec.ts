@@ -229,7 +229,7 @@ test.describe("motion", () => {
     });
     const page = await phone.newPage();
     await page.goto("/");
-    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
     await waitForAnimations(page);
     await browser.startTracing(page, {
       categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"],

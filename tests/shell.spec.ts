@@ -439,9 +439,11 @@ test.describe("a first visit without the service worker", () => {
     );
     // The page's own styles came with it: the header is fixed at the top, as the app draws it.
     await expect(page.locator("header")).toHaveCSS("position", "fixed");
-    // Nothing can be pressed before the app is live: an early tap must not be lost silently.
-    await expect(page.locator("#root")).toHaveAttribute("inert");
-    // ...and a bar across the top says the page is still loading.
+    // Its links and fields work before the app (issue 39): nothing is disabled...
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.locator("#root")).not.toHaveAttribute("aria-disabled");
+    await expect(page.locator("#root")).toHaveAttribute("data-app-starting");
+    // ...and a bar across the top says the app is still coming.
     expect(await loadingBar(page)).toEqual({ shown: true, top: 0, height: 4 });
     await context.close();
   });
@@ -472,7 +474,7 @@ test.describe("a first visit without the service worker", () => {
     await still.close();
     const page = await context.newPage();
     await page.goto("/");
-    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
     expect(prerendered).toBeGreaterThan(0);
     expect(await page.evaluate(bodyRules)).toBe(prerendered);
   });
@@ -493,7 +495,7 @@ test.describe("a first visit without the service worker", () => {
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto("/");
-    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
     const { taken, duplicated, headerClass } = await page.evaluate(() => {
       const selectors = [...document.styleSheets]
         .flatMap((sheet) => [...sheet.cssRules])
@@ -526,7 +528,7 @@ test.describe("a first visit without the service worker", () => {
       page.on("pageerror", (error) => errors.push(error.message));
       const response = await page.goto(path);
       expect(await response!.text()).toContain('data-prerendered-language="en"');
-      await expect(page.locator("#root")).not.toHaveAttribute("inert");
+      await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
       expect((await loadingBar(page)).shown).toBe(false);
       // The menu button answers: the page is live.
       await page.getByRole("button", { name: "Language: English" }).click();
@@ -559,7 +561,7 @@ test.describe("a first visit over a connection that drops", () => {
     await page.unroute(routeChunk);
     await page.getByRole("button", { name: "Try again" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Speech Recognition");
-    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
   });
 
   test("when the language catalog fails to arrive, the page loads again by itself", async ({
@@ -570,8 +572,10 @@ test.describe("a first visit over a connection that drops", () => {
       requests++ === 0 ? route.abort("connectionreset") : route.continue(),
     );
     await page.goto("/about");
-    // Without the retry the page would stay inert under its loading bar for good.
-    await expect(page.locator("#root")).not.toHaveAttribute("inert", { timeout: 15_000 });
+    // Without the retry the page would stay under its loading bar, without the app, for good.
+    await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting", {
+      timeout: 15_000,
+    });
     expect(requests).toBeGreaterThan(1);
     await page.getByRole("button", { name: "Language: English" }).click();
     await expect(page.getByRole("menuitem", { name: "Русский" })).toBeVisible();

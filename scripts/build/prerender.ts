@@ -12,11 +12,14 @@ import { pathToFileURL } from "node:url";
 import { build } from "vite";
 import { languageCheckScript, languageCheckStyle } from "../../server/language-check.ts";
 import { pageLanguages, prerenderedFile } from "../../server/prerendered-pages.ts";
+import { contactFormAnswerFile } from "../../src/shared/contact-form-post.ts";
+import type { LanguageCode } from "../../src/shared/languages.ts";
 import { languageUrl } from "../../server/routes/site-map.ts";
+import { holdAppControls } from "./hold-app-controls.ts";
 
 /** What src/prerender.tsx exports. */
 type Renderer = {
-  languages: readonly { code: string }[];
+  languages: readonly { code: LanguageCode }[];
   prerenderedPaths: readonly string[];
   prerenderPage(
     path: string,
@@ -30,6 +33,7 @@ type Renderer = {
     classNames: string[];
     globalStyles: { name: string; css: string }[];
   }>;
+  prerenderContactFormAnswer(language: string): Promise<object>;
 };
 
 const escapeHtml = (text: string) =>
@@ -116,17 +120,23 @@ try {
         )
         .replace(
           shell,
-          // Inert, and said to be disabled, until the app has taken the markup over (main.tsx):
-          // an early tap or keystroke cannot go to a control that does nothing yet, or submit
-          // a form natively.
+          // Usable before its scripts (issue 39): links are links, and the contact form takes
+          // typing that the app keeps when it takes the markup over, and posts natively; the
+          // controls that need the app wait for it. It is marked as starting until the app is
+          // live (start-app.tsx), under a loading bar.
           () =>
-            `<div id="root" data-prerendered-language="${code}" inert aria-disabled="true">${page.html}</div>`,
+            `<div id="root" data-prerendered-language="${code}" data-app-starting>${holdAppControls(page.html)}</div>`,
         );
       const file = join(dist, prerenderedFile(path, code)!);
       mkdirSync(join(file, ".."), { recursive: true });
       writeFileSync(file, html);
       count++;
     }
+    // The words of the server's answer to the contact form sent without the app.
+    writeFileSync(
+      join(dist, contactFormAnswerFile(code)),
+      JSON.stringify(await renderer.prerenderContactFormAnswer(code)),
+    );
   }
   console.log(`Prerendered ${count} pages into ${dist}/prerendered.`);
 } finally {

@@ -1,8 +1,8 @@
 /**
  * Parts of a page that hydrate on their own (issue 22). React takes over each Suspense boundary
  * of prerendered markup in its own step, so a page of several parts is made live in several
- * short tasks instead of one long one. The page stays inert until every part is live
- * (`HydrationGate`), so no tap or keystroke reaches markup React does not have yet.
+ * short tasks instead of one long one. The page is marked as starting until every part is live
+ * (`HydrationGate`): what appears on its own waits for that (`usePageLive`).
  */
 import {
   createContext,
@@ -83,8 +83,8 @@ export function HydrationGate({ onLive, children }: { onLive: () => void; childr
 }
 
 /**
- * Whether the whole page is live (no longer inert). Something that appears on its own, such as a
- * notice, waits for this: shown on a page that is still inert, its buttons would do nothing.
+ * Whether the whole page is live. Something that appears on its own, such as a notice, waits for
+ * this: shown on a page React does not have all of yet, its buttons might do nothing.
  */
 export function usePageLive(): boolean {
   const gate = useContext(GateContext);

@@ -69,7 +69,7 @@ function DocumentTitle() {
 /**
  * The notices (src/app-notices.tsx), loaded once the page is live: none of them is part of the
  * prerendered page, and their code and the service-worker client need not delay it. Shown
- * earlier, on a page that is still inert, their buttons would not answer.
+ * earlier, on a page React does not have all of yet, their buttons might not answer.
  */
 function LateNotices() {
   const live = usePageLive();

@@ -10,6 +10,7 @@ export const catalogParts = [
   "recognition",
   "speech-synthesis",
   "staff",
+  "contact-form-answer",
 ] as const;
 
 export type CatalogPart = (typeof catalogParts)[number];
@@ -30,4 +31,7 @@ export const catalogPartFiles: Partial<Record<CatalogPart, readonly string[]>> =
     "talk/talk-history.tsx",
     "talk/board-backup.tsx",
   ],
+  // The server's answer to the contact form sent without the app: the build writes it out,
+  // the app never shows it.
+  "contact-form-answer": ["contact/contact-form-answer-texts.ts"],
 };

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
 import { brand } from "@/lib/brand";
 import {
@@ -6,14 +8,46 @@ import {
   type ContactFieldError,
 } from "@/shared/contact-validation";
 
+/**
+ * The fields' labels and error messages as messages, not yet in a language: the form shows them
+ * in the interface language, and the build writes them out for the server's answer to a form
+ * sent without the app (contact-form-answer-texts.ts).
+ */
+export const contactFieldLabelMessages: Record<ContactField, MessageDescriptor> = {
+  name: msg`Full Name`,
+  email: msg`Email Address`,
+  subject: msg`Subject`,
+  message: msg`Message`,
+};
+
+const requiredMessages: Record<ContactField, MessageDescriptor> = {
+  name: msg`Please enter your full name.`,
+  email: msg`Please enter your email address.`,
+  subject: msg`Please enter a subject.`,
+  message: msg`Please enter your message.`,
+};
+
+export function contactFieldErrorMessage(
+  field: ContactField,
+  error: ContactFieldError,
+): MessageDescriptor {
+  if (error === "email")
+    return msg`Please enter a valid email address, for example name@example.com.`;
+  if (error === "too-long") {
+    const limit = contactFieldLimits[field];
+    return msg`This is too long: use at most ${limit} characters.`;
+  }
+  return requiredMessages[field];
+}
+
 /** The contact form's field labels, also used to name a field the server refused. */
 export function useContactFieldLabels(): Record<ContactField, string> {
-  const { t } = useLingui();
+  const { i18n } = useLingui();
   return {
-    name: t`Full Name`,
-    email: t`Email Address`,
-    subject: t`Subject`,
-    message: t`Message`,
+    name: i18n._(contactFieldLabelMessages.name),
+    email: i18n._(contactFieldLabelMessages.email),
+    subject: i18n._(contactFieldLabelMessages.subject),
+    message: i18n._(contactFieldLabelMessages.message),
   };
 }
 
@@ -22,7 +56,7 @@ export function useContactFieldLabels(): Record<ContactField, string> {
  * language.
  */
 export function useContactFieldTexts() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const labels = useContactFieldLabels();
   const placeholders: Record<ContactField, string> = {
     name: t`Your full name`,
@@ -30,24 +64,8 @@ export function useContactFieldTexts() {
     subject: t`What's this about?`,
     message: t`Tell us more about your inquiry...`,
   };
-  const errorText = (field: ContactField, error: ContactFieldError): string => {
-    if (error === "email")
-      return t`Please enter a valid email address, for example name@example.com.`;
-    if (error === "too-long") {
-      const limit = contactFieldLimits[field];
-      return t`This is too long: use at most ${limit} characters.`;
-    }
-    switch (field) {
-      case "name":
-        return t`Please enter your full name.`;
-      case "email":
-        return t`Please enter your email address.`;
-      case "subject":
-        return t`Please enter a subject.`;
-      case "message":
-        return t`Please enter your message.`;
-    }
-  };
+  const errorText = (field: ContactField, error: ContactFieldError): string =>
+    i18n._(contactFieldErrorMessage(field, error));
   return { labels, placeholders, errorText };
 }
 

@@ -1,4 +1,11 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+} from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
@@ -31,6 +38,8 @@ import { useContactFieldTexts } from "@/features/contact/contact-field-labels";
 import { useSendToast } from "@/features/contact/use-send-toast";
 import { ContactFieldInput } from "@/features/contact/contact-field-input";
 import { Button } from "@/components/button";
+import { fieldsTypedBeforeStart } from "@/features/contact/typed-before-start";
+import { contactFormAction, contactFormHiddenFields } from "@/shared/contact-form-post";
 
 export function ContactForm() {
   const { t, i18n } = useLingui();
@@ -48,6 +57,21 @@ export function ContactForm() {
   });
 
   const { labels, placeholders, errorText } = useContactFieldTexts();
+
+  // A prerendered page can be typed into before the app has arrived: what is in the fields when
+  // the app takes them over is the form's value and its draft (which then wins over an older
+  // stored one), before anything renders the fields again with the empty state.
+  useLayoutEffect(() => {
+    const typed = fieldsTypedBeforeStart(
+      emptyContactFields,
+      (field) => inputs.current[field]?.value,
+    );
+    if (!typed) return;
+    setFields(typed);
+    draft.save(typed);
+    // Once, as the form is taken over; `draft.save` is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const update =
     (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -118,7 +142,18 @@ export function ContactForm() {
   return (
     <>
       <OutboxNotice paused={sending} canEdit={isContactFieldsEmpty(fields)} onEdit={editAgain} />
-      <Box component="form" onSubmit={(event) => void submit(event)} aria-label={t`Contact form`}>
+      {/* Without the app (its scripts not here yet), the browser posts the form to the server,
+          which stores the request and answers with a page (server/routes/request-form.ts). */}
+      <Box
+        component="form"
+        method="post"
+        action={contactFormAction}
+        onSubmit={(event) => void submit(event)}
+        aria-label={t`Contact form`}
+      >
+        <input type="hidden" name={contactFormHiddenFields.language} value={i18n.locale} />
+        {/* Filled in by the page's loader (server/app-loader.ts) as the page loads. */}
+        <input type="hidden" name={contactFormHiddenFields.id} />
         <Stack spacing={3}>
           {contactFieldNames.map((field) => (
             <ContactFieldInput

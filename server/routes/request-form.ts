@@ -1,0 +1,219 @@
+/**
+ * POST /contact: the contact form sent as plain HTML, by a page whose scripts have not arrived
+ * (the app sends it to POST /api/requests through its outbox instead). The same rules as the
+ * API's (src/shared/contact-validation.ts), the same store and rate limit; the answer is a page
+ * in the visitor's language (server/request-form-page.ts): "received", or the form again with
+ * what was typed and what to correct.
+ *
+ * A page without the app cannot make a request id of its own, so a form sent twice must not be
+ * stored twice in another way. The page's inline loader (server/app-loader.ts), which runs even
+ * when the app's scripts never come, writes a random id into the form as the page loads: the
+ * same page sent twice (a double tap, a resend after a lost answer) is one request. Without it
+ * (scripts turned off, no `crypto.randomUUID` outside a secure context) the id is made from the
+ * request's content and a ten-minute window, so the same words sent again within it are stored
+ * once; a resend across the window's edge is stored twice, which staff can see, rather than lost.
+ *
+ * Browser pages only, not part of the public API: untagged, so not in the OpenAPI document
+ * (server/plugins/api-description.ts).
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  contactFormAction,
+  contactFormAnswerFile,
+  contactFormHiddenFields,
+  type ContactFormAnswerTexts,
+} from "../../src/shared/contact-form-post.ts";
+import {
+  contactFieldNames,
+  trimContactFields,
+  validateContactFields,
+  type ContactFields,
+} from "../../src/shared/contact-validation.ts";
+import { isLanguageCode, type LanguageCode } from "../../src/shared/languages.ts";
+import { pageLanguageFor } from "../prerendered-pages.ts";
+import { notSentPage, sentPage, type NotSentReason } from "../request-form-page.ts";
+import type { RequestsStore } from "../storage/requests-store.ts";
+
+// As for the API: a 5000-character message stays far below this even when every character is
+// percent-encoded.
+const bodyLimit = 64 * 1024;
+
+/** Identical requests sent within this window are stored once when the form has no id. */
+export const duplicateWindowMs = 10 * 60_000;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+class BadFormError extends Error {
+  statusCode = 400;
+}
+
+/**
+ * An `application/x-www-form-urlencoded` body as a map (the first value of a repeated name). A
+ * malformed escape or bytes that are not UTF-8 refuse the body instead of being stored mangled.
+ */
+export function parseFormBody(body: string): Map<string, string> {
+  const form = new Map<string, string>();
+  const decode = (text: string) => {
+    try {
+      return decodeURIComponent(text.replace(/\+/g, " "));
+    } catch {
+      throw new BadFormError("The form body is not valid (percent-encoded UTF-8).");
+    }
+  };
+  for (const pair of body.split("&")) {
+    if (pair === "") continue;
+    const at = pair.indexOf("=");
+    const name = decode(at < 0 ? pair : pair.slice(0, at));
+    const value = at < 0 ? "" : decode(pair.slice(at + 1));
+    if (!form.has(name)) form.set(name, value);
+  }
+  return form;
+}
+
+/** A request id made from the request's content and the window it was sent in (a UUID, v8). */
+export function contentRequestId(
+  fields: ContactFields,
+  language: LanguageCode,
+  receivedAt: number,
+): string {
+  const window = Math.floor(receivedAt / duplicateWindowMs);
+  const hash = createHash("sha256")
+    .update(JSON.stringify([window, language, ...contactFieldNames.map((field) => fields[field])]))
+    .digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x80;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function formOf(request: FastifyRequest) {
+  const body = request.body instanceof Map ? (request.body as Map<string, string>) : new Map();
+  // A browser sends a text area's line breaks as CRLF; the app (and so the API) sends LF.
+  const fields = Object.fromEntries(
+    contactFieldNames.map((field) => [field, (body.get(field) ?? "").replace(/\r\n?/g, "\n")]),
+  ) as ContactFields;
+  const posted = body.get(contactFormHiddenFields.language);
+  const query = request.query as { lang?: unknown };
+  const language = isLanguageCode(posted)
+    ? posted
+    : (pageLanguageFor({
+        cookie: request.headers.cookie,
+        acceptLanguage: request.headers["accept-language"],
+        lang: typeof query.lang === "string" ? query.lang : undefined,
+      }) as LanguageCode);
+  const id = body.get(contactFormHiddenFields.id);
+  return { fields, language, requestId: id && uuidPattern.test(id) ? id.toLowerCase() : undefined };
+}
+
+export async function requestFormRoutes(
+  app: FastifyInstance,
+  options: { store: RequestsStore; distDir: string },
+) {
+  // The answer pages' words, as the build wrote them; read again when a build changes them.
+  const cached = new Map<string, { mtimeMs: number; texts: ContactFormAnswerTexts }>();
+  const textsIn = (language: LanguageCode): ContactFormAnswerTexts | undefined => {
+    const file = join(options.distDir, contactFormAnswerFile(language));
+    if (!existsSync(file)) return undefined;
+    const { mtimeMs } = statSync(file);
+    const known = cached.get(file);
+    if (known?.mtimeMs === mtimeMs) return known.texts;
+    const texts = JSON.parse(readFileSync(file, "utf8")) as ContactFormAnswerTexts;
+    cached.set(file, { mtimeMs, texts });
+    return texts;
+  };
+
+  const sendPage = (reply: FastifyReply, status: number, html: string) =>
+    reply
+      .code(status)
+      .type("text/html; charset=utf-8")
+      .header("Cache-Control", "no-store")
+      .header("X-Robots-Tag", "noindex")
+      .send(html);
+
+  const notSent = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    reason: NotSentReason,
+  ) => {
+    const form = formOf(request);
+    const texts = textsIn(form.language);
+    if (!texts) return undefined;
+    const errors = reason === "fields" ? validateContactFields(form.fields) : {};
+    return sendPage(reply, status, notSentPage(texts, { ...form, errors }, reason));
+  };
+
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit },
+    (_request, body, done) => {
+      try {
+        done(null, parseFormBody(body as string));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
+
+  // Over the rate limit, or when the request cannot be stored just now, the visitor gets the
+  // form back with what was typed, to send again a little later; any other error (bad input)
+  // goes on to the JSON error handler (plugins/json-errors.ts).
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      const page = notSent(request, reply, 429, "too-many");
+      if (page) return page;
+    }
+    if (status >= 500 && request.body instanceof Map) {
+      request.log.error(error);
+      reply.header("Retry-After", "5");
+      const page = notSent(request, reply, 503, "unavailable");
+      if (page) return page;
+    }
+    throw error;
+  });
+
+  app.post(
+    contactFormAction,
+    {
+      bodyLimit,
+      schema: { hide: true },
+      // After the body is read, so the answer can give the typed text back.
+      config: { rateLimit: { hook: "preHandler" } },
+    },
+    async (request, reply) => {
+      // A form another site posts from its visitors' browsers is not a visitor's request (and
+      // would get round the per-client rate limit).
+      const site = request.headers["sec-fetch-site"];
+      if (site === "cross-site" || site === "same-site") {
+        return reply
+          .code(403)
+          .send({ error: "forbidden", message: "The contact form is sent from this site only." });
+      }
+      const { fields, language, requestId } = formOf(request);
+      const errors = validateContactFields(fields);
+      if (contactFieldNames.some((field) => errors[field])) {
+        return (
+          notSent(request, reply, 400, "fields") ??
+          reply.code(400).send({ error: "invalid_request", message: "Some fields are not valid." })
+        );
+      }
+      const now = Date.now();
+      const trimmed = trimContactFields(fields);
+      const id = requestId ?? contentRequestId(trimmed, language, now);
+      const { created } = await options.store.save({
+        id,
+        ...trimmed,
+        language,
+        createdAt: new Date(now).toISOString(),
+      });
+      const texts = textsIn(language);
+      // Without a build there are no pages to answer with: the API's answer then.
+      if (!texts) return reply.code(created ? 201 : 200).send({ id, status: "stored" });
+      return sendPage(reply, created ? 201 : 200, sentPage(texts));
+    },
+  );
+}
