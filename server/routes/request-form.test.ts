@@ -212,6 +212,7 @@ describe("POST /contact (the contact form without the app)", () => {
       save: () => Promise.reject(new Error("connection terminated")),
       all: () => Promise.reject(new Error("connection terminated")),
       setHandled: () => Promise.reject(new Error("connection terminated")),
+      ready: () => Promise.reject(new Error("connection terminated")),
       close: async () => {},
     };
     const { distDir } = makeTempDirs();
