@@ -14,7 +14,10 @@ export type { Method, PhraseFeatures, TakeStats, FeatureOptions } from "./featur
 export { dtwDistance } from "./align.ts";
 export {
   PhraseRecogniser,
+  chooseVaried,
   MAX_EXAMPLES_PER_PHRASE,
+  MAX_COUNTER_EXAMPLES,
+  FAR_SCORE,
   RULE,
   BASELINE_THRESHOLD,
 } from "./recogniser.ts";
