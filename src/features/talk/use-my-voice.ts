@@ -1,16 +1,20 @@
 /**
  * My voice's state on the Talk screen: the stored examples (IndexedDB `dauys.voice-examples`),
  * whether recordings are kept, and the recogniser worker kept in step with the board's language.
+ * A tap on the board reaches My voice here too: it may say which phrase a take was.
  */
 import { startTransition, useEffect, useRef, useState } from "react";
-import type { Board } from "@/features/talk/board";
+import type { Board, Phrase } from "@/features/talk/board";
 import { askRecogniser } from "@/features/talk/voice-recogniser";
 import {
+  keptExamples,
   parseVoiceExamples,
+  recogniserExamples,
   setPhraseExamples,
   type StoredExample,
   type VoiceExamples,
 } from "@/features/talk/voice-examples";
+import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { readValue, storageKeys, writeValue } from "@/lib/storage";
 
@@ -20,6 +24,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   const [examples, setExamples] = useState<VoiceExamples | null>(null);
   const [keepRecordings, setKeepRecordings] = useState(false);
   const current = useRef<VoiceExamples>({});
+  const boardTapListener = useRef<((phrase: Phrase) => void) | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -50,10 +55,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     const phrases = Object.fromEntries(
       Object.entries(forBoard)
         .filter(([phraseId]) => onBoard.has(phraseId))
-        .map(([phraseId, list]) => [
-          phraseId,
-          list.map(({ features, origin, addedAt }) => ({ features, origin, addedAt })),
-        ]),
+        .map(([phraseId, list]) => [phraseId, recogniserExamples(list)]),
     );
     void askRecogniser({ type: "load", phrases }).catch(() => undefined);
   }, [forBoard, boardIds]);
@@ -62,6 +64,17 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     current.current = next;
     setExamples(next);
     void writeValue(storageKeys.voiceExamples, next);
+  };
+
+  /** Stores the examples of `list` the recogniser keeps (the most varied, up to its caps). */
+  const keepExamples = async (phraseId: string, list: StoredExample[]) => {
+    const answer = await askRecogniser({
+      type: "set-examples",
+      phraseId,
+      examples: recogniserExamples(list),
+    });
+    if (answer.type !== "kept") throw new Error("The recogniser did not keep the examples.");
+    save(setPhraseExamples(current.current, language, phraseId, keptExamples(list, answer.kept)));
   };
 
   return {
@@ -77,10 +90,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
         const stripped: VoiceExamples = {};
         for (const [code, phrases] of Object.entries(current.current)) {
           stripped[code as SpeechLanguage] = Object.fromEntries(
-            Object.entries(phrases).map(([id, list]) => [
-              id,
-              list.map(({ features, origin, addedAt }) => ({ features, origin, addedAt })),
-            ]),
+            Object.entries(phrases).map(([id, list]) => [id, recogniserExamples(list)]),
           );
         }
         save(stripped);
@@ -88,6 +98,24 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     },
     setPhrase(phraseId: string, list: StoredExample[] | undefined) {
       save(setPhraseExamples(current.current, language, phraseId, list));
+    },
+    keepExamples,
+    /** Keeps one more example (or counter-example) of a phrase. */
+    learn(phraseId: string, example: StoredExample) {
+      const stored = current.current[language]?.[phraseId] ?? [];
+      return keepExamples(phraseId, [...stored, example]);
+    },
+    /** Whether a take is far from the phrase's examples (false when that cannot be told). */
+    async isFar(phraseId: string, features: SerialisedFeatures) {
+      const answer = await askRecogniser({ type: "is-far", phraseId, features }).catch(() => null);
+      return answer?.type === "far" && answer.far;
+    },
+    /** Tells My voice that a phrase was tapped on the board. */
+    boardTapped(phrase: Phrase) {
+      boardTapListener.current?.(phrase);
+    },
+    onBoardTap(listener: ((phrase: Phrase) => void) | null) {
+      boardTapListener.current = listener;
     },
     replaceAll(next: VoiceExamples) {
       save(next);

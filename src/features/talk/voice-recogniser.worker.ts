@@ -2,7 +2,8 @@
 /**
  * My voice's recogniser in a Web Worker, so feature extraction and alignment never hold up the
  * page. It keeps one board's examples (the phrases of the language the board speaks) and
- * answers take checks and recognitions; the page owns storage and sends what is stored.
+ * answers take checks and recognitions; the page owns storage and sends what is stored. When
+ * it is given more examples than it keeps, it says which it kept (the page stores those).
  */
 import { deserialiseFeatures, serialiseFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
@@ -30,10 +31,16 @@ export type VoiceWorkerRequest =
       sampleRate: number;
       others: SerialisedFeatures[];
     }
-  | { id: number; type: "recognise"; samples: Float32Array; sampleRate: number };
+  | { id: number; type: "recognise"; samples: Float32Array; sampleRate: number }
+  | { id: number; type: "is-far"; phraseId: string; features: SerialisedFeatures };
 
 export type VoiceWorkerResponse =
   | { id: number; ok: true; type: "done" }
+  /** The phrases whose stored examples this recogniser cannot read (another method or format). */
+  | { id: number; ok: true; type: "loaded"; unreadable: string[] }
+  /** Indices of the examples given that were kept. */
+  | { id: number; ok: true; type: "kept"; kept: number[] }
+  | { id: number; ok: true; type: "far"; far: boolean }
   | {
       id: number;
       ok: true;
@@ -54,8 +61,8 @@ export type VoiceWorkerResponse =
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const recogniser = new PhraseRecogniser();
 
-function setExamples(phraseId: string, examples: StoredExampleFeatures[]) {
-  recogniser.setExamples(
+function setExamples(phraseId: string, examples: StoredExampleFeatures[]): number[] {
+  return recogniser.setExamples(
     phraseId,
     examples.map((example) => ({
       features: deserialiseFeatures(example.features),
@@ -67,15 +74,33 @@ function setExamples(phraseId: string, examples: StoredExampleFeatures[]) {
 
 function answer(request: VoiceWorkerRequest): VoiceWorkerResponse {
   switch (request.type) {
-    case "load":
+    case "load": {
       for (const phraseId of recogniser.phraseIds()) recogniser.removePhrase(phraseId);
+      // One phrase that cannot be read leaves it out, not the phrases after it.
+      const unreadable: string[] = [];
       for (const [phraseId, examples] of Object.entries(request.phrases)) {
-        setExamples(phraseId, examples);
+        try {
+          setExamples(phraseId, examples);
+        } catch {
+          unreadable.push(phraseId);
+        }
       }
-      return { id: request.id, ok: true, type: "done" };
+      return { id: request.id, ok: true, type: "loaded", unreadable };
+    }
     case "set-examples":
-      setExamples(request.phraseId, request.examples);
-      return { id: request.id, ok: true, type: "done" };
+      return {
+        id: request.id,
+        ok: true,
+        type: "kept",
+        kept: setExamples(request.phraseId, request.examples),
+      };
+    case "is-far":
+      return {
+        id: request.id,
+        ok: true,
+        type: "far",
+        far: recogniser.isFar(request.phraseId, deserialiseFeatures(request.features)),
+      };
     case "check-take": {
       const typical = recogniser.typicalSpread();
       const check = checkTake(request.samples, request.sampleRate, {
