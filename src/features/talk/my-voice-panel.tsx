@@ -254,6 +254,7 @@ export function MyVoicePanel({
           {t`This answer could not be kept as an example on this device. Your phrases are unchanged.`}
         </Alert>
       ) : null}
+      <TeachAgainNotice phrases={voice.teachAgain.flatMap((id) => byId.get(id) ?? [])} />
       <CheckboxChoice
         checked={voice.keepRecordings}
         onChange={(event) => voice.setKeepRecordings(event.target.checked)}
@@ -336,5 +337,22 @@ function PhraseQuestion({
         { label: t`Cancel`, onChoose: onClose },
       ]}
     />
+  );
+}
+
+/**
+ * After a change of the recogniser's method, the phrases whose examples could not be made again
+ * (no recording was kept): the user is told which, instead of finding them silently forgotten.
+ */
+function TeachAgainNotice({ phrases }: { phrases: Phrase[] }) {
+  const { t, i18n } = useLingui();
+  if (!phrases.length) return null;
+  const list = new Intl.ListFormat(i18n.locale, { type: "conjunction" }).format(
+    phrases.map((phrase) => `“${phrase.text}”`),
+  );
+  return (
+    <Alert severity="warning">
+      {t`My voice now listens in a new way, and your recordings were not kept, so it could not learn your takes again. Please teach these phrases again: ${list}.`}
+    </Alert>
   );
 }

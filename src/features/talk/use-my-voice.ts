@@ -10,6 +10,7 @@ import {
   keptExamples,
   parseVoiceExamples,
   recogniserExamples,
+  remakeStaleExamples,
   setPhraseExamples,
   type StoredExample,
   type VoiceExamples,
@@ -18,11 +19,40 @@ import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { readValue, storageKeys, writeValue } from "@/lib/storage";
 
-type VoiceSettings = { keepRecordings: boolean };
+type VoiceSettings = {
+  keepRecordings: boolean;
+  /** Phrases whose examples an older method made and could not be made again. */
+  teachAgain?: Partial<Record<SpeechLanguage, string[]>>;
+};
+
+/** Features made again from a kept recording, in the worker (null when it cannot). */
+async function remakeInWorker(audio: Blob) {
+  const wav = await audio.arrayBuffer();
+  const answer = await askRecogniser({ type: "remake", wav }, [wav]).catch(() => null);
+  return answer?.type === "features" ? answer.features : null;
+}
+
+const noPhrases: string[] = [];
+
+/** The phrases to teach again, stored before and found now, each once. */
+function mergeTeachAgain(
+  stored: VoiceSettings["teachAgain"],
+  found: VoiceSettings["teachAgain"],
+): NonNullable<VoiceSettings["teachAgain"]> {
+  const merged: NonNullable<VoiceSettings["teachAgain"]> = {};
+  for (const source of [stored, found])
+    for (const [language, ids] of Object.entries(source ?? {}) as [SpeechLanguage, unknown][])
+      if (Array.isArray(ids))
+        merged[language] = [
+          ...new Set([...(merged[language] ?? []), ...ids.filter((id) => typeof id === "string")]),
+        ];
+  return merged;
+}
 
 export function useMyVoice(language: SpeechLanguage, board: Board) {
   const [examples, setExamples] = useState<VoiceExamples | null>(null);
   const [keepRecordings, setKeepRecordings] = useState(false);
+  const [teachAgain, setTeachAgain] = useState<VoiceSettings["teachAgain"]>({});
   const current = useRef<VoiceExamples>({});
   const boardTapListener = useRef<((phrase: Phrase) => void) | null>(null);
 
@@ -31,14 +61,26 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     void Promise.all([
       readValue<unknown>(storageKeys.voiceExamples),
       readValue<VoiceSettings>(storageKeys.voiceSettings),
-    ]).then(([stored, settings]) => {
+    ]).then(async ([stored, settings]) => {
+      // Examples an older method made are made again from their recordings, or the user is told.
+      const remade = await remakeStaleExamples(parseVoiceExamples(stored) ?? {}, remakeInWorker);
       if (cancelled) return;
-      current.current = parseVoiceExamples(stored) ?? {};
+      current.current = remade.examples;
       const examples = current.current;
+      const keep = settings?.keepRecordings === true;
+      const toTeach = mergeTeachAgain(settings?.teachAgain, remade.teachAgain);
+      if (remade.changed) {
+        void writeValue(storageKeys.voiceExamples, examples);
+        void writeValue<VoiceSettings>(storageKeys.voiceSettings, {
+          keepRecordings: keep,
+          teachAgain: toTeach,
+        });
+      }
       // In slices, as the stored board is (use-talk-data.ts).
       startTransition(() => {
         setExamples(examples);
-        setKeepRecordings(settings?.keepRecordings === true);
+        setKeepRecordings(keep);
+        setTeachAgain(toTeach);
       });
     });
     return () => {
@@ -66,6 +108,18 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     void writeValue(storageKeys.voiceExamples, next);
   };
 
+  /** A phrase taught or forgotten is no longer one to teach again. */
+  const taughtAgain = (phraseId: string) => {
+    const list = teachAgain?.[language] ?? [];
+    if (!list.includes(phraseId)) return;
+    const next = { ...teachAgain, [language]: list.filter((id) => id !== phraseId) };
+    setTeachAgain(next);
+    void writeValue<VoiceSettings>(storageKeys.voiceSettings, {
+      keepRecordings,
+      teachAgain: next,
+    });
+  };
+
   /** Stores the examples of `list` the recogniser keeps (the most varied, up to its caps). */
   const keepExamples = async (phraseId: string, list: StoredExample[]) => {
     const answer = await askRecogniser({
@@ -75,6 +129,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     });
     if (answer.type !== "kept") throw new Error("The recogniser did not keep the examples.");
     save(setPhraseExamples(current.current, language, phraseId, keptExamples(list, answer.kept)));
+    taughtAgain(phraseId);
   };
 
   return {
@@ -82,9 +137,14 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     examples: forBoard ?? {},
     all: examples ?? {},
     keepRecordings,
+    /** This language's phrases to teach again (their examples were made by an older method). */
+    teachAgain: teachAgain?.[language] ?? noPhrases,
     setKeepRecordings(keep: boolean) {
       setKeepRecordings(keep);
-      void writeValue<VoiceSettings>(storageKeys.voiceSettings, { keepRecordings: keep });
+      void writeValue<VoiceSettings>(storageKeys.voiceSettings, {
+        keepRecordings: keep,
+        teachAgain,
+      });
       // Saying no also removes the recordings already kept.
       if (!keep) {
         const stripped: VoiceExamples = {};
@@ -98,6 +158,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     },
     setPhrase(phraseId: string, list: StoredExample[] | undefined) {
       save(setPhraseExamples(current.current, language, phraseId, list));
+      taughtAgain(phraseId);
     },
     keepExamples,
     /** Keeps one more example (or counter-example) of a phrase. */

@@ -3,7 +3,7 @@
  * each take (what recognition needs), where it came from, and its recording only if the user
  * agreed to keep recordings. Nothing here leaves the device except in the user's own export.
  */
-import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
+import { isCurrentFormat, type SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { ExampleOrigin } from "@/shared/phrase-recogniser/recogniser.ts";
 import {
   MAX_COUNTER_EXAMPLES,
@@ -131,3 +131,48 @@ export function keptExamples(
 /** The examples the recogniser needs, without their recordings. */
 export const recogniserExamples = (examples: readonly StoredExample[]) =>
   examples.map(({ features, origin, addedAt }) => ({ features, origin, addedAt }));
+
+export type RemadeExamples = {
+  examples: VoiceExamples;
+  /** Whether anything was re-made or dropped (then the result is stored). */
+  changed: boolean;
+  /** Per language, the phrases left with no example of their own: to be taught again. */
+  teachAgain: Partial<Record<SpeechLanguage, string[]>>;
+};
+
+/**
+ * After a change of method, examples made by an older version are made again from their
+ * recordings (`remake`: WAV to features; null when it cannot), and dropped where there is no
+ * recording or it cannot be read. A phrase left without examples of its own is listed to be taught
+ * again; its counter-examples go with it (nothing to compare them with).
+ */
+export async function remakeStaleExamples(
+  all: VoiceExamples,
+  remake: (audio: Blob) => Promise<SerialisedFeatures | null>,
+): Promise<RemadeExamples> {
+  let changed = false;
+  const examples: VoiceExamples = {};
+  const teachAgain: RemadeExamples["teachAgain"] = {};
+  for (const [language, phrases] of Object.entries(all) as [SpeechLanguage, PhraseExamples][]) {
+    const result: PhraseExamples = {};
+    for (const [phraseId, list] of Object.entries(phrases)) {
+      if (list.every((example) => isCurrentFormat(example.features))) {
+        result[phraseId] = list;
+        continue;
+      }
+      changed = true;
+      const remade: StoredExample[] = [];
+      for (const example of list) {
+        if (isCurrentFormat(example.features)) remade.push(example);
+        else if (example.audio) {
+          const features = await remake(example.audio).catch(() => null);
+          if (features) remade.push({ ...example, features });
+        }
+      }
+      if (remade.some((example) => example.origin !== "counter")) result[phraseId] = remade;
+      else (teachAgain[language] ??= []).push(phraseId);
+    }
+    examples[language] = result;
+  }
+  return { examples, changed, teachAgain };
+}

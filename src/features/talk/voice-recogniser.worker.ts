@@ -9,6 +9,7 @@ import { deserialiseFeatures, serialiseFeatures } from "@/shared/phrase-recognis
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import { checkTake, type TakeProblem } from "@/shared/phrase-recogniser/take-check.ts";
 import { extractFeatures } from "@/shared/phrase-recogniser/features.ts";
+import { decodeWav } from "@/shared/phrase-recogniser/wav-reader.ts";
 import {
   PhraseRecogniser,
   type ExampleOrigin,
@@ -32,7 +33,9 @@ export type VoiceWorkerRequest =
       others: SerialisedFeatures[];
     }
   | { id: number; type: "recognise"; samples: Float32Array; sampleRate: number }
-  | { id: number; type: "is-far"; phraseId: string; features: SerialisedFeatures };
+  | { id: number; type: "is-far"; phraseId: string; features: SerialisedFeatures }
+  /** Features made again from a kept recording (a WAV file), after a change of method. */
+  | { id: number; type: "remake"; wav: ArrayBuffer };
 
 export type VoiceWorkerResponse =
   | { id: number; ok: true; type: "done" }
@@ -41,6 +44,7 @@ export type VoiceWorkerResponse =
   /** Indices of the examples given that were kept. */
   | { id: number; ok: true; type: "kept"; kept: number[] }
   | { id: number; ok: true; type: "far"; far: boolean }
+  | { id: number; ok: true; type: "features"; features: SerialisedFeatures }
   | {
       id: number;
       ok: true;
@@ -113,6 +117,15 @@ function answer(request: VoiceWorkerRequest): VoiceWorkerResponse {
         type: "take",
         problem: check.problem ?? null,
         features: serialiseFeatures(check.features),
+      };
+    }
+    case "remake": {
+      const wav = decodeWav(new Uint8Array(request.wav));
+      return {
+        id: request.id,
+        ok: true,
+        type: "features",
+        features: serialiseFeatures(extractFeatures(wav.samples, wav.sampleRate)),
       };
     }
     case "recognise": {

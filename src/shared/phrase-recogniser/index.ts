@@ -33,7 +33,7 @@ export { checkTake, MAX_TAKE_MS } from "./take-check.ts";
 export type { TakeCheck, TakeCheckOptions, TakeProblem } from "./take-check.ts";
 export { Endpointer } from "./endpointer.ts";
 export type { EndpointEvent, EndpointerOptions, EndpointerState } from "./endpointer.ts";
-export { serialiseFeatures, deserialiseFeatures } from "./serialise.ts";
+export { serialiseFeatures, deserialiseFeatures, isCurrentFormat } from "./serialise.ts";
 export type { SerialisedFeatures } from "./serialise.ts";
 export { decodeWav, encodeWav16, WavError } from "./wav-reader.ts";
 export type { DecodedWav } from "./wav-reader.ts";
