@@ -20,6 +20,8 @@ const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 // A long phrase, so that its speech is still going when "Not that" is pressed.
 const wrong = "Please call the nurse, I need my medicine and a glass of water now.";
 const meant = "I am thirsty.";
+// Never taught: Listen does not know it, and the user says on the board what they meant.
+const untaught = "Where are my glasses, I cannot find them anywhere.";
 
 let files: Record<string, string>;
 let profile: string;
@@ -57,6 +59,8 @@ test.beforeAll(async () => {
     write(`teach-${name}`, [1, ...takes.flatMap((take) => [take.samples, 2])], rate);
     write(`say-${name}`, [1, say(text, 158, 48).samples, 3], rate);
   }
+  const other = say(untaught, 160, 50);
+  write("say-untaught", [1, other.samples, 3], other.sampleRate);
 });
 
 async function withMicrophone(file: string, run: (page: Page) => Promise<void>) {
@@ -118,7 +122,7 @@ async function addPhrases(page: Page, texts: string[]) {
     await expect(board.getByRole("button", { name: text, exact: true })).toBeVisible();
 }
 
-/** Teaches a phrase with the keyboard: Enter on its Teach button, Escape once it is learnt. */
+/** Teaches a phrase with the keyboard: Enter on its Teach button, Enter on Close once learnt. */
 async function teachByKeyboard(page: Page, text: string) {
   const teach = myVoice(page).getByRole("button", { name: `Teach my voice: ${text}` });
   await teach.focus();
@@ -127,7 +131,8 @@ async function teachByKeyboard(page: Page, text: string) {
   // The focus waits on "I have finished this take", so one press ends a take.
   await expect(dialog.getByRole("button", { name: "I have finished this take" })).toBeFocused();
   await expect(dialog.getByText(/^Done\./)).toBeVisible({ timeout: 30_000 });
-  await page.keyboard.press("Escape");
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(dialog).toHaveCount(0);
 }
 
@@ -236,5 +241,48 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
       })
       .toEqual(["confirmed,taught,taught,taught", "counter,taught,taught,taught"]);
     await expect(myVoice(page).getByText("Examples: 4,", { exact: false })).toBeVisible();
+  });
+
+  // Not caught (or not among the choices): one press on the board says which phrase it was.
+  await withMicrophone(files["say-untaught"]!, async (page) => {
+    await openTalk(page);
+    await page.keyboard.press("Alt+L");
+    const status = myVoice(page).getByRole("status");
+    await expect(status).toHaveText(/^(I did not catch that|Did you mean)/, { timeout: 30_000 });
+    if ((await status.textContent())!.startsWith("Did you mean")) {
+      await myVoice(page).getByRole("button", { name: "None of these" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(status).toHaveText("Which phrase did you mean? Tap it on the board.");
+    } else {
+      await expect(status).toHaveText(
+        "I did not catch that. Please try again, or tap the phrase you meant on the board.",
+      );
+    }
+    await page
+      .getByRole("region", { name: "Phrase board" })
+      .getByRole("button", { name: meant, exact: true })
+      .focus();
+    await page.keyboard.press("Enter");
+    await expect(
+      page.getByRole("region", { name: "Said last" }).getByText(meant, { exact: true }),
+    ).toBeVisible();
+    // The take is kept as an example of the phrase meant (after a question when it sounds unlike
+    // the phrase's other takes, answered "Keep it").
+    const meantExamples = async () => {
+      const stored = ((await storedValue(page, "dauys.voice-examples")) as Stored).en ?? {};
+      const list = Object.values(stored).find((examples) => examples.length === 5);
+      return list?.filter((example) => example.origin === "confirmed").length ?? 0;
+    };
+    const keep = myVoice(page).getByRole("button", { name: "Keep it", exact: true });
+    await expect
+      .poll(async () => (await keep.isVisible()) || (await meantExamples()) === 2)
+      .toBe(true);
+    if (await keep.isVisible()) {
+      await expect(keep).toBeFocused();
+      await page.keyboard.press("Enter");
+    }
+    await expect.poll(meantExamples).toBe(2);
+    await expect(status).toHaveText(`Said: ${meant}`);
+    await expect(myVoice(page).getByText("Examples: 5,", { exact: false })).toBeVisible();
   });
 });

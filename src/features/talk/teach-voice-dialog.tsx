@@ -207,9 +207,16 @@ export function TeachVoiceDialog({
             {t`I have finished this take`}
           </Button>
         ) : null}
-        <Button variant={status.kind === "done" ? "contained" : "outlined"} onClick={onClose}>
-          {status.kind === "done" ? t`Close` : t`Cancel`}
-        </Button>
+        {status.kind === "done" ? (
+          // The button that had the focus is gone: it moves here, so Enter closes.
+          <Button key="close" ref={focusOnce} variant="contained" onClick={onClose}>
+            {t`Close`}
+          </Button>
+        ) : (
+          <Button key="cancel" variant="outlined" onClick={onClose}>
+            {t`Cancel`}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );
