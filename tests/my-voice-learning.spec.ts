@@ -284,5 +284,33 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
     await expect.poll(meantExamples).toBe(2);
     await expect(status).toHaveText(`Said: ${meant}`);
     await expect(myVoice(page).getByText("Examples: 5,", { exact: false })).toBeVisible();
+
+    // "Teach again" and "Forget" ask first, with the focus on the answer that changes nothing.
+    for (const [button, title] of [
+      [`Teach again: ${meant}`, `Teach “${meant}” again?`],
+      [`Forget my voice: ${meant}`, `Forget my voice for “${meant}”?`],
+    ]) {
+      await myVoice(page).getByRole("button", { name: button }).focus();
+      await page.keyboard.press("Enter");
+      const question = page.getByRole("dialog", { name: title });
+      await expect(question.getByRole("button", { name: "Cancel" })).toBeFocused();
+      await expectNoAxeViolations(page, title);
+      await page.keyboard.press("Enter");
+      await expect(question).toHaveCount(0);
+    }
+    await expect.poll(meantExamples).toBe(2);
+    await myVoice(page)
+      .getByRole("button", { name: `Forget my voice: ${meant}` })
+      .focus();
+    await page.keyboard.press("Enter");
+    await page
+      .getByRole("dialog", { name: `Forget my voice for “${meant}”?` })
+      .getByRole("button", { name: "Forget", exact: true })
+      .click();
+    await expect(
+      myVoice(page).getByRole("button", { name: `Teach my voice: ${meant}` }),
+    ).toBeVisible();
+    const left = ((await storedValue(page, "dauys.voice-examples")) as Stored).en ?? {};
+    expect(Object.values(left).map((list) => list.length)).toEqual([4]);
   });
 });
