@@ -55,6 +55,8 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   const [teachAgain, setTeachAgain] = useState<VoiceSettings["teachAgain"]>({});
   const current = useRef<VoiceExamples>({});
   const boardTapListener = useRef<((phrase: Phrase) => void) | null>(null);
+  /** What the worker was last given: the board's phrases and each phrase's examples. */
+  const sent = useRef<{ boardIds: string; lists: Map<string, StoredExample[]> } | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -90,14 +92,26 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
 
   const forBoard = examples?.[language];
   const boardIds = board.map((phrase) => phrase.id).join("\n");
-  // The worker knows the taught phrases that are on this language's board, nothing else.
+  // The worker knows the taught phrases that are on this language's board, nothing else. When
+  // only some phrases' examples changed, only those are sent: a full load aligns every pair of
+  // examples of every phrase again (up to 50 × 45 alignments) and would hold up the next answer.
   useEffect(() => {
     if (!forBoard) return;
     const onBoard = new Set(boardIds.split("\n"));
+    const lists = new Map(Object.entries(forBoard).filter(([phraseId]) => onBoard.has(phraseId)));
+    const before = sent.current;
+    sent.current = { boardIds, lists };
+    if (before?.boardIds === boardIds) {
+      for (const phraseId of new Set([...before.lists.keys(), ...lists.keys()])) {
+        const list = lists.get(phraseId);
+        if (list === before.lists.get(phraseId)) continue;
+        const examples = recogniserExamples(list ?? []);
+        void askRecogniser({ type: "set-examples", phraseId, examples }).catch(() => undefined);
+      }
+      return;
+    }
     const phrases = Object.fromEntries(
-      Object.entries(forBoard)
-        .filter(([phraseId]) => onBoard.has(phraseId))
-        .map(([phraseId, list]) => [phraseId, recogniserExamples(list)]),
+      [...lists].map(([phraseId, list]) => [phraseId, recogniserExamples(list)]),
     );
     void askRecogniser({ type: "load", phrases }).catch(() => undefined);
   }, [forBoard, boardIds]);
@@ -128,7 +142,10 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
       examples: recogniserExamples(list),
     });
     if (answer.type !== "kept") throw new Error("The recogniser did not keep the examples.");
-    save(setPhraseExamples(current.current, language, phraseId, keptExamples(list, answer.kept)));
+    const kept = keptExamples(list, answer.kept);
+    // The worker has these already.
+    sent.current?.lists.set(phraseId, kept);
+    save(setPhraseExamples(current.current, language, phraseId, kept));
     taughtAgain(phraseId);
   };
 
