@@ -1,5 +1,6 @@
 /**
- * `npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]`
+ * `npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]
+ * [--session [--seed 37]]` (--session: see phrases-session.ts)
  *
  * Runs the phrase recogniser (src/shared/phrase-recogniser, the same module the browser worker
  * runs) over a corpus: CORPUS_DIR/<speaker>/<phrase-id>/<take>.wav, takes sorted by name, the
@@ -26,6 +27,7 @@ import {
   type PhraseFeatures,
 } from "../../src/shared/phrase-recogniser/index.ts";
 import { percentile } from "./bench-lib.ts";
+import { printSession, runSession } from "./phrases-session.ts";
 import {
   CorpusError,
   isDirectory,
@@ -190,9 +192,13 @@ function parseArguments(argv: string[]) {
   let enrol = 3;
   let json = false;
   let method: Method = "normalised";
+  let session = false;
+  let seed = 37;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--json") json = true;
+    else if (arg === "--session") session = true;
+    else if (arg === "--seed") seed = Number(argv[++i]);
     else if (arg === "--enrol") enrol = Number(argv[++i]);
     else if (arg === "--method") {
       const value = argv[++i];
@@ -205,16 +211,22 @@ function parseArguments(argv: string[]) {
   }
   if (!corpus)
     throw new CorpusError(
-      "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]",
+      "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline] [--session [--seed 37]]",
     );
-  return { corpus, enrol, json, method };
+  if (!Number.isInteger(seed)) throw new CorpusError("--seed must be a whole number");
+  return { corpus, enrol, json, method, session, seed };
 }
 
 const pct = (value: number) => (Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : "n/a");
 
 export function main(argv: string[]): number {
   try {
-    const { corpus, enrol, json, method } = parseArguments(argv);
+    const { corpus, enrol, json, method, session, seed } = parseArguments(argv);
+    // --session [--seed N]: answers confirmed or corrected as a user would (phrases-session.ts).
+    if (session) {
+      printSession(runSession(corpus, { enrol, method, seed }), json);
+      return 0;
+    }
     const totals = evaluateCorpus(corpus, { enrol, method });
     if (json) {
       console.log(JSON.stringify(totals));

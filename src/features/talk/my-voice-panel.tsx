@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
@@ -7,14 +7,20 @@ import { useEventCallback } from "@mui/material/utils";
 import HearingIcon from "@mui/icons-material/Hearing";
 import { CheckboxChoice } from "@/components/choice-input";
 import type { Board, Phrase } from "@/features/talk/board";
-import { DidYouMean, ListeningStatus } from "@/features/talk/my-voice-answers";
+import {
+  AnswerChoices,
+  FarTakeQuestion,
+  ListeningStatus,
+  NotThatButton,
+} from "@/features/talk/my-voice-answers";
 import { useListening } from "@/features/talk/use-listening";
 import { TaughtPhraseRow } from "@/features/talk/taught-phrase-row";
 import type { MyVoice } from "@/features/talk/use-my-voice";
-import { addConfirmed, type StoredExample } from "@/features/talk/voice-examples";
+import type { AnswerEvent, AnswerStep, Lesson } from "@/features/talk/voice-answer";
+import type { StoredExample } from "@/features/talk/voice-examples";
 import { VoiceMeter } from "@/features/talk/voice-meter";
-import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { SpeechLanguage } from "@/shared/speech-options";
+import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 
 const noExamples: StoredExample[] = [];
@@ -48,36 +54,83 @@ const TeachVoiceDialog = lazy(() =>
   })),
 );
 
+const VoiceQuestionDialog = lazy(() =>
+  import("@/features/talk/voice-question-dialog").then((module) => ({
+    default: module.VoiceQuestionDialog,
+  })),
+);
+
+/** A question about a phrase's examples, asked before they are deleted or replaced. */
+type Question = { kind: "forget"; phrase: Phrase } | { kind: "teach-again"; phrase: Phrase };
+
+/** A teaching session, and whether the examples the user gave while using Listen stay. */
+type Teaching = { phrase: Phrase; keepAnswers: boolean };
+
+const isAnswer = (example: StoredExample) => example.origin !== "taught";
+
+/** Alt + a letter: a key of its own that typing never presses (WCAG 2.1.4). */
+const shortcut = (event: KeyboardEvent, code: string) =>
+  event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === code;
+
 /**
  * My voice: teach the board's phrases by saying each one three times, then Listen: the device
  * hears which phrase was said, shows it and says it clearly. When unsure it asks, with big
- * buttons, instead of guessing; an answer the user confirms becomes one more example.
+ * buttons, instead of guessing; after an answer said at once, "Not that" stops it and asks. Every
+ * answer teaches: the take is kept as an example of the phrase the user confirms or chooses (in
+ * the list or with a tap on the board), and as a counter-example of a phrase wrongly said.
  */
 export function MyVoicePanel({
   voice,
   board,
   language,
   onSay,
+  onStopSpeech,
 }: {
   voice: MyVoice;
   board: Board;
   language: SpeechLanguage;
   onSay: (phrase: Phrase) => void;
+  onStopSpeech: () => void;
 }) {
   const { t } = useLingui();
-  const [teaching, setTeaching] = useState<Phrase | null>(null);
+  const [teaching, setTeaching] = useState<Teaching | null>(null);
+  const [question, setQuestion] = useState<Question | null>(null);
+  const [learnFailed, setLearnFailed] = useState(false);
   const player = useRef<HTMLAudioElement | null>(null);
 
-  const taught = board.filter((phrase) => (voice.examples[phrase.id]?.length ?? 0) > 0);
+  const taught = board.filter((phrase) =>
+    (voice.examples[phrase.id] ?? []).some((example) => example.origin !== "counter"),
+  );
   const byId = new Map(board.map((phrase) => [phrase.id, phrase]));
-  const { listening, setListening, level, listen, stopTake } = useListening(byId, onSay);
 
-  const confirm = (phrase: Phrase, features: SerialisedFeatures) => {
-    const examples = voice.examples[phrase.id] ?? [];
-    voice.setPhrase(phrase.id, addConfirmed(examples, features));
-    setListening({ kind: "heard", phraseId: phrase.id });
-    onSay(phrase);
+  const keep = async (lesson: Lesson, answerWith: (event: AnswerEvent) => void) => {
+    const { phraseId, origin, take } = lesson;
+    if (lesson.askIfFar && (await voice.isFar(phraseId, take.features))) {
+      answerWith({ type: "far", phraseId, take });
+      return;
+    }
+    const example: StoredExample = {
+      features: take.features,
+      origin,
+      addedAt: Date.now(),
+      ...(take.audio ? { audio: take.audio } : {}),
+    };
+    await voice.learn(phraseId, example).then(
+      () => setLearnFailed(false),
+      () => setLearnFailed(true),
+    );
   };
+  const onStep = (step: AnswerStep, answerWith: (event: AnswerEvent) => void) => {
+    if (step.stopSpeech) onStopSpeech();
+    const said = step.say && byId.get(step.say);
+    if (said) onSay(said);
+    if (step.learn) void keep(step.learn, answerWith);
+  };
+  const { listening, answerWith, level, listen, stopTake } = useListening(
+    byId,
+    voice.keepRecordings,
+    onStep,
+  );
 
   const playTakes = async (phrase: Phrase) => {
     for (const example of voice.examples[phrase.id] ?? []) {
@@ -96,10 +149,53 @@ export function MyVoicePanel({
   };
 
   const busy = listening.kind === "listening" || listening.kind === "recognising";
+  const canListen = taught.length > 0 && !busy;
+  const startListening = useEventCallback(() => {
+    if (canListen) void listen();
+  });
+  const notThat = useEventCallback(() => answerWith({ type: "not-that" }));
+
+  // A tap on the board, while a take waits to be told which phrase it was, tells it.
+  const boardTap = useEventCallback((phrase: Phrase) =>
+    answerWith({ type: "chose", phraseId: phrase.id, alreadySaid: true }),
+  );
+  useEffect(() => {
+    voice.onBoardTap(boardTap);
+    return () => voice.onBoardTap(null);
+  }, [voice, boardTap]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || document.querySelector("[role=dialog]")) return;
+      if (shortcut(event, "KeyL")) {
+        event.preventDefault();
+        startListening();
+      } else if (shortcut(event, "KeyN")) {
+        event.preventDefault();
+        notThat();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [startListening, notThat]);
+
   // The same functions on every render, so the rows of unchanged phrases are not drawn again.
-  const teach = useEventCallback((phrase: Phrase) => setTeaching(phrase));
+  const teach = useEventCallback((phrase: Phrase) => {
+    if ((voice.examples[phrase.id] ?? []).some(isAnswer))
+      setQuestion({ kind: "teach-again", phrase });
+    else setTeaching({ phrase, keepAnswers: false });
+  });
   const play = useEventCallback((phrase: Phrase) => void playTakes(phrase));
-  const forget = useEventCallback((phrase: Phrase) => voice.setPhrase(phrase.id, undefined));
+  const forget = useEventCallback((phrase: Phrase) => setQuestion({ kind: "forget", phrase }));
+
+  const saveTaught = (phrase: Phrase, keepAnswers: boolean, taughtTakes: StoredExample[]) => {
+    const answers = keepAnswers ? (voice.examples[phrase.id] ?? []).filter(isAnswer) : [];
+    if (!answers.length) return voice.setPhrase(phrase.id, taughtTakes);
+    void voice.keepExamples(phrase.id, [...taughtTakes, ...answers]).catch(() => {
+      voice.setPhrase(phrase.id, taughtTakes);
+      setLearnFailed(true);
+    });
+  };
 
   return (
     <Stack spacing={2.5}>
@@ -107,12 +203,14 @@ export function MyVoicePanel({
         {t`Teach a phrase by saying it three times in your own way. Then press Listen and say one of your phrases: it is shown and said clearly. Everything stays on this device.`}
       </Typography>
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
+        {/* Focusable while busy (aria-disabled), so the focus of a keyboard or switch stays. */}
         <Button
           variant="contained"
           size="large"
           startIcon={<HearingIcon />}
-          disabled={taught.length === 0 || busy}
-          onClick={() => void listen()}
+          aria-disabled={!canListen}
+          aria-keyshortcuts="Alt+L"
+          onClick={startListening}
           sx={{ minHeight: 64, px: 4, fontSize: "1.25rem" }}
         >
           {t`Listen`}
@@ -122,20 +220,41 @@ export function MyVoicePanel({
             {t`I have finished`}
           </Button>
         ) : null}
+        {listening.kind === "heard" ? <NotThatButton onNotThat={notThat} /> : null}
         {taught.length === 0 ? (
           <Typography>{t`Teach at least one phrase first.`}</Typography>
         ) : null}
       </Stack>
+      <Typography sx={{ color: "text.secondary", fontSize: "0.9rem" }}>
+        {t`Keys: Alt+L listens; Alt+N says “Not that” after an answer.`}
+      </Typography>
       {listening.kind === "listening" ? <VoiceMeter level={level} /> : null}
       <ListeningStatus listening={listening} byId={byId} />
-      {listening.kind === "unsure" ? (
-        <DidYouMean
-          suggestions={listening.suggestions.map((id) => byId.get(id)!)}
+      {listening.kind === "unsure" || listening.kind === "choosing" ? (
+        <AnswerChoices
+          // A new set of choices takes the focus again.
+          key={listening.kind}
+          title={listening.kind === "unsure" ? t`Did you mean…?` : t`Which phrase did you mean?`}
+          suggestions={listening.suggestions.flatMap((id) => byId.get(id) ?? [])}
           language={language}
-          onConfirm={(phrase) => confirm(phrase, listening.features)}
-          onNone={() => setListening({ kind: "idle" })}
+          noneLabel={listening.kind === "unsure" ? t`None of these` : t`Never mind`}
+          onChoose={(phrase) => answerWith({ type: "chose", phraseId: phrase.id })}
+          onNone={() =>
+            listening.kind === "unsure"
+              ? answerWith({ type: "none-of-these" })
+              : answerWith({ type: "never-mind" })
+          }
         />
       ) : null}
+      {listening.kind === "asking-far" ? (
+        <FarTakeQuestion onAnswer={(keepIt) => answerWith({ type: "keep-far", keep: keepIt })} />
+      ) : null}
+      {learnFailed ? (
+        <Alert severity="error" role="alert">
+          {t`This answer could not be kept as an example on this device. Your phrases are unchanged.`}
+        </Alert>
+      ) : null}
+      <TeachAgainNotice phrases={voice.teachAgain.flatMap((id) => byId.get(id) ?? [])} />
       <CheckboxChoice
         checked={voice.keepRecordings}
         onChange={(event) => voice.setKeepRecordings(event.target.checked)}
@@ -159,14 +278,81 @@ export function MyVoicePanel({
       {teaching ? (
         <Suspense fallback={null}>
           <TeachVoiceDialog
-            phraseText={teaching.text}
+            phraseText={teaching.phrase.text}
             language={language}
             keepRecordings={voice.keepRecordings}
-            onSaved={(examples) => voice.setPhrase(teaching.id, examples)}
+            onSaved={(examples) => saveTaught(teaching.phrase, teaching.keepAnswers, examples)}
             onClose={() => setTeaching(null)}
           />
         </Suspense>
       ) : null}
+      {question ? (
+        <Suspense fallback={null}>
+          <PhraseQuestion
+            question={question}
+            onForget={() => voice.setPhrase(question.phrase.id, undefined)}
+            onTeach={(keepAnswers) => setTeaching({ phrase: question.phrase, keepAnswers })}
+            onClose={() => setQuestion(null)}
+          />
+        </Suspense>
+      ) : null}
     </Stack>
+  );
+}
+
+/** "Forget" and "Teach again" ask first: both would delete what the user taught. */
+function PhraseQuestion({
+  question,
+  onForget,
+  onTeach,
+  onClose,
+}: {
+  question: Question;
+  onForget: () => void;
+  onTeach: (keepAnswers: boolean) => void;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const text = question.phrase.text;
+  const then = (action: () => void) => () => {
+    onClose();
+    action();
+  };
+  return question.kind === "forget" ? (
+    <VoiceQuestionDialog
+      title={t`Forget my voice for “${text}”?`}
+      text={t`The examples of how you say this phrase are deleted from this device. The phrase stays on the board.`}
+      answers={[
+        { label: t`Forget`, onChoose: then(onForget), variant: "contained", color: "error" },
+        { label: t`Cancel`, onChoose: onClose },
+      ]}
+    />
+  ) : (
+    <VoiceQuestionDialog
+      title={t`Teach “${text}” again?`}
+      text={t`Some of its examples come from your answers to Listen. Keep them beside the new takes, or start afresh with the new takes only.`}
+      answers={[
+        { label: t`Keep my answers`, onChoose: then(() => onTeach(true)), variant: "contained" },
+        { label: t`Start afresh`, onChoose: then(() => onTeach(false)) },
+        { label: t`Cancel`, onChoose: onClose },
+      ]}
+    />
+  );
+}
+
+/**
+ * After a change of the recogniser's method, the phrases whose examples could not be made again
+ * (no recording was kept): the user is told which, instead of finding them silently forgotten.
+ */
+function TeachAgainNotice({ phrases }: { phrases: Phrase[] }) {
+  const { t, i18n } = useLingui();
+  if (!phrases.length) return null;
+  const list = new Intl.ListFormat(i18n.locale, { type: "conjunction" }).format(
+    phrases.map((phrase) => `“${phrase.text}”`),
+  );
+  return (
+    <Alert severity="warning">
+      {t`My voice now listens in a new way, and your recordings were not kept, so it could not learn your takes again. Please teach these phrases again: ${list}.`}
+    </Alert>
   );
 }

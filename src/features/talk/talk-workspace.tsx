@@ -130,7 +130,10 @@ export function TalkWorkspace({
         loaded={loaded}
         changeBoard={changeBoard}
         onLanguageChange={(next) => changeSettings({ language: next })}
-        onSay={(phrase) => say(phrase.text, language)}
+        onSay={(phrase) => {
+          say(phrase.text, language);
+          voice.boardTapped(phrase);
+        }}
         onDeleted={(phrase) => voice.setPhrase(phrase.id, undefined)}
       />
 
@@ -140,6 +143,7 @@ export function TalkWorkspace({
           board={board}
           language={language}
           onSay={(phrase) => say(phrase.text, language)}
+          onStopSpeech={speech.stop}
         />
       </LaterPanel>
 

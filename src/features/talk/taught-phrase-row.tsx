@@ -36,7 +36,8 @@ export const TaughtPhraseRow = memo(function TaughtPhraseRow({
   onForget: (phrase: Phrase) => void;
 }) {
   const { t, i18n } = useLingui();
-  const count = examples.length;
+  // Counter-examples (takes that were not this phrase) are kept but not counted as its examples.
+  const count = examples.filter((example) => example.origin !== "counter").length;
   const size = count ? kilobytesIn(i18n.locale).format(storageBytes(examples) / 1000) : "";
   return (
     // Styled by the list (my-voice-panel.tsx), once for all rows.
@@ -52,7 +53,8 @@ export const TaughtPhraseRow = memo(function TaughtPhraseRow({
       <Button
         variant="outlined"
         startIcon={<MicIcon />}
-        aria-label={t`Teach my voice: ${phrase.text}`}
+        // The visible words first in the name (WCAG 2.5.3), then which phrase.
+        aria-label={count ? t`Teach again: ${phrase.text}` : t`Teach my voice: ${phrase.text}`}
         onClick={() => onTeach(phrase)}
         disabled={busy}
       >
@@ -68,7 +70,7 @@ export const TaughtPhraseRow = memo(function TaughtPhraseRow({
           {t`Play`}
         </Button>
       ) : null}
-      {count ? (
+      {examples.length ? (
         <Button
           variant="outlined"
           color="error"

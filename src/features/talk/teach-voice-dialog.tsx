@@ -18,6 +18,9 @@ import type { TakeProblem } from "@/shared/phrase-recogniser/take-check.ts";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 
+/** Focuses a button when it is first drawn (the dialog keeps focus inside once it is there). */
+const focusOnce = (element: HTMLButtonElement | null) => element?.focus();
+
 type Status =
   | { kind: "starting" }
   | { kind: "listening"; problem?: TakeProblem | "no-voice" }
@@ -190,14 +193,30 @@ export function TeachVoiceDialog({
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: "wrap" }}>
-        {status.kind === "listening" ? (
-          <Button variant="outlined" onClick={stopTake}>
+        {/* There from the start and focused, so a keyboard or switch ends a take with one press;
+            aria-disabled (still focusable) while no take is being heard. */}
+        {status.kind === "starting" || status.kind === "listening" || status.kind === "checking" ? (
+          <Button
+            ref={focusOnce}
+            variant="outlined"
+            aria-disabled={status.kind !== "listening"}
+            onClick={() => {
+              if (status.kind === "listening") stopTake();
+            }}
+          >
             {t`I have finished this take`}
           </Button>
         ) : null}
-        <Button variant={status.kind === "done" ? "contained" : "outlined"} onClick={onClose}>
-          {status.kind === "done" ? t`Close` : t`Cancel`}
-        </Button>
+        {status.kind === "done" ? (
+          // The button that had the focus is gone: it moves here, so Enter closes.
+          <Button key="close" ref={focusOnce} variant="contained" onClick={onClose}>
+            {t`Close`}
+          </Button>
+        ) : (
+          <Button key="cancel" variant="outlined" onClick={onClose}>
+            {t`Cancel`}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -1,16 +1,41 @@
 /**
  * My voice's Listen: one take from the microphone (voice-activity endpointing), recognised in the
- * worker; the phrase heard is said at once, an unsure answer offers its closest phrases, and
- * anything else says it did not catch it. `level` drives the live meter while listening.
+ * worker, then answered as voice-answer.ts says (said at once, asked, or not caught), and each of
+ * the user's answers after it (`answerWith`). `onStep` does what a step asks: say a phrase, stop
+ * the speech, keep the take. `level` drives the live meter while listening.
  */
 import { useEffect, useRef, useState } from "react";
 import type { Phrase } from "@/features/talk/board";
 import { openMicrophone, type MicrophoneSession } from "@/features/talk/microphone";
-import type { Listening } from "@/features/talk/my-voice-answers";
+import {
+  answer,
+  type AnswerEvent,
+  type AnswerStep,
+  type HeardTake,
+  type Listening,
+} from "@/features/talk/voice-answer";
 import { askRecogniser } from "@/features/talk/voice-recogniser";
+import { encodeWav16 } from "@/shared/phrase-recogniser/wav-reader.ts";
 
-export function useListening(byId: ReadonlyMap<string, Phrase>, onSay: (phrase: Phrase) => void) {
+export function useListening(
+  byId: ReadonlyMap<string, Phrase>,
+  keepRecordings: boolean,
+  onStep: (step: AnswerStep, answerWith: (event: AnswerEvent) => void) => void,
+) {
   const [listening, setListening] = useState<Listening>({ kind: "idle" });
+  // The state the next answer applies to, also between renders (two quick presses).
+  const latest = useRef<Listening>(listening);
+  const step = (event: AnswerEvent) => {
+    const next = answer(latest.current, event);
+    if (next.listening === latest.current) return;
+    latest.current = next.listening;
+    setListening(next.listening);
+    onStep(next, step);
+  };
+  const show = (next: Listening) => {
+    latest.current = next;
+    setListening(next);
+  };
   const [level, setLevel] = useState(0);
   const session = useRef<MicrophoneSession | null>(null);
   // Leaving the screen mid-take closes the microphone, and nothing heard is said afterwards.
@@ -25,12 +50,12 @@ export function useListening(byId: ReadonlyMap<string, Phrase>, onSay: (phrase: 
   }, []);
 
   const listen = async () => {
-    setListening({ kind: "listening" });
+    show({ kind: "listening" });
     let microphone: MicrophoneSession;
     try {
       microphone = await openMicrophone(setLevel);
     } catch {
-      setListening({ kind: "no-microphone" });
+      show({ kind: "no-microphone" });
       return;
     }
     if (gone.current) return microphone.close();
@@ -41,37 +66,35 @@ export function useListening(byId: ReadonlyMap<string, Phrase>, onSay: (phrase: 
     microphone.close();
     session.current = null;
     if (take.end === "no-voice") {
-      setListening({ kind: "not-caught" });
+      show({ kind: "not-caught" });
       return;
     }
-    setListening({ kind: "recognising" });
-    const answer = await askRecogniser(
+    show({ kind: "recognising" });
+    // Made before the samples go to the worker: the take may be kept as an example.
+    const audio = keepRecordings
+      ? new Blob([encodeWav16(take.samples, take.sampleRate) as BlobPart], { type: "audio/wav" })
+      : undefined;
+    const reply = await askRecogniser(
       { type: "recognise", samples: take.samples, sampleRate: take.sampleRate },
       [take.samples.buffer],
     ).catch(() => null);
     if (gone.current) return;
-    if (!answer || answer.type !== "recognition") {
-      setListening({ kind: "failed" });
+    if (!reply || reply.type !== "recognition") {
+      show({ kind: "failed" });
       return;
     }
-    const { recognition, features } = answer;
-    const heard = recognition.phraseId && byId.get(recognition.phraseId);
-    if (recognition.decision === "accepted" && heard) {
-      setListening({ kind: "heard", phraseId: heard.id });
-      onSay(heard);
-    } else if (recognition.decision === "unsure") {
-      const suggestions = recognition.suggestions.filter((id) => byId.has(id)).slice(0, 3);
-      setListening(
-        suggestions.length ? { kind: "unsure", suggestions, features } : { kind: "not-caught" },
-      );
-    } else {
-      setListening({ kind: "not-caught" });
-    }
+    const heardTake: HeardTake = { features: reply.features, ...(audio ? { audio } : {}) };
+    step({
+      type: "recognised",
+      recognition: reply.recognition,
+      take: heardTake,
+      known: (id) => byId.has(id),
+    });
   };
 
   return {
     listening,
-    setListening,
+    answerWith: step,
     level,
     listen,
     stopTake: () => session.current?.stopTake(),

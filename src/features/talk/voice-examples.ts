@@ -3,9 +3,12 @@
  * each take (what recognition needs), where it came from, and its recording only if the user
  * agreed to keep recordings. Nothing here leaves the device except in the user's own export.
  */
-import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
+import { isCurrentFormat, type SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { ExampleOrigin } from "@/shared/phrase-recogniser/recogniser.ts";
-import { MAX_EXAMPLES_PER_PHRASE } from "@/shared/phrase-recogniser/recogniser.ts";
+import {
+  MAX_COUNTER_EXAMPLES,
+  MAX_EXAMPLES_PER_PHRASE,
+} from "@/shared/phrase-recogniser/recogniser.ts";
 import { isSpeechLanguage, type SpeechLanguage } from "@/shared/speech-options";
 
 export const takesToTeach = 3;
@@ -38,7 +41,8 @@ function isFeatures(value: unknown): value is SerialisedFeatures {
 
 function readExample(value: unknown): StoredExample | undefined {
   if (!isRecord(value) || !isFeatures(value.features)) return undefined;
-  if (value.origin !== "taught" && value.origin !== "confirmed") return undefined;
+  if (value.origin !== "taught" && value.origin !== "confirmed" && value.origin !== "counter")
+    return undefined;
   if (typeof value.addedAt !== "number" || !Number.isFinite(value.addedAt)) return undefined;
   return {
     features: value.features,
@@ -60,7 +64,11 @@ export function parseVoiceExamples(value: unknown, fromFile = false): VoiceExamp
     if (!isSpeechLanguage(language) || !isRecord(phrases)) return undefined;
     const byPhrase: PhraseExamples = {};
     for (const [phraseId, examples] of Object.entries(phrases)) {
-      if (!Array.isArray(examples) || examples.length > MAX_EXAMPLES_PER_PHRASE) return undefined;
+      if (
+        !Array.isArray(examples) ||
+        examples.length > MAX_EXAMPLES_PER_PHRASE + MAX_COUNTER_EXAMPLES
+      )
+        return undefined;
       const read = examples.map(readExample);
       if (read.some((example) => !example)) return undefined;
       byPhrase[phraseId] = (read as StoredExample[]).map((example) =>
@@ -112,18 +120,59 @@ export function setPhraseExamples(
   return { ...all, [language]: phrases };
 }
 
-/**
- * Adds a confirmed answer as an example: the taught takes stay, and of the confirmed ones the
- * newest are kept, up to the recogniser's limit per phrase.
- */
-export function addConfirmed(
+/** The examples of a phrase, with their recordings, that the recogniser kept (by index). */
+export function keptExamples(
   examples: readonly StoredExample[],
-  features: SerialisedFeatures,
-  addedAt = Date.now(),
-) {
-  const example: StoredExample = { features, origin: "confirmed", addedAt };
-  const taught = examples.filter((item) => item.origin === "taught");
-  const confirmed = [...examples.filter((item) => item.origin === "confirmed"), example];
-  const room = Math.max(0, MAX_EXAMPLES_PER_PHRASE - taught.length);
-  return [...taught, ...confirmed.slice(Math.max(0, confirmed.length - room))];
+  kept: readonly number[],
+): StoredExample[] {
+  return kept.flatMap((index) => (examples[index] ? [examples[index]] : []));
+}
+
+/** The examples the recogniser needs, without their recordings. */
+export const recogniserExamples = (examples: readonly StoredExample[]) =>
+  examples.map(({ features, origin, addedAt }) => ({ features, origin, addedAt }));
+
+export type RemadeExamples = {
+  examples: VoiceExamples;
+  /** Whether anything was re-made or dropped (then the result is stored). */
+  changed: boolean;
+  /** Per language, the phrases left with no example of their own: to be taught again. */
+  teachAgain: Partial<Record<SpeechLanguage, string[]>>;
+};
+
+/**
+ * After a change of method, examples made by an older version are made again from their
+ * recordings (`remake`: WAV to features; null when it cannot), and dropped where there is no
+ * recording or it cannot be read. A phrase left without examples of its own is listed to be taught
+ * again; its counter-examples go with it (nothing to compare them with).
+ */
+export async function remakeStaleExamples(
+  all: VoiceExamples,
+  remake: (audio: Blob) => Promise<SerialisedFeatures | null>,
+): Promise<RemadeExamples> {
+  let changed = false;
+  const examples: VoiceExamples = {};
+  const teachAgain: RemadeExamples["teachAgain"] = {};
+  for (const [language, phrases] of Object.entries(all) as [SpeechLanguage, PhraseExamples][]) {
+    const result: PhraseExamples = {};
+    for (const [phraseId, list] of Object.entries(phrases)) {
+      if (list.every((example) => isCurrentFormat(example.features))) {
+        result[phraseId] = list;
+        continue;
+      }
+      changed = true;
+      const remade: StoredExample[] = [];
+      for (const example of list) {
+        if (isCurrentFormat(example.features)) remade.push(example);
+        else if (example.audio) {
+          const features = await remake(example.audio).catch(() => null);
+          if (features) remade.push({ ...example, features });
+        }
+      }
+      if (remade.some((example) => example.origin !== "counter")) result[phraseId] = remade;
+      else (teachAgain[language] ??= []).push(phraseId);
+    }
+    examples[language] = result;
+  }
+  return { examples, changed, teachAgain };
 }

@@ -2,12 +2,14 @@
 /**
  * My voice's recogniser in a Web Worker, so feature extraction and alignment never hold up the
  * page. It keeps one board's examples (the phrases of the language the board speaks) and
- * answers take checks and recognitions; the page owns storage and sends what is stored.
+ * answers take checks and recognitions; the page owns storage and sends what is stored. When
+ * it is given more examples than it keeps, it says which it kept (the page stores those).
  */
 import { deserialiseFeatures, serialiseFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import { checkTake, type TakeProblem } from "@/shared/phrase-recogniser/take-check.ts";
 import { extractFeatures } from "@/shared/phrase-recogniser/features.ts";
+import { decodeWav } from "@/shared/phrase-recogniser/wav-reader.ts";
 import {
   PhraseRecogniser,
   type ExampleOrigin,
@@ -30,10 +32,19 @@ export type VoiceWorkerRequest =
       sampleRate: number;
       others: SerialisedFeatures[];
     }
-  | { id: number; type: "recognise"; samples: Float32Array; sampleRate: number };
+  | { id: number; type: "recognise"; samples: Float32Array; sampleRate: number }
+  | { id: number; type: "is-far"; phraseId: string; features: SerialisedFeatures }
+  /** Features made again from a kept recording (a WAV file), after a change of method. */
+  | { id: number; type: "remake"; wav: ArrayBuffer };
 
 export type VoiceWorkerResponse =
   | { id: number; ok: true; type: "done" }
+  /** The phrases whose stored examples this recogniser cannot read (another method or format). */
+  | { id: number; ok: true; type: "loaded"; unreadable: string[] }
+  /** Indices of the examples given that were kept. */
+  | { id: number; ok: true; type: "kept"; kept: number[] }
+  | { id: number; ok: true; type: "far"; far: boolean }
+  | { id: number; ok: true; type: "features"; features: SerialisedFeatures }
   | {
       id: number;
       ok: true;
@@ -54,8 +65,8 @@ export type VoiceWorkerResponse =
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const recogniser = new PhraseRecogniser();
 
-function setExamples(phraseId: string, examples: StoredExampleFeatures[]) {
-  recogniser.setExamples(
+function setExamples(phraseId: string, examples: StoredExampleFeatures[]): number[] {
+  return recogniser.setExamples(
     phraseId,
     examples.map((example) => ({
       features: deserialiseFeatures(example.features),
@@ -67,15 +78,33 @@ function setExamples(phraseId: string, examples: StoredExampleFeatures[]) {
 
 function answer(request: VoiceWorkerRequest): VoiceWorkerResponse {
   switch (request.type) {
-    case "load":
+    case "load": {
       for (const phraseId of recogniser.phraseIds()) recogniser.removePhrase(phraseId);
+      // One phrase that cannot be read leaves it out, not the phrases after it.
+      const unreadable: string[] = [];
       for (const [phraseId, examples] of Object.entries(request.phrases)) {
-        setExamples(phraseId, examples);
+        try {
+          setExamples(phraseId, examples);
+        } catch {
+          unreadable.push(phraseId);
+        }
       }
-      return { id: request.id, ok: true, type: "done" };
+      return { id: request.id, ok: true, type: "loaded", unreadable };
+    }
     case "set-examples":
-      setExamples(request.phraseId, request.examples);
-      return { id: request.id, ok: true, type: "done" };
+      return {
+        id: request.id,
+        ok: true,
+        type: "kept",
+        kept: setExamples(request.phraseId, request.examples),
+      };
+    case "is-far":
+      return {
+        id: request.id,
+        ok: true,
+        type: "far",
+        far: recogniser.isFar(request.phraseId, deserialiseFeatures(request.features)),
+      };
     case "check-take": {
       const typical = recogniser.typicalSpread();
       const check = checkTake(request.samples, request.sampleRate, {
@@ -88,6 +117,15 @@ function answer(request: VoiceWorkerRequest): VoiceWorkerResponse {
         type: "take",
         problem: check.problem ?? null,
         features: serialiseFeatures(check.features),
+      };
+    }
+    case "remake": {
+      const wav = decodeWav(new Uint8Array(request.wav));
+      return {
+        id: request.id,
+        ok: true,
+        type: "features",
+        features: serialiseFeatures(extractFeatures(wav.samples, wav.sampleRate)),
       };
     }
     case "recognise": {

@@ -14,7 +14,10 @@ export type { Method, PhraseFeatures, TakeStats, FeatureOptions } from "./featur
 export { dtwDistance } from "./align.ts";
 export {
   PhraseRecogniser,
+  chooseVaried,
   MAX_EXAMPLES_PER_PHRASE,
+  MAX_COUNTER_EXAMPLES,
+  FAR_SCORE,
   RULE,
   BASELINE_THRESHOLD,
 } from "./recogniser.ts";
@@ -30,7 +33,7 @@ export { checkTake, MAX_TAKE_MS } from "./take-check.ts";
 export type { TakeCheck, TakeCheckOptions, TakeProblem } from "./take-check.ts";
 export { Endpointer } from "./endpointer.ts";
 export type { EndpointEvent, EndpointerOptions, EndpointerState } from "./endpointer.ts";
-export { serialiseFeatures, deserialiseFeatures } from "./serialise.ts";
+export { serialiseFeatures, deserialiseFeatures, isCurrentFormat } from "./serialise.ts";
 export type { SerialisedFeatures } from "./serialise.ts";
 export { decodeWav, encodeWav16, WavError } from "./wav-reader.ts";
 export type { DecodedWav } from "./wav-reader.ts";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   checkTake,
+  chooseVaried,
   decodeWav,
   deserialiseFeatures,
   dtwDistance,
@@ -117,18 +118,76 @@ describe("PhraseRecogniser", () => {
     expect(() => recogniser.recognise(features(PHRASE_B))).toThrow(/method/);
   });
 
-  it("keeps the taught examples and the most recent confirmed answers up to the cap", () => {
+  it("keeps up to ten examples per phrase, dropping the most redundant, not the oldest", () => {
     const recogniser = taughtRecogniser();
-    for (let i = 0; i < 6; i++)
-      recogniser.addExample("a", features(PHRASE_A, { pitch: 100 + i * 5 }), "confirmed", 1000 + i);
+    // Eight takes nearly alike (pitch 120 to 121.4) and one unlike the rest (slow and low).
+    for (let i = 0; i < 8; i++)
+      recogniser.addExample("a", features(PHRASE_A, { pitch: 120 + i * 0.2 }), "confirmed", 10 + i);
+    recogniser.addExample("a", features(PHRASE_A, { pitch: 90, stretch: 1.6 }), "confirmed", 99);
     const kept = recogniser.examples("a");
-    expect(kept).toHaveLength(6);
+    expect(kept).toHaveLength(10);
+    // The unusual take and every taught take stay although they are older or newer than others.
+    expect(kept.map((e) => e.addedAt)).toContain(99);
     expect(kept.filter((e) => e.origin === "taught")).toHaveLength(3);
-    expect(kept.filter((e) => e.origin === "confirmed").map((e) => e.addedAt)).toEqual([
-      1003, 1004, 1005,
-    ]);
     recogniser.removePhrase("a");
     expect(recogniser.phraseIds()).not.toContain("a");
+  });
+
+  it("says which examples it kept when given more than the cap", () => {
+    const recogniser = new PhraseRecogniser({ maxExamplesPerPhrase: 3 });
+    const takes = [
+      features(PHRASE_B, { pitch: 110 }),
+      features(PHRASE_B, { pitch: 110.5 }),
+      features(PHRASE_B, { pitch: 140, stretch: 1.4 }),
+      features(PHRASE_B, { pitch: 95, stretch: 0.8 }),
+    ].map((f, i) => ({ features: f, origin: "taught" as const, addedAt: i }));
+    const kept = recogniser.setExamples("b", takes);
+    expect(kept).toHaveLength(3);
+    // Of the two near-identical takes one goes; the two unlike takes stay.
+    expect(kept).toEqual(expect.arrayContaining([2, 3]));
+    expect(kept.filter((index) => index < 2)).toHaveLength(1);
+  });
+
+  it("stops answering a phrase at once for takes like one the user said was not it", () => {
+    const take = features(PHRASE_A, { pitch: 125, stretch: 1.1 });
+    const before = taughtRecogniser().recognise(take);
+    expect(before.decision).toBe("accepted");
+    expect(before.phraseId).toBe("a");
+
+    const recogniser = taughtRecogniser();
+    recogniser.addExample("a", take, "counter", 1);
+    const after = recogniser.recognise(features(PHRASE_A, { pitch: 126, stretch: 1.1 }));
+    expect(after.decision).toBe("unsure");
+    expect(after.suggestions[0]).toBe("a");
+    // A counter-example alone does not make a phrase known, and is kept apart from its examples.
+    expect(recogniser.examples("a").filter((e) => e.origin === "counter")).toHaveLength(1);
+    const alone = new PhraseRecogniser();
+    alone.addExample("x", take, "counter", 1);
+    expect(alone.phraseIds()).toEqual([]);
+  });
+
+  it("still answers other phrases at once after a counter-example of one", () => {
+    const recogniser = taughtRecogniser();
+    recogniser.addExample("a", features(PHRASE_A, { pitch: 125, stretch: 1.1 }), "counter", 1);
+    const result = recogniser.recognise(features(PHRASE_B, { pitch: 121 }));
+    expect(result.decision).toBe("accepted");
+    expect(result.phraseId).toBe("b");
+  });
+
+  it("finds a take far from a phrase's examples", () => {
+    const recogniser = taughtRecogniser();
+    expect(recogniser.isFar("a", features(PHRASE_A, { pitch: 118 }))).toBe(false);
+    expect(recogniser.isFar("a", features(PHRASE_UNTAUGHT, { pitch: 118 }))).toBe(true);
+  });
+});
+
+describe("chooseVaried", () => {
+  it("keeps the set with the widest spread of mutual distances", () => {
+    // Points on a line: 0, 1, 1.1, 5, 9. Keeping three drops the redundant middle ones.
+    const points = [0, 1, 1.1, 5, 9];
+    const kept = chooseVaried(points.length, (i, j) => Math.abs(points[i]! - points[j]!), 3);
+    expect(kept).toEqual([0, 3, 4]);
+    expect(chooseVaried(2, () => 1, 5)).toEqual([0, 1]);
   });
 });
 

@@ -32,17 +32,28 @@ export interface Recognition {
   suggestions: string[];
 }
 
-export type ExampleOrigin = "taught" | "confirmed";
+/**
+ * taught: said while teaching; confirmed: an answer the user confirmed or chose; counter: a take
+ * the phrase was answered for and the user said "Not that".
+ */
+export type ExampleOrigin = "taught" | "confirmed" | "counter";
 
 export interface Example {
   features: PhraseFeatures;
   origin: ExampleOrigin;
-  /** When it was added (ms since the epoch); the newest confirmed examples are kept. */
+  /** When it was added (ms since the epoch). */
   addedAt: number;
 }
 
-/** Examples kept per phrase: the taught ones and the most recent confirmed answers. */
-export const MAX_EXAMPLES_PER_PHRASE = 6;
+/** Examples of the phrase itself kept per phrase (taught and confirmed), chosen for variety. */
+export const MAX_EXAMPLES_PER_PHRASE = 10;
+/** Counter-examples kept per phrase, chosen for variety. */
+export const MAX_COUNTER_EXAMPLES = 5;
+/**
+ * A take this many of the phrase's spreads from its nearest example is far from the others: the
+ * user is asked before it is kept (it may be a slip, or another phrase).
+ */
+export const FAR_SCORE = 2;
 
 /**
  * The rule, in units of the user's own statistics (no absolute distances). The evidence against a
@@ -70,10 +81,47 @@ export const BASELINE_THRESHOLD = 5.5;
 
 const BAND_SHARE = 0.35;
 
+/**
+ * Which of `count` items to keep, at most `max`, chosen for variety: while there are too many,
+ * the closest pair is found and the one of the two nearer to the rest goes (the most redundant),
+ * so the set keeps the widest spread of mutual distances. Returns the kept indices in order.
+ */
+export function chooseVaried(
+  count: number,
+  distance: (i: number, j: number) => number,
+  max: number,
+): number[] {
+  const kept = Array.from({ length: count }, (_, i) => i);
+  if (count <= max) return kept;
+  const d: number[][] = kept.map(() => new Array<number>(count).fill(0));
+  for (let i = 0; i < count; i++)
+    for (let j = i + 1; j < count; j++) d[i]![j] = d[j]![i] = distance(i, j);
+  const nearestOther = (i: number, except: number) =>
+    Math.min(...kept.filter((k) => k !== i && k !== except).map((k) => d[i]![k]!), Infinity);
+  while (kept.length > Math.max(0, max)) {
+    let pair: [number, number] = [kept[0]!, kept[1] ?? kept[0]!];
+    let closest = Infinity;
+    for (const i of kept)
+      for (const j of kept)
+        if (i < j && d[i]![j]! < closest) {
+          closest = d[i]![j]!;
+          pair = [i, j];
+        }
+    const [i, j] = pair;
+    // Of the two, the one with the nearer other neighbour adds less; on a tie the newer goes.
+    const drop = nearestOther(i, j) < nearestOther(j, i) ? i : j;
+    kept.splice(kept.indexOf(drop), 1);
+  }
+  return kept;
+}
+
 interface PhraseState {
   examples: Example[];
+  counters: Example[];
   /** Distances between this phrase's examples (pairs). */
   pairDistances: number[];
+  /** Each counter-example's distance to the phrase (as a query's is measured). */
+  counterDistances: number[];
 }
 
 export interface RecogniserOptions {
@@ -103,22 +151,47 @@ export class PhraseRecogniser {
     return [...this.phrases.keys()];
   }
 
+  /** The phrase's examples and then its counter-examples. */
   examples(phraseId: string): readonly Example[] {
-    return this.phrases.get(phraseId)?.examples ?? [];
+    const state = this.phrases.get(phraseId);
+    return state ? [...state.examples, ...state.counters] : [];
   }
 
-  /** Replaces a phrase's examples (e.g. loaded from storage). */
-  setExamples(phraseId: string, examples: readonly Example[]): void {
-    const usable = examples.filter((e) => frameCount(e.features) > 0);
-    if (usable.length === 0) {
+  /**
+   * Replaces a phrase's examples (e.g. loaded from storage), keeping the most varied ones up to
+   * the caps. Returns the indices of `examples` kept. A phrase with counter-examples only is not
+   * known (nothing to answer it from).
+   */
+  setExamples(phraseId: string, examples: readonly Example[]): number[] {
+    const usable = (origin: (o: ExampleOrigin) => boolean) =>
+      examples
+        .map((example, index) => ({ example, index }))
+        .filter(({ example }) => origin(example.origin) && frameCount(example.features) > 0);
+    const own = usable((o) => o !== "counter");
+    const counter = usable((o) => o === "counter");
+    if (own.length === 0) {
       this.phrases.delete(phraseId);
-      return;
+      return [];
     }
-    this.phrases.set(phraseId, { examples: this.capped(usable), pairDistances: [] });
+    const varied = (items: typeof own, max: number) =>
+      chooseVaried(
+        items.length,
+        (i, j) => this.distance(items[i]!.example.features, items[j]!.example.features),
+        max,
+      ).map((k) => items[k]!);
+    const keptOwn = varied(own, this.maxExamples);
+    const keptCounter = varied(counter, MAX_COUNTER_EXAMPLES);
+    this.phrases.set(phraseId, {
+      examples: keptOwn.map((item) => item.example),
+      counters: keptCounter.map((item) => item.example),
+      pairDistances: [],
+      counterDistances: [],
+    });
     this.calibrate(phraseId);
+    return [...keptOwn, ...keptCounter].map((item) => item.index).sort((a, b) => a - b);
   }
 
-  /** Adds a taught take or a confirmed answer; the oldest confirmed examples go past the cap. */
+  /** Adds an example; past the cap the most redundant one goes (which may be this one). */
   addExample(
     phraseId: string,
     features: PhraseFeatures,
@@ -134,17 +207,6 @@ export class PhraseRecogniser {
     this.phrases.delete(phraseId);
   }
 
-  private capped(examples: Example[]): Example[] {
-    if (examples.length <= this.maxExamples) return examples;
-    const taught = examples.filter((e) => e.origin === "taught").slice(0, this.maxExamples);
-    const room = this.maxExamples - taught.length;
-    const confirmed = examples
-      .filter((e) => e.origin === "confirmed")
-      .sort((a, b) => a.addedAt - b.addedAt)
-      .slice(room > 0 ? -room : examples.length);
-    return examples.filter((e) => taught.includes(e) || confirmed.includes(e));
-  }
-
   private calibrate(phraseId: string): void {
     const state = this.phrases.get(phraseId)!;
     state.pairDistances = [];
@@ -152,6 +214,29 @@ export class PhraseRecogniser {
     for (let i = 0; i < examples.length; i++)
       for (let j = i + 1; j < examples.length; j++)
         state.pairDistances.push(this.distance(examples[i]!.features, examples[j]!.features));
+    state.counterDistances = state.counters.map((counter) =>
+      this.phraseDistance(state, counter.features),
+    );
+  }
+
+  /**
+   * A query's distance to a phrase: the mean of its two nearest examples. An alignment stops as
+   * soon as it cannot be one of the two nearest (the same result, sooner: ten examples a phrase).
+   */
+  private phraseDistance(state: PhraseState, query: PhraseFeatures): number {
+    let [first, second] = [Infinity, Infinity];
+    for (const example of state.examples) {
+      const d = this.distance(query, example.features, second);
+      if (d < first) [first, second] = [d, first];
+      else if (d < second) second = d;
+    }
+    return state.examples.length > 1 ? (first + second) / 2 : first;
+  }
+
+  /** Whether a take for this phrase is far from its examples (ask before keeping it). */
+  isFar(phraseId: string, features: PhraseFeatures): boolean {
+    const score = this.spreadScore(phraseId, features);
+    return Number.isFinite(score) && score > FAR_SCORE;
   }
 
   /** Median distance between two examples of the same phrase, over all phrases (NaN if none). */
@@ -211,10 +296,7 @@ export class PhraseRecogniser {
     const typical = this.typicalSpread();
     const ranked: Candidate[] = [];
     for (const [phraseId, state] of this.phrases) {
-      const distances = state.examples
-        .map((e) => this.distance(query, e.features))
-        .sort((a, b) => a - b);
-      const distance = distances.length > 1 ? (distances[0]! + distances[1]!) / 2 : distances[0]!;
+      const distance = this.phraseDistance(state, query);
       ranked.push({ phraseId, distance, score: distance / this.spread(state, typical) });
     }
     ranked.sort((a, b) => a.distance - b.distance);
@@ -225,7 +307,8 @@ export class PhraseRecogniser {
     const suggestions = ranked.slice(0, 3).map((c) => c.phraseId);
     let decision: Decision;
     if (doubt > RULE.reject) decision = "rejected";
-    else if (doubt <= RULE.accept && margin >= RULE.margin) decision = "accepted";
+    else if (doubt <= RULE.accept && margin >= RULE.margin && this.clearOfCounters(top, query))
+      decision = "accepted";
     else decision = "unsure";
     return {
       decision,
@@ -233,5 +316,20 @@ export class PhraseRecogniser {
       ranked,
       suggestions: decision === "unsure" ? suggestions : [],
     };
+  }
+
+  /**
+   * The adapted acceptance: a phrase the user has said "Not that" to is answered at once only for
+   * a take nearer to it than every one of those wrong takes was, and clearly nearer to the phrase
+   * than to any of them (the same margin as to the next phrase). Otherwise the answer is asked.
+   */
+  private clearOfCounters(top: Candidate, query: PhraseFeatures): boolean {
+    const state = this.phrases.get(top.phraseId)!;
+    if (!state.counters.length) return true;
+    if (top.distance >= Math.min(...state.counterDistances)) return false;
+    const nearestCounter = Math.min(
+      ...state.counters.map((counter) => this.distance(query, counter.features)),
+    );
+    return nearestCounter / top.distance >= RULE.margin;
   }
 }

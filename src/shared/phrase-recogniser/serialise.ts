@@ -57,6 +57,14 @@ export function serialiseFeatures(features: PhraseFeatures): SerialisedFeatures 
   };
 }
 
+/**
+ * Whether stored features were made by this version of the method (its features format): others
+ * cannot be compared with new takes, and must be made again from their recording.
+ */
+export function isCurrentFormat(features: Pick<SerialisedFeatures, "format" | "method">): boolean {
+  return features.format === FEATURES_FORMAT && METHODS.includes(features.method);
+}
+
 /** Reads serialised features back; throws on anything malformed or of another format. */
 export function deserialiseFeatures(value: unknown): PhraseFeatures {
   const v = value as Partial<SerialisedFeatures> | null;

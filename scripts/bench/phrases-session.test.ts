@@ -1,0 +1,128 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  encodeWav16,
+  extractFeatures,
+  PhraseRecogniser,
+} from "../../src/shared/phrase-recogniser/index.ts";
+import {
+  PHRASE_A,
+  PHRASE_B,
+  PHRASE_C,
+  PHRASE_UNTAUGHT,
+  speechLike,
+  type Segment,
+} from "../../src/shared/phrase-recogniser/test-signals.ts";
+import { runSession, runSpeakerSession, seededRandom, shuffled } from "./phrases-session.ts";
+
+const rate = 16000;
+const take = (segments: Segment[], pitch: number, stretch = 1) => ({
+  samples: speechLike(segments, { pitch, stretch, sampleRate: rate }),
+  sampleRate: rate,
+  path: `${pitch}.wav`,
+});
+
+function taught() {
+  const recogniser = new PhraseRecogniser();
+  for (const [id, segments] of Object.entries({ a: PHRASE_A, b: PHRASE_B, c: PHRASE_C }))
+    for (const [pitch, stretch] of [
+      [110, 1],
+      [130, 1.2],
+      [120, 0.9],
+    ] as const) {
+      const t = take(segments, pitch, stretch);
+      recogniser.addExample(id, extractFeatures(t.samples, t.sampleRate), "taught", 0);
+    }
+  return recogniser;
+}
+
+/** Keeps the order as given (Fisher-Yates with j = i). */
+const inOrder = () => 0.999999;
+
+describe("the session's order", () => {
+  it("is a fixed shuffle for a seed, and another for another seed", () => {
+    const items = Array.from({ length: 20 }, (_, i) => i);
+    const once = shuffled(items, seededRandom(37));
+    expect(shuffled(items, seededRandom(37))).toEqual(once);
+    expect(once).not.toEqual(items);
+    expect([...once].sort((x, y) => x - y)).toEqual(items);
+    expect(shuffled(items, seededRandom(38))).not.toEqual(once);
+  });
+});
+
+describe("runSpeakerSession", () => {
+  // The user means "a" but says it the way "b" sounds, twice: the first time "b" is said at once
+  // (wrongly), "Not that" keeps the take as a counter-example of "b" and an example of "a".
+  const tests = [
+    { phraseId: "a", take: take(PHRASE_B, 121) },
+    { phraseId: "a", take: take(PHRASE_B, 122) },
+    { phraseId: "c", take: take(PHRASE_C, 118) },
+    { phraseId: null, take: take(PHRASE_UNTAUGHT, 120) },
+  ];
+
+  it("learns from a wrong answer, so the same words are not said wrongly again", () => {
+    const recogniser = taught();
+    const figures = runSpeakerSession(recogniser, tests, {
+      method: "normalised",
+      random: inOrder,
+      learn: true,
+    });
+    expect(figures.tests).toBe(3);
+    expect(figures.unknown).toBe(1);
+    // Once wrong (the first take), then never again; "c" is right at once.
+    expect(figures.wrongAtOnce).toBeCloseTo(1 / 3, 4);
+    expect(figures.rightAtOnce).toBeCloseTo(1 / 3, 4);
+    expect(figures.unknownSpoken).toBe(0);
+    expect(figures.counterExamples).toBe(1);
+    expect(figures.examplesAdded).toBe(2);
+    expect(recogniser.examples("b").filter((e) => e.origin === "counter")).toHaveLength(1);
+    expect(recogniser.examples("a").filter((e) => e.origin === "confirmed")).toHaveLength(2);
+  });
+
+  it("without learning, the same order says the wrong phrase both times", () => {
+    const recogniser = taught();
+    const figures = runSpeakerSession(recogniser, tests, {
+      method: "normalised",
+      random: inOrder,
+      learn: false,
+    });
+    expect(figures.wrongAtOnce).toBeCloseTo(2 / 3, 4);
+    expect(figures.examplesAdded + figures.counterExamples).toBe(0);
+    expect(recogniser.examples("a")).toHaveLength(3);
+  });
+});
+
+describe("runSession", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "phrases-session-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("reads a corpus as phrases:eval does and gives the same figures for the same seed", () => {
+    const put = (path: string, segments: Segment[], pitch: number) => {
+      mkdirSync(join(dir, path, ".."), { recursive: true });
+      writeFileSync(
+        join(dir, path),
+        encodeWav16(speechLike(segments, { pitch, sampleRate: rate }), rate),
+      );
+    };
+    for (const [id, segments] of Object.entries({ hello: PHRASE_A, water: PHRASE_B }))
+      [110, 125, 140, 118, 132].forEach((pitch, i) => put(`anna/${id}/t${i}.wav`, segments, pitch));
+    put("anna/_unknown/u1.wav", PHRASE_UNTAUGHT, 120);
+    const first = runSession(dir, { seed: 5 });
+    expect(first.tests).toBe(4);
+    expect(first.unknown).toBe(1);
+    expect(first.rightFirst).toBe(1);
+    expect(first.wrongAtOnce).toBe(0);
+    expect(first.unknownSpoken).toBe(0);
+    // Timings aside, a second run with the same seed answers every take the same way.
+    const again = runSession(dir, { seed: 5 });
+    const answers = (totals: typeof first) =>
+      totals.speakers.map(({ p95Ms, meanMs, ...rest }) => (p95Ms >= 0 && meanMs >= 0 ? rest : {}));
+    expect(answers(again)).toEqual(answers(first));
+    expect(first.speakers).toHaveLength(1);
+  });
+});

@@ -1,0 +1,279 @@
+/**
+ * `phrases:eval -- CORPUS_DIR --session`: the corpus played as a patient lives it. Per speaker the
+ * first `enrol` takes of each phrase are taught; then every test take (known phrases and
+ * `_unknown/` ones) comes in a fixed shuffled order (seeded), and each answer is confirmed or
+ * corrected as a user would, with the recogniser's own learning, as the app does it:
+ * - a known phrase answered wrongly at once: "Not that" keeps the take as a counter-example of the
+ *   phrase said, and the phrase chosen then keeps it as an example;
+ * - a known phrase answered "unsure" or "did not catch it": the phrase chosen (in the list or on
+ *   the board) keeps the take as an example (the user keeps it when asked about a far take: it
+ *   was that phrase);
+ * - an unknown phrase answered at once: "Not that" keeps a counter-example, and nothing is chosen;
+ * - a right answer at once is not confirmed, so nothing is learnt from it (as in the app).
+ * So the recogniser learns as it goes, and later takes meet what earlier ones taught.
+ *
+ * Figures are fractions (0–1) of the known test takes (rightAtOnce, wrongAtOnce, rightFirst,
+ * unsure, rejected) or of the unknown ones (unknownSpoken, unknownRejected).
+ */
+import { join } from "node:path";
+import {
+  extractFeatures,
+  PhraseRecogniser,
+  type Method,
+  type PhraseFeatures,
+} from "../../src/shared/phrase-recogniser/index.ts";
+import { percentile } from "./bench-lib.ts";
+import {
+  CorpusError,
+  isDirectory,
+  listDirectory,
+  readTake,
+  wavFiles,
+  type Take,
+} from "./corpus-files.ts";
+
+export interface SessionFigures {
+  /** Known takes answered at once with the right phrase. */
+  rightAtOnce: number;
+  /** Known takes answered at once with a wrong phrase (the costly error). */
+  wrongAtOnce: number;
+  /** Known takes whose right phrase came first (at once, or first of the choices). */
+  rightFirst: number;
+  unsure: number;
+  rejected: number;
+  /** Unknown takes answered at once with some phrase. */
+  unknownSpoken: number;
+  unknownRejected: number;
+  /** Examples and counter-examples the answers added. */
+  examplesAdded: number;
+  counterExamples: number;
+  tests: number;
+  unknown: number;
+  p95Ms: number;
+  meanMs: number;
+}
+
+export interface SessionTotals extends SessionFigures {
+  mode: "session";
+  method: Method;
+  seed: number;
+  learn: boolean;
+  speakers: (SessionFigures & { speaker: string })[];
+}
+
+export interface SessionOptions {
+  enrol?: number;
+  method?: Method;
+  seed?: number;
+  /** false: the same order without learning (what the answers alone would have been). */
+  learn?: boolean;
+}
+
+const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** A small seeded generator (mulberry32): the same order on every machine. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** A seed per speaker from the session's seed and the speaker's name. */
+function speakerSeed(seed: number, speaker: string): number {
+  let hash = seed >>> 0;
+  for (const char of speaker) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+  return hash;
+}
+
+export type SessionTake = { phraseId: string | null; take: Take };
+
+/** One speaker's session: taught examples, then each test take answered and learnt from. */
+export function runSpeakerSession(
+  recogniser: PhraseRecogniser,
+  tests: readonly SessionTake[],
+  options: { method: Method; random: () => number; learn: boolean },
+): SessionFigures & { times: number[] } {
+  const { method, learn } = options;
+  const times: number[] = [];
+  let [rightAtOnce, wrongAtOnce, rightFirst, unsure, rejected] = [0, 0, 0, 0, 0];
+  let [unknownSpoken, unknownRejected, examplesAdded, counterExamples, known, unknown] = [
+    0, 0, 0, 0, 0, 0,
+  ];
+  let clock = 1;
+  const keep = (phraseId: string, features: PhraseFeatures, origin: "confirmed" | "counter") => {
+    if (!learn) return;
+    recogniser.addExample(phraseId, features, origin, clock++);
+    if (origin === "counter") counterExamples++;
+    else examplesAdded++;
+  };
+  for (const { phraseId, take } of shuffled(tests, options.random)) {
+    const started = performance.now();
+    const features = extractFeatures(take.samples, take.sampleRate, { method });
+    const result = recogniser.recognise(features);
+    times.push(performance.now() - started);
+    if (phraseId === null) {
+      unknown++;
+      if (result.decision === "accepted") {
+        unknownSpoken++;
+        keep(result.phraseId!, features, "counter");
+      } else if (result.decision === "rejected") unknownRejected++;
+      continue;
+    }
+    known++;
+    if (result.decision === "accepted") {
+      if (result.phraseId === phraseId) {
+        rightAtOnce++;
+        rightFirst++;
+        continue;
+      }
+      wrongAtOnce++;
+      keep(result.phraseId!, features, "counter");
+    } else if (result.decision === "unsure") {
+      unsure++;
+      if (result.ranked[0]?.phraseId === phraseId) rightFirst++;
+    } else rejected++;
+    // The user chooses the phrase meant; a take with no voice cannot be an example.
+    if (features.frames.length) keep(phraseId, features, "confirmed");
+  }
+  const fraction = (count: number, of: number) => (of ? round(count / of) : NaN);
+  return {
+    rightAtOnce: fraction(rightAtOnce, known),
+    wrongAtOnce: fraction(wrongAtOnce, known),
+    rightFirst: fraction(rightFirst, known),
+    unsure: fraction(unsure, known),
+    rejected: fraction(rejected, known),
+    unknownSpoken: fraction(unknownSpoken, unknown),
+    unknownRejected: fraction(unknownRejected, unknown),
+    examplesAdded,
+    counterExamples,
+    tests: known,
+    unknown,
+    p95Ms: round(percentile(times, 95), 1),
+    meanMs: round(times.reduce((s, t) => s + t, 0) / Math.max(1, times.length), 1),
+    times,
+  };
+}
+
+/** Runs a session over every speaker of a corpus laid out as phrases:eval reads it. */
+export function runSession(corpusDir: string, options: SessionOptions = {}): SessionTotals {
+  const enrol = options.enrol ?? 3;
+  const method = options.method ?? "normalised";
+  const seed = options.seed ?? 37;
+  const learn = options.learn ?? true;
+  if (!Number.isInteger(enrol) || enrol < 1)
+    throw new CorpusError("--enrol must be a whole number of at least 1");
+  if (!isDirectory(corpusDir)) throw new CorpusError(`${corpusDir} is not a folder`);
+  const speakers: SessionTotals["speakers"] = [];
+  const allTimes: number[] = [];
+  const counts = { known: 0, unknown: 0 };
+  const weighted: Record<string, number> = {};
+  for (const speaker of listDirectory(corpusDir)) {
+    const speakerDir = join(corpusDir, speaker);
+    if (!isDirectory(speakerDir)) continue;
+    const recogniser = new PhraseRecogniser({ method });
+    const tests: SessionTake[] = [];
+    for (const phraseId of listDirectory(speakerDir)) {
+      const dir = join(speakerDir, phraseId);
+      if (phraseId === "_unknown" || !isDirectory(dir)) continue;
+      const files = wavFiles(dir);
+      if (files.length <= enrol) continue;
+      for (const file of files.slice(0, enrol)) {
+        const take = readTake(join(dir, file));
+        const features = extractFeatures(take.samples, take.sampleRate, { method });
+        if (features.frames.length) recogniser.addExample(phraseId, features, "taught", 0);
+      }
+      for (const file of files.slice(enrol))
+        tests.push({ phraseId, take: readTake(join(dir, file)) });
+    }
+    const unknownDir = join(speakerDir, "_unknown");
+    if (isDirectory(unknownDir))
+      for (const file of wavFiles(unknownDir))
+        tests.push({ phraseId: null, take: readTake(join(unknownDir, file)) });
+    if (!tests.some((test) => test.phraseId !== null)) continue;
+    const { times, ...figures } = runSpeakerSession(recogniser, tests, {
+      method,
+      learn,
+      random: seededRandom(speakerSeed(seed, speaker)),
+    });
+    allTimes.push(...times);
+    speakers.push({ speaker, ...figures });
+    counts.known += figures.tests;
+    counts.unknown += figures.unknown;
+    for (const key of ["rightAtOnce", "wrongAtOnce", "rightFirst", "unsure", "rejected"] as const)
+      weighted[key] = (weighted[key] ?? 0) + figures[key] * figures.tests;
+    for (const key of ["unknownSpoken", "unknownRejected"] as const)
+      if (figures.unknown) weighted[key] = (weighted[key] ?? 0) + figures[key] * figures.unknown;
+  }
+  if (!speakers.length)
+    throw new CorpusError(`${corpusDir} holds no speakers with phrase folders of WAV takes`);
+  const share = (key: string, of: number) => (of ? round((weighted[key] ?? 0) / of) : NaN);
+  return {
+    mode: "session",
+    method,
+    seed,
+    learn,
+    rightAtOnce: share("rightAtOnce", counts.known),
+    wrongAtOnce: share("wrongAtOnce", counts.known),
+    rightFirst: share("rightFirst", counts.known),
+    unsure: share("unsure", counts.known),
+    rejected: share("rejected", counts.known),
+    unknownSpoken: share("unknownSpoken", counts.unknown),
+    unknownRejected: share("unknownRejected", counts.unknown),
+    examplesAdded: speakers.reduce((sum, s) => sum + s.examplesAdded, 0),
+    counterExamples: speakers.reduce((sum, s) => sum + s.counterExamples, 0),
+    tests: counts.known,
+    unknown: counts.unknown,
+    p95Ms: round(percentile(allTimes, 95), 1),
+    meanMs: round(allTimes.reduce((s, t) => s + t, 0) / allTimes.length, 1),
+    speakers,
+  };
+}
+
+const pct = (value: number) => (Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : "n/a");
+
+/** The session's table and, last, its totals as one JSON line (or only the JSON with --json). */
+export function printSession(totals: SessionTotals, json: boolean): void {
+  const { speakers, ...rest } = totals;
+  if (json) {
+    console.log(JSON.stringify(totals));
+    return;
+  }
+  console.log(
+    `Session (seed ${totals.seed}, method ${totals.method}${totals.learn ? "" : ", not learning"}): every answer confirmed or corrected as a user would.`,
+  );
+  console.log(
+    "speaker\ttests\tunknown\tright at once\twrong at once\tright first\tunsure\trejected\tunknown spoken\tunknown rejected\tadded\tcounter",
+  );
+  for (const s of [...speakers, { ...rest, speaker: "total" }])
+    console.log(
+      [
+        s.speaker,
+        s.tests,
+        s.unknown,
+        pct(s.rightAtOnce),
+        pct(s.wrongAtOnce),
+        pct(s.rightFirst),
+        pct(s.unsure),
+        pct(s.rejected),
+        pct(s.unknownSpoken),
+        pct(s.unknownRejected),
+        s.examplesAdded,
+        s.counterExamples,
+      ].join("\t"),
+    );
+  console.log(JSON.stringify(rest));
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import type { Recognition } from "@/shared/phrase-recogniser/recogniser.ts";
+import { answer, awaitsChoice, type HeardTake, type Listening } from "./voice-answer.ts";
+
+const take: HeardTake = {
+  features: { format: 1, method: "normalised", dims: 1, voicedMs: 500, frames: "AAAAAA==" },
+};
+const ranked = (...ids: string[]) =>
+  ids.map((phraseId, i) => ({ phraseId, distance: i + 1, score: i + 1 }));
+const onBoard = new Set(["water", "help", "nurse", "toilet"]);
+const known = (id: string) => onBoard.has(id);
+
+const recognised = (recognition: Recognition) =>
+  answer({ kind: "recognising" }, { type: "recognised", recognition, take, known });
+
+const accepted = recognised({
+  decision: "accepted",
+  phraseId: "water",
+  ranked: ranked("water", "gone", "help", "nurse", "toilet"),
+  suggestions: [],
+});
+
+describe("answer", () => {
+  it("says an accepted phrase at once and keeps the next closest for Not that", () => {
+    expect(accepted.say).toBe("water");
+    expect(accepted.learn).toBeUndefined();
+    expect(accepted.listening).toEqual({
+      kind: "heard",
+      phraseId: "water",
+      others: ["help", "nurse", "toilet"],
+      take,
+    });
+  });
+
+  it("Not that stops the speech, keeps a counter-example and offers the other phrases", () => {
+    const step = answer(accepted.listening, { type: "not-that" });
+    expect(step.stopSpeech).toBe(true);
+    expect(step.say).toBeUndefined();
+    expect(step.learn).toEqual({ phraseId: "water", origin: "counter", take, askIfFar: false });
+    expect(step.listening).toEqual({
+      kind: "choosing",
+      suggestions: ["help", "nurse", "toilet"],
+      take,
+      wrongId: "water",
+    });
+    // The phrase then chosen is said and keeps the take as its example.
+    const chosen = answer(step.listening, { type: "chose", phraseId: "nurse" });
+    expect(chosen.say).toBe("nurse");
+    expect(chosen.learn).toEqual({ phraseId: "nurse", origin: "confirmed", take, askIfFar: true });
+    expect(chosen.listening).toEqual({ kind: "chosen", phraseId: "nurse" });
+  });
+
+  it("asks when unsure, and None of these leaves the board to say which phrase it was", () => {
+    const unsure = recognised({
+      decision: "unsure",
+      ranked: ranked("help", "water"),
+      suggestions: ["help", "gone", "water"],
+    });
+    expect(unsure.say).toBeUndefined();
+    expect(unsure.listening).toEqual({ kind: "unsure", suggestions: ["help", "water"], take });
+    const none = answer(unsure.listening, { type: "none-of-these" });
+    expect(none.learn).toBeUndefined();
+    expect(none.listening).toEqual({ kind: "choosing", suggestions: [], take });
+    expect(awaitsChoice(none.listening)).toBe(true);
+    const board = answer(none.listening, { type: "chose", phraseId: "toilet", alreadySaid: true });
+    expect(board.learn).toEqual({ phraseId: "toilet", origin: "confirmed", take, askIfFar: true });
+    // The board said it already.
+    expect(board.say).toBeUndefined();
+  });
+
+  it("after 'did not catch it' a tap on the board keeps the take for the phrase meant", () => {
+    const rejected = recognised({ decision: "rejected", ranked: ranked("help"), suggestions: [] });
+    expect(rejected.listening).toEqual({ kind: "not-caught", take });
+    const tapped = answer(rejected.listening, { type: "chose", phraseId: "help" });
+    expect(tapped.learn).toEqual({ phraseId: "help", origin: "confirmed", take, askIfFar: true });
+  });
+
+  it("an unsure answer with no phrase on the board left is not caught", () => {
+    const step = recognised({ decision: "unsure", ranked: ranked("gone"), suggestions: ["gone"] });
+    expect(step.listening.kind).toBe("not-caught");
+  });
+
+  it("learns nothing from a board tap when no take waits for a choice", () => {
+    for (const listening of [
+      { kind: "idle" },
+      accepted.listening,
+      { kind: "not-caught" },
+      { kind: "chosen", phraseId: "help" },
+    ] satisfies Listening[]) {
+      const step = answer(listening, { type: "chose", phraseId: "help" });
+      expect(step.learn).toBeUndefined();
+      expect(step.say).toBeUndefined();
+      expect(step.listening).toBe(listening);
+    }
+    expect(answer({ kind: "idle" }, { type: "not-that" }).stopSpeech).toBeUndefined();
+  });
+
+  it("Never mind leaves the choice without keeping the take", () => {
+    const choosing = answer(accepted.listening, { type: "not-that" }).listening;
+    const step = answer(choosing, { type: "never-mind" });
+    expect(step.listening).toEqual({ kind: "idle" });
+    expect(step.learn).toBeUndefined();
+    expect(step.say).toBeUndefined();
+  });
+
+  it("a far take is kept only when the user says so", () => {
+    const asking = answer(
+      { kind: "chosen", phraseId: "help" },
+      { type: "far", phraseId: "help", take },
+    );
+    expect(asking.listening).toEqual({ kind: "asking-far", phraseId: "help", take });
+    // Kept without asking again.
+    expect(answer(asking.listening, { type: "keep-far", keep: true }).learn).toEqual({
+      phraseId: "help",
+      origin: "confirmed",
+      take,
+      askIfFar: false,
+    });
+    const dropped = answer(asking.listening, { type: "keep-far", keep: false });
+    expect(dropped.learn).toBeUndefined();
+    expect(dropped.listening).toEqual({ kind: "chosen", phraseId: "help" });
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * My voice's answer to one take, as a plain state machine: what Listen shows, and what each of
+ * the user's answers teaches the recogniser. Every take that ends in a choice is kept: a phrase
+ * answered and then undone with "Not that" keeps it as a counter-example, and the phrase the
+ * user then chooses (in the list or on the board) keeps it as an example.
+ */
+import type { Recognition } from "@/shared/phrase-recogniser/recogniser.ts";
+import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
+
+/** A take heard by Listen: what the recogniser needs, and its recording when the user keeps them. */
+export type HeardTake = { features: SerialisedFeatures; audio?: Blob };
+
+export type Listening =
+  | { kind: "idle" }
+  | { kind: "listening" }
+  | { kind: "recognising" }
+  /** Said at once; `others` are the next closest phrases, offered after "Not that". */
+  | { kind: "heard"; phraseId: string; others: string[]; take: HeardTake }
+  | { kind: "unsure"; suggestions: string[]; take: HeardTake }
+  /** After "Not that" or "None of these": which phrase was meant (the list or the board). */
+  | { kind: "choosing"; suggestions: string[]; take: HeardTake; wrongId?: string }
+  /** The chosen phrase's examples are unlike this take: keep it or not. */
+  | { kind: "asking-far"; phraseId: string; take: HeardTake }
+  | { kind: "not-caught"; take?: HeardTake }
+  /** The phrase the user chose, said. */
+  | { kind: "chosen"; phraseId: string }
+  | { kind: "failed" }
+  | { kind: "no-microphone" };
+
+/**
+ * What an answer teaches: the take kept as an example (or counter-example) of a phrase. An
+ * example far from the phrase's others is asked about first (`askIfFar`), once.
+ */
+export type Lesson = {
+  phraseId: string;
+  origin: "confirmed" | "counter";
+  take: HeardTake;
+  askIfFar: boolean;
+};
+
+export type AnswerEvent =
+  | {
+      type: "recognised";
+      recognition: Recognition;
+      take: HeardTake;
+      known: (id: string) => boolean;
+    }
+  | { type: "not-that" }
+  | { type: "none-of-these" }
+  /** No phrase chosen after all: the take is not kept as an example of anything. */
+  | { type: "never-mind" }
+  /** A phrase chosen in the list, or tapped on the board (which said it already). */
+  | { type: "chose"; phraseId: string; alreadySaid?: boolean }
+  | { type: "far"; phraseId: string; take: HeardTake }
+  | { type: "keep-far"; keep: boolean };
+
+export type AnswerStep = {
+  listening: Listening;
+  /** The phrase to say now. */
+  say?: string;
+  /** Stop what is being said (it was wrong). */
+  stopSpeech?: boolean;
+  learn?: Lesson;
+};
+
+const choices = 3;
+
+/** Whether a take is waiting for the user to say which phrase it was. */
+export function awaitsChoice(listening: Listening): boolean {
+  return (
+    listening.kind === "unsure" ||
+    listening.kind === "choosing" ||
+    (listening.kind === "not-caught" && listening.take !== undefined)
+  );
+}
+
+export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
+  switch (event.type) {
+    case "recognised": {
+      const { recognition, take, known } = event;
+      const ranked = recognition.ranked.map((c) => c.phraseId).filter(known);
+      const heard = recognition.phraseId;
+      if (recognition.decision === "accepted" && heard && known(heard))
+        return {
+          listening: {
+            kind: "heard",
+            phraseId: heard,
+            others: ranked.filter((id) => id !== heard).slice(0, choices),
+            take,
+          },
+          say: heard,
+        };
+      const suggestions = recognition.suggestions.filter(known).slice(0, choices);
+      if (recognition.decision === "unsure" && suggestions.length)
+        return { listening: { kind: "unsure", suggestions, take } };
+      return { listening: { kind: "not-caught", take } };
+    }
+    case "not-that":
+      if (listening.kind !== "heard") return { listening };
+      return {
+        listening: {
+          kind: "choosing",
+          suggestions: listening.others,
+          take: listening.take,
+          wrongId: listening.phraseId,
+        },
+        stopSpeech: true,
+        learn: {
+          phraseId: listening.phraseId,
+          origin: "counter",
+          take: listening.take,
+          askIfFar: false,
+        },
+      };
+    case "none-of-these":
+      if (listening.kind !== "unsure") return { listening };
+      return { listening: { kind: "choosing", suggestions: [], take: listening.take } };
+    case "never-mind":
+      if (listening.kind !== "choosing") return { listening };
+      return { listening: { kind: "idle" } };
+    case "chose": {
+      if (!awaitsChoice(listening)) return { listening };
+      const take = (listening as { take: HeardTake }).take;
+      return {
+        listening: { kind: "chosen", phraseId: event.phraseId },
+        ...(event.alreadySaid ? {} : { say: event.phraseId }),
+        learn: { phraseId: event.phraseId, origin: "confirmed", take, askIfFar: true },
+      };
+    }
+    case "far":
+      return { listening: { kind: "asking-far", phraseId: event.phraseId, take: event.take } };
+    case "keep-far":
+      if (listening.kind !== "asking-far") return { listening };
+      return {
+        listening: { kind: "chosen", phraseId: listening.phraseId },
+        ...(event.keep
+          ? {
+              learn: {
+                phraseId: listening.phraseId,
+                origin: "confirmed",
+                take: listening.take,
+                askIfFar: false,
+              },
+            }
+          : {}),
+      };
+  }
+}

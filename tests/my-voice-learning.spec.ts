@@ -1,0 +1,316 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, expect, test, type Page } from "@playwright/test";
+import { createSpeechEngine } from "../src/shared/speech-engine/espeak-engine.ts";
+import { encodeWav16 } from "../src/shared/phrase-recogniser/wav-reader.ts";
+import { expectNoAxeViolations, presetPilotAccess, settle, storedValue } from "./fixtures.ts";
+
+/*
+ * My voice learning from the user's answers, by keyboard only: Chromium's fake microphone plays
+ * WAV files made here with the project's own speech engine (one file per browser launch, on one
+ * profile that lasts the test), as in my-voice.spec.ts. The recogniser, its worker, IndexedDB,
+ * the server and the speech engine are real.
+ */
+
+const port = Number(process.env.TEST_PORT || 4173);
+const baseURL = `http://localhost:${port}`;
+const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+// A long phrase, so that its speech is still going when "Not that" is pressed.
+const wrong = "Please call the nurse, I need my medicine and a glass of water now.";
+const meant = "I am thirsty.";
+// Never taught: Listen does not know it, and the user says on the board what they meant.
+const untaught = "Where are my glasses, I cannot find them anywhere.";
+
+let files: Record<string, string>;
+let profile: string;
+
+test.beforeAll(async () => {
+  const engine = await createSpeechEngine({ onLog: () => undefined });
+  const dir = mkdtempSync(join(tmpdir(), "dauys-voice-learning-"));
+  profile = mkdtempSync(join(tmpdir(), "dauys-voice-learning-profile-"));
+  files = {};
+  const say = (text: string, rate: number, pitch: number) => {
+    const { samples, sampleRate } = engine.synthesizeSync(text, "en", { rate, pitch });
+    return { samples: Float32Array.from(samples, (sample) => sample / 32768), sampleRate };
+  };
+  const write = (name: string, parts: (Float32Array | number)[], sampleRate: number) => {
+    // Numbers are seconds of silence.
+    const chunks = parts.map((part) =>
+      typeof part === "number" ? new Float32Array(Math.round(part * sampleRate)) : part,
+    );
+    const audio = new Float32Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+    let offset = 0;
+    for (const chunk of chunks) {
+      audio.set(chunk, offset);
+      offset += chunk.length;
+    }
+    const path = join(dir, `${name}.wav`);
+    writeFileSync(path, encodeWav16(audio, sampleRate));
+    files[name] = path;
+  };
+  for (const [name, text] of [
+    ["wrong", wrong],
+    ["meant", meant],
+  ] as const) {
+    const takes = [say(text, 150, 45), say(text, 165, 50), say(text, 140, 55)];
+    const rate = takes[0]!.sampleRate;
+    write(`teach-${name}`, [1, ...takes.flatMap((take) => [take.samples, 2])], rate);
+    write(`say-${name}`, [1, say(text, 158, 48).samples, 3], rate);
+  }
+  const other = say(untaught, 160, 50);
+  write("say-untaught", [1, other.samples, 3], other.sampleRate);
+});
+
+async function withMicrophone(file: string, run: (page: Page) => Promise<void>) {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers: "block",
+    args: [
+      "--no-sandbox",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      "--autoplay-policy=no-user-gesture-required",
+      `--use-file-for-fake-audio-capture=${file}%noloop`,
+    ],
+  });
+  try {
+    await run(context.pages()[0] ?? (await context.newPage()));
+  } finally {
+    await context.close();
+  }
+}
+
+async function openTalk(page: Page) {
+  await page.goto("/talk");
+  await settle(page);
+  await expect(page.getByRole("region", { name: "Phrase board" })).toHaveAttribute(
+    "aria-busy",
+    "false",
+  );
+  await expect(myVoice(page).getByRole("button", { name: "Listen", exact: true })).toBeVisible();
+}
+
+const myVoice = (page: Page) => page.getByRole("region", { name: "My voice" });
+
+/** Adds phrases to the board with the keyboard (the board's edit mode). */
+async function addPhrases(page: Page, texts: string[]) {
+  const board = page.getByRole("region", { name: "Phrase board" });
+  const press = async (name: string) => {
+    await page.getByRole("button", { name, exact: true }).focus();
+    await page.keyboard.press("Enter");
+  };
+  await press("Edit the board");
+  for (const text of texts) {
+    await press("Add a phrase");
+    const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+    await dialog.getByRole("textbox", { name: "Phrase" }).focus();
+    await page.keyboard.type(text);
+    await dialog.getByRole("button", { name: "Save the phrase" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toHaveCount(0);
+  }
+  await press("Done editing");
+  for (const text of texts)
+    await expect(board.getByRole("button", { name: text, exact: true })).toBeVisible();
+}
+
+/** Teaches a phrase with the keyboard: Enter on its Teach button, Enter on Close once learnt. */
+async function teachByKeyboard(page: Page, text: string) {
+  const teach = myVoice(page).getByRole("button", { name: `Teach my voice: ${text}` });
+  await teach.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Teach my voice" });
+  // The focus waits on "I have finished this take", so one press ends a take.
+  await expect(dialog.getByRole("button", { name: "I have finished this take" })).toBeFocused();
+  await expect(dialog.getByText(/^Done\./)).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toHaveCount(0);
+}
+
+/** The page's speech: the src of the hidden audio element, and whether it plays or has ended. */
+async function watchSpeech(page: Page) {
+  await page.evaluate(() => {
+    const log: { src: string; ended: boolean }[] = [];
+    (window as unknown as { speechLog: typeof log }).speechLog = log;
+    document.addEventListener(
+      "playing",
+      (event) => {
+        const audio = event.target as HTMLAudioElement;
+        if (audio.dataset.talkAudio === undefined) return;
+        log.push({ src: audio.src, ended: false });
+      },
+      true,
+    );
+    document.addEventListener(
+      "ended",
+      (event) => {
+        const audio = event.target as HTMLAudioElement;
+        const last = log.findLast((entry) => entry.src === audio.src);
+        if (last) last.ended = true;
+      },
+      true,
+    );
+  });
+}
+
+const speechLog = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { speechLog: { src: string; ended: boolean }[] }).speechLog,
+  );
+const speechPaused = (page: Page) =>
+  page.evaluate(() => document.querySelector<HTMLAudioElement>("audio[data-talk-audio]")?.paused);
+
+type Stored = Record<string, Record<string, { origin: string }[]>>;
+
+test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says the phrase chosen", async () => {
+  test.setTimeout(240_000);
+  await withMicrophone(files["say-meant"]!, async (page) => {
+    await presetPilotAccess(page);
+    await openTalk(page);
+    // "I am thirsty." is one of the starter phrases.
+    await addPhrases(page, [wrong]);
+  });
+  for (const name of ["wrong", "meant"] as const)
+    await withMicrophone(files[`teach-${name}`]!, async (page) => {
+      await openTalk(page);
+      await teachByKeyboard(page, name === "wrong" ? wrong : meant);
+    });
+
+  await withMicrophone(files["say-wrong"]!, async (page) => {
+    await openTalk(page);
+    await watchSpeech(page);
+    const listen = myVoice(page).getByRole("button", { name: "Listen", exact: true });
+    await expect(listen).toHaveAttribute("aria-keyshortcuts", "Alt+L");
+    await listen.focus();
+    await page.keyboard.press("Enter");
+    // Busy, yet still focusable: the keyboard's focus stays on it.
+    await expect(listen).toHaveAttribute("aria-disabled", "true");
+    await expect(listen).toBeFocused();
+    await expect(myVoice(page).getByText(`Heard: ${wrong}`)).toBeVisible({ timeout: 30_000 });
+    // The wrong phrase is being said…
+    await expect.poll(() => speechPaused(page)).toBe(false);
+    const [first] = await speechLog(page);
+    expect(first).toEqual({ src: expect.any(String), ended: false });
+
+    // …and Alt+N ("Not that") stops it before its end, and asks which phrase was meant.
+    await page.keyboard.press("Alt+N");
+    await expect(myVoice(page).getByRole("status")).toHaveText(
+      "Which phrase did you mean? Choose it below, or tap it on the board.",
+    );
+    expect(await speechPaused(page)).toBe(true);
+    expect((await speechLog(page))[0]!.ended).toBe(false);
+    const choice = myVoice(page).getByRole("button", { name: meant, exact: true });
+    await expect(choice).toBeFocused();
+    await expectNoAxeViolations(page, "My voice asking which phrase was meant");
+
+    await page.keyboard.press("Enter");
+    // The phrase chosen is said…
+    await expect(
+      page.getByRole("region", { name: "Said last" }).getByText(meant, { exact: true }),
+    ).toBeVisible();
+    await expect.poll(async () => (await speechLog(page)).length).toBe(2);
+    expect((await speechLog(page))[1]!.src).not.toBe(first!.src);
+    // …and this take, far from how the chosen phrase is usually said, is kept only if wanted.
+    const keep = myVoice(page).getByRole("button", { name: "Keep it", exact: true });
+    await expect(keep).toBeFocused();
+    await expectNoAxeViolations(page, "My voice asking about a far take");
+    await page.keyboard.press("Enter");
+    await expect(myVoice(page).getByText(`Said: ${meant}`)).toBeVisible();
+
+    // The take is a counter-example of the phrase wrongly said and an example of the one meant.
+    await expect
+      .poll(async () => {
+        const stored = ((await storedValue(page, "dauys.voice-examples")) as Stored).en ?? {};
+        return Object.values(stored)
+          .map((list) =>
+            list
+              .map((example) => example.origin)
+              .sort()
+              .join(","),
+          )
+          .sort();
+      })
+      .toEqual(["confirmed,taught,taught,taught", "counter,taught,taught,taught"]);
+    await expect(myVoice(page).getByText("Examples: 4,", { exact: false })).toBeVisible();
+  });
+
+  // Not caught (or not among the choices): one press on the board says which phrase it was.
+  await withMicrophone(files["say-untaught"]!, async (page) => {
+    await openTalk(page);
+    await page.keyboard.press("Alt+L");
+    const status = myVoice(page).getByRole("status");
+    await expect(status).toHaveText(/^(I did not catch that|Did you mean)/, { timeout: 30_000 });
+    if ((await status.textContent())!.startsWith("Did you mean")) {
+      await myVoice(page).getByRole("button", { name: "None of these" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(status).toHaveText("Which phrase did you mean? Tap it on the board.");
+    } else {
+      await expect(status).toHaveText(
+        "I did not catch that. Please try again, or tap the phrase you meant on the board.",
+      );
+    }
+    await page
+      .getByRole("region", { name: "Phrase board" })
+      .getByRole("button", { name: meant, exact: true })
+      .focus();
+    await page.keyboard.press("Enter");
+    await expect(
+      page.getByRole("region", { name: "Said last" }).getByText(meant, { exact: true }),
+    ).toBeVisible();
+    // The take is kept as an example of the phrase meant (after a question when it sounds unlike
+    // the phrase's other takes, answered "Keep it").
+    const meantExamples = async () => {
+      const stored = ((await storedValue(page, "dauys.voice-examples")) as Stored).en ?? {};
+      const list = Object.values(stored).find((examples) => examples.length === 5);
+      return list?.filter((example) => example.origin === "confirmed").length ?? 0;
+    };
+    const keep = myVoice(page).getByRole("button", { name: "Keep it", exact: true });
+    await expect
+      .poll(async () => (await keep.isVisible()) || (await meantExamples()) === 2)
+      .toBe(true);
+    if (await keep.isVisible()) {
+      await expect(keep).toBeFocused();
+      await page.keyboard.press("Enter");
+    }
+    await expect.poll(meantExamples).toBe(2);
+    await expect(status).toHaveText(`Said: ${meant}`);
+    await expect(myVoice(page).getByText("Examples: 5,", { exact: false })).toBeVisible();
+
+    // "Teach again" and "Forget" ask first, with the focus on the answer that changes nothing.
+    for (const [button, title] of [
+      [`Teach again: ${meant}`, `Teach “${meant}” again?`],
+      [`Forget my voice: ${meant}`, `Forget my voice for “${meant}”?`],
+    ]) {
+      await myVoice(page).getByRole("button", { name: button }).focus();
+      await page.keyboard.press("Enter");
+      const question = page.getByRole("dialog", { name: title });
+      await expect(question.getByRole("button", { name: "Cancel" })).toBeFocused();
+      await expectNoAxeViolations(page, title);
+      await page.keyboard.press("Enter");
+      await expect(question).toHaveCount(0);
+    }
+    await expect.poll(meantExamples).toBe(2);
+    await myVoice(page)
+      .getByRole("button", { name: `Forget my voice: ${meant}` })
+      .focus();
+    await page.keyboard.press("Enter");
+    await page
+      .getByRole("dialog", { name: `Forget my voice for “${meant}”?` })
+      .getByRole("button", { name: "Forget", exact: true })
+      .click();
+    await expect(
+      myVoice(page).getByRole("button", { name: `Teach my voice: ${meant}` }),
+    ).toBeVisible();
+    const left = ((await storedValue(page, "dauys.voice-examples")) as Stored).en ?? {};
+    expect(Object.values(left).map((list) => list.length)).toEqual([4]);
+  });
+});
