@@ -63,6 +63,18 @@ describe("phrases:eval", () => {
       expect.arrayContaining(["top1", "unknownRejected", "knownRejected", "p95Ms"]),
     );
     expect(last.top1).toBe(1);
+    expect(last.speakers).toBeUndefined();
+    // As a user lives it: each known take is at once right, at once wrong, unsure or rejected.
+    for (const key of ["rightAtOnce", "wrongAtOnce", "rightFirst", "unsure", "rejected"])
+      expect(last[key]).toBe(totals[key as keyof typeof totals]);
+    expect(totals.rightFirst).toBe(totals.top1);
+    expect(totals.rejected).toBe(totals.knownRejected);
+    expect(totals.rightAtOnce + totals.wrongAtOnce + totals.unsure + totals.rejected).toBeCloseTo(
+      1,
+      3,
+    );
+    expect(totals.unknownSpoken + totals.unknownRejected).toBeLessThanOrEqual(1);
+    expect(last).toMatchObject({ takesSplit: 0, takesRefused: 0 });
   });
 
   it("takes the enrolment count and the baseline method", () => {

@@ -7,6 +7,9 @@
  * never-taught phrases. Other files are ignored.
  *
  * Figures are fractions (0–1):
+ * - rightAtOnce / wrongAtOnce: known test takes accepted (said at once) as the right / a wrong
+ *   phrase; unsure and rejected: known test takes answered "Did you mean…" / "did not catch it";
+ * - rightFirst: the same as top1; unknownSpoken: never-taught takes accepted as some phrase;
  * - top1: share of known test takes whose answer was not "rejected" and whose first-ranked phrase
  *   is the right one ("unsure" with the right phrase first counts as right: it is offered first);
  * - knownRejected: share of known test takes answered "rejected";
@@ -52,6 +55,22 @@ export interface EvaluationTotals {
   top1: number;
   unknownRejected: number;
   knownRejected: number;
+  /** Known test takes accepted (said at once) as the right phrase. */
+  rightAtOnce: number;
+  /** Known test takes accepted as a wrong phrase: the costly error. */
+  wrongAtOnce: number;
+  /** Known test takes with the right phrase first, at once or as the first choice (= top1). */
+  rightFirst: number;
+  /** Known test takes answered "Did you mean…". */
+  unsure: number;
+  /** Known test takes answered "did not catch it" (= knownRejected). */
+  rejected: number;
+  /** Never-taught takes accepted as a phrase, so something would have been said. */
+  unknownSpoken: number;
+  /** Takes whose detection ended before the speech did (the rest would have been a new take). */
+  takesSplit: number;
+  /** Takes refused as too long or too short. */
+  takesRefused: number;
   p95Ms: number;
   meanMs: number;
   takeP95Ms: number;
@@ -84,7 +103,9 @@ export function evaluateCorpus(
   const speakers: SpeakerFigures[] = [];
   const allTimes: number[] = [];
   const takeTimes: number[] = [];
-  let [right, known, knownRejected, unknownRejected, unknown] = [0, 0, 0, 0, 0];
+  let [right, known, knownRejected, knownUnsure, unknownRejected, unknown] = [0, 0, 0, 0, 0, 0];
+  let [rightAtOnce, wrongAtOnce, unknownSpoken] = [0, 0, 0];
+  const [takesSplit, takesRefused] = [0, 0];
   for (const speaker of speakerNames) {
     const speakerDir = join(corpusDir, speaker);
     const phraseIds = listDirectory(speakerDir).filter(
@@ -137,11 +158,20 @@ export function evaluateCorpus(
       if (result.decision === "rejected") sRejected++;
       else if (result.ranked[0]?.phraseId === phraseId) sRight++;
       if (result.decision === "unsure") sUnsure++;
+      if (result.decision === "accepted") {
+        if (result.phraseId === phraseId) rightAtOnce++;
+        else wrongAtOnce++;
+      }
     }
-    for (const take of unknownTakes) if (decide(take).decision === "rejected") sUnknownRejected++;
+    for (const take of unknownTakes) {
+      const { decision } = decide(take);
+      if (decision === "rejected") sUnknownRejected++;
+      if (decision === "accepted") unknownSpoken++;
+    }
     right += sRight;
     known += tests.length;
     knownRejected += sRejected;
+    knownUnsure += sUnsure;
     unknownRejected += sUnknownRejected;
     unknown += unknownTakes.length;
     allTimes.push(...times);
@@ -164,6 +194,14 @@ export function evaluateCorpus(
     top1: round(right / known),
     unknownRejected: unknown ? round(unknownRejected / unknown) : NaN,
     knownRejected: round(knownRejected / known),
+    rightAtOnce: round(rightAtOnce / known),
+    wrongAtOnce: round(wrongAtOnce / known),
+    rightFirst: round(right / known),
+    unsure: round(knownUnsure / known),
+    rejected: round(knownRejected / known),
+    unknownSpoken: unknown ? round(unknownSpoken / unknown) : NaN,
+    takesSplit,
+    takesRefused,
     p95Ms: round(percentile(allTimes, 95), 1),
     meanMs: round(allTimes.reduce((s, t) => s + t, 0) / allTimes.length, 1),
     takeP95Ms: round(percentile(takeTimes, 95), 1),
@@ -172,50 +210,66 @@ export function evaluateCorpus(
   };
 }
 
+/** The totals without the speakers' figures, as the last line prints them. */
 export function totalsLine(totals: EvaluationTotals): string {
-  const { top1, unknownRejected, knownRejected, p95Ms } = totals;
-  return JSON.stringify({
-    top1,
-    unknownRejected,
-    knownRejected,
-    p95Ms,
-    meanMs: totals.meanMs,
-    takeP95Ms: totals.takeP95Ms,
-    method: totals.method,
-  });
+  return JSON.stringify({ ...totals, speakers: undefined });
 }
 
-function parseArguments(argv: string[]) {
-  let corpus: string | undefined;
-  let enrol = 3;
-  let json = false;
-  let method: Method = "normalised";
+export interface EvaluationArguments {
+  corpus: string;
+  json: boolean;
+  enrol: number;
+  method: Method;
+}
+
+const usage =
+  "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]";
+
+/**
+ * The options, one entry each: a flag (no value) or an option that reads its value. A new mode
+ * adds its line here and its field to EvaluationArguments.
+ */
+const OPTIONS: Record<string, (into: EvaluationArguments, value: () => string) => void> = {
+  "--json": (into) => {
+    into.json = true;
+  },
+  "--enrol": (into, value) => {
+    into.enrol = Number(value());
+  },
+  "--method": (into, value) => {
+    const method = value();
+    if (!(METHODS as readonly string[]).includes(method))
+      throw new CorpusError(`--method must be one of ${METHODS.join(", ")}`);
+    into.method = method as Method;
+  },
+};
+
+export function parseArguments(argv: readonly string[]): EvaluationArguments {
+  const parsed: EvaluationArguments = { corpus: "", json: false, enrol: 3, method: "normalised" };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === "--json") json = true;
-    else if (arg === "--enrol") enrol = Number(argv[++i]);
-    else if (arg === "--method") {
-      const value = argv[++i];
-      if (!(METHODS as readonly string[]).includes(value ?? ""))
-        throw new CorpusError(`--method must be one of ${METHODS.join(", ")}`);
-      method = value as Method;
-    } else if (arg.startsWith("--")) throw new CorpusError(`unknown option ${arg}`);
-    else if (corpus === undefined) corpus = arg;
-    else throw new CorpusError(`one corpus folder only (got ${corpus} and ${arg})`);
+    const option = OPTIONS[arg];
+    if (option)
+      option(parsed, () => {
+        const value = argv[++i];
+        if (value === undefined) throw new CorpusError(`${arg} needs a value`);
+        return value;
+      });
+    else if (arg.startsWith("--")) throw new CorpusError(`unknown option ${arg}`);
+    else if (!parsed.corpus) parsed.corpus = arg;
+    else throw new CorpusError(`one corpus folder only (got ${parsed.corpus} and ${arg})`);
   }
-  if (!corpus)
-    throw new CorpusError(
-      "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]",
-    );
-  return { corpus, enrol, json, method };
+  if (!parsed.corpus) throw new CorpusError(usage);
+  return parsed;
 }
 
 const pct = (value: number) => (Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : "n/a");
 
 export function main(argv: string[]): number {
   try {
-    const { corpus, enrol, json, method } = parseArguments(argv);
-    const totals = evaluateCorpus(corpus, { enrol, method });
+    const { corpus, json, ...options } = parseArguments(argv);
+    const { method } = options;
+    const totals = evaluateCorpus(corpus, options);
     if (json) {
       console.log(JSON.stringify(totals));
       return 0;
@@ -243,6 +297,9 @@ export function main(argv: string[]): number {
       );
     console.log(
       `total\t\t\t\t${pct(totals.top1)}\t${pct(totals.unknownRejected)}\t${pct(totals.knownRejected)}\t\t${totals.meanMs}\t${totals.p95Ms}`,
+    );
+    console.log(
+      `As a user lives it: right at once ${pct(totals.rightAtOnce)}, wrong at once ${pct(totals.wrongAtOnce)}, right first ${pct(totals.rightFirst)}, unsure ${pct(totals.unsure)}, rejected ${pct(totals.rejected)}, unknown spoken ${pct(totals.unknownSpoken)}; takes split ${totals.takesSplit}, refused ${totals.takesRefused}`,
     );
     console.log(totalsLine(totals));
     return 0;
