@@ -15,6 +15,8 @@ import { addConfirmed, type StoredExample } from "@/features/talk/voice-examples
 import { VoiceMeter } from "@/features/talk/voice-meter";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { SpeechLanguage } from "@/shared/speech-options";
+import { TakePaceSettings } from "@/features/talk/take-pace-settings";
+import { takeLimitsFor, withTaughtTakes, type TakePace } from "@/features/talk/talk-settings";
 import { Button } from "@/components/button";
 
 const noExamples: StoredExample[] = [];
@@ -48,6 +50,14 @@ const TeachVoiceDialog = lazy(() =>
   })),
 );
 
+/** Said after a take reached the user's longest take: it was recognised as it was. */
+function TakeKeptAtLimit({ seconds }: { seconds: number | null }) {
+  const { t } = useLingui();
+  return seconds ? (
+    <Typography role="status">{t`The take stopped at ${seconds} s; it was kept.`}</Typography>
+  ) : null;
+}
+
 /**
  * My voice: teach the board's phrases by saying each one three times, then Listen: the device
  * hears which phrase was said, shows it and says it clearly. When unsure it asks, with big
@@ -57,11 +67,16 @@ export function MyVoicePanel({
   voice,
   board,
   language,
+  pace,
+  onPaceChange,
   onSay,
 }: {
   voice: MyVoice;
   board: Board;
   language: SpeechLanguage;
+  /** How the user's takes are cut (talk-settings.ts). */
+  pace: TakePace;
+  onPaceChange: (pace: TakePace) => void;
   onSay: (phrase: Phrase) => void;
 }) {
   const { t } = useLingui();
@@ -70,7 +85,12 @@ export function MyVoicePanel({
 
   const taught = board.filter((phrase) => (voice.examples[phrase.id]?.length ?? 0) > 0);
   const byId = new Map(board.map((phrase) => [phrase.id, phrase]));
-  const { listening, setListening, level, listen, stopTake } = useListening(byId, onSay);
+  const limits = takeLimitsFor(pace);
+  const { listening, setListening, level, keptAtLimitS, listen, stopTake } = useListening(
+    byId,
+    onSay,
+    limits,
+  );
 
   const confirm = (phrase: Phrase, features: SerialisedFeatures) => {
     const examples = voice.examples[phrase.id] ?? [];
@@ -128,6 +148,7 @@ export function MyVoicePanel({
       </Stack>
       {listening.kind === "listening" ? <VoiceMeter level={level} /> : null}
       <ListeningStatus listening={listening} byId={byId} />
+      <TakeKeptAtLimit seconds={listening.kind === "listening" ? null : keptAtLimitS} />
       {listening.kind === "unsure" ? (
         <DidYouMean
           suggestions={listening.suggestions.map((id) => byId.get(id)!)}
@@ -142,6 +163,7 @@ export function MyVoicePanel({
         label={t`Keep my recordings on this device, so I can play my takes back`}
         sx={{ minHeight: 48 }}
       />
+      <TakePaceSettings pace={pace} onChange={onPaceChange} />
       <Box component="ul" sx={taughtListStyle}>
         {board.map((phrase) => (
           <TaughtPhraseRow
@@ -162,7 +184,11 @@ export function MyVoicePanel({
             phraseText={teaching.text}
             language={language}
             keepRecordings={voice.keepRecordings}
-            onSaved={(examples) => voice.setPhrase(teaching.id, examples)}
+            limits={limits}
+            onSaved={(examples, habits) => {
+              voice.setPhrase(teaching.id, examples);
+              onPaceChange(withTaughtTakes(pace, habits));
+            }}
             onClose={() => setTeaching(null)}
           />
         </Suspense>

@@ -1,5 +1,5 @@
 /**
- * My voice's Listen: one take from the microphone (voice-activity endpointing), recognised in the
+ * My voice's Listen: one take from the microphone (cut by the voice detector with the user's pace), recognised in the
  * worker; the phrase heard is said at once, an unsure answer offers its closest phrases, and
  * anything else says it did not catch it. `level` drives the live meter while listening.
  */
@@ -8,9 +8,16 @@ import type { Phrase } from "@/features/talk/board";
 import { openMicrophone, type MicrophoneSession } from "@/features/talk/microphone";
 import type { Listening } from "@/features/talk/my-voice-answers";
 import { askRecogniser } from "@/features/talk/voice-recogniser";
+import type { TakeLimits } from "@/shared/phrase-recogniser/voice-detector.ts";
 
-export function useListening(byId: ReadonlyMap<string, Phrase>, onSay: (phrase: Phrase) => void) {
+export function useListening(
+  byId: ReadonlyMap<string, Phrase>,
+  onSay: (phrase: Phrase) => void,
+  limits: TakeLimits,
+) {
   const [listening, setListening] = useState<Listening>({ kind: "idle" });
+  // The last take reached the longest take (s): it was recognised as it was, and the user is told.
+  const [keptAtLimitS, setKeptAtLimitS] = useState<number | null>(null);
   const [level, setLevel] = useState(0);
   const session = useRef<MicrophoneSession | null>(null);
   // Leaving the screen mid-take closes the microphone, and nothing heard is said afterwards.
@@ -26,6 +33,7 @@ export function useListening(byId: ReadonlyMap<string, Phrase>, onSay: (phrase: 
 
   const listen = async () => {
     setListening({ kind: "listening" });
+    setKeptAtLimitS(null);
     let microphone: MicrophoneSession;
     try {
       microphone = await openMicrophone(setLevel);
@@ -35,7 +43,7 @@ export function useListening(byId: ReadonlyMap<string, Phrase>, onSay: (phrase: 
     }
     if (gone.current) return microphone.close();
     session.current = microphone;
-    const take = await microphone.nextTake();
+    const take = await microphone.nextTake(limits);
     // Closed already when the screen was left (the take ended with it).
     if (gone.current) return;
     microphone.close();
@@ -44,6 +52,7 @@ export function useListening(byId: ReadonlyMap<string, Phrase>, onSay: (phrase: 
       setListening({ kind: "not-caught" });
       return;
     }
+    if (take.end === "time-limit") setKeptAtLimitS(Math.round(limits.maxTakeMs / 1000));
     setListening({ kind: "recognising" });
     const answer = await askRecogniser(
       { type: "recognise", samples: take.samples, sampleRate: take.sampleRate },
@@ -73,6 +82,7 @@ export function useListening(byId: ReadonlyMap<string, Phrase>, onSay: (phrase: 
     listening,
     setListening,
     level,
+    keptAtLimitS,
     listen,
     stopTake: () => session.current?.stopTake(),
   };
