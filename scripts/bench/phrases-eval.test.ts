@@ -121,6 +121,32 @@ describe("phrases:eval", () => {
   });
 });
 
+describe("phrases:eval --live", () => {
+  it("feeds takes through the microphone's voice detector: a 1.5 s pause splits them only under the old rule", () => {
+    const phrases = { hello: PHRASE_A, water: PHRASE_B, help: PHRASE_C };
+    for (const [id, segments] of Object.entries(phrases))
+      [110, 125, 140, 118, 132].forEach((pitch, i) =>
+        put(
+          `anna/${id}/take${i + 1}.wav`,
+          encodeWav16(
+            speechLike(segments, { pitch, pauseAfter: 2, pauseMs: 1500, noise: 0.004 }),
+            16000,
+          ),
+        ),
+      );
+    const learned = evaluateCorpus(dir, { live: "learned" });
+    expect(learned).toMatchObject({ takes: "live-learned", takesSplit: 0, takesRefused: 0 });
+    expect(learned.rightAtOnce + learned.unsure).toBeGreaterThan(0.8);
+    const fixed = evaluateCorpus(dir, { live: "fixed" });
+    expect(fixed.takes).toBe("live-fixed");
+    expect(fixed.takesSplit).toBe(15);
+    expect(fixed.speakers[0]!.takesSplit).toBe(15);
+    const run = cli(dir, "--json", "--live");
+    expect(JSON.parse(run.stdout)).toMatchObject({ takes: "live-learned", takesSplit: 0 });
+    expect(cli(dir, "--live", "--rule", "loose").stderr).toMatch(/--rule must be one of/);
+  });
+});
+
 describe("phrases:corpus", () => {
   it("synthesises speakers with the eSpeak NG engine in the evaluator's layout, the same for a seed", async () => {
     const options = {

@@ -1,10 +1,16 @@
 /**
- * `npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]`
+ * `npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]
+ * [--live [--rule learned|fixed]]`
  *
  * Runs the phrase recogniser (src/shared/phrase-recogniser, the same module the browser worker
  * runs) over a corpus: CORPUS_DIR/<speaker>/<phrase-id>/<take>.wav, takes sorted by name, the
  * first `--enrol` are taught and the rest are tests; CORPUS_DIR/<speaker>/_unknown/*.wav are
  * never-taught phrases. Other files are ignored.
+ *
+ * `--live` feeds every take as the microphone hears it (live-takes.ts): in its own background
+ * noise, in 20 ms blocks, through the app's voice detector with the limits learned from the
+ * speaker's teaching takes (`--rule fixed`: the microphone's rule before issue 37, 900 ms of
+ * quiet and 6 s, a take reaching 6 s refused). takesSplit and takesRefused count those takes.
  *
  * Figures are fractions (0–1):
  * - rightAtOnce / wrongAtOnce: known test takes accepted (said at once) as the right / a wrong
@@ -29,6 +35,7 @@ import {
   type PhraseFeatures,
 } from "../../src/shared/phrase-recogniser/index.ts";
 import { percentile } from "./bench-lib.ts";
+import { LIVE_RULES, LiveSpeaker, type LiveRule } from "./live-takes.ts";
 import {
   CorpusError,
   isDirectory,
@@ -49,6 +56,8 @@ export interface SpeakerFigures {
   unsure: number;
   meanMs: number;
   p95Ms: number;
+  takesSplit: number;
+  takesRefused: number;
 }
 
 export interface EvaluationTotals {
@@ -75,14 +84,20 @@ export interface EvaluationTotals {
   meanMs: number;
   takeP95Ms: number;
   method: Method;
+  /** How takes reached the recogniser: whole files, or through the voice detector (--live). */
+  takes: "files" | `live-${LiveRule}`;
   speakers: SpeakerFigures[];
 }
+
+/** A speaker's own seed for the background noise, so each run feeds the same audio. */
+const seedOf = (name: string) =>
+  [...name].reduce((hash, char) => (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0, 7);
 
 const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export function evaluateCorpus(
   corpusDir: string,
-  options: { enrol?: number; method?: Method } = {},
+  options: { enrol?: number; method?: Method; live?: LiveRule } = {},
 ): EvaluationTotals {
   const enrol = options.enrol ?? 3;
   const method = options.method ?? "normalised";
@@ -105,13 +120,14 @@ export function evaluateCorpus(
   const takeTimes: number[] = [];
   let [right, known, knownRejected, knownUnsure, unknownRejected, unknown] = [0, 0, 0, 0, 0, 0];
   let [rightAtOnce, wrongAtOnce, unknownSpoken] = [0, 0, 0];
-  const [takesSplit, takesRefused] = [0, 0];
+  let [takesSplit, takesRefused] = [0, 0];
   for (const speaker of speakerNames) {
     const speakerDir = join(corpusDir, speaker);
     const phraseIds = listDirectory(speakerDir).filter(
       (name) => name !== "_unknown" && isDirectory(join(speakerDir, name)),
     );
     const recogniser = new PhraseRecogniser({ method });
+    const microphone = options.live ? new LiveSpeaker(options.live, seedOf(speaker)) : null;
     const tests: { phraseId: string; take: Take }[] = [];
     for (const phraseId of phraseIds) {
       const dir = join(speakerDir, phraseId);
@@ -122,8 +138,8 @@ export function evaluateCorpus(
           `${dir} has ${files.length} takes: at least ${enrol + 1} are needed (${enrol} to teach, the rest to test)`,
         );
       const taught: PhraseFeatures[] = [];
-      for (const file of files.slice(0, enrol)) {
-        const take = readTake(join(dir, file));
+      const teaching = files.slice(0, enrol).map((file) => readTake(join(dir, file)));
+      for (const take of microphone ? microphone.teach(teaching) : teaching) {
         const started = performance.now();
         const features = extractFeatures(take.samples, take.sampleRate, { method });
         checkTake(take.samples, take.sampleRate, { features, others: taught });
@@ -144,7 +160,10 @@ export function evaluateCorpus(
       ? wavFiles(unknownDir).map((file) => readTake(join(unknownDir, file)))
       : [];
     const times: number[] = [];
-    const decide = (take: Take) => {
+    const decide = (file: Take) => {
+      const take = microphone ? microphone.hear(file) : file;
+      // A take the microphone refused is not recognised: the user is asked again.
+      if (!take) return { decision: "rejected" as const, phraseId: undefined, ranked: [] };
       const started = performance.now();
       const result = recogniser.recognise(
         extractFeatures(take.samples, take.sampleRate, { method }),
@@ -186,7 +205,11 @@ export function evaluateCorpus(
       unsure: round(sUnsure / (tests.length + unknownTakes.length)),
       meanMs: round(times.reduce((s, t) => s + t, 0) / times.length, 1),
       p95Ms: round(percentile(times, 95), 1),
+      takesSplit: microphone?.takesSplit ?? 0,
+      takesRefused: microphone?.takesRefused ?? 0,
     });
+    takesSplit += microphone?.takesSplit ?? 0;
+    takesRefused += microphone?.takesRefused ?? 0;
   }
   if (!speakers.length)
     throw new CorpusError(`${corpusDir} holds no speakers with phrase folders of WAV takes`);
@@ -206,6 +229,7 @@ export function evaluateCorpus(
     meanMs: round(allTimes.reduce((s, t) => s + t, 0) / allTimes.length, 1),
     takeP95Ms: round(percentile(takeTimes, 95), 1),
     method,
+    takes: options.live ? `live-${options.live}` : "files",
     speakers,
   };
 }
@@ -220,10 +244,11 @@ export interface EvaluationArguments {
   json: boolean;
   enrol: number;
   method: Method;
+  live?: LiveRule;
 }
 
 const usage =
-  "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]";
+  "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline] [--live [--rule learned|fixed]]";
 
 /**
  * The options, one entry each: a flag (no value) or an option that reads its value. A new mode
@@ -241,6 +266,15 @@ const OPTIONS: Record<string, (into: EvaluationArguments, value: () => string) =
     if (!(METHODS as readonly string[]).includes(method))
       throw new CorpusError(`--method must be one of ${METHODS.join(", ")}`);
     into.method = method as Method;
+  },
+  "--live": (into) => {
+    into.live ??= "learned";
+  },
+  "--rule": (into, value) => {
+    const rule = value();
+    if (!(LIVE_RULES as readonly string[]).includes(rule))
+      throw new CorpusError(`--rule must be one of ${LIVE_RULES.join(", ")}`);
+    into.live = rule as LiveRule;
   },
 };
 
@@ -275,10 +309,10 @@ export function main(argv: string[]): number {
       return 0;
     }
     console.log(
-      `Method: ${method}; figures are fractions in the JSON line (top-1 counts non-rejected answers ranked right).`,
+      `Method: ${method}; takes: ${totals.takes}; figures are fractions in the JSON line (top-1 counts non-rejected answers ranked right).`,
     );
     console.log(
-      "speaker\tphrases\ttests\tunknown\ttop-1\tunknown rejected\tknown rejected\tunsure\tmean ms\tp95 ms",
+      "speaker\tphrases\ttests\tunknown\ttop-1\tunknown rejected\tknown rejected\tunsure\tmean ms\tp95 ms\tsplit\trefused",
     );
     for (const s of totals.speakers)
       console.log(
@@ -293,6 +327,8 @@ export function main(argv: string[]): number {
           pct(s.unsure),
           s.meanMs,
           s.p95Ms,
+          s.takesSplit,
+          s.takesRefused,
         ].join("\t"),
       );
     console.log(

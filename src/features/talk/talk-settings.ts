@@ -3,6 +3,7 @@
  * My voice's takes follow (how long a pause ends a take, how long a take may be).
  */
 import {
+  HABITS_KEPT,
   learnTakeLimits,
   TAKE_LIMIT_BOUNDS,
   type TakeHabit,
@@ -36,8 +37,6 @@ export type TakePace = {
 
 export const pauseChoicesMs = [1000, 1500, 2000, 2500, 3000] as const;
 export const takeChoicesMs = [6000, 9000, 12_000, 15_000] as const;
-/** Teaching takes remembered for learning: about four phrases' worth. */
-const habitsKept = 12;
 
 export const learnedPace: TakePace = { pauseMs: null, takeMs: null, habits: [] };
 
@@ -52,7 +51,7 @@ export function takeLimitsFor(pace: TakePace): TakeLimits {
 
 /** The pace after a phrase was taught with these takes. */
 export function withTaughtTakes(pace: TakePace, habits: readonly TakeHabit[]): TakePace {
-  return { ...pace, habits: [...pace.habits, ...habits].slice(-habitsKept) };
+  return { ...pace, habits: [...pace.habits, ...habits].slice(-HABITS_KEPT) };
 }
 
 const inBounds = (value: unknown, { min, max }: { min: number; max: number }) =>
@@ -70,7 +69,7 @@ function parseTakePace(value: unknown): TakePace {
             inBounds((habit as TakeHabit).longestPauseMs, { min: 0, max: 60_000 }) &&
             inBounds((habit as TakeHabit).speechMs, { min: 0, max: 60_000 }),
         )
-        .slice(-habitsKept)
+        .slice(-HABITS_KEPT)
         .map(({ longestPauseMs, speechMs }) => ({ longestPauseMs, speechMs }))
     : [];
   return {

@@ -26,11 +26,12 @@ export type {
   Recognition,
   RecogniserOptions,
 } from "./recogniser.ts";
-export { checkTake } from "./take-check.ts";
+export { checkTake, MIN_VOICED_MS } from "./take-check.ts";
 export type { TakeCheck, TakeCheckOptions, TakeProblem } from "./take-check.ts";
 export {
   DEFAULT_TAKE_LIMITS,
   FIXED_RULE,
+  HABITS_KEPT,
   learnTakeLimits,
   TAKE_LIMIT_BOUNDS,
   VoiceDetector,

@@ -249,6 +249,9 @@ export class VoiceDetector {
   }
 }
 
+/** Teaching takes remembered for learning: about four phrases' worth, so the pace can change. */
+export const HABITS_KEPT = 12;
+
 /** What one teaching take says about the user's pace. */
 export interface TakeHabit {
   /** The longest pause inside the take (ms). */
