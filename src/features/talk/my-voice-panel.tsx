@@ -16,7 +16,12 @@ import { VoiceMeter } from "@/features/talk/voice-meter";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { TakePaceSettings } from "@/features/talk/take-pace-settings";
-import { takeLimitsFor, withTaughtTakes, type TakePace } from "@/features/talk/talk-settings";
+import {
+  takeLimitsFor,
+  teachingLimitsFor,
+  withTaughtTakes,
+  type TakePace,
+} from "@/features/talk/talk-settings";
 import { Button } from "@/components/button";
 
 const noExamples: StoredExample[] = [];
@@ -184,7 +189,7 @@ export function MyVoicePanel({
             phraseText={teaching.text}
             language={language}
             keepRecordings={voice.keepRecordings}
-            limits={limits}
+            limits={teachingLimitsFor(pace)}
             onSaved={(examples, habits) => {
               voice.setPhrase(teaching.id, examples);
               onPaceChange(withTaughtTakes(pace, habits));

@@ -4,6 +4,7 @@ import {
   learnedPace,
   parseTalkSettings,
   takeLimitsFor,
+  teachingLimitsFor,
   withTaughtTakes,
 } from "@/features/talk/talk-settings";
 import { DEFAULT_TAKE_LIMITS } from "@/shared/phrase-recogniser/voice-detector.ts";
@@ -20,6 +21,13 @@ describe("take pace", () => {
     expect(learned.maxTakeMs).toBeGreaterThan(9000);
     expect(takeLimitsFor({ ...taught, pauseMs: 3000 })).toEqual({ ...learned, endSilenceMs: 3000 });
     expect(takeLimitsFor({ ...taught, takeMs: 15_000 })).toEqual({ ...learned, maxTakeMs: 15_000 });
+  });
+
+  it("cuts teaching takes no shorter than the defaults, unless the user chose", () => {
+    const quick = withTaughtTakes(learnedPace, [{ longestPauseMs: 100, speechMs: 1200 }]);
+    expect(takeLimitsFor(quick).endSilenceMs).toBeLessThan(DEFAULT_TAKE_LIMITS.endSilenceMs);
+    expect(teachingLimitsFor(quick)).toEqual(DEFAULT_TAKE_LIMITS);
+    expect(teachingLimitsFor({ ...quick, pauseMs: 1000 }).endSilenceMs).toBe(1000);
   });
 
   it("remembers only the latest teaching takes", () => {

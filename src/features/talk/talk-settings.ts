@@ -6,6 +6,7 @@ import {
   HABITS_KEPT,
   learnTakeLimits,
   TAKE_LIMIT_BOUNDS,
+  teachingLimits,
   type TakeHabit,
   type TakeLimits,
 } from "@/shared/phrase-recogniser/voice-detector.ts";
@@ -46,6 +47,15 @@ export function takeLimitsFor(pace: TakePace): TakeLimits {
   return {
     endSilenceMs: pace.pauseMs ?? learned.endSilenceMs,
     maxTakeMs: pace.takeMs ?? learned.maxTakeMs,
+  };
+}
+
+/** The limits teaching takes are cut with: what the user chose, else never under the defaults. */
+export function teachingLimitsFor(pace: TakePace): TakeLimits {
+  const limits = teachingLimits(takeLimitsFor(pace));
+  return {
+    endSilenceMs: pace.pauseMs ?? limits.endSilenceMs,
+    maxTakeMs: pace.takeMs ?? limits.maxTakeMs,
   };
 }
 

@@ -34,6 +34,7 @@ export {
   HABITS_KEPT,
   learnTakeLimits,
   TAKE_LIMIT_BOUNDS,
+  teachingLimits,
   VoiceDetector,
 } from "./voice-detector.ts";
 export type {

@@ -249,6 +249,17 @@ export class VoiceDetector {
   }
 }
 
+/**
+ * Teaching is where the pace is measured, so it never cuts shorter than the defaults: a user whose
+ * first phrases were quick may pause inside the next one, and that take must stay whole.
+ */
+export function teachingLimits(limits: TakeLimits): TakeLimits {
+  return {
+    endSilenceMs: Math.max(limits.endSilenceMs, DEFAULT_TAKE_LIMITS.endSilenceMs),
+    maxTakeMs: Math.max(limits.maxTakeMs, DEFAULT_TAKE_LIMITS.maxTakeMs),
+  };
+}
+
 /** Teaching takes remembered for learning: about four phrases' worth, so the pace can change. */
 export const HABITS_KEPT = 12;
 
