@@ -12,7 +12,7 @@ import {
   speechLike,
 } from "../../src/shared/phrase-recogniser/test-signals.ts";
 import { synthesiseCorpus } from "./phrase-corpus.ts";
-import { CorpusError } from "./corpus-files.ts";
+import { CorpusError, readTake } from "./corpus-files.ts";
 import { evaluateCorpus } from "./phrases-eval.ts";
 
 let dir: string;
@@ -175,5 +175,43 @@ describe("phrases:corpus", () => {
       top1: totals.top1,
       knownRejected: totals.knownRejected,
     });
+  });
+
+  it("makes pausing speakers who pause 0.6-1.6 s between words, whose takes stay whole live", async () => {
+    await synthesiseCorpus({
+      languages: ["en"],
+      profiles: ["pausing"],
+      phrases: 2,
+      unknown: 1,
+      takes: 4,
+      outDir: dir,
+    });
+    for (const take of ["p01/take1.wav", "p02/take2.wav", "_unknown/u01-1.wav"]) {
+      const { samples, sampleRate } = readTake(join(dir, "en-pausing", take));
+      // The longest run of quiet 20 ms frames between the first and last loud ones.
+      const frame = Math.round(sampleRate * 0.02);
+      const levels: number[] = [];
+      for (let at = 0; at + frame <= samples.length; at += frame) {
+        let energy = 0;
+        for (let i = at; i < at + frame; i++) energy += samples[i]! ** 2;
+        levels.push(10 * Math.log10(energy / frame + 1e-12));
+      }
+      // Louder than the background (its quietest frames) by 8 dB.
+      const loud = [...levels].sort((a, b) => a - b)[Math.floor(levels.length / 10)]! + 8;
+      const first = levels.findIndex((level) => level > loud);
+      const last = levels.findLastIndex((level) => level > loud);
+      let [run, longest] = [0, 0];
+      for (const level of levels.slice(first, last + 1)) {
+        run = level > loud ? 0 : run + 1;
+        longest = Math.max(longest, run);
+      }
+      expect(longest * 20).toBeGreaterThanOrEqual(550);
+      expect(longest * 20).toBeLessThanOrEqual(2000);
+    }
+    expect(evaluateCorpus(dir, { live: "learned" })).toMatchObject({
+      takesSplit: 0,
+      takesRefused: 0,
+    });
+    expect(evaluateCorpus(dir, { live: "fixed" }).takesSplit).toBeGreaterThan(0);
   });
 });
