@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { createSpeechEngine } from "../src/shared/speech-engine/espeak-engine.ts";
 import { encodeWav16 } from "../src/shared/phrase-recogniser/wav-reader.ts";
+import AxeBuilder from "@axe-core/playwright";
 import { presetPilotAccess, settle, storedValue, visitUntilControlled } from "./fixtures.ts";
 
 /*
@@ -261,6 +262,21 @@ test("a phrase taught and said with a 1.5 s pause inside is heard whole, beside 
     // Learned from the teaching takes: a pause longer than the 1.5 s inside the phrase.
     const pause = myVoice(page).getByLabel("A pause this long ends my take");
     await expect(pause.locator("option:checked")).toHaveText(/^As I teach \(now (2\.[4-9]|3) s\)$/);
+    // The pace settings are reached by keyboard, large enough, and pass axe.
+    await pause.focus();
+    await expect(pause).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(myVoice(page).getByLabel("My longest take")).toBeFocused();
+    for (const control of [pause, myVoice(page).getByLabel("My longest take")]) {
+      const box = (await control.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
+    await expect(myVoice(page).locator("[data-take-pace]")).toHaveCount(1);
+    const axe = await new AxeBuilder({ page })
+      .include("[data-take-pace]")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     await myVoice(page).getByRole("button", { name: "Listen", exact: true }).click();
     await expect(myVoice(page).getByText(`Heard: ${text}`)).toBeVisible({ timeout: 30_000 });
     await expect(

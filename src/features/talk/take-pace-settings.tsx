@@ -38,7 +38,7 @@ export function TakePaceSettings({
   const choice = (value: string) => (value === learned ? null : Number(value));
 
   return (
-    <Stack direction="row" sx={{ flexWrap: "wrap", gap: 2 }}>
+    <Stack direction="row" data-take-pace sx={{ flexWrap: "wrap", gap: 2 }}>
       <TextField
         select
         label={t`A pause this long ends my take`}
