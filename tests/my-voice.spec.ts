@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { createSpeechEngine } from "../src/shared/speech-engine/espeak-engine.ts";
 import { encodeWav16 } from "../src/shared/phrase-recogniser/wav-reader.ts";
+import AxeBuilder from "@axe-core/playwright";
 import { presetPilotAccess, settle, storedValue, visitUntilControlled } from "./fixtures.ts";
 
 /*
@@ -20,6 +21,7 @@ const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 const taught = ["Please help me.", "I am thirsty.", "Please call the nurse."];
 const untaught = "Where are my glasses, I cannot find them anywhere.";
+const pausedPhrase = "Please open / the window.";
 
 type Audio = { samples: Float32Array; sampleRate: number };
 
@@ -55,17 +57,40 @@ test.beforeAll(async () => {
     files[name] = path;
   };
   taught.forEach((text, index) => {
-    // Three takes, each a little different, with the pauses a person leaves between them.
+    // Three takes, each a little different, with the pauses a person leaves between them (longer
+    // than the 2 s a take waits for before anything is learned).
     const takes = [say(text, 150, 45), say(text, 165, 50), say(text, 140, 55)];
     const rate = takes[0]!.sampleRate;
     write(
       `teach-${index}`,
-      join16k([silence(1, rate), ...takes.flatMap((take) => [take.samples, silence(2, rate)])]),
+      join16k([silence(1, rate), ...takes.flatMap((take) => [take.samples, silence(3, rate)])]),
       rate,
     );
     const test = say(text, 158, 48);
     write(`say-${index}`, join16k([silence(1, rate), test.samples, silence(3, rate)]), rate);
   });
+  // A phrase said as a severe speaker does, with a pause of 1.5 s between its words.
+  const [before, after] = pausedPhrase
+    .split(" / ")
+    .map((part, index) => (rate: number) => say(part, rate - 20 * index, 45 + index * 5));
+  const paused = (rate: number) => {
+    const [first, second] = [before!(rate), after!(rate)];
+    return join16k([first.samples, silence(1.5, first.sampleRate), second.samples]);
+  };
+  const pausedRate = say("a", 150, 50).sampleRate;
+  write(
+    "teach-paused",
+    join16k([
+      silence(1, pausedRate),
+      ...[150, 140, 160].flatMap((rate) => [paused(rate), silence(3.5, pausedRate)]),
+    ]),
+    pausedRate,
+  );
+  write(
+    "say-paused",
+    join16k([silence(1, pausedRate), paused(145), silence(5, pausedRate)]),
+    pausedRate,
+  );
   const other = say(untaught, 160, 50);
   write(
     "untaught",
@@ -113,6 +138,19 @@ async function openTalk(page: Page) {
 }
 
 const myVoice = (page: Page) => page.getByRole("region", { name: "My voice" });
+
+async function addPhrase(page: Page, text: string) {
+  await page.getByRole("button", { name: "Edit the board" }).click();
+  await page
+    .getByRole("region", { name: "Phrase board" })
+    .getByRole("button", { name: "Add a phrase" })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+  await dialog.getByRole("textbox", { name: "Phrase" }).fill(text);
+  await dialog.getByRole("button", { name: "Save the phrase" }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole("button", { name: "Done editing" }).click();
+}
 
 test("three phrases taught by voice are recognised and said; an untaught one is not taken for them", async () => {
   test.setTimeout(240_000);
@@ -193,4 +231,56 @@ test("three phrases taught by voice are recognised and said; an untaught one is 
     },
     "allow",
   );
+});
+
+test("a phrase taught and said with a 1.5 s pause inside is heard whole, beside another phrase", async () => {
+  test.setTimeout(180_000);
+  profile = mkdtempSync(join(tmpdir(), "dauys-voice-paused-"));
+  const text = pausedPhrase.replace(" / ", " ");
+  await withMicrophone(files["say-paused"]!, async (page) => {
+    await presetPilotAccess(page);
+    await openTalk(page);
+    await addPhrase(page, text);
+  });
+
+  const teach = async (file: string, phrase: string) =>
+    withMicrophone(file, async (page) => {
+      await openTalk(page);
+      await myVoice(page)
+        .getByRole("button", { name: `Teach my voice: ${phrase}` })
+        .click();
+      const dialog = page.getByRole("dialog", { name: "Teach my voice" });
+      await expect(dialog.getByText(/^Done\./)).toBeVisible({ timeout: 45_000 });
+      await expect(dialog.getByText("Takes kept: 3 of 3")).toBeVisible();
+      await dialog.getByRole("button", { name: "Close" }).click();
+    });
+  await teach(files["teach-0"]!, taught[0]!);
+  await teach(files["teach-paused"]!, text);
+
+  await withMicrophone(files["say-paused"]!, async (page) => {
+    await openTalk(page);
+    // Learned from the teaching takes: a pause longer than the 1.5 s inside the phrase.
+    const pause = myVoice(page).getByLabel("A pause this long ends my take");
+    await expect(pause.locator("option:checked")).toHaveText(/^As I teach \(now (2\.[4-9]|3) s\)$/);
+    // The pace settings are reached by keyboard, large enough, and pass axe.
+    await pause.focus();
+    await expect(pause).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(myVoice(page).getByLabel("My longest take")).toBeFocused();
+    for (const control of [pause, myVoice(page).getByLabel("My longest take")]) {
+      const box = (await control.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
+    await expect(myVoice(page).locator("[data-take-pace]")).toHaveCount(1);
+    const axe = await new AxeBuilder({ page })
+      .include("[data-take-pace]")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    await myVoice(page).getByRole("button", { name: "Listen", exact: true }).click();
+    await expect(myVoice(page).getByText(`Heard: ${text}`)).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByRole("region", { name: "Said last" }).getByText(text, { exact: true }),
+    ).toBeVisible();
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * `npm run phrases:corpus -- OUT_DIR [--languages en,ru] [--profiles mild,severe] [--phrases 30]
+ * `npm run phrases:corpus -- OUT_DIR [--languages en,ru] [--profiles mild,severe,pausing] [--phrases 30]
  * [--unknown 10] [--seed 1]`: a stand-in corpus of synthetic "speakers" for the phrase recogniser,
  * made with the project's own eSpeak NG WebAssembly engine (no native espeak-ng needed).
  *
@@ -9,7 +9,8 @@
  * Per speaker: a voice (formant/pitch shift by resampling), a speaking rate and pitch, an output
  * sample rate (8–48 kHz) and mono or stereo. Per take: rate and pitch jitter, slurred consonants
  * (text perturbation), inserted pauses, tremor (amplitude and pitch modulation), muffling
- * (low-pass), loudness, additive noise. "severe" is slower, more slurred, noisier, more muffled.
+ * (low-pass), loudness, additive noise. "severe" is slower, more slurred, noisier, more muffled; "pausing" is severe, slower still, and said
+ * a word at a time with pauses of 0.6–1.6 s between words (not part of the default corpus).
  * Deterministic for a given seed.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -23,7 +24,7 @@ import { speechLanguages, type SpeechLanguage } from "../../src/shared/speech-op
 import { PHRASE_TEXTS } from "./phrase-corpus-texts.ts";
 import { PROFILE, slur } from "./speaker-profiles.ts";
 
-export type Profile = "mild" | "severe";
+export type Profile = keyof typeof PROFILE;
 
 export interface CorpusOptions {
   outDir: string;
@@ -68,6 +69,47 @@ interface Speaker {
   channels: number;
 }
 
+/**
+ * A phrase said a word at a time: between two words a pause in the profile's range (for a share
+ * of the gaps, and at least one), else a short breath.
+ */
+function wordByWord(
+  engine: SpeechEngine,
+  text: string,
+  language: SpeechLanguage,
+  voice: { rate: number; pitch: number },
+  p: (typeof PROFILE)["pausing"],
+  /** The speaker's reading speed (take()): pauses are made shorter by it, to last as chosen. */
+  speed: number,
+  next: () => number,
+): { samples: Int16Array; sampleRate: number } {
+  const words = text.split(/\s+/).filter(Boolean);
+  // Each word without the engine's own silence around it, so a pause is as long as chosen.
+  const said = words.map((word) => {
+    const { samples, sampleRate } = engine.synthesizeSync(word, language, voice);
+    let [first, last] = [0, samples.length];
+    while (first < last && Math.abs(samples[first]!) < 100) first++;
+    while (last > first && Math.abs(samples[last - 1]!) < 100) last--;
+    return { samples: samples.subarray(first, last), sampleRate };
+  });
+  const sampleRate = said[0]!.sampleRate;
+  const forced = Math.floor(next() * Math.max(1, words.length - 1));
+  const gaps = words.slice(1).map((_, gap) => {
+    const long = gap === forced || next() < p.wordPauses;
+    return Math.round(((long ? between(next, p.pauseMs) : 80) / 1000) * sampleRate * speed);
+  });
+  const parts = said.flatMap(({ samples }, i) =>
+    i < gaps.length ? [samples, new Int16Array(gaps[i]!)] : [samples],
+  );
+  const out = new Int16Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return { samples: out, sampleRate };
+}
+
 /** One take: synthesis, then the speaker's and the take's degradations, at the speaker's rate. */
 function take(
   engine: SpeechEngine,
@@ -79,7 +121,10 @@ function take(
   const said = slur(text, p.slur, next);
   const rate = speaker.rate * (1 + p.rateJitter * (next() * 2 - 1));
   const pitch = Math.max(0, Math.min(99, speaker.pitch + (next() * 2 - 1) * 8));
-  const { samples, sampleRate } = engine.synthesizeSync(said, speaker.language, { rate, pitch });
+  const { samples, sampleRate } =
+    "wordPauses" in p
+      ? wordByWord(engine, said, speaker.language, { rate, pitch }, p, speaker.formant, next)
+      : engine.synthesizeSync(said, speaker.language, { rate, pitch });
   let signal = Float32Array.from(samples, (s) => s / 32768);
   // Pauses, at the quietest point near a random place in the middle.
   const pauses = Math.round(between(next, p.pauses));
@@ -160,6 +205,8 @@ function take(
   return out;
 }
 
+const profileSeeds: Record<Profile, number> = { mild: 0, severe: 1, pausing: 2 };
+
 export async function synthesiseCorpus(
   options: CorpusOptions,
 ): Promise<{ speakers: string[]; files: number }> {
@@ -175,7 +222,7 @@ export async function synthesiseCorpus(
   for (const [languageIndex, language] of languages.entries()) {
     for (const [profileIndex, profile] of profiles.entries()) {
       const next = random(
-        seed * 1000 + speechLanguages.indexOf(language) * 10 + (profile === "severe" ? 1 : 0),
+        seed * 1000 + speechLanguages.indexOf(language) * 10 + profileSeeds[profile],
       );
       void languageIndex;
       void profileIndex;
@@ -185,7 +232,7 @@ export async function synthesiseCorpus(
         profile,
         rate: between(next, p.rate),
         pitch: between(next, [25, 75]),
-        formant: between(next, [0.88, 1.12]),
+        formant: between(next, p.formant),
         outRate: [8000, 16000, 22050, 44100, 48000][Math.floor(next() * 5)]!,
         channels: next() < 0.3 ? 2 : 1,
       };
@@ -232,8 +279,12 @@ function parseArguments(argv: string[]): CorpusOptions {
         if (!(speechLanguages as readonly string[]).includes(l))
           throw new Error(`unknown language ${l}`);
       options.languages = list as SpeechLanguage[];
-    } else if (arg === "--profiles") options.profiles = value().split(",") as Profile[];
-    else if (arg === "--phrases") options.phrases = Number(value());
+    } else if (arg === "--profiles") {
+      const list = value().split(",");
+      for (const profile of list)
+        if (!(profile in PROFILE)) throw new Error(`unknown profile ${profile}`);
+      options.profiles = list as Profile[];
+    } else if (arg === "--phrases") options.phrases = Number(value());
     else if (arg === "--unknown") options.unknown = Number(value());
     else if (arg === "--seed") options.seed = Number(value());
     else if (arg.startsWith("--")) throw new Error(`unknown option ${arg}`);
@@ -241,7 +292,7 @@ function parseArguments(argv: string[]): CorpusOptions {
   }
   if (!options.outDir)
     throw new Error(
-      "usage: npm run phrases:corpus -- OUT_DIR [--languages en,ru] [--profiles mild,severe] [--phrases 30] [--unknown 10] [--seed 1]",
+      "usage: npm run phrases:corpus -- OUT_DIR [--languages en,ru] [--profiles mild,severe,pausing] [--phrases 30] [--unknown 10] [--seed 1]",
     );
   return options;
 }

@@ -12,7 +12,7 @@ import {
   speechLike,
 } from "../../src/shared/phrase-recogniser/test-signals.ts";
 import { synthesiseCorpus } from "./phrase-corpus.ts";
-import { CorpusError } from "./corpus-files.ts";
+import { CorpusError, readTake } from "./corpus-files.ts";
 import { evaluateCorpus } from "./phrases-eval.ts";
 
 let dir: string;
@@ -63,6 +63,18 @@ describe("phrases:eval", () => {
       expect.arrayContaining(["top1", "unknownRejected", "knownRejected", "p95Ms"]),
     );
     expect(last.top1).toBe(1);
+    expect(last.speakers).toBeUndefined();
+    // As a user lives it: each known take is at once right, at once wrong, unsure or rejected.
+    for (const key of ["rightAtOnce", "wrongAtOnce", "rightFirst", "unsure", "rejected"])
+      expect(last[key]).toBe(totals[key as keyof typeof totals]);
+    expect(totals.rightFirst).toBe(totals.top1);
+    expect(totals.rejected).toBe(totals.knownRejected);
+    expect(totals.rightAtOnce + totals.wrongAtOnce + totals.unsure + totals.rejected).toBeCloseTo(
+      1,
+      3,
+    );
+    expect(totals.unknownSpoken + totals.unknownRejected).toBeLessThanOrEqual(1);
+    expect(last).toMatchObject({ takesSplit: 0, takesRefused: 0 });
   });
 
   it("takes the enrolment count and the baseline method", () => {
@@ -109,6 +121,32 @@ describe("phrases:eval", () => {
   });
 });
 
+describe("phrases:eval --live", () => {
+  it("feeds takes through the microphone's voice detector: a 1.5 s pause splits them only under the old rule", () => {
+    const phrases = { hello: PHRASE_A, water: PHRASE_B, help: PHRASE_C };
+    for (const [id, segments] of Object.entries(phrases))
+      [110, 125, 140, 118, 132].forEach((pitch, i) =>
+        put(
+          `anna/${id}/take${i + 1}.wav`,
+          encodeWav16(
+            speechLike(segments, { pitch, pauseAfter: 2, pauseMs: 1500, noise: 0.004 }),
+            16000,
+          ),
+        ),
+      );
+    const learned = evaluateCorpus(dir, { live: "learned" });
+    expect(learned).toMatchObject({ takes: "live-learned", takesSplit: 0, takesRefused: 0 });
+    expect(learned.rightAtOnce + learned.unsure).toBeGreaterThan(0.8);
+    const fixed = evaluateCorpus(dir, { live: "fixed" });
+    expect(fixed.takes).toBe("live-fixed");
+    expect(fixed.takesSplit).toBe(15);
+    expect(fixed.speakers[0]!.takesSplit).toBe(15);
+    const run = cli(dir, "--json", "--live");
+    expect(JSON.parse(run.stdout)).toMatchObject({ takes: "live-learned", takesSplit: 0 });
+    expect(cli(dir, "--live", "--rule", "loose").stderr).toMatch(/--rule must be one of/);
+  });
+});
+
 describe("phrases:corpus", () => {
   it("synthesises speakers with the eSpeak NG engine in the evaluator's layout, the same for a seed", async () => {
     const options = {
@@ -137,5 +175,43 @@ describe("phrases:corpus", () => {
       top1: totals.top1,
       knownRejected: totals.knownRejected,
     });
+  });
+
+  it("makes pausing speakers who pause 0.6-1.6 s between words, whose takes stay whole live", async () => {
+    await synthesiseCorpus({
+      languages: ["en"],
+      profiles: ["pausing"],
+      phrases: 2,
+      unknown: 1,
+      takes: 4,
+      outDir: dir,
+    });
+    for (const take of ["p01/take1.wav", "p02/take2.wav", "_unknown/u01-1.wav"]) {
+      const { samples, sampleRate } = readTake(join(dir, "en-pausing", take));
+      // The longest run of quiet 20 ms frames between the first and last loud ones.
+      const frame = Math.round(sampleRate * 0.02);
+      const levels: number[] = [];
+      for (let at = 0; at + frame <= samples.length; at += frame) {
+        let energy = 0;
+        for (let i = at; i < at + frame; i++) energy += samples[i]! ** 2;
+        levels.push(10 * Math.log10(energy / frame + 1e-12));
+      }
+      // Louder than the background (its quietest frames) by 8 dB.
+      const loud = [...levels].sort((a, b) => a - b)[Math.floor(levels.length / 10)]! + 8;
+      const first = levels.findIndex((level) => level > loud);
+      const last = levels.findLastIndex((level) => level > loud);
+      let [run, longest] = [0, 0];
+      for (const level of levels.slice(first, last + 1)) {
+        run = level > loud ? 0 : run + 1;
+        longest = Math.max(longest, run);
+      }
+      expect(longest * 20).toBeGreaterThanOrEqual(550);
+      expect(longest * 20).toBeLessThanOrEqual(2000);
+    }
+    expect(evaluateCorpus(dir, { live: "learned" })).toMatchObject({
+      takesSplit: 0,
+      takesRefused: 0,
+    });
+    expect(evaluateCorpus(dir, { live: "fixed" }).takesSplit).toBeGreaterThan(0);
   });
 });

@@ -1,13 +1,21 @@
 /**
  * `npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]
- * [--session [--seed 37]]` (--session: see phrases-session.ts)
+ * [--live [--rule learned|fixed]] [--session [--seed 37]]` (--session: see phrases-session.ts)
  *
  * Runs the phrase recogniser (src/shared/phrase-recogniser, the same module the browser worker
  * runs) over a corpus: CORPUS_DIR/<speaker>/<phrase-id>/<take>.wav, takes sorted by name, the
  * first `--enrol` are taught and the rest are tests; CORPUS_DIR/<speaker>/_unknown/*.wav are
  * never-taught phrases. Other files are ignored.
  *
+ * `--live` feeds every take as the microphone hears it (live-takes.ts): in its own background
+ * noise, in 20 ms blocks, through the app's voice detector with the limits learned from the
+ * speaker's teaching takes (`--rule fixed`: the microphone's rule before issue 37, 900 ms of
+ * quiet and 6 s, a take reaching 6 s refused). takesSplit and takesRefused count those takes.
+ *
  * Figures are fractions (0–1):
+ * - rightAtOnce / wrongAtOnce: known test takes accepted (said at once) as the right / a wrong
+ *   phrase; unsure and rejected: known test takes answered "Did you mean…" / "did not catch it";
+ * - rightFirst: the same as top1; unknownSpoken: never-taught takes accepted as some phrase;
  * - top1: share of known test takes whose answer was not "rejected" and whose first-ranked phrase
  *   is the right one ("unsure" with the right phrase first counts as right: it is offered first);
  * - knownRejected: share of known test takes answered "rejected";
@@ -28,6 +36,7 @@ import {
 } from "../../src/shared/phrase-recogniser/index.ts";
 import { percentile } from "./bench-lib.ts";
 import { printSession, runSession } from "./phrases-session.ts";
+import { LIVE_RULES, LiveSpeaker, type LiveRule } from "./live-takes.ts";
 import {
   CorpusError,
   isDirectory,
@@ -48,24 +57,48 @@ export interface SpeakerFigures {
   unsure: number;
   meanMs: number;
   p95Ms: number;
+  takesSplit: number;
+  takesRefused: number;
 }
 
 export interface EvaluationTotals {
   top1: number;
   unknownRejected: number;
   knownRejected: number;
+  /** Known test takes accepted (said at once) as the right phrase. */
+  rightAtOnce: number;
+  /** Known test takes accepted as a wrong phrase: the costly error. */
+  wrongAtOnce: number;
+  /** Known test takes with the right phrase first, at once or as the first choice (= top1). */
+  rightFirst: number;
+  /** Known test takes answered "Did you mean…". */
+  unsure: number;
+  /** Known test takes answered "did not catch it" (= knownRejected). */
+  rejected: number;
+  /** Never-taught takes accepted as a phrase, so something would have been said. */
+  unknownSpoken: number;
+  /** Takes whose detection ended before the speech did (the rest would have been a new take). */
+  takesSplit: number;
+  /** Takes refused as too long or too short. */
+  takesRefused: number;
   p95Ms: number;
   meanMs: number;
   takeP95Ms: number;
   method: Method;
+  /** How takes reached the recogniser: whole files, or through the voice detector (--live). */
+  takes: "files" | `live-${LiveRule}`;
   speakers: SpeakerFigures[];
 }
+
+/** A speaker's own seed for the background noise, so each run feeds the same audio. */
+const seedOf = (name: string) =>
+  [...name].reduce((hash, char) => (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0, 7);
 
 const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export function evaluateCorpus(
   corpusDir: string,
-  options: { enrol?: number; method?: Method } = {},
+  options: { enrol?: number; method?: Method; live?: LiveRule } = {},
 ): EvaluationTotals {
   const enrol = options.enrol ?? 3;
   const method = options.method ?? "normalised";
@@ -86,13 +119,16 @@ export function evaluateCorpus(
   const speakers: SpeakerFigures[] = [];
   const allTimes: number[] = [];
   const takeTimes: number[] = [];
-  let [right, known, knownRejected, unknownRejected, unknown] = [0, 0, 0, 0, 0];
+  let [right, known, knownRejected, knownUnsure, unknownRejected, unknown] = [0, 0, 0, 0, 0, 0];
+  let [rightAtOnce, wrongAtOnce, unknownSpoken] = [0, 0, 0];
+  let [takesSplit, takesRefused] = [0, 0];
   for (const speaker of speakerNames) {
     const speakerDir = join(corpusDir, speaker);
     const phraseIds = listDirectory(speakerDir).filter(
       (name) => name !== "_unknown" && isDirectory(join(speakerDir, name)),
     );
     const recogniser = new PhraseRecogniser({ method });
+    const microphone = options.live ? new LiveSpeaker(options.live, seedOf(speaker)) : null;
     const tests: { phraseId: string; take: Take }[] = [];
     for (const phraseId of phraseIds) {
       const dir = join(speakerDir, phraseId);
@@ -103,8 +139,8 @@ export function evaluateCorpus(
           `${dir} has ${files.length} takes: at least ${enrol + 1} are needed (${enrol} to teach, the rest to test)`,
         );
       const taught: PhraseFeatures[] = [];
-      for (const file of files.slice(0, enrol)) {
-        const take = readTake(join(dir, file));
+      const teaching = files.slice(0, enrol).map((file) => readTake(join(dir, file)));
+      for (const take of microphone ? microphone.teach(teaching) : teaching) {
         const started = performance.now();
         const features = extractFeatures(take.samples, take.sampleRate, { method });
         checkTake(take.samples, take.sampleRate, { features, others: taught });
@@ -125,7 +161,10 @@ export function evaluateCorpus(
       ? wavFiles(unknownDir).map((file) => readTake(join(unknownDir, file)))
       : [];
     const times: number[] = [];
-    const decide = (take: Take) => {
+    const decide = (file: Take) => {
+      const take = microphone ? microphone.hear(file) : file;
+      // A take the microphone refused is not recognised: the user is asked again.
+      if (!take) return { decision: "rejected" as const, phraseId: undefined, ranked: [] };
       const started = performance.now();
       const result = recogniser.recognise(
         extractFeatures(take.samples, take.sampleRate, { method }),
@@ -139,11 +178,20 @@ export function evaluateCorpus(
       if (result.decision === "rejected") sRejected++;
       else if (result.ranked[0]?.phraseId === phraseId) sRight++;
       if (result.decision === "unsure") sUnsure++;
+      if (result.decision === "accepted") {
+        if (result.phraseId === phraseId) rightAtOnce++;
+        else wrongAtOnce++;
+      }
     }
-    for (const take of unknownTakes) if (decide(take).decision === "rejected") sUnknownRejected++;
+    for (const take of unknownTakes) {
+      const { decision } = decide(take);
+      if (decision === "rejected") sUnknownRejected++;
+      if (decision === "accepted") unknownSpoken++;
+    }
     right += sRight;
     known += tests.length;
     knownRejected += sRejected;
+    knownUnsure += sUnsure;
     unknownRejected += sUnknownRejected;
     unknown += unknownTakes.length;
     allTimes.push(...times);
@@ -158,7 +206,11 @@ export function evaluateCorpus(
       unsure: round(sUnsure / (tests.length + unknownTakes.length)),
       meanMs: round(times.reduce((s, t) => s + t, 0) / times.length, 1),
       p95Ms: round(percentile(times, 95), 1),
+      takesSplit: microphone?.takesSplit ?? 0,
+      takesRefused: microphone?.takesRefused ?? 0,
     });
+    takesSplit += microphone?.takesSplit ?? 0;
+    takesRefused += microphone?.takesRefused ?? 0;
   }
   if (!speakers.length)
     throw new CorpusError(`${corpusDir} holds no speakers with phrase folders of WAV takes`);
@@ -166,77 +218,111 @@ export function evaluateCorpus(
     top1: round(right / known),
     unknownRejected: unknown ? round(unknownRejected / unknown) : NaN,
     knownRejected: round(knownRejected / known),
+    rightAtOnce: round(rightAtOnce / known),
+    wrongAtOnce: round(wrongAtOnce / known),
+    rightFirst: round(right / known),
+    unsure: round(knownUnsure / known),
+    rejected: round(knownRejected / known),
+    unknownSpoken: unknown ? round(unknownSpoken / unknown) : NaN,
+    takesSplit,
+    takesRefused,
     p95Ms: round(percentile(allTimes, 95), 1),
     meanMs: round(allTimes.reduce((s, t) => s + t, 0) / allTimes.length, 1),
     takeP95Ms: round(percentile(takeTimes, 95), 1),
     method,
+    takes: options.live ? `live-${options.live}` : "files",
     speakers,
   };
 }
 
+/** The totals without the speakers' figures, as the last line prints them. */
 export function totalsLine(totals: EvaluationTotals): string {
-  const { top1, unknownRejected, knownRejected, p95Ms } = totals;
-  return JSON.stringify({
-    top1,
-    unknownRejected,
-    knownRejected,
-    p95Ms,
-    meanMs: totals.meanMs,
-    takeP95Ms: totals.takeP95Ms,
-    method: totals.method,
-  });
+  return JSON.stringify({ ...totals, speakers: undefined });
 }
 
-function parseArguments(argv: string[]) {
-  let corpus: string | undefined;
-  let enrol = 3;
-  let json = false;
-  let method: Method = "normalised";
-  let session = false;
-  let seed = 37;
+export interface EvaluationArguments {
+  corpus: string;
+  json: boolean;
+  enrol: number;
+  method: Method;
+  live?: LiveRule;
+  /** Answers confirmed or corrected as a user would (phrases-session.ts), in this seed's order. */
+  session?: { seed: number };
+}
+
+const usage =
+  "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline] [--live [--rule learned|fixed]] [--session [--seed 37]]";
+
+/**
+ * The options, one entry each: a flag (no value) or an option that reads its value. A new mode
+ * adds its line here and its field to EvaluationArguments.
+ */
+const OPTIONS: Record<string, (into: EvaluationArguments, value: () => string) => void> = {
+  "--json": (into) => {
+    into.json = true;
+  },
+  "--enrol": (into, value) => {
+    into.enrol = Number(value());
+  },
+  "--method": (into, value) => {
+    const method = value();
+    if (!(METHODS as readonly string[]).includes(method))
+      throw new CorpusError(`--method must be one of ${METHODS.join(", ")}`);
+    into.method = method as Method;
+  },
+  "--live": (into) => {
+    into.live ??= "learned";
+  },
+  "--rule": (into, value) => {
+    const rule = value();
+    if (!(LIVE_RULES as readonly string[]).includes(rule))
+      throw new CorpusError(`--rule must be one of ${LIVE_RULES.join(", ")}`);
+    into.live = rule as LiveRule;
+  },
+};
+
+export function parseArguments(argv: readonly string[]): EvaluationArguments {
+  const parsed: EvaluationArguments = { corpus: "", json: false, enrol: 3, method: "normalised" };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === "--json") json = true;
-    else if (arg === "--session") session = true;
-    else if (arg === "--seed") seed = Number(argv[++i]);
-    else if (arg === "--enrol") enrol = Number(argv[++i]);
-    else if (arg === "--method") {
-      const value = argv[++i];
-      if (!(METHODS as readonly string[]).includes(value ?? ""))
-        throw new CorpusError(`--method must be one of ${METHODS.join(", ")}`);
-      method = value as Method;
-    } else if (arg.startsWith("--")) throw new CorpusError(`unknown option ${arg}`);
-    else if (corpus === undefined) corpus = arg;
-    else throw new CorpusError(`one corpus folder only (got ${corpus} and ${arg})`);
+    const option = OPTIONS[arg];
+    if (option)
+      option(parsed, () => {
+        const value = argv[++i];
+        if (value === undefined) throw new CorpusError(`${arg} needs a value`);
+        return value;
+      });
+    else if (arg.startsWith("--")) throw new CorpusError(`unknown option ${arg}`);
+    else if (!parsed.corpus) parsed.corpus = arg;
+    else throw new CorpusError(`one corpus folder only (got ${parsed.corpus} and ${arg})`);
   }
-  if (!corpus)
-    throw new CorpusError(
-      "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline] [--session [--seed 37]]",
-    );
-  if (!Number.isInteger(seed)) throw new CorpusError("--seed must be a whole number");
-  return { corpus, enrol, json, method, session, seed };
+  if (!parsed.corpus) throw new CorpusError(usage);
+  if (parsed.session && parsed.live)
+    throw new CorpusError("--session reads whole files: it does not take --live yet");
+  return parsed;
 }
 
 const pct = (value: number) => (Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : "n/a");
 
 export function main(argv: string[]): number {
   try {
-    const { corpus, enrol, json, method, session, seed } = parseArguments(argv);
+    const { corpus, json, session, ...options } = parseArguments(argv);
+    const { method } = options;
     // --session [--seed N]: answers confirmed or corrected as a user would (phrases-session.ts).
     if (session) {
-      printSession(runSession(corpus, { enrol, method, seed }), json);
+      printSession(runSession(corpus, { enrol: options.enrol, method, seed: session.seed }), json);
       return 0;
     }
-    const totals = evaluateCorpus(corpus, { enrol, method });
+    const totals = evaluateCorpus(corpus, options);
     if (json) {
       console.log(JSON.stringify(totals));
       return 0;
     }
     console.log(
-      `Method: ${method}; figures are fractions in the JSON line (top-1 counts non-rejected answers ranked right).`,
+      `Method: ${method}; takes: ${totals.takes}; figures are fractions in the JSON line (top-1 counts non-rejected answers ranked right).`,
     );
     console.log(
-      "speaker\tphrases\ttests\tunknown\ttop-1\tunknown rejected\tknown rejected\tunsure\tmean ms\tp95 ms",
+      "speaker\tphrases\ttests\tunknown\ttop-1\tunknown rejected\tknown rejected\tunsure\tmean ms\tp95 ms\tsplit\trefused",
     );
     for (const s of totals.speakers)
       console.log(
@@ -251,10 +337,15 @@ export function main(argv: string[]): number {
           pct(s.unsure),
           s.meanMs,
           s.p95Ms,
+          s.takesSplit,
+          s.takesRefused,
         ].join("\t"),
       );
     console.log(
       `total\t\t\t\t${pct(totals.top1)}\t${pct(totals.unknownRejected)}\t${pct(totals.knownRejected)}\t\t${totals.meanMs}\t${totals.p95Ms}`,
+    );
+    console.log(
+      `As a user lives it: right at once ${pct(totals.rightAtOnce)}, wrong at once ${pct(totals.wrongAtOnce)}, right first ${pct(totals.rightFirst)}, unsure ${pct(totals.unsure)}, rejected ${pct(totals.rejected)}, unknown spoken ${pct(totals.unknownSpoken)}; takes split ${totals.takesSplit}, refused ${totals.takesRefused}`,
     );
     console.log(totalsLine(totals));
     return 0;

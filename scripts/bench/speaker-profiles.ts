@@ -7,6 +7,8 @@
 export const PROFILE = {
   mild: {
     rate: [135, 175],
+    /** Reading speed of the synthesised voice (below 1: slower and deeper). */
+    formant: [0.88, 1.12],
     rateJitter: 0.1,
     slur: 0.04,
     pauses: [0, 1],
@@ -19,10 +21,31 @@ export const PROFILE = {
   },
   severe: {
     rate: [85, 120],
+    formant: [0.88, 1.12],
     rateJitter: 0.25,
     slur: 0.15,
     pauses: [0, 2],
     pauseMs: [150, 600],
+    tremor: [0.15, 0.4],
+    vibrato: 0.035,
+    muffle: 0.8,
+    cutoff: [900, 1800],
+    snrDb: [10, 18],
+  },
+  /**
+   * Severe speakers who pause 0.6–1.6 s between words and speak slowly: the takes the old 900 ms
+   * rule cut in two, some of them 8–12 s long.
+   */
+  pausing: {
+    rate: [80, 92],
+    // Slower than the engine's slowest rate: read at 0.72–0.85 speed.
+    formant: [0.72, 0.85],
+    rateJitter: 0.1,
+    slur: 0.15,
+    pauses: [0, 0],
+    pauseMs: [600, 1600],
+    /** Share of the gaps between words that get such a pause (at least one per take). */
+    wordPauses: 0.75,
     tremor: [0.15, 0.4],
     vibrato: 0.035,
     muffle: 0.8,

@@ -27,6 +27,7 @@ export const catalogPartFiles: Partial<Record<CatalogPart, readonly string[]>> =
     "talk/taught-phrase-row.tsx",
     "talk/teach-voice-dialog.tsx",
     "talk/voice-meter.tsx",
+    "talk/take-pace-settings.tsx",
     "talk/type-to-speak.tsx",
     "talk/talk-history.tsx",
     "talk/board-backup.tsx",

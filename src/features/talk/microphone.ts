@@ -1,28 +1,37 @@
 /**
  * The microphone for My voice: raw samples through Web Audio (no echo cancellation, noise
  * suppression or automatic gain, which would change a person's voice from one take to the
- * next), a live level for the meter, and takes cut by voice activity: a take starts when the
- * voice does and ends after a pause, or when the user presses Stop, or at the time limit.
+ * next), a live level for the meter, and takes cut by the shared voice detector (the one the
+ * evaluator measures): a take starts when the voice does and ends after the user's own pause
+ * length, at their longest take (what was said is kept), or when they say they have finished.
  */
 
 // The worklet's built address: Vite bundles it as a module of its own.
 import captureWorkletUrl from "@/features/talk/capture.worklet.ts?worker&url";
+import {
+  VoiceDetector,
+  type TakeEnd,
+  type TakeHabit,
+  type TakeLimits,
+} from "@/shared/phrase-recogniser/voice-detector.ts";
 
-export const maxTakeMs = 6000;
-/** Dysarthric speech has long pauses inside a phrase: a take ends only after this much quiet. */
-const endSilenceMs = 900;
-/** Kept before the voice was first heard, so a soft start is not cut. */
-const preRollMs = 300;
 /** No voice at all for this long: the take ends as "nothing heard". */
 const waitForVoiceMs = 10_000;
+/** Kept while waiting for the voice: the pre-roll needs no more. */
+const keptBeforeVoiceMs = 1000;
 
-export type TakeEnd = "voice-ended" | "stopped" | "time-limit" | "no-voice";
-export type Take = { samples: Float32Array; sampleRate: number; end: TakeEnd };
+export type Take = {
+  samples: Float32Array;
+  sampleRate: number;
+  end: TakeEnd | "stopped";
+  /** The pauses and length the detector measured, for learning the user's pace. */
+  habit: TakeHabit;
+};
 
 export type MicrophoneSession = {
   sampleRate: number;
-  /** Records one take; resolves when it ends (by voice activity, stop, or the limits). */
-  nextTake(): Promise<Take>;
+  /** Records one take; resolves when it ends (by voice detection with these limits, or stop). */
+  nextTake(limits: TakeLimits): Promise<Take>;
   /** Ends the current take now, keeping what was said. */
   stopTake(): void;
   close(): void;
@@ -36,6 +45,22 @@ function rms(block: Float32Array): number {
   let sum = 0;
   for (const sample of block) sum += sample * sample;
   return Math.sqrt(sum / block.length);
+}
+
+/**
+ * The samples from `from` to `to` (counted from the take's first sample) out of the blocks kept,
+ * the first of which starts at `offset`.
+ */
+function copySpan(blocks: readonly Float32Array[], offset: number, from: number, to: number) {
+  const start = Math.max(from, offset);
+  const out = new Float32Array(Math.max(0, to - start));
+  for (const block of blocks) {
+    const first = Math.max(start, offset);
+    const last = Math.min(to, offset + block.length);
+    if (last > first) out.set(block.subarray(first - offset, last - offset), first - start);
+    offset += block.length;
+  }
+  return out;
 }
 
 /** Opens the microphone; `onLevel` hears the level (0 to 1) about 40 times a second. */
@@ -68,75 +93,59 @@ export async function openMicrophone(onLevel: (level: number) => void): Promise<
   source.connect(processor);
 
   const { sampleRate } = context;
-  const blockMs = (1024 / sampleRate) * 1000;
-  let floor = 0.003;
   let current: {
+    detector: VoiceDetector;
     blocks: Float32Array[];
-    started: number | null;
-    lastVoice: number;
-    elapsedMs: number;
-    voicedRun: number;
+    /** Samples fed to the detector before the first block kept. */
+    dropped: number;
     stopRequested: boolean;
     resolve: (take: Take) => void;
   } | null = null;
 
-  const finish = (end: TakeEnd) => {
+  const finish = (end: TakeEnd | "stopped") => {
     if (!current) return;
-    const { blocks, started, lastVoice, resolve } = current;
+    const { detector, blocks, dropped, resolve } = current;
     current = null;
-    const from = started === null ? 0 : Math.max(0, started - Math.ceil(preRollMs / blockMs));
-    const to =
-      started === null
-        ? blocks.length
-        : Math.min(blocks.length, lastVoice + Math.ceil(200 / blockMs) + 1);
-    const kept = end === "no-voice" ? [] : blocks.slice(from, to);
-    const samples = new Float32Array(kept.reduce((sum, block) => sum + block.length, 0));
-    let offset = 0;
-    for (const block of kept) {
-      samples.set(block, offset);
-      offset += block.length;
-    }
-    resolve({ samples, sampleRate, end: end === "stopped" && started === null ? "no-voice" : end });
+    const heard = detector.state.startSample >= 0;
+    const { from, to } = detector.span();
+    const samples = heard ? copySpan(blocks, dropped, from, to) : new Float32Array(0);
+    resolve({
+      samples,
+      sampleRate,
+      end: heard ? end : "no-voice",
+      habit: { longestPauseMs: detector.state.longestPauseMs, speechMs: detector.speechMs() },
+    });
   };
 
   processor.port.onmessage = (event: MessageEvent<Float32Array>) => {
     const block = event.data;
-    const level = rms(block);
-    onLevel(Math.min(1, level * 6));
-    // The noise floor follows quiet moments at once and loud ones only slowly.
-    floor = level < floor ? level : floor + (level - floor) * 0.005;
+    onLevel(Math.min(1, rms(block) * 6));
     const take = current;
     if (!take) return;
     take.blocks.push(block);
-    take.elapsedMs += blockMs;
-    const voiced = level > Math.max(0.008, floor * 3.5);
-    const index = take.blocks.length - 1;
-    if (voiced) {
-      take.voicedRun += 1;
-      take.lastVoice = index;
-      if (take.started === null && take.voicedRun >= 3) take.started = index - 2;
-    } else {
-      take.voicedRun = 0;
-    }
-    if (take.stopRequested) finish("stopped");
-    else if (take.started === null) {
-      if (take.elapsedMs > waitForVoiceMs) finish("no-voice");
+    take.detector.push(block);
+    const { end, startSample } = take.detector.state;
+    if (end) finish(end);
+    else if (take.stopRequested) finish("stopped");
+    else if (startSample < 0) {
       // Only the pre-roll before the voice is worth keeping.
-      else if (take.blocks.length > 50) take.blocks.splice(0, take.blocks.length - 50);
-    } else if ((index - take.started) * blockMs >= maxTakeMs) finish("time-limit");
-    else if ((index - take.lastVoice) * blockMs >= endSilenceMs) finish("voice-ended");
+      let kept = take.blocks.reduce((sum, item) => sum + item.length, 0);
+      while (kept - take.blocks[0]!.length > (sampleRate * keptBeforeVoiceMs) / 1000) {
+        const first = take.blocks.shift()!;
+        take.dropped += first.length;
+        kept -= first.length;
+      }
+    }
   };
 
   return {
     sampleRate,
-    nextTake: () =>
+    nextTake: (limits) =>
       new Promise<Take>((resolve) => {
         current = {
+          detector: new VoiceDetector({ sampleRate, ...limits, waitForVoiceMs }),
           blocks: [],
-          started: null,
-          lastVoice: -1,
-          elapsedMs: 0,
-          voicedRun: 0,
+          dropped: 0,
           stopRequested: false,
           resolve,
         };

@@ -21,6 +21,13 @@ import type { StoredExample } from "@/features/talk/voice-examples";
 import { VoiceMeter } from "@/features/talk/voice-meter";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { Alert } from "@/components/alert";
+import { TakePaceSettings } from "@/features/talk/take-pace-settings";
+import {
+  takeLimitsFor,
+  teachingLimitsFor,
+  withTaughtTakes,
+  type TakePace,
+} from "@/features/talk/talk-settings";
 import { Button } from "@/components/button";
 
 const noExamples: StoredExample[] = [];
@@ -72,6 +79,14 @@ const isAnswer = (example: StoredExample) => example.origin !== "taught";
 const shortcut = (event: KeyboardEvent, code: string) =>
   event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === code;
 
+/** Said after a take reached the user's longest take: it was recognised as it was. */
+function TakeKeptAtLimit({ seconds }: { seconds: number | null }) {
+  const { t } = useLingui();
+  return seconds ? (
+    <Typography role="status">{t`The take stopped at ${seconds} s; it was kept.`}</Typography>
+  ) : null;
+}
+
 /**
  * My voice: teach the board's phrases by saying each one three times, then Listen: the device
  * hears which phrase was said, shows it and says it clearly. When unsure it asks, with big
@@ -83,12 +98,17 @@ export function MyVoicePanel({
   voice,
   board,
   language,
+  pace,
+  onPaceChange,
   onSay,
   onStopSpeech,
 }: {
   voice: MyVoice;
   board: Board;
   language: SpeechLanguage;
+  /** How the user's takes are cut (talk-settings.ts). */
+  pace: TakePace;
+  onPaceChange: (pace: TakePace) => void;
   onSay: (phrase: Phrase) => void;
   onStopSpeech: () => void;
 }) {
@@ -126,9 +146,10 @@ export function MyVoicePanel({
     if (said) onSay(said);
     if (step.learn) void keep(step.learn, answerWith);
   };
-  const { listening, answerWith, level, listen, stopTake } = useListening(
+  const { listening, answerWith, level, keptAtLimitS, listen, stopTake } = useListening(
     byId,
     voice.keepRecordings,
+    takeLimitsFor(pace),
     onStep,
   );
 
@@ -230,6 +251,7 @@ export function MyVoicePanel({
       </Typography>
       {listening.kind === "listening" ? <VoiceMeter level={level} /> : null}
       <ListeningStatus listening={listening} byId={byId} />
+      <TakeKeptAtLimit seconds={listening.kind === "listening" ? null : keptAtLimitS} />
       {listening.kind === "unsure" || listening.kind === "choosing" ? (
         <AnswerChoices
           // A new set of choices takes the focus again.
@@ -261,6 +283,7 @@ export function MyVoicePanel({
         label={t`Keep my recordings on this device, so I can play my takes back`}
         sx={{ minHeight: 48 }}
       />
+      <TakePaceSettings pace={pace} onChange={onPaceChange} />
       <Box component="ul" sx={taughtListStyle}>
         {board.map((phrase) => (
           <TaughtPhraseRow
@@ -281,7 +304,11 @@ export function MyVoicePanel({
             phraseText={teaching.phrase.text}
             language={language}
             keepRecordings={voice.keepRecordings}
-            onSaved={(examples) => saveTaught(teaching.phrase, teaching.keepAnswers, examples)}
+            limits={teachingLimitsFor(pace)}
+            onSaved={(examples, habits) => {
+              saveTaught(teaching.phrase, teaching.keepAnswers, examples);
+              onPaceChange(withTaughtTakes(pace, habits));
+            }}
             onClose={() => setTeaching(null)}
           />
         </Suspense>

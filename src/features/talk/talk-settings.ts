@@ -1,4 +1,15 @@
-/** The Talk screen's settings: which language the board speaks, and how the voice sounds. */
+/**
+ * The Talk screen's settings: which language the board speaks, how the voice sounds, and the pace
+ * My voice's takes follow (how long a pause ends a take, how long a take may be).
+ */
+import {
+  HABITS_KEPT,
+  learnTakeLimits,
+  TAKE_LIMIT_BOUNDS,
+  teachingLimits,
+  type TakeHabit,
+  type TakeLimits,
+} from "@/shared/phrase-recogniser/voice-detector.ts";
 import {
   isSpeechLanguage,
   speechPitches,
@@ -14,13 +25,78 @@ export type TalkSettings = {
   pitch: SpeechPitchChoice;
   /** The listener view is shown upside down, for a person across the table. */
   turnForListener: boolean;
+  takePace: TakePace;
 };
+
+/** My voice's take limits: each one chosen by the user, or (null) learned from their teaching. */
+export type TakePace = {
+  pauseMs: number | null;
+  takeMs: number | null;
+  /** What the latest teaching takes measured, oldest first. */
+  habits: TakeHabit[];
+};
+
+export const pauseChoicesMs = [1000, 1500, 2000, 2500, 3000] as const;
+export const takeChoicesMs = [6000, 9000, 12_000, 15_000] as const;
+
+export const learnedPace: TakePace = { pauseMs: null, takeMs: null, habits: [] };
+
+/** The limits a take is cut with: the user's choices, else what their teaching takes say. */
+export function takeLimitsFor(pace: TakePace): TakeLimits {
+  const learned = learnTakeLimits(pace.habits);
+  return {
+    endSilenceMs: pace.pauseMs ?? learned.endSilenceMs,
+    maxTakeMs: pace.takeMs ?? learned.maxTakeMs,
+  };
+}
+
+/** The limits teaching takes are cut with: what the user chose, else never under the defaults. */
+export function teachingLimitsFor(pace: TakePace): TakeLimits {
+  const limits = teachingLimits(takeLimitsFor(pace));
+  return {
+    endSilenceMs: pace.pauseMs ?? limits.endSilenceMs,
+    maxTakeMs: pace.takeMs ?? limits.maxTakeMs,
+  };
+}
+
+/** The pace after a phrase was taught with these takes. */
+export function withTaughtTakes(pace: TakePace, habits: readonly TakeHabit[]): TakePace {
+  return { ...pace, habits: [...pace.habits, ...habits].slice(-HABITS_KEPT) };
+}
+
+const inBounds = (value: unknown, { min, max }: { min: number; max: number }) =>
+  typeof value === "number" && Number.isFinite(value) && value >= min && value <= max;
+
+function parseTakePace(value: unknown): TakePace {
+  if (typeof value !== "object" || value === null) return learnedPace;
+  const stored = value as Record<string, unknown>;
+  const habits = Array.isArray(stored.habits)
+    ? stored.habits
+        .filter(
+          (habit): habit is TakeHabit =>
+            typeof habit === "object" &&
+            habit !== null &&
+            inBounds((habit as TakeHabit).longestPauseMs, { min: 0, max: 60_000 }) &&
+            inBounds((habit as TakeHabit).speechMs, { min: 0, max: 60_000 }),
+        )
+        .slice(-HABITS_KEPT)
+        .map(({ longestPauseMs, speechMs }) => ({ longestPauseMs, speechMs }))
+    : [];
+  return {
+    pauseMs: inBounds(stored.pauseMs, TAKE_LIMIT_BOUNDS.endSilenceMs)
+      ? (stored.pauseMs as number)
+      : null,
+    takeMs: inBounds(stored.takeMs, TAKE_LIMIT_BOUNDS.maxTakeMs) ? (stored.takeMs as number) : null,
+    habits,
+  };
+}
 
 export const defaultTalkSettings = (language: SpeechLanguage): TalkSettings => ({
   language,
   rate: "normal",
   pitch: "normal",
   turnForListener: false,
+  takePace: learnedPace,
 });
 
 /** Stored settings as the app can use them; anything unusable falls back to the default. */
@@ -42,5 +118,6 @@ export function parseTalkSettings(value: unknown, language: SpeechLanguage): Tal
       typeof stored.turnForListener === "boolean"
         ? stored.turnForListener
         : settings.turnForListener,
+    takePace: parseTakePace(stored.takePace),
   };
 }

@@ -142,6 +142,8 @@ export function TalkWorkspace({
           voice={voice}
           board={board}
           language={language}
+          pace={settings.takePace}
+          onPaceChange={(takePace) => changeSettings({ takePace })}
           onSay={(phrase) => say(phrase.text, language)}
           onStopSpeech={speech.stop}
         />

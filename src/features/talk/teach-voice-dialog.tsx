@@ -15,6 +15,7 @@ import { VoiceMeter } from "@/features/talk/voice-meter";
 import { encodeWav16 } from "@/shared/phrase-recogniser/wav-reader.ts";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { TakeProblem } from "@/shared/phrase-recogniser/take-check.ts";
+import type { TakeHabit, TakeLimits } from "@/shared/phrase-recogniser/voice-detector.ts";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 
@@ -23,7 +24,12 @@ const focusOnce = (element: HTMLButtonElement | null) => element?.focus();
 
 type Status =
   | { kind: "starting" }
-  | { kind: "listening"; problem?: TakeProblem | "no-voice" }
+  | {
+      kind: "listening";
+      problem?: TakeProblem | "no-voice";
+      /** The last take reached the longest take (s) and was kept as it was. */
+      keptAtLimitS?: number;
+    }
   | { kind: "checking" }
   | { kind: "done" }
   | { kind: "no-microphone" };
@@ -31,9 +37,14 @@ type Status =
 /**
  * The microphone open for the dialog's lifetime, taking takes until three are kept: each is
  * checked by the recogniser against the others, and kept (with its recording when the user
- * agreed) or refused with the reason.
+ * agreed) or refused with the reason. The pauses and length of the kept takes go to `onSaved`
+ * too, for learning the user's pace.
  */
-function useTeachingSession(keepRecordings: boolean, onSaved: (examples: StoredExample[]) => void) {
+function useTeachingSession(
+  keepRecordings: boolean,
+  limits: TakeLimits,
+  onSaved: (examples: StoredExample[], habits: TakeHabit[]) => void,
+) {
   const [status, setStatus] = useState<Status>({ kind: "starting" });
   const [kept, setKept] = useState(0);
   const [level, setLevel] = useState(0);
@@ -42,6 +53,7 @@ function useTeachingSession(keepRecordings: boolean, onSaved: (examples: StoredE
   useEffect(() => {
     let cancelled = false;
     const takes: StoredExample[] = [];
+    const habits: TakeHabit[] = [];
     const run = async () => {
       let microphone: MicrophoneSession;
       try {
@@ -57,7 +69,7 @@ function useTeachingSession(keepRecordings: boolean, onSaved: (examples: StoredE
       session.current = microphone;
       setStatus({ kind: "listening" });
       while (!cancelled && takes.length < takesToTeach) {
-        const take = await microphone.nextTake();
+        const take = await microphone.nextTake(limits);
         if (cancelled) break;
         if (take.end === "no-voice") {
           setStatus({ kind: "listening", problem: "no-voice" });
@@ -90,14 +102,19 @@ function useTeachingSession(keepRecordings: boolean, onSaved: (examples: StoredE
               }
             : {}),
         });
+        habits.push(take.habit);
         setKept(takes.length);
-        setStatus({ kind: "listening" });
+        setStatus(
+          take.end === "time-limit"
+            ? { kind: "listening", keptAtLimitS: Math.round(limits.maxTakeMs / 1000) }
+            : { kind: "listening" },
+        );
       }
       microphone.close();
       session.current = null;
       if (!cancelled && takes.length === takesToTeach) {
         setStatus({ kind: "done" });
-        onSaved(takes);
+        onSaved(takes, habits);
       }
     };
     void run();
@@ -122,7 +139,6 @@ function useTeachMessage(status: Status, kept: number): string {
     "too-quiet": t`That was too quiet. Please say it a little louder, or come closer to the device.`,
     clipped: t`That was too loud. Please say it a little more softly, or move back from the device.`,
     "too-short": t`That was too short to learn from. Please say the whole phrase.`,
-    "too-long": t`That was longer than 6 seconds. Please say only the phrase.`,
     "unlike-others": t`That did not sound like your other takes. Please say it again the way you usually do.`,
   };
   const takeNumber = Math.min(kept + 1, takesToTeach);
@@ -139,7 +155,8 @@ function useTeachMessage(status: Status, kept: number): string {
               ? problemText[status.problem]
               : t`Say the phrase now (take ${takeNumber} of ${takesToTeach}).`;
 
-  return message;
+  const seconds = status.kind === "listening" && !status.problem ? status.keptAtLimitS : undefined;
+  return seconds ? `${t`The take stopped at ${seconds} s; it was kept.`} ${message}` : message;
 }
 
 /**
@@ -151,19 +168,22 @@ export function TeachVoiceDialog({
   phraseText,
   language,
   keepRecordings,
+  limits,
   onSaved,
   onClose,
 }: {
   phraseText: string;
   language: string;
   keepRecordings: boolean;
-  onSaved: (examples: StoredExample[]) => void;
+  /** How takes are cut: the user's pause and longest take. */
+  limits: TakeLimits;
+  onSaved: (examples: StoredExample[], habits: TakeHabit[]) => void;
   onClose: () => void;
 }) {
   const { t } = useLingui();
   const name = brand.name;
   const titleId = useId();
-  const { status, kept, level, stopTake } = useTeachingSession(keepRecordings, onSaved);
+  const { status, kept, level, stopTake } = useTeachingSession(keepRecordings, limits, onSaved);
   const message = useTeachMessage(status, kept);
 
   return (

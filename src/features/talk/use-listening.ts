@@ -1,8 +1,9 @@
 /**
- * My voice's Listen: one take from the microphone (voice-activity endpointing), recognised in the
- * worker, then answered as voice-answer.ts says (said at once, asked, or not caught), and each of
- * the user's answers after it (`answerWith`). `onStep` does what a step asks: say a phrase, stop
- * the speech, keep the take. `level` drives the live meter while listening.
+ * My voice's Listen: one take from the microphone (cut by the voice detector at the user's
+ * pace), recognised in the worker, then answered as voice-answer.ts says (said at once, asked, or
+ * not caught), and each of the user's answers after it (`answerWith`). `onStep` does what a step
+ * asks: say a phrase, stop the speech, keep the take. `level` drives the live meter while
+ * listening.
  */
 import { useEffect, useRef, useState } from "react";
 import type { Phrase } from "@/features/talk/board";
@@ -16,13 +17,17 @@ import {
 } from "@/features/talk/voice-answer";
 import { askRecogniser } from "@/features/talk/voice-recogniser";
 import { encodeWav16 } from "@/shared/phrase-recogniser/wav-reader.ts";
+import type { TakeLimits } from "@/shared/phrase-recogniser/voice-detector.ts";
 
 export function useListening(
   byId: ReadonlyMap<string, Phrase>,
   keepRecordings: boolean,
+  limits: TakeLimits,
   onStep: (step: AnswerStep, answerWith: (event: AnswerEvent) => void) => void,
 ) {
   const [listening, setListening] = useState<Listening>({ kind: "idle" });
+  // The last take reached the longest take (s): it was recognised as it was, and the user is told.
+  const [keptAtLimitS, setKeptAtLimitS] = useState<number | null>(null);
   // The state the next answer applies to, also between renders (two quick presses).
   const latest = useRef<Listening>(listening);
   const step = (event: AnswerEvent) => {
@@ -51,6 +56,7 @@ export function useListening(
 
   const listen = async () => {
     show({ kind: "listening" });
+    setKeptAtLimitS(null);
     let microphone: MicrophoneSession;
     try {
       microphone = await openMicrophone(setLevel);
@@ -60,7 +66,7 @@ export function useListening(
     }
     if (gone.current) return microphone.close();
     session.current = microphone;
-    const take = await microphone.nextTake();
+    const take = await microphone.nextTake(limits);
     // Closed already when the screen was left (the take ended with it).
     if (gone.current) return;
     microphone.close();
@@ -69,6 +75,7 @@ export function useListening(
       show({ kind: "not-caught" });
       return;
     }
+    if (take.end === "time-limit") setKeptAtLimitS(Math.round(limits.maxTakeMs / 1000));
     show({ kind: "recognising" });
     // Made before the samples go to the worker: the take may be kept as an example.
     const audio = keepRecordings
@@ -96,6 +103,7 @@ export function useListening(
     listening,
     answerWith: step,
     level,
+    keptAtLimitS,
     listen,
     stopTake: () => session.current?.stopTake(),
   };

@@ -29,10 +29,25 @@ export type {
   Recognition,
   RecogniserOptions,
 } from "./recogniser.ts";
-export { checkTake, MAX_TAKE_MS } from "./take-check.ts";
+export { checkTake, MIN_VOICED_MS } from "./take-check.ts";
 export type { TakeCheck, TakeCheckOptions, TakeProblem } from "./take-check.ts";
-export { Endpointer } from "./endpointer.ts";
-export type { EndpointEvent, EndpointerOptions, EndpointerState } from "./endpointer.ts";
+export {
+  DEFAULT_TAKE_LIMITS,
+  FIXED_RULE,
+  HABITS_KEPT,
+  learnTakeLimits,
+  TAKE_LIMIT_BOUNDS,
+  teachingLimits,
+  VoiceDetector,
+} from "./voice-detector.ts";
+export type {
+  TakeEnd,
+  TakeHabit,
+  TakeLimits,
+  VoiceDetectorOptions,
+  VoiceDetectorState,
+  VoiceEvent,
+} from "./voice-detector.ts";
 export { serialiseFeatures, deserialiseFeatures, isCurrentFormat } from "./serialise.ts";
 export type { SerialisedFeatures } from "./serialise.ts";
 export { decodeWav, encodeWav16, WavError } from "./wav-reader.ts";

@@ -6,7 +6,6 @@ import {
   deserialiseFeatures,
   dtwDistance,
   encodeWav16,
-  Endpointer,
   extractFeatures,
   frameCount,
   PhraseRecogniser,
@@ -199,7 +198,8 @@ describe("checkTake", () => {
     const clipped = speechLike(PHRASE_A, { gain: 3 }).map((x) => Math.max(-1, Math.min(1, x)));
     expect(checkTake(clipped, rate).problem).toBe("clipped");
     expect(checkTake(speechLike([{ f1: 500, f2: 1500, ms: 120 }]), rate).problem).toBe("too-short");
-    expect(checkTake(speechLike(PHRASE_A, { padMs: 3000 }), rate).problem).toBe("too-long");
+    // A long take is not refused: the voice detector decides where a take ends.
+    expect(checkTake(speechLike(PHRASE_A, { padMs: 5000 }), rate).ok).toBe(true);
   });
 
   it("finds a take unlike the phrase's other takes", () => {
@@ -209,33 +209,6 @@ describe("checkTake", () => {
     ];
     expect(checkTake(speechLike(PHRASE_A, { pitch: 120 }), rate, { others }).ok).toBe(true);
     expect(checkTake(speechLike(PHRASE_C), rate, { others }).problem).toBe("unlike-others");
-  });
-});
-
-describe("Endpointer", () => {
-  it("starts when the voice begins and ends after the trailing silence", () => {
-    const rate = 16000;
-    const take = speechLike(PHRASE_A, { padMs: 500, noise: 0.002 });
-    const tail = speechLike([], { padMs: 600, noise: 0.002 });
-    const audio = new Float32Array(take.length + tail.length);
-    audio.set(take);
-    audio.set(tail, take.length);
-    const endpointer = new Endpointer({ sampleRate: rate, trailingSilenceMs: 700 });
-    const events: string[] = [];
-    for (let i = 0; i < audio.length; i += 512)
-      events.push(...endpointer.push(audio.subarray(i, i + 512)));
-    expect(events).toEqual(["start", "end"]);
-    expect(endpointer.state.startSample / rate).toBeGreaterThan(0.45);
-    expect(endpointer.state.startSample / rate).toBeLessThan(0.56);
-    const voiceEnd = (take.length - 0.5 * rate) / rate;
-    expect(Math.abs(endpointer.state.endSample / rate - voiceEnd)).toBeLessThan(0.06);
-  });
-
-  it("stops at the longest take even while the voice goes on", () => {
-    const endpointer = new Endpointer({ sampleRate: 8000, maxMs: 1000 });
-    const tone = Float32Array.from({ length: 16000 }, (_, n) => 0.3 * Math.sin(n / 3));
-    expect(endpointer.push(tone)).toEqual(["start", "end"]);
-    expect(endpointer.state.ended).toBe(true);
   });
 });
 

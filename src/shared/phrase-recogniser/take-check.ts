@@ -1,5 +1,7 @@
 /**
  * Is a take good enough to be an example? Returns a machine-readable reason the UI translates.
+ * Its length is not judged: the voice detector ends a take at the user's longest take, and what
+ * was said up to there is kept.
  */
 import { dtwDistance } from "./align.ts";
 import {
@@ -11,7 +13,6 @@ import {
   type TakeStats,
 } from "./features.ts";
 
-export const MAX_TAKE_MS = 6000;
 export const MIN_VOICED_MS = 250;
 /** Voiced part quieter than this (dBFS) is too quiet. */
 export const QUIET_DB = -45;
@@ -19,7 +20,7 @@ export const CLIPPED_SHARE = 0.001;
 /** A take this many times farther from the others than they are from each other is unlike them. */
 export const UNLIKE_RATIO = 2.5;
 
-export type TakeProblem = "too-long" | "too-quiet" | "clipped" | "too-short" | "unlike-others";
+export type TakeProblem = "too-quiet" | "clipped" | "too-short" | "unlike-others";
 
 export interface TakeCheck {
   ok: boolean;
@@ -59,7 +60,6 @@ export function checkTake(
     stats,
     features,
   });
-  if (stats.durationMs > MAX_TAKE_MS + 50) return result("too-long");
   if (stats.voicedRmsDb < QUIET_DB || stats.peak < 0.01) return result("too-quiet");
   if (stats.clippedFraction > CLIPPED_SHARE) return result("clipped");
   if (stats.voicedMs < MIN_VOICED_MS || frameCount(features) === 0) return result("too-short");

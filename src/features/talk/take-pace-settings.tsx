@@ -1,0 +1,72 @@
+import { useLingui } from "@lingui/react/macro";
+import Stack from "@mui/material/Stack";
+import { TextField } from "@/components/text-field";
+import {
+  pauseChoicesMs,
+  takeChoicesMs,
+  takeLimitsFor,
+  type TakePace,
+} from "@/features/talk/talk-settings";
+import { learnTakeLimits } from "@/shared/phrase-recogniser/voice-detector.ts";
+
+const learned = "learned";
+
+/**
+ * How long a pause ends a take, and how long a take may be: learned from the user's teaching
+ * takes unless they choose. Two of the phone's own pickers, each saying what "learned" is now.
+ */
+export function TakePaceSettings({
+  pace,
+  onChange,
+}: {
+  pace: TakePace;
+  onChange: (pace: TakePace) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const fromTeaching = learnTakeLimits(pace.habits);
+  const chosen = takeLimitsFor(pace);
+  const secondsOf = (ms: number) =>
+    i18n.number(ms / 1000, { maximumFractionDigits: 1, minimumFractionDigits: 0 });
+  const seconds = (ms: number) => {
+    const value = secondsOf(ms);
+    return t`${value} s`;
+  };
+  const asTaught = (ms: number) => {
+    const now = seconds(ms);
+    return t`As I teach (now ${now})`;
+  };
+  const choice = (value: string) => (value === learned ? null : Number(value));
+
+  return (
+    <Stack direction="row" data-take-pace sx={{ flexWrap: "wrap", gap: 2 }}>
+      <TextField
+        select
+        label={t`A pause this long ends my take`}
+        value={pace.pauseMs === null ? learned : String(chosen.endSilenceMs)}
+        onChange={(event) => onChange({ ...pace, pauseMs: choice(event.target.value) })}
+        sx={{ minWidth: 240, maxWidth: "100%" }}
+      >
+        <option value={learned}>{asTaught(fromTeaching.endSilenceMs)}</option>
+        {pauseChoicesMs.map((ms) => (
+          <option key={ms} value={String(ms)}>
+            {seconds(ms)}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label={t`My longest take`}
+        value={pace.takeMs === null ? learned : String(chosen.maxTakeMs)}
+        onChange={(event) => onChange({ ...pace, takeMs: choice(event.target.value) })}
+        sx={{ minWidth: 240, maxWidth: "100%" }}
+      >
+        <option value={learned}>{asTaught(fromTeaching.maxTakeMs)}</option>
+        {takeChoicesMs.map((ms) => (
+          <option key={ms} value={String(ms)}>
+            {seconds(ms)}
+          </option>
+        ))}
+      </TextField>
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import {
+  defaultTalkSettings,
+  learnedPace,
+  parseTalkSettings,
+  takeLimitsFor,
+  teachingLimitsFor,
+  withTaughtTakes,
+} from "@/features/talk/talk-settings";
+import { DEFAULT_TAKE_LIMITS } from "@/shared/phrase-recogniser/voice-detector.ts";
+
+describe("take pace", () => {
+  it("learns the limits from teaching takes until the user chooses", () => {
+    expect(takeLimitsFor(learnedPace)).toEqual(DEFAULT_TAKE_LIMITS);
+    const taught = withTaughtTakes(learnedPace, [
+      { longestPauseMs: 1500, speechMs: 9000 },
+      { longestPauseMs: 1100, speechMs: 8000 },
+    ]);
+    const learned = takeLimitsFor(taught);
+    expect(learned.endSilenceMs).toBeGreaterThan(1500);
+    expect(learned.maxTakeMs).toBeGreaterThan(9000);
+    expect(takeLimitsFor({ ...taught, pauseMs: 3000 })).toEqual({ ...learned, endSilenceMs: 3000 });
+    expect(takeLimitsFor({ ...taught, takeMs: 15_000 })).toEqual({ ...learned, maxTakeMs: 15_000 });
+  });
+
+  it("cuts teaching takes no shorter than the defaults, unless the user chose", () => {
+    const quick = withTaughtTakes(learnedPace, [{ longestPauseMs: 100, speechMs: 1200 }]);
+    expect(takeLimitsFor(quick).endSilenceMs).toBeLessThan(DEFAULT_TAKE_LIMITS.endSilenceMs);
+    expect(teachingLimitsFor(quick)).toEqual(DEFAULT_TAKE_LIMITS);
+    expect(teachingLimitsFor({ ...quick, pauseMs: 1000 }).endSilenceMs).toBe(1000);
+  });
+
+  it("remembers only the latest teaching takes", () => {
+    let pace = learnedPace;
+    for (let i = 0; i < 20; i++)
+      pace = withTaughtTakes(pace, [{ longestPauseMs: i * 100, speechMs: 2000 }]);
+    expect(pace.habits).toHaveLength(12);
+    expect(pace.habits.at(-1)!.longestPauseMs).toBe(1900);
+  });
+
+  it("reads stored settings, dropping what is out of bounds or malformed", () => {
+    expect(parseTalkSettings({ language: "ru" }, "en").takePace).toEqual(learnedPace);
+    expect(defaultTalkSettings("kk").takePace).toEqual(learnedPace);
+    const stored = parseTalkSettings(
+      {
+        takePace: {
+          pauseMs: 2500,
+          takeMs: 60_000,
+          habits: [{ longestPauseMs: 700, speechMs: 4000 }, { longestPauseMs: "x" }, null],
+        },
+      },
+      "en",
+    );
+    expect(stored.takePace).toEqual({
+      pauseMs: 2500,
+      takeMs: null,
+      habits: [{ longestPauseMs: 700, speechMs: 4000 }],
+    });
+    expect(parseTalkSettings({ takePace: "fast" }, "en").takePace).toEqual(learnedPace);
+  });
+});

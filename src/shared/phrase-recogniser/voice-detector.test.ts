@@ -1,0 +1,242 @@
+import { describe, expect, it } from "vitest";
+import { PHRASE_A, PHRASE_B, PHRASE_C, speechLike } from "./test-signals.ts";
+import {
+  DEFAULT_TAKE_LIMITS,
+  FIXED_RULE,
+  learnTakeLimits,
+  TAKE_LIMIT_BOUNDS,
+  VoiceDetector,
+  type TakeLimits,
+} from "./voice-detector.ts";
+
+const rate = 16000;
+const seconds = (s: number) => Math.round(s * rate);
+
+function concat(...parts: Float32Array[]): Float32Array {
+  const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/** Deterministic noise (uniform, zero mean). */
+function noise(length: number, peak: number, seed = 7): Float32Array {
+  let state = seed;
+  return Float32Array.from({ length }, () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return (state / 0x7fffffff - 0.5) * 2 * peak;
+  });
+}
+
+function mix(signal: Float32Array, background: Float32Array): Float32Array {
+  return Float32Array.from(signal, (value, i) => value + (background[i % background.length] ?? 0));
+}
+
+/** Two words of a phrase with a pause between them, in a quiet room. */
+function phraseWithPause(pauseMs: number): { audio: Float32Array; secondWordAt: number } {
+  const first = speechLike(PHRASE_A, { padMs: 0 });
+  const second = speechLike(PHRASE_C, { padMs: 0 });
+  const audio = concat(
+    new Float32Array(seconds(1)),
+    first,
+    new Float32Array(seconds(pauseMs / 1000)),
+    second,
+    new Float32Array(seconds(3.5)),
+  );
+  return {
+    audio: mix(audio, noise(audio.length, 0.002)),
+    secondWordAt: seconds(1) + first.length + seconds(pauseMs / 1000),
+  };
+}
+
+/** Feeds audio in 20 ms blocks (as the evaluator does), or another block size. */
+function detect(audio: Float32Array, limits?: Partial<TakeLimits>, block = seconds(0.02)) {
+  const detector = new VoiceDetector({ sampleRate: rate, ...limits });
+  const events: string[] = [];
+  for (let i = 0; i < audio.length && !detector.ended; i += block)
+    events.push(...detector.push(audio.subarray(i, i + block)));
+  return { detector, events, span: detector.span() };
+}
+
+describe("VoiceDetector: pauses inside a phrase", () => {
+  it("keeps a 0.5 s pause inside the take, even with a short learned end silence", () => {
+    const { audio, secondWordAt } = phraseWithPause(500);
+    for (const limits of [DEFAULT_TAKE_LIMITS, { endSilenceMs: 800 }]) {
+      const { events, detector, span } = detect(audio, limits);
+      expect(events).toEqual(["start", "end"]);
+      expect(detector.state.end).toBe("voice-ended");
+      expect(span.from).toBeLessThan(seconds(1));
+      expect(span.to).toBeGreaterThan(secondWordAt + seconds(0.5));
+      expect(detector.state.longestPauseMs).toBeGreaterThanOrEqual(440);
+      expect(detector.state.longestPauseMs).toBeLessThanOrEqual(600);
+    }
+  });
+
+  it("keeps a 1.5 s pause by default, where the old 900 ms rule cut the phrase in two", () => {
+    const { audio, secondWordAt } = phraseWithPause(1500);
+    const patient = detect(audio);
+    expect(patient.span.to).toBeGreaterThan(secondWordAt + seconds(0.5));
+    expect(patient.detector.state.longestPauseMs).toBeGreaterThanOrEqual(1440);
+
+    const fixed = detect(audio, FIXED_RULE);
+    expect(fixed.detector.state.end).toBe("voice-ended");
+    expect(fixed.span.to).toBeLessThan(secondWordAt);
+    // The rest would have become a take of its own.
+    const rest = detect(audio.subarray(fixed.detector.position), FIXED_RULE);
+    expect(rest.events[0]).toBe("start");
+  });
+
+  it("ends at a 2.5 s pause by default, and keeps it when the user allows 3 s", () => {
+    const { audio, secondWordAt } = phraseWithPause(2500);
+    const byDefault = detect(audio);
+    expect(byDefault.detector.state.end).toBe("voice-ended");
+    expect(byDefault.span.to).toBeLessThan(secondWordAt);
+
+    const patient = detect(audio, { endSilenceMs: 3000 });
+    expect(patient.detector.state.end).toBe("voice-ended");
+    expect(patient.span.to).toBeGreaterThan(secondWordAt + seconds(0.5));
+    expect(patient.detector.state.longestPauseMs).toBeGreaterThanOrEqual(2440);
+  });
+
+  it("does not restart the pause on a click", () => {
+    const speech = speechLike(PHRASE_B, { padMs: 0 });
+    const click = Float32Array.from({ length: seconds(0.02) }, (_, n) => 0.4 * Math.sin(n));
+    const audio = concat(
+      new Float32Array(seconds(0.5)),
+      speech,
+      new Float32Array(seconds(0.5)),
+      click,
+      new Float32Array(seconds(2)),
+    );
+    const { detector, span } = detect(mix(audio, noise(audio.length, 0.002)), {
+      endSilenceMs: 900,
+    });
+    expect(detector.state.end).toBe("voice-ended");
+    // Ended 900 ms after the voice, not 900 ms after the click.
+    expect(detector.position).toBeLessThan(seconds(0.5) + speech.length + seconds(1.05));
+    expect(span.to).toBeLessThan(seconds(0.5) + speech.length + seconds(0.3));
+  });
+});
+
+describe("VoiceDetector: slow phrases and the longest take", () => {
+  // Twelve seconds of slow speech: six words, each twice as slow, with short gaps.
+  const words = [PHRASE_A, PHRASE_B, PHRASE_C, PHRASE_A, PHRASE_C, PHRASE_B];
+  const parts: Float32Array[] = [new Float32Array(seconds(0.8))];
+  for (const word of words) {
+    parts.push(speechLike(word, { padMs: 0, stretch: 2.7 }), new Float32Array(seconds(0.35)));
+  }
+  const slow = concat(...parts);
+  const speechEnd = slow.length - seconds(0.35);
+  const audio = mix(
+    concat(slow, new Float32Array(seconds(3))),
+    noise(slow.length + seconds(3), 0.002),
+  );
+
+  it("keeps a slow 12 s phrase whole with limits learned from it", () => {
+    expect((speechEnd - seconds(0.8)) / rate).toBeGreaterThan(11);
+    const learned = learnTakeLimits([{ longestPauseMs: 400, speechMs: 12_000 }]);
+    const { detector, span } = detect(audio, learned);
+    expect(detector.state.end).toBe("voice-ended");
+    expect(span.from).toBeLessThanOrEqual(seconds(0.8));
+    expect(span.to).toBeGreaterThanOrEqual(speechEnd);
+    expect(detector.speechMs()).toBeGreaterThan(11_000);
+  });
+
+  it("stops a take at the longest take, keeping what was said up to there", () => {
+    const { detector, span, events } = detect(audio, FIXED_RULE);
+    expect(events).toEqual(["start", "end"]);
+    expect(detector.state.end).toBe("time-limit");
+    expect((span.to - span.from) / rate).toBeGreaterThan(5.9);
+    expect((span.to - span.from) / rate).toBeLessThan(6.6);
+  });
+
+  it("gives the same take whatever the block size", () => {
+    const small = detect(audio, DEFAULT_TAKE_LIMITS, seconds(0.02));
+    const large = detect(audio, DEFAULT_TAKE_LIMITS, 1024);
+    expect(large.span).toEqual(small.span);
+    expect(large.detector.state.end).toBe(small.detector.state.end);
+  });
+});
+
+describe("VoiceDetector: a television in the room", () => {
+  // Speech-shaped noise (white noise through a resonance near 500 Hz) and a steady chord.
+  function television(length: number): Float32Array {
+    const white = noise(length, 1, 99);
+    const out = new Float32Array(length);
+    const r = 0.97;
+    const c = 2 * r * Math.cos((2 * Math.PI * 500) / rate);
+    let [y1, y2] = [0, 0];
+    for (let n = 0; n < length; n++) {
+      const y = white[n]! + c * y1 - r * r * y2;
+      [y2, y1] = [y1, y];
+      const chord = [220, 277.2, 329.6].reduce(
+        (sum, f) => sum + Math.sin((2 * Math.PI * f * n) / rate),
+        0,
+      );
+      out[n] = 0.0015 * y + 0.008 * chord;
+    }
+    return out;
+  }
+
+  it("does not take the background for a voice, and finds the voice over it", () => {
+    const speech = speechLike(PHRASE_B, { padMs: 0, gain: 0.5 });
+    const quiet = new Float32Array(seconds(4));
+    const background = television(seconds(12));
+    const alone = detect(background.subarray(0, seconds(8)));
+    expect(alone.events).toEqual([]);
+
+    const audio = mix(
+      concat(quiet, speech, new Float32Array(seconds(8) - speech.length)),
+      background,
+    );
+    const { detector, span, events } = detect(audio, { endSilenceMs: 1500 });
+    expect(events).toEqual(["start", "end"]);
+    expect(detector.state.end).toBe("voice-ended");
+    expect(Math.abs(span.from / rate - (4 - 0.3))).toBeLessThan(0.1);
+    expect(Math.abs(span.to / rate - (4 + speech.length / rate + 0.2))).toBeLessThan(0.1);
+  });
+});
+
+describe("learnTakeLimits", () => {
+  it("waits a margin longer than the user's longest pause, and allows their slowest phrase", () => {
+    const severe = learnTakeLimits([
+      { longestPauseMs: 900, speechMs: 6000 },
+      { longestPauseMs: 1600, speechMs: 9500 },
+      { longestPauseMs: 1200, speechMs: 7000 },
+    ]);
+    expect(severe.endSilenceMs).toBeGreaterThan(1600 + 400);
+    expect(severe.maxTakeMs).toBeGreaterThan(9500 + 1000);
+    const mild = learnTakeLimits([{ longestPauseMs: 200, speechMs: 1500 }]);
+    expect(mild.endSilenceMs).toBeLessThan(FIXED_RULE.endSilenceMs);
+    expect(mild.maxTakeMs).toBeLessThan(DEFAULT_TAKE_LIMITS.maxTakeMs);
+  });
+
+  it("stays within the bounds, and falls back to the defaults with nothing learned", () => {
+    const extreme = learnTakeLimits([{ longestPauseMs: 9000, speechMs: 60_000 }]);
+    expect(extreme).toEqual({
+      endSilenceMs: TAKE_LIMIT_BOUNDS.endSilenceMs.max,
+      maxTakeMs: TAKE_LIMIT_BOUNDS.maxTakeMs.max,
+    });
+    const tiny = learnTakeLimits([{ longestPauseMs: 0, speechMs: 300 }]);
+    expect(tiny).toEqual({
+      endSilenceMs: TAKE_LIMIT_BOUNDS.endSilenceMs.min,
+      maxTakeMs: TAKE_LIMIT_BOUNDS.maxTakeMs.min,
+    });
+    expect(learnTakeLimits([])).toEqual(DEFAULT_TAKE_LIMITS);
+  });
+
+  it("learns from what the detector measured on a teaching take", () => {
+    const { audio } = phraseWithPause(1500);
+    const { detector } = detect(audio);
+    const learned = learnTakeLimits([
+      { longestPauseMs: detector.state.longestPauseMs, speechMs: detector.speechMs() },
+    ]);
+    // The next take with the same pause is kept whole.
+    expect(learned.endSilenceMs).toBeGreaterThan(1500);
+    const again = detect(phraseWithPause(1500).audio, learned);
+    expect(again.detector.state.longestPauseMs).toBeGreaterThanOrEqual(1440);
+  });
+});
