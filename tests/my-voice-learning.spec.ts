@@ -56,7 +56,8 @@ test.beforeAll(async () => {
   ] as const) {
     const takes = [say(text, 150, 45), say(text, 165, 50), say(text, 140, 55)];
     const rate = takes[0]!.sampleRate;
-    write(`teach-${name}`, [1, ...takes.flatMap((take) => [take.samples, 2])], rate);
+    // More than the 2 s of quiet that ends a take before the user's pace is learned (voice-detector.ts).
+    write(`teach-${name}`, [1, ...takes.flatMap((take) => [take.samples, 3])], rate);
     write(`say-${name}`, [1, say(text, 158, 48).samples, 3], rate);
   }
   const other = say(untaught, 160, 50);
