@@ -70,7 +70,7 @@ describe("POST /api/requests", () => {
     const db = new DatabaseSync(requestsDbPath(dataDir), { readOnly: true });
     try {
       expect(db.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
-      expect(db.prepare("PRAGMA user_version").get()).toEqual({ user_version: 3 });
+      expect(db.prepare("PRAGMA user_version").get()).toEqual({ user_version: 4 });
     } finally {
       db.close();
     }

@@ -3,9 +3,20 @@
  * The schema is versioned in `dauys_schema_version`; migrations run at start inside one
  * transaction holding an advisory lock, so two nodes starting at once apply each migration
  * exactly once (the second waits, then finds nothing left to do).
+ *
+ * The inbox reads a page at a time, newest first by arrival (`seq`), and searches a `tsvector`
+ * with the 'simple' configuration (no language's stemming or stop words: requests come in six
+ * languages and two scripts) under a GIN index; the CSV reads the table in batches.
  */
 import pg from "pg";
-import type { NewRequest, StoredRequest } from "./requests-db.ts";
+import { tsQuery } from "./inbox-search.ts";
+import {
+  iterateBatchSize,
+  withoutSeq,
+  type NewRequest,
+  type RowWithSeq,
+  type StoredRequest,
+} from "./requests-db.ts";
 import type { RequestsStore } from "./requests-store.ts";
 
 /**
@@ -32,7 +43,25 @@ export const postgresMigrations = [
      window_ends TIMESTAMPTZ NOT NULL
    )`,
   `ALTER TABLE requests ADD COLUMN handled_at TEXT`,
+  // The inbox's search: lower case as the database's ctype says, so the database needs a UTF-8
+  // ctype (the README's createdb line) for Cyrillic to fold. The parser keeps an e-mail address
+  // as one word, so its parts are added too: "dilnoza@mail" then finds "dilnoza@mail.uz".
+  `ALTER TABLE requests ADD COLUMN search tsvector GENERATED ALWAYS AS (
+     to_tsvector('simple', name || ' ' || email || ' ' || translate(email, '@.', '  ') || ' ' ||
+       subject || ' ' || message)
+   ) STORED`,
+  `CREATE INDEX requests_search ON requests USING GIN (search)`,
+  `CREATE UNIQUE INDEX requests_by_seq ON requests (seq)`,
+  `CREATE INDEX requests_by_received_at_seq ON requests (received_at, seq)`,
+  `DROP INDEX requests_by_received_at`,
 ];
+
+const requestFields = `id, name, email, subject, message, language, created_at AS "createdAt",
+  received_at AS "receivedAt", handled_at AS "handledAt"`;
+
+/** PostgreSQL gives BIGINT as a string; seq stays far below 2^53. */
+const numericSeq = (rows: (Omit<RowWithSeq, "seq"> & { seq: string })[]): RowWithSeq[] =>
+  rows.map((row) => ({ ...row, seq: Number(row.seq) }));
 
 /** Any constant shared by all nodes: the key of the advisory lock that serialises migrations. */
 const migrationLockKey = 0x4461_7579; // "Dauy"
@@ -112,13 +141,36 @@ export async function openPostgresRequestsStore(
       );
       return { created: (result.rowCount ?? 0) > 0 };
     },
-    async all(): Promise<StoredRequest[]> {
-      const { rows } = await pool.query<StoredRequest>(
-        `SELECT id, name, email, subject, message, language,
-                created_at AS "createdAt", received_at AS "receivedAt", handled_at AS "handledAt"
-         FROM requests ORDER BY received_at, seq`,
-      );
-      return rows;
+    async page({ words, before, limit }) {
+      const below = before ?? Number.MAX_SAFE_INTEGER;
+      const { rows } =
+        words.length === 0
+          ? await pool.query(
+              `SELECT seq, ${requestFields} FROM requests
+               WHERE seq < $1 ORDER BY seq DESC LIMIT $2`,
+              [below, limit],
+            )
+          : await pool.query(
+              `SELECT seq, ${requestFields} FROM requests
+               WHERE search @@ to_tsquery('simple', $1) AND seq < $2
+               ORDER BY seq DESC LIMIT $3`,
+              [tsQuery(words), below, limit],
+            );
+      return numericSeq(rows);
+    },
+    async *iterate(batchSize = iterateBatchSize): AsyncGenerator<StoredRequest> {
+      let after = { receivedAt: "", seq: 0 };
+      for (;;) {
+        const { rows } = await pool.query(
+          `SELECT seq, ${requestFields} FROM requests
+           WHERE (received_at, seq) > ($1, $2) ORDER BY received_at, seq LIMIT $3`,
+          [after.receivedAt, after.seq, batchSize],
+        );
+        const batch = numericSeq(rows);
+        for (const row of batch) yield withoutSeq(row);
+        if (batch.length < batchSize) return;
+        after = batch.at(-1)!;
+      }
     },
     async setHandled(id: string, handledAt: string | null) {
       const result = await pool.query("UPDATE requests SET handled_at = $1 WHERE id = $2", [
