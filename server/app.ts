@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
-import type { ServerConfig } from "./config.ts";
+import { defaultPublicRequestsPerMinute, type ServerConfig } from "./config.ts";
 import { apiDescriptionPlugin } from "./plugins/api-description.ts";
 import { jsonErrorsPlugin, type ErrorBody } from "./plugins/json-errors.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
@@ -26,7 +26,14 @@ export type AppOptions = {
 export async function buildApp(
   config: Pick<ServerConfig, "distDir" | "dataDir" | "rateLimitPerMinute"> &
     Partial<
-      Pick<ServerConfig, "trustProxy" | "databaseUrl" | "staffPasswordHash" | "staffSessionSecret">
+      Pick<
+        ServerConfig,
+        | "trustProxy"
+        | "databaseUrl"
+        | "staffPasswordHash"
+        | "staffSessionSecret"
+        | "publicRequestsPerMinute"
+      >
     >,
   options: AppOptions,
 ): Promise<FastifyInstance> {
@@ -99,7 +106,10 @@ export async function buildApp(
     databaseUrl: config.databaseUrl,
   });
   app.addHook("onClose", async () => store.close());
-  await app.register(requestRoutes, { store });
+  await app.register(requestRoutes, {
+    store,
+    publicRequestsPerMinute: config.publicRequestsPerMinute ?? defaultPublicRequestsPerMinute,
+  });
   await app.register(staffRoutes, {
     store,
     passwordHash: config.staffPasswordHash,

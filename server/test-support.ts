@@ -39,6 +39,7 @@ export async function buildTestApp(
   synthesizer: SpeechSynthesizer,
   overrides: {
     rateLimitPerMinute?: number;
+    publicRequestsPerMinute?: number;
     dataDir?: string;
     trustProxy?: string;
     staffPasswordHash?: string;
@@ -50,6 +51,7 @@ export async function buildTestApp(
       distDir: dirs.distDir,
       dataDir: overrides.dataDir ?? dirs.dataDir,
       rateLimitPerMinute: overrides.rateLimitPerMinute ?? 10_000,
+      publicRequestsPerMinute: overrides.publicRequestsPerMinute ?? 10_000,
       trustProxy: overrides.trustProxy ?? false,
       staffPasswordHash: overrides.staffPasswordHash,
     },

@@ -310,6 +310,18 @@ export interface operations {
           };
         };
       };
+      /** @description Too many submissions from everyone at once; retry after Retry-After */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            error: string;
+            message: string;
+          };
+        };
+      };
     };
   };
 }
