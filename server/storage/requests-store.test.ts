@@ -185,6 +185,12 @@ describe.each(kinds)("$name requests store", (kind) => {
       await store.save(one, `2025-03-0${7 - i}T10:00:00.000Z`);
       saved.unshift(one.id);
     }
+    // Received at the same moment, across a batch's end: none skipped, in arrival order.
+    for (let i = 0; i < 3; i++) {
+      const one = request();
+      await store.save(one, "2025-03-09T10:00:00.000Z");
+      saved.push(one.id);
+    }
     const read: string[] = [];
     for await (const row of store.iterate(2)) read.push(row.id);
     expect(read).toEqual(saved);
