@@ -42,7 +42,7 @@ export type InboxStoreFigures = {
   searchesDuringPosts: number;
 };
 
-export type InboxFigures = { sqlite: InboxStoreFigures; postgres: InboxStoreFigures };
+export type InboxFigures = { sqlite?: InboxStoreFigures; postgres?: InboxStoreFigures };
 
 const rows = Number(process.env.BENCH_INBOX_ROWS ?? 1_000_000);
 const password = "Bench-inbox-password-2026";
@@ -447,26 +447,35 @@ async function measureStore(
   }
 }
 
+/** BENCH_INBOX_STORES=sqlite or =postgres measures one store only. */
+const stores = (process.env.BENCH_INBOX_STORES ?? "sqlite,postgres").split(",");
+
 export async function runInboxBench(): Promise<InboxFigures> {
-  const dataDir = mkdtempSync(join(tmpdir(), "dauys-bench-inbox-"));
-  try {
-    const sqlite = await measureStore("SQLite", () => fillSqlite(dataDir, rows), {
-      DATA_DIR: dataDir,
-    });
-    rmSync(dataDir, { recursive: true, force: true });
-    const postgres = await startTestPostgres({ durable: true });
+  const figures: InboxFigures = {};
+  if (stores.includes("sqlite")) {
+    const dataDir = mkdtempSync(join(tmpdir(), "dauys-bench-inbox-"));
     try {
-      const figures = await measureStore("PostgreSQL", () => fillPostgres(postgres.url, rows), {
-        DATA_DIR: mkdtempSync(join(tmpdir(), "dauys-bench-inbox-")),
+      figures.sqlite = await measureStore("SQLite", () => fillSqlite(dataDir, rows), {
+        DATA_DIR: dataDir,
+      });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (stores.includes("postgres")) {
+    const postgres = await startTestPostgres({ durable: true });
+    const dataDir = mkdtempSync(join(tmpdir(), "dauys-bench-inbox-"));
+    try {
+      figures.postgres = await measureStore("PostgreSQL", () => fillPostgres(postgres.url, rows), {
+        DATA_DIR: dataDir,
         DATABASE_URL: postgres.url,
       });
-      return { sqlite, postgres: figures };
     } finally {
       await postgres.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
   }
+  return figures;
 }
 
 export function inboxBudgetProblems(figures: InboxFigures): string[] {

@@ -116,6 +116,54 @@ export async function openMigratedPool(databaseUrl: string, maxConnections: numb
   return pool;
 }
 
+/** The first window of arrival numbers a search looks in; each next one is four times wider. */
+const firstSearchWindow = 4096;
+
+/**
+ * A search page, newest first. Left to itself, the planner walks the seq index backwards and
+ * tests every row's tsvector, hoping to fill the page soon: with a word that is rare or absent
+ * that reads the whole table (over 20 s at a million requests). So only bitmap scans are
+ * allowed (the GIN index finds the matches), and the search goes back in windows of arrival
+ * numbers that widen four times each step: a common word fills the page in the first small
+ * window, a rare one needs a few GIN look-ups.
+ */
+async function searchNewestFirst(
+  pool: pg.Pool,
+  query: string,
+  before: number | undefined,
+  limit: number,
+): Promise<RowWithSeq[]> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN READ ONLY");
+    const { rows: top } = await client.query<{ next: string | null }>(
+      "SELECT max(seq) + 1 AS next FROM requests",
+    );
+    await client.query("SET LOCAL enable_indexscan = off");
+    await client.query("SET LOCAL enable_seqscan = off");
+    const found: RowWithSeq[] = [];
+    let upper = Math.min(before ?? Number.MAX_SAFE_INTEGER, Number(top[0]?.next ?? 0));
+    for (let window = firstSearchWindow; upper > 0 && found.length < limit; window *= 4) {
+      const lower = Math.max(0, upper - window);
+      const { rows } = await client.query(
+        `SELECT seq, ${requestFields} FROM requests
+         WHERE search @@ to_tsquery('simple', $1) AND seq < $2 AND seq >= $3
+         ORDER BY seq DESC LIMIT $4`,
+        [query, upper, lower, limit - found.length],
+      );
+      found.push(...numericSeq(rows));
+      upper = lower;
+    }
+    await client.query("COMMIT");
+    return found;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 export async function openPostgresRequestsStore(
   databaseUrl: string,
   options: { maxConnections?: number } = {},
@@ -142,21 +190,15 @@ export async function openPostgresRequestsStore(
       return { created: (result.rowCount ?? 0) > 0 };
     },
     async page({ words, before, limit }) {
-      const below = before ?? Number.MAX_SAFE_INTEGER;
-      const { rows } =
-        words.length === 0
-          ? await pool.query(
-              `SELECT seq, ${requestFields} FROM requests
-               WHERE seq < $1 ORDER BY seq DESC LIMIT $2`,
-              [below, limit],
-            )
-          : await pool.query(
-              `SELECT seq, ${requestFields} FROM requests
-               WHERE search @@ to_tsquery('simple', $1) AND seq < $2
-               ORDER BY seq DESC LIMIT $3`,
-              [tsQuery(words), below, limit],
-            );
-      return numericSeq(rows);
+      if (words.length === 0) {
+        const { rows } = await pool.query(
+          `SELECT seq, ${requestFields} FROM requests
+           WHERE seq < $1 ORDER BY seq DESC LIMIT $2`,
+          [before ?? Number.MAX_SAFE_INTEGER, limit],
+        );
+        return numericSeq(rows);
+      }
+      return searchNewestFirst(pool, tsQuery(words), before, limit);
     },
     async *iterate(batchSize = iterateBatchSize): AsyncGenerator<StoredRequest> {
       let after = { receivedAt: "", seq: 0 };

@@ -305,6 +305,28 @@ describe("schema versions", () => {
     expect(() => openSqliteRequestsStore(dataDir)).toThrow(/newer than this server/);
   });
 
+  it("PostgreSQL finds matches far apart in arrival, through its widening windows", async () => {
+    const url = await freshPostgresUrl();
+    const store = await openPostgresRequestsStore(url);
+    const saved: string[] = [];
+    for (const jumpTo of [0, 50_000, 900_000]) {
+      if (jumpTo) await store.pool.query("SELECT setval('requests_seq_seq', $1)", [jumpTo]);
+      const one = request({ subject: "Far apart" });
+      await store.save(one);
+      await store.save(request({ subject: "Other" }));
+      saved.unshift(one.id);
+    }
+    const ids = async (limit: number, after?: string) => {
+      const page = await searchRequests(store, "far", { limit, after });
+      return { ids: page.requests.map((r) => r.id), next: page.next };
+    };
+    expect((await ids(10)).ids).toEqual(saved);
+    const first = await ids(2);
+    expect(first.ids).toEqual(saved.slice(0, 2));
+    expect(await ids(2, first.next!)).toEqual({ ids: saved.slice(2), next: null });
+    await store.close();
+  });
+
   it("PostgreSQL refuses a database made by a newer server", async () => {
     const url = await freshPostgresUrl();
     await (await openPostgresRequestsStore(url)).close();
