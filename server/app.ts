@@ -7,7 +7,7 @@ import Fastify, {
 } from "fastify";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
-import type { ServerConfig } from "./config.ts";
+import { defaultPublicRequestsPerMinute, type ServerConfig } from "./config.ts";
 import { apiDescriptionPlugin } from "./plugins/api-description.ts";
 import { jsonErrorsPlugin, type ErrorBody } from "./plugins/json-errors.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
@@ -32,7 +32,14 @@ export type AppOptions = {
 export async function buildApp(
   config: Pick<ServerConfig, "distDir" | "dataDir" | "rateLimitPerMinute"> &
     Partial<
-      Pick<ServerConfig, "trustProxy" | "databaseUrl" | "staffPasswordHash" | "staffSessionSecret">
+      Pick<
+        ServerConfig,
+        | "trustProxy"
+        | "databaseUrl"
+        | "staffPasswordHash"
+        | "staffSessionSecret"
+        | "publicRequestsPerMinute"
+      >
     >,
   options: AppOptions,
 ): Promise<FastifyInstance> {
@@ -98,7 +105,10 @@ export async function buildApp(
   app.addHook("onClose", async () => store.close());
   await app.register(healthRoutes, { store });
   await app.register(ttsRoutes, { synthesizer: options.synthesizer });
-  await app.register(requestRoutes, { store });
+  await app.register(requestRoutes, {
+    store,
+    publicRequestsPerMinute: config.publicRequestsPerMinute ?? defaultPublicRequestsPerMinute,
+  });
   await app.register(requestFormRoutes, { store, distDir: config.distDir });
   await app.register(staffRoutes, {
     store,

@@ -8,6 +8,8 @@ export type ServerConfig = {
   dataDir: string;
   distDir: string;
   rateLimitPerMinute: number;
+  /** Public submissions (contact requests) one node accepts a minute from all clients together. */
+  publicRequestsPerMinute: number;
   /**
    * Which proxies in front may say who the client is (X-Forwarded-For): `false` (none, the
    * default) or their addresses and CIDR ranges, comma-separated. Without it, every client
@@ -24,6 +26,9 @@ export type ServerConfig = {
    */
   staffSessionSecret: string | undefined;
 };
+
+/** PUBLIC_REQUESTS_PER_MINUTE when unset: ten a second, far above a clinic's real traffic. */
+export const defaultPublicRequestsPerMinute = 600;
 
 function positiveInteger(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === "") return fallback;
@@ -61,6 +66,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: resolve(env.DATA_DIR || "./data"),
     distDir: resolve(env.DIST_DIR || "./dist"),
     rateLimitPerMinute: positiveInteger(env.RATE_LIMIT_PER_MINUTE, 60, "RATE_LIMIT_PER_MINUTE"),
+    publicRequestsPerMinute: positiveInteger(
+      env.PUBLIC_REQUESTS_PER_MINUTE,
+      defaultPublicRequestsPerMinute,
+      "PUBLIC_REQUESTS_PER_MINUTE",
+    ),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     databaseUrl: env.DATABASE_URL || undefined,
     staffPasswordHash: staffPasswordHash(env.STAFF_PASSWORD_HASH),

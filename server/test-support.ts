@@ -42,6 +42,7 @@ export async function buildTestApp(
   synthesizer: SpeechSynthesizer,
   overrides: {
     rateLimitPerMinute?: number;
+    publicRequestsPerMinute?: number;
     dataDir?: string;
     trustProxy?: string;
     staffPasswordHash?: string;
@@ -56,6 +57,7 @@ export async function buildTestApp(
       distDir: dirs.distDir,
       dataDir: overrides.dataDir ?? dirs.dataDir,
       rateLimitPerMinute: overrides.rateLimitPerMinute ?? 10_000,
+      publicRequestsPerMinute: overrides.publicRequestsPerMinute ?? 10_000,
       trustProxy: overrides.trustProxy ?? false,
       staffPasswordHash: overrides.staffPasswordHash,
       staffSessionSecret: overrides.staffSessionSecret,

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { staffTestPassword } from "../playwright.config.ts";
 import { expectNoAxeViolations, findSmallTargets, presetLanguage } from "./fixtures.ts";
 
-// The server allows five sign-in attempts per client in 15 minutes: these tests make three.
+// The server allows five sign-in attempts per client in 15 minutes: these tests make four.
 
 async function sendContactRequest(page: Page, fields: Record<string, string>) {
   const answer = await page.request.post("/api/requests", {
@@ -103,6 +103,46 @@ test("signed in, staff find a request, see its text as written, mark it handled 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(passwordField(page)).toBeVisible();
   expect((await page.request.get("/api/staff/requests")).status()).toBe(401);
+});
+
+test("staff page through a search the server makes: 50 at a time, then the rest", async ({
+  page,
+}) => {
+  const marker = `paging${randomUUID().slice(0, 8)}`;
+  for (let i = 1; i <= 53; i++) {
+    await sendContactRequest(page, { subject: `Page test ${i}`, message: `About ${marker}` });
+  }
+  // The newest request of all, which the search must leave out.
+  await sendContactRequest(page, { subject: `Not found ${marker.slice(0, -1)}` });
+  await page.goto("/staff");
+  await passwordField(page).fill(staffTestPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // The server finds words by their start, in any case.
+  await page.getByRole("searchbox", { name: "Search requests" }).fill(marker.toUpperCase());
+  const items = page.getByRole("listitem");
+  await expect(page.getByText("Not found")).toHaveCount(0);
+  await expect(items).toHaveCount(50);
+  await expect(page.getByText("Requests shown: 50. Older ones follow.")).toBeVisible();
+  await expect(items.first().getByRole("heading")).toHaveText("Page test 53");
+
+  const more = page.getByRole("button", { name: "Show more requests" });
+  await more.focus();
+  await page.keyboard.press("Enter");
+  await expect(items).toHaveCount(53);
+  await expect(page.getByText("Requests shown: 53. That is all of them.")).toBeVisible();
+  await expect(more).toHaveCount(0);
+  // The keyboard goes on where the list grew: at the first request added.
+  await expect(items.nth(50).getByRole("heading")).toBeFocused();
+  await expect(items.nth(50).getByRole("heading")).toHaveText("Page test 3");
+  await expect(items.last().getByRole("heading")).toHaveText("Page test 1");
+  await expectNoAxeViolations(page, "staff inbox after Show more");
+  expect(await findSmallTargets(page)).toEqual([]);
+
+  await page
+    .getByRole("searchbox", { name: "Search requests" })
+    .fill(`${marker} nothing-like-this`);
+  await expect(page.getByText("No requests found.")).toBeVisible();
+  await expect(items).toHaveCount(0);
 });
 
 test("the staff inbox speaks the interface language", async ({ page }) => {

@@ -16,8 +16,11 @@ export const chromiumArgs = [
 
 export type RunningServer = { url: string; stop(): Promise<void> };
 
-/** Starts `server/server.ts` on the built app with a temporary data directory. */
-export async function startServer(port: number): Promise<RunningServer> {
+/** Starts `server/server.ts` on the built app with a temporary data directory (or `env`'s). */
+export async function startServer(
+  port: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<RunningServer & { pid: number }> {
   const child: ChildProcess = spawn(process.execPath, ["server/server.ts"], {
     env: {
       ...process.env,
@@ -25,6 +28,7 @@ export async function startServer(port: number): Promise<RunningServer> {
       HOST: "127.0.0.1",
       DATA_DIR: mkdtempSync(join(tmpdir(), "dauys-bench-")),
       RATE_LIMIT_PER_MINUTE: "1000000",
+      ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -40,6 +44,7 @@ export async function startServer(port: number): Promise<RunningServer> {
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once("exit", () => resolve());

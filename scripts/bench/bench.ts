@@ -9,6 +9,7 @@ import autocannon from "autocannon";
 import { round, startServer } from "./bench-lib.ts";
 import { pageBudgetProblems, pageBudgets, printPageFigures, runPagesBench } from "./bench-pages.ts";
 import { printStorageFigures, runStorageBench } from "./bench-storage.ts";
+import { inboxBudgetProblems, printInboxFigures, runInboxBench } from "./bench-inbox.ts";
 import { printTtsFigures, runTtsBench } from "./bench-tts.ts";
 import { runTalkBench, talkBudgetProblems } from "./bench-talk.ts";
 import { printPhrasesFigures, runPhrasesBench } from "./bench-phrases.ts";
@@ -57,6 +58,8 @@ async function measure(url: string) {
   console.table(loadResults);
   const storage = await runStorageBench();
   printStorageFigures(storage);
+  const inbox = await runInboxBench();
+  printInboxFigures(inbox);
   return {
     measuredAt: new Date().toISOString(),
     ...pageFigures,
@@ -66,6 +69,7 @@ async function measure(url: string) {
     voiceWorker,
     load: loadResults,
     storage,
+    inbox,
   };
 }
 
@@ -76,6 +80,7 @@ const broken: string[] = [...pageBudgetProblems(results)];
 broken.push(...talkBudgetProblems(results.talk));
 broken.push(...results.phrases.broken);
 broken.push(...voiceWorkerBudgetProblems(results.voiceWorker));
+broken.push(...inboxBudgetProblems(results.inbox));
 for (const [target, figures] of Object.entries(results.load)) {
   if (figures.errors > 0) broken.push(`load on ${target}: ${figures.errors} errors`);
 }

@@ -377,7 +377,7 @@ export interface operations {
           };
         };
       };
-      /** @description The database is away: send it again after Retry-After seconds */
+      /** @description The database is away, or too many submissions from everyone at once: send it again after Retry-After seconds */
       503: {
         headers: {
           [name: string]: unknown;

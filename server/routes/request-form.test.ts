@@ -210,7 +210,11 @@ describe("POST /contact (the contact form without the app)", () => {
     // The store as it fails when its database is away (issue 39, item 7).
     const away: RequestsStore = {
       save: () => Promise.reject(new Error("connection terminated")),
-      all: () => Promise.reject(new Error("connection terminated")),
+      page: () => Promise.reject(new Error("connection terminated")),
+      // eslint-disable-next-line require-yield
+      iterate: async function* () {
+        throw new Error("connection terminated");
+      },
       setHandled: () => Promise.reject(new Error("connection terminated")),
       ready: () => Promise.reject(new Error("connection terminated")),
       close: async () => {},

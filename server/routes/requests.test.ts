@@ -16,8 +16,18 @@ afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
 
-async function start(dataDir: string, rateLimitPerMinute?: number, trustProxy?: string) {
-  const app = await buildTestApp(unusedSynthesizer, { dataDir, rateLimitPerMinute, trustProxy });
+async function start(
+  dataDir: string,
+  rateLimitPerMinute?: number,
+  trustProxy?: string,
+  publicRequestsPerMinute?: number,
+) {
+  const app = await buildTestApp(unusedSynthesizer, {
+    dataDir,
+    rateLimitPerMinute,
+    trustProxy,
+    publicRequestsPerMinute,
+  });
   apps.push(app);
   return app;
 }
@@ -49,6 +59,25 @@ function storedRows(dataDir: string) {
 }
 
 describe("POST /api/requests", () => {
+  it("caps submissions from all clients together: 503 with Retry-After, nothing stored", async () => {
+    const { dataDir } = makeTempDirs();
+    const app = await start(dataDir, 100, "127.0.0.1", 3);
+    const from = (client: number) =>
+      app.inject({
+        method: "POST",
+        url: "/api/requests",
+        headers: { "x-forwarded-for": `203.0.113.${client}` },
+        payload: newRequest(),
+      });
+    for (let client = 1; client <= 3; client++) expect((await from(client)).statusCode).toBe(201);
+    // A fourth client, well within its own limit, finds the shared budget spent.
+    const refused = await from(4);
+    expect(refused.statusCode).toBe(503);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(refused.json()).toMatchObject({ error: "busy", message: expect.any(String) });
+    expect(storedRows(dataDir)).toHaveLength(3);
+  });
+
   it("stores a valid request and answers 201", async () => {
     const { dataDir } = makeTempDirs();
     const app = await start(dataDir);
@@ -70,7 +99,7 @@ describe("POST /api/requests", () => {
     const db = new DatabaseSync(requestsDbPath(dataDir), { readOnly: true });
     try {
       expect(db.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
-      expect(db.prepare("PRAGMA user_version").get()).toEqual({ user_version: 4 });
+      expect(db.prepare("PRAGMA user_version").get()).toEqual({ user_version: 5 });
     } finally {
       db.close();
     }

@@ -1,12 +1,16 @@
 /**
  * POST /api/requests: a contact request from the site's form, stored once per client-made id.
  * A repeated id is a retry of a request already stored (the first answer was lost on the way),
- * so it gets the same answer and changes nothing: delivery is idempotent.
+ * so it gets the same answer and changes nothing: delivery is idempotent. Besides each client's
+ * rate limit, all clients together share a budget a minute (server/routes/submission-budget.ts);
+ * beyond it the answer is 503 with Retry-After, before the body is even read.
  */
 import type { FastifyInstance } from "fastify";
 import { apiTags, errorResponse, inputErrorResponses } from "../plugins/api-description.ts";
+import type { ErrorBody } from "../plugins/json-errors.ts";
 import { contactFieldLimits, requestLanguages } from "../../src/shared/contact-validation.ts";
 import type { NewRequest, RequestsStore } from "../storage/requests-store.ts";
+import { createSubmissionBudget } from "./submission-budget.ts";
 
 const text = (maxLength: number) => ({ type: "string", minLength: 1, maxLength }) as const;
 
@@ -53,8 +57,12 @@ const requestExamples = {
 // A 5000-character message stays far below this even when every character is escaped.
 const bodyLimit = 64 * 1024;
 
-export async function requestRoutes(app: FastifyInstance, options: { store: RequestsStore }) {
+export async function requestRoutes(
+  app: FastifyInstance,
+  options: { store: RequestsStore; publicRequestsPerMinute: number },
+) {
   const db = options.store;
+  const budget = createSubmissionBudget(options.publicRequestsPerMinute);
 
   app.post<{ Body: NewRequest }>(
     "/api/requests",
@@ -74,10 +82,23 @@ export async function requestRoutes(app: FastifyInstance, options: { store: Requ
             description: "Already stored earlier (a retry); nothing changed",
           },
           ...inputErrorResponses,
-          503: errorResponse("The database is away: send it again after Retry-After seconds"),
+          503: errorResponse(
+            "The database is away, or too many submissions from everyone at once: send it again after Retry-After seconds",
+          ),
         },
       },
       config: { rateLimit: {} },
+      onRequest: async (_request, reply) => {
+        const verdict = budget.take();
+        if (verdict.ok) return;
+        return reply
+          .code(503)
+          .header("Retry-After", String(verdict.retryAfterSeconds))
+          .send({
+            error: "busy",
+            message: `The server is taking too many requests. Try again in ${verdict.retryAfterSeconds} s.`,
+          } satisfies ErrorBody);
+      },
     },
     async (request, reply) => {
       const body = request.body;

@@ -130,7 +130,7 @@ describe("staff inbox API", () => {
           url: `/api/staff/requests?q=${encodeURIComponent(query)}`,
           headers: { cookie },
         })
-      ).json() as { requests: { id: string; handledAt: string | null }[]; total: number };
+      ).json() as { requests: { id: string; handledAt: string | null }[]; next: string | null };
     expect((await list()).requests.map((r) => r.id)).toEqual([second.id, first.id]);
     expect((await list("айгерим")).requests.map((r) => r.id)).toEqual([first.id]);
 
@@ -160,6 +160,41 @@ describe("staff inbox API", () => {
     expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="dauys-requests-/);
     expect(csv.body).toContain("Айгерим");
     expect(csv.body).toContain(marked.json().handledAt);
+  });
+
+  it("gives the inbox a page at a time, and refuses pages it cannot give", async () => {
+    const app = await start();
+    const cookie = await session(app);
+    const sent = [];
+    for (let i = 0; i < 5; i++) sent.unshift(await sendRequest(app, { subject: `Pilot ${i}` }));
+    const get = (query: string) =>
+      app.inject({ method: "GET", url: `/api/staff/requests?${query}`, headers: { cookie } });
+    const first = (await get("q=pilot&limit=2")).json();
+    expect(first.requests.map((r: { id: string }) => r.id)).toEqual([sent[0]!.id, sent[1]!.id]);
+    const second = (await get(`q=pilot&limit=2&after=${first.next}`)).json();
+    expect(second.requests.map((r: { id: string }) => r.id)).toEqual([sent[2]!.id, sent[3]!.id]);
+    const last = (await get(`q=pilot&limit=2&after=${second.next}`)).json();
+    expect(last).toEqual({ requests: [expect.objectContaining({ id: sent[4]!.id })], next: null });
+    for (const bad of ["limit=0", "limit=101", "limit=-1", "after=abc", "after=0", "after=1e3"]) {
+      const answer = await get(bad);
+      expect(answer.statusCode, bad).toBe(400);
+      expect(answer.json()).toMatchObject({ error: expect.any(String) });
+    }
+  });
+
+  it("streams the CSV instead of building it whole", async () => {
+    const app = await start();
+    const cookie = await session(app);
+    for (let i = 0; i < 3; i++) await sendRequest(app, { message: `hello;=2+${i};` });
+    const csv = await app.inject({
+      method: "GET",
+      url: "/api/staff/requests.csv",
+      headers: { cookie },
+    });
+    expect(csv.statusCode).toBe(200);
+    // A body sent whole has its length up front; a stream's length is known only at its end.
+    expect(csv.headers["content-length"]).toBeUndefined();
+    expect(csv.body.split("\r\n").filter((line) => line.includes("hello;'=2+"))).toHaveLength(3);
   });
 
   it("refuses a change without the staff header or from another origin (CSRF)", async () => {

@@ -33,7 +33,8 @@ import {
   signInLimiter,
   type Lockout,
 } from "../staff/sign-in-limit.ts";
-import { requestsToCsv } from "../storage/requests-csv.ts";
+import { Readable } from "node:stream";
+import { requestsCsvChunks } from "../storage/requests-csv.ts";
 import { searchRequests, type RequestsStore } from "../storage/requests-store.ts";
 
 export const staffHeader = "x-dauys-staff";
@@ -196,13 +197,16 @@ function addSessionRoutes(
   });
 }
 
-/** The requests newest first with search, marking one handled, and the CSV of all. */
+/** Requests the inbox shows at a time unless it asks for fewer. */
+export const inboxPageSize = 50;
+
+/** The requests newest first with search, a page at a time, marking one handled, and the CSV. */
 function addRequestRoutes(
   app: FastifyInstance,
   store: RequestsStore,
   requireSession: SessionGuard,
 ) {
-  app.get<{ Querystring: { q?: string; limit?: number } }>(
+  app.get<{ Querystring: { q?: string; limit?: string; after?: string } }>(
     "/api/staff/requests",
     {
       schema: {
@@ -211,7 +215,10 @@ function addRequestRoutes(
           additionalProperties: false,
           properties: {
             q: { type: "string", maxLength: 200 },
-            limit: { type: "string", pattern: "^[1-9][0-9]{0,2}$" },
+            // 1 to 100.
+            limit: { type: "string", pattern: "^([1-9][0-9]?|100)$" },
+            // The `next` of the page before: the arrival number of its last request.
+            after: { type: "string", pattern: "^[1-9][0-9]{0,14}$" },
           },
         },
       },
@@ -219,7 +226,10 @@ function addRequestRoutes(
       preHandler: requireSession,
     },
     async (request) =>
-      searchRequests(store, request.query.q ?? "", Number(request.query.limit ?? 100)),
+      searchRequests(store, request.query.q ?? "", {
+        limit: Number(request.query.limit ?? inboxPageSize),
+        after: request.query.after,
+      }),
   );
 
   app.patch<{ Params: { id: string }; Body: { handled: boolean } }>(
@@ -255,10 +265,11 @@ function addRequestRoutes(
     { config: { rateLimit: {} }, preHandler: requireSession },
     async (_request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
+      // Streamed from the database in batches: the server never holds the whole file.
       return reply
         .type("text/csv; charset=utf-8")
         .header("Content-Disposition", `attachment; filename="dauys-requests-${day}.csv"`)
-        .send(requestsToCsv(await store.all()));
+        .send(Readable.from(requestsCsvChunks(store.iterate())));
     },
   );
 }

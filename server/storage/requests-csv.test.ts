@@ -5,7 +5,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openRequestsDb, type StoredRequest } from "./requests-db.ts";
-import { csvCell, neutraliseCell, requestColumns, requestsToCsv, utf8Bom } from "./requests-csv.ts";
+import {
+  csvCell,
+  formulaCharacters,
+  neutraliseCell,
+  requestColumns,
+  requestsCsvChunks,
+  requestsToCsv,
+  utf8Bom,
+} from "./requests-csv.ts";
 
 /** A strict RFC 4180 reader, written here so the test does not trust the writer's own logic. */
 /** Parses the file as a spreadsheet program does; it must start with the UTF-8 byte order mark. */
@@ -86,7 +94,90 @@ const tricky: StoredRequest[] = [
 const expectedRow = (r: StoredRequest) =>
   requestColumns.map((column) => neutraliseCell(r[column] ?? ""));
 
+/**
+ * How a spreadsheet program with another list separator reads the file: a quote opens a quoted
+ * cell only at the start of a cell (elsewhere it is a plain character), `separator` ends a cell,
+ * a line break outside quotes ends a row. This is Excel's reading of a CSV whose separator is not
+ * the one it was written with.
+ */
+function readWithSeparator(file: string, separator: string): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let atCellStart = true;
+  for (let i = 0; i < file.length; i++) {
+    const char = file[i]!;
+    if (quoted) {
+      if (char === '"' && file[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"' && atCellStart) {
+      quoted = true;
+      atCellStart = false;
+    } else if (char === separator || char === "\r" || char === "\n") {
+      cells.push(cell);
+      cell = "";
+      atCellStart = true;
+    } else {
+      cell += char;
+      atCellStart = false;
+    }
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/** A cruder reader still: every separator and line break ends a cell, quotes or not. */
+const splitIgnoringQuotes = (file: string, separator: string) =>
+  file.split(new RegExp(`[${separator}\r\n]`));
+
+/** Cells a spreadsheet would run as a formula: one that starts with a formula character once
+ * the spaces and quotes around it are trimmed. */
+const formulaCells = (cells: string[]) =>
+  cells.filter((cell) => formulaCharacters.includes(cell.replace(/^[\s"]+/u, "")[0] ?? "x"));
+
+const attacks: StoredRequest[] = [
+  request({ message: "hello;=2+3;" }),
+  request({ name: ' =HYPERLINK("http://evil")', subject: "\t=cmd|' /C calc'!A0" }),
+  request({ message: "Thanks,\n+7 700 000 00 00\r\n-1\t@SUM(A1)" }),
+  request({ message: 'a;"=1+1";b, "+2" ,\u00A0-3' }),
+  request({
+    name: "\uFF1D1+1",
+    subject: "x;\uFF0B1",
+    message: "y,\uFF20A1\uFF1B\uFF0D1\uFF0C\uFF1D2",
+  }),
+  request({ email: "@evil@example.com", message: "\r=1;\t\t=2" }),
+];
+
 describe("requests CSV", () => {
+  it.each([",", ";", "\t"])(
+    "has no cell that starts like a formula when a spreadsheet splits it on %j",
+    (separator) => {
+      const csv = requestsToCsv([...attacks, ...tricky]);
+      expect(formulaCells(readWithSeparator(csv, separator))).toEqual([]);
+      expect(formulaCells(splitIgnoringQuotes(csv, separator))).toEqual([]);
+      // The reader would have found them in the values as they were sent.
+      const raw = [...attacks, ...tricky].map((r) =>
+        requestColumns.map((c) => r[c] ?? "").join(separator),
+      );
+      expect(formulaCells(splitIgnoringQuotes(raw.join("\r\n"), separator)).length).toBeGreaterThan(
+        0,
+      );
+    },
+  );
+
+  it("puts an apostrophe before each formula start, and changes nothing else", () => {
+    expect(neutraliseCell("hello;=2+3;")).toBe("hello;'=2+3;");
+    expect(neutraliseCell(" =1")).toBe(" '=1");
+    expect(neutraliseCell('a, "+2"')).toBe(`a, "'+2"`);
+    expect(neutraliseCell("\uFF1D1")).toBe("'\uFF1D1");
+    expect(neutraliseCell("Line 1\n- item")).toBe("Line 1\n'- item");
+    expect(neutraliseCell("2+3=5, a-b, me@example.kz")).toBe("2+3=5, a-b, me@example.kz");
+    expect(csvCell("hello;=2+3;")).toBe(`"hello;'=2+3;"`);
+  });
+
   it("parses back to the same rows, with formula-like cells neutralised", () => {
     const rows = parseCsv(requestsToCsv(tricky));
     expect(rows[0]).toEqual([...requestColumns]);
@@ -100,6 +191,16 @@ describe("requests CSV", () => {
     expect(neutraliseCell("1+1")).toBe("1+1");
     expect(neutraliseCell("a=b")).toBe("a=b");
     expect(csvCell("=1,2")).toBe(`"'=1,2"`);
+  });
+
+  it("streams the same text in pieces", async () => {
+    async function* rows() {
+      for (let i = 0; i < 300; i++) yield* tricky;
+    }
+    const pieces: string[] = [];
+    for await (const piece of requestsCsvChunks(rows(), 4096)) pieces.push(piece);
+    expect(pieces.length).toBeGreaterThan(10);
+    expect(pieces.join("")).toBe(requestsToCsv(Array.from({ length: 300 }, () => tricky).flat()));
   });
 
   it("is only a header row when there are no requests", () => {

@@ -1,10 +1,16 @@
 /**
  * Contact requests as CSV (RFC 4180): a header row, CRLF line ends, and a cell quoted when it
- * holds a comma, a quote or a line break. Staff open the file in spreadsheet programs, so a cell
- * that starts like a formula (=, +, -, @, or a tab or carriage return that some programs skip)
- * gets a leading apostrophe and is shown as text instead of being run. The file starts with a
- * UTF-8 byte order mark: without it Excel reads the file in the system's legacy code page and
- * shows Russian, Kazakh or Uzbek names as gibberish.
+ * holds a comma, a semicolon, a tab, a quote or a line break. The file starts with a UTF-8 byte
+ * order mark: without it Excel reads the file in the system's legacy code page and shows
+ * Russian, Kazakh or Uzbek names as gibberish.
+ *
+ * Staff open the file in spreadsheet programs, which run a cell that starts like a formula. Which
+ * characters end a cell depends on the program's list separator: Excel with Russian, Kazakh or
+ * Uzbek settings splits on `;`, others on `,` or tab, and a program that guesses wrong splits
+ * inside our quoted cells too. So not only the cell's start is neutralised but every place where
+ * any such split could start a cell: a formula character (=, +, -, @, a tab or carriage return,
+ * or their fullwidth forms), after only spaces and quotes, at the start of the value or after a
+ * `,` `;` tab or line break, gets an apostrophe before it and is shown as text.
  */
 import type { StoredRequest } from "./requests-db.ts";
 
@@ -22,23 +28,45 @@ export const requestColumns = [
 
 export const utf8Bom = "\uFEFF";
 
-const formulaStart = /^[=+\-@\t\r]/;
+/** Characters a spreadsheet may read as the start of a formula (ASCII and fullwidth). */
+export const formulaCharacters = "=+-@\t\r\uFF1D\uFF0B\uFF0D\uFF20";
+/** Characters after which some spreadsheet setting starts a new cell or row. */
+export const cellBreaks = ",;\t\r\n\uFF0C\uFF1B";
+
+const formulaAfterBreak =
+  /(^|[,;\t\r\n\uFF0C\uFF1B])([\s"]*)([=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/gu;
 
 export function neutraliseCell(value: string): string {
-  return formulaStart.test(value) ? `'${value}` : value;
+  return value.replace(formulaAfterBreak, "$1$2'$3");
 }
 
 export function csvCell(value: string): string {
   const safe = neutraliseCell(value);
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return /[",;\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const csvHeader = `${utf8Bom}${requestColumns.join(",")}\r\n`;
+
+export function csvRow(request: StoredRequest): string {
+  return `${requestColumns.map((column) => csvCell(request[column] ?? "")).join(",")}\r\n`;
 }
 
 export function requestsToCsv(requests: readonly StoredRequest[]): string {
-  const rows = [
-    requestColumns.join(","),
-    ...requests.map((request) =>
-      requestColumns.map((column) => csvCell(request[column] ?? "")).join(","),
-    ),
-  ];
-  return utf8Bom + rows.map((row) => `${row}\r\n`).join("");
+  return csvHeader + requests.map(csvRow).join("");
+}
+
+/** The CSV of every request the iterator yields, in pieces of about `chunkBytes`. */
+export async function* requestsCsvChunks(
+  requests: AsyncIterable<StoredRequest>,
+  chunkBytes = 64 * 1024,
+): AsyncGenerator<string> {
+  let chunk = csvHeader;
+  for await (const request of requests) {
+    chunk += csvRow(request);
+    if (chunk.length >= chunkBytes) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  yield chunk;
 }

@@ -3,11 +3,16 @@
  * One file, `<DATA_DIR>/dauys.sqlite`, created with its directory on first start. WAL mode lets
  * the export script read while the server writes. The schema is versioned with
  * `PRAGMA user_version`: each entry of `migrations` runs once, in order, in its own transaction.
+ *
+ * The inbox reads a page at a time, newest first by arrival (`seq`), and searches through an
+ * FTS5 index (`requests_search`, Unicode case folding in every script), so neither a page nor a
+ * search reads the whole table; the CSV reads the table in batches.
  */
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { StoredContactRequest } from "../../src/shared/contact-validation.ts";
+import { ftsMatch, type InboxPageQuery } from "./inbox-search.ts";
 
 export type StoredRequest = StoredContactRequest;
 
@@ -33,7 +38,61 @@ const migrations = [
      expires_at INTEGER NOT NULL,
      last_seen_at INTEGER NOT NULL
    ) STRICT`,
+  // An explicit INTEGER PRIMARY KEY: the arrival order the inbox pages by, and a rowid that
+  // VACUUM never renumbers, which the full-text index refers to. SQLite cannot add one to a
+  // table, so the table is made again.
+  `CREATE TABLE requests_by_arrival (
+     seq INTEGER PRIMARY KEY,
+     id TEXT NOT NULL UNIQUE,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     subject TEXT NOT NULL,
+     message TEXT NOT NULL,
+     language TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     received_at TEXT NOT NULL,
+     handled_at TEXT
+   ) STRICT;
+   INSERT INTO requests_by_arrival
+     (id, name, email, subject, message, language, created_at, received_at, handled_at)
+     SELECT id, name, email, subject, message, language, created_at, received_at, handled_at
+     FROM requests ORDER BY rowid;
+   DROP TABLE requests;
+   ALTER TABLE requests_by_arrival RENAME TO requests;
+   CREATE INDEX requests_by_received_at ON requests (received_at);
+   CREATE VIRTUAL TABLE requests_search USING fts5(
+     name, email, subject, message,
+     content = 'requests', content_rowid = 'seq',
+     tokenize = 'unicode61 remove_diacritics 0'
+   );
+   INSERT INTO requests_search (requests_search) VALUES ('rebuild');
+   CREATE TRIGGER requests_search_insert AFTER INSERT ON requests BEGIN
+     INSERT INTO requests_search (rowid, name, email, subject, message)
+       VALUES (new.seq, new.name, new.email, new.subject, new.message);
+   END;
+   CREATE TRIGGER requests_search_delete AFTER DELETE ON requests BEGIN
+     INSERT INTO requests_search (requests_search, rowid, name, email, subject, message)
+       VALUES ('delete', old.seq, old.name, old.email, old.subject, old.message);
+   END;
+   CREATE TRIGGER requests_search_update AFTER UPDATE OF name, email, subject, message
+     ON requests BEGIN
+     INSERT INTO requests_search (requests_search, rowid, name, email, subject, message)
+       VALUES ('delete', old.seq, old.name, old.email, old.subject, old.message);
+     INSERT INTO requests_search (rowid, name, email, subject, message)
+       VALUES (new.seq, new.name, new.email, new.subject, new.message);
+   END;`,
 ];
+
+const requestFields = `id, name, email, subject, message, language,
+  created_at AS createdAt, received_at AS receivedAt, handled_at AS handledAt`;
+
+/** A stored request with its arrival number, the inbox's page cursor. */
+export type RowWithSeq = StoredRequest & { seq: number };
+
+export const withoutSeq = ({ seq: _seq, ...request }: RowWithSeq): StoredRequest => request;
+
+/** Rows a store reads at a time when it goes through every request (the CSV). */
+export const iterateBatchSize = 500;
 
 export const requestsDbFile = "dauys.sqlite";
 
@@ -87,10 +146,20 @@ export function openRequestsDb(dataDir: string) {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(id) DO NOTHING`,
   );
-  const selectAll = db.prepare(
-    `SELECT id, name, email, subject, message, language,
-            created_at AS createdAt, received_at AS receivedAt, handled_at AS handledAt
-     FROM requests ORDER BY received_at, rowid`,
+  const selectAll = db.prepare(`SELECT ${requestFields} FROM requests ORDER BY received_at, seq`);
+  const selectBatch = db.prepare(
+    `SELECT seq, ${requestFields} FROM requests
+     WHERE (received_at, seq) > (?, ?) ORDER BY received_at, seq LIMIT ?`,
+  );
+  const selectNewest = db.prepare(
+    `SELECT seq, ${requestFields} FROM requests WHERE seq < ? ORDER BY seq DESC LIMIT ?`,
+  );
+  // The full-text index finds, orders and limits by rowid (= seq) itself.
+  const searchNewest = db.prepare(
+    `SELECT seq, ${requestFields} FROM requests
+     WHERE seq IN (SELECT rowid FROM requests_search
+                   WHERE requests_search MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?)
+     ORDER BY seq DESC`,
   );
   const updateHandled = db.prepare(`UPDATE requests SET handled_at = ? WHERE id = ?`);
 
@@ -109,8 +178,22 @@ export function openRequestsDb(dataDir: string) {
       );
       return { created: Number(result.changes) > 0 };
     },
+    /** Every request, oldest first; for tests and small files (the server reads in batches). */
     all(): StoredRequest[] {
       return selectAll.all() as StoredRequest[];
+    },
+    /** Up to `limit` requests received after the one at (`receivedAt`, `seq`), oldest first. */
+    batchAfter(after: { receivedAt: string; seq: number }, limit: number): RowWithSeq[] {
+      return selectBatch.all(after.receivedAt, after.seq, limit) as RowWithSeq[];
+    },
+    /** One page of the inbox: newest first, before the `before` seq, matching every word. */
+    page({ words, before, limit }: InboxPageQuery): RowWithSeq[] {
+      const below = before ?? Number.MAX_SAFE_INTEGER;
+      return (
+        words.length === 0
+          ? selectNewest.all(below, limit)
+          : searchNewest.all(ftsMatch(words), below, limit)
+      ) as RowWithSeq[];
     },
     /** Marks a request handled (at that time) or not (null); false when there is no such id. */
     setHandled(id: string, handledAt: string | null): boolean {

@@ -3,9 +3,20 @@
  * The schema is versioned in `dauys_schema_version`; migrations run at start inside one
  * transaction holding an advisory lock, so two nodes starting at once apply each migration
  * exactly once (the second waits, then finds nothing left to do).
+ *
+ * The inbox reads a page at a time, newest first by arrival (`seq`), and searches a `tsvector`
+ * with the 'simple' configuration (no language's stemming or stop words: requests come in six
+ * languages and two scripts) under a GIN index; the CSV reads the table in batches.
  */
 import pg from "pg";
-import type { NewRequest, StoredRequest } from "./requests-db.ts";
+import { tsQuery } from "./inbox-search.ts";
+import {
+  iterateBatchSize,
+  withoutSeq,
+  type NewRequest,
+  type RowWithSeq,
+  type StoredRequest,
+} from "./requests-db.ts";
 import type { RequestsStore } from "./requests-store.ts";
 
 /**
@@ -39,7 +50,25 @@ export const postgresMigrations = [
      expires_at BIGINT NOT NULL,
      last_seen_at BIGINT NOT NULL
    )`,
+  // The inbox's search: lower case as the database's ctype says, so the database needs a UTF-8
+  // ctype (the README's createdb line) for Cyrillic to fold. The parser keeps an e-mail address
+  // as one word, so its parts are added too: "dilnoza@mail" then finds "dilnoza@mail.uz".
+  `ALTER TABLE requests ADD COLUMN search tsvector GENERATED ALWAYS AS (
+     to_tsvector('simple', name || ' ' || email || ' ' || translate(email, '@.', '  ') || ' ' ||
+       subject || ' ' || message)
+   ) STORED`,
+  `CREATE INDEX requests_search ON requests USING GIN (search)`,
+  `CREATE UNIQUE INDEX requests_by_seq ON requests (seq)`,
+  `CREATE INDEX requests_by_received_at_seq ON requests (received_at, seq)`,
+  `DROP INDEX requests_by_received_at`,
 ];
+
+const requestFields = `id, name, email, subject, message, language, created_at AS "createdAt",
+  received_at AS "receivedAt", handled_at AS "handledAt"`;
+
+/** PostgreSQL gives BIGINT as a string; seq stays far below 2^53. */
+const numericSeq = (rows: (Omit<RowWithSeq, "seq"> & { seq: string })[]): RowWithSeq[] =>
+  rows.map((row) => ({ ...row, seq: Number(row.seq) }));
 
 /** Any constant shared by all nodes: the key of the advisory lock that serialises migrations. */
 const migrationLockKey = 0x4461_7579; // "Dauy"
@@ -116,6 +145,54 @@ export async function openMigratedPool(
   return pool;
 }
 
+/** The first window of arrival numbers a search looks in; each next one is four times wider. */
+const firstSearchWindow = 4096;
+
+/**
+ * A search page, newest first. Left to itself, the planner walks the seq index backwards and
+ * tests every row's tsvector, hoping to fill the page soon: with a word that is rare or absent
+ * that reads the whole table (over 20 s at a million requests). So only bitmap scans are
+ * allowed (the GIN index finds the matches), and the search goes back in windows of arrival
+ * numbers that widen four times each step: a common word fills the page in the first small
+ * window, a rare one needs a few GIN look-ups.
+ */
+async function searchNewestFirst(
+  pool: pg.Pool,
+  query: string,
+  before: number | undefined,
+  limit: number,
+): Promise<RowWithSeq[]> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN READ ONLY");
+    const { rows: top } = await client.query<{ next: string | null }>(
+      "SELECT max(seq) + 1 AS next FROM requests",
+    );
+    await client.query("SET LOCAL enable_indexscan = off");
+    await client.query("SET LOCAL enable_seqscan = off");
+    const found: RowWithSeq[] = [];
+    let upper = Math.min(before ?? Number.MAX_SAFE_INTEGER, Number(top[0]?.next ?? 0));
+    for (let window = firstSearchWindow; upper > 0 && found.length < limit; window *= 4) {
+      const lower = Math.max(0, upper - window);
+      const { rows } = await client.query(
+        `SELECT seq, ${requestFields} FROM requests
+         WHERE search @@ to_tsquery('simple', $1) AND seq < $2 AND seq >= $3
+         ORDER BY seq DESC LIMIT $4`,
+        [query, upper, lower, limit - found.length],
+      );
+      found.push(...numericSeq(rows));
+      upper = lower;
+    }
+    await client.query("COMMIT");
+    return found;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 export async function openPostgresRequestsStore(
   databaseUrl: string,
   options: { maxConnections?: number; timeoutMs?: number } = {},
@@ -141,13 +218,30 @@ export async function openPostgresRequestsStore(
       );
       return { created: (result.rowCount ?? 0) > 0 };
     },
-    async all(): Promise<StoredRequest[]> {
-      const { rows } = await pool.query<StoredRequest>(
-        `SELECT id, name, email, subject, message, language,
-                created_at AS "createdAt", received_at AS "receivedAt", handled_at AS "handledAt"
-         FROM requests ORDER BY received_at, seq`,
-      );
-      return rows;
+    async page({ words, before, limit }) {
+      if (words.length === 0) {
+        const { rows } = await pool.query(
+          `SELECT seq, ${requestFields} FROM requests
+           WHERE seq < $1 ORDER BY seq DESC LIMIT $2`,
+          [before ?? Number.MAX_SAFE_INTEGER, limit],
+        );
+        return numericSeq(rows);
+      }
+      return searchNewestFirst(pool, tsQuery(words), before, limit);
+    },
+    async *iterate(batchSize = iterateBatchSize): AsyncGenerator<StoredRequest> {
+      let after = { receivedAt: "", seq: 0 };
+      for (;;) {
+        const { rows } = await pool.query(
+          `SELECT seq, ${requestFields} FROM requests
+           WHERE (received_at, seq) > ($1, $2) ORDER BY received_at, seq LIMIT $3`,
+          [after.receivedAt, after.seq, batchSize],
+        );
+        const batch = numericSeq(rows);
+        for (const row of batch) yield withoutSeq(row);
+        if (batch.length < batchSize) return;
+        after = batch.at(-1)!;
+      }
     },
     async setHandled(id: string, handledAt: string | null) {
       const result = await pool.query("UPDATE requests SET handled_at = $1 WHERE id = $2", [

@@ -60,6 +60,9 @@ const kinds: Kind[] = [
   },
 ];
 
+/** Every request the store holds, read the way the CSV reads them. */
+const all = (store: RequestsStore) => Array.fromAsync(store.iterate());
+
 let counter = 0;
 function request(overrides: Partial<NewRequest> = {}): NewRequest {
   counter += 1;
@@ -91,7 +94,7 @@ describe.each(kinds)("$name requests store", (kind) => {
     expect(await store.save({ ...first, message: "changed" }, "2025-03-01T10:05:00.000Z")).toEqual({
       created: false,
     });
-    expect(await store.all()).toEqual([
+    expect(await all(store)).toEqual([
       { ...first, receivedAt: "2025-03-01T10:00:01.000Z", handledAt: null },
     ]);
     await store.close();
@@ -102,9 +105,9 @@ describe.each(kinds)("$name requests store", (kind) => {
     const first = request();
     await store.save(first, "2025-03-01T10:00:01.000Z");
     expect(await store.setHandled(first.id, "2025-03-02T09:00:00.000Z")).toBe(true);
-    expect((await store.all())[0]!.handledAt).toBe("2025-03-02T09:00:00.000Z");
+    expect((await all(store))[0]!.handledAt).toBe("2025-03-02T09:00:00.000Z");
     expect(await store.setHandled(first.id, null)).toBe(true);
-    expect((await store.all())[0]!.handledAt).toBeNull();
+    expect((await all(store))[0]!.handledAt).toBeNull();
     expect(await store.setHandled(request().id, "2025-03-02T09:00:00.000Z")).toBe(false);
     await store.close();
   });
@@ -113,17 +116,84 @@ describe.each(kinds)("$name requests store", (kind) => {
     const { store } = await open();
     const older = request({ name: "Айгерим Садыкова", subject: "Pilot for our clinic" });
     const newer = request({ name: "Bakyt", message: "Айгерим told us about the PILOT" });
-    const other = request({ name: "Dilnoza", subject: "Lessons" });
+    const other = request({ name: "Dilnoza", subject: "Lessons", email: "dilnoza@mail.uz" });
+    const kazakh = request({
+      name: "Әлия Құрманғалиқызы",
+      subject: "Oʻzbek tili",
+      message: "Şəki",
+    });
     await store.save(older, "2025-03-01T10:00:00.000Z");
     await store.save(newer, "2025-03-02T10:00:00.000Z");
     await store.save(other, "2025-03-03T10:00:00.000Z");
+    await store.save(kazakh, "2025-03-04T10:00:00.000Z");
     const ids = async (query: string, limit = 10) =>
-      (await searchRequests(store, query, limit)).requests.map((found) => found.id);
-    expect(await ids("")).toEqual([other.id, newer.id, older.id]);
+      (await searchRequests(store, query, { limit })).requests.map((found) => found.id);
+    expect(await ids("")).toEqual([kazakh.id, other.id, newer.id, older.id]);
     expect(await ids("АЙГЕРИМ pilot")).toEqual([newer.id, older.id]);
+    // A word matches the start of a word, as a search box is typed.
+    expect(await ids("айге pil")).toEqual([newer.id, older.id]);
+    expect(await ids("ӘЛИЯ құрман")).toEqual([kazakh.id]);
+    expect(await ids("oʻzbek ŞƏKİ")).toEqual([kazakh.id]);
+    expect(await ids("dilnoza@mail")).toEqual([other.id]);
     expect(await ids("pilot", 1)).toEqual([newer.id]);
-    expect((await searchRequests(store, "pilot", 1)).total).toBe(2);
     expect(await ids("nobody")).toEqual([]);
+    // Characters of the engines' query languages are only text.
+    for (const query of ['"', "'", "*", "AND OR NOT", "pilot:* | !", "NEAR(a b)", "\\", "a'b\"c"]) {
+      expect(Array.isArray(await ids(query))).toBe(true);
+    }
+    expect(await ids("' OR 1=1 --")).toEqual([]);
+    await store.close();
+  });
+
+  it("pages through the inbox in the database: newest first, no request twice or missed", async () => {
+    const { store } = await open();
+    const saved: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const one = request({ subject: i % 2 ? `Pilot ${i}` : `Lessons ${i}` });
+      await store.save(one, "2025-03-01T10:00:00.000Z");
+      saved.unshift(one.id);
+    }
+    const pages = async (query: string, limit: number) => {
+      const seen: string[][] = [];
+      let after: string | undefined;
+      do {
+        const page = await searchRequests(store, query, { limit, after });
+        expect(page.requests.length).toBeLessThanOrEqual(limit);
+        seen.push(page.requests.map((r) => r.id));
+        after = page.next ?? undefined;
+      } while (after !== undefined);
+      return seen;
+    };
+    expect(await pages("", 3)).toEqual([saved.slice(0, 3), saved.slice(3, 6), saved.slice(6)]);
+    expect(await pages("", 7)).toEqual([saved]);
+    const pilots = saved.filter((_, index) => index % 2 === 1);
+    expect(pilots).toHaveLength(3);
+    expect(await pages("pilot", 2)).toEqual([pilots.slice(0, 2), pilots.slice(2)]);
+    // A request that arrives while staff read does not shift the pages they have not seen yet.
+    const first = await searchRequests(store, "", { limit: 3 });
+    await store.save(request(), "2025-03-01T10:00:00.000Z");
+    const second = await searchRequests(store, "", { limit: 3, after: first.next! });
+    expect(second.requests.map((r) => r.id)).toEqual(saved.slice(3, 6));
+    await store.close();
+  });
+
+  it("reads every request in batches, oldest first, for the CSV", async () => {
+    const { store } = await open();
+    const saved = [];
+    for (let i = 0; i < 7; i++) {
+      const one = request();
+      await store.save(one, `2025-03-0${7 - i}T10:00:00.000Z`);
+      saved.unshift(one.id);
+    }
+    // Received at the same moment, across a batch's end: none skipped, in arrival order.
+    for (let i = 0; i < 3; i++) {
+      const one = request();
+      await store.save(one, "2025-03-09T10:00:00.000Z");
+      saved.push(one.id);
+    }
+    const read: string[] = [];
+    for await (const row of store.iterate(2)) read.push(row.id);
+    expect(read).toEqual(saved);
     await store.close();
   });
 
@@ -137,7 +207,7 @@ describe.each(kinds)("$name requests store", (kind) => {
     await store.save(early, "2025-03-01T00:00:00.000Z");
     await store.save(tieA, "2025-03-03T00:00:00.000Z");
     await store.save(tieB, "2025-03-03T00:00:00.000Z");
-    expect((await store.all()).map((r) => r.id)).toEqual([early.id, late.id, tieA.id, tieB.id]);
+    expect((await all(store)).map((r) => r.id)).toEqual([early.id, late.id, tieA.id, tieB.id]);
     await store.close();
   });
 
@@ -146,7 +216,7 @@ describe.each(kinds)("$name requests store", (kind) => {
     const one = request();
     const results = await Promise.all(Array.from({ length: 50 }, () => store.save(one)));
     expect(results.filter((r) => r.created)).toHaveLength(1);
-    expect(await store.all()).toHaveLength(1);
+    expect(await all(store)).toHaveLength(1);
     await store.close();
   });
 
@@ -156,7 +226,7 @@ describe.each(kinds)("$name requests store", (kind) => {
     await store.save(kept, "2025-03-01T00:00:00.000Z");
     await store.close();
     const again = await openRequestsStore(place);
-    expect((await again.all()).map((r) => r.id)).toEqual([kept.id]);
+    expect((await all(again)).map((r) => r.id)).toEqual([kept.id]);
     expect(await again.save(kept)).toEqual({ created: false });
     await again.close();
   });
@@ -167,7 +237,7 @@ describe.each(kinds)("$name requests store", (kind) => {
     const one = request();
     const results = await Promise.all(stores.map((store) => store.save(one)));
     expect(results.filter((r) => r.created)).toHaveLength(1);
-    for (const store of stores) expect(await store.all()).toHaveLength(1);
+    for (const store of stores) expect(await all(store)).toHaveLength(1);
     await Promise.all(stores.map((store) => store.close()));
   });
 
@@ -177,7 +247,7 @@ describe.each(kinds)("$name requests store", (kind) => {
     for (const [index, row] of rows.entries()) {
       await store.save(row, `2025-03-0${index + 1}T00:00:00.000Z`);
     }
-    const expected = requestsToCsv(await store.all());
+    const expected = requestsToCsv(await all(store));
     await store.close();
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: place.dataDir };
     delete env.DATABASE_URL;
@@ -192,6 +262,40 @@ describe.each(kinds)("$name requests store", (kind) => {
 });
 
 describe("schema versions", () => {
+  it("SQLite moves a database of the previous version to arrival numbers and search", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "dauys-store-test-"));
+    const raw = new DatabaseSync(requestsDbPath(dataDir));
+    raw.exec(`CREATE TABLE requests (
+      id TEXT PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL, subject TEXT NOT NULL,
+      message TEXT NOT NULL, language TEXT NOT NULL, created_at TEXT NOT NULL,
+      received_at TEXT NOT NULL, handled_at TEXT) STRICT;
+      CREATE INDEX requests_by_received_at ON requests (received_at);
+      PRAGMA user_version = 3;`);
+    const old = request({ name: "Ерлан" });
+    raw
+      .prepare("INSERT INTO requests VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      .run(
+        old.id,
+        old.name,
+        old.email,
+        old.subject,
+        old.message,
+        "kk",
+        old.createdAt,
+        "2025-01-01",
+        null,
+      );
+    raw.close();
+    const store = openSqliteRequestsStore(dataDir);
+    const added = request({ name: "Ерлан Бек" });
+    await store.save(added, "2025-02-01");
+    expect((await searchRequests(store, "ерлан", { limit: 5 })).requests.map((r) => r.id)).toEqual([
+      added.id,
+      old.id,
+    ]);
+    await store.close();
+  });
+
   it("SQLite refuses a database made by a newer server", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "dauys-store-test-"));
     openSqliteRequestsStore(dataDir).close();
@@ -199,6 +303,28 @@ describe("schema versions", () => {
     raw.exec("PRAGMA user_version = 99");
     raw.close();
     expect(() => openSqliteRequestsStore(dataDir)).toThrow(/newer than this server/);
+  });
+
+  it("PostgreSQL finds matches far apart in arrival, through its widening windows", async () => {
+    const url = await freshPostgresUrl();
+    const store = await openPostgresRequestsStore(url);
+    const saved: string[] = [];
+    for (const jumpTo of [0, 50_000, 900_000]) {
+      if (jumpTo) await store.pool.query("SELECT setval('requests_seq_seq', $1)", [jumpTo]);
+      const one = request({ subject: "Far apart" });
+      await store.save(one);
+      await store.save(request({ subject: "Other" }));
+      saved.unshift(one.id);
+    }
+    const ids = async (limit: number, after?: string) => {
+      const page = await searchRequests(store, "far", { limit, after });
+      return { ids: page.requests.map((r) => r.id), next: page.next };
+    };
+    expect((await ids(10)).ids).toEqual(saved);
+    const first = await ids(2);
+    expect(first.ids).toEqual(saved.slice(0, 2));
+    expect(await ids(2, first.next!)).toEqual({ ids: saved.slice(2), next: null });
+    await store.close();
   });
 
   it("PostgreSQL refuses a database made by a newer server", async () => {

@@ -4,7 +4,16 @@
  * behind a load balancer share the same requests. Both apply the same versioned migrations at
  * start, store a request once per id (a retry changes nothing) and list them oldest first.
  */
-import { openRequestsDb, type NewRequest, type StoredRequest } from "./requests-db.ts";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { searchWords, type InboxPageQuery } from "./inbox-search.ts";
+import {
+  iterateBatchSize,
+  openRequestsDb,
+  withoutSeq,
+  type NewRequest,
+  type RowWithSeq,
+  type StoredRequest,
+} from "./requests-db.ts";
 import { openPostgresRequestsStore } from "./requests-postgres.ts";
 
 export type { NewRequest, StoredRequest };
@@ -12,8 +21,10 @@ export type { NewRequest, StoredRequest };
 export interface RequestsStore {
   /** Stores a request once; `created` is false when its id was already stored. */
   save(request: NewRequest, receivedAt?: string): Promise<{ created: boolean }>;
-  /** Every stored request, oldest first (by receipt). */
-  all(): Promise<StoredRequest[]>;
+  /** One page of the inbox from the database: newest first by arrival, at most `limit`. */
+  page(query: InboxPageQuery): Promise<RowWithSeq[]>;
+  /** Every stored request, oldest first (by receipt), read from the database in batches. */
+  iterate(batchSize?: number): AsyncIterable<StoredRequest>;
   /** Marks a request handled (at that time) or not (null); false when there is no such id. */
   setHandled(id: string, handledAt: string | null): Promise<boolean>;
   /** Resolves when a request could be stored now; rejects with the reason otherwise. */
@@ -25,7 +36,18 @@ export function openSqliteRequestsStore(dataDir: string): RequestsStore {
   const db = openRequestsDb(dataDir);
   return {
     save: async (request, receivedAt) => db.save(request, receivedAt),
-    all: async () => db.all(),
+    page: async (query) => db.page(query),
+    async *iterate(batchSize = iterateBatchSize) {
+      let after = { receivedAt: "", seq: 0 };
+      for (;;) {
+        const batch = db.batchAfter(after, batchSize);
+        for (const row of batch) yield withoutSeq(row);
+        if (batch.length < batchSize) return;
+        after = batch.at(-1)!;
+        // Each batch is read synchronously: let other requests in between.
+        await nextTurn();
+      }
+    },
     setHandled: async (id, handledAt) => db.setHandled(id, handledAt),
     ready: async () => db.ready(),
     close: async () => db.close(),
@@ -41,23 +63,27 @@ export async function openRequestsStore(options: {
     : openSqliteRequestsStore(options.dataDir);
 }
 
-/** Text compared without case, in any script: "АЙГЕРИМ" finds "Айгерим". */
-const folded = (text: string) => text.normalize("NFC").toLocaleLowerCase("und");
+export type InboxPage = { requests: StoredRequest[]; next: string | null };
 
 /**
  * The staff inbox's view: newest first, only requests whose name, e-mail, subject or message
- * holds every word of `query`, at most `limit`. Done on the store's list, the same way for both
- * stores (a clinic's requests number in the thousands at most).
+ * has a word beginning with each word of `query`, at most `limit`, and the cursor of the next
+ * page (null on the last). The database pages and searches; this reads one row more than it
+ * shows to know whether there is a next page.
  */
 export async function searchRequests(
   store: RequestsStore,
   query: string,
-  limit: number,
-): Promise<{ requests: StoredRequest[]; total: number }> {
-  const words = folded(query).split(/\s+/).filter(Boolean);
-  const matching = (await store.all()).reverse().filter((request) => {
-    const text = folded([request.name, request.email, request.subject, request.message].join("\n"));
-    return words.every((word) => text.includes(word));
+  options: { limit: number; after?: string | undefined },
+): Promise<InboxPage> {
+  const rows = await store.page({
+    words: searchWords(query),
+    before: options.after === undefined ? undefined : Number(options.after),
+    limit: options.limit + 1,
   });
-  return { requests: matching.slice(0, limit), total: matching.length };
+  const shown = rows.slice(0, options.limit);
+  return {
+    requests: shown.map(withoutSeq),
+    next: rows.length > options.limit ? String(shown.at(-1)!.seq) : null,
+  };
 }

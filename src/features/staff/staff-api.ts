@@ -43,12 +43,16 @@ export async function signOut(): Promise<void> {
   await fetch("/api/staff/session", { method: "DELETE", headers: { "X-Dauys-Staff": "1" } });
 }
 
-export async function listRequests(
-  query: string,
-): Promise<{ requests: StaffRequest[]; total: number }> {
-  const response = await fetch(`/api/staff/requests?q=${encodeURIComponent(query.slice(0, 200))}`);
+/** A page of the inbox, newest first; `next` asks for the page after it (null: none). */
+export type RequestsPage = { requests: StaffRequest[]; next: string | null };
+
+/** The server searches and pages; `after` is the `next` of the page before. */
+export async function listRequests(query: string, after?: string): Promise<RequestsPage> {
+  const search = new URLSearchParams({ q: query.slice(0, 200) });
+  if (after) search.set("after", after);
+  const response = await fetch(`/api/staff/requests?${search}`);
   if (!response.ok) throw new StaffApiError(response.status);
-  return response.json() as Promise<{ requests: StaffRequest[]; total: number }>;
+  return response.json() as Promise<RequestsPage>;
 }
 
 export async function setHandled(id: string, handled: boolean): Promise<string | null> {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -15,6 +15,7 @@ import {
   signOut,
   staffCsvUrl,
   StaffApiError,
+  type RequestsPage,
   type StaffRequest,
 } from "@/features/staff/staff-api";
 import { StaffSignIn } from "@/features/staff/staff-sign-in";
@@ -25,9 +26,10 @@ import { Button, ButtonAnchor } from "@/components/button";
 type State = "checking" | "signed-out" | "signed-in" | "unreachable";
 
 /**
- * The staff inbox: after sign-in, the contact requests newest first, a search over name, e-mail,
- * subject and message, a switch per request to mark it handled, and the CSV of all of them.
- * Request text is shown as text, never as markup.
+ * The staff inbox: after sign-in, the contact requests newest first, a page at a time ("Show
+ * more requests" adds the next), a search over name, e-mail, subject and message done by the
+ * server, a switch per request to mark it handled, and the CSV of all of them. Request text is
+ * shown as text, never as markup.
  */
 export function StaffInbox() {
   const { t } = useLingui();
@@ -70,9 +72,15 @@ function RequestList({
 }) {
   const { t } = useLingui();
   const [query, setQuery] = useState("");
-  const [found, setFound] = useState<{ requests: StaffRequest[]; total: number } | null>(null);
+  const [found, setFound] = useState<RequestsPage | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState(false);
   const [announcement, setAnnouncement] = useState("");
+  // After "Show more requests", the first request added takes the focus, so a keyboard or
+  // screen-reader user goes on reading where the list grew.
+  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  // Counts the searches shown, so that a page asked for before a new search is not added to it.
+  const searchShown = useRef(0);
 
   const handleError = useCallback(
     (error: unknown) => {
@@ -88,7 +96,9 @@ function RequestList({
       listRequests(query)
         .then((result) => {
           if (!active) return;
+          searchShown.current += 1;
           setFound(result);
+          setFocusIndex(null);
           setFailed(false);
         })
         .catch((error: unknown) => active && handleError(error));
@@ -126,8 +136,26 @@ function RequestList({
       });
   };
 
+  const showMore = () => {
+    if (!found?.next || loadingMore) return;
+    const shownBefore = found.requests.length;
+    const search = searchShown.current;
+    setLoadingMore(true);
+    listRequests(query, found.next)
+      .then((page) => {
+        if (search !== searchShown.current) return;
+        setFound(
+          (current) =>
+            current && { requests: [...current.requests, ...page.requests], next: page.next },
+        );
+        setFocusIndex(shownBefore);
+        setFailed(false);
+      })
+      .catch(handleError)
+      .finally(() => setLoadingMore(false));
+  };
+
   const shown = found?.requests.length ?? 0;
-  const total = found?.total ?? 0;
 
   return (
     <Stack spacing={3}>
@@ -141,13 +169,35 @@ function RequestList({
         </Alert>
       ) : null}
       <Typography role="status">
-        {found === null ? t`Loading…` : t`Showing ${shown} of ${total} requests.`}
+        {found === null
+          ? t`Loading…`
+          : shown === 0
+            ? t`No requests found.`
+            : found.next
+              ? t`Requests shown: ${shown}. Older ones follow.`
+              : t`Requests shown: ${shown}. That is all of them.`}
       </Typography>
       <Stack component="ul" spacing={2} sx={{ listStyle: "none", p: 0, m: 0 }}>
-        {found?.requests.map((request) => (
-          <RequestCard key={request.id} request={request} onToggle={toggle} />
+        {found?.requests.map((request, index) => (
+          <RequestCard
+            key={request.id}
+            request={request}
+            onToggle={toggle}
+            takeFocus={index === focusIndex}
+          />
         ))}
       </Stack>
+      {found?.next ? (
+        <Button
+          variant="outlined"
+          size="large"
+          onClick={showMore}
+          disabled={loadingMore}
+          sx={{ alignSelf: "flex-start" }}
+        >
+          {loadingMore ? t`Loading more requests…` : t`Show more requests`}
+        </Button>
+      ) : null}
     </Stack>
   );
 }
@@ -192,17 +242,29 @@ function InboxToolbar({
 function RequestCard({
   request,
   onToggle,
+  takeFocus,
 }: {
   request: StaffRequest;
   onToggle: (request: StaffRequest, handled: boolean) => void;
+  takeFocus: boolean;
 }) {
   const { t, i18n } = useLingui();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (takeFocus) heading.current?.focus();
+  }, [takeFocus]);
   const when = (iso: string) =>
     new Date(iso).toLocaleString(i18n.locale, { dateStyle: "medium", timeStyle: "short" });
   return (
     <Card component="li" variant="outlined">
       <CardContent>
-        <Typography variant="h3" component="h2" sx={{ fontSize: "1.25rem", mb: 0.5 }}>
+        <Typography
+          ref={heading}
+          tabIndex={-1}
+          variant="h3"
+          component="h2"
+          sx={{ fontSize: "1.25rem", mb: 0.5 }}
+        >
           {request.subject}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 1.5 }}>
