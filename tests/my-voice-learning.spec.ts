@@ -198,7 +198,9 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
     await expect(listen).toBeFocused();
     await expect(myVoice(page).getByText(`Heard: ${wrong}`)).toBeVisible({ timeout: 30_000 });
     // The wrong phrase is being said…
-    await expect.poll(() => speechPaused(page)).toBe(false);
+    // (`paused` turns false when play() is called; the log's entry comes with "playing", later.)
+    await expect.poll(async () => (await speechLog(page)).length).toBeGreaterThan(0);
+    expect(await speechPaused(page)).toBe(false);
     const [first] = await speechLog(page);
     expect(first).toEqual({ src: expect.any(String), ended: false });
 
