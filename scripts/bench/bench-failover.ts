@@ -14,7 +14,9 @@
  * Written to bench/failover.json. A measurement, not a test: only 127.0.0.1 is asked.
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { freePort, startTestPostgres } from "../../server/storage/test-postgres.ts";
 import { startServer, type RunningServer } from "./bench-lib.ts";
@@ -33,6 +35,7 @@ const loadBalancerNoticesMs = 1000;
 
 type Node = {
   port: number;
+  dataDir: string;
   server: (RunningServer & { pid: number }) | undefined;
   /** What the load balancer believes. */
   up: boolean;
@@ -46,13 +49,22 @@ export type FailoverFigures = Awaited<ReturnType<typeof runFailoverBench>>;
 
 export async function runFailoverBench() {
   const postgres = await startTestPostgres({ durable: true });
+  const dataDir = mkdtempSync(join(tmpdir(), "dauys-bench-failover-"));
+  // Contact requests go to PostgreSQL; the nodes keep nothing of their own there.
   const env = { DATABASE_URL: postgres.url, PUBLIC_REQUESTS_PER_MINUTE: "1000000" };
   const nodes: Node[] = [];
   for (let index = 0; index < 2; index++) {
-    nodes.push({ port: await freePort(), server: undefined, up: false, running: false, kills: 0 });
+    nodes.push({
+      port: await freePort(),
+      dataDir: join(dataDir, `node-${index + 1}`),
+      server: undefined,
+      up: false,
+      running: false,
+      kills: 0,
+    });
   }
   const start = async (node: Node) => {
-    node.server = await startServer(node.port, env);
+    node.server = await startServer(node.port, { ...env, DATA_DIR: node.dataDir });
     node.running = true;
     node.up = true;
   };
@@ -69,10 +81,14 @@ export async function runFailoverBench() {
   let rejected = 0;
   let turn = 0;
 
-  /** The next node round-robin among those the load balancer believes are up (or any). */
-  const pickNode = () => {
+  /**
+   * The next node round-robin among those the load balancer believes are up; a retry goes to
+   * another than the one that failed while there is one up.
+   */
+  const pickNode = (failed: Node | undefined) => {
     const live = nodes.filter((node) => node.up);
-    const pool = live.length > 0 ? live : nodes;
+    const others = live.filter((node) => node !== failed);
+    const pool = others.length > 0 ? others : live.length > 0 ? live : nodes;
     return pool[turn++ % pool.length]!;
   };
 
@@ -88,11 +104,13 @@ export async function runFailoverBench() {
     };
     const body = JSON.stringify(request);
     const began = performance.now();
+    let failed: Node | undefined;
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       if (performance.now() - began > giveUpAfterMs) break;
       attempts.total += 1;
       if (attempt > 0) attempts.retries += 1;
-      const node = pickNode();
+      const node = pickNode(failed);
+      failed = node;
       try {
         const answer = await fetch(`http://127.0.0.1:${node.port}/api/requests`, {
           method: "POST",
@@ -182,6 +200,7 @@ export async function runFailoverBench() {
     // A node killed and not yet back has no process left to stop.
     await Promise.all(nodes.filter((node) => node.running).map((node) => node.server!.stop()));
     await postgres.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

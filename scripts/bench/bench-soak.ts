@@ -64,11 +64,12 @@ async function timed(tally: RouteTally, send: () => Promise<Response>): Promise<
   const start = performance.now();
   try {
     const answer = await send();
-    const body: unknown = await answer.json();
     if (!answer.ok) {
+      await answer.arrayBuffer();
       recordError(tally, `HTTP ${answer.status}`);
       return undefined;
     }
+    const body: unknown = await answer.json();
     tally.latenciesMs.push(performance.now() - start);
     return body;
   } catch (error) {
@@ -113,9 +114,13 @@ function summarise(tallies: Record<string, RouteTally>, samples: RssSample[]) {
 }
 
 export async function runSoakBench() {
-  const distDir = mkdtempSync(join(tmpdir(), "dauys-bench-soak-dist-"));
+  const root = mkdtempSync(join(tmpdir(), "dauys-bench-soak-"));
+  const distDir = join(root, "dist");
+  mkdirSync(distDir);
   writeFileSync(join(distDir, "index.html"), "<!doctype html><title>Dauys</title>");
+  // Contact requests go to SQLite, the store of a single node.
   const server = await startServer(await freePort(), {
+    DATA_DIR: join(root, "data"),
     DIST_DIR: distDir,
     STAFF_PASSWORD_HASH: await hashPassword(password),
     STAFF_SESSION_SECRET: randomBytes(32).toString("hex"),
@@ -189,7 +194,7 @@ export async function runSoakBench() {
       rssMb: residentMb(server.pid),
     });
     await server.stop();
-    rmSync(distDir, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
   }
   return summarise(tallies, samples);
 }
