@@ -11,7 +11,7 @@
  * Written to bench/inbox.json. A measurement, not a test.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -20,7 +20,14 @@ import { hashPassword } from "../../server/staff/password.ts";
 import { openRequestsDb, requestsDbPath } from "../../server/storage/requests-db.ts";
 import { openMigratedPool } from "../../server/storage/requests-postgres.ts";
 import { freePort, startTestPostgres } from "../../server/storage/test-postgres.ts";
-import { percentile, round, startServer, type RunningServer } from "./bench-lib.ts";
+import {
+  percentile,
+  residentMb,
+  round,
+  signInAsStaff,
+  startServer,
+  type RunningServer,
+} from "./bench-lib.ts";
 
 export const inboxBudgets = { searchP95Ms: 200, csvPeakRssMb: 300, postP99Ms: 100 };
 
@@ -258,21 +265,6 @@ async function fillPostgres(url: string, count: number) {
   }
 }
 
-const residentMb = (pid: number) => {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-};
-
-async function signIn(url: string): Promise<string> {
-  const answer = await fetch(`${url}/api/staff/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-dauys-staff": "1" },
-    body: JSON.stringify({ password }),
-  });
-  if (answer.status !== 204) throw new Error(`Sign-in answered ${answer.status}`);
-  return answer.headers.get("set-cookie")!.split(";")[0]!;
-}
-
 const searchQueries = [
   "",
   "pilot",
@@ -436,7 +428,7 @@ async function measureStore(
     PUBLIC_REQUESTS_PER_MINUTE: "1000000",
   });
   try {
-    const cookie = await signIn(server.url);
+    const cookie = await signInAsStaff(server.url, password);
     const searches = await measureSearches(server.url, cookie);
     const csv = await measureCsv(server, cookie);
     const posts = await measurePostsDuringSearches(server.url, cookie);

@@ -1,6 +1,6 @@
 /** Shared pieces of the benchmarks: a production server in a child process, and statistics. */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -63,3 +63,20 @@ export function percentile(values: number[], p: number): number {
 export const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 /** Kilobytes as budgets state them (1 kB = 1000 bytes). */
 export const kb = (bytes: number) => round(bytes / 1000, 1);
+
+/** A process's resident memory now, in MB (Linux: /proc/PID/status). */
+export const residentMb = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+};
+
+/** Signs in to a bench server's staff inbox and gives the session cookie to send back. */
+export async function signInAsStaff(url: string, password: string): Promise<string> {
+  const answer = await fetch(`${url}/api/staff/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-dauys-staff": "1" },
+    body: JSON.stringify({ password }),
+  });
+  if (answer.status !== 204) throw new Error(`Sign-in answered ${answer.status}`);
+  return answer.headers.get("set-cookie")!.split(";")[0]!;
+}

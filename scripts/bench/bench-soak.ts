@@ -9,12 +9,12 @@
  * Written to bench/soak.json. A measurement, not a test: only 127.0.0.1 is asked.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "../../server/staff/password.ts";
 import { freePort } from "../../server/storage/test-postgres.ts";
-import { startServer } from "./bench-lib.ts";
+import { residentMb, signInAsStaff, startServer } from "./bench-lib.ts";
 import {
   emptyTally,
   memoryFigures,
@@ -43,21 +43,6 @@ const phrases = [
   { language: "uz", text: "Men uyga bormoqchiman." },
 ] as const;
 const searches = ["", "pilot", "клиника", "Садыкова", "aigerim", "науқастар", "zzzqqq", "ай"];
-
-const residentMb = (pid: number) => {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-};
-
-async function signIn(url: string): Promise<string> {
-  const answer = await fetch(`${url}/api/staff/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-dauys-staff": "1" },
-    body: JSON.stringify({ password }),
-  });
-  if (answer.status !== 204) throw new Error(`Sign-in answered ${answer.status}`);
-  return answer.headers.get("set-cookie")!.split(";")[0]!;
-}
 
 /** One request, timed; anything but 2xx, a timeout or a network failure is an error. */
 async function timed(tally: RouteTally, send: () => Promise<Response>): Promise<unknown> {
@@ -141,7 +126,7 @@ export async function runSoakBench() {
     sampleEverySeconds * 1000,
   );
   try {
-    const cookie = await signIn(server.url);
+    const cookie = await signInAsStaff(server.url, password);
     const post = (path: string, body: unknown) => () =>
       fetch(`${server.url}${path}`, {
         method: "POST",
