@@ -5,10 +5,23 @@ import { defineConfig, devices } from "@playwright/test";
 
 // Chromium: CHROMIUM_PATH if set, else Debian's /usr/bin/chromium, else Playwright's own
 // download (`npx playwright install chromium`) on machines that allow it.
-const chromiumPath =
+export const chromiumPath =
   process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 const port = Number(process.env.TEST_PORT || 4173);
+export const baseURL = `http://localhost:${port}`;
+/** The browser's flags in every test; the My voice specs add a microphone file to them. */
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  // A real (fake-device) microphone path: getUserMedia is granted without a prompt and
+  // records a test tone, so the Recognition page's microphone check runs as in a browser.
+  "--use-fake-ui-for-media-stream",
+  "--use-fake-device-for-media-stream",
+];
 export const dataDir = join(tmpdir(), `dauys-e2e-${port}`);
 /** The staff inbox's password in the browser tests, and its hash (`npm run staff:hash`). */
 export const staffTestPassword = "staff-test-password-2026";
@@ -27,24 +40,14 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL,
     trace: "off",
     // Pages are scanned and clicked without a service worker: its "ready offline" notice would
     // appear at unpredictable times. The PWA spec turns it back on for itself.
     serviceWorkers: "block",
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        // A real (fake-device) microphone path: getUserMedia is granted without a prompt and
-        // records a test tone, so the Recognition page's microphone check runs as in a browser.
-        "--use-fake-ui-for-media-stream",
-        "--use-fake-device-for-media-stream",
-      ],
+      args: chromiumArgs,
     },
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],

@@ -1,10 +1,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createSpeechEngine } from "../src/shared/speech-engine/espeak-engine.ts";
 import { encodeWav16 } from "../src/shared/phrase-recogniser/wav-reader.ts";
-import { expectNoAxeViolations, presetPilotAccess, settle, storedValue } from "./fixtures.ts";
+import { expectNoAxeViolations, presetPilotAccess, storedValue } from "./fixtures.ts";
+import { openTalk, withMicrophone } from "./fake-microphone.ts";
 
 /*
  * My voice learning from the user's answers, by keyboard only: Chromium's fake microphone plays
@@ -12,10 +13,6 @@ import { expectNoAxeViolations, presetPilotAccess, settle, storedValue } from ".
  * profile that lasts the test), as in my-voice.spec.ts. The recogniser, its worker, IndexedDB,
  * the server and the speech engine are real.
  */
-
-const port = Number(process.env.TEST_PORT || 4173);
-const baseURL = `http://localhost:${port}`;
-const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 // A long phrase, so that its speech is still going when "Not that" is pressed.
 const wrong = "Please call the nurse, I need my medicine and a glass of water now.";
@@ -64,38 +61,8 @@ test.beforeAll(async () => {
   write("say-untaught", [1, other.samples, 3], other.sampleRate);
 });
 
-async function withMicrophone(file: string, run: (page: Page) => Promise<void>) {
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    baseURL,
-    viewport: { width: 1280, height: 900 },
-    serviceWorkers: "block",
-    args: [
-      "--no-sandbox",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      "--autoplay-policy=no-user-gesture-required",
-      `--use-file-for-fake-audio-capture=${file}%noloop`,
-    ],
-  });
-  try {
-    await run(context.pages()[0] ?? (await context.newPage()));
-  } finally {
-    await context.close();
-  }
-}
-
-async function openTalk(page: Page) {
-  await page.goto("/talk");
-  await settle(page);
-  await expect(page.getByRole("region", { name: "Phrase board" })).toHaveAttribute(
-    "aria-busy",
-    "false",
-  );
+async function openTalkToListen(page: Page) {
+  await openTalk(page);
   await expect(myVoice(page).getByRole("button", { name: "Listen", exact: true })).toBeVisible();
 }
 
@@ -174,20 +141,20 @@ type Stored = Record<string, Record<string, { origin: string }[]>>;
 
 test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says the phrase chosen", async () => {
   test.setTimeout(240_000);
-  await withMicrophone(files["say-meant"]!, async (page) => {
+  await withMicrophone(profile, files["say-meant"]!, async (page) => {
     await presetPilotAccess(page);
-    await openTalk(page);
+    await openTalkToListen(page);
     // "I am thirsty." is one of the starter phrases.
     await addPhrases(page, [wrong]);
   });
   for (const name of ["wrong", "meant"] as const)
-    await withMicrophone(files[`teach-${name}`]!, async (page) => {
-      await openTalk(page);
+    await withMicrophone(profile, files[`teach-${name}`]!, async (page) => {
+      await openTalkToListen(page);
       await teachByKeyboard(page, name === "wrong" ? wrong : meant);
     });
 
-  await withMicrophone(files["say-wrong"]!, async (page) => {
-    await openTalk(page);
+  await withMicrophone(profile, files["say-wrong"]!, async (page) => {
+    await openTalkToListen(page);
     await watchSpeech(page);
     const listen = myVoice(page).getByRole("button", { name: "Listen", exact: true });
     await expect(listen).toHaveAttribute("aria-keyshortcuts", "Alt+L");
@@ -247,8 +214,8 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
   });
 
   // Not caught (or not among the choices): one press on the board says which phrase it was.
-  await withMicrophone(files["say-untaught"]!, async (page) => {
-    await openTalk(page);
+  await withMicrophone(profile, files["say-untaught"]!, async (page) => {
+    await openTalkToListen(page);
     await page.keyboard.press("Alt+L");
     const status = myVoice(page).getByRole("status");
     await expect(status).toHaveText(/^(I did not catch that|Did you mean)/, { timeout: 30_000 });

@@ -1,11 +1,12 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createSpeechEngine } from "../src/shared/speech-engine/espeak-engine.ts";
 import { encodeWav16 } from "../src/shared/phrase-recogniser/wav-reader.ts";
 import AxeBuilder from "@axe-core/playwright";
-import { presetPilotAccess, settle, storedValue, visitUntilControlled } from "./fixtures.ts";
+import { presetPilotAccess, storedValue, visitUntilControlled } from "./fixtures.ts";
+import { openTalk, withMicrophone } from "./fake-microphone.ts";
 
 /*
  * My voice end to end: Chromium's fake microphone plays WAV files made here with the project's
@@ -14,10 +15,6 @@ import { presetPilotAccess, settle, storedValue, visitUntilControlled } from "./
  * one profile (the user's IndexedDB) that lasts the whole test. The recogniser, its worker,
  * IndexedDB, the server and the speech engine are real.
  */
-
-const port = Number(process.env.TEST_PORT || 4173);
-const baseURL = `http://localhost:${port}`;
-const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 const taught = ["Please help me.", "I am thirsty.", "Please call the nurse."];
 const untaught = "Where are my glasses, I cannot find them anywhere.";
@@ -99,44 +96,6 @@ test.beforeAll(async () => {
   );
 });
 
-async function withMicrophone(
-  file: string,
-  run: (page: Page, context: BrowserContext) => Promise<void>,
-  serviceWorkers: "allow" | "block" = "block",
-) {
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    baseURL,
-    viewport: { width: 1280, height: 900 },
-    serviceWorkers,
-    args: [
-      "--no-sandbox",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-audio-capture=${file}%noloop`,
-    ],
-  });
-  try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    await run(page, context);
-  } finally {
-    await context.close();
-  }
-}
-
-async function openTalk(page: Page) {
-  await page.goto("/talk");
-  await settle(page);
-  await expect(page.getByRole("region", { name: "Phrase board" })).toHaveAttribute(
-    "aria-busy",
-    "false",
-  );
-}
-
 const myVoice = (page: Page) => page.getByRole("region", { name: "My voice" });
 
 async function addPhrase(page: Page, text: string) {
@@ -154,12 +113,12 @@ async function addPhrase(page: Page, text: string) {
 
 test("three phrases taught by voice are recognised and said; an untaught one is not taken for them", async () => {
   test.setTimeout(240_000);
-  await withMicrophone(files["untaught"]!, async (page) => {
+  await withMicrophone(profile, files["untaught"]!, async (page) => {
     await presetPilotAccess(page);
   });
 
   for (const [index, text] of taught.entries()) {
-    await withMicrophone(files[`teach-${index}`]!, async (page) => {
+    await withMicrophone(profile, files[`teach-${index}`]!, async (page) => {
       await openTalk(page);
       await myVoice(page)
         .getByRole("button", { name: `Teach my voice: ${text}` })
@@ -175,7 +134,7 @@ test("three phrases taught by voice are recognised and said; an untaught one is 
   }
 
   for (const [index, text] of taught.entries()) {
-    await withMicrophone(files[`say-${index}`]!, async (page) => {
+    await withMicrophone(profile, files[`say-${index}`]!, async (page) => {
       await openTalk(page);
       await myVoice(page).getByRole("button", { name: "Listen", exact: true }).click();
       await expect(myVoice(page).getByText(`Heard: ${text}`)).toBeVisible({ timeout: 30_000 });
@@ -188,7 +147,7 @@ test("three phrases taught by voice are recognised and said; an untaught one is 
     });
   }
 
-  await withMicrophone(files["untaught"]!, async (page) => {
+  await withMicrophone(profile, files["untaught"]!, async (page) => {
     await openTalk(page);
     await myVoice(page).getByRole("button", { name: "Listen", exact: true }).click();
     const answer = myVoice(page)
@@ -202,7 +161,7 @@ test("three phrases taught by voice are recognised and said; an untaught one is 
 
   // Leaving Talk while Listen records closes the microphone: what it would have heard is not
   // said, nor kept in the history, after the visitor has gone.
-  await withMicrophone(files["say-2"]!, async (page) => {
+  await withMicrophone(profile, files["say-2"]!, async (page) => {
     await openTalk(page);
     const history = (await storedValue(page, "dauys.talk-history")) as unknown[];
     await myVoice(page).getByRole("button", { name: "Listen", exact: true }).click();
@@ -219,6 +178,7 @@ test("three phrases taught by voice are recognised and said; an untaught one is 
 
   // Offline, once the service worker has kept the app: recognition needs no connection.
   await withMicrophone(
+    profile,
     files["say-1"]!,
     async (page, context) => {
       await visitUntilControlled(page, "/talk");
@@ -237,14 +197,14 @@ test("a phrase taught and said with a 1.5 s pause inside is heard whole, beside 
   test.setTimeout(180_000);
   profile = mkdtempSync(join(tmpdir(), "dauys-voice-paused-"));
   const text = pausedPhrase.replace(" / ", " ");
-  await withMicrophone(files["say-paused"]!, async (page) => {
+  await withMicrophone(profile, files["say-paused"]!, async (page) => {
     await presetPilotAccess(page);
     await openTalk(page);
     await addPhrase(page, text);
   });
 
   const teach = async (file: string, phrase: string) =>
-    withMicrophone(file, async (page) => {
+    withMicrophone(profile, file, async (page) => {
       await openTalk(page);
       await myVoice(page)
         .getByRole("button", { name: `Teach my voice: ${phrase}` })
@@ -257,7 +217,7 @@ test("a phrase taught and said with a 1.5 s pause inside is heard whole, beside 
   await teach(files["teach-0"]!, taught[0]!);
   await teach(files["teach-paused"]!, text);
 
-  await withMicrophone(files["say-paused"]!, async (page) => {
+  await withMicrophone(profile, files["say-paused"]!, async (page) => {
     await openTalk(page);
     // Learned from the teaching takes: a pause longer than the 1.5 s inside the phrase.
     const pause = myVoice(page).getByLabel("A pause this long ends my take");

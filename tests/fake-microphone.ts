@@ -1,0 +1,44 @@
+import { chromium, expect, type BrowserContext, type Page } from "@playwright/test";
+import { baseURL, chromiumArgs, chromiumPath } from "../playwright.config.ts";
+import { settle } from "./fixtures.ts";
+
+/**
+ * My voice's browser tests: Chromium's fake microphone plays a WAV file once (`%noloop`) each
+ * time the microphone opens, so each step runs in a browser started with the file it needs, on
+ * one profile (the user's IndexedDB) that lasts the whole test.
+ */
+export async function withMicrophone(
+  profile: string,
+  file: string,
+  run: (page: Page, context: BrowserContext) => Promise<void>,
+  serviceWorkers: "allow" | "block" = "block",
+) {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers,
+    args: [
+      ...chromiumArgs,
+      // The phrase is said without a tap: the test watches the audio element play.
+      "--autoplay-policy=no-user-gesture-required",
+      `--use-file-for-fake-audio-capture=${file}%noloop`,
+    ],
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await run(page, context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Opens Talk and waits until its board has the stored phrases. */
+export async function openTalk(page: Page) {
+  await page.goto("/talk");
+  await settle(page);
+  await expect(page.getByRole("region", { name: "Phrase board" })).toHaveAttribute(
+    "aria-busy",
+    "false",
+  );
+}
