@@ -1,7 +1,4 @@
-import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { expect, test, type Page } from "@playwright/test";
-import { dataDir } from "../playwright.config.ts";
 import {
   expectNoAxeViolations,
   findSmallTargets,
@@ -9,6 +6,7 @@ import {
   presetStoredValue,
   settle,
 } from "./fixtures.ts";
+import { storedRequests } from "./stored-requests.ts";
 
 /*
  * Contact requests must never be lost. These tests go through the real page, IndexedDB and
@@ -16,26 +14,6 @@ import {
  * /api/requests only (the server "down" while the app itself still loads). What the server
  * stored is read from its SQLite file.
  */
-
-type StoredRow = {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  language: string;
-  created_at: string;
-  received_at: string;
-};
-
-function storedRequests(email: string): StoredRow[] {
-  const db = new DatabaseSync(join(dataDir, "dauys.sqlite"), { readOnly: true });
-  try {
-    return db.prepare("SELECT * FROM requests WHERE email = ?").all(email) as StoredRow[];
-  } finally {
-    db.close();
-  }
-}
 
 function uniqueMessage() {
   const tag = crypto.randomUUID().slice(0, 8);

@@ -1,8 +1,6 @@
-import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { expect, test, type Page } from "@playwright/test";
-import { dataDir } from "../playwright.config.ts";
 import { expectNoAxeViolations, findSmallTargets, settle, storedValue } from "./fixtures.ts";
+import { storedRequests } from "./stored-requests.ts";
 
 /*
  * A prerendered page works before its scripts (issue 39): the connection can drop right after
@@ -13,24 +11,6 @@ import { expectNoAxeViolations, findSmallTargets, settle, storedValue } from "./
  */
 
 const appScripts = "**/assets/*.js";
-
-type StoredRow = {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  language: string;
-};
-
-function storedRequests(email: string): StoredRow[] {
-  const db = new DatabaseSync(join(dataDir, "dauys.sqlite"), { readOnly: true });
-  try {
-    return db.prepare("SELECT * FROM requests WHERE email = ?").all(email) as StoredRow[];
-  } finally {
-    db.close();
-  }
-}
 
 function uniqueMessage() {
   const tag = crypto.randomUUID().slice(0, 8);
