@@ -1,7 +1,7 @@
 /**
  * Talk: the time from a tap on a phrase to its first sound, once the voice is loaded ("warm"), for
  * a Russian and a Kazakh board, in Chromium on the built app. The page itself measures it with
- * User Timing (src/features/talk/speaker.ts): from the tap's handler to the audio's `playing`
+ * User Timing (src/features/talk/speaking/speaker.ts): from the tap's handler to the audio's `playing`
  * event. Each phrase is tapped once, so none comes from the page's cache of recent audio; the
  * cached replay is reported apart.
  */

@@ -22,15 +22,15 @@ export type CatalogPart = (typeof catalogParts)[number];
  */
 export const catalogPartFiles: Partial<Record<CatalogPart, readonly string[]>> = {
   "talk-panels": [
-    "talk/my-voice-panel.tsx",
-    "talk/my-voice-answers.tsx",
-    "talk/taught-phrase-row.tsx",
-    "talk/teach-voice-dialog.tsx",
-    "talk/voice-meter.tsx",
-    "talk/take-pace-settings.tsx",
-    "talk/type-to-speak.tsx",
-    "talk/talk-history.tsx",
-    "talk/board-backup.tsx",
+    "talk/my-voice/my-voice-panel.tsx",
+    "talk/my-voice/my-voice-answers.tsx",
+    "talk/my-voice/taught-phrase-row.tsx",
+    "talk/my-voice/teach-voice-dialog.tsx",
+    "talk/my-voice/voice-meter.tsx",
+    "talk/my-voice/take-pace-settings.tsx",
+    "talk/speaking/type-to-speak.tsx",
+    "talk/history/talk-history.tsx",
+    "talk/backup/board-backup.tsx",
   ],
   // The server's answer to the contact form sent without the app: the build writes it out,
   // the app never shows it.

@@ -2,16 +2,16 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import Box from "@mui/material/Box";
-import { BoardSection } from "@/features/talk/board-section";
-import { boardFor } from "@/features/talk/board";
-import type { History } from "@/features/talk/history";
-import { SaidPanel } from "@/features/talk/said-panel";
-import type { DeviceEngine } from "@/features/talk/speaker";
+import { BoardSection } from "@/features/talk/board/board-section";
+import { boardFor } from "@/features/talk/board/board";
+import type { History } from "@/features/talk/history/history";
+import { SaidPanel } from "@/features/talk/speaking/said-panel";
+import type { DeviceEngine } from "@/features/talk/speaking/speaker";
 import { SectionPanel } from "@/components/section-panel";
 import { defaultTalkSettings } from "@/features/talk/talk-settings";
-import { useMyVoice } from "@/features/talk/use-my-voice";
+import { useMyVoice } from "@/features/talk/my-voice/use-my-voice";
 import { useTalkData } from "@/features/talk/use-talk-data";
-import { useTalkSpeech, type SpeechFailure } from "@/features/talk/use-talk-speech";
+import { useTalkSpeech, type SpeechFailure } from "@/features/talk/speaking/use-talk-speech";
 import { isSpeechLanguage, type SpeechLanguage } from "@/shared/speech-options";
 import { useOnlineStatus } from "@/lib/use-online-status";
 import { visuallyHidden } from "@/theme/visually-hidden";
@@ -33,16 +33,22 @@ const withMessages = <Module,>(module: Promise<Module>) =>
  * live without waiting for them.
  */
 const MyVoicePanel = lazyPart(() =>
-  withMessages(import("@/features/talk/my-voice-panel")).then((module) => module.MyVoicePanel),
+  withMessages(import("@/features/talk/my-voice/my-voice-panel")).then(
+    (module) => module.MyVoicePanel,
+  ),
 );
 const TypeToSpeakSection = lazyPart(() =>
-  withMessages(import("@/features/talk/type-to-speak")).then((module) => module.TypeToSpeakSection),
+  withMessages(import("@/features/talk/speaking/type-to-speak")).then(
+    (module) => module.TypeToSpeakSection,
+  ),
 );
 const HistorySection = lazyPart(() =>
-  withMessages(import("@/features/talk/talk-history")).then((module) => module.HistorySection),
+  withMessages(import("@/features/talk/history/talk-history")).then(
+    (module) => module.HistorySection,
+  ),
 );
 const BoardBackup = lazyPart(() =>
-  withMessages(import("@/features/talk/board-backup")).then((module) => module.BoardBackup),
+  withMessages(import("@/features/talk/backup/board-backup")).then((module) => module.BoardBackup),
 );
 
 /** A panel under the board whose content comes later (see above). */
@@ -60,7 +66,7 @@ function LaterPanel({ title, children }: { title: string; children: ReactNode })
  * The full-screen listener view comes with its code when there is something to show: its code is
  * fetched as soon as something has been said, so the tap that opens it does not wait.
  */
-const loadListenerView = () => import("@/features/talk/listener-view");
+const loadListenerView = () => import("@/features/talk/speaking/listener-view");
 const ListenerView = lazy(() =>
   loadListenerView().then((module) => ({ default: module.ListenerView })),
 );

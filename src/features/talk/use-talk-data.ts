@@ -4,9 +4,9 @@
  * storage notice says so (src/lib/storage.ts) and the screen goes on working from memory.
  */
 import { startTransition, useEffect, useRef, useState } from "react";
-import { parseBoardFile, type BoardFileResult } from "@/features/talk/board-file";
-import { boardFor, type Board, type Boards } from "@/features/talk/board";
-import { parseHistory, type History } from "@/features/talk/history";
+import { parseBoardFile, type BoardFileResult } from "@/features/talk/backup/board-file";
+import { boardFor, type Board, type Boards } from "@/features/talk/board/board";
+import { parseHistory, type History } from "@/features/talk/history/history";
 import { parseTalkSettings, type TalkSettings } from "@/features/talk/talk-settings";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { readValue, storageKeys, writeValue } from "@/lib/storage";

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { addPhrase, starterBoard, toggleFavourite } from "@/features/talk/board/board";
+import { exportBoards, maxBoardFileBytes, parseBoardFile } from "@/features/talk/backup/board-file";
+import type { VoiceExamples } from "@/features/talk/my-voice/voice-examples";
+
+const file = (content: unknown) => JSON.stringify(content);
+const valid = {
+  format: "dauys-talk-board",
+  version: 1,
+  exportedAt: "2026-11-25T00:00:00.000Z",
+  boards: { en: [{ id: "a", text: "Hello", category: "social", favourite: true }] },
+};
+
+describe("board file", () => {
+  it("round-trips every language's board", () => {
+    const ru = toggleFavourite(
+      addPhrase(starterBoard("ru"), { text: "Мой текст", category: "mine" }, "m"),
+      "m",
+    );
+    const boards = { ru, kk: starterBoard("kk") };
+    const features = {
+      format: 1,
+      method: "normalised" as const,
+      dims: 2,
+      voicedMs: 900,
+      frames: "AAAA",
+    };
+    const voice: VoiceExamples = {
+      ru: { m: [{ features, origin: "taught", addedAt: 1, audio: new Blob(["RIFF"]) }] },
+    };
+    const text = exportBoards(boards, voice, new Date("2026-11-25T10:00:00Z"));
+    const result = parseBoardFile(text);
+    // Recordings stay on the device: the file has the features only.
+    expect(result).toEqual({
+      ok: true,
+      boards,
+      voice: { ru: { m: [{ features, origin: "taught", addedAt: 1 }] } },
+      phraseCount: ru.length + boards.kk.length,
+    });
+    // A file from before My voice (version 1) still reads.
+    const old = JSON.parse(text) as Record<string, unknown>;
+    delete old.voice;
+    expect(parseBoardFile(JSON.stringify({ ...old, version: 1 }))).toMatchObject({ ok: true });
+  });
+
+  it("refuses files that are not a board", () => {
+    const problem = (text: string, size?: number) => {
+      const result = parseBoardFile(text, size);
+      return result.ok ? "accepted" : result.problem;
+    };
+    expect(problem(file(valid))).toBe("accepted");
+    expect(problem("{ not json")).toBe("not-json");
+    expect(problem("")).toBe("not-json");
+    expect(problem(file([1, 2]))).toBe("not-a-board");
+    expect(problem(file({ ...valid, format: "other" }))).toBe("not-a-board");
+    expect(problem(file({ ...valid, version: "1" }))).toBe("not-a-board");
+    expect(problem(file({ ...valid, version: 3 }))).toBe("newer-version");
+    expect(problem(file({ ...valid, voice: { en: { a: [{ origin: "taught" }] } } }))).toBe(
+      "bad-voice",
+    );
+    expect(problem(file({ ...valid, voice: { xx: {} } }))).toBe("bad-voice");
+    expect(problem(file({ ...valid, boards: {} }))).toBe("not-a-board");
+    expect(problem(file({ ...valid, boards: { fr: [] } }))).toBe("not-a-board");
+    expect(problem(file({ ...valid, boards: { en: "Hello" } }))).toBe("not-a-board");
+    const phrase = valid.boards.en[0]!;
+    const withPhrase = (changes: object) =>
+      file({ ...valid, boards: { en: [{ ...phrase, ...changes }] } });
+    expect(problem(withPhrase({ text: "  " }))).toBe("bad-phrase");
+    expect(problem(withPhrase({ text: 5 }))).toBe("bad-phrase");
+    expect(problem(withPhrase({ text: "x".repeat(301) }))).toBe("bad-phrase");
+    expect(problem(withPhrase({ category: "food" }))).toBe("bad-phrase");
+    expect(problem(withPhrase({ favourite: "yes" }))).toBe("bad-phrase");
+    expect(problem(withPhrase({ id: "" }))).toBe("bad-phrase");
+    expect(problem(file({ ...valid, boards: { en: [phrase, phrase] } }))).toBe("bad-phrase");
+    const many = Array.from({ length: 301 }, (_, i) => ({ ...phrase, id: `p${i}` }));
+    expect(problem(file({ ...valid, boards: { en: many } }))).toBe("too-many-phrases");
+    expect(problem(file(valid), maxBoardFileBytes + 1)).toBe("too-large");
+  });
+});

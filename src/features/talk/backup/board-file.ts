@@ -1,0 +1,130 @@
+/**
+ * The board as one JSON file, for a backup or a move to a new phone. Reading a file checks all of
+ * it before anything is used, so a bad file is refused whole and the board stays as it was.
+ */
+import { isSpeechLanguage, speechLanguages } from "@/shared/speech-options";
+import {
+  cleanPhraseText,
+  isBoardCategory,
+  maxPhraseLength,
+  maxPhrasesPerLanguage,
+  type Board,
+  type Boards,
+  type Phrase,
+} from "@/features/talk/board/board";
+import {
+  parseVoiceExamples,
+  withoutRecordings,
+  type VoiceExamples,
+} from "@/features/talk/my-voice/voice-examples";
+
+export const boardFileFormat = "dauys-talk-board";
+/** 2 added My voice's examples (features only, never recordings). */
+export const boardFileVersion = 2;
+export const boardFileName = "dauys-talk-board.json";
+/** Far above any real board; a bigger file is not a board. */
+export const maxBoardFileBytes = 2 * 1024 * 1024;
+
+export type BoardFile = {
+  format: typeof boardFileFormat;
+  version: typeof boardFileVersion;
+  exportedAt: string;
+  boards: Boards;
+  voice: VoiceExamples;
+};
+
+/** Why a file was refused; the page says it in the user's language. */
+export type BoardFileProblem =
+  | "too-large"
+  | "not-json"
+  | "not-a-board"
+  | "newer-version"
+  | "bad-phrase"
+  | "too-many-phrases"
+  | "bad-voice";
+
+export type BoardFileResult =
+  | { ok: true; boards: Boards; voice: VoiceExamples; phraseCount: number }
+  | { ok: false; problem: BoardFileProblem };
+
+export function exportBoards(boards: Boards, voice: VoiceExamples, now: Date): string {
+  const file: BoardFile = {
+    format: boardFileFormat,
+    version: boardFileVersion,
+    exportedAt: now.toISOString(),
+    boards,
+    voice: withoutRecordings(voice),
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function readPhrase(value: unknown): Phrase | undefined {
+  if (!isRecord(value)) return undefined;
+  const { id, text, category, favourite, starterId } = value;
+  if (typeof id !== "string" || id.length === 0 || id.length > 100) return undefined;
+  if (typeof text !== "string") return undefined;
+  const clean = cleanPhraseText(text);
+  if (!clean || clean.length > maxPhraseLength) return undefined;
+  if (!isBoardCategory(category)) return undefined;
+  if (favourite !== undefined && typeof favourite !== "boolean") return undefined;
+  if (starterId !== undefined && (typeof starterId !== "string" || starterId.length > 100)) {
+    return undefined;
+  }
+  return {
+    id,
+    text: clean,
+    category,
+    favourite: favourite ?? false,
+    ...(starterId === undefined ? {} : { starterId }),
+  };
+}
+
+function readBoard(value: unknown): Board | BoardFileProblem {
+  if (!Array.isArray(value)) return "not-a-board";
+  if (value.length > maxPhrasesPerLanguage) return "too-many-phrases";
+  const phrases: Phrase[] = [];
+  const ids = new Set<string>();
+  for (const item of value) {
+    const phrase = readPhrase(item);
+    if (!phrase || ids.has(phrase.id)) return "bad-phrase";
+    ids.add(phrase.id);
+    phrases.push(phrase);
+  }
+  return phrases;
+}
+
+/** Reads an exported board file; `size` is the file's size in bytes. */
+export function parseBoardFile(text: string, size = text.length): BoardFileResult {
+  if (size > maxBoardFileBytes) return { ok: false, problem: "too-large" };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: "not-json" };
+  }
+  if (!isRecord(data) || data.format !== boardFileFormat || !isRecord(data.boards)) {
+    return { ok: false, problem: "not-a-board" };
+  }
+  if (typeof data.version !== "number" || !Number.isInteger(data.version)) {
+    return { ok: false, problem: "not-a-board" };
+  }
+  if (data.version > boardFileVersion) return { ok: false, problem: "newer-version" };
+  const boards: Boards = {};
+  let phraseCount = 0;
+  for (const [language, value] of Object.entries(data.boards)) {
+    if (!isSpeechLanguage(language)) return { ok: false, problem: "not-a-board" };
+    const board = readBoard(value);
+    if (typeof board === "string") return { ok: false, problem: board };
+    boards[language] = board;
+    phraseCount += board.length;
+  }
+  if (!speechLanguages.some((language) => boards[language])) {
+    return { ok: false, problem: "not-a-board" };
+  }
+  const voice = parseVoiceExamples(data.voice, true);
+  if (!voice) return { ok: false, problem: "bad-voice" };
+  return { ok: true, boards, voice, phraseCount };
+}

@@ -1,0 +1,216 @@
+import { lazy, Suspense, useState } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Stack from "@mui/material/Stack";
+import { TextField } from "@/components/text-field";
+import CheckIcon from "@mui/icons-material/Check";
+import EditIcon from "@mui/icons-material/Edit";
+import {
+  addPhrase,
+  deletePhrase,
+  editPhrase,
+  movePhrase,
+  newPhraseId,
+  reinsertPhrase,
+  restoreStarters,
+  toggleFavourite,
+  type Board,
+  type Phrase,
+  type PhraseDraft,
+} from "@/features/talk/board/board";
+import { PhraseBoard, type BoardActions } from "@/features/talk/board/phrase-board";
+import { SectionPanel } from "@/components/section-panel";
+import { nativeNameOf } from "@/shared/languages";
+import { isSpeechLanguage, speechLanguages, type SpeechLanguage } from "@/shared/speech-options";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
+
+// The dialog (and MUI's modal machinery) loads when a phrase is first added or edited.
+const PhraseDialog = lazy(() =>
+  import("@/features/talk/board/phrase-dialog").then((module) => ({
+    default: module.PhraseDialog,
+  })),
+);
+
+type Deleted = { phrase: Phrase; index: number; language: SpeechLanguage };
+
+/**
+ * The phrase board's panel: the language it speaks, editing (add, edit, reorder, favourite,
+ * delete with undo, restore the starters), and the board itself, where one tap says a phrase.
+ */
+export function BoardSection({
+  board,
+  language,
+  loaded,
+  changeBoard,
+  onLanguageChange,
+  onSay,
+  onDeleted,
+}: {
+  board: Board;
+  language: SpeechLanguage;
+  loaded: boolean;
+  changeBoard: (change: (current: Board) => Board) => void;
+  onLanguageChange: (language: SpeechLanguage) => void;
+  onSay: (phrase: Phrase) => void;
+  /** A phrase left the board (its taught voice goes with it). */
+  onDeleted: (phrase: Phrase) => void;
+}) {
+  const { t } = useLingui();
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<{ mode: "add" } | { mode: "edit"; phrase: Phrase } | null>(
+    null,
+  );
+  const [deleted, setDeleted] = useState<Deleted | null>(null);
+  const [notice, setNotice] = useState("");
+
+  const actions: BoardActions = {
+    onSay: (phrase) => {
+      setNotice("");
+      onSay(phrase);
+    },
+    onAdd: () => setDialog({ mode: "add" }),
+    onEdit: (phrase) => setDialog({ mode: "edit", phrase }),
+    onDelete: (phrase) => {
+      setDeleted({ phrase, index: board.indexOf(phrase), language });
+      changeBoard((current) => deletePhrase(current, phrase.id));
+      onDeleted(phrase);
+    },
+    onMove: (phrase, direction) =>
+      changeBoard((current) => movePhrase(current, phrase.id, direction)),
+    onToggleFavourite: (phrase) => changeBoard((current) => toggleFavourite(current, phrase.id)),
+    onRestore: () => {
+      changeBoard((current) => restoreStarters(current, language));
+      setNotice(t`The starter phrases are back.`);
+    },
+  };
+
+  const savePhrase = (draft: PhraseDraft) => {
+    if (dialog?.mode === "edit") {
+      const { id } = dialog.phrase;
+      changeBoard((current) => editPhrase(current, id, draft));
+    } else {
+      changeBoard((current) => addPhrase(current, draft, newPhraseId()));
+    }
+    setDialog(null);
+  };
+
+  const undoDelete = (undone: Deleted) => {
+    if (undone.language === language) {
+      changeBoard((current) => reinsertPhrase(current, undone.phrase, undone.index));
+    }
+    setDeleted(null);
+  };
+
+  return (
+    <SectionPanel
+      compact
+      title={t`Phrase board`}
+      busy={!loaded}
+      actions={
+        <BoardControls
+          language={language}
+          editing={editing}
+          onLanguageChange={onLanguageChange}
+          onEditingChange={setEditing}
+        />
+      }
+    >
+      <Stack spacing={2}>
+        <BoardNotice deleted={deleted} notice={notice} onUndo={undoDelete} />
+        <div lang={language}>
+          <PhraseBoard board={board} editing={editing} actions={actions} />
+        </div>
+      </Stack>
+      {dialog ? (
+        <Suspense fallback={null}>
+          <PhraseDialog
+            mode={dialog.mode}
+            initial={
+              dialog.mode === "edit"
+                ? { text: dialog.phrase.text, category: dialog.phrase.category }
+                : { text: "", category: "mine" }
+            }
+            onSave={savePhrase}
+            onCancel={() => setDialog(null)}
+          />
+        </Suspense>
+      ) : null}
+    </SectionPanel>
+  );
+}
+
+/** The language the board speaks, and the switch into editing it. */
+function BoardControls({
+  language,
+  editing,
+  onLanguageChange,
+  onEditingChange,
+}: {
+  language: SpeechLanguage;
+  editing: boolean;
+  onLanguageChange: (language: SpeechLanguage) => void;
+  onEditingChange: (editing: boolean) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <Stack
+      direction="row"
+      sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center", maxWidth: "100%" }}
+    >
+      <TextField
+        select
+        label={t`Speak in`}
+        value={language}
+        onChange={(event) => {
+          if (isSpeechLanguage(event.target.value)) onLanguageChange(event.target.value);
+        }}
+        sx={{ minWidth: 180, maxWidth: "100%" }}
+      >
+        {speechLanguages.map((code) => (
+          <option key={code} value={code}>
+            {nativeNameOf(code)}
+          </option>
+        ))}
+      </TextField>
+      <Button
+        variant={editing ? "contained" : "outlined"}
+        aria-pressed={editing}
+        startIcon={editing ? <CheckIcon /> : <EditIcon />}
+        onClick={() => onEditingChange(!editing)}
+      >
+        {editing ? t`Done editing` : t`Edit the board`}
+      </Button>
+    </Stack>
+  );
+}
+
+/** A deleted phrase with its Undo, or what the last action did; announced as it changes. */
+function BoardNotice({
+  deleted,
+  notice,
+  onUndo,
+}: {
+  deleted: Deleted | null;
+  notice: string;
+  onUndo: (deleted: Deleted) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <div role="status">
+      {deleted ? (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" onClick={() => onUndo(deleted)}>
+              {t`Undo`}
+            </Button>
+          }
+        >
+          {t`Deleted: ${deleted.phrase.text}`}
+        </Alert>
+      ) : notice ? (
+        <Alert severity="success">{notice}</Alert>
+      ) : null}
+    </div>
+  );
+}

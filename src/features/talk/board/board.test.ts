@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import {
+  addPhrase,
+  boardFor,
+  boardHasText,
+  canMove,
+  deletePhrase,
+  editPhrase,
+  movePhrase,
+  phraseProblem,
+  pinPhrase,
+  reinsertPhrase,
+  restoreStarters,
+  starterBoard,
+  toggleFavourite,
+  type Board,
+} from "@/features/talk/board/board";
+import { starterPhrases } from "@/features/talk/board/starter-phrases";
+
+const texts = (board: Board) => board.map((phrase) => phrase.text);
+const ofCategory = (board: Board, category: string) =>
+  board.filter((phrase) => phrase.category === category).map((phrase) => phrase.text);
+
+describe("phrase board", () => {
+  it("starts from the starter set in the chosen language", () => {
+    const russian = boardFor({}, "ru");
+    expect(russian).toHaveLength(starterPhrases.length);
+    expect(texts(russian)).toEqual(starterPhrases.map((phrase) => phrase.text.ru));
+    expect(texts(boardFor({}, "kk"))).toEqual(starterPhrases.map((phrase) => phrase.text.kk));
+    const own = addPhrase(russian, { text: "Мой текст", category: "mine" }, "a");
+    expect(boardFor({ ru: own }, "ru")).toBe(own);
+  });
+
+  it("adds a phrase at the end of its category, tidied, and refuses a blank one", () => {
+    const board = starterBoard("en");
+    const added = addPhrase(board, { text: "  Call   my son \n", category: "people" }, "son");
+    expect(ofCategory(added, "people").at(-1)).toBe("Call my son");
+    expect(added).toHaveLength(board.length + 1);
+    expect(addPhrase(board, { text: "   ", category: "people" }, "x")).toBe(board);
+    expect(addPhrase(board, { text: "x".repeat(301), category: "mine" }, "x")).toBe(board);
+    expect(phraseProblem(" ")).toBe("empty");
+    expect(phraseProblem("x".repeat(301))).toBe("too-long");
+    expect(phraseProblem("Hello")).toBeUndefined();
+  });
+
+  it("edits a phrase in place, or moves it to the end of another category", () => {
+    const board = addPhrase(starterBoard("en"), { text: "Tea", category: "mine" }, "tea");
+    const edited = editPhrase(board, "tea", { text: "Tea with milk", category: "mine" });
+    expect(edited.findIndex((p) => p.id === "tea")).toBe(board.findIndex((p) => p.id === "tea"));
+    expect(edited.find((p) => p.id === "tea")?.text).toBe("Tea with milk");
+    const moved = editPhrase(board, "tea", { text: "Tea", category: "needs" });
+    expect(ofCategory(moved, "needs").at(-1)).toBe("Tea");
+    expect(ofCategory(moved, "mine")).toEqual([]);
+    expect(editPhrase(board, "tea", { text: "", category: "mine" })).toBe(board);
+  });
+
+  it("reorders inside a category, and not past its ends", () => {
+    const board = starterBoard("en");
+    const needs = board.filter((p) => p.category === "needs");
+    const [first, second] = needs;
+    const down = movePhrase(board, first!.id, 1);
+    expect(ofCategory(down, "needs").slice(0, 2)).toEqual([second!.text, first!.text]);
+    expect(movePhrase(down, first!.id, -1)).toEqual(board);
+    expect(canMove(board, first!.id, -1)).toBe(false);
+    expect(canMove(board, needs.at(-1)!.id, 1)).toBe(false);
+    // Other categories do not move.
+    expect(ofCategory(down, "social")).toEqual(ofCategory(board, "social"));
+  });
+
+  it("marks favourites, deletes and puts a deleted phrase back", () => {
+    const board = starterBoard("en");
+    const id = board[3]!.id;
+    expect(toggleFavourite(board, id)[3]!.favourite).toBe(true);
+    expect(toggleFavourite(toggleFavourite(board, id), id)[3]!.favourite).toBe(false);
+    const deleted = deletePhrase(board, id);
+    expect(deleted).toHaveLength(board.length - 1);
+    expect(reinsertPhrase(deleted, board[3]!, 3)).toEqual(board);
+    expect(reinsertPhrase(board, board[3]!, 3)).toBe(board);
+  });
+
+  it("restores the starter phrases and keeps the user's own and the favourites", () => {
+    const start = starterBoard("ru");
+    let board = deletePhrase(start, start[0]!.id);
+    board = editPhrase(board, start[1]!.id, { text: "Изменено", category: start[1]!.category });
+    board = toggleFavourite(board, start[2]!.id);
+    board = addPhrase(board, { text: "Мой текст", category: "mine" }, "mine-1");
+    const restored = restoreStarters(board, "ru");
+    expect(texts(restored.filter((p) => p.starterId))).toEqual(texts(start));
+    expect(restored.find((p) => p.id === start[2]!.id)?.favourite).toBe(true);
+    expect(ofCategory(restored, "mine")).toEqual(["Мой текст"]);
+  });
+
+  it("pins a history text to My phrases once", () => {
+    const board = starterBoard("en");
+    const pinned = pinPhrase(board, "Bring my glasses", "g");
+    expect(ofCategory(pinned, "mine")).toEqual(["Bring my glasses"]);
+    expect(pinPhrase(pinned, "bring my GLASSES", "g2")).toBe(pinned);
+    expect(boardHasText(pinned, "Bring my glasses ")).toBe(true);
+  });
+});

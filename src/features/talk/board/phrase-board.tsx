@@ -1,0 +1,208 @@
+import { memo } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import { IconButton } from "@/components/icon-button";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useEventCallback } from "@mui/material/utils";
+import AddIcon from "@mui/icons-material/Add";
+import ArrowDownwardIcon from "@mui/icons-material/ArrowDownward";
+import ArrowUpwardIcon from "@mui/icons-material/ArrowUpward";
+import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
+import EditIcon from "@mui/icons-material/Edit";
+import RestoreIcon from "@mui/icons-material/Restore";
+import StarIcon from "@mui/icons-material/Star";
+import StarBorderIcon from "@mui/icons-material/StarBorder";
+import { boardCategories, canMove, type Board, type Phrase } from "@/features/talk/board/board";
+import { categoryLabels } from "@/features/talk/board/category-labels";
+import { Button } from "@/components/button";
+
+export type BoardActions = {
+  onSay: (phrase: Phrase) => void;
+  onAdd: () => void;
+  onEdit: (phrase: Phrase) => void;
+  onDelete: (phrase: Phrase) => void;
+  onMove: (phrase: Phrase, direction: -1 | 1) => void;
+  onToggleFavourite: (phrase: Phrase) => void;
+  onRestore: () => void;
+};
+
+// A group's tiles; each item's style is written here once, not once per phrase.
+const phraseListStyle = {
+  display: "grid",
+  gap: 1.5,
+  gridTemplateColumns: {
+    xs: "repeat(2, minmax(0, 1fr))",
+    sm: "repeat(3, minmax(0, 1fr))",
+    lg: "repeat(4, minmax(0, 1fr))",
+  },
+  listStyle: "none",
+  p: 0,
+  m: 0,
+  "& > li": { display: "flex" },
+} as const;
+
+const phraseButtonStyle = {
+  flex: 1,
+  minWidth: 0,
+  minHeight: 88,
+  px: { xs: 1.5, sm: 2 },
+  py: 1.5,
+  fontSize: { xs: "1rem", sm: "1.2rem" },
+  lineHeight: 1.3,
+  fontWeight: 600,
+  textTransform: "none",
+  justifyContent: "space-between",
+  textAlign: "start",
+  overflowWrap: "anywhere",
+  hyphens: "auto",
+  bgcolor: "background.paper",
+} as const;
+
+/**
+ * The phrases in groups (favourites first, then each category). A tap on a phrase says it; in
+ * edit mode each phrase has its own buttons instead, so nothing depends on dragging or a long
+ * press, which a shaky hand cannot do reliably.
+ */
+export function PhraseBoard({
+  board,
+  editing,
+  actions,
+}: {
+  board: Board;
+  editing: boolean;
+  actions: BoardActions;
+}) {
+  const { t, i18n } = useLingui();
+  // The same function on every render, so unchanged phrases are not drawn again.
+  const onSay = useEventCallback(actions.onSay);
+  const favourites = board.filter((phrase) => phrase.favourite);
+  const groups = [
+    ...(editing || favourites.length === 0
+      ? []
+      : [{ id: "favourites", title: t`Favourites`, phrases: favourites }]),
+    ...boardCategories.map((category) => ({
+      id: category,
+      title: i18n._(categoryLabels[category]),
+      phrases: board.filter((phrase) => phrase.category === category),
+    })),
+  ].filter((group) => group.phrases.length > 0);
+
+  return (
+    <Stack spacing={3}>
+      {editing ? (
+        <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5 }}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={actions.onAdd}>
+            {t`Add a phrase`}
+          </Button>
+          <Button variant="outlined" startIcon={<RestoreIcon />} onClick={actions.onRestore}>
+            {t`Restore starter phrases`}
+          </Button>
+        </Stack>
+      ) : null}
+      {groups.map((group) => (
+        <Box key={group.id} component="section" aria-label={group.title}>
+          <Typography variant="h3" component="h3" sx={{ fontSize: "1.25rem", mb: 1.5 }}>
+            {group.title}
+          </Typography>
+          <Box component="ul" sx={phraseListStyle}>
+            {group.phrases.map((phrase) => (
+              <li key={phrase.id}>
+                {editing ? (
+                  <EditablePhrase board={board} phrase={phrase} actions={actions} />
+                ) : (
+                  <SayPhraseButton phrase={phrase} onSay={onSay} />
+                )}
+              </li>
+            ))}
+          </Box>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/** A phrase on the board: a tap says it. Drawn again only when the phrase itself changes. */
+const SayPhraseButton = memo(function SayPhraseButton({
+  phrase,
+  onSay,
+}: {
+  phrase: Phrase;
+  onSay: (phrase: Phrase) => void;
+}) {
+  return (
+    <Button
+      variant="outlined"
+      onClick={() => onSay(phrase)}
+      endIcon={phrase.favourite ? <StarIcon aria-hidden /> : undefined}
+      sx={phraseButtonStyle}
+    >
+      {phrase.text}
+    </Button>
+  );
+});
+
+function EditablePhrase({
+  board,
+  phrase,
+  actions,
+}: {
+  board: Board;
+  phrase: Phrase;
+  actions: BoardActions;
+}) {
+  const { t } = useLingui();
+  const text = phrase.text;
+  const iconButton = { width: 48, height: 48 } as const;
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ flex: 1, minWidth: 0, p: 1.5, display: "flex", flexDirection: "column", gap: 1 }}
+    >
+      <Typography sx={{ fontSize: "1.1rem", fontWeight: 600, overflowWrap: "anywhere" }}>
+        {text}
+      </Typography>
+      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: "auto" }}>
+        <IconButton
+          sx={iconButton}
+          aria-pressed={phrase.favourite}
+          aria-label={t`Favourite: ${text}`}
+          onClick={() => actions.onToggleFavourite(phrase)}
+        >
+          {phrase.favourite ? <StarIcon /> : <StarBorderIcon />}
+        </IconButton>
+        <IconButton
+          sx={iconButton}
+          aria-label={t`Edit: ${text}`}
+          onClick={() => actions.onEdit(phrase)}
+        >
+          <EditIcon />
+        </IconButton>
+        <IconButton
+          sx={iconButton}
+          aria-label={t`Move up: ${text}`}
+          disabled={!canMove(board, phrase.id, -1)}
+          onClick={() => actions.onMove(phrase, -1)}
+        >
+          <ArrowUpwardIcon />
+        </IconButton>
+        <IconButton
+          sx={iconButton}
+          aria-label={t`Move down: ${text}`}
+          disabled={!canMove(board, phrase.id, 1)}
+          onClick={() => actions.onMove(phrase, 1)}
+        >
+          <ArrowDownwardIcon />
+        </IconButton>
+        <IconButton
+          sx={iconButton}
+          aria-label={t`Delete: ${text}`}
+          onClick={() => actions.onDelete(phrase)}
+        >
+          <DeleteOutlinedIcon />
+        </IconButton>
+      </Stack>
+    </Paper>
+  );
+}

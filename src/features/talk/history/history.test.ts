@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import {
+  clearHistory,
+  deleteEntry,
+  maxHistoryEntries,
+  parseHistory,
+  recordSaid,
+  type History,
+} from "@/features/talk/history/history";
+
+const say = (history: History, text: string, saidAt: number, language = "en" as const) =>
+  recordSaid(history, { id: `h${saidAt}`, text, language, saidAt });
+
+describe("talk history", () => {
+  it("keeps what was said newest first, and moves a repeat to the top", () => {
+    let history = say([], "Hello", 1);
+    history = say(history, "I am thirsty", 2);
+    history = say(history, "hello ", 3);
+    expect(history.map((entry) => entry.text)).toEqual(["hello", "I am thirsty"]);
+    expect(history[0]!.saidAt).toBe(3);
+    // The same words in another language are another entry.
+    history = recordSaid(history, { id: "x", text: "Hello", language: "ru", saidAt: 4 });
+    expect(history).toHaveLength(3);
+    expect(say(history, "   ", 5)).toBe(history);
+  });
+
+  it("keeps the last 100", () => {
+    let history: History = [];
+    for (let i = 0; i < maxHistoryEntries + 5; i++) history = say(history, `Phrase ${i}`, i);
+    expect(history).toHaveLength(maxHistoryEntries);
+    expect(history[0]!.text).toBe(`Phrase ${maxHistoryEntries + 4}`);
+    expect(history.at(-1)!.text).toBe("Phrase 5");
+  });
+
+  it("deletes one entry or all", () => {
+    const history = say(say([], "One", 1), "Two", 2);
+    expect(deleteEntry(history, "h1").map((entry) => entry.text)).toEqual(["Two"]);
+    expect(clearHistory()).toEqual([]);
+  });
+
+  it("reads a stored history, dropping what is unusable", () => {
+    expect(parseHistory(undefined)).toEqual([]);
+    expect(parseHistory("x")).toEqual([]);
+    const stored = [
+      { id: "a", text: "Old", language: "kk", saidAt: 1 },
+      { id: "b", text: "New", language: "ru", saidAt: 5 },
+      { id: "c", text: "", language: "ru", saidAt: 6 },
+      { id: "d", text: "Bad language", language: "xx", saidAt: 7 },
+      { id: "e", text: "No time", language: "en" },
+      null,
+    ];
+    expect(parseHistory(stored).map((entry) => entry.id)).toEqual(["b", "a"]);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * What the user said on the Talk screen, newest first, as plain data and pure functions. Saying
+ * something again moves it to the top instead of listing it twice.
+ */
+import { isSpeechLanguage, type SpeechLanguage } from "@/shared/speech-options";
+import { cleanPhraseText } from "@/features/talk/board/board";
+
+export const maxHistoryEntries = 100;
+
+export type HistoryEntry = {
+  id: string;
+  text: string;
+  language: SpeechLanguage;
+  /** When it was said, in milliseconds since 1970. */
+  saidAt: number;
+};
+
+export type History = readonly HistoryEntry[];
+
+const sameWords = (entry: HistoryEntry, text: string, language: SpeechLanguage) =>
+  entry.language === language && entry.text.toLocaleLowerCase() === text.toLocaleLowerCase();
+
+export function recordSaid(
+  history: History,
+  said: { text: string; language: SpeechLanguage; saidAt: number; id: string },
+): History {
+  const text = cleanPhraseText(said.text);
+  if (!text) return history;
+  const rest = history.filter((entry) => !sameWords(entry, text, said.language));
+  return [{ ...said, text }, ...rest].slice(0, maxHistoryEntries);
+}
+
+export function deleteEntry(history: History, id: string): History {
+  return history.filter((entry) => entry.id !== id);
+}
+
+export function clearHistory(): History {
+  return [];
+}
+
+/** A stored history as the app can use it: unusable entries are dropped, never shown broken. */
+export function parseHistory(value: unknown): History {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter(
+      (entry): entry is HistoryEntry =>
+        typeof entry === "object" &&
+        entry !== null &&
+        typeof entry.id === "string" &&
+        typeof entry.text === "string" &&
+        entry.text.trim() !== "" &&
+        isSpeechLanguage(entry.language) &&
+        typeof entry.saidAt === "number" &&
+        Number.isFinite(entry.saidAt),
+    )
+    .sort((a, b) => b.saidAt - a.saidAt)
+    .slice(0, maxHistoryEntries);
+}

@@ -1,0 +1,231 @@
+import { useEffect, useRef, useState } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import { IconButton } from "@/components/icon-button";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
+import PushPinIcon from "@mui/icons-material/PushPin";
+import {
+  boardFor,
+  boardHasText,
+  newPhraseId,
+  pinPhrase,
+  type Boards,
+} from "@/features/talk/board/board";
+import {
+  clearHistory,
+  deleteEntry,
+  type History,
+  type HistoryEntry,
+} from "@/features/talk/history/history";
+import type { SpeechLanguage } from "@/shared/speech-options";
+import { Button } from "@/components/button";
+import { perLocale } from "@/lib/per-locale";
+
+/** The time each entry was said, one format per language. */
+const timeFormat = perLocale(
+  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
+);
+
+/**
+ * What was said, newest first, with the time. A tap on an entry says it again; each one can be
+ * pinned to the board or deleted, and the whole list cleared (after a second press).
+ */
+export function TalkHistory({
+  history,
+  isOnBoard,
+  onSay,
+  onPin,
+  onDelete,
+  onClear,
+}: {
+  history: History;
+  isOnBoard: (entry: HistoryEntry) => boolean;
+  onSay: (entry: HistoryEntry) => void;
+  onPin: (entry: HistoryEntry) => void;
+  onDelete: (entry: HistoryEntry) => void;
+  onClear: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  if (history.length === 0) {
+    return <Typography sx={{ color: "text.secondary" }}>{t`Nothing said yet.`}</Typography>;
+  }
+  const time = timeFormat(i18n.locale);
+
+  return (
+    <Stack spacing={2}>
+      <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
+        {history.map((entry) => (
+          <HistoryRow
+            key={entry.id}
+            entry={entry}
+            onBoard={isOnBoard(entry)}
+            time={time}
+            onSay={onSay}
+            onPin={onPin}
+            onDelete={onDelete}
+          />
+        ))}
+      </Box>
+      <ClearHistory onClear={onClear} />
+    </Stack>
+  );
+}
+
+function HistoryRow({
+  entry,
+  onBoard,
+  time,
+  onSay,
+  onPin,
+  onDelete,
+}: {
+  entry: HistoryEntry;
+  onBoard: boolean;
+  time: Intl.DateTimeFormat;
+  onSay: (entry: HistoryEntry) => void;
+  onPin: (entry: HistoryEntry) => void;
+  onDelete: (entry: HistoryEntry) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <Box
+      component="li"
+
+      sx={{
+        display: "flex",
+        alignItems: "stretch",
+        gap: 1,
+        borderBottom: 1,
+        borderColor: "divider",
+        pb: 1,
+      }}
+    >
+      <Button
+        onClick={() => onSay(entry)}
+        sx={{
+          flex: 1,
+          minHeight: 56,
+          justifyContent: "flex-start",
+          textAlign: "start",
+          textTransform: "none",
+          flexDirection: "column",
+          alignItems: "flex-start",
+        }}
+      >
+        <Box
+          component="span"
+          lang={entry.language}
+          sx={{
+            fontSize: "1.125rem",
+            fontWeight: 600,
+            color: "text.primary",
+            overflowWrap: "anywhere",
+          }}
+        >
+          {entry.text}
+        </Box>
+        <Box component="span" sx={{ fontSize: "0.875rem", color: "text.secondary" }}>
+          <time dateTime={new Date(entry.saidAt).toISOString()}>{time.format(entry.saidAt)}</time>
+        </Box>
+      </Button>
+      <IconButton
+        sx={{ width: 48, height: 48, alignSelf: "center" }}
+        aria-label={onBoard ? t`On the board: ${entry.text}` : t`Pin to the board: ${entry.text}`}
+        disabled={onBoard}
+        onClick={() => onPin(entry)}
+      >
+        <PushPinIcon />
+      </IconButton>
+      <IconButton
+        sx={{ width: 48, height: 48, alignSelf: "center" }}
+        aria-label={t`Delete from history: ${entry.text}`}
+        onClick={() => onDelete(entry)}
+      >
+        <DeleteOutlinedIcon />
+      </IconButton>
+    </Box>
+  );
+}
+
+/** Clear all history, after a second press on "Yes, clear all". */
+function ClearHistory({ onClear }: { onClear: () => void }) {
+  const { t } = useLingui();
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const clearRef = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  // The question takes the focus on the safe answer; answered, focus goes back to Clear.
+  useEffect(() => {
+    if (confirmingClear) keepRef.current?.focus();
+    else if (asked.current) clearRef.current?.focus();
+    asked.current = confirmingClear;
+  }, [confirmingClear]);
+
+  return confirmingClear ? (
+    <Stack
+      direction="row"
+      role="group"
+      aria-label={t`Clear all history?`}
+      sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}
+    >
+      <Typography sx={{ fontWeight: 700 }}>{t`Clear all history?`}</Typography>
+      <Button
+        variant="contained"
+        color="error"
+        onClick={() => {
+          setConfirmingClear(false);
+          onClear();
+        }}
+      >
+        {t`Yes, clear all`}
+      </Button>
+      <Button variant="outlined" onClick={() => setConfirmingClear(false)} ref={keepRef}>
+        {t`Keep it`}
+      </Button>
+    </Stack>
+  ) : (
+    <Box>
+      <Button
+        ref={clearRef}
+        variant="outlined"
+        color="error"
+        onClick={() => setConfirmingClear(true)}
+      >
+        {t`Clear all history`}
+      </Button>
+    </Box>
+  );
+}
+
+/** What was said; an entry can be said again, pinned to its language's board or deleted. */
+export function HistorySection({
+  history,
+  boards,
+  say,
+  changeHistory,
+  replaceBoards,
+}: {
+  history: History;
+  boards: Boards;
+  say: (text: string, language: SpeechLanguage) => void;
+  changeHistory: (change: (current: History) => History) => void;
+  replaceBoards: (boards: Boards) => void;
+}) {
+  return (
+    <TalkHistory
+      history={history}
+      isOnBoard={(entry) => boardHasText(boardFor(boards, entry.language), entry.text)}
+      onSay={(entry) => say(entry.text, entry.language)}
+      onPin={(entry) =>
+        replaceBoards({
+          ...boards,
+          [entry.language]: pinPhrase(boardFor(boards, entry.language), entry.text, newPhraseId()),
+        })
+      }
+      onDelete={(entry) => changeHistory((current) => deleteEntry(current, entry.id))}
+      onClear={() => changeHistory(() => clearHistory())}
+    />
+  );
+}

@@ -1,0 +1,177 @@
+import { useEffect, useRef } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import UndoIcon from "@mui/icons-material/Undo";
+import type { Phrase } from "@/features/talk/board/board";
+import type { Listening } from "@/features/talk/my-voice/voice-answer";
+import type { SpeechLanguage } from "@/shared/speech-options";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
+import { perLocale } from "@/lib/per-locale";
+
+/** "A, B or C", as each language lists choices. */
+const choicesIn = perLocale(
+  (locale) => new Intl.ListFormat(locale, { style: "long", type: "disjunction" }),
+);
+
+/** What Listen is doing or found, announced as it changes. */
+export function ListeningStatus({
+  listening,
+  byId,
+}: {
+  listening: Listening;
+  byId: ReadonlyMap<string, Phrase>;
+}) {
+  const { t, i18n } = useLingui();
+  const text = (id: string) => byId.get(id)?.text ?? "";
+  const message = () => {
+    switch (listening.kind) {
+      case "listening":
+        return <Typography sx={{ fontWeight: 700 }}>{t`Listening… say your phrase.`}</Typography>;
+      case "recognising":
+        return <Typography sx={{ fontWeight: 700 }}>{t`Recognising…`}</Typography>;
+      case "heard":
+        return <Alert severity="success">{t`Heard: ${text(listening.phraseId)}`}</Alert>;
+      case "chosen":
+        return <Alert severity="success">{t`Said: ${text(listening.phraseId)}`}</Alert>;
+      case "unsure": {
+        const choices = choicesIn(i18n.locale).format(listening.suggestions.map(text));
+        return <Alert severity="info">{t`Did you mean ${choices}?`}</Alert>;
+      }
+      case "choosing":
+        return (
+          <Alert severity="info">
+            {listening.suggestions.length
+              ? t`Which phrase did you mean? Choose it below, or tap it on the board.`
+              : t`Which phrase did you mean? Tap it on the board.`}
+          </Alert>
+        );
+      case "asking-far":
+        return (
+          <Alert severity="info">
+            {t`This did not sound like your other takes of “${text(listening.phraseId)}”. Keep it as an example?`}
+          </Alert>
+        );
+      case "not-caught":
+        return (
+          <Alert severity="info">
+            {listening.take
+              ? t`I did not catch that. Please try again, or tap the phrase you meant on the board.`
+              : t`I did not catch that. Please try again.`}
+          </Alert>
+        );
+      case "failed":
+        return (
+          <Alert severity="error">
+            {t`The recogniser could not run on this device. Please reload the page and try again.`}
+          </Alert>
+        );
+      case "no-microphone":
+        return (
+          <Alert severity="warning">
+            {t`Could not use the microphone. Please check that this site may use it in your browser's permissions, then try again.`}
+          </Alert>
+        );
+      case "idle":
+        return null;
+    }
+  };
+  return <div role="status">{message()}</div>;
+}
+
+/** Moves the keyboard's focus to an element when it first appears (answers, questions). */
+function useFocusOnAppear<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return ref;
+}
+
+/** "Not that": after an automatic answer, stops it and asks which phrase was meant. */
+export function NotThatButton({ onNotThat }: { onNotThat: () => void }) {
+  const { t } = useLingui();
+  return (
+    <Button
+      variant="contained"
+      color="error"
+      size="large"
+      startIcon={<UndoIcon />}
+      aria-keyshortcuts="Alt+N"
+      onClick={onNotThat}
+      sx={{ minHeight: 64, px: 4, fontSize: "1.25rem" }}
+    >
+      {t`Not that`}
+    </Button>
+  );
+}
+
+/**
+ * The phrases to choose from as big buttons, and a way out: when unsure ("Did you mean…?") and
+ * after "Not that" or "None of these" (then the board is offered too). Focus moves to the first
+ * choice when they appear, or to the question when the board is the only place to choose.
+ */
+export function AnswerChoices({
+  title,
+  suggestions,
+  language,
+  noneLabel,
+  onChoose,
+  onNone,
+}: {
+  title: string;
+  suggestions: Phrase[];
+  language: SpeechLanguage;
+  noneLabel: string;
+  onChoose: (phrase: Phrase) => void;
+  onNone: () => void;
+}) {
+  const first = useFocusOnAppear<HTMLButtonElement>();
+  const heading = useFocusOnAppear<HTMLElement>();
+  return (
+    <Box component="section" aria-label={title}>
+      <Typography
+        ref={suggestions.length ? undefined : heading}
+        tabIndex={suggestions.length ? undefined : -1}
+        sx={{ fontWeight: 700, fontSize: "1.25rem", mb: 1.5 }}
+      >
+        {title}
+      </Typography>
+      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5 }}>
+        {suggestions.map((phrase, index) => (
+          <Button
+            key={phrase.id}
+            ref={index === 0 ? first : undefined}
+            variant="outlined"
+            lang={language}
+            onClick={() => onChoose(phrase)}
+            sx={{ minHeight: 72, px: 3, fontSize: "1.25rem", textTransform: "none" }}
+          >
+            {phrase.text}
+          </Button>
+        ))}
+        <Button variant="text" onClick={onNone} sx={{ minHeight: 72 }}>
+          {noneLabel}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/** Keep a take far from the phrase's other takes, or not (asked once). */
+export function FarTakeQuestion({ onAnswer }: { onAnswer: (keep: boolean) => void }) {
+  const { t } = useLingui();
+  const keep = useFocusOnAppear<HTMLButtonElement>();
+  return (
+    <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5 }}>
+      <Button ref={keep} variant="contained" onClick={() => onAnswer(true)} sx={{ minHeight: 56 }}>
+        {t`Keep it`}
+      </Button>
+      <Button variant="outlined" onClick={() => onAnswer(false)} sx={{ minHeight: 56 }}>
+        {t`Do not keep it`}
+      </Button>
+    </Stack>
+  );
+}

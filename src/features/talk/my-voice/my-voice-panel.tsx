@@ -1,0 +1,385 @@
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useEventCallback } from "@mui/material/utils";
+import HearingIcon from "@mui/icons-material/Hearing";
+import { CheckboxChoice } from "@/components/choice-input";
+import type { Board, Phrase } from "@/features/talk/board/board";
+import {
+  AnswerChoices,
+  FarTakeQuestion,
+  ListeningStatus,
+  NotThatButton,
+} from "@/features/talk/my-voice/my-voice-answers";
+import { useListening } from "@/features/talk/my-voice/use-listening";
+import { TaughtPhraseRow } from "@/features/talk/my-voice/taught-phrase-row";
+import type { MyVoice } from "@/features/talk/my-voice/use-my-voice";
+import type { AnswerEvent, AnswerStep, Lesson } from "@/features/talk/my-voice/voice-answer";
+import type { StoredExample } from "@/features/talk/my-voice/voice-examples";
+import { VoiceMeter } from "@/features/talk/my-voice/voice-meter";
+import type { SpeechLanguage } from "@/shared/speech-options";
+import { Alert } from "@/components/alert";
+import { TakePaceSettings } from "@/features/talk/my-voice/take-pace-settings";
+import {
+  takeLimitsFor,
+  teachingLimitsFor,
+  withTaughtTakes,
+  type TakePace,
+} from "@/features/talk/talk-settings";
+import { Button } from "@/components/button";
+
+const noExamples: StoredExample[] = [];
+
+// The rows' styles (taught-phrase-row.tsx), written once for the list instead of once for each
+// of its rows every time they render: Talk's start-up spent most of its time making them.
+const taughtListStyle = {
+  listStyle: "none",
+  p: 0,
+  m: 0,
+  display: "grid",
+  gap: 1,
+  "& > li": {
+    display: "flex",
+    flexWrap: "wrap",
+    alignItems: "center",
+    gap: 1,
+    borderBottom: 1,
+    borderColor: "divider",
+    pb: 1,
+  },
+  "& .taught-text": { flex: "1 1 220px", minWidth: 0 },
+  "& .taught-phrase": { m: 0, fontWeight: 600, overflowWrap: "anywhere" },
+  "& .taught-count": { m: 0, fontSize: "0.9rem", color: "text.secondary" },
+} as const;
+
+// The teaching dialog (and MUI's modal machinery) loads when a phrase is first taught.
+const TeachVoiceDialog = lazy(() =>
+  import("@/features/talk/my-voice/teach-voice-dialog").then((module) => ({
+    default: module.TeachVoiceDialog,
+  })),
+);
+
+const VoiceQuestionDialog = lazy(() =>
+  import("@/features/talk/my-voice/voice-question-dialog").then((module) => ({
+    default: module.VoiceQuestionDialog,
+  })),
+);
+
+/** A question about a phrase's examples, asked before they are deleted or replaced. */
+type Question = { kind: "forget"; phrase: Phrase } | { kind: "teach-again"; phrase: Phrase };
+
+/** A teaching session, and whether the examples the user gave while using Listen stay. */
+type Teaching = { phrase: Phrase; keepAnswers: boolean };
+
+const isAnswer = (example: StoredExample) => example.origin !== "taught";
+
+/** Alt + a letter: a key of its own that typing never presses (WCAG 2.1.4). */
+const shortcut = (event: KeyboardEvent, code: string) =>
+  event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === code;
+
+/** Said after a take reached the user's longest take: it was recognised as it was. */
+function TakeKeptAtLimit({ seconds }: { seconds: number | null }) {
+  const { t } = useLingui();
+  return seconds ? (
+    <Typography role="status">{t`The take stopped at ${seconds} s; it was kept.`}</Typography>
+  ) : null;
+}
+
+/**
+ * My voice: teach the board's phrases by saying each one three times, then Listen: the device
+ * hears which phrase was said, shows it and says it clearly. When unsure it asks, with big
+ * buttons, instead of guessing; after an answer said at once, "Not that" stops it and asks. Every
+ * answer teaches: the take is kept as an example of the phrase the user confirms or chooses (in
+ * the list or with a tap on the board), and as a counter-example of a phrase wrongly said.
+ */
+export function MyVoicePanel({
+  voice,
+  board,
+  language,
+  pace,
+  onPaceChange,
+  onSay,
+  onStopSpeech,
+}: {
+  voice: MyVoice;
+  board: Board;
+  language: SpeechLanguage;
+  /** How the user's takes are cut (talk-settings.ts). */
+  pace: TakePace;
+  onPaceChange: (pace: TakePace) => void;
+  onSay: (phrase: Phrase) => void;
+  onStopSpeech: () => void;
+}) {
+  const { t } = useLingui();
+  const [teaching, setTeaching] = useState<Teaching | null>(null);
+  const [question, setQuestion] = useState<Question | null>(null);
+  const [learnFailed, setLearnFailed] = useState(false);
+  const player = useRef<HTMLAudioElement | null>(null);
+
+  const taught = board.filter((phrase) =>
+    (voice.examples[phrase.id] ?? []).some((example) => example.origin !== "counter"),
+  );
+  const byId = new Map(board.map((phrase) => [phrase.id, phrase]));
+
+  const keep = async (lesson: Lesson, answerWith: (event: AnswerEvent) => void) => {
+    const { phraseId, origin, take } = lesson;
+    if (lesson.askIfFar && (await voice.isFar(phraseId, take.features))) {
+      answerWith({ type: "far", phraseId, take });
+      return;
+    }
+    const example: StoredExample = {
+      features: take.features,
+      origin,
+      addedAt: Date.now(),
+      ...(take.audio ? { audio: take.audio } : {}),
+    };
+    await voice.learn(phraseId, example).then(
+      () => setLearnFailed(false),
+      () => setLearnFailed(true),
+    );
+  };
+  const onStep = (step: AnswerStep, answerWith: (event: AnswerEvent) => void) => {
+    if (step.stopSpeech) onStopSpeech();
+    const said = step.say && byId.get(step.say);
+    if (said) onSay(said);
+    if (step.learn) void keep(step.learn, answerWith);
+  };
+  const { listening, answerWith, level, keptAtLimitS, listen, stopTake } = useListening(
+    byId,
+    voice.keepRecordings,
+    takeLimitsFor(pace),
+    onStep,
+  );
+
+  const playTakes = async (phrase: Phrase) => {
+    for (const example of voice.examples[phrase.id] ?? []) {
+      if (!example.audio) continue;
+      const url = URL.createObjectURL(example.audio);
+      player.current?.pause();
+      const audio = new Audio(url);
+      player.current = audio;
+      await new Promise<void>((resolve) => {
+        audio.onended = () => resolve();
+        audio.onerror = () => resolve();
+        void audio.play().catch(() => resolve());
+      });
+      URL.revokeObjectURL(url);
+    }
+  };
+
+  const busy = listening.kind === "listening" || listening.kind === "recognising";
+  const canListen = taught.length > 0 && !busy;
+  const startListening = useEventCallback(() => {
+    if (canListen) void listen();
+  });
+  const notThat = useEventCallback(() => answerWith({ type: "not-that" }));
+
+  // A tap on the board, while a take waits to be told which phrase it was, tells it.
+  const boardTap = useEventCallback((phrase: Phrase) =>
+    answerWith({ type: "chose", phraseId: phrase.id, alreadySaid: true }),
+  );
+  useEffect(() => {
+    voice.onBoardTap(boardTap);
+    return () => voice.onBoardTap(null);
+  }, [voice, boardTap]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || document.querySelector("[role=dialog]")) return;
+      if (shortcut(event, "KeyL")) {
+        event.preventDefault();
+        startListening();
+      } else if (shortcut(event, "KeyN")) {
+        event.preventDefault();
+        notThat();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [startListening, notThat]);
+
+  // The same functions on every render, so the rows of unchanged phrases are not drawn again.
+  const teach = useEventCallback((phrase: Phrase) => {
+    if ((voice.examples[phrase.id] ?? []).some(isAnswer))
+      setQuestion({ kind: "teach-again", phrase });
+    else setTeaching({ phrase, keepAnswers: false });
+  });
+  const play = useEventCallback((phrase: Phrase) => void playTakes(phrase));
+  const forget = useEventCallback((phrase: Phrase) => setQuestion({ kind: "forget", phrase }));
+
+  const saveTaught = (phrase: Phrase, keepAnswers: boolean, taughtTakes: StoredExample[]) => {
+    const answers = keepAnswers ? (voice.examples[phrase.id] ?? []).filter(isAnswer) : [];
+    if (!answers.length) return voice.setPhrase(phrase.id, taughtTakes);
+    void voice.keepExamples(phrase.id, [...taughtTakes, ...answers]).catch(() => {
+      voice.setPhrase(phrase.id, taughtTakes);
+      setLearnFailed(true);
+    });
+  };
+
+  return (
+    <Stack spacing={2.5}>
+      <Typography sx={{ color: "text.secondary" }}>
+        {t`Teach a phrase by saying it three times in your own way. Then press Listen and say one of your phrases: it is shown and said clearly. Everything stays on this device.`}
+      </Typography>
+      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
+        {/* Focusable while busy (aria-disabled), so the focus of a keyboard or switch stays. */}
+        <Button
+          variant="contained"
+          size="large"
+          startIcon={<HearingIcon />}
+          aria-disabled={!canListen}
+          aria-keyshortcuts="Alt+L"
+          onClick={startListening}
+          sx={{ minHeight: 64, px: 4, fontSize: "1.25rem" }}
+        >
+          {t`Listen`}
+        </Button>
+        {listening.kind === "listening" ? (
+          <Button variant="outlined" onClick={stopTake}>
+            {t`I have finished`}
+          </Button>
+        ) : null}
+        {listening.kind === "heard" ? <NotThatButton onNotThat={notThat} /> : null}
+        {taught.length === 0 ? (
+          <Typography>{t`Teach at least one phrase first.`}</Typography>
+        ) : null}
+      </Stack>
+      <Typography sx={{ color: "text.secondary", fontSize: "0.9rem" }}>
+        {t`Keys: Alt+L listens; Alt+N says “Not that” after an answer.`}
+      </Typography>
+      {listening.kind === "listening" ? <VoiceMeter level={level} /> : null}
+      <ListeningStatus listening={listening} byId={byId} />
+      <TakeKeptAtLimit seconds={listening.kind === "listening" ? null : keptAtLimitS} />
+      {listening.kind === "unsure" || listening.kind === "choosing" ? (
+        <AnswerChoices
+          // A new set of choices takes the focus again.
+          key={listening.kind}
+          title={listening.kind === "unsure" ? t`Did you mean…?` : t`Which phrase did you mean?`}
+          suggestions={listening.suggestions.flatMap((id) => byId.get(id) ?? [])}
+          language={language}
+          noneLabel={listening.kind === "unsure" ? t`None of these` : t`Never mind`}
+          onChoose={(phrase) => answerWith({ type: "chose", phraseId: phrase.id })}
+          onNone={() =>
+            listening.kind === "unsure"
+              ? answerWith({ type: "none-of-these" })
+              : answerWith({ type: "never-mind" })
+          }
+        />
+      ) : null}
+      {listening.kind === "asking-far" ? (
+        <FarTakeQuestion onAnswer={(keepIt) => answerWith({ type: "keep-far", keep: keepIt })} />
+      ) : null}
+      {learnFailed ? (
+        <Alert severity="error" role="alert">
+          {t`This answer could not be kept as an example on this device. Your phrases are unchanged.`}
+        </Alert>
+      ) : null}
+      <TeachAgainNotice phrases={voice.teachAgain.flatMap((id) => byId.get(id) ?? [])} />
+      <CheckboxChoice
+        checked={voice.keepRecordings}
+        onChange={(event) => voice.setKeepRecordings(event.target.checked)}
+        label={t`Keep my recordings on this device, so I can play my takes back`}
+        sx={{ minHeight: 48 }}
+      />
+      <TakePaceSettings pace={pace} onChange={onPaceChange} />
+      <Box component="ul" sx={taughtListStyle}>
+        {board.map((phrase) => (
+          <TaughtPhraseRow
+            key={phrase.id}
+            phrase={phrase}
+            examples={voice.examples[phrase.id] ?? noExamples}
+            language={language}
+            busy={busy}
+            onTeach={teach}
+            onPlay={play}
+            onForget={forget}
+          />
+        ))}
+      </Box>
+      {teaching ? (
+        <Suspense fallback={null}>
+          <TeachVoiceDialog
+            phraseText={teaching.phrase.text}
+            language={language}
+            keepRecordings={voice.keepRecordings}
+            limits={teachingLimitsFor(pace)}
+            onSaved={(examples, habits) => {
+              saveTaught(teaching.phrase, teaching.keepAnswers, examples);
+              onPaceChange(withTaughtTakes(pace, habits));
+            }}
+            onClose={() => setTeaching(null)}
+          />
+        </Suspense>
+      ) : null}
+      {question ? (
+        <Suspense fallback={null}>
+          <PhraseQuestion
+            question={question}
+            onForget={() => voice.setPhrase(question.phrase.id, undefined)}
+            onTeach={(keepAnswers) => setTeaching({ phrase: question.phrase, keepAnswers })}
+            onClose={() => setQuestion(null)}
+          />
+        </Suspense>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** "Forget" and "Teach again" ask first: both would delete what the user taught. */
+function PhraseQuestion({
+  question,
+  onForget,
+  onTeach,
+  onClose,
+}: {
+  question: Question;
+  onForget: () => void;
+  onTeach: (keepAnswers: boolean) => void;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const text = question.phrase.text;
+  const then = (action: () => void) => () => {
+    onClose();
+    action();
+  };
+  return question.kind === "forget" ? (
+    <VoiceQuestionDialog
+      title={t`Forget my voice for “${text}”?`}
+      text={t`The examples of how you say this phrase are deleted from this device. The phrase stays on the board.`}
+      answers={[
+        { label: t`Forget`, onChoose: then(onForget), variant: "contained", color: "error" },
+        { label: t`Cancel`, onChoose: onClose },
+      ]}
+    />
+  ) : (
+    <VoiceQuestionDialog
+      title={t`Teach “${text}” again?`}
+      text={t`Some of its examples come from your answers to Listen. Keep them beside the new takes, or start afresh with the new takes only.`}
+      answers={[
+        { label: t`Keep my answers`, onChoose: then(() => onTeach(true)), variant: "contained" },
+        { label: t`Start afresh`, onChoose: then(() => onTeach(false)) },
+        { label: t`Cancel`, onChoose: onClose },
+      ]}
+    />
+  );
+}
+
+/**
+ * After a change of the recogniser's method, the phrases whose examples could not be made again
+ * (no recording was kept): the user is told which, instead of finding them silently forgotten.
+ */
+function TeachAgainNotice({ phrases }: { phrases: Phrase[] }) {
+  const { t, i18n } = useLingui();
+  if (!phrases.length) return null;
+  const list = new Intl.ListFormat(i18n.locale, { type: "conjunction" }).format(
+    phrases.map((phrase) => `“${phrase.text}”`),
+  );
+  return (
+    <Alert severity="warning">
+      {t`My voice now listens in a new way, and your recordings were not kept, so it could not learn your takes again. Please teach these phrases again: ${list}.`}
+    </Alert>
+  );
+}

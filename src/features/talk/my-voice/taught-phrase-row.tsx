@@ -1,0 +1,86 @@
+import { memo } from "react";
+import { useLingui } from "@lingui/react/macro";
+import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
+import MicIcon from "@mui/icons-material/Mic";
+import PlayArrowIcon from "@mui/icons-material/PlayArrow";
+import type { Phrase } from "@/features/talk/board/board";
+import { storageBytes, type StoredExample } from "@/features/talk/my-voice/voice-examples";
+import type { SpeechLanguage } from "@/shared/speech-options";
+import { Button } from "@/components/button";
+import { perLocale } from "@/lib/per-locale";
+
+/** One number format per language for all rows: the list is long. */
+const kilobytesIn = perLocale(
+  (locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }),
+);
+
+/**
+ * One phrase of My voice's list: how many examples it has and their size, and its actions. Drawn
+ * again only when its phrase, examples or state change.
+ */
+export const TaughtPhraseRow = memo(function TaughtPhraseRow({
+  phrase,
+  examples,
+  language,
+  busy,
+  onTeach,
+  onPlay,
+  onForget,
+}: {
+  phrase: Phrase;
+  examples: StoredExample[];
+  language: SpeechLanguage;
+  busy: boolean;
+  onTeach: (phrase: Phrase) => void;
+  onPlay: (phrase: Phrase) => void;
+  onForget: (phrase: Phrase) => void;
+}) {
+  const { t, i18n } = useLingui();
+  // Counter-examples (takes that were not this phrase) are kept but not counted as its examples.
+  const count = examples.filter((example) => example.origin !== "counter").length;
+  const size = count ? kilobytesIn(i18n.locale).format(storageBytes(examples) / 1000) : "";
+  return (
+    // Styled by the list (my-voice-panel.tsx), once for all rows.
+    <li>
+      <div className="taught-text">
+        <p className="taught-phrase" lang={language}>
+          {phrase.text}
+        </p>
+        <p className="taught-count">
+          {count ? t`Examples: ${count}, ${size} kB` : t`Not taught yet`}
+        </p>
+      </div>
+      <Button
+        variant="outlined"
+        startIcon={<MicIcon />}
+        // The visible words first in the name (WCAG 2.5.3), then which phrase.
+        aria-label={count ? t`Teach again: ${phrase.text}` : t`Teach my voice: ${phrase.text}`}
+        onClick={() => onTeach(phrase)}
+        disabled={busy}
+      >
+        {count ? t`Teach again` : t`Teach`}
+      </Button>
+      {examples.some((example) => example.audio) ? (
+        <Button
+          variant="outlined"
+          startIcon={<PlayArrowIcon />}
+          aria-label={t`Play my takes: ${phrase.text}`}
+          onClick={() => onPlay(phrase)}
+        >
+          {t`Play`}
+        </Button>
+      ) : null}
+      {examples.length ? (
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<DeleteOutlinedIcon />}
+          aria-label={t`Forget my voice: ${phrase.text}`}
+          onClick={() => onForget(phrase)}
+        >
+          {t`Forget`}
+        </Button>
+      ) : null}
+    </li>
+  );
+});

@@ -1,0 +1,243 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { brand } from "@/lib/brand";
+import { openMicrophone, type MicrophoneSession } from "@/features/talk/my-voice/microphone";
+import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
+import { takesToTeach, type StoredExample } from "@/features/talk/my-voice/voice-examples";
+import { VoiceMeter } from "@/features/talk/my-voice/voice-meter";
+import { encodeWav16 } from "@/shared/phrase-recogniser/wav-reader.ts";
+import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
+import type { TakeProblem } from "@/shared/phrase-recogniser/take-check.ts";
+import type { TakeHabit, TakeLimits } from "@/shared/phrase-recogniser/voice-detector.ts";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
+
+/** Focuses a button when it is first drawn (the dialog keeps focus inside once it is there). */
+const focusOnce = (element: HTMLButtonElement | null) => element?.focus();
+
+type Status =
+  | { kind: "starting" }
+  | {
+      kind: "listening";
+      problem?: TakeProblem | "no-voice";
+      /** The last take reached the longest take (s) and was kept as it was. */
+      keptAtLimitS?: number;
+    }
+  | { kind: "checking" }
+  | { kind: "done" }
+  | { kind: "no-microphone" };
+
+/**
+ * The microphone open for the dialog's lifetime, taking takes until three are kept: each is
+ * checked by the recogniser against the others, and kept (with its recording when the user
+ * agreed) or refused with the reason. The pauses and length of the kept takes go to `onSaved`
+ * too, for learning the user's pace.
+ */
+function useTeachingSession(
+  keepRecordings: boolean,
+  limits: TakeLimits,
+  onSaved: (examples: StoredExample[], habits: TakeHabit[]) => void,
+) {
+  const [status, setStatus] = useState<Status>({ kind: "starting" });
+  const [kept, setKept] = useState(0);
+  const [level, setLevel] = useState(0);
+  const session = useRef<MicrophoneSession | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    const takes: StoredExample[] = [];
+    const habits: TakeHabit[] = [];
+    const run = async () => {
+      let microphone: MicrophoneSession;
+      try {
+        microphone = await openMicrophone((value) => setLevel(value));
+      } catch {
+        if (!cancelled) setStatus({ kind: "no-microphone" });
+        return;
+      }
+      if (cancelled) {
+        microphone.close();
+        return;
+      }
+      session.current = microphone;
+      setStatus({ kind: "listening" });
+      while (!cancelled && takes.length < takesToTeach) {
+        const take = await microphone.nextTake(limits);
+        if (cancelled) break;
+        if (take.end === "no-voice") {
+          setStatus({ kind: "listening", problem: "no-voice" });
+          continue;
+        }
+        setStatus({ kind: "checking" });
+        const others: SerialisedFeatures[] = takes.map((example) => example.features);
+        const answer = await askRecogniser(
+          { type: "check-take", samples: take.samples, sampleRate: take.sampleRate, others },
+          [take.samples.buffer],
+        ).catch(() => null);
+        if (cancelled) break;
+        if (!answer || answer.type !== "take") {
+          setStatus({ kind: "listening", problem: "too-short" });
+          continue;
+        }
+        if (answer.problem) {
+          setStatus({ kind: "listening", problem: answer.problem });
+          continue;
+        }
+        takes.push({
+          features: answer.features,
+          origin: "taught",
+          addedAt: Date.now(),
+          ...(keepRecordings
+            ? {
+                audio: new Blob([encodeWav16(take.samples.slice(0), take.sampleRate) as BlobPart], {
+                  type: "audio/wav",
+                }),
+              }
+            : {}),
+        });
+        habits.push(take.habit);
+        setKept(takes.length);
+        setStatus(
+          take.end === "time-limit"
+            ? { kind: "listening", keptAtLimitS: Math.round(limits.maxTakeMs / 1000) }
+            : { kind: "listening" },
+        );
+      }
+      microphone.close();
+      session.current = null;
+      if (!cancelled && takes.length === takesToTeach) {
+        setStatus({ kind: "done" });
+        onSaved(takes, habits);
+      }
+    };
+    void run();
+    return () => {
+      cancelled = true;
+      session.current?.close();
+      session.current = null;
+    };
+    // One teaching session per dialog.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return { status, kept, level, stopTake: () => session.current?.stopTake() };
+}
+
+/** What the dialog says about the session: the next step, or what went wrong. */
+function useTeachMessage(status: Status, kept: number): string {
+  const { t } = useLingui();
+  const name = brand.name;
+  const problemText: Record<TakeProblem | "no-voice", string> = {
+    "no-voice": t`I did not hear anything. Say the phrase when you are ready.`,
+    "too-quiet": t`That was too quiet. Please say it a little louder, or come closer to the device.`,
+    clipped: t`That was too loud. Please say it a little more softly, or move back from the device.`,
+    "too-short": t`That was too short to learn from. Please say the whole phrase.`,
+    "unlike-others": t`That did not sound like your other takes. Please say it again the way you usually do.`,
+  };
+  const takeNumber = Math.min(kept + 1, takesToTeach);
+  const message =
+    status.kind === "starting"
+      ? t`Starting the microphone…`
+      : status.kind === "no-microphone"
+        ? t`Could not use the microphone. Please check that this site may use it in your browser's permissions, then try again.`
+        : status.kind === "checking"
+          ? t`Checking the take…`
+          : status.kind === "done"
+            ? t`Done. ${name} now knows how you say this phrase.`
+            : status.problem
+              ? problemText[status.problem]
+              : t`Say the phrase now (take ${takeNumber} of ${takesToTeach}).`;
+
+  const seconds = status.kind === "listening" && !status.problem ? status.keptAtLimitS : undefined;
+  return seconds ? `${t`The take stopped at ${seconds} s; it was kept.`} ${message}` : message;
+}
+
+/**
+ * Teaches a phrase: the user says it three times, hands free. The microphone stays open, each
+ * take starts when the voice does and ends after a pause (or on Stop); a take that is too quiet,
+ * clipped, too short or unlike the others is explained in plain words and asked for again.
+ */
+export function TeachVoiceDialog({
+  phraseText,
+  language,
+  keepRecordings,
+  limits,
+  onSaved,
+  onClose,
+}: {
+  phraseText: string;
+  language: string;
+  keepRecordings: boolean;
+  /** How takes are cut: the user's pause and longest take. */
+  limits: TakeLimits;
+  onSaved: (examples: StoredExample[], habits: TakeHabit[]) => void;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const name = brand.name;
+  const titleId = useId();
+  const { status, kept, level, stopTake } = useTeachingSession(keepRecordings, limits, onSaved);
+  const message = useTeachMessage(status, kept);
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{t`Teach my voice`}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText>
+            {t`Say this phrase three times, in your own way. Pause after each time: ${name} listens for your voice and keeps each take by itself.`}
+          </DialogContentText>
+          <Typography lang={language} sx={{ fontSize: "1.75rem", fontWeight: 700 }}>
+            {phraseText}
+          </Typography>
+          <VoiceMeter level={status.kind === "listening" ? level : 0} />
+          <Typography>{t`Takes kept: ${kept} of ${takesToTeach}`}</Typography>
+          <div role="status">
+            {status.kind === "no-microphone" ||
+            (status.kind === "listening" && status.problem) ? null : (
+              <Typography sx={{ fontWeight: 700 }}>{message}</Typography>
+            )}
+          </div>
+          {status.kind === "no-microphone" || (status.kind === "listening" && status.problem) ? (
+            <Alert severity="warning" role="alert">
+              {message}
+            </Alert>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: "wrap" }}>
+        {/* There from the start and focused, so a keyboard or switch ends a take with one press;
+            aria-disabled (still focusable) while no take is being heard. */}
+        {status.kind === "starting" || status.kind === "listening" || status.kind === "checking" ? (
+          <Button
+            ref={focusOnce}
+            variant="outlined"
+            aria-disabled={status.kind !== "listening"}
+            onClick={() => {
+              if (status.kind === "listening") stopTake();
+            }}
+          >
+            {t`I have finished this take`}
+          </Button>
+        ) : null}
+        {status.kind === "done" ? (
+          // The button that had the focus is gone: it moves here, so Enter closes.
+          <Button key="close" ref={focusOnce} variant="contained" onClick={onClose}>
+            {t`Close`}
+          </Button>
+        ) : (
+          <Button key="cancel" variant="outlined" onClick={onClose}>
+            {t`Cancel`}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * My voice's Listen: one take from the microphone (cut by the voice detector at the user's
+ * pace), recognised in the worker, then answered as voice-answer.ts says (said at once, asked, or
+ * not caught), and each of the user's answers after it (`answerWith`). `onStep` does what a step
+ * asks: say a phrase, stop the speech, keep the take. `level` drives the live meter while
+ * listening.
+ */
+import { useEffect, useRef, useState } from "react";
+import type { Phrase } from "@/features/talk/board/board";
+import { openMicrophone, type MicrophoneSession } from "@/features/talk/my-voice/microphone";
+import {
+  answer,
+  type AnswerEvent,
+  type AnswerStep,
+  type HeardTake,
+  type Listening,
+} from "@/features/talk/my-voice/voice-answer";
+import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
+import { encodeWav16 } from "@/shared/phrase-recogniser/wav-reader.ts";
+import type { TakeLimits } from "@/shared/phrase-recogniser/voice-detector.ts";
+
+export function useListening(
+  byId: ReadonlyMap<string, Phrase>,
+  keepRecordings: boolean,
+  limits: TakeLimits,
+  onStep: (step: AnswerStep, answerWith: (event: AnswerEvent) => void) => void,
+) {
+  const [listening, setListening] = useState<Listening>({ kind: "idle" });
+  // The last take reached the longest take (s): it was recognised as it was, and the user is told.
+  const [keptAtLimitS, setKeptAtLimitS] = useState<number | null>(null);
+  // The state the next answer applies to, also between renders (two quick presses).
+  const latest = useRef<Listening>(listening);
+  const step = (event: AnswerEvent) => {
+    const next = answer(latest.current, event);
+    if (next.listening === latest.current) return;
+    latest.current = next.listening;
+    setListening(next.listening);
+    onStep(next, step);
+  };
+  const show = (next: Listening) => {
+    latest.current = next;
+    setListening(next);
+  };
+  const [level, setLevel] = useState(0);
+  const session = useRef<MicrophoneSession | null>(null);
+  // Leaving the screen mid-take closes the microphone, and nothing heard is said afterwards.
+  const gone = useRef(false);
+  useEffect(() => {
+    gone.current = false;
+    return () => {
+      gone.current = true;
+      session.current?.close();
+      session.current = null;
+    };
+  }, []);
+
+  const listen = async () => {
+    show({ kind: "listening" });
+    setKeptAtLimitS(null);
+    let microphone: MicrophoneSession;
+    try {
+      microphone = await openMicrophone(setLevel);
+    } catch {
+      show({ kind: "no-microphone" });
+      return;
+    }
+    if (gone.current) return microphone.close();
+    session.current = microphone;
+    const take = await microphone.nextTake(limits);
+    // Closed already when the screen was left (the take ended with it).
+    if (gone.current) return;
+    microphone.close();
+    session.current = null;
+    if (take.end === "no-voice") {
+      show({ kind: "not-caught" });
+      return;
+    }
+    if (take.end === "time-limit") setKeptAtLimitS(Math.round(limits.maxTakeMs / 1000));
+    show({ kind: "recognising" });
+    // Made before the samples go to the worker: the take may be kept as an example.
+    const audio = keepRecordings
+      ? new Blob([encodeWav16(take.samples, take.sampleRate) as BlobPart], { type: "audio/wav" })
+      : undefined;
+    const reply = await askRecogniser(
+      { type: "recognise", samples: take.samples, sampleRate: take.sampleRate },
+      [take.samples.buffer],
+    ).catch(() => null);
+    if (gone.current) return;
+    if (!reply || reply.type !== "recognition") {
+      show({ kind: "failed" });
+      return;
+    }
+    const heardTake: HeardTake = { features: reply.features, ...(audio ? { audio } : {}) };
+    step({
+      type: "recognised",
+      recognition: reply.recognition,
+      take: heardTake,
+      known: (id) => byId.has(id),
+    });
+  };
+
+  return {
+    listening,
+    answerWith: step,
+    level,
+    keptAtLimitS,
+    listen,
+    stopTake: () => session.current?.stopTake(),
+  };
+}

@@ -1,0 +1,204 @@
+/**
+ * My voice's state on the Talk screen: the stored examples (IndexedDB `dauys.voice-examples`),
+ * whether recordings are kept, and the recogniser worker kept in step with the board's language.
+ * A tap on the board reaches My voice here too: it may say which phrase a take was.
+ */
+import { startTransition, useEffect, useRef, useState } from "react";
+import type { Board, Phrase } from "@/features/talk/board/board";
+import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
+import {
+  keptExamples,
+  parseVoiceExamples,
+  recogniserExamples,
+  remakeStaleExamples,
+  setPhraseExamples,
+  type StoredExample,
+  type VoiceExamples,
+} from "@/features/talk/my-voice/voice-examples";
+import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
+import type { SpeechLanguage } from "@/shared/speech-options";
+import { readValue, storageKeys, writeValue } from "@/lib/storage";
+
+type VoiceSettings = {
+  keepRecordings: boolean;
+  /** Phrases whose examples an older method made and could not be made again. */
+  teachAgain?: Partial<Record<SpeechLanguage, string[]>>;
+};
+
+/** Features made again from a kept recording, in the worker (null when it cannot). */
+async function remakeInWorker(audio: Blob) {
+  const wav = await audio.arrayBuffer();
+  const answer = await askRecogniser({ type: "remake", wav }, [wav]).catch(() => null);
+  return answer?.type === "features" ? answer.features : null;
+}
+
+const noPhrases: string[] = [];
+
+/** The phrases to teach again, stored before and found now, each once. */
+function mergeTeachAgain(
+  stored: VoiceSettings["teachAgain"],
+  found: VoiceSettings["teachAgain"],
+): NonNullable<VoiceSettings["teachAgain"]> {
+  const merged: NonNullable<VoiceSettings["teachAgain"]> = {};
+  for (const source of [stored, found])
+    for (const [language, ids] of Object.entries(source ?? {}) as [SpeechLanguage, unknown][])
+      if (Array.isArray(ids))
+        merged[language] = [
+          ...new Set([...(merged[language] ?? []), ...ids.filter((id) => typeof id === "string")]),
+        ];
+  return merged;
+}
+
+export function useMyVoice(language: SpeechLanguage, board: Board) {
+  const [examples, setExamples] = useState<VoiceExamples | null>(null);
+  const [keepRecordings, setKeepRecordings] = useState(false);
+  const [teachAgain, setTeachAgain] = useState<VoiceSettings["teachAgain"]>({});
+  const current = useRef<VoiceExamples>({});
+  const boardTapListener = useRef<((phrase: Phrase) => void) | null>(null);
+  /** What the worker was last given: the board's phrases and each phrase's examples. */
+  const sent = useRef<{ boardIds: string; lists: Map<string, StoredExample[]> } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void Promise.all([
+      readValue<unknown>(storageKeys.voiceExamples),
+      readValue<VoiceSettings>(storageKeys.voiceSettings),
+    ]).then(async ([stored, settings]) => {
+      // Examples an older method made are made again from their recordings, or the user is told.
+      const remade = await remakeStaleExamples(parseVoiceExamples(stored) ?? {}, remakeInWorker);
+      if (cancelled) return;
+      current.current = remade.examples;
+      const examples = current.current;
+      const keep = settings?.keepRecordings === true;
+      const toTeach = mergeTeachAgain(settings?.teachAgain, remade.teachAgain);
+      if (remade.changed) {
+        void writeValue(storageKeys.voiceExamples, examples);
+        void writeValue<VoiceSettings>(storageKeys.voiceSettings, {
+          keepRecordings: keep,
+          teachAgain: toTeach,
+        });
+      }
+      // In slices, as the stored board is (use-talk-data.ts).
+      startTransition(() => {
+        setExamples(examples);
+        setKeepRecordings(keep);
+        setTeachAgain(toTeach);
+      });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const forBoard = examples?.[language];
+  const boardIds = board.map((phrase) => phrase.id).join("\n");
+  // The worker knows the taught phrases that are on this language's board, nothing else. When
+  // only some phrases' examples changed, only those are sent: a full load aligns every pair of
+  // examples of every phrase again (up to 50 × 45 alignments) and would hold up the next answer.
+  useEffect(() => {
+    if (!forBoard) return;
+    const onBoard = new Set(boardIds.split("\n"));
+    const lists = new Map(Object.entries(forBoard).filter(([phraseId]) => onBoard.has(phraseId)));
+    const before = sent.current;
+    sent.current = { boardIds, lists };
+    if (before?.boardIds === boardIds) {
+      for (const phraseId of new Set([...before.lists.keys(), ...lists.keys()])) {
+        const list = lists.get(phraseId);
+        if (list === before.lists.get(phraseId)) continue;
+        const examples = recogniserExamples(list ?? []);
+        void askRecogniser({ type: "set-examples", phraseId, examples }).catch(() => undefined);
+      }
+      return;
+    }
+    const phrases = Object.fromEntries(
+      [...lists].map(([phraseId, list]) => [phraseId, recogniserExamples(list)]),
+    );
+    void askRecogniser({ type: "load", phrases }).catch(() => undefined);
+  }, [forBoard, boardIds]);
+
+  const save = (next: VoiceExamples) => {
+    current.current = next;
+    setExamples(next);
+    void writeValue(storageKeys.voiceExamples, next);
+  };
+
+  /** A phrase taught or forgotten is no longer one to teach again. */
+  const taughtAgain = (phraseId: string) => {
+    const list = teachAgain?.[language] ?? [];
+    if (!list.includes(phraseId)) return;
+    const next = { ...teachAgain, [language]: list.filter((id) => id !== phraseId) };
+    setTeachAgain(next);
+    void writeValue<VoiceSettings>(storageKeys.voiceSettings, {
+      keepRecordings,
+      teachAgain: next,
+    });
+  };
+
+  /** Stores the examples of `list` the recogniser keeps (the most varied, up to its caps). */
+  const keepExamples = async (phraseId: string, list: StoredExample[]) => {
+    const answer = await askRecogniser({
+      type: "set-examples",
+      phraseId,
+      examples: recogniserExamples(list),
+    });
+    if (answer.type !== "kept") throw new Error("The recogniser did not keep the examples.");
+    const kept = keptExamples(list, answer.kept);
+    // The worker has these already.
+    sent.current?.lists.set(phraseId, kept);
+    save(setPhraseExamples(current.current, language, phraseId, kept));
+    taughtAgain(phraseId);
+  };
+
+  return {
+    loaded: examples !== null,
+    examples: forBoard ?? {},
+    all: examples ?? {},
+    keepRecordings,
+    /** This language's phrases to teach again (their examples were made by an older method). */
+    teachAgain: teachAgain?.[language] ?? noPhrases,
+    setKeepRecordings(keep: boolean) {
+      setKeepRecordings(keep);
+      void writeValue<VoiceSettings>(storageKeys.voiceSettings, {
+        keepRecordings: keep,
+        teachAgain,
+      });
+      // Saying no also removes the recordings already kept.
+      if (!keep) {
+        const stripped: VoiceExamples = {};
+        for (const [code, phrases] of Object.entries(current.current)) {
+          stripped[code as SpeechLanguage] = Object.fromEntries(
+            Object.entries(phrases).map(([id, list]) => [id, recogniserExamples(list)]),
+          );
+        }
+        save(stripped);
+      }
+    },
+    setPhrase(phraseId: string, list: StoredExample[] | undefined) {
+      save(setPhraseExamples(current.current, language, phraseId, list));
+      taughtAgain(phraseId);
+    },
+    keepExamples,
+    /** Keeps one more example (or counter-example) of a phrase. */
+    learn(phraseId: string, example: StoredExample) {
+      const stored = current.current[language]?.[phraseId] ?? [];
+      return keepExamples(phraseId, [...stored, example]);
+    },
+    /** Whether a take is far from the phrase's examples (false when that cannot be told). */
+    async isFar(phraseId: string, features: SerialisedFeatures) {
+      const answer = await askRecogniser({ type: "is-far", phraseId, features }).catch(() => null);
+      return answer?.type === "far" && answer.far;
+    },
+    /** Tells My voice that a phrase was tapped on the board. */
+    boardTapped(phrase: Phrase) {
+      boardTapListener.current?.(phrase);
+    },
+    onBoardTap(listener: ((phrase: Phrase) => void) | null) {
+      boardTapListener.current = listener;
+    },
+    replaceAll(next: VoiceExamples) {
+      save(next);
+    },
+  };
+}
+
+export type MyVoice = ReturnType<typeof useMyVoice>;

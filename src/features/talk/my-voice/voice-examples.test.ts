@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { extractFeatures, FEATURES_FORMAT } from "@/shared/phrase-recogniser/features.ts";
+import { serialiseFeatures } from "@/shared/phrase-recogniser/serialise.ts";
+import { PHRASE_A, PHRASE_B, speechLike } from "@/shared/phrase-recogniser/test-signals.ts";
+import { decodeWav, encodeWav16 } from "@/shared/phrase-recogniser/wav-reader.ts";
+import {
+  parseVoiceExamples,
+  remakeStaleExamples,
+  type StoredExample,
+} from "@/features/talk/my-voice/voice-examples";
+
+const rate = 16000;
+const take = (pitch: number) => speechLike(PHRASE_A, { pitch });
+const current = (samples: Float32Array) => serialiseFeatures(extractFeatures(samples, rate));
+/** Features as an older version of the method stored them. */
+const older = (samples: Float32Array) => ({ ...current(samples), format: FEATURES_FORMAT - 1 });
+const recording = (samples: Float32Array) =>
+  new Blob([encodeWav16(samples, rate) as BlobPart], { type: "audio/wav" });
+
+/** What the worker does with a kept recording: decode the WAV and extract features again. */
+const remake = async (audio: Blob) => {
+  const wav = decodeWav(new Uint8Array(await audio.arrayBuffer()));
+  return serialiseFeatures(extractFeatures(wav.samples, wav.sampleRate));
+};
+
+describe("remakeStaleExamples", () => {
+  it("makes examples of an older method again from their recordings", async () => {
+    const samples = [take(110), take(125), take(140)];
+    const list: StoredExample[] = samples.map((s, i) => ({
+      features: older(s),
+      origin: "taught",
+      addedAt: i,
+      audio: recording(s),
+    }));
+    const result = await remakeStaleExamples({ en: { a: list } }, remake);
+    expect(result.changed).toBe(true);
+    expect(result.teachAgain).toEqual({});
+    const remade = result.examples.en!.a!;
+    expect(remade).toHaveLength(3);
+    remade.forEach((example, i) => {
+      expect(example.features.format).toBe(FEATURES_FORMAT);
+      // The same features a new take of the same sound gets (16-bit WAV rounding aside).
+      const fresh = current(samples[i]!);
+      expect(example.features.dims).toBe(fresh.dims);
+      expect(example.features.frames.length).toBe(fresh.frames.length);
+      expect(example.audio).toBe(list[i]!.audio);
+      expect(example.addedAt).toBe(i);
+    });
+  });
+
+  it("lists the phrases to teach again when there is no recording, and keeps the others", async () => {
+    const b = speechLike(PHRASE_B, { pitch: 120 });
+    const stale: StoredExample[] = [
+      { features: older(take(110)), origin: "taught", addedAt: 1 },
+      { features: older(take(120)), origin: "counter", addedAt: 2 },
+    ];
+    const fine: StoredExample[] = [{ features: current(b), origin: "taught", addedAt: 3 }];
+    const mixed: StoredExample[] = [
+      { features: current(b), origin: "taught", addedAt: 4 },
+      { features: older(b), origin: "confirmed", addedAt: 5 },
+    ];
+    const result = await remakeStaleExamples(
+      { en: { a: stale, b: fine }, ru: { c: mixed } },
+      remake,
+    );
+    expect(result.teachAgain).toEqual({ en: ["a"] });
+    expect(result.examples.en).toEqual({ b: fine });
+    expect(result.examples.ru!.c).toEqual([mixed[0]]);
+    // What was left is still a valid store.
+    expect(parseVoiceExamples(result.examples)).toEqual(result.examples);
+  });
+
+  it("changes nothing when every example is of this version", async () => {
+    const all = {
+      en: { b: [{ features: current(take(115)), origin: "taught" as const, addedAt: 1 }] },
+    };
+    const result = await remakeStaleExamples(all, () => Promise.reject(new Error("not called")));
+    expect(result).toEqual({ examples: all, changed: false, teachAgain: {} });
+  });
+
+  it("drops a recording that cannot be read instead of failing the rest", async () => {
+    const list: StoredExample[] = [
+      { features: older(take(110)), origin: "taught", addedAt: 1, audio: new Blob(["not a wav"]) },
+      { features: older(take(120)), origin: "taught", addedAt: 2, audio: recording(take(120)) },
+    ];
+    const result = await remakeStaleExamples({ en: { a: list } }, remake);
+    expect(result.examples.en!.a!.map((example) => example.addedAt)).toEqual([2]);
+  });
+});

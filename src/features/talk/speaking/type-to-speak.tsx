@@ -1,0 +1,248 @@
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import Stack from "@mui/material/Stack";
+import { TextField } from "@/components/text-field";
+import Typography from "@mui/material/Typography";
+import { ChoiceRadioGroup } from "@/components/choice-radio-group";
+import RecordVoiceOverIcon from "@mui/icons-material/RecordVoiceOver";
+import StopIcon from "@mui/icons-material/Stop";
+import type { Board } from "@/features/talk/board/board";
+import type { History } from "@/features/talk/history/history";
+import type { TalkSettings } from "@/features/talk/talk-settings";
+import type { useTalkSpeech } from "@/features/talk/speaking/use-talk-speech";
+import {
+  buildVocabulary,
+  completeWord,
+  suggestWords,
+  type Vocabulary,
+} from "@/features/talk/speaking/word-completion";
+import {
+  maxTextLength,
+  speechPitches,
+  speechRates,
+  type SpeechPitchChoice,
+  type SpeechLanguage,
+  type SpeechRateChoice,
+} from "@/shared/speech-options";
+import { Button } from "@/components/button";
+
+const rateChoices = Object.keys(speechRates) as SpeechRateChoice[];
+const pitchChoices = Object.keys(speechPitches) as SpeechPitchChoice[];
+
+/**
+ * A large text box with one Speak action: Enter speaks, Shift+Enter starts a new line. Words the
+ * user has said before are offered as big buttons while they type.
+ */
+export function TypeToSpeak({
+  text,
+  language,
+  vocabulary,
+  rate,
+  pitch,
+  speaking,
+  onTextChange,
+  onSpeak,
+  onStop,
+  onRateChange,
+  onPitchChange,
+}: {
+  text: string;
+  language: string;
+  vocabulary: Vocabulary;
+  rate: SpeechRateChoice;
+  pitch: SpeechPitchChoice;
+  speaking: boolean;
+  onTextChange: (text: string) => void;
+  onSpeak: () => void;
+  onStop: () => void;
+  onRateChange: (rate: SpeechRateChoice) => void;
+  onPitchChange: (pitch: SpeechPitchChoice) => void;
+}) {
+  const { t } = useLingui();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const textId = useId();
+  const suggestions = useMemo(() => suggestWords(text, vocabulary), [text, vocabulary]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      onSpeak();
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Typography
+        component="label"
+        htmlFor={textId}
+        sx={{ fontWeight: 700, fontSize: "1.125rem", mb: -1 }}
+      >
+        {t`Type what you want to say`}
+      </Typography>
+      <TextField
+        id={textId}
+        inputRef={inputRef}
+        helperText={t`Enter speaks. Shift+Enter starts a new line.`}
+        value={text}
+        onChange={(event) => onTextChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        multiline
+        minRows={2}
+        maxRows={8}
+        fullWidth
+        htmlInput={{ lang: language, maxLength: maxTextLength, sx: { fontSize: "1.5rem" } }}
+      />
+      <WordSuggestions
+        words={suggestions}
+        language={language}
+        onPick={(word) => {
+          onTextChange(completeWord(text, word));
+          inputRef.current?.focus();
+        }}
+      />
+      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5 }}>
+        <Button
+          variant="contained"
+          size="large"
+          startIcon={<RecordVoiceOverIcon />}
+          onClick={onSpeak}
+          sx={{ minHeight: 64, px: 4, fontSize: "1.25rem" }}
+        >
+          {t`Speak`}
+        </Button>
+        <Button
+          variant="outlined"
+          size="large"
+          startIcon={<StopIcon />}
+          onClick={onStop}
+          disabled={!speaking}
+          sx={{ minHeight: 64, px: 3, fontSize: "1.125rem" }}
+        >
+          {t`Stop`}
+        </Button>
+      </Stack>
+      <VoiceChoices
+        rate={rate}
+        pitch={pitch}
+        onRateChange={onRateChange}
+        onPitchChange={onPitchChange}
+      />
+    </Stack>
+  );
+}
+
+/** Words the user has said before that complete the one being typed, as big buttons. */
+function WordSuggestions({
+  words,
+  language,
+  onPick,
+}: {
+  words: string[];
+  language: string;
+  onPick: (word: string) => void;
+}) {
+  const { t } = useLingui();
+  return words.length > 0 ? (
+    <Box
+      component="ul"
+      aria-label={t`Word suggestions`}
+      sx={{ display: "flex", flexWrap: "wrap", gap: 1, listStyle: "none", p: 0, m: 0 }}
+    >
+      {words.map((word) => (
+        <li key={word}>
+          <Button
+            variant="outlined"
+            lang={language}
+            sx={{ minHeight: 56, minWidth: 88, fontSize: "1.25rem", textTransform: "none" }}
+            onClick={() => onPick(word)}
+          >
+            {word}
+          </Button>
+        </li>
+      ))}
+    </Box>
+  ) : null;
+}
+
+function VoiceChoices({
+  rate,
+  pitch,
+  onRateChange,
+  onPitchChange,
+}: {
+  rate: SpeechRateChoice;
+  pitch: SpeechPitchChoice;
+  onRateChange: (rate: SpeechRateChoice) => void;
+  onPitchChange: (pitch: SpeechPitchChoice) => void;
+}) {
+  const { t } = useLingui();
+  const rateLabels: Record<SpeechRateChoice, string> = {
+    slow: t`Slow`,
+    normal: t`Normal`,
+    fast: t`Fast`,
+  };
+  const pitchLabels: Record<SpeechPitchChoice, string> = {
+    low: t`Low`,
+    normal: t`Normal`,
+    high: t`High`,
+  };
+  return (
+    <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: { xs: 1, sm: 4 } }}>
+      <ChoiceRadioGroup
+        label={t`Speech rate`}
+        value={rate}
+        options={rateChoices.map((choice) => ({ value: choice, label: rateLabels[choice] }))}
+        onChange={onRateChange}
+      />
+      <ChoiceRadioGroup
+        label={t`Voice pitch`}
+        value={pitch}
+        options={pitchChoices.map((choice) => ({ value: choice, label: pitchLabels[choice] }))}
+        onChange={onPitchChange}
+      />
+    </Stack>
+  );
+}
+
+/** The text box with its own text; completion draws on this language's history and board. */
+export function TypeToSpeakSection({
+  history,
+  board,
+  language,
+  settings,
+  speech,
+  changeSettings,
+}: {
+  history: History;
+  board: Board;
+  language: SpeechLanguage;
+  settings: TalkSettings;
+  speech: ReturnType<typeof useTalkSpeech>;
+  changeSettings: (settings: Partial<TalkSettings>) => void;
+}) {
+  const [text, setText] = useState("");
+  const vocabulary = useMemo(
+    () =>
+      buildVocabulary([
+        ...history.filter((entry) => entry.language === language).map((entry) => entry.text),
+        ...board.map((phrase) => phrase.text),
+      ]),
+    [history, board, language],
+  );
+  return (
+    <TypeToSpeak
+      text={text}
+      language={language}
+      vocabulary={vocabulary}
+      rate={settings.rate}
+      pitch={settings.pitch}
+      speaking={speech.speaking}
+      onTextChange={setText}
+      onSpeak={() => speech.say(text, language)}
+      onStop={speech.stop}
+      onRateChange={(rate) => changeSettings({ rate })}
+      onPitchChange={(pitch) => changeSettings({ pitch })}
+    />
+  );
+}

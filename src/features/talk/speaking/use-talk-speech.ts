@@ -1,0 +1,87 @@
+/**
+ * Saying things on the Talk screen: the device speaker (kept warm for the chosen language), what
+ * was said last, and whether it is being prepared, said, or could not be said and why. What was
+ * said goes into the history once it is really heard.
+ */
+import { useEffect, useState } from "react";
+import { cleanPhraseText } from "@/features/talk/board/board";
+import { recordSaid, type History } from "@/features/talk/history/history";
+import {
+  createSpeaker,
+  StaleRequestError,
+  type DeviceEngine,
+} from "@/features/talk/speaking/speaker";
+import type { TalkSettings } from "@/features/talk/talk-settings";
+import { NothingToSpeakError, type SpeechLanguage } from "@/shared/speech-options";
+
+export type SpeechFailure = "nothing-to-say" | "no-voice" | "failed";
+
+export type SpeechStatus =
+  | { state: "idle" }
+  | { state: "preparing" }
+  | { state: "speaking" }
+  | { state: "failed"; reason: SpeechFailure };
+
+export type Said = { text: string; language: SpeechLanguage };
+
+export function useTalkSpeech(options: {
+  loadEngine: () => Promise<DeviceEngine>;
+  /** The language to keep warm, once the stored data has loaded (undefined before). */
+  warmLanguage: SpeechLanguage | undefined;
+  settings: Pick<TalkSettings, "rate" | "pitch">;
+  changeHistory: (change: (current: History) => History) => void;
+}) {
+  const { loadEngine, warmLanguage, settings, changeHistory } = options;
+  const [status, setStatus] = useState<SpeechStatus>({ state: "idle" });
+  const [said, setSaid] = useState<Said | null>(null);
+  const [speaker] = useState(() =>
+    createSpeaker(loadEngine, () =>
+      setStatus((current) => (current.state === "speaking" ? { state: "idle" } : current)),
+    ),
+  );
+  useEffect(() => () => speaker.dispose(), [speaker]);
+
+  // The engine and this language's voice load while the user looks at the board.
+  useEffect(() => {
+    if (warmLanguage) void speaker.warm(warmLanguage).catch(() => undefined);
+  }, [warmLanguage, speaker]);
+
+  const say = (words: string, language: SpeechLanguage) => {
+    const text = cleanPhraseText(words);
+    if (!text) return;
+    setSaid({ text, language });
+    setStatus({ state: "preparing" });
+    speaker
+      .speak({ text, language, rate: settings.rate, pitch: settings.pitch })
+      .then(() => {
+        setStatus({ state: "speaking" });
+        changeHistory((current) =>
+          recordSaid(current, { id: crypto.randomUUID(), text, language, saidAt: Date.now() }),
+        );
+      })
+      .catch((error: unknown) => {
+        if (error instanceof StaleRequestError) return;
+        const reason: SpeechFailure =
+          error instanceof NothingToSpeakError
+            ? "nothing-to-say"
+            : !navigator.onLine
+              ? "no-voice"
+              : "failed";
+        setStatus({ state: "failed", reason });
+      });
+  };
+
+  const stop = () => {
+    speaker.stop();
+    setStatus({ state: "idle" });
+  };
+
+  return {
+    status,
+    said,
+    speaking: status.state === "speaking" || status.state === "preparing",
+    say,
+    stop,
+    dismissFailure: () => setStatus({ state: "idle" }),
+  };
+}
