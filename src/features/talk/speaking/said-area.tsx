@@ -1,0 +1,85 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useLingui } from "@lingui/react/macro";
+import { Alert } from "@/components/alert";
+import { SaidPanel } from "@/features/talk/speaking/said-panel";
+import type { SpeechFailure, useTalkSpeech } from "@/features/talk/speaking/use-talk-speech";
+import type { TalkSettings } from "@/features/talk/talk-settings";
+import { visuallyHidden } from "@/theme/visually-hidden";
+
+/**
+ * The full-screen listener view comes with its code when there is something to show: its code is
+ * fetched as soon as something has been said, so the tap that opens it does not wait.
+ */
+const loadListenerView = () => import("@/features/talk/speaking/listener-view");
+const ListenerView = lazy(() =>
+  loadListenerView().then((module) => ({ default: module.ListenerView })),
+);
+
+/**
+ * What is being said and what was said last, above the board: the status for screen readers, why
+ * something could not be said, the large "said" panel and the listener's full-screen view.
+ */
+export function SaidArea({
+  speech,
+  turnForListener,
+  onTurnChange,
+}: {
+  speech: ReturnType<typeof useTalkSpeech>;
+  turnForListener: TalkSettings["turnForListener"];
+  onTurnChange: (turnForListener: TalkSettings["turnForListener"]) => void;
+}) {
+  const { t } = useLingui();
+  const [listenerOpen, setListenerOpen] = useState(false);
+  const { said, say, status } = speech;
+  const somethingSaid = said !== null;
+  useEffect(() => {
+    if (somethingSaid) void loadListenerView();
+  }, [somethingSaid]);
+
+  return (
+    <>
+      <div role="status" style={visuallyHidden}>
+        {status.state === "speaking" && said ? t`Saying: ${said.text}` : ""}
+      </div>
+      {status.state === "failed" ? (
+        <SpeechFailureAlert reason={status.reason} onClose={speech.dismissFailure} />
+      ) : null}
+      {said ? (
+        <SaidPanel
+          text={said.text}
+          language={said.language}
+          speaking={speech.speaking}
+          turnForListener={turnForListener}
+          onSayAgain={() => say(said.text, said.language)}
+          onStop={speech.stop}
+          onShowListener={() => setListenerOpen(true)}
+          onTurnChange={onTurnChange}
+        />
+      ) : null}
+      {listenerOpen && said ? (
+        <Suspense fallback={null}>
+          <ListenerView
+            text={said.text}
+            language={said.language}
+            turned={turnForListener}
+            onClose={() => setListenerOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+function SpeechFailureAlert({ reason, onClose }: { reason: SpeechFailure; onClose: () => void }) {
+  const { t } = useLingui();
+  const message = {
+    "nothing-to-say": t`There is nothing to read aloud in this text. Record or type some words.`,
+    "no-voice": t`The voice for this language is not on this device yet. Connect to the internet once to load it; after that it works offline.`,
+    failed: t`This could not be said aloud. Please try again.`,
+  }[reason];
+  return (
+    <Alert severity="error" role="alert" onClose={onClose} closeText={t`Close`}>
+      {message}
+    </Alert>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import Box from "@mui/material/Box";
+import { SectionPanel } from "@/components/section-panel";
+import { lazyPart } from "@/components/lazy-part";
+import { WhenNear } from "@/components/when-near";
+import { withCatalogParts } from "@/lib/i18n";
+import { drawnWhenNear } from "@/theme/drawn-when-near";
+
+/** The panels' code with their messages (the talk-panels catalog part). */
+const withMessages = <Module,>(module: Promise<Module>) =>
+  withCatalogParts(["talk-panels"], module);
+
+/**
+ * The panels under the board come with their code when the reader nears them, or once the page
+ * is live and the browser idle (issue 22): a patient opening Talk wants the board, and it is
+ * live without waiting for them.
+ */
+export const MyVoicePanel = lazyPart(() =>
+  withMessages(import("@/features/talk/my-voice/my-voice-panel")).then(
+    (module) => module.MyVoicePanel,
+  ),
+);
+export const TypeToSpeakSection = lazyPart(() =>
+  withMessages(import("@/features/talk/speaking/type-to-speak")).then(
+    (module) => module.TypeToSpeakSection,
+  ),
+);
+export const HistorySection = lazyPart(() =>
+  withMessages(import("@/features/talk/history/talk-history")).then(
+    (module) => module.HistorySection,
+  ),
+);
+export const BoardBackup = lazyPart(() =>
+  withMessages(import("@/features/talk/backup/board-backup")).then((module) => module.BoardBackup),
+);
+
+/** A panel under the board whose content comes later (see above). */
+export function LaterPanel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box sx={drawnWhenNear(600)}>
+      <SectionPanel compact title={title}>
+        <WhenNear orWhenIdle>{children}</WhenNear>
+      </SectionPanel>
+    </Box>
+  );
+}
