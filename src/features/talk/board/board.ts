@@ -15,6 +15,13 @@ export const maxPhraseLength = 300;
 /** Enough for a rich board; an imported file with more is refused. */
 export const maxPhrasesPerLanguage = 300;
 
+/**
+ * A picture above a phrase's words: a symbol of the set that ships with the app (OpenMoji, by its
+ * code point sequence such as "1F600" or "1F44B-1F3FD"), or a picture of the user's own kept on
+ * the device (by the id the picture store gave it).
+ */
+export type PhraseSymbol = { set: "openmoji"; code: string } | { set: "picture"; id: string };
+
 export type Phrase = {
   id: string;
   text: string;
@@ -22,6 +29,7 @@ export type Phrase = {
   favourite: boolean;
   /** The starter phrase this one came from (kept when edited, so it can be restored). */
   starterId?: string;
+  symbol?: PhraseSymbol;
 };
 
 export type Board = readonly Phrase[];
