@@ -300,7 +300,7 @@ describe("schema versions", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "dauys-store-test-"));
     openSqliteRequestsStore(dataDir).close();
     const raw = new DatabaseSync(requestsDbPath(dataDir));
-    raw.exec("PRAGMA user_version = 99");
+    raw.exec("UPDATE dauys_schema_version SET version = 99");
     raw.close();
     expect(() => openSqliteRequestsStore(dataDir)).toThrow(/newer than this server/);
   });
