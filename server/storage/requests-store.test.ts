@@ -32,12 +32,7 @@ afterAll(async () => postgres?.stop(), 60_000);
 /** A fresh, empty database on the shared test server, so tests do not see each other's rows. */
 async function freshPostgresUrl(): Promise<string> {
   databaseCount += 1;
-  const name = `contract_${databaseCount}`;
-  const admin = new pg.Client(postgres.url);
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return postgres.url.replace(/\/dauys$/, `/${name}`);
+  return postgres.createDatabase(`contract_${databaseCount}`);
 }
 
 type Kind = {

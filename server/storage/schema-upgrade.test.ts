@@ -47,6 +47,21 @@ const receivedAt = "2025-01-01T10:00:00.000Z";
 const handledAt = "2025-01-02T10:00:00.000Z";
 const sessionHash = "c2Vzc2lvbi1oYXNo";
 
+/** `before` as a row of the first `requests` table, for an INSERT in either dialect. */
+const insertBefore = (placeholders: string[]) =>
+  `INSERT INTO requests (id, name, email, subject, message, language, created_at, received_at)
+   VALUES (${placeholders.join(", ")})`;
+const beforeRow = [
+  before.id,
+  before.name,
+  before.email,
+  before.subject,
+  before.message,
+  before.language,
+  before.createdAt,
+  receivedAt,
+];
+
 /** What the store holds of `before` once upgraded: handled if its table already had the column. */
 const beforeAsStored = (hadHandledAt: boolean): StoredRequest => ({
   ...before,
@@ -71,21 +86,7 @@ describe("SQLite files from before one migration list", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "dauys-schema-test-"));
     const db = new DatabaseSync(requestsDbPath(dataDir));
     migrateSqliteAsBefore(db, version);
-    if (version >= 1) {
-      db.prepare(
-        `INSERT INTO requests (id, name, email, subject, message, language, created_at, received_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        before.id,
-        before.name,
-        before.email,
-        before.subject,
-        before.message,
-        before.language,
-        before.createdAt,
-        receivedAt,
-      );
-    }
+    if (version >= 1) db.prepare(insertBefore(beforeRow.map(() => "?"))).run(...beforeRow);
     if (version >= 3) db.prepare("UPDATE requests SET handled_at = ?").run(handledAt);
     if (version >= 4) db.exec(`INSERT INTO staff_sessions VALUES ('${sessionHash}', 1, 2, 1)`);
     db.close();
@@ -176,9 +177,7 @@ describe("PostgreSQL databases from before one migration list", () => {
 
   async function freshDatabase(): Promise<string> {
     databaseCount += 1;
-    const name = `upgrade_${databaseCount}`;
-    await withClient(postgres.url, (admin) => admin.query(`CREATE DATABASE ${name}`));
-    return postgres.url.replace(/\/dauys$/, `/${name}`);
+    return postgres.createDatabase(`upgrade_${databaseCount}`);
   }
 
   /** The old server's database after its first `version` migrations, with a row in each table. */
@@ -187,20 +186,7 @@ describe("PostgreSQL databases from before one migration list", () => {
     await withClient(url, async (client) => {
       await migratePostgresAsBefore(client, version);
       if (version >= 1) {
-        await client.query(
-          `INSERT INTO requests (id, name, email, subject, message, language, created_at, received_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [
-            before.id,
-            before.name,
-            before.email,
-            before.subject,
-            before.message,
-            before.language,
-            before.createdAt,
-            receivedAt,
-          ],
-        );
+        await client.query(insertBefore(beforeRow.map((_, index) => `$${index + 1}`)), beforeRow);
       }
       if (version >= 3) {
         await client.query(

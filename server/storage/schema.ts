@@ -4,8 +4,8 @@
  * does nothing where a store has no use for it (rate limits shared by several nodes, or
  * PostgreSQL's search indexes). A database records how many it has run in its one-row table
  * `dauys_schema_version`; at start a server runs the rest in order, in one transaction, and
- * refuses a database newer than its list. A released migration is never edited: a change is a
- * new entry at the end.
+ * refuses a database newer than its list. A released migration is never edited (schema.test.ts
+ * holds the first ten to the text they ran with): a change is a new entry at the end.
  */
 import type { DatabaseSync } from "node:sqlite";
 import type pg from "pg";
@@ -17,29 +17,31 @@ type Migration = Readonly<Record<Dialect, string>>;
 const inBoth = (sql: string): Migration => ({ sqlite: sql, postgres: sql });
 const onlyPostgres = (sql: string): Migration => ({ sqlite: "", postgres: sql });
 
+/** The columns `requests` began with, written alike in both dialects. */
+const firstRequestColumns = `
+     id TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     subject TEXT NOT NULL,
+     message TEXT NOT NULL,
+     language TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     received_at TEXT NOT NULL
+   `;
+
+/** Times in milliseconds: SQLite's INTEGER holds them, PostgreSQL's needs to be BIGINT. */
+const staffSessions = (integer: "INTEGER" | "BIGINT") => `CREATE TABLE staff_sessions (
+     id_hash TEXT PRIMARY KEY,
+     signed_in_at ${integer} NOT NULL,
+     expires_at ${integer} NOT NULL,
+     last_seen_at ${integer} NOT NULL
+   )`;
+
 export const migrations: readonly Migration[] = [
   {
-    sqlite: `CREATE TABLE requests (
-     id TEXT PRIMARY KEY,
-     name TEXT NOT NULL,
-     email TEXT NOT NULL,
-     subject TEXT NOT NULL,
-     message TEXT NOT NULL,
-     language TEXT NOT NULL,
-     created_at TEXT NOT NULL,
-     received_at TEXT NOT NULL
-   ) STRICT`,
+    sqlite: `CREATE TABLE requests (${firstRequestColumns}) STRICT`,
     postgres: `CREATE TABLE requests (
-     seq BIGSERIAL NOT NULL,
-     id TEXT PRIMARY KEY,
-     name TEXT NOT NULL,
-     email TEXT NOT NULL,
-     subject TEXT NOT NULL,
-     message TEXT NOT NULL,
-     language TEXT NOT NULL,
-     created_at TEXT NOT NULL,
-     received_at TEXT NOT NULL
-   )`,
+     seq BIGSERIAL NOT NULL,${firstRequestColumns})`,
   },
   inBoth(`CREATE INDEX requests_by_received_at ON requests (received_at)`),
   // Rate-limit counters shared by all nodes (postgres-rate-limit.ts); one SQLite node counts in
@@ -51,20 +53,7 @@ export const migrations: readonly Migration[] = [
    )`),
   inBoth(`ALTER TABLE requests ADD COLUMN handled_at TEXT`),
   // Staff sessions (server/staff/session-store.ts): signing out deletes the row.
-  {
-    sqlite: `CREATE TABLE staff_sessions (
-     id_hash TEXT PRIMARY KEY,
-     signed_in_at INTEGER NOT NULL,
-     expires_at INTEGER NOT NULL,
-     last_seen_at INTEGER NOT NULL
-   ) STRICT`,
-    postgres: `CREATE TABLE staff_sessions (
-     id_hash TEXT PRIMARY KEY,
-     signed_in_at BIGINT NOT NULL,
-     expires_at BIGINT NOT NULL,
-     last_seen_at BIGINT NOT NULL
-   )`,
-  },
+  { sqlite: `${staffSessions("INTEGER")} STRICT`, postgres: staffSessions("BIGINT") },
   // The inbox's arrival order (`seq`) and search.
   {
     // An explicit INTEGER PRIMARY KEY: the arrival order the inbox pages by, and a rowid that
