@@ -140,6 +140,21 @@ describe("SQLite files from before one migration list", () => {
     db.close();
   });
 
+  it("leaves a file as it was when its upgrade fails part way", () => {
+    const dataDir = sqliteFileAt(4);
+    const db = new DatabaseSync(requestsDbPath(dataDir));
+    // A table in the way of the full-text index that the last migration makes after rebuilding
+    // the requests table: the rebuild must be undone with it.
+    db.exec("CREATE TABLE requests_search (x)");
+    db.close();
+    const unchanged = schemaOf(dataDir);
+    expect(() => openSqliteDatabase(dataDir)).toThrow(/requests_search already exists/);
+    expect(schemaOf(dataDir)).toEqual(unchanged);
+    const again = new DatabaseSync(requestsDbPath(dataDir), { readOnly: true });
+    expect(again.prepare("PRAGMA user_version").get()).toEqual({ user_version: 4 });
+    again.close();
+  });
+
   it("opens an up-to-date file while another connection holds the write lock", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "dauys-schema-test-"));
     openSqliteDatabase(dataDir).close();
@@ -257,6 +272,23 @@ describe("PostgreSQL databases from before one migration list", () => {
     await expectRequestsKept(store, [beforeAsStored(true)]);
     await store.close();
     expect(await schemaOf(url)).toEqual(unchanged);
+  });
+
+  it("leaves a database as it was when its upgrade fails part way", async () => {
+    const url = await databaseAt(6);
+    // A table in the way of the arrival-number index, the second migration still to run: the
+    // first (the search index) must be undone with it.
+    await withClient(url, (client) => client.query("CREATE TABLE requests_by_seq (x int)"));
+    const unchanged = await schemaOf(url);
+    await expect(openPostgresRequestsStore(url)).rejects.toThrow(
+      /"requests_by_seq" already exists/,
+    );
+    expect(await schemaOf(url)).toEqual(unchanged);
+    await withClient(url, async (client) => {
+      expect((await client.query("SELECT version FROM dauys_schema_version")).rows).toEqual([
+        { version: 6 },
+      ]);
+    });
   });
 
   it("upgrades an old database once when two nodes start at the same time", async () => {
