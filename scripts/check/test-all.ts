@@ -1,0 +1,79 @@
+/**
+ * `npm test`: every check, in two lanes side by side, because the browser tests mostly wait (on
+ * timers, audio played in real time, the server) and leave the cores free for the static checks.
+ * - The app lane: the build, the security check of what was built, then the browser tests, whose
+ *   output streams as it comes.
+ * - The checks lane: lint, formatting, types, catalogs, the API description and the unit tests,
+ *   one after another; each one's output is shown whole when it ends, so the lanes' lines never
+ *   mix.
+ * A failed step stops its own lane, not the other: one run shows every lane's first failure. The
+ * summary lists each step's result and time; the exit code is 1 when any step failed.
+ */
+import { spawn } from "node:child_process";
+import { performance } from "node:perf_hooks";
+
+type Step = { name: string; script: string; stream?: boolean };
+type Outcome = { name: string; ok: boolean; seconds: number };
+
+const lanes: Step[][] = [
+  [
+    { name: "build", script: "build" },
+    { name: "security", script: "security:check" },
+    { name: "browser tests", script: "test:e2e", stream: true },
+  ],
+  [
+    { name: "lint", script: "lint" },
+    { name: "format", script: "format:check" },
+    { name: "types", script: "typecheck" },
+    { name: "catalogs", script: "catalogs:check" },
+    { name: "API description", script: "api:check" },
+    { name: "unit tests", script: "test:unit" },
+  ],
+];
+
+function runStep(step: Step): Promise<Outcome> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["run", "--silent", step.script], {
+      stdio: step.stream ? "inherit" : ["ignore", "pipe", "pipe"],
+      // Colour codes would be lost on the pipe; the tools still print plainly without them.
+      env: process.env,
+    });
+    const output: Buffer[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
+    const finish = (ok: boolean) => {
+      const seconds = (performance.now() - started) / 1000;
+      if (!step.stream) process.stdout.write(Buffer.concat(output));
+      console.log(`\n── ${step.name}: ${ok ? "passed" : "FAILED"} in ${seconds.toFixed(1)} s ──\n`);
+      resolve({ name: step.name, ok, seconds });
+    };
+    child.on("error", () => finish(false));
+    child.on("close", (code) => finish(code === 0));
+  });
+}
+
+async function runLane(steps: Step[]): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const step of steps) {
+    const outcome = await runStep(step);
+    outcomes.push(outcome);
+    if (!outcome.ok) break;
+  }
+  return outcomes;
+}
+
+const started = performance.now();
+const outcomes = (await Promise.all(lanes.map(runLane))).flat();
+const skipped = lanes
+  .flat()
+  .filter((step) => !outcomes.some((outcome) => outcome.name === step.name));
+
+console.log("npm test:");
+for (const { name, ok, seconds } of outcomes) {
+  console.log(`  ${ok ? "passed" : "FAILED"}  ${name} (${seconds.toFixed(1)} s)`);
+}
+for (const { name } of skipped)
+  console.log(`  not run  ${name} (an earlier step of its lane failed)`);
+console.log(`  in ${((performance.now() - started) / 1000 / 60).toFixed(1)} min`);
+process.exitCode = outcomes.every((outcome) => outcome.ok) && skipped.length === 0 ? 0 : 1;
