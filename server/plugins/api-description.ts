@@ -7,6 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
 import fp from "fastify-plugin";
+import { apiPaths } from "../../src/shared/api-contract.ts";
 
 export const apiTags = {
   speech: "speech",
@@ -52,7 +53,7 @@ async function apiDescription(app: FastifyInstance) {
     },
     hideUntagged: true,
   });
-  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  app.get(apiPaths.openApiDocument, { schema: { hide: true } }, async () => app.swagger());
 }
 
 export const apiDescriptionPlugin = fp(apiDescription, { name: "api-description" });

@@ -13,6 +13,7 @@
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
+import { apiPaths, routePath, staffHeader } from "../../src/shared/api-contract.ts";
 import type { ErrorBody } from "../plugins/json-errors.ts";
 import { verifyPassword } from "../staff/password.ts";
 import {
@@ -36,9 +37,6 @@ import {
 import { Readable } from "node:stream";
 import { requestsCsvChunks } from "../storage/requests-csv.ts";
 import { searchRequests, type RequestsStore } from "../storage/requests-store.ts";
-
-export const staffHeader = "x-dauys-staff";
-const staffSignInUrl = "/api/staff/session";
 
 type SessionGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -100,7 +98,7 @@ async function refuseCrossSiteChanges(request: FastifyRequest, reply: FastifyRep
   // A cross-site page can post a form, but not with this header (and not from this origin).
   const origin = request.headers.origin;
   if (
-    request.headers[staffHeader] !== "1" ||
+    request.headers[staffHeader.name] !== staffHeader.value ||
     (origin !== undefined && origin !== `${request.protocol}://${request.host}`)
   ) {
     return fail(reply, 403, "forbidden", "This change must come from the staff inbox itself.");
@@ -135,11 +133,11 @@ function addSessionRoutes(
     httpOnly: true,
     sameSite: "strict" as const,
     secure: request.protocol === "https",
-    path: "/api/staff",
+    path: apiPaths.staff,
   });
 
   app.post<{ Body: { password: string } }>(
-    staffSignInUrl,
+    apiPaths.staffSession,
     {
       schema: {
         body: {
@@ -185,11 +183,11 @@ function addSessionRoutes(
     },
   );
 
-  app.get(staffSignInUrl, { config: { rateLimit: {} }, preHandler: requireSession }, () => ({
+  app.get(apiPaths.staffSession, { config: { rateLimit: {} }, preHandler: requireSession }, () => ({
     signedIn: true,
   }));
 
-  app.delete(staffSignInUrl, { config: { rateLimit: {} } }, async (request, reply) => {
+  app.delete(apiPaths.staffSession, { config: { rateLimit: {} } }, async (request, reply) => {
     const session = sessionOf(request);
     if (session) await inbox!.sessions.revoke(session.id);
     reply.clearCookie(sessionCookie, cookieOptions(request));
@@ -207,7 +205,7 @@ function addRequestRoutes(
   requireSession: SessionGuard,
 ) {
   app.get<{ Querystring: { q?: string; limit?: string; after?: string } }>(
-    "/api/staff/requests",
+    apiPaths.staffRequests,
     {
       schema: {
         querystring: {
@@ -233,7 +231,7 @@ function addRequestRoutes(
   );
 
   app.patch<{ Params: { id: string }; Body: { handled: boolean } }>(
-    "/api/staff/requests/:id",
+    routePath(apiPaths.staffRequest),
     {
       schema: {
         params: {
@@ -261,7 +259,7 @@ function addRequestRoutes(
   );
 
   app.get(
-    "/api/staff/requests.csv",
+    apiPaths.staffRequestsCsv,
     { config: { rateLimit: {} }, preHandler: requireSession },
     async (_request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
