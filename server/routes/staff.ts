@@ -37,6 +37,14 @@ import {
 import { Readable } from "node:stream";
 import { requestsCsvChunks } from "../storage/requests-csv.ts";
 import { searchRequests, type RequestsStore } from "../storage/requests-store.ts";
+import {
+  listRequestsSchema,
+  requestsCsvSchema,
+  sessionSchema,
+  setHandledSchema,
+  signInSchema,
+  signOutSchema,
+} from "./staff-schemas.ts";
 
 type SessionGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -138,17 +146,7 @@ function addSessionRoutes(
 
   app.post<{ Body: { password: string } }>(
     apiPaths.staffSession,
-    {
-      schema: {
-        body: {
-          type: "object",
-          required: ["password"],
-          additionalProperties: false,
-          properties: { password: { type: "string", minLength: 1, maxLength: 200 } },
-        },
-      },
-      config: { rateLimit: {} },
-    },
+    { schema: signInSchema, config: { rateLimit: {} } },
     async (request, reply) => {
       if (!inbox) {
         return fail(reply, 503, "staff_not_configured", "The staff inbox is not set up here.");
@@ -183,16 +181,22 @@ function addSessionRoutes(
     },
   );
 
-  app.get(apiPaths.staffSession, { config: { rateLimit: {} }, preHandler: requireSession }, () => ({
-    signedIn: true,
-  }));
+  app.get(
+    apiPaths.staffSession,
+    { schema: sessionSchema, config: { rateLimit: {} }, preHandler: requireSession },
+    () => ({ signedIn: true }),
+  );
 
-  app.delete(apiPaths.staffSession, { config: { rateLimit: {} } }, async (request, reply) => {
-    const session = sessionOf(request);
-    if (session) await inbox!.sessions.revoke(session.id);
-    reply.clearCookie(sessionCookie, cookieOptions(request));
-    return reply.code(204).send();
-  });
+  app.delete(
+    apiPaths.staffSession,
+    { schema: signOutSchema, config: { rateLimit: {} } },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      if (session) await inbox!.sessions.revoke(session.id);
+      reply.clearCookie(sessionCookie, cookieOptions(request));
+      return reply.code(204).send();
+    },
+  );
 }
 
 /** Requests the inbox shows at a time unless it asks for fewer. */
@@ -206,23 +210,7 @@ function addRequestRoutes(
 ) {
   app.get<{ Querystring: { q?: string; limit?: string; after?: string } }>(
     apiPaths.staffRequests,
-    {
-      schema: {
-        querystring: {
-          type: "object",
-          additionalProperties: false,
-          properties: {
-            q: { type: "string", maxLength: 200 },
-            // 1 to 100.
-            limit: { type: "string", pattern: "^([1-9][0-9]?|100)$" },
-            // The `next` of the page before: the arrival number of its last request.
-            after: { type: "string", pattern: "^[1-9][0-9]{0,14}$" },
-          },
-        },
-      },
-      config: { rateLimit: {} },
-      preHandler: requireSession,
-    },
+    { schema: listRequestsSchema, config: { rateLimit: {} }, preHandler: requireSession },
     async (request) =>
       searchRequests(store, request.query.q ?? "", {
         limit: Number(request.query.limit ?? inboxPageSize),
@@ -232,22 +220,7 @@ function addRequestRoutes(
 
   app.patch<{ Params: { id: string }; Body: { handled: boolean } }>(
     routePath(apiPaths.staffRequest),
-    {
-      schema: {
-        params: {
-          type: "object",
-          properties: { id: { type: "string", format: "uuid" } },
-        },
-        body: {
-          type: "object",
-          required: ["handled"],
-          additionalProperties: false,
-          properties: { handled: { type: "boolean" } },
-        },
-      },
-      config: { rateLimit: {} },
-      preHandler: requireSession,
-    },
+    { schema: setHandledSchema, config: { rateLimit: {} }, preHandler: requireSession },
     async (request, reply) => {
       const handledAt = request.body.handled ? new Date().toISOString() : null;
       const id = request.params.id.toLowerCase();
@@ -260,7 +233,7 @@ function addRequestRoutes(
 
   app.get(
     apiPaths.staffRequestsCsv,
-    { config: { rateLimit: {} }, preHandler: requireSession },
+    { schema: requestsCsvSchema, config: { rateLimit: {} }, preHandler: requireSession },
     async (_request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
       // Streamed from the database in batches: the server never holds the whole file.
