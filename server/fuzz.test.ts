@@ -10,6 +10,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import fc from "fast-check";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { staffHeader } from "../src/shared/api-contract.ts";
 import { createSpeechSynthesizer, type ClosableSynthesizer } from "./speech/speech-synthesizer.ts";
 import { buildTestApp, testSessionSecret } from "./test-support.ts";
 
@@ -219,7 +220,7 @@ it(`answers ${runs} generated API requests with no 5xx and JSON for every 4xx`, 
     fc.asyncProperty(request, async (generated) => {
       const headers: Record<string, string> = {};
       if (generated.contentType) headers["content-type"] = generated.contentType;
-      if (generated.staffHeader) headers["x-dauys-staff"] = "1";
+      if (generated.staffHeader) headers[staffHeader.name] = staffHeader.value;
       if (generated.cookie) {
         headers.cookie =
           generated.cookie === "session"

@@ -7,19 +7,25 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import createClient, { type Client } from "openapi-fetch";
-import type { paths } from "./generated/openapi.d.ts";
+import { apiPaths, staffHeader } from "../src/shared/api-contract.ts";
+import type { paths } from "../src/shared/generated/openapi.d.ts";
 import { openApiDocument } from "./openapi-document.ts";
 import { generatedTypes, generatedTypesPath } from "./openapi-types.ts";
 import { createSpeechSynthesizer, type ClosableSynthesizer } from "./speech/speech-synthesizer.ts";
-import { buildTestApp } from "./test-support.ts";
+import { hashPassword } from "./staff/password.ts";
+import { buildTestApp, testSessionSecret } from "./test-support.ts";
 
 let synthesizer: ClosableSynthesizer;
 let app: FastifyInstance;
 let client: Client<paths>;
+const staffPassword = "Tulpar-2026-clinic";
 
 beforeAll(async () => {
   synthesizer = await createSpeechSynthesizer({ size: 1 });
-  app = await buildTestApp(synthesizer);
+  app = await buildTestApp(synthesizer, {
+    staffPasswordHash: await hashPassword(staffPassword),
+    staffSessionSecret: testSessionSecret,
+  });
   const address = await app.listen({ host: "127.0.0.1", port: 0 });
   client = createClient<paths>({ baseUrl: address });
 });
@@ -88,5 +94,53 @@ describe("the OpenAPI document", () => {
     const retry = await client.POST("/api/requests", { body });
     expect(retry.response.status).toBe(200);
     expect(retry.data).toEqual({ id: body.id, status: "stored" });
+  });
+
+  it("gives a typed client that signs in to the staff inbox, reads requests and marks one", async () => {
+    const id = randomUUID();
+    await client.POST(apiPaths.requests, {
+      body: {
+        id,
+        name: "Nurlan Abenov",
+        email: "nurlan@example.kz",
+        subject: "Tablets for the ward",
+        message: "How many tablets can one licence cover?",
+        language: "ru",
+        createdAt: new Date().toISOString(),
+      },
+    });
+    const fromInbox = { [staffHeader.name]: staffHeader.value };
+    const signIn = await client.POST(apiPaths.staffSession, {
+      params: { header: fromInbox },
+      body: { password: staffPassword },
+    });
+    expect(signIn.response.status).toBe(204);
+    const session = { Cookie: signIn.response.headers.getSetCookie()[0]!.split(";")[0]! };
+
+    const page = await client.GET(apiPaths.staffRequests, {
+      params: { query: { q: "Nurlan" } },
+      headers: session,
+    });
+    expect(page.data).toEqual({
+      requests: [expect.objectContaining({ id, subject: "Tablets for the ward", handledAt: null })],
+      next: null,
+    });
+
+    const marked = await client.PATCH(apiPaths.staffRequest, {
+      params: { path: { id }, header: fromInbox },
+      body: { handled: true },
+      headers: session,
+    });
+    expect(marked.data?.id).toBe(id);
+    expect(new Date(marked.data?.handledAt ?? "").getTime()).toBeGreaterThan(0);
+
+    const signOut = await client.DELETE(apiPaths.staffSession, {
+      params: { header: fromInbox },
+      headers: session,
+    });
+    expect(signOut.response.status).toBe(204);
+    const after = await client.GET(apiPaths.staffSession, { headers: session });
+    expect(after.response.status).toBe(401);
+    expect(after.error).toMatchObject({ error: "unauthorized" });
   });
 });

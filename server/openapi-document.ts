@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { apiPaths } from "../src/shared/api-contract.ts";
 import { buildApp } from "./app.ts";
 
 export async function openApiDocument(): Promise<unknown> {
@@ -15,7 +16,7 @@ export async function openApiDocument(): Promise<unknown> {
     { synthesizer: { synthesize: () => Promise.reject(new Error("Not used for the document.")) } },
   );
   try {
-    return (await app.inject({ url: "/api/openapi.json" })).json();
+    return (await app.inject({ url: apiPaths.openApiDocument })).json();
   } finally {
     await app.close();
     rmSync(dir, { recursive: true, force: true });

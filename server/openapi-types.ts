@@ -1,7 +1,7 @@
 /**
  * TypeScript types for the API, generated from its OpenAPI document by openapi-typescript and
- * kept in server/generated/openapi.d.ts (`npm run api:check -- --write-types` rewrites them; a
- * test fails when they are out of date).
+ * kept in src/shared/generated/openapi.d.ts, where the app imports them for its API calls
+ * (`npm run api:check -- --write-types` rewrites them; a test fails when they are out of date).
  */
 import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
@@ -9,7 +9,7 @@ import { format } from "prettier";
 import { openApiDocument } from "./openapi-document.ts";
 
 export const generatedTypesPath = fileURLToPath(
-  new URL("./generated/openapi.d.ts", import.meta.url),
+  new URL("../src/shared/generated/openapi.d.ts", import.meta.url),
 );
 
 export async function generatedTypes(): Promise<string> {

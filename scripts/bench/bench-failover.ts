@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { freePort, startTestPostgres } from "../../server/storage/test-postgres.ts";
+import { apiPaths } from "../../src/shared/api-contract.ts";
 import { startServer, type RunningServer } from "./bench-lib.ts";
 import { deliveryFigures, deliveryProblems } from "./failover-figures.ts";
 
@@ -112,7 +113,7 @@ export async function runFailoverBench() {
       const node = pickNode(failed);
       failed = node;
       try {
-        const answer = await fetch(`http://127.0.0.1:${node.port}/api/requests`, {
+        const answer = await fetch(`http://127.0.0.1:${node.port}${apiPaths.requests}`, {
           method: "POST",
           headers: { "content-type": "application/json" },
           body,

@@ -20,6 +20,7 @@ import { hashPassword } from "../../server/staff/password.ts";
 import { openRequestsDb, requestsDbPath } from "../../server/storage/requests-db.ts";
 import { openMigratedPool } from "../../server/storage/requests-postgres.ts";
 import { freePort, startTestPostgres } from "../../server/storage/test-postgres.ts";
+import { apiPaths } from "../../src/shared/api-contract.ts";
 import {
   percentile,
   residentMb,
@@ -305,7 +306,7 @@ async function measureSearches(url: string, cookie: string) {
     for (const query of searchQueries) {
       let after: string | null = null;
       for (let page = 0; page < 5; page++) {
-        const address = `${url}/api/staff/requests?q=${encodeURIComponent(query)}${after ? `&after=${after}` : ""}`;
+        const address = `${url}${apiPaths.staffRequests}?q=${encodeURIComponent(query)}${after ? `&after=${after}` : ""}`;
         const { ms, body } = await timedGet(address, cookie);
         timings.push({ query: `${query || "(all)"} p${page + 1}`, ms });
         after = body.next;
@@ -316,7 +317,7 @@ async function measureSearches(url: string, cookie: string) {
   // A deep page: far back in the inbox.
   for (const query of ["", "pilot"]) {
     const { ms } = await timedGet(
-      `${url}/api/staff/requests?q=${query}&after=${Math.floor(rows / 10)}`,
+      `${url}${apiPaths.staffRequests}?q=${query}&after=${Math.floor(rows / 10)}`,
       cookie,
     );
     timings.push({ query: `${query || "(all)"} deep`, ms });
@@ -340,7 +341,7 @@ async function measureCsv(server: RunningServer & { pid: number }, cookie: strin
   let bytes = 0;
   try {
     // As a browser downloads it: compressed.
-    const answer = await fetch(`${server.url}/api/staff/requests.csv`, {
+    const answer = await fetch(`${server.url}${apiPaths.staffRequestsCsv}`, {
       headers: { cookie, "accept-encoding": "gzip" },
     });
     if (!answer.ok || !answer.body) throw new Error(`The CSV answered ${answer.status}`);
@@ -365,7 +366,7 @@ async function measurePostsDuringSearches(url: string, cookie: string) {
     let index = member;
     while (searching) {
       const query = searchQueries[index++ % searchQueries.length]!;
-      await timedGet(`${url}/api/staff/requests?q=${encodeURIComponent(query)}`, cookie);
+      await timedGet(`${url}${apiPaths.staffRequests}?q=${encodeURIComponent(query)}`, cookie);
       searches += 1;
     }
   });
@@ -378,7 +379,7 @@ async function measurePostsDuringSearches(url: string, cookie: string) {
         requests: [
           {
             method: "POST",
-            path: "/api/requests",
+            path: apiPaths.requests,
             headers: { "content-type": "application/json" },
             setupRequest: (request) => ({
               ...request,

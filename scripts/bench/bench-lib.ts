@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { apiPaths, staffHeader } from "../../src/shared/api-contract.ts";
 
 export const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -35,7 +36,7 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 120; attempt++) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if ((await fetch(`${url}${apiPaths.health}`)).ok) break;
     } catch {
       // Not listening yet.
     }
@@ -72,9 +73,9 @@ export const residentMb = (pid: number) => {
 
 /** Signs in to a bench server's staff inbox and gives the session cookie to send back. */
 export async function signInAsStaff(url: string, password: string): Promise<string> {
-  const answer = await fetch(`${url}/api/staff/session`, {
+  const answer = await fetch(`${url}${apiPaths.staffSession}`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-dauys-staff": "1" },
+    headers: { "content-type": "application/json", [staffHeader.name]: staffHeader.value },
     body: JSON.stringify({ password }),
   });
   if (answer.status !== 204) throw new Error(`Sign-in answered ${answer.status}`);

@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "../../server/staff/password.ts";
 import { freePort } from "../../server/storage/test-postgres.ts";
+import { apiPaths } from "../../src/shared/api-contract.ts";
 import { residentMb, signInAsStaff, startServer } from "./bench-lib.ts";
 import {
   emptyTally,
@@ -139,7 +140,7 @@ export async function runSoakBench() {
       onSchedule(ratePerSecond, (index) =>
         timed(
           tallies["POST /api/requests"],
-          post("/api/requests", {
+          post(apiPaths.requests, {
             id: randomUUID(),
             name: "Айгерим Садыкова",
             email: "aigerim@example.kz",
@@ -156,7 +157,7 @@ export async function runSoakBench() {
       onSchedule(ratePerSecond, (index) =>
         timed(
           tallies["POST /generate-tts"],
-          post("/generate-tts", phrases[index % phrases.length]),
+          post(apiPaths.speech, phrases[index % phrases.length]),
         ),
       ),
       // A staff member types a search, then pages on with "Show more" while there is more.
@@ -164,7 +165,7 @@ export async function runSoakBench() {
         const query = searches[Math.floor(index / 3) % searches.length]!;
         const page = after && index % 3 !== 0 ? `&after=${after}` : "";
         const body = (await timed(tallies["GET /api/staff/requests"], () =>
-          fetch(`${server.url}/api/staff/requests?q=${encodeURIComponent(query)}${page}`, {
+          fetch(`${server.url}${apiPaths.staffRequests}?q=${encodeURIComponent(query)}${page}`, {
             headers: { cookie },
             signal: AbortSignal.timeout(answerTimeoutMs),
           }),

@@ -14,6 +14,7 @@ import {
   voicePackFileName,
 } from "../../src/shared/speech-engine/voice-pack.ts";
 import { speechLanguages, type SpeechLanguage } from "../../src/shared/speech-options.ts";
+import { apiPaths } from "../../src/shared/api-contract.ts";
 import { chromiumArgs, chromiumPath, percentile, round, startServer } from "./bench-lib.ts";
 
 export type TtsFigures = {
@@ -46,13 +47,13 @@ export type TtsFigures = {
 
 async function synthesize(url: string, language: SpeechLanguage): Promise<number> {
   const started = performance.now();
-  const response = await fetch(`${url}/generate-tts`, {
+  const response = await fetch(`${url}${apiPaths.speech}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ text: SAMPLE_TEXTS[language], language }),
   });
   await response.arrayBuffer();
-  if (!response.ok) throw new Error(`/generate-tts answered ${response.status}`);
+  if (!response.ok) throw new Error(`${apiPaths.speech} answered ${response.status}`);
   return performance.now() - started;
 }
 

@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
+import { apiPaths } from "../../src/shared/api-contract.ts";
 import { round, startServer } from "./bench-lib.ts";
 import { pageBudgetProblems, pageBudgets, printPageFigures, runPagesBench } from "./bench-pages.ts";
 import { printStorageFigures, runStorageBench } from "./bench-storage.ts";
@@ -27,7 +28,7 @@ async function load(url: string) {
     requests: result.requests.total,
   });
   const tts = await run({
-    url: `${url}/generate-tts`,
+    url: `${url}${apiPaths.speech}`,
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ text: "Здравствуйте, я хочу пойти домой.", language: "ru" }),

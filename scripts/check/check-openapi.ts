@@ -1,7 +1,7 @@
 /**
  * Lints the API's OpenAPI document with Redocly's recommended rules and fails on any error or
  * warning; `--write-types` then writes the TypeScript types generated from it
- * (server/generated/openapi.d.ts, used by the typed client in server/openapi-client.test.ts).
+ * (src/shared/generated/openapi.d.ts, which the app's API calls and server/openapi-client.test.ts use).
  * Run by `npm test`. Offline: the document is written to a temporary file and Redocly's telemetry
  * and update check are turned off.
  */

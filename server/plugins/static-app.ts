@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
+import { apiPrefix } from "../../src/shared/api-contract.ts";
 import { languageCookieFor, prerenderedPageFor } from "../prerendered-pages.ts";
 import { siteOrigin, withAbsoluteLinks } from "../site-origin.ts";
 
@@ -76,7 +77,7 @@ export async function staticApp(app: FastifyInstance, options: { distDir: string
 
   const isPageRequest = (request: FastifyRequest) =>
     (request.method === "GET" || request.method === "HEAD") &&
-    !request.url.startsWith("/api/") &&
+    !request.url.startsWith(apiPrefix) &&
     !/\.[a-z0-9]+$/i.test(request.url.split("?")[0] ?? "");
 
   app.setNotFoundHandler((request, reply) => {

@@ -4,6 +4,7 @@
  * balancer stops sending traffic to a node whose database is away or stalled.
  */
 import type { FastifyInstance } from "fastify";
+import { apiPaths } from "../../src/shared/api-contract.ts";
 import { apiTags, errorResponse } from "../plugins/api-description.ts";
 import type { ErrorBody } from "../plugins/json-errors.ts";
 import { storeRetryAfterSeconds } from "../plugins/json-errors.ts";
@@ -43,7 +44,7 @@ export function sharedCheck(
 
 export async function healthRoutes(app: FastifyInstance, options: { store: RequestsStore }) {
   app.get(
-    "/api/health",
+    apiPaths.health,
     {
       schema: {
         tags: [apiTags.health],
@@ -66,7 +67,7 @@ export async function healthRoutes(app: FastifyInstance, options: { store: Reque
 
   const canStore = sharedCheck(() => options.store.ready());
   app.get(
-    "/api/health/ready",
+    apiPaths.healthReady,
     {
       schema: {
         tags: [apiTags.health],

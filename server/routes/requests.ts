@@ -6,6 +6,7 @@
  * beyond it the answer is 503 with Retry-After, before the body is even read.
  */
 import type { FastifyInstance } from "fastify";
+import { apiPaths } from "../../src/shared/api-contract.ts";
 import { apiTags, errorResponse, inputErrorResponses } from "../plugins/api-description.ts";
 import type { ErrorBody } from "../plugins/json-errors.ts";
 import { contactFieldLimits, requestLanguages } from "../../src/shared/contact-validation.ts";
@@ -65,7 +66,7 @@ export async function requestRoutes(
   const budget = createSubmissionBudget(options.publicRequestsPerMinute);
 
   app.post<{ Body: NewRequest }>(
-    "/api/requests",
+    apiPaths.requests,
     {
       bodyLimit,
       schema: {

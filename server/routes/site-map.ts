@@ -4,6 +4,7 @@
  * `PUBLIC_URL` (e.g. https://dauys.example) when set, else the address the request came to.
  */
 import type { FastifyInstance } from "fastify";
+import { apiPaths } from "../../src/shared/api-contract.ts";
 import { pageLanguages, prerenderedPaths } from "../prerendered-pages.ts";
 import { siteOrigin } from "../site-origin.ts";
 
@@ -52,7 +53,7 @@ export async function siteMapRoutes(
       .type("text/plain; charset=utf-8")
       .header("Cache-Control", "no-cache")
       .send(
-        `User-agent: *\nAllow: /\nDisallow: /staff\nDisallow: /api/staff/\n\nSitemap: ${siteOrigin(request, publicUrl)}/sitemap.xml\n`,
+        `User-agent: *\nAllow: /\nDisallow: /staff\nDisallow: ${apiPaths.staff}/\n\nSitemap: ${siteOrigin(request, publicUrl)}/sitemap.xml\n`,
       ),
   );
 }

@@ -13,6 +13,7 @@
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
+import { apiPaths, routePath, staffHeader } from "../../src/shared/api-contract.ts";
 import type { ErrorBody } from "../plugins/json-errors.ts";
 import { verifyPassword } from "../staff/password.ts";
 import {
@@ -36,9 +37,14 @@ import {
 import { Readable } from "node:stream";
 import { requestsCsvChunks } from "../storage/requests-csv.ts";
 import { searchRequests, type RequestsStore } from "../storage/requests-store.ts";
-
-export const staffHeader = "x-dauys-staff";
-const staffSignInUrl = "/api/staff/session";
+import {
+  listRequestsSchema,
+  requestsCsvSchema,
+  sessionSchema,
+  setHandledSchema,
+  signInSchema,
+  signOutSchema,
+} from "./staff-schemas.ts";
 
 type SessionGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -100,7 +106,7 @@ async function refuseCrossSiteChanges(request: FastifyRequest, reply: FastifyRep
   // A cross-site page can post a form, but not with this header (and not from this origin).
   const origin = request.headers.origin;
   if (
-    request.headers[staffHeader] !== "1" ||
+    request.headers[staffHeader.name] !== staffHeader.value ||
     (origin !== undefined && origin !== `${request.protocol}://${request.host}`)
   ) {
     return fail(reply, 403, "forbidden", "This change must come from the staff inbox itself.");
@@ -135,22 +141,12 @@ function addSessionRoutes(
     httpOnly: true,
     sameSite: "strict" as const,
     secure: request.protocol === "https",
-    path: "/api/staff",
+    path: apiPaths.staff,
   });
 
   app.post<{ Body: { password: string } }>(
-    staffSignInUrl,
-    {
-      schema: {
-        body: {
-          type: "object",
-          required: ["password"],
-          additionalProperties: false,
-          properties: { password: { type: "string", minLength: 1, maxLength: 200 } },
-        },
-      },
-      config: { rateLimit: {} },
-    },
+    apiPaths.staffSession,
+    { schema: signInSchema, config: { rateLimit: {} } },
     async (request, reply) => {
       if (!inbox) {
         return fail(reply, 503, "staff_not_configured", "The staff inbox is not set up here.");
@@ -185,16 +181,22 @@ function addSessionRoutes(
     },
   );
 
-  app.get(staffSignInUrl, { config: { rateLimit: {} }, preHandler: requireSession }, () => ({
-    signedIn: true,
-  }));
+  app.get(
+    apiPaths.staffSession,
+    { schema: sessionSchema, config: { rateLimit: {} }, preHandler: requireSession },
+    () => ({ signedIn: true }),
+  );
 
-  app.delete(staffSignInUrl, { config: { rateLimit: {} } }, async (request, reply) => {
-    const session = sessionOf(request);
-    if (session) await inbox!.sessions.revoke(session.id);
-    reply.clearCookie(sessionCookie, cookieOptions(request));
-    return reply.code(204).send();
-  });
+  app.delete(
+    apiPaths.staffSession,
+    { schema: signOutSchema, config: { rateLimit: {} } },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      if (session) await inbox!.sessions.revoke(session.id);
+      reply.clearCookie(sessionCookie, cookieOptions(request));
+      return reply.code(204).send();
+    },
+  );
 }
 
 /** Requests the inbox shows at a time unless it asks for fewer. */
@@ -207,24 +209,8 @@ function addRequestRoutes(
   requireSession: SessionGuard,
 ) {
   app.get<{ Querystring: { q?: string; limit?: string; after?: string } }>(
-    "/api/staff/requests",
-    {
-      schema: {
-        querystring: {
-          type: "object",
-          additionalProperties: false,
-          properties: {
-            q: { type: "string", maxLength: 200 },
-            // 1 to 100.
-            limit: { type: "string", pattern: "^([1-9][0-9]?|100)$" },
-            // The `next` of the page before: the arrival number of its last request.
-            after: { type: "string", pattern: "^[1-9][0-9]{0,14}$" },
-          },
-        },
-      },
-      config: { rateLimit: {} },
-      preHandler: requireSession,
-    },
+    apiPaths.staffRequests,
+    { schema: listRequestsSchema, config: { rateLimit: {} }, preHandler: requireSession },
     async (request) =>
       searchRequests(store, request.query.q ?? "", {
         limit: Number(request.query.limit ?? inboxPageSize),
@@ -233,23 +219,8 @@ function addRequestRoutes(
   );
 
   app.patch<{ Params: { id: string }; Body: { handled: boolean } }>(
-    "/api/staff/requests/:id",
-    {
-      schema: {
-        params: {
-          type: "object",
-          properties: { id: { type: "string", format: "uuid" } },
-        },
-        body: {
-          type: "object",
-          required: ["handled"],
-          additionalProperties: false,
-          properties: { handled: { type: "boolean" } },
-        },
-      },
-      config: { rateLimit: {} },
-      preHandler: requireSession,
-    },
+    routePath(apiPaths.staffRequest),
+    { schema: setHandledSchema, config: { rateLimit: {} }, preHandler: requireSession },
     async (request, reply) => {
       const handledAt = request.body.handled ? new Date().toISOString() : null;
       const id = request.params.id.toLowerCase();
@@ -261,8 +232,8 @@ function addRequestRoutes(
   );
 
   app.get(
-    "/api/staff/requests.csv",
-    { config: { rateLimit: {} }, preHandler: requireSession },
+    apiPaths.staffRequestsCsv,
+    { schema: requestsCsvSchema, config: { rateLimit: {} }, preHandler: requireSession },
     async (_request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
       // Streamed from the database in batches: the server never holds the whole file.

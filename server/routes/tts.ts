@@ -5,6 +5,7 @@
  * that makes no sound (punctuation only) is a 422: silent audio would look like a success.
  */
 import type { FastifyInstance } from "fastify";
+import { apiPaths } from "../../src/shared/api-contract.ts";
 import { apiTags, errorResponse, inputErrorResponses } from "../plugins/api-description.ts";
 import {
   maxTextLength,
@@ -68,7 +69,7 @@ const bodyLimit = 64 * 1024;
 
 export async function ttsRoutes(app: FastifyInstance, options: { synthesizer: SpeechSynthesizer }) {
   app.post<{ Body: SpeechRequest }>(
-    "/generate-tts",
+    apiPaths.speech,
     {
       bodyLimit,
       schema: {

@@ -9,8 +9,9 @@
  * and one whose expiry lies beyond sign-in + `sessionHours` is refused even when signed.
  */
 import { hkdfSync, randomBytes } from "node:crypto";
+import { cookieNames } from "../../src/shared/api-contract.ts";
 
-export const sessionCookie = "dauys_staff";
+export const sessionCookie = cookieNames.staffSession;
 export const sessionHours = 8;
 export const idleMinutes = 30;
 const sessionMs = sessionHours * 3_600_000;

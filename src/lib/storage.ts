@@ -1,6 +1,7 @@
 /**
  * All IndexedDB access goes through this module (idb-keyval, one database "dauys", one store
- * "keyval"). Keys are the constants below:
+ * "keyval", named in src/shared/api-contract.ts with the keys that code outside this module reads
+ * too). Keys are the constants below:
  * - `dauys.language`: the interface language code, restored before the first paint.
  * - `dauys.contact-draft`, `dauys.recognition-draft`: what the user is typing, so a reload or a
  *   crash loses nothing.
@@ -25,13 +26,14 @@
  * of the UI showing a value learns when another part changes or erases it.
  */
 import { createStore, del, get, set, type UseStore } from "idb-keyval";
+import { deviceDatabase, sharedStorageKeys } from "@/shared/api-contract";
 
 export const storageKeys = {
-  language: "dauys.language",
+  language: sharedStorageKeys.language,
   contactDraft: "dauys.contact-draft",
   recognitionDraft: "dauys.recognition-draft",
   lastAudio: "dauys.last-audio",
-  outbox: "dauys.outbox",
+  outbox: sharedStorageKeys.outbox,
   sentNotice: "dauys.sent-notice",
   pilotAccess: "dauys.pilot-access",
   kiosk: "dauys.kiosk",
@@ -59,7 +61,10 @@ let store: UseStore | null | undefined;
 function getStore(): UseStore | null {
   if (store === undefined) {
     try {
-      store = typeof indexedDB === "undefined" ? null : createStore("dauys", "keyval");
+      store =
+        typeof indexedDB === "undefined"
+          ? null
+          : createStore(deviceDatabase.name, deviceDatabase.store);
     } catch {
       store = null;
     }

@@ -3,7 +3,9 @@
  * written the same way by the app (src/lib/page-cookies.ts) and by the server when it answers a
  * `?lang=` link: for the whole site, a year, sent on top-level navigation from other sites.
  */
-export type PageCookie = "dauys-language" | "dauys-kiosk";
+import { cookieNames } from "./api-contract.ts";
+
+export type PageCookie = typeof cookieNames.language | typeof cookieNames.kiosk;
 
 /** The cookie as `document.cookie` takes it and `Set-Cookie` sends it; null removes it. */
 export function pageCookieString(name: PageCookie, value: string | null): string {

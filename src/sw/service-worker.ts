@@ -21,6 +21,7 @@ import { CacheFirst } from "workbox-strategies";
 import { ExpirationPlugin } from "workbox-expiration";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import { deliverOutbox, outboxSyncTag } from "@/features/contact/outbox";
+import { apiPaths, apiPrefix, pathPrefixPattern } from "@/shared/api-contract";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -29,7 +30,7 @@ cleanupOutdatedCaches();
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL("/index.html"), {
-    denylist: [/^\/api\//, /^\/generate-tts/],
+    denylist: [apiPrefix, apiPaths.speech].map(pathPrefixPattern),
   }),
 );
 

@@ -5,7 +5,6 @@ import {
   deliverRequest,
   enqueueContactRequest,
   removeFromOutbox,
-  requestsEndpoint,
 } from "@/features/contact/outbox";
 import { readOutbox } from "@/features/contact/outbox-store";
 import {
@@ -14,6 +13,14 @@ import {
   readSentRequests,
 } from "@/features/contact/sent-notice";
 import { onStorageError, removeValue, resetStorageForTests, storageKeys } from "@/lib/storage";
+import { apiPaths } from "@/shared/api-contract";
+
+// The page's address, which the app's API client sends to (Node has no location of its own).
+const pageAddress = vi.hoisted(() => {
+  const address = new URL("https://dauys.test/contact");
+  Object.defineProperty(globalThis, "location", { value: address, configurable: true });
+  return address;
+});
 
 const fields = {
   name: "Aigerim Sadykova",
@@ -27,12 +34,12 @@ type Answer = { status: number; body?: unknown } | "network-error";
 /** The network boundary: records what reaches "the server" and answers as told. */
 function fakeServer(...answers: Answer[]) {
   const received: unknown[] = [];
-  const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-    expect(String(url)).toBe(requestsEndpoint);
-    expect(init?.method).toBe("POST");
+  const fetchMock = vi.fn(async (request: Request) => {
+    expect(request.url).toBe(new URL(apiPaths.requests, pageAddress).href);
+    expect(request.method).toBe("POST");
     const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
     if (answer === "network-error") throw new TypeError("Failed to fetch");
-    received.push(JSON.parse(String(init?.body)));
+    received.push(await request.json());
     return new Response(JSON.stringify(answer.body ?? {}), {
       status: answer.status,
       headers: { "Content-Type": "application/json" },

@@ -33,12 +33,12 @@ import {
   type DeliveryReport,
 } from "@/features/contact/outbox-store";
 import { dismissSentRequests, leaveSentNews } from "@/features/contact/sent-notice";
+import { apiClient, errorFields } from "@/lib/api-client";
 import { storageKeys, writeValue } from "@/lib/storage";
+import { apiPaths } from "@/shared/api-contract";
 
 export type RequestOutcome =
   { state: "delivered" } | { state: "pending" } | { state: "failed"; error: string };
-
-export const requestsEndpoint = "/api/requests";
 
 /** The Background Sync tag the page registers and the service worker answers. */
 export const outboxSyncTag = "dauys-outbox";
@@ -101,20 +101,15 @@ type SendResult =
 
 async function send(request: ContactRequest): Promise<SendResult> {
   try {
-    const response = await fetch(requestsEndpoint, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(request),
+    const { error, response } = await apiClient.POST(apiPaths.requests, {
+      body: request,
       signal: AbortSignal.timeout(deliveryTimeoutMs),
+      // A 2xx means stored, whatever its body says: the body is read as text, never parsed.
+      parseAs: "text",
     });
     if (response.ok) return { kind: "stored" };
     if (rejectedStatuses.has(response.status)) {
-      const body: unknown = await response.json().catch(() => null);
-      const message =
-        typeof body === "object" && body !== null && "message" in body
-          ? String(body.message)
-          : `HTTP ${response.status}`;
-      return { kind: "rejected", message };
+      return { kind: "rejected", message: errorFields(error).message ?? `HTTP ${response.status}` };
     }
     return { kind: "unavailable" };
   } catch {

@@ -11,6 +11,7 @@
  * it: every page restores the state, few ever change it (issue 22).
  */
 import { useSyncExternalStore } from "react";
+import { cookieNames } from "@/shared/api-contract";
 import type { PinCheck } from "@/features/kiosk/kiosk-pin";
 import { isValidPin, type KioskSearch } from "@/features/kiosk/kiosk-search";
 import {
@@ -54,7 +55,7 @@ function update(change: Partial<KioskSnapshot>) {
     if (snapshot.status === "on") root.dataset.kiosk = "on";
     else delete root.dataset.kiosk;
     if (snapshot.status !== "loading")
-      setPageCookie("dauys-kiosk", snapshot.status === "on" ? "on" : null);
+      setPageCookie(cookieNames.kiosk, snapshot.status === "on" ? "on" : null);
   }
   for (const listener of listeners) listener();
 }

@@ -1,6 +1,7 @@
 /**
  * The server-to-device fallback, against a real HTTP server that answers, fails, refuses the
- * text or never answers, and the real eSpeak NG engine as the device engine.
+ * text or never answers (told by the first part of the address it is given as the API's base),
+ * and the real eSpeak NG engine as the device engine.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,6 +13,7 @@ import {
   type SpeechAudioProgress,
   type SpeechAudioSources,
 } from "@/features/speech-synthesis/create-speech-audio";
+import { apiPaths } from "@/shared/api-contract";
 import { createSpeechEngine, type SpeechEngine } from "@/shared/speech-engine/espeak-engine";
 import { encodeWav } from "@/shared/speech-engine/wav";
 import {
@@ -30,10 +32,13 @@ const serverWav = encodeWav(new Int16Array([0, 1000, -1000, 0]), 22050);
 beforeAll(async () => {
   engine = await createSpeechEngine();
   server = createServer((request, response) => {
-    const mode = request.url?.slice(1) as Mode;
+    const [mode, ...path] = (request.url ?? "").slice(1).split("/") as [Mode, ...string[]];
     if (mode === "hang") return; // The connection stays open and silent.
     response.setHeader("Content-Type", "application/json");
-    if (mode === "fail") {
+    if (`/${path.join("/")}` !== apiPaths.speech || request.method !== "POST") {
+      response.statusCode = 404;
+      response.end(JSON.stringify({ error: "not_found", message: "No such route." }));
+    } else if (mode === "fail") {
       response.statusCode = 503;
       response.end(JSON.stringify({ error: "unavailable", message: "The engine is busy." }));
     } else if (mode === "no-speech") {

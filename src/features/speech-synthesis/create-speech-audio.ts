@@ -8,7 +8,10 @@ import {
   NothingToSpeakError,
   type SpeechRequest,
 } from "@/shared/speech-options";
+import { apiClient, errorFields } from "@/lib/api-client";
 import { reportConnectionAnswer, reportConnectionTimeout } from "@/lib/use-online-status";
+import { apiPaths } from "@/shared/api-contract";
+import type { paths } from "@/shared/generated/openapi";
 
 export type SpeechAudioProgress =
   | { stage: "requesting-server" }
@@ -25,9 +28,6 @@ export type CreatedSpeechAudio = {
 export class SpeechAudioError extends Error {
   override name = "SpeechAudioError";
 }
-
-type ServerAnswer = { audio: string; sampleRate: number; durationMs: number; engine: string };
-type ServerError = { error?: string; message?: string };
 
 function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
   const binary = atob(base64);
@@ -46,11 +46,11 @@ function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
  */
 export const serverAnswerTimeoutMs = 2_500;
 
-/** Asks the speech service (`POST /generate-tts` at `endpoint`) for the audio. */
+/** Asks the speech service (its `POST` at `apiPaths.speech`, below `baseUrl`) for the audio. */
 export async function fromServer(
   request: SpeechRequest,
   signal?: AbortSignal,
-  endpoint = "/generate-tts",
+  baseUrl?: string,
 ): Promise<CreatedSpeechAudio> {
   // One controller for both reasons to stop (AbortSignal.any is too new for older phones).
   const stop = new AbortController();
@@ -62,15 +62,19 @@ export async function fromServer(
     serverAnswerTimeoutMs,
   );
   try {
-    const response = await fetch(endpoint, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(request),
+    const answer = await apiClient.POST(apiPaths.speech, {
+      body: request,
       signal: stop.signal,
+      ...(baseUrl ? { baseUrl } : {}),
+      fetch: async (input) => {
+        const response = await fetch(input);
+        // The headers came: the time limit is over, and the body may take as long as it needs.
+        clearTimeout(timer);
+        reportConnectionAnswer();
+        return response;
+      },
     });
-    clearTimeout(timer);
-    reportConnectionAnswer();
-    return await readServerAnswer(response);
+    return readServerAnswer(answer);
   } catch (error) {
     if (stop.signal.aborted && !signal?.aborted) reportConnectionTimeout();
     throw error;
@@ -80,16 +84,27 @@ export async function fromServer(
   }
 }
 
-async function readServerAnswer(response: Response): Promise<CreatedSpeechAudio> {
+type ServerAnswer =
+  paths[typeof apiPaths.speech]["post"]["responses"][200]["content"]["application/json"];
+
+function readServerAnswer({
+  data: answer,
+  error,
+  response,
+}: {
+  data?: ServerAnswer;
+  error?: unknown;
+  response: Response;
+}): CreatedSpeechAudio {
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as ServerError | null;
-    const message = body?.message ?? `The server answered ${response.status}`;
-    if (response.status === 422 && body?.error === noSpeechErrorCode) {
+    const body = errorFields(error);
+    const message = body.message ?? `The server answered ${response.status}`;
+    if (response.status === 422 && body.error === noSpeechErrorCode) {
       throw new NothingToSpeakError(message);
     }
     throw new SpeechAudioError(message);
   }
-  const answer = (await response.json()) as ServerAnswer;
+  if (!answer) throw new SpeechAudioError("The server sent no audio.");
   return {
     blob: new Blob([base64ToBytes(answer.audio)], { type: "audio/wav" }),
     sampleRate: answer.sampleRate,

@@ -1,8 +1,12 @@
 /**
- * The staff inbox's calls to /api/staff. The session is an HttpOnly cookie the page never sees;
- * every change carries the `X-Dauys-Staff` header the server requires (CSRF).
+ * The staff inbox's calls to the staff API, through the typed API client. The session is an
+ * HttpOnly cookie the page never sees; every change carries the staff header the server requires
+ * (CSRF).
  */
+import { apiClient } from "@/lib/api-client";
+import { apiPaths, staffHeader } from "@/shared/api-contract";
 import type { StoredContactRequest } from "@/shared/contact-validation";
+import type { paths } from "@/shared/generated/openapi";
 
 export type StaffRequest = StoredContactRequest;
 
@@ -16,21 +20,22 @@ export class StaffApiError extends Error {
   }
 }
 
-export const staffCsvUrl = "/api/staff/requests.csv";
-const changeHeaders = { "Content-Type": "application/json", "X-Dauys-Staff": "1" };
+/** The CSV of every request: a download link, not a call. */
+export const staffCsvUrl = apiPaths.staffRequestsCsv satisfies keyof paths;
+
+const fromInbox = { [staffHeader.name]: staffHeader.value };
 
 export async function isSignedIn(): Promise<boolean> {
-  const response = await fetch("/api/staff/session");
+  const { response } = await apiClient.GET(apiPaths.staffSession);
   if (response.status === 401) return false;
   if (!response.ok) throw new StaffApiError(response.status);
   return true;
 }
 
 export async function signIn(password: string): Promise<SignInOutcome> {
-  const response = await fetch("/api/staff/session", {
-    method: "POST",
-    headers: changeHeaders,
-    body: JSON.stringify({ password }),
+  const { response } = await apiClient.POST(apiPaths.staffSession, {
+    params: { header: fromInbox },
+    body: { password },
   });
   if (response.ok) return "signed-in";
   if (response.status === 401) return "wrong-password";
@@ -40,7 +45,7 @@ export async function signIn(password: string): Promise<SignInOutcome> {
 }
 
 export async function signOut(): Promise<void> {
-  await fetch("/api/staff/session", { method: "DELETE", headers: { "X-Dauys-Staff": "1" } });
+  await apiClient.DELETE(apiPaths.staffSession, { params: { header: fromInbox } });
 }
 
 /** A page of the inbox, newest first; `next` asks for the page after it (null: none). */
@@ -48,19 +53,18 @@ export type RequestsPage = { requests: StaffRequest[]; next: string | null };
 
 /** The server searches and pages; `after` is the `next` of the page before. */
 export async function listRequests(query: string, after?: string): Promise<RequestsPage> {
-  const search = new URLSearchParams({ q: query.slice(0, 200) });
-  if (after) search.set("after", after);
-  const response = await fetch(`/api/staff/requests?${search}`);
-  if (!response.ok) throw new StaffApiError(response.status);
-  return response.json() as Promise<RequestsPage>;
+  const { data, response } = await apiClient.GET(apiPaths.staffRequests, {
+    params: { query: { q: query.slice(0, 200), ...(after ? { after } : {}) } },
+  });
+  if (!data) throw new StaffApiError(response.status);
+  return data;
 }
 
 export async function setHandled(id: string, handled: boolean): Promise<string | null> {
-  const response = await fetch(`/api/staff/requests/${encodeURIComponent(id)}`, {
-    method: "PATCH",
-    headers: changeHeaders,
-    body: JSON.stringify({ handled }),
+  const { data, response } = await apiClient.PATCH(apiPaths.staffRequest, {
+    params: { path: { id }, header: fromInbox },
+    body: { handled },
   });
-  if (!response.ok) throw new StaffApiError(response.status);
-  return ((await response.json()) as { handledAt: string | null }).handledAt;
+  if (!data) throw new StaffApiError(response.status);
+  return data.handledAt;
 }
