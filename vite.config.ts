@@ -232,7 +232,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               // catalogs, kiosk mode, pilot access and the contact outbox. One chunk instead of
               // seven small ones, each of which costs its own imports and exports.
               name: "app",
-              test: /src[\\/](lib[\\/](storage|i18n|pilot-access|page-cookies|kiosk-flag)|shared[\\/](languages|catalog-parts)|features[\\/]kiosk[\\/]kiosk-store|features[\\/]contact[\\/](outbox|sent-notice))\.ts$/,
+              test: /src[\\/](lib[\\/](storage|i18n|pilot-access|page-cookies|kiosk-flag)|shared[\\/](languages|catalog-parts|page-cookie|start-language)|features[\\/]kiosk[\\/]kiosk-store|features[\\/]contact[\\/](outbox|sent-notice))\.ts$/,
               includeDependenciesRecursively: false,
               priority: 5,
             },

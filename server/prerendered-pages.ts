@@ -1,12 +1,14 @@
 /**
- * Which prerendered page (scripts/build/prerender.ts) answers a page request, and in which language:
- * a `?lang=` link first, then the saved choice (the `dauys-language` cookie the app keeps), then
- * the browser's `Accept-Language`, English otherwise. Kiosk tablets (`dauys-kiosk` cookie) get
+ * Which prerendered page (scripts/build/prerender.ts) answers a page request, and in which language,
+ * by the start-language rule (src/shared/start-language.ts): a `?lang=` link first, then the saved
+ * choice as the `dauys-language` cookie mirrors it, then the browser's `Accept-Language`, English
+ * otherwise. Kiosk tablets (`dauys-kiosk` cookie) get
  * the plain shell, so no link that leaves the app is ever painted there.
  */
-import { languageCodes } from "../src/shared/languages.ts";
+import { languageCodes, type LanguageCode } from "../src/shared/languages.ts";
 import { pageCookieString } from "../src/shared/page-cookie.ts";
 import { pageNameOf, pagePaths } from "../src/shared/pages.ts";
+import { startLanguage } from "../src/shared/start-language.ts";
 
 export const pageLanguages = languageCodes;
 const pageLanguageSet = new Set<string>(pageLanguages);
@@ -65,11 +67,13 @@ export type PageRequest = {
 };
 
 /** The language a page request is answered in, and how it was chosen. */
-export function pageLanguageFor(request: Omit<PageRequest, "path">): string {
-  if (request.lang && pageLanguageSet.has(request.lang)) return request.lang;
-  const saved = cookie(request.cookie, "dauys-language");
-  if (saved && pageLanguageSet.has(saved)) return saved;
-  return negotiateLanguage(request.acceptLanguage) ?? "en";
+export function pageLanguageFor(request: Omit<PageRequest, "path">): LanguageCode {
+  const accepted = negotiateLanguage(request.acceptLanguage);
+  return startLanguage({
+    linked: request.lang,
+    cookie: cookie(request.cookie, "dauys-language"),
+    browser: accepted ? [accepted] : [],
+  }).code;
 }
 
 /** The prerendered file for a page request, or undefined when the shell should answer. */

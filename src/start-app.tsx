@@ -15,7 +15,7 @@ import { getKioskSnapshot, restoreKioskMode } from "@/features/kiosk/kiosk-store
 import {
   activateLanguage,
   chooseLanguage,
-  readSavedLanguage,
+  readStartLanguage,
   takeLanguageFromAddress,
 } from "@/lib/i18n";
 import { createAppRouter } from "@/router";
@@ -48,9 +48,10 @@ export async function startApp() {
   // so is kiosk mode, so a clinic tablet never paints a link that leaves the app.
   // The current route's code is fetched at the same time, not after the first render.
   // A `?lang=` link opens the page in its language and saves it as the choice.
-  const linked = takeLanguageFromAddress();
   const saved = Promise.all([
-    linked ? chooseLanguage(linked) : readSavedLanguage().then(activateLanguage),
+    readStartLanguage(takeLanguageFromAddress()).then(({ code, from }) =>
+      from === "link" ? chooseLanguage(code) : activateLanguage(code),
+    ),
     restoreKioskMode(),
   ]);
   await yieldToBrowser();

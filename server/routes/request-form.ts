@@ -99,11 +99,11 @@ function formOf(request: FastifyRequest) {
   const query = request.query as { lang?: unknown };
   const language = isLanguageCode(posted)
     ? posted
-    : (pageLanguageFor({
+    : pageLanguageFor({
         cookie: request.headers.cookie,
         acceptLanguage: request.headers["accept-language"],
         lang: typeof query.lang === "string" ? query.lang : undefined,
-      }) as LanguageCode);
+      });
   const id = body.get(contactFormHiddenFields.id);
   return { fields, language, requestId: id && uuidPattern.test(id) ? id.toLowerCase() : undefined };
 }
