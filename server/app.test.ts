@@ -96,6 +96,11 @@ describe("static app", () => {
       headers: { cookie: "a=1; dauys-language=xx" },
     });
     expect(unknownLanguage.body).toContain("<h1>About</h1>");
+    for (const cookie of ["dauys-language=%E0%A4%A", "=;;dauys-language", "dauys-language=ru=x"]) {
+      const malformed = await app.inject({ url: "/about", headers: { cookie } });
+      expect(malformed.statusCode).toBe(200);
+      expect(malformed.body).toContain("<h1>About</h1>");
+    }
     const kiosk = await app.inject({
       url: "/about",
       headers: { cookie: "dauys-language=ru; dauys-kiosk=on" },

@@ -5,6 +5,7 @@
  * otherwise. Kiosk tablets (`dauys-kiosk` cookie) get
  * the plain shell, so no link that leaves the app is ever painted there.
  */
+import Negotiator from "negotiator";
 import { languageCodes, type LanguageCode } from "../src/shared/languages.ts";
 import { pageCookieString } from "../src/shared/page-cookie.ts";
 import { pageNameOf, pagePaths } from "../src/shared/pages.ts";
@@ -22,63 +23,37 @@ export function prerenderedFile(path: string, language: string): string | undefi
   return page && pageLanguageSet.has(language) ? `prerendered/${language}/${page}.html` : undefined;
 }
 
-function cookie(header: string | undefined, name: string): string | undefined {
-  for (const part of header?.split(";") ?? []) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return value.join("=");
-  }
-  return undefined;
-}
-
-const languageRange = /^(?:[a-z]{1,8}(?:-[a-z0-9]{1,8})*|\*)$/i;
-const quality = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
-
 /**
- * The first of the six languages the `Accept-Language` header asks for, by quality (RFC 9110
- * 12.5.4): regional and script forms count as their language (`kk-KZ`, `uz-Latn-UZ`), `q=0`
- * refuses one. A malformed entry is skipped; nothing usable gives undefined.
+ * The six languages `Accept-Language` accepts, most wanted first. The negotiator package (jshttp's,
+ * as Express uses) reads q-values (`q=0` refuses a language) and lets a regional or script form
+ * stand for its language (`kk-KZ`, `uz-Latn-UZ`); without the header there are none.
  */
-export function negotiateLanguage(header: string | undefined): string | undefined {
-  if (!header || header.length > 2000) return undefined;
-  const ranges: { code: string; q: number; index: number }[] = [];
-  header.split(",").forEach((entry, index) => {
-    const [range = "", ...params] = entry.trim().split(";");
-    if (!languageRange.test(range.trim())) return;
-    let q = 1;
-    for (const param of params) {
-      const [name, value = ""] = param.trim().split("=");
-      if (name?.toLowerCase() !== "q") continue;
-      if (!quality.test(value)) return;
-      q = Number(value);
-    }
-    const code = range.trim().split("-")[0]!.toLowerCase();
-    if (q > 0 && pageLanguageSet.has(code)) ranges.push({ code, q, index });
-  });
-  ranges.sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranges[0]?.code;
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return new Negotiator({ headers: { "accept-language": header } }).languages(pageLanguages);
 }
 
 export type PageRequest = {
   path: string;
-  cookie?: string | undefined;
+  /** The request's cookies, as @fastify/cookie reads them. */
+  cookies?: { [name: string]: string | undefined };
   acceptLanguage?: string | undefined;
   /** The `lang` search parameter, when the address has one. */
   lang?: string | undefined;
 };
 
-/** The language a page request is answered in, and how it was chosen. */
+/** The language a page request is answered in. */
 export function pageLanguageFor(request: Omit<PageRequest, "path">): LanguageCode {
-  const accepted = negotiateLanguage(request.acceptLanguage);
   return startLanguage({
     linked: request.lang,
-    cookie: cookie(request.cookie, "dauys-language"),
-    browser: accepted ? [accepted] : [],
+    cookie: request.cookies?.["dauys-language"],
+    browser: acceptedLanguages(request.acceptLanguage),
   }).code;
 }
 
 /** The prerendered file for a page request, or undefined when the shell should answer. */
 export function prerenderedPageFor(request: PageRequest): string | undefined {
-  if (cookie(request.cookie, "dauys-kiosk") === "on") return undefined;
+  if (request.cookies?.["dauys-kiosk"] === "on") return undefined;
   return prerenderedFile(request.path, pageLanguageFor(request));
 }
 

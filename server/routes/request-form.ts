@@ -100,7 +100,7 @@ function formOf(request: FastifyRequest) {
   const language = isLanguageCode(posted)
     ? posted
     : pageLanguageFor({
-        cookie: request.headers.cookie,
+        cookies: request.cookies,
         acceptLanguage: request.headers["accept-language"],
         lang: typeof query.lang === "string" ? query.lang : undefined,
       });
