@@ -70,7 +70,7 @@ export async function buildApp(
   await app.register(apiDescriptionPlugin);
   await app.register(strictJsonPlugin);
   await app.register(jsonErrorsPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { distDir: config.distDir });
   // Cookies are read here for every route: the page cookies that choose a prerendered page
   // (server/plugins/static-app.ts) and the staff session, which signs its own.
   await app.register(cookie);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { acceptedLanguages, prerenderedFile, prerenderedPageFor } from "./prerendered-pages.ts";
+import { prerenderedFile } from "../src/shared/pages.ts";
+import { acceptedLanguages, prerenderedPageFor } from "./prerendered-pages.ts";
 
 describe("prerendered pages", () => {
   it("maps the app's pages and languages to files, and nothing else", () => {

@@ -6,22 +6,15 @@
  * the plain shell, so no link that leaves the app is ever painted there.
  */
 import Negotiator from "negotiator";
-import { languageCodes, type LanguageCode } from "../src/shared/languages.ts";
+import { isLanguageCode, languageCodes, type LanguageCode } from "../src/shared/languages.ts";
 import { pageCookieString } from "../src/shared/page-cookie.ts";
-import { pageNameOf, pagePaths } from "../src/shared/pages.ts";
+import { pagePaths, prerenderedFile } from "../src/shared/pages.ts";
 import { startLanguage } from "../src/shared/start-language.ts";
 
 export const pageLanguages = languageCodes;
-const pageLanguageSet = new Set<string>(pageLanguages);
 
 /** The page addresses that have prerendered copies (for the sitemap). */
 export const prerenderedPaths = pagePaths;
-
-/** The file under the build directory for `path` in `language`, or undefined for other paths. */
-export function prerenderedFile(path: string, language: string): string | undefined {
-  const page = pageNameOf(path.length > 1 ? path.replace(/\/+$/, "") : path);
-  return page && pageLanguageSet.has(language) ? `prerendered/${language}/${page}.html` : undefined;
-}
 
 /**
  * The six languages `Accept-Language` accepts, most wanted first. The negotiator package (jshttp's,
@@ -63,5 +56,5 @@ export function prerenderedPageFor(request: PageRequest): string | undefined {
  * page comes in it even if the visitor moves on before the app has started.
  */
 export function languageCookieFor(lang: string | undefined): string | undefined {
-  return lang && pageLanguageSet.has(lang) ? pageCookieString("dauys-language", lang) : undefined;
+  return isLanguageCode(lang) ? pageCookieString("dauys-language", lang) : undefined;
 }

@@ -18,6 +18,7 @@ import {
   readStartLanguage,
   takeLanguageFromAddress,
 } from "@/lib/i18n";
+import { languageHiddenClass, languagePendingClass } from "@/page-scripts/page-contract";
 import { createAppRouter } from "@/router";
 import { yieldToBrowser } from "@/lib/yield-to-browser";
 import { createAppEmotionCache } from "@/theme/emotion-cache";
@@ -30,8 +31,8 @@ import { createAppEmotionCache } from "@/theme/emotion-cache";
 function MarkLive({ container, children }: { container: HTMLElement; children: ReactNode }) {
   useEffect(() => {
     // The page was held hidden if it might have been in another language than the saved one
-    // (server/language-check.ts); it now is in the right one.
-    document.documentElement.classList.remove("language-pending", "language-hidden");
+    // (src/page-scripts/language-check.ts); it now is in the right one.
+    document.documentElement.classList.remove(languagePendingClass, languageHiddenClass);
   }, []);
   const live = () => {
     container.removeAttribute("data-app-starting");

@@ -26,8 +26,15 @@
  */
 import { createStore, del, get, set, type UseStore } from "idb-keyval";
 
+/**
+ * The database and its one store, and the language's key: the page's language check
+ * (src/page-scripts/language-check.ts) reads the saved language through them before the app runs.
+ */
+export const storageDatabase = { name: "dauys", store: "keyval" } as const;
+export const languageStorageKey = "dauys.language";
+
 export const storageKeys = {
-  language: "dauys.language",
+  language: languageStorageKey,
   contactDraft: "dauys.contact-draft",
   recognitionDraft: "dauys.recognition-draft",
   lastAudio: "dauys.last-audio",
@@ -59,7 +66,10 @@ let store: UseStore | null | undefined;
 function getStore(): UseStore | null {
   if (store === undefined) {
     try {
-      store = typeof indexedDB === "undefined" ? null : createStore("dauys", "keyval");
+      store =
+        typeof indexedDB === "undefined"
+          ? null
+          : createStore(storageDatabase.name, storageDatabase.store);
     } catch {
       store = null;
     }
