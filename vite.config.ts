@@ -6,11 +6,8 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
 import { buildPageScripts } from "./scripts/build/page-scripts.ts";
-import {
-  appLoaderMarkup,
-  pageScriptsFile,
-  type PageScripts,
-} from "./src/page-scripts/page-contract.ts";
+import { appLoaderMarkup } from "./src/page-scripts/page-contract.ts";
+import { pageScriptsFile, type PageScripts } from "./src/shared/page-scripts.ts";
 
 /**
  * The page is prerendered and paints without any script: the app's code must not compete with

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { pageScriptsFile, type PageScripts } from "../src/page-scripts/page-contract.ts";
+import { pageScriptsFile, type PageScripts } from "../src/shared/page-scripts.ts";
 
 const hashSource = (script: string) =>
   `'sha256-${createHash("sha256").update(script).digest("base64")}'`;

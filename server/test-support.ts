@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { pageScriptsFile, type PageScripts } from "../src/page-scripts/page-contract.ts";
+import { pageScriptsFile, type PageScripts } from "../src/shared/page-scripts.ts";
 import { buildApp, type AppOptions } from "./app.ts";
 import type { SpeechSynthesizer } from "./routes/tts.ts";
 

@@ -1,7 +1,7 @@
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetStorageForTests, storageKeys, writeValue } from "../../src/lib/storage.ts";
-import type { PageScripts } from "../../src/page-scripts/page-contract.ts";
+import type { PageScripts } from "../../src/shared/page-scripts.ts";
 import { buildPageScripts } from "./page-scripts.ts";
 
 let scripts: PageScripts;

@@ -7,7 +7,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { build, type Rolldown } from "vite";
-import type { PageScripts } from "../../src/page-scripts/page-contract.ts";
+import type { PageScripts } from "../../src/shared/page-scripts.ts";
 
 const src = fileURLToPath(new URL("../../src", import.meta.url));
 

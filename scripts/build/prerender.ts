@@ -12,11 +12,8 @@ import { pathToFileURL } from "node:url";
 import { build } from "vite";
 import { contactFormAnswerFile } from "../../src/shared/contact-form-post.ts";
 import { languageCodes, type LanguageCode } from "../../src/shared/languages.ts";
-import {
-  languageCheckStyle,
-  pageScriptsFile,
-  type PageScripts,
-} from "../../src/page-scripts/page-contract.ts";
+import { languageCheckStyle } from "../../src/page-scripts/page-contract.ts";
+import { pageScriptsFile, type PageScripts } from "../../src/shared/page-scripts.ts";
 import { languageUrl, prerenderedFile } from "../../src/shared/pages.ts";
 import { holdAppControls } from "./hold-app-controls.ts";
 

@@ -1,14 +1,7 @@
 /**
  * What the page's two inline scripts (language-check.ts, app-loader.ts), the build that writes
- * them into every page (vite.config.ts, scripts/build/prerender.ts), the server that allows them
- * (server/plugins/security-headers.ts) and the app agree on.
+ * them into every page (vite.config.ts, scripts/build/prerender.ts) and the app agree on.
  */
-
-/** The scripts' text, as scripts/build/page-scripts.ts builds it. */
-export type PageScripts = { languageCheck: string; appLoader: string };
-
-/** Where the build writes the scripts' text, under the build directory. */
-export const pageScriptsFile = "page-scripts.json";
 
 /** The id of the JSON block beside the loader that lists the app's scripts. */
 export const appScriptsId = "dauys-app-scripts";
