@@ -1,9 +1,9 @@
 /**
- * Which prerendered page (scripts/build/prerender.ts) answers a page request, and in which language,
- * by the start-language rule (src/shared/start-language.ts): a `?lang=` link first, then the saved
- * choice as the `dauys-language` cookie mirrors it, then the browser's `Accept-Language`, English
- * otherwise. Kiosk tablets (`dauys-kiosk` cookie) get
- * the plain shell, so no link that leaves the app is ever painted there.
+ * Which prerendered page (scripts/build/prerender.ts) answers a page request, and in which
+ * language, by the start-language rule (src/shared/start-language.ts): a `?lang=` link first,
+ * then the saved choice as the `dauys-language` cookie mirrors it, then the browser's
+ * `Accept-Language`, English otherwise. Kiosk tablets (`dauys-kiosk` cookie) get the plain
+ * shell, so no link that leaves the app is ever painted there.
  */
 import Negotiator from "negotiator";
 import { isLanguageCode, languageCodes, type LanguageCode } from "../src/shared/languages.ts";

@@ -1,6 +1,7 @@
 /**
  * The floor under issue 22's Lighthouse figures: each page as the server sends it, less the
- * list of the app's scripts, so the page's loader (src/page-scripts/app-loader.ts) finds nothing to load.
+ * list of the app's scripts, so the page's loader (src/page-scripts/app-loader.ts) finds nothing
+ * to load.
  * What Lighthouse then measures is the page alone: its navigation, headers, markup, styles and
  * the two small inline scripts, with none of the app's JavaScript. Set beside the real figures,
  * it says how much of a route's total blocking time the app's scripts add, and how much is

@@ -12,7 +12,7 @@ export function pageCookieString(name: PageCookie, value: string | null): string
     : `${name}=${value}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
-/** A page cookie's value in `document.cookie`'s list, or undefined (the server has @fastify/cookie). */
+/** A page cookie's value in `document.cookie` (the server reads them with @fastify/cookie). */
 export function pageCookieValue(cookies: string, name: PageCookie): string | undefined {
   for (const pair of cookies.split(";")) {
     const split = pair.indexOf("=");

@@ -33,7 +33,7 @@ export function prerenderedFile(path: string, language: string): string | undefi
   return page && isLanguageCode(language) ? `prerendered/${language}/${page}.html` : undefined;
 }
 
-/** The address of `path` in `language`: a `?lang=` link, as the pages' hreflang links and the sitemap give it. */
+/** The address of `path` in `language`: a `?lang=` link, as hreflang links and sitemaps give it. */
 export function languageUrl(path: string, language: string): string {
   return `${path}?lang=${language}`;
 }
