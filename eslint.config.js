@@ -65,6 +65,7 @@ export default tseslint.config(
     files: [
       "src/components/**/*.{ts,tsx}",
       "src/lib/**/*.{ts,tsx}",
+      "src/page-scripts/**/*.ts",
       "src/shared/**/*.{ts,tsx}",
       "src/theme/**/*.{ts,tsx}",
     ],

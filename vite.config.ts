@@ -5,13 +5,16 @@ import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
-import { appLoaderMarkup } from "./server/app-loader.ts";
+import { buildPageScripts } from "./scripts/build/page-scripts.ts";
+import { appLoaderMarkup } from "./src/page-scripts/page-contract.ts";
+import { pageScriptsFile, type PageScripts } from "./src/shared/page-scripts.ts";
 
 /**
  * The page is prerendered and paints without any script: the app's code must not compete with
  * that first paint. The module script and preloads Vite writes into the page are replaced by a
  * small inline loader that asks for them after the first paint, when the page is idle or first
- * touched (server/app-loader.ts, issue 22).
+ * touched (src/page-scripts/app-loader.ts, issue 22). The page's two inline scripts are built on
+ * their own and written beside the app for the prerender and the server (page-scripts.ts).
  */
 /**
  * What src/main.tsx evaluates as the app starts: the modules the entry imports, and those it
@@ -38,10 +41,21 @@ function startUpModules(bundle: Rollup.OutputBundle | undefined, entryUrl: strin
   return [...found].map((fileName) => `/${fileName}`);
 }
 
+let pageScripts: PageScripts | undefined;
 const scriptsAfterPaint: Plugin = {
   name: "dauys:scripts-after-paint",
-  apply: "build",
+  apply: (_config, { command, isSsrBuild }) => command === "build" && !isSsrBuild,
   enforce: "post",
+  async buildStart() {
+    pageScripts = await buildPageScripts();
+  },
+  generateBundle() {
+    this.emitFile({
+      type: "asset",
+      fileName: pageScriptsFile,
+      source: JSON.stringify(pageScripts),
+    });
+  },
   transformIndexHtml: {
     order: "post",
     handler(html, { bundle }) {
@@ -56,7 +70,9 @@ const scriptsAfterPaint: Plugin = {
       const scripts = { entry: entries[0]![1]!, preload: startUpModules(bundle, entries[0]![1]!) };
       let page = html;
       for (const [tag] of [...entries, ...preloads]) page = page.replace(tag, "");
-      return page.replace("</body>", () => `${appLoaderMarkup(scripts)}</body>`);
+      if (!pageScripts) throw new Error("The page scripts were not built");
+      const loader = appLoaderMarkup(scripts, pageScripts.appLoader);
+      return page.replace("</body>", () => `${loader}</body>`);
     },
   },
 };
@@ -232,7 +248,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               // catalogs, kiosk mode, pilot access and the contact outbox. One chunk instead of
               // seven small ones, each of which costs its own imports and exports.
               name: "app",
-              test: /src[\\/](lib[\\/](storage|i18n|pilot-access|page-cookies|kiosk-flag)|shared[\\/](languages|catalog-parts)|features[\\/]kiosk[\\/]kiosk-store|features[\\/]contact[\\/](outbox|sent-notice))\.ts$/,
+              test: /src[\\/](lib[\\/](storage|i18n|pilot-access|page-cookies|kiosk-flag)|shared[\\/](languages|catalog-parts|page-cookie|start-language)|features[\\/]kiosk[\\/]kiosk-store|features[\\/]contact[\\/](outbox|sent-notice))\.ts$/,
               includeDependenciesRecursively: false,
               priority: 5,
             },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { buildTestApp } from "./test-support.ts";
+import { createHash } from "node:crypto";
+import { buildTestApp, testPageScripts } from "./test-support.ts";
 import type { SpeechSynthesizer } from "./routes/tts.ts";
 
 // These checks never reach the engine.
@@ -35,6 +36,19 @@ describe("security headers", () => {
       expect(permissions).toContain("on-device-speech-recognition=(self)");
     });
   }
+
+  it("allows the page's two inline scripts by the hashes of the text the build wrote", async () => {
+    const csp = String((await app.inject({ url: "/about" })).headers["content-security-policy"]);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!.split(" ");
+    const hash = (script: string) =>
+      `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+    expect(scriptSrc).toEqual([
+      "'self'",
+      "'wasm-unsafe-eval'",
+      hash(testPageScripts.appLoader),
+      hash(testPageScripts.languageCheck),
+    ]);
+  });
 
   it("lets the service worker fetch lesson thumbnails, which it caches for offline use", async () => {
     const answer = await app.inject({ url: "/service-worker.js" });
@@ -96,6 +110,11 @@ describe("static app", () => {
       headers: { cookie: "a=1; dauys-language=xx" },
     });
     expect(unknownLanguage.body).toContain("<h1>About</h1>");
+    for (const cookie of ["dauys-language=%E0%A4%A", "=;;dauys-language", "dauys-language=ru=x"]) {
+      const malformed = await app.inject({ url: "/about", headers: { cookie } });
+      expect(malformed.statusCode).toBe(200);
+      expect(malformed.body).toContain("<h1>About</h1>");
+    }
     const kiosk = await app.inject({
       url: "/about",
       headers: { cookie: "dauys-language=ru; dauys-kiosk=on" },

@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import { defaultPublicRequestsPerMinute, type ServerConfig } from "./config.ts";
 import { apiDescriptionPlugin } from "./plugins/api-description.ts";
@@ -69,7 +70,10 @@ export async function buildApp(
   await app.register(apiDescriptionPlugin);
   await app.register(strictJsonPlugin);
   await app.register(jsonErrorsPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { distDir: config.distDir });
+  // Cookies are read here for every route: the page cookies that choose a prerendered page
+  // (server/plugins/static-app.ts) and the staff session, which signs its own.
+  await app.register(cookie);
   // The staff inbox and its API are for staff: never in a search engine's index.
   app.addHook("onSend", async (request, reply) => {
     if (/^\/(api\/)?staff(\/|\?|$)/.test(request.url)) reply.header("X-Robots-Tag", "noindex");

@@ -1,80 +1,52 @@
 /**
- * Which prerendered page (scripts/build/prerender.ts) answers a page request, and in which language:
- * a `?lang=` link first, then the saved choice (the `dauys-language` cookie the app keeps), then
- * the browser's `Accept-Language`, English otherwise. Kiosk tablets (`dauys-kiosk` cookie) get
- * the plain shell, so no link that leaves the app is ever painted there.
+ * Which prerendered page (scripts/build/prerender.ts) answers a page request, and in which
+ * language, by the start-language rule (src/shared/start-language.ts): a `?lang=` link first,
+ * then the saved choice as the `dauys-language` cookie mirrors it, then the browser's
+ * `Accept-Language`, English otherwise. Kiosk tablets (`dauys-kiosk` cookie) get the plain
+ * shell, so no link that leaves the app is ever painted there.
  */
-import { languageCodes } from "../src/shared/languages.ts";
+import Negotiator from "negotiator";
+import { isLanguageCode, languageCodes, type LanguageCode } from "../src/shared/languages.ts";
 import { pageCookieString } from "../src/shared/page-cookie.ts";
-import { pageNameOf, pagePaths } from "../src/shared/pages.ts";
+import { pagePaths, prerenderedFile } from "../src/shared/pages.ts";
+import { startLanguage } from "../src/shared/start-language.ts";
 
 export const pageLanguages = languageCodes;
-const pageLanguageSet = new Set<string>(pageLanguages);
 
 /** The page addresses that have prerendered copies (for the sitemap). */
 export const prerenderedPaths = pagePaths;
 
-/** The file under the build directory for `path` in `language`, or undefined for other paths. */
-export function prerenderedFile(path: string, language: string): string | undefined {
-  const page = pageNameOf(path.length > 1 ? path.replace(/\/+$/, "") : path);
-  return page && pageLanguageSet.has(language) ? `prerendered/${language}/${page}.html` : undefined;
-}
-
-function cookie(header: string | undefined, name: string): string | undefined {
-  for (const part of header?.split(";") ?? []) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return value.join("=");
-  }
-  return undefined;
-}
-
-const languageRange = /^(?:[a-z]{1,8}(?:-[a-z0-9]{1,8})*|\*)$/i;
-const quality = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
-
 /**
- * The first of the six languages the `Accept-Language` header asks for, by quality (RFC 9110
- * 12.5.4): regional and script forms count as their language (`kk-KZ`, `uz-Latn-UZ`), `q=0`
- * refuses one. A malformed entry is skipped; nothing usable gives undefined.
+ * The six languages `Accept-Language` accepts, most wanted first. The negotiator package (jshttp's,
+ * as Express uses) reads q-values (`q=0` refuses a language) and lets a regional or script form
+ * stand for its language (`kk-KZ`, `uz-Latn-UZ`); without the header there are none.
  */
-export function negotiateLanguage(header: string | undefined): string | undefined {
-  if (!header || header.length > 2000) return undefined;
-  const ranges: { code: string; q: number; index: number }[] = [];
-  header.split(",").forEach((entry, index) => {
-    const [range = "", ...params] = entry.trim().split(";");
-    if (!languageRange.test(range.trim())) return;
-    let q = 1;
-    for (const param of params) {
-      const [name, value = ""] = param.trim().split("=");
-      if (name?.toLowerCase() !== "q") continue;
-      if (!quality.test(value)) return;
-      q = Number(value);
-    }
-    const code = range.trim().split("-")[0]!.toLowerCase();
-    if (q > 0 && pageLanguageSet.has(code)) ranges.push({ code, q, index });
-  });
-  ranges.sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranges[0]?.code;
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return new Negotiator({ headers: { "accept-language": header } }).languages(pageLanguages);
 }
 
 export type PageRequest = {
   path: string;
-  cookie?: string | undefined;
+  /** The request's cookies, as @fastify/cookie reads them. */
+  cookies?: { [name: string]: string | undefined };
   acceptLanguage?: string | undefined;
   /** The `lang` search parameter, when the address has one. */
   lang?: string | undefined;
 };
 
-/** The language a page request is answered in, and how it was chosen. */
-export function pageLanguageFor(request: Omit<PageRequest, "path">): string {
-  if (request.lang && pageLanguageSet.has(request.lang)) return request.lang;
-  const saved = cookie(request.cookie, "dauys-language");
-  if (saved && pageLanguageSet.has(saved)) return saved;
-  return negotiateLanguage(request.acceptLanguage) ?? "en";
+/** The language a page request is answered in. */
+export function pageLanguageFor(request: Omit<PageRequest, "path">): LanguageCode {
+  return startLanguage({
+    linked: request.lang,
+    cookie: request.cookies?.["dauys-language"],
+    browser: acceptedLanguages(request.acceptLanguage),
+  }).code;
 }
 
 /** The prerendered file for a page request, or undefined when the shell should answer. */
 export function prerenderedPageFor(request: PageRequest): string | undefined {
-  if (cookie(request.cookie, "dauys-kiosk") === "on") return undefined;
+  if (request.cookies?.["dauys-kiosk"] === "on") return undefined;
   return prerenderedFile(request.path, pageLanguageFor(request));
 }
 
@@ -84,5 +56,5 @@ export function prerenderedPageFor(request: PageRequest): string | undefined {
  * page comes in it even if the visitor moves on before the app has started.
  */
 export function languageCookieFor(lang: string | undefined): string | undefined {
-  return lang && pageLanguageSet.has(lang) ? pageCookieString("dauys-language", lang) : undefined;
+  return isLanguageCode(lang) ? pageCookieString("dauys-language", lang) : undefined;
 }

@@ -3,11 +3,18 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import { pageScriptsFile, type PageScripts } from "../src/shared/page-scripts.ts";
 import { buildApp, type AppOptions } from "./app.ts";
 import type { SpeechSynthesizer } from "./routes/tts.ts";
 
 /** A staff session secret as `openssl rand -base64 32` makes one, for tests only. */
 export const testSessionSecret = "q0t0UJ3mLr1XyF3wq8k9m6Yc2n1HfEo7Vb4Zs5aPd+I=";
+
+/** The page's inline scripts, as the build writes their text (scripts/build/page-scripts.ts). */
+export const testPageScripts: PageScripts = {
+  languageCheck: "(function(){document.documentElement.dataset.checked='';})();",
+  appLoader: "(function(){document.documentElement.dataset.loaded='';})();",
+};
 
 export function makeTempDirs() {
   const root = mkdtempSync(join(tmpdir(), "dauys-server-test-"));
@@ -20,6 +27,7 @@ export function makeTempDirs() {
   );
   writeFileSync(join(distDir, "assets", "index-abc123.js"), "console.log('app');".repeat(200));
   writeFileSync(join(distDir, "service-worker.js"), "self.addEventListener('fetch', () => {});");
+  writeFileSync(join(distDir, pageScriptsFile), JSON.stringify(testPageScripts));
   // The About page in the six languages, as scripts/build/prerender.ts writes it.
   for (const [language, heading] of [
     ["en", "About"],

@@ -2,9 +2,10 @@
  * The entry: evaluates the app's code in steps, a task each, so that a slow phone can paint
  * and take input between them instead of freezing while all of it is evaluated at once
  * (issue 22). The modules are already downloading: the page's loader preloads them all
- * (server/app-loader.ts).
+ * (src/page-scripts/app-loader.ts).
  */
 import { yieldToBrowser } from "@/lib/yield-to-browser";
+import { startFailedEvent, startRetriesKey } from "@/page-scripts/page-contract";
 
 async function start() {
   await import("react-dom/client");
@@ -22,8 +23,7 @@ async function start() {
 }
 
 // The page's loader counts the reloads it tries when the app cannot start
-// (server/app-loader.ts); a start that succeeds begins the count again.
-const startRetriesKey = "dauys.start-retries";
+// (src/page-scripts/app-loader.ts); a start that succeeds begins the count again.
 
 function resetStartRetries() {
   try {
@@ -37,11 +37,11 @@ function resetStartRetries() {
  * On an unstable connection the language catalog or other code can fail to arrive after the
  * entry script did, and the prerendered page would stay under its loading bar, without the app.
  * The page's loader then loads the page again once the server answers, keeping what was typed
- * into it (server/app-loader.ts), as it does when the entry itself cannot be fetched.
+ * into it (src/page-scripts/app-loader.ts), as it does when the entry itself cannot be fetched.
  */
 function retryStart(error: unknown) {
   console.error("The app could not start:", error);
-  document.dispatchEvent(new Event("dauys:start-failed"));
+  document.dispatchEvent(new Event(startFailedEvent));
 }
 
 start().then(resetStartRetries, retryStart);

@@ -15,9 +15,10 @@ import { getKioskSnapshot, restoreKioskMode } from "@/features/kiosk/kiosk-store
 import {
   activateLanguage,
   chooseLanguage,
-  readSavedLanguage,
+  readStartLanguage,
   takeLanguageFromAddress,
 } from "@/lib/i18n";
+import { languageHiddenClass, languagePendingClass } from "@/page-scripts/page-contract";
 import { createAppRouter } from "@/router";
 import { yieldToBrowser } from "@/lib/yield-to-browser";
 import { createAppEmotionCache } from "@/theme/emotion-cache";
@@ -30,8 +31,8 @@ import { createAppEmotionCache } from "@/theme/emotion-cache";
 function MarkLive({ container, children }: { container: HTMLElement; children: ReactNode }) {
   useEffect(() => {
     // The page was held hidden if it might have been in another language than the saved one
-    // (server/language-check.ts); it now is in the right one.
-    document.documentElement.classList.remove("language-pending", "language-hidden");
+    // (src/page-scripts/language-check.ts); it now is in the right one.
+    document.documentElement.classList.remove(languagePendingClass, languageHiddenClass);
   }, []);
   const live = () => {
     container.removeAttribute("data-app-starting");
@@ -48,9 +49,10 @@ export async function startApp() {
   // so is kiosk mode, so a clinic tablet never paints a link that leaves the app.
   // The current route's code is fetched at the same time, not after the first render.
   // A `?lang=` link opens the page in its language and saves it as the choice.
-  const linked = takeLanguageFromAddress();
   const saved = Promise.all([
-    linked ? chooseLanguage(linked) : readSavedLanguage().then(activateLanguage),
+    readStartLanguage(takeLanguageFromAddress()).then(({ code, from }) =>
+      from === "link" ? chooseLanguage(code) : activateLanguage(code),
+    ),
     restoreKioskMode(),
   ]);
   await yieldToBrowser();

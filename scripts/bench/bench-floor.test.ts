@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { appLoaderMarkup } from "../../server/app-loader.ts";
+import { appLoaderMarkup } from "../../src/page-scripts/page-contract.ts";
 import { startFloorProxy } from "./bench-floor.ts";
 
 const page = (loader: string) => `<!doctype html><html><body><h1>Dauys</h1>${loader}</body></html>`;
@@ -34,7 +34,7 @@ const asDocument = { "sec-fetch-dest": "document", "accept-encoding": "br" };
 
 describe("the floor proxy", () => {
   it("serves the page without the app's script list, with the server's headers, compressed", async () => {
-    const loader = appLoaderMarkup({ entry: "/app.js", preload: [] });
+    const loader = appLoaderMarkup({ entry: "/app.js", preload: [] }, "(function(){})();");
     const proxy = await startFloorProxy(await startUpstream(page(loader)));
     const { request } = await import("node:http");
     const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve) => {
@@ -50,7 +50,7 @@ describe("the floor proxy", () => {
     expect(html).toContain("<h1>Dauys</h1>");
     expect(html).not.toContain("/app.js");
     // The loader itself stays: it finds no list and loads nothing.
-    expect(html).toContain("<script>(function () {");
+    expect(html).toContain("<script>(function(){})();</script>");
     // Anything else passes unchanged.
     expect(await (await fetch(`${proxy.url}/app.js`)).text()).toBe("console.log(1)");
     await proxy.stop();

@@ -1,6 +1,7 @@
 /**
  * The floor under issue 22's Lighthouse figures: each page as the server sends it, less the
- * list of the app's scripts, so the page's loader (server/app-loader.ts) finds nothing to load.
+ * list of the app's scripts, so the page's loader (src/page-scripts/app-loader.ts) finds nothing
+ * to load.
  * What Lighthouse then measures is the page alone: its navigation, headers, markup, styles and
  * the two small inline scripts, with none of the app's JavaScript. Set beside the real figures,
  * it says how much of a route's total blocking time the app's scripts add, and how much is
@@ -13,7 +14,7 @@
 import { createServer, request, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { appScriptsId } from "../../server/app-loader.ts";
+import { appScriptsId } from "../../src/page-scripts/page-contract.ts";
 import type { RunningServer } from "./bench-lib.ts";
 
 const scriptList = new RegExp(

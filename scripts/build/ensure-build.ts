@@ -14,9 +14,6 @@ const sources = [
   "locales",
   "public",
   "index.html",
-  // Inline scripts the build writes into every page; the server allows them by their hash.
-  "server/app-loader.ts",
-  "server/language-check.ts",
   "vite.config.ts",
   "lingui.config.ts",
   "package.json",

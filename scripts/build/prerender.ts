@@ -10,11 +10,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
-import { languageCheckScript, languageCheckStyle } from "../../server/language-check.ts";
-import { pageLanguages, prerenderedFile } from "../../server/prerendered-pages.ts";
 import { contactFormAnswerFile } from "../../src/shared/contact-form-post.ts";
-import type { LanguageCode } from "../../src/shared/languages.ts";
-import { languageUrl } from "../../server/routes/site-map.ts";
+import { languageCodes, type LanguageCode } from "../../src/shared/languages.ts";
+import { languageCheckStyle } from "../../src/page-scripts/page-contract.ts";
+import { pageScriptsFile, type PageScripts } from "../../src/shared/page-scripts.ts";
+import { languageUrl, prerenderedFile } from "../../src/shared/pages.ts";
 import { holdAppControls } from "./hold-app-controls.ts";
 
 /** What src/prerender.tsx exports. */
@@ -50,7 +50,7 @@ const origin = escapeHtml((process.env.PUBLIC_URL ?? "").replace(/\/+$/, ""));
 const languageLinks = (path: string, code: string) =>
   [
     `<link rel="canonical" href="${origin}${languageUrl(path, code)}" />`,
-    ...pageLanguages.map(
+    ...languageCodes.map(
       (language) =>
         `<link rel="alternate" hreflang="${language}" href="${origin}${languageUrl(path, language)}" />`,
     ),
@@ -83,6 +83,9 @@ try {
   const bundle = pathToFileURL(join(ssrDir, "prerender.js")).href;
   const renderer = (await import(bundle)) as Renderer;
   const template = readFileSync(join(dist, "index.html"), "utf8");
+  const { languageCheck } = JSON.parse(
+    readFileSync(join(dist, pageScriptsFile), "utf8"),
+  ) as PageScripts;
   const shell = /<div id="root">\s*<!--shell-->[\s\S]*?<!--\/shell-->\s*<\/div>/;
   if (!shell.test(template)) throw new Error(`${dist}/index.html has no <!--shell--> in #root`);
 
@@ -116,7 +119,7 @@ try {
         .replace(
           "</head>",
           () =>
-            `${languageLinks(path, code)}${imageHostHints(page.html)}<style>${languageCheckStyle}</style><script>${languageCheckScript}</script>${styles}</head>`,
+            `${languageLinks(path, code)}${imageHostHints(page.html)}<style>${languageCheckStyle}</style><script>${languageCheck}</script>${styles}</head>`,
         )
         .replace(
           shell,

@@ -6,13 +6,12 @@
 import type { FastifyInstance } from "fastify";
 import helmet from "@fastify/helmet";
 import fp from "fastify-plugin";
-import { appLoaderHash } from "../app-loader.ts";
-import { languageCheckHash } from "../language-check.ts";
+import { pageScriptHashes } from "../page-script-hashes.ts";
 
 export const videoEmbedOrigin = "https://www.youtube-nocookie.com";
 export const thumbnailOrigin = "https://i.ytimg.com";
 
-async function securityHeaders(app: FastifyInstance) {
+async function securityHeaders(app: FastifyInstance, options: { distDir: string }) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -20,8 +19,8 @@ async function securityHeaders(app: FastifyInstance) {
         defaultSrc: ["'self'"],
         // The speech engine may run as WebAssembly in a worker.
         // The inline scripts are the pages' app loader and the prerendered pages' language
-        // check, each allowed by its hash.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", appLoaderHash, languageCheckHash],
+        // check, each allowed by the hash of the text the build wrote.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", pageScriptHashes(options.distDir)],
         workerSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", thumbnailOrigin],

@@ -49,7 +49,7 @@ export async function staticApp(app: FastifyInstance, options: { distDir: string
     const lang = new URLSearchParams(search).get("lang") ?? undefined;
     const prerendered = prerenderedPageFor({
       path,
-      cookie: request.headers.cookie,
+      cookies: request.cookies,
       acceptLanguage: request.headers["accept-language"],
       lang,
     });

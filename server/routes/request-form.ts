@@ -6,12 +6,13 @@
  * what was typed and what to correct.
  *
  * A page without the app cannot make a request id of its own, so a form sent twice must not be
- * stored twice in another way. The page's inline loader (server/app-loader.ts), which runs even
- * when the app's scripts never come, writes a random id into the form as the page loads: the
- * same page sent twice (a double tap, a resend after a lost answer) is one request. Without it
- * (scripts turned off, no `crypto.randomUUID` outside a secure context) the id is made from the
- * request's content and a ten-minute window, so the same words sent again within it are stored
- * once; a resend across the window's edge is stored twice, which staff can see, rather than lost.
+ * stored twice in another way. The page's inline loader (src/page-scripts/app-loader.ts), which
+ * runs even when the app's scripts never come, writes a random id into the form as the page
+ * loads: the same page sent twice (a double tap, a resend after a lost answer) is one request.
+ * Without it (scripts turned off, no `crypto.randomUUID` outside a secure context) the id is made
+ * from the request's content and a ten-minute window, so the same words sent again within it are
+ * stored once; a resend across the window's edge is stored twice, which staff can see, rather
+ * than lost.
  *
  * Browser pages only, not part of the public API: untagged, so not in the OpenAPI document
  * (server/plugins/api-description.ts).
@@ -99,11 +100,11 @@ function formOf(request: FastifyRequest) {
   const query = request.query as { lang?: unknown };
   const language = isLanguageCode(posted)
     ? posted
-    : (pageLanguageFor({
-        cookie: request.headers.cookie,
+    : pageLanguageFor({
+        cookies: request.cookies,
         acceptLanguage: request.headers["accept-language"],
         lang: typeof query.lang === "string" ? query.lang : undefined,
-      }) as LanguageCode);
+      });
   const id = body.get(contactFormHiddenFields.id);
   return { fields, language, requestId: id && uuidPattern.test(id) ? id.toLowerCase() : undefined };
 }

@@ -7,11 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { apiPaths } from "../../src/shared/api-contract.ts";
 import { pageLanguages, prerenderedPaths } from "../prerendered-pages.ts";
 import { siteOrigin } from "../site-origin.ts";
-
-/** The address of `path` in `language`, as the hreflang links of the prerendered pages give it. */
-export function languageUrl(path: string, language: string): string {
-  return `${path}?lang=${language}`;
-}
+import { languageUrl } from "../../src/shared/pages.ts";
 
 export function sitemapXml(origin: string): string {
   const alternates = (path: string) =>

@@ -10,7 +10,7 @@
  * The inbox runs only with both STAFF_PASSWORD_HASH and a good STAFF_SESSION_SECRET; otherwise
  * the server says why at start and the sign-in answers that the inbox is not set up here.
  */
-import cookie from "@fastify/cookie";
+import { signerFactory } from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
 import { apiPaths, routePath, staffHeader } from "../../src/shared/api-contract.ts";
@@ -46,6 +46,13 @@ import {
   signOutSchema,
 } from "./staff-schemas.ts";
 
+/** A configured inbox: its password, its sessions, and what signs its cookie. */
+type Inbox = {
+  passwordHash: string;
+  sessions: StaffSessionStore;
+  signer: ReturnType<typeof signerFactory>;
+};
+
 type SessionGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 const fail = (reply: FastifyReply, status: number, error: string, message: string) =>
@@ -65,17 +72,16 @@ export async function staffRoutes(
 ) {
   const { store, passwordHash } = options;
   const secret = readSessionSecret(options.sessionSecret);
-  let inbox: { passwordHash: string; sessions: StaffSessionStore } | undefined;
+  let inbox: Inbox | undefined;
   if (passwordHash && "problem" in secret) {
     app.log.error(`The staff inbox is off: ${secret.problem}.`);
   }
   if (passwordHash && !("problem" in secret)) {
     const sessions = await openStaffSessionStore(options);
     app.addHook("onClose", () => sessions.close());
-    inbox = { passwordHash, sessions };
-    await app.register(cookie, { secret: sessionKey(secret, passwordHash) });
-  } else {
-    await app.register(cookie);
+    // The app reads cookies for every route (server/app.ts); only the inbox's is signed, with a
+    // key of its own.
+    inbox = { passwordHash, sessions, signer: signerFactory(sessionKey(secret, passwordHash)) };
   }
 
   app.addHook("onRequest", refuseCrossSiteChanges);
@@ -83,7 +89,7 @@ export async function staffRoutes(
   const sessionOf = (request: FastifyRequest): Session | null => {
     const value = request.cookies[sessionCookie];
     if (!inbox || !value) return null;
-    const unsigned = request.unsignCookie(value);
+    const unsigned = inbox.signer.unsign(value);
     return unsigned.valid ? readSessionCookie(unsigned.value) : null;
   };
   const requireSession = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -131,7 +137,7 @@ function addSessionRoutes(
     requireSession,
     begin,
   }: {
-    inbox: { passwordHash: string; sessions: StaffSessionStore } | undefined;
+    inbox: Inbox | undefined;
     sessionOf: (request: FastifyRequest) => Session | null;
     requireSession: SessionGuard;
     begin: ReturnType<typeof signInLimiter>;
@@ -172,9 +178,8 @@ function addSessionRoutes(
       await attempt.succeeded();
       const session = newSession();
       await inbox.sessions.create(session);
-      reply.setCookie(sessionCookie, sessionCookieValue(session), {
+      reply.setCookie(sessionCookie, inbox.signer.sign(sessionCookieValue(session)), {
         ...cookieOptions(request),
-        signed: true,
         maxAge: sessionHours * 3600,
       });
       return reply.code(204).send();

@@ -1,6 +1,6 @@
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { isLanguageCode, languageFromBrowser, readSavedLanguage } from "@/lib/i18n";
+import { isLanguageCode, readStartLanguage } from "@/lib/i18n";
 import { onStorageError, resetStorageForTests, storageKeys, writeValue } from "@/lib/storage";
 
 describe("language preference", () => {
@@ -14,41 +14,42 @@ describe("language preference", () => {
     vi.unstubAllGlobals();
   });
 
-  it("takes the first of the browser's languages it has, in regional and script forms", () => {
-    expect(languageFromBrowser(["kk-KZ", "ru-RU", "en"])).toBe("kk");
-    expect(languageFromBrowser(["fr-FR", "uz-Latn-UZ"])).toBe("uz");
-    expect(languageFromBrowser(["de", "AZ-latn-az"])).toBe("az");
-    expect(languageFromBrowser(["fr", "de"])).toBeUndefined();
-    expect(languageFromBrowser([])).toBeUndefined();
-  });
-
   it("starts in the browser's language when nothing is saved, and the saved one wins", async () => {
     vi.stubGlobal("navigator", { languages: ["fr-FR", "ky-KG", "ru"] });
-    expect(await readSavedLanguage()).toBe("ky");
+    expect((await readStartLanguage()).code).toBe("ky");
     await writeValue(storageKeys.language, "ru");
     resetStorageForTests();
-    expect(await readSavedLanguage()).toBe("ru");
+    expect((await readStartLanguage()).code).toBe("ru");
+  });
+
+  it("takes a ?lang= link over the saved choice, and the cookie when nothing is saved", async () => {
+    vi.stubGlobal("navigator", { languages: ["ky-KG"] });
+    vi.stubGlobal("document", { cookie: "theme=dark; dauys-language=uz" });
+    expect(await readStartLanguage()).toEqual({ code: "uz", from: "cookie" });
+    await writeValue(storageKeys.language, "ru");
+    expect(await readStartLanguage("kk")).toEqual({ code: "kk", from: "link" });
+    expect(await readStartLanguage("fr")).toEqual({ code: "ru", from: "saved" });
   });
 
   it("falls back to English when nothing is saved", async () => {
     vi.stubGlobal("navigator", { languages: ["fr-FR"] });
-    expect(await readSavedLanguage()).toBe("en");
+    expect((await readStartLanguage()).code).toBe("en");
   });
 
   it("restores each of the six saved languages", async () => {
     for (const code of ["en", "ru", "az", "kk", "ky", "uz"]) {
       await writeValue(storageKeys.language, code);
       resetStorageForTests();
-      expect(await readSavedLanguage()).toBe(code);
+      expect((await readStartLanguage()).code).toBe(code);
     }
   });
 
   it("ignores a saved value that is not one of the six languages", async () => {
     await writeValue(storageKeys.language, "fr");
     resetStorageForTests();
-    expect(await readSavedLanguage()).toBe("en");
+    expect((await readStartLanguage()).code).toBe("en");
     await writeValue(storageKeys.language, { code: "ru" });
-    expect(await readSavedLanguage()).toBe("en");
+    expect((await readStartLanguage()).code).toBe("en");
   });
 
   it("recognises only the six codes", () => {
@@ -68,7 +69,7 @@ describe("without IndexedDB", () => {
     const stop = onStorageError((error) => errors.push(error));
     try {
       expect(await writeValue(storageKeys.language, "ky")).toBe(false);
-      expect(await readSavedLanguage()).toBe("ky");
+      expect((await readStartLanguage()).code).toBe("ky");
       expect(errors).toHaveLength(1);
     } finally {
       stop();

@@ -6,7 +6,9 @@ import { i18n, type Messages } from "@lingui/core";
 import { setPageCookie } from "@/lib/page-cookies";
 import { readValue, storageKeys, writeValue } from "@/lib/storage";
 import type { CatalogPart } from "@/shared/catalog-parts";
-import { defaultLanguage, isLanguageCode, type LanguageCode } from "@/shared/languages";
+import { isLanguageCode, type LanguageCode } from "@/shared/languages";
+import { pageCookieValue } from "@/shared/page-cookie";
+import { startLanguage, type StartLanguageSource } from "@/shared/start-language";
 
 export {
   defaultLanguage,
@@ -100,51 +102,36 @@ function addMessagesQuietly(code: LanguageCode, messages: Messages) {
 }
 
 /**
- * The first of the browser's languages (`navigator.languages`, most wanted first) that the app
- * has: regional and script forms count as their language (`kk-KZ`, `uz-Latn-UZ`).
+ * The language the app starts in and which source decided it, by the rule every side shares
+ * (src/shared/start-language.ts): a `?lang=` link, the saved choice, the cookie that mirrors it
+ * for the server, the browser's languages, English.
  */
-export function languageFromBrowser(tags: readonly string[]): LanguageCode | undefined {
-  for (const tag of tags) {
-    const code = tag.split("-")[0]?.toLowerCase();
-    if (isLanguageCode(code)) return code;
-  }
-  return undefined;
-}
-
-function languageCookie(): LanguageCode | undefined {
-  if (typeof document === "undefined") return undefined;
-  const value = /(?:^|;\s*)dauys-language=([^;]*)/.exec(document.cookie)?.[1];
-  return isLanguageCode(value) ? value : undefined;
-}
-
-/**
- * The language the app starts in: the saved choice (IndexedDB, which wins over the cookie that
- * mirrors it for the server, since cookies may have been cleared), else the cookie, else the
- * first of the browser's languages the app has, else English.
- */
-export async function readSavedLanguage(): Promise<LanguageCode> {
-  const saved = await readValue<unknown>(storageKeys.language);
-  if (isLanguageCode(saved)) return saved;
-  return (
-    languageCookie() ??
-    (typeof navigator === "undefined" ? undefined : languageFromBrowser(navigator.languages)) ??
-    defaultLanguage
-  );
+export async function readStartLanguage(
+  linked?: string | null,
+): Promise<{ code: LanguageCode; from: StartLanguageSource }> {
+  return startLanguage({
+    linked,
+    saved: await readValue<unknown>(storageKeys.language),
+    cookie:
+      typeof document === "undefined"
+        ? undefined
+        : pageCookieValue(document.cookie, "dauys-language"),
+    browser: typeof navigator === "undefined" ? [] : navigator.languages,
+  });
 }
 
 /**
- * A `?lang=` link (`/about?lang=kk`): the language it asks for when it is one of the six. The
- * parameter is taken off the address either way, so the address stays clean and a reload
- * follows the saved choice.
+ * A `?lang=` link (`/about?lang=kk`): the `lang` parameter of the address, or null. It is taken
+ * off the address either way, so the address stays clean and a reload follows the saved choice.
  */
-export function takeLanguageFromAddress(): LanguageCode | undefined {
-  if (typeof window === "undefined") return undefined;
+export function takeLanguageFromAddress(): string | null {
+  if (typeof window === "undefined") return null;
   const url = new URL(window.location.href);
-  if (!url.searchParams.has("lang")) return undefined;
+  if (!url.searchParams.has("lang")) return null;
   const requested = url.searchParams.get("lang");
   url.searchParams.delete("lang");
   window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-  return isLanguageCode(requested) ? requested : undefined;
+  return requested;
 }
 
 /**

@@ -2,8 +2,8 @@
  * The contact form sent without the app: a page whose scripts never arrived posts the form as
  * plain HTML (`application/x-www-form-urlencoded`) to the server (server/routes/request-form.ts),
  * which answers with a page in the visitor's language. The form's markup
- * (src/features/contact/contact-form.tsx), the page's loader (server/app-loader.ts), the build
- * (scripts/build/prerender.ts) and the server agree on what is written here.
+ * (src/features/contact/contact-form.tsx), the page's loader (src/page-scripts/app-loader.ts),
+ * the build (scripts/build/prerender.ts) and the server agree on what is written here.
  */
 import type { ContactField, ContactFieldError } from "./contact-validation.ts";
 import type { LanguageCode } from "./languages.ts";

@@ -13,3 +13,12 @@ export function pageCookieString(name: PageCookie, value: string | null): string
     ? `${name}=; Path=/; Max-Age=0; SameSite=Lax`
     : `${name}=${value}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
+
+/** A page cookie's value in `document.cookie` (the server reads them with @fastify/cookie). */
+export function pageCookieValue(cookies: string, name: PageCookie): string | undefined {
+  for (const pair of cookies.split(";")) {
+    const split = pair.indexOf("=");
+    if (split >= 0 && pair.slice(0, split).trim() === name) return pair.slice(split + 1).trim();
+  }
+  return undefined;
+}

@@ -3,6 +3,8 @@
  * (src/prerender.tsx, scripts/build/prerender.ts), served by the server in the visitor's language
  * (server/prerendered-pages.ts), listed in the sitemap, and measured by the bench.
  */
+import { isLanguageCode } from "./languages.ts";
+
 export const pages = [
   { path: "/", name: "index" },
   { path: "/about", name: "about" },
@@ -20,4 +22,18 @@ export const pagePaths: readonly PagePath[] = pages.map((page) => page.path);
  * (`src/routes/<name>.tsx`). */
 export function pageNameOf(path: string): string | undefined {
   return pages.find((page) => page.path === path)?.name;
+}
+
+/**
+ * The file under the build directory that holds `path` prerendered in `language` (written by
+ * scripts/build/prerender.ts, sent by server/prerendered-pages.ts), or undefined for other paths.
+ */
+export function prerenderedFile(path: string, language: string): string | undefined {
+  const page = pageNameOf(path.length > 1 ? path.replace(/\/+$/, "") : path);
+  return page && isLanguageCode(language) ? `prerendered/${language}/${page}.html` : undefined;
+}
+
+/** The address of `path` in `language`: a `?lang=` link, as hreflang links and sitemaps give it. */
+export function languageUrl(path: string, language: string): string {
+  return `${path}?lang=${language}`;
 }

@@ -152,7 +152,7 @@ export function ContactForm() {
         aria-label={t`Contact form`}
       >
         <input type="hidden" name={contactFormHiddenFields.language} value={i18n.locale} />
-        {/* Filled in by the page's loader (server/app-loader.ts) as the page loads. */}
+        {/* Filled in by the page's loader (src/page-scripts/app-loader.ts) as the page loads. */}
         <input type="hidden" name={contactFormHiddenFields.id} />
         <Stack spacing={3}>
           {contactFieldNames.map((field) => (

@@ -1,0 +1,89 @@
+/**
+ * An inline script at the top of every prerendered page (scripts/build/prerender.ts), built on
+ * its own (scripts/build/page-scripts.ts) and allowed by its hash in the Content-Security-Policy
+ * (server/plugins/security-headers.ts).
+ *
+ * Without a `dauys-language` cookie or a `?lang=` link, the server chose the page's language from
+ * `Accept-Language`. The app's saved choice lives in IndexedDB, which survives when cookies are
+ * cleared, and may be another language: the page's content is then held hidden (the loading bar
+ * still shows) until the app has rendered it in the saved language (src/start-app.tsx removes the
+ * class), so no page in the wrong language flashes. When the language the app will start in, by
+ * the rule every side shares (src/shared/start-language.ts), is the page's, the page shows at
+ * once. A first visit has no database yet: the list of the site's databases says so, which is
+ * much quicker than opening (and so creating) one, and the page shows without waiting for it.
+ */
+import { deviceDatabase, sharedStorageKeys } from "@/shared/api-contract";
+import { pageCookieValue } from "@/shared/page-cookie";
+import { startLanguage } from "@/shared/start-language";
+import {
+  languageHiddenClass,
+  languageHiddenEvent,
+  languagePendingClass,
+} from "@/page-scripts/page-contract";
+
+function checkPageLanguage() {
+  const root = document.documentElement;
+  const page = root.lang;
+  const sources = {
+    linked: new URLSearchParams(location.search).get("lang"),
+    cookie: pageCookieValue(document.cookie, "dauys-language"),
+    browser: navigator.languages ?? [],
+  };
+  // A link beats the saved choice, and the cookie mirrors it: the server's choice stands.
+  const serverChose = startLanguage(sources).from;
+  if (serverChose === "link" || serverChose === "cookie") return;
+
+  const show = () => root.classList.remove(languagePendingClass);
+  // The page stays hidden until the app has rendered it: the app's loader (app-loader.ts) then
+  // starts the app at once instead of waiting for a paint.
+  const hide = () => {
+    root.classList.add(languageHiddenClass);
+    document.dispatchEvent(new Event(languageHiddenEvent));
+  };
+  const decide = (saved: unknown) => {
+    if (startLanguage({ ...sources, saved }).code === page) show();
+    else hide();
+  };
+  const read = () => {
+    try {
+      const open = indexedDB.open(deviceDatabase.name);
+      open.onupgradeneeded = () => open.result.createObjectStore(deviceDatabase.store);
+      open.onerror = open.onblocked = show;
+      open.onsuccess = () => {
+        const database = open.result;
+        try {
+          const get = database
+            .transaction(deviceDatabase.store, "readonly")
+            .objectStore(deviceDatabase.store)
+            .get(sharedStorageKeys.language);
+          get.onsuccess = () => {
+            database.close();
+            decide(get.result);
+          };
+          get.onerror = () => {
+            database.close();
+            show();
+          };
+        } catch {
+          database.close();
+          show();
+        }
+      };
+    } catch {
+      show();
+    }
+  };
+
+  root.classList.add(languagePendingClass);
+  try {
+    if (!indexedDB.databases) return read();
+    indexedDB.databases().then((list) => {
+      if (list.some((database) => database.name === deviceDatabase.name)) read();
+      else decide(undefined);
+    }, read);
+  } catch {
+    show();
+  }
+}
+
+checkPageLanguage();
