@@ -6,6 +6,7 @@
  * shell, so no link that leaves the app is ever painted there.
  */
 import Negotiator from "negotiator";
+import { cookieNames } from "../src/shared/api-contract.ts";
 import { isLanguageCode, languageCodes, type LanguageCode } from "../src/shared/languages.ts";
 import { pageCookieString } from "../src/shared/page-cookie.ts";
 import { pagePaths, prerenderedFile } from "../src/shared/pages.ts";
@@ -39,14 +40,14 @@ export type PageRequest = {
 export function pageLanguageFor(request: Omit<PageRequest, "path">): LanguageCode {
   return startLanguage({
     linked: request.lang,
-    cookie: request.cookies?.["dauys-language"],
+    cookie: request.cookies?.[cookieNames.language],
     browser: acceptedLanguages(request.acceptLanguage),
   }).code;
 }
 
 /** The prerendered file for a page request, or undefined when the shell should answer. */
 export function prerenderedPageFor(request: PageRequest): string | undefined {
-  if (request.cookies?.["dauys-kiosk"] === "on") return undefined;
+  if (request.cookies?.[cookieNames.kiosk] === "on") return undefined;
   return prerenderedFile(request.path, pageLanguageFor(request));
 }
 
@@ -56,5 +57,5 @@ export function prerenderedPageFor(request: PageRequest): string | undefined {
  * page comes in it even if the visitor moves on before the app has started.
  */
 export function languageCookieFor(lang: string | undefined): string | undefined {
-  return isLanguageCode(lang) ? pageCookieString("dauys-language", lang) : undefined;
+  return isLanguageCode(lang) ? pageCookieString(cookieNames.language, lang) : undefined;
 }

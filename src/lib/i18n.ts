@@ -7,6 +7,7 @@ import { setPageCookie } from "@/lib/page-cookies";
 import { readValue, storageKeys, writeValue } from "@/lib/storage";
 import type { CatalogPart } from "@/shared/catalog-parts";
 import { isLanguageCode, type LanguageCode } from "@/shared/languages";
+import { cookieNames } from "@/shared/api-contract";
 import { pageCookieValue } from "@/shared/page-cookie";
 import { startLanguage, type StartLanguageSource } from "@/shared/start-language";
 
@@ -56,7 +57,7 @@ export function activateLanguage(code: LanguageCode): Promise<void> {
     if (typeof document !== "undefined" && document.documentElement.lang !== code) {
       document.documentElement.lang = code;
     }
-    setPageCookie("dauys-language", code);
+    setPageCookie(cookieNames.language, code);
   })();
   activation = activated.catch(() => undefined);
   return activated;
@@ -115,7 +116,7 @@ export async function readStartLanguage(
     cookie:
       typeof document === "undefined"
         ? undefined
-        : pageCookieValue(document.cookie, "dauys-language"),
+        : pageCookieValue(document.cookie, cookieNames.language),
     browser: typeof navigator === "undefined" ? [] : navigator.languages,
   });
 }

@@ -12,7 +12,7 @@
  * once. A first visit has no database yet: the list of the site's databases says so, which is
  * much quicker than opening (and so creating) one, and the page shows without waiting for it.
  */
-import { deviceDatabase, sharedStorageKeys } from "@/shared/api-contract";
+import { cookieNames, deviceDatabase, sharedStorageKeys } from "@/shared/api-contract";
 import { pageCookieValue } from "@/shared/page-cookie";
 import { startLanguage } from "@/shared/start-language";
 import {
@@ -26,7 +26,7 @@ function checkPageLanguage() {
   const page = root.lang;
   const sources = {
     linked: new URLSearchParams(location.search).get("lang"),
-    cookie: pageCookieValue(document.cookie, "dauys-language"),
+    cookie: pageCookieValue(document.cookie, cookieNames.language),
     browser: navigator.languages ?? [],
   };
   // A link beats the saved choice, and the cookie mirrors it: the server's choice stands.
