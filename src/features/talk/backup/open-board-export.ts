@@ -14,7 +14,7 @@ import {
   type Phrase,
 } from "@/features/talk/board/board";
 import { openBoardFormat } from "@/features/talk/backup/open-board-schema";
-import { pictureExtension, pictureType } from "@/features/talk/backup/picture-bytes";
+import { dataUrlOf, pictureExtension, pictureType } from "@/features/talk/backup/picture-bytes";
 
 export type ExportPicture = { blob: Blob; width: number; height: number };
 
@@ -53,16 +53,19 @@ function gridFor<T>(ids: readonly T[], maxColumns: number) {
   return { rows, columns, order };
 }
 
-class SetWriter {
+/** Writes the boards' pictures once each: into the zip (a set) or inline as data: URLs (.obf). */
+class PictureWriter {
   readonly files: Zippable = {};
   readonly imagePaths: Record<string, string> = {};
   pictureCount = 0;
   missingPictures = 0;
   private readonly images = new Map<string, ImageEntry | null>();
   private readonly source: OpenBoardExportSource;
+  private readonly inline: boolean;
 
-  constructor(source: OpenBoardExportSource) {
+  constructor(source: OpenBoardExportSource, inline: boolean) {
     this.source = source;
+    this.inline = inline;
   }
 
   async image(phrase: Phrase): Promise<ImageEntry | undefined> {
@@ -100,19 +103,14 @@ class SetWriter {
         ...extra,
       };
     }
+    this.pictureCount += 1;
+    const entry = { id: key, content_type: type, width: picture.width, height: picture.height };
+    if (this.inline) return { ...entry, data: dataUrlOf(bytes, type), ...extra };
     const path = `images/${key}.${pictureExtension[type]}`;
     // Pictures are compressed already: stored as they are, the zip is made faster.
     this.files[path] = [bytes, { level: 0 }];
     this.imagePaths[key] = path;
-    this.pictureCount += 1;
-    return {
-      id: key,
-      path,
-      content_type: type,
-      width: picture.width,
-      height: picture.height,
-      ...extra,
-    };
+    return { ...entry, path, ...extra };
   }
 }
 
@@ -139,35 +137,47 @@ function boardJson(
   };
 }
 
+/** The board's phrases as buttons with their pictures, in the order the board shows them. */
+async function phraseButtons(
+  writer: PictureWriter,
+  phrases: readonly Phrase[],
+  withCategory: boolean,
+) {
+  const buttons: Record<string, unknown>[] = [];
+  const images = new Map<string, ImageEntry>();
+  for (const phrase of phrases) {
+    const image = await writer.image(phrase);
+    if (image) images.set(image.id, image);
+    buttons.push({
+      id: String(buttons.length + 1),
+      label: phrase.text,
+      ...(image ? { image_id: image.id } : {}),
+      ...(withCategory ? { ext_dauys_category: phrase.category } : {}),
+      ...(phrase.favourite ? { ext_dauys_favourite: true } : {}),
+    });
+  }
+  return { buttons, images: [...images.values()] };
+}
+
+const inCategory = (board: Board, category: BoardCategory) =>
+  board.filter((phrase) => phrase.category === category);
+
 /** Writes the board of one speech language as an Open Board set (.obz). */
 export async function writeOpenBoardSet(source: OpenBoardExportSource): Promise<OpenBoardExport> {
   const { language, board, name } = source;
-  const writer = new SetWriter(source);
+  const writer = new PictureWriter(source, false);
   const rootId = `dauys-${language}`;
   const rootPath = `boards/${rootId}.obf`;
   const boardPaths: Record<string, string> = { [rootId]: rootPath };
   const links: Record<string, unknown>[] = [];
-  const categories = boardCategories.filter((category) =>
-    board.some((phrase) => phrase.category === category),
-  );
+  const categories = boardCategories.filter((category) => inCategory(board, category).length);
   for (const category of categories) {
     const id = `${rootId}-${category}`;
     const path = `boards/${id}.obf`;
     const label = source.categoryLabel(category);
-    const buttons: Record<string, unknown>[] = [];
-    const images = new Map<string, ImageEntry>();
-    for (const phrase of board.filter((item) => item.category === category)) {
-      const image = await writer.image(phrase);
-      if (image) images.set(image.id, image);
-      buttons.push({
-        id: String(buttons.length + 1),
-        label: phrase.text,
-        ...(image ? { image_id: image.id } : {}),
-        ...(phrase.favourite ? { ext_dauys_favourite: true } : {}),
-      });
-    }
+    const { buttons, images } = await phraseButtons(writer, inCategory(board, category), false);
     writer.files[path] = strToU8(
-      JSON.stringify(boardJson(id, label, language, buttons, [...images.values()], 8), null, 2),
+      JSON.stringify(boardJson(id, label, language, buttons, images, 8), null, 2),
     );
     boardPaths[id] = path;
     links.push({
@@ -188,6 +198,24 @@ export async function writeOpenBoardSet(source: OpenBoardExportSource): Promise<
   writer.files["manifest.json"] = strToU8(JSON.stringify(manifest, null, 2));
   return {
     bytes: zipSync(writer.files),
+    phraseCount: board.length,
+    pictureCount: writer.pictureCount,
+    missingPictures: writer.missingPictures,
+  };
+}
+
+/**
+ * Writes the board of one speech language as one Open Board file (.obf): every phrase on one
+ * board, category by category, its pictures inline.
+ */
+export async function writeOpenBoardFile(source: OpenBoardExportSource): Promise<OpenBoardExport> {
+  const { language, board, name } = source;
+  const writer = new PictureWriter(source, true);
+  const phrases = boardCategories.flatMap((category) => inCategory(board, category));
+  const { buttons, images } = await phraseButtons(writer, phrases, true);
+  const json = boardJson(`dauys-${language}`, name, language, buttons, images, 8);
+  return {
+    bytes: strToU8(JSON.stringify(json, null, 2)),
     phraseCount: board.length,
     pictureCount: writer.pictureCount,
     missingPictures: writer.missingPictures,

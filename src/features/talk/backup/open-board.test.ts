@@ -7,7 +7,11 @@ import {
   type OpenBoardImport,
   type OpenBoardReadOptions,
 } from "@/features/talk/backup/open-board";
-import { writeOpenBoardSet, type ExportPicture } from "@/features/talk/backup/open-board-export";
+import {
+  writeOpenBoardFile,
+  writeOpenBoardSet,
+  type ExportPicture,
+} from "@/features/talk/backup/open-board-export";
 
 // A 1 by 1 PNG, and a small SVG standing in for an OpenMoji symbol.
 const pngBase64 =
@@ -333,6 +337,32 @@ describe("writeOpenBoardSet and readOpenBoard", () => {
     expect(new Uint8Array(await saved[0]!.arrayBuffer())).toEqual(png);
   });
 
+  it("keeps them through one .obf board too, its pictures inline", async () => {
+    const written = await writeOpenBoardFile(source);
+    expect(written).toMatchObject({ phraseCount: 5, pictureCount: 2, missingPictures: 1 });
+    const board = JSON.parse(new TextDecoder().decode(written.bytes));
+    expect(board).toMatchObject({ format: spec, id: "dauys-en", locale: "en" });
+    expect(board.images).toContainEqual(
+      expect.objectContaining({
+        content_type: "image/png",
+        data: `data:image/png;base64,${pngBase64}`,
+      }),
+    );
+    const read = await imported(written.bytes, options({ categoryFor: () => undefined }));
+    expect(textsOf(read)).toEqual([
+      "mine: My daughter",
+      "needs: I am thirsty",
+      "needs: Toilet, please",
+      "feelings: I hurt",
+      "clinic: Call the nurse",
+    ]);
+    expect(read.phrases[1]!.symbol).toEqual({ set: "openmoji", code: "1F964" });
+    const picture = read.phrases[0]!.symbol;
+    expect(picture?.set).toBe("file");
+    const blob = read.pictures.get(picture?.set === "file" ? picture.key : "")!;
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(png);
+  });
+
   it("writes what the spec asks: string ids, the format, locale, a grid and typed images", async () => {
     const { unzipSync, strFromU8 } = await import("fflate");
     const files = unzipSync((await writeOpenBoardSet(source)).bytes);
@@ -360,6 +390,28 @@ describe("writeOpenBoardSet and readOpenBoard", () => {
     ]);
     for (const path of Object.values<string>(manifest.paths.images))
       expect(files[path]).toBeDefined();
+    // Every board passes the checks of the spec's reference validator (CoughDrop's obf gem).
+    for (const [id, path] of Object.entries<string>(manifest.paths.boards)) {
+      const written = JSON.parse(strFromU8(files[path]!));
+      expect(written).toMatchObject({ format: spec, id, locale: "en", sounds: [] });
+      const ids = written.buttons.map((button: { id: unknown; label: unknown }) => {
+        expect(typeof button.id).toBe("string");
+        expect(typeof button.label).toBe("string");
+        return button.id;
+      });
+      const { rows, columns, order } = written.grid;
+      expect(order).toHaveLength(rows);
+      for (const row of order) {
+        expect(row).toHaveLength(columns);
+        for (const cell of row) if (cell !== null) expect(ids).toContain(cell);
+      }
+      for (const image of written.images) {
+        expect(Number.isInteger(image.width) && Number.isInteger(image.height)).toBe(true);
+        expect(image.content_type).toMatch(/^image\/.+$/);
+        expect(image.path ?? image.url ?? image.data).toBeDefined();
+        if (image.path) expect(files[image.path]).toBeDefined();
+      }
+    }
   });
 });
 

@@ -149,6 +149,11 @@ function pictureKey(image: OpenBoardImage, boardPath: string): string {
   return `${boardPath}#${image.id}`;
 }
 
+/** The category Dauys wrote on a button of a single .obf board it saved. */
+function ownCategory(button: OpenBoardButton): BoardCategory | undefined {
+  return isBoardCategory(button.ext_dauys_category) ? button.ext_dauys_category : undefined;
+}
+
 const spokenText = (button: OpenBoardButton) =>
   cleanPhraseText(button.vocalization ?? "") || cleanPhraseText(button.label ?? "");
 
@@ -180,7 +185,7 @@ class BoardReader {
     this.leftOut.buttons += notShown;
     for (const button of shown) {
       if (button.load_board) await this.follow(button, category);
-      else await this.addPhrase(board, path, button, category ?? "mine");
+      else await this.addPhrase(board, path, button, category ?? ownCategory(button) ?? "mine");
     }
   }
 
@@ -204,10 +209,8 @@ class BoardReader {
     if (this.visited.has(path)) return;
     const linked = this.board(path);
     // Boards linked from the first one become categories; deeper ones join their parent's.
-    const own = button.ext_dauys_category;
     const name = cleanPhraseText(button.label ?? "") || cleanPhraseText(linked.name ?? "");
-    const linkedCategory =
-      category ?? (isBoardCategory(own) ? own : undefined) ?? this.options.categoryFor(name);
+    const linkedCategory = category ?? ownCategory(button) ?? this.options.categoryFor(name);
     await this.read(linked, path, linkedCategory ?? "mine");
   }
 
