@@ -5,6 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   expectNoAxeViolations,
   findSmallTargets,
+  findSpilledText,
   presetPilotAccess,
   presetStoredValue,
   settle,
@@ -110,6 +111,11 @@ test.describe("Talk: Open Board Format", () => {
     expect(await findSmallTargets(page)).toEqual([]);
     await expectNoAxeViolations(page, "Talk after opening an Open Board set");
 
+    // Opened again over itself: the pictures of the board it replaces do not pile up.
+    await openInput(page).setInputFiles(fileURLToPath(fixturePath));
+    await expect.poll(async () => Object.keys(await storedPictures(page)).length).toBe(2);
+    await expect.poll(() => phrasesWithPictures(page)).toEqual(expected);
+
     // Saved for another app: the spec's layout, with the pictures inside.
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Save for another app (.obz)" }).click();
@@ -148,6 +154,7 @@ test.describe("Talk: Open Board Format", () => {
   });
 
   test("a hostile or broken file is refused and the board stays as it was", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await presetStoredValue(page, "dauys.talk-boards", {
       en: [{ id: "own-1", text: "Call my grandson Timur", category: "mine", favourite: false }],
     });
@@ -198,5 +205,7 @@ test.describe("Talk: Open Board Format", () => {
     expect(await storedValue(page, "dauys.talk-boards")).toEqual(before);
     expect(await storedPictures(page)).toEqual({});
     await expectNoAxeViolations(page, "Talk after a refused Open Board file");
+    expect(await findSmallTargets(page)).toEqual([]);
+    expect(await findSpilledText(page)).toEqual([]);
   });
 });

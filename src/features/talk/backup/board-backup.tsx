@@ -5,7 +5,7 @@ import Typography from "@mui/material/Typography";
 import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import FileUploadIcon from "@mui/icons-material/FileUpload";
 import type { SpeechLanguage } from "@/shared/speech-options";
-import { boardFor, type Board, type Boards } from "@/features/talk/board/board";
+import type { Board, Boards } from "@/features/talk/board/board";
 import type { VoiceExamples } from "@/features/talk/my-voice/voice-examples";
 import {
   boardFileName,
@@ -127,11 +127,7 @@ export function BoardBackup({
           {problemText[outcome.problem]}
         </Alert>
       ) : null}
-      <OpenBoardTransfer
-        language={language}
-        board={boardFor(boards, language)}
-        onOpen={onOpenBoard}
-      />
+      <OpenBoardTransfer language={language} boards={boards} onOpen={onOpenBoard} />
     </Stack>
   );
 }

@@ -6,7 +6,13 @@ import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import FileUploadIcon from "@mui/icons-material/FileUpload";
 import { nativeNameOf } from "@/shared/languages";
 import type { SpeechLanguage } from "@/shared/speech-options";
-import { boardCategories, type Board, type BoardCategory } from "@/features/talk/board/board";
+import {
+  boardCategories,
+  boardFor,
+  type Board,
+  type BoardCategory,
+  type Boards,
+} from "@/features/talk/board/board";
 import { categoryLabels } from "@/features/talk/board/category-labels";
 import type { LeftOut, OpenBoardProblem } from "@/features/talk/backup/open-board";
 import { brand } from "@/lib/brand";
@@ -47,11 +53,11 @@ const maxFileBytes = 50 * 1024 * 1024;
  */
 export function OpenBoardTransfer({
   language,
-  board,
+  boards,
   onOpen,
 }: {
   language: SpeechLanguage;
-  board: Board;
+  boards: Boards;
   onOpen: (language: SpeechLanguage, board: Board) => void;
 }) {
   const { t, i18n } = useLingui();
@@ -99,7 +105,8 @@ export function OpenBoardTransfer({
       setOutcome({ kind: "refused", problem: "unreadable" });
       return;
     }
-    const [{ readOpenBoard, keepOpenBoard }, , { fetchPicture }, pictures] = modules;
+    const [{ readOpenBoard, keepOpenBoard, picturesLeftBehind }, , { fetchPicture }, pictures] =
+      modules;
     const read = await readOpenBoard(bytes, {
       fallbackLanguage: language,
       categoryFor,
@@ -116,6 +123,7 @@ export function OpenBoardTransfer({
     }
     const { imported } = read;
     onOpen(imported.language, kept.board);
+    void pictures.removePictures(picturesLeftBehind(boards, imported.language, kept.board));
     setOutcome({
       kind: "opened",
       language: imported.language,
@@ -133,7 +141,7 @@ export function OpenBoardTransfer({
         await loadOpenBoard();
       const written = await writeOpenBoardSet({
         language,
-        board,
+        board: boardFor(boards, language),
         name: `${brand.name}: ${nativeNameOf(language)}`,
         categoryLabel: (category) => i18n._(categoryLabels[category]),
         readPicture: pictureForExport,

@@ -3,6 +3,7 @@ import { strToU8, zipSync, type Zippable } from "fflate";
 import type { Board, BoardCategory } from "@/features/talk/board/board";
 import {
   keepOpenBoard,
+  picturesLeftBehind,
   readOpenBoard,
   type OpenBoardImport,
   type OpenBoardReadOptions,
@@ -412,6 +413,25 @@ describe("writeOpenBoardSet and readOpenBoard", () => {
         if (image.path) expect(files[image.path]).toBeDefined();
       }
     }
+  });
+});
+
+describe("picturesLeftBehind", () => {
+  const phrase = (id: string, picture?: string): Board[number] => ({
+    id,
+    text: id,
+    category: "mine",
+    favourite: false,
+    ...(picture ? { symbol: { set: "picture" as const, id: picture } } : {}),
+  });
+
+  it("names the pictures only the replaced board used", () => {
+    const boards = {
+      en: [phrase("a", "old-only"), phrase("b", "shared"), phrase("c", "kept"), phrase("d")],
+      ru: [phrase("e", "shared")],
+    };
+    expect(picturesLeftBehind(boards, "en", [phrase("x", "kept")])).toEqual(["old-only"]);
+    expect(picturesLeftBehind(boards, "kk", [phrase("x")])).toEqual([]);
   });
 });
 

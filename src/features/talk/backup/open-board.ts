@@ -16,6 +16,7 @@ import {
   newPhraseId,
   type Board,
   type BoardCategory,
+  type Boards,
   type Phrase,
 } from "@/features/talk/board/board";
 import {
@@ -386,4 +387,19 @@ export async function keepOpenBoard(
     };
   });
   return { ok: true, board, pictureCount: ids.size };
+}
+
+const pictureIds = (board: Board | undefined) =>
+  (board ?? []).flatMap((phrase) => (phrase.symbol?.set === "picture" ? [phrase.symbol.id] : []));
+
+/**
+ * The user's pictures that only the board being replaced used: once the opened board takes its
+ * place nothing shows them, so they are erased rather than left on the device.
+ */
+export function picturesLeftBehind(boards: Boards, language: SpeechLanguage, opened: Board) {
+  const stillUsed = new Set(pictureIds(opened));
+  for (const [other, board] of Object.entries(boards)) {
+    if (other !== language) for (const id of pictureIds(board)) stillUsed.add(id);
+  }
+  return [...new Set(pictureIds(boards[language]))].filter((id) => !stillUsed.has(id));
 }
