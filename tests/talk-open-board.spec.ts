@@ -84,7 +84,15 @@ test.describe("Talk: Open Board Format", () => {
     page,
   }, testInfo) => {
     await openTalk(page);
-    await openInput(page).setInputFiles(fileURLToPath(fixturePath));
+    // By keyboard: the button takes focus and Enter opens the file chooser.
+    const openButton = page.getByRole("button", {
+      name: "Open a board from another app (.obf, .obz)",
+    });
+    await openButton.focus();
+    await expect(openButton).toBeFocused();
+    const chooser = page.waitForEvent("filechooser");
+    await page.keyboard.press("Enter");
+    await (await chooser).setFiles(fileURLToPath(fixturePath));
 
     const summary = page.getByRole("status").filter({ hasText: "Board opened for English." });
     await expect(summary).toContainText("3 phrases, 2 pictures.");
