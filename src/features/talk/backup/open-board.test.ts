@@ -141,6 +141,7 @@ describe("readOpenBoard, one board (.obf)", () => {
           { id: "a", label: "one", image_id: "ok" },
           { id: "b", label: "two", image_id: "ok" },
           { id: "c", label: "three", image_id: "gone" },
+          { id: "d", label: "four", image_id: "gone" },
         ],
         images: [
           { id: "ok", content_type: "image/png", url: "https://example.org/ok.png" },
@@ -151,8 +152,13 @@ describe("readOpenBoard, one board (.obf)", () => {
     );
     expect(fetchPicture).toHaveBeenCalledTimes(2);
     expect(read.pictures.size).toBe(1);
-    expect(read.phrases.map((phrase) => phrase.symbol?.set)).toEqual(["file", "file", undefined]);
-    expect(read.leftOut.pictures).toBe(1);
+    expect(read.phrases.map((phrase) => phrase.symbol?.set)).toEqual([
+      "file",
+      "file",
+      undefined,
+      undefined,
+    ]);
+    expect(read.leftOut.pictures).toBe(2);
   });
 
   it("leaves out hidden buttons, buttons that only act, and links it cannot follow", async () => {

@@ -164,6 +164,8 @@ class BoardReader {
   readonly pictures = new Map<string, Blob>();
   readonly leftOut: LeftOut = { buttons: 0, links: 0, pictures: 0, sounds: 0 };
   private readonly visited = new Set<string>();
+  /** Pictures that could not be had, so one missing picture is looked for (or fetched) once. */
+  private readonly missing = new Set<string>();
   private readonly source: Source;
   private readonly options: OpenBoardReadOptions;
 
@@ -246,8 +248,9 @@ class BoardReader {
   private async symbol(image: OpenBoardImage, key: string): Promise<ImportedSymbol | undefined> {
     if (image.ext_dauys_openmoji) return { set: "openmoji", code: image.ext_dauys_openmoji };
     if (this.pictures.has(key)) return { set: "file", key };
-    const picture = await this.picture(image);
+    const picture = this.missing.has(key) ? undefined : await this.picture(image);
     if (!picture) {
+      this.missing.add(key);
       this.leftOut.pictures += 1;
       return undefined;
     }
