@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import FileDownloadIcon from "@mui/icons-material/FileDownload";
@@ -14,7 +14,13 @@ import {
   type Boards,
 } from "@/features/talk/board/board";
 import { categoryLabels } from "@/features/talk/board/category-labels";
-import type { LeftOut, OpenBoardProblem } from "@/features/talk/backup/open-board";
+import type { OpenBoardProblem } from "@/features/talk/backup/open-board";
+import {
+  OpenedSummary,
+  SavedSummary,
+  type Opened,
+  type Saved,
+} from "@/features/talk/backup/open-board-outcome";
 import { brand } from "@/lib/brand";
 import { downloadFile } from "@/lib/download-file";
 import { Alert } from "@/components/alert";
@@ -24,15 +30,8 @@ type Problem = OpenBoardProblem | "unreadable" | "not-kept";
 
 type Outcome =
   | { kind: "working" }
-  | {
-      kind: "opened";
-      language: SpeechLanguage;
-      languageFromFile: boolean;
-      phraseCount: number;
-      pictureCount: number;
-      leftOut: LeftOut;
-    }
-  | { kind: "saved"; phraseCount: number; pictureCount: number; missingPictures: number }
+  | ({ kind: "opened" } & Opened)
+  | ({ kind: "saved" } & Saved)
   | { kind: "refused"; problem: Problem };
 
 // The format's code (zip, schema) loads when it is first used, not with the Backup panel.
@@ -200,31 +199,7 @@ export function OpenBoardTransfer({
       <div role="status">
         {outcome?.kind === "working" ? <Typography>{t`Working on the board…`}</Typography> : null}
         {outcome?.kind === "opened" ? <OpenedSummary {...outcome} /> : null}
-        {outcome?.kind === "saved" ? (
-          <Alert severity="success">
-            <Plural
-              value={outcome.phraseCount}
-              one="Saved for another app: # phrase."
-              other="Saved for another app: # phrases."
-            />{" "}
-            <Plural
-              value={outcome.pictureCount}
-              _0="No pictures."
-              one="# picture."
-              other="# pictures."
-            />
-            {outcome.missingPictures > 0 ? (
-              <>
-                {" "}
-                <Plural
-                  value={outcome.missingPictures}
-                  one="# picture was no longer on this device and was left out."
-                  other="# pictures were no longer on this device and were left out."
-                />
-              </>
-            ) : null}
-          </Alert>
-        ) : null}
+        {outcome?.kind === "saved" ? <SavedSummary {...outcome} /> : null}
       </div>
       {outcome?.kind === "refused" ? (
         <Alert severity="error" role="alert">
@@ -232,79 +207,5 @@ export function OpenBoardTransfer({
         </Alert>
       ) : null}
     </Stack>
-  );
-}
-
-function OpenedSummary({
-  language,
-  languageFromFile,
-  phraseCount,
-  pictureCount,
-  leftOut,
-}: Extract<Outcome, { kind: "opened" }>) {
-  const languageName = nativeNameOf(language);
-  const anyLeftOut = leftOut.buttons + leftOut.links + leftOut.pictures + leftOut.sounds > 0;
-  return (
-    <Alert severity="success">
-      <Typography>
-        <Trans>Board opened for {languageName}.</Trans>{" "}
-        <Plural value={phraseCount} one="# phrase" other="# phrases" />
-        {", "}
-        <Plural value={pictureCount} _0="no pictures." one="# picture." other="# pictures." />
-      </Typography>
-      {languageFromFile ? null : (
-        <Typography>
-          <Trans>
-            The file does not say its language, or it is none of the six here: it became the board
-            of the language you speak in.
-          </Trans>
-        </Typography>
-      )}
-      {anyLeftOut ? (
-        <>
-          <Typography>
-            <Trans>Left out:</Trans>
-          </Typography>
-          <ul>
-            {leftOut.buttons > 0 ? (
-              <li>
-                <Plural
-                  value={leftOut.buttons}
-                  one="# button that is hidden, only acts (such as Clear) or has nothing to say"
-                  other="# buttons that are hidden, only act (such as Clear) or have nothing to say"
-                />
-              </li>
-            ) : null}
-            {leftOut.links > 0 ? (
-              <li>
-                <Plural
-                  value={leftOut.links}
-                  one="# link to a board that is not in the file"
-                  other="# links to boards that are not in the file"
-                />
-              </li>
-            ) : null}
-            {leftOut.pictures > 0 ? (
-              <li>
-                <Plural
-                  value={leftOut.pictures}
-                  one="# picture that is missing, online only or of a kind that cannot be shown"
-                  other="# pictures that are missing, online only or of a kind that cannot be shown"
-                />
-              </li>
-            ) : null}
-            {leftOut.sounds > 0 ? (
-              <li>
-                <Plural
-                  value={leftOut.sounds}
-                  one="# recorded sound (the phrase is spoken instead)"
-                  other="# recorded sounds (the phrases are spoken instead)"
-                />
-              </li>
-            ) : null}
-          </ul>
-        </>
-      ) : null}
-    </Alert>
   );
 }
