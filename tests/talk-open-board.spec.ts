@@ -6,6 +6,7 @@ import {
   expectNoAxeViolations,
   findSmallTargets,
   findSpilledText,
+  presetLanguage,
   presetPilotAccess,
   presetStoredValue,
   settle,
@@ -215,5 +216,22 @@ test.describe("Talk: Open Board Format", () => {
     await expectNoAxeViolations(page, "Talk after a refused Open Board file");
     expect(await findSmallTargets(page)).toEqual([]);
     expect(await findSpilledText(page)).toEqual([]);
+  });
+
+  test("in Kazakh on a phone the panel and what came in read well", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await presetPilotAccess(page);
+    await presetLanguage(page, "kk");
+    await page.goto("/talk");
+    await settle(page);
+    await page.getByLabel("Ашылатын Open Board файлы").setInputFiles(fileURLToPath(fixturePath));
+    const summary = page
+      .getByRole("status")
+      .filter({ hasText: "Тақта мына тілге ашылды: English." });
+    await expect(summary).toContainText("3 сөз тіркесі, 2 сурет.");
+    await expect(summary).toContainText("Кірмеді:");
+    expect(await findSpilledText(page)).toEqual([]);
+    expect(await findSmallTargets(page)).toEqual([]);
+    await expectNoAxeViolations(page, "Talk in Kazakh after opening an Open Board set");
   });
 });
