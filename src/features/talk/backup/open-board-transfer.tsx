@@ -93,17 +93,20 @@ export function OpenBoardTransfer({
       return;
     }
     setOutcome({ kind: "working" });
-    let bytes: Uint8Array;
-    let modules: Awaited<ReturnType<typeof loadOpenBoard>>;
     try {
-      [bytes, modules] = await Promise.all([
-        file.arrayBuffer().then((buffer) => new Uint8Array(buffer)),
-        loadOpenBoard(),
-      ]);
+      setOutcome(await openBoardFile(file));
     } catch {
+      // Anything unforeseen (the format's code not loading offline, the file gone while read)
+      // still ends the work and says so, instead of leaving "Working on the board…".
       setOutcome({ kind: "refused", problem: "unreadable" });
-      return;
     }
+  };
+
+  const openBoardFile = async (file: File): Promise<Outcome> => {
+    const [bytes, modules] = await Promise.all([
+      file.arrayBuffer().then((buffer) => new Uint8Array(buffer)),
+      loadOpenBoard(),
+    ]);
     const [{ readOpenBoard, keepOpenBoard, picturesLeftBehind }, , { fetchPicture }, pictures] =
       modules;
     const read = await readOpenBoard(bytes, {
@@ -111,26 +114,20 @@ export function OpenBoardTransfer({
       categoryFor,
       fetchPicture,
     });
-    if (!read.ok) {
-      setOutcome({ kind: "refused", problem: read.problem });
-      return;
-    }
+    if (!read.ok) return { kind: "refused", problem: read.problem };
     const kept = await keepOpenBoard(read.imported, pictures);
-    if (!kept.ok) {
-      setOutcome({ kind: "refused", problem: "not-kept" });
-      return;
-    }
+    if (!kept.ok) return { kind: "refused", problem: "not-kept" };
     const { imported } = read;
     onOpen(imported.language, kept.board);
     void pictures.removePictures(picturesLeftBehind(boards, imported.language, kept.board));
-    setOutcome({
+    return {
       kind: "opened",
       language: imported.language,
       languageFromFile: imported.languageFromFile,
       phraseCount: kept.board.length,
       pictureCount: kept.pictureCount,
       leftOut: imported.leftOut,
-    });
+    };
   };
 
   const save = async () => {
