@@ -114,9 +114,15 @@ export function TalkWorkspace({
         <BoardBackup
           boards={boards}
           voice={voice.all}
+          language={language}
           onImport={(imported, examples) => {
             replaceBoards(imported);
             voice.replaceAll(examples);
+          }}
+          onOpenBoard={(boardLanguage, opened) => {
+            replaceBoards({ ...boards, [boardLanguage]: opened });
+            // The board opened is the one shown: Talk speaks its language from now on.
+            if (boardLanguage !== language) changeSettings({ language: boardLanguage });
           }}
         />
       </LaterPanel>

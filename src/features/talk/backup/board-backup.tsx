@@ -4,7 +4,8 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import FileUploadIcon from "@mui/icons-material/FileUpload";
-import type { Boards } from "@/features/talk/board/board";
+import type { SpeechLanguage } from "@/shared/speech-options";
+import type { Board, Boards } from "@/features/talk/board/board";
 import type { VoiceExamples } from "@/features/talk/my-voice/voice-examples";
 import {
   boardFileName,
@@ -12,6 +13,7 @@ import {
   parseBoardFile,
   type BoardFileProblem,
 } from "@/features/talk/backup/board-file";
+import { OpenBoardTransfer } from "@/features/talk/backup/open-board-transfer";
 import { brand } from "@/lib/brand";
 import { downloadFile } from "@/lib/download-file";
 import { Alert } from "@/components/alert";
@@ -20,15 +22,23 @@ import { Button } from "@/components/button";
 type Outcome =
   { ok: true; phraseCount: number } | { ok: false; problem: BoardFileProblem | "unreadable" };
 
-/** Saves every board in one file, and reads such a file back in place of the current boards. */
+/**
+ * Saves every board in one file, and reads such a file back in place of the current boards;
+ * beside it, boards to and from other AAC apps.
+ */
 export function BoardBackup({
   boards,
   voice,
+  language,
   onImport,
+  onOpenBoard,
 }: {
   boards: Boards;
   voice: VoiceExamples;
+  /** The speech language in use: its board is the one saved for other apps. */
+  language: SpeechLanguage;
   onImport: (boards: Boards, voice: VoiceExamples) => void;
+  onOpenBoard: (language: SpeechLanguage, board: Board) => void;
 }) {
   const { t } = useLingui();
   const name = brand.name;
@@ -117,6 +127,7 @@ export function BoardBackup({
           {problemText[outcome.problem]}
         </Alert>
       ) : null}
+      <OpenBoardTransfer language={language} boards={boards} onOpen={onOpenBoard} />
     </Stack>
   );
 }

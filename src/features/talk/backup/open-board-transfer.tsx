@@ -1,0 +1,208 @@
+import { useRef, useState } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import FileDownloadIcon from "@mui/icons-material/FileDownload";
+import FileUploadIcon from "@mui/icons-material/FileUpload";
+import { nativeNameOf } from "@/shared/languages";
+import type { SpeechLanguage } from "@/shared/speech-options";
+import {
+  boardCategories,
+  boardFor,
+  type Board,
+  type BoardCategory,
+  type Boards,
+} from "@/features/talk/board/board";
+import { categoryLabels } from "@/features/talk/board/category-labels";
+import type { OpenBoardProblem } from "@/features/talk/backup/open-board";
+import {
+  OpenedSummary,
+  SavedSummary,
+  type Opened,
+  type Saved,
+} from "@/features/talk/backup/open-board-outcome";
+import { brand } from "@/lib/brand";
+import { downloadFile } from "@/lib/download-file";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
+
+type Problem = OpenBoardProblem | "unreadable" | "not-kept";
+
+type Outcome =
+  | { kind: "working" }
+  | ({ kind: "opened" } & Opened)
+  | ({ kind: "saved" } & Saved)
+  | { kind: "refused"; problem: Problem };
+
+// The format's code (zip, schema) loads when it is first used, not with the Backup panel.
+const loadOpenBoard = () =>
+  Promise.all([
+    import("@/features/talk/backup/open-board"),
+    import("@/features/talk/backup/open-board-export"),
+    import("@/features/talk/backup/open-board-device"),
+    import("@/features/talk/board/phrase-pictures"),
+  ]);
+
+/** The biggest file read at all; the same limit as open-board-schema.ts's, without loading it. */
+const maxFileBytes = 50 * 1024 * 1024;
+
+/**
+ * Boards to and from other AAC apps (Cboard, CoughDrop) in the Open Board Format: opening one
+ * replaces the board of its language; saving writes the current language's board as a set.
+ */
+export function OpenBoardTransfer({
+  language,
+  boards,
+  onOpen,
+}: {
+  language: SpeechLanguage;
+  boards: Boards;
+  onOpen: (language: SpeechLanguage, board: Board) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const working = outcome?.kind === "working";
+
+  const problemText: Record<Problem, string> = {
+    "too-large": t`This file is over 50 MB, too large to be a board. Nothing was changed.`,
+    "not-open-board": t`This file is not an Open Board file (.obf or .obz). Nothing was changed.`,
+    "newer-version": t`This board uses a newer version of the Open Board Format than this app reads. Nothing was changed.`,
+    damaged: t`This board file is damaged: some of it is missing or of the wrong kind. Nothing was changed.`,
+    "unsafe-path": t`This file points to places outside itself, which a board never does, so it was refused. Nothing was changed.`,
+    "too-large-unpacked": t`This file unpacks to far more than a board needs, so it was refused. Nothing was changed.`,
+    "picture-too-large": t`A picture in this board is over 5 MB. Make it smaller in the other app, then try again. Nothing was changed.`,
+    "too-many-boards": t`This set has more than 200 boards, more than can be read. Nothing was changed.`,
+    "too-many-phrases": t`This board has more than 300 phrases, more than one board here holds. Nothing was changed.`,
+    "no-phrases": t`This board has no phrases to say. Nothing was changed.`,
+    unreadable: t`The file could not be read. Nothing was changed.`,
+    "not-kept": t`The pictures could not be kept on this device (its storage may be full). Nothing was changed.`,
+  };
+
+  const categoryFor = (name: string): BoardCategory | undefined => {
+    const wanted = name.toLocaleLowerCase();
+    return boardCategories.find(
+      (category) =>
+        category === wanted || i18n._(categoryLabels[category]).toLocaleLowerCase() === wanted,
+    );
+  };
+
+  const openFile = async (file: File) => {
+    if (file.size > maxFileBytes) {
+      setOutcome({ kind: "refused", problem: "too-large" });
+      return;
+    }
+    setOutcome({ kind: "working" });
+    try {
+      setOutcome(await openBoardFile(file));
+    } catch {
+      // Anything unforeseen (the format's code not loading offline, the file gone while read)
+      // still ends the work and says so, instead of leaving "Working on the board…".
+      setOutcome({ kind: "refused", problem: "unreadable" });
+    }
+  };
+
+  const openBoardFile = async (file: File): Promise<Outcome> => {
+    const [bytes, modules] = await Promise.all([
+      file.arrayBuffer().then((buffer) => new Uint8Array(buffer)),
+      loadOpenBoard(),
+    ]);
+    const [{ readOpenBoard, keepOpenBoard, picturesLeftBehind }, , { fetchPicture }, pictures] =
+      modules;
+    const read = await readOpenBoard(bytes, {
+      fallbackLanguage: language,
+      categoryFor,
+      fetchPicture,
+    });
+    if (!read.ok) return { kind: "refused", problem: read.problem };
+    const kept = await keepOpenBoard(read.imported, pictures);
+    if (!kept.ok) return { kind: "refused", problem: "not-kept" };
+    const { imported } = read;
+    onOpen(imported.language, kept.board);
+    void pictures.removePictures(picturesLeftBehind(boards, imported.language, kept.board));
+    return {
+      kind: "opened",
+      language: imported.language,
+      languageFromFile: imported.languageFromFile,
+      phraseCount: kept.board.length,
+      pictureCount: kept.pictureCount,
+      leftOut: imported.leftOut,
+    };
+  };
+
+  const save = async () => {
+    setOutcome({ kind: "working" });
+    try {
+      const [, { writeOpenBoardSet }, { pictureForExport, symbolForExport }] =
+        await loadOpenBoard();
+      const written = await writeOpenBoardSet({
+        language,
+        board: boardFor(boards, language),
+        name: `${brand.name}: ${nativeNameOf(language)}`,
+        categoryLabel: (category) => i18n._(categoryLabels[category]),
+        readPicture: pictureForExport,
+        readSymbol: symbolForExport,
+      });
+      downloadFile(
+        new Blob([written.bytes as Uint8Array<ArrayBuffer>], { type: "application/zip" }),
+        `${brand.name.replace(/[^\p{L}\p{N}]+/gu, "-").toLowerCase()}-board-${language}.obz`,
+      );
+      setOutcome({ kind: "saved", ...written });
+    } catch {
+      setOutcome({ kind: "refused", problem: "unreadable" });
+    }
+  };
+
+  return (
+    <Stack spacing={2} component="section" aria-labelledby="open-board-title">
+      <Typography id="open-board-title" component="h3" variant="subtitle1">
+        {t`Boards of other AAC apps`}
+      </Typography>
+      <Typography sx={{ color: "text.secondary" }}>
+        {t`Cboard, CoughDrop and other AAC apps share boards as Open Board files. Opening one replaces the phrase board of its language; its pictures are kept on this device.`}
+      </Typography>
+      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5 }}>
+        <Button
+          variant="outlined"
+          startIcon={<FileUploadIcon />}
+          onClick={() => {
+            if (!working) fileRef.current?.click();
+          }}
+        >
+          {t`Open a board from another app (.obf, .obz)`}
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<FileDownloadIcon />}
+          onClick={() => {
+            if (!working) void save();
+          }}
+        >
+          {t`Save for another app (.obz)`}
+        </Button>
+        <input
+          ref={fileRef}
+          type="file"
+          accept=".obf,.obz,application/json,application/zip"
+          hidden
+          aria-label={t`Open Board file to open`}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = "";
+            if (file) void openFile(file);
+          }}
+        />
+      </Stack>
+      <div role="status">
+        {outcome?.kind === "working" ? <Typography>{t`Working on the board…`}</Typography> : null}
+        {outcome?.kind === "opened" ? <OpenedSummary {...outcome} /> : null}
+        {outcome?.kind === "saved" ? <SavedSummary {...outcome} /> : null}
+      </div>
+      {outcome?.kind === "refused" ? (
+        <Alert severity="error" role="alert">
+          {problemText[outcome.problem]}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}

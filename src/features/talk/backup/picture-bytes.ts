@@ -1,0 +1,66 @@
+/**
+ * Pictures as bytes: what kind a file really is (its first bytes, not the name or type a file
+ * claims), and data: URLs both ways, for boards that carry their pictures inline.
+ */
+
+export type PictureType = "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "image/svg+xml";
+
+const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
+  prefix.every((byte, index) => bytes[at + index] === byte);
+
+/** The picture's type from its content, or undefined for anything a board cannot show. */
+export function pictureType(bytes: Uint8Array): PictureType | undefined {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return "image/gif";
+  if (
+    startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) &&
+    startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)
+  ) {
+    return "image/webp";
+  }
+  const head = new TextDecoder().decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, "");
+  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) {
+    return "image/svg+xml";
+  }
+  return undefined;
+}
+
+export const pictureExtension: Record<PictureType, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/gif": "gif",
+  "image/webp": "webp",
+  "image/svg+xml": "svg",
+};
+
+export type DataUrl = { bytes: Uint8Array } | { tooLarge: true } | undefined;
+
+/** The bytes of a data: URL; undefined when it is not one, tooLarge past `maxBytes`. */
+export function bytesOfDataUrl(url: string, maxBytes: number): DataUrl {
+  const header = /^data:([^,]*?)(;base64)?,/i.exec(url);
+  if (!header) return undefined;
+  const body = url.slice(header[0].length);
+  try {
+    if (header[2]) {
+      if (Math.floor((body.length * 3) / 4) > maxBytes + 2) return { tooLarge: true };
+      const binary = atob(body.replace(/\s/g, ""));
+      if (binary.length > maxBytes) return { tooLarge: true };
+      return { bytes: Uint8Array.from(binary, (char) => char.charCodeAt(0)) };
+    }
+    if (body.length > maxBytes * 3) return { tooLarge: true };
+    const bytes = new TextEncoder().encode(decodeURIComponent(body));
+    return bytes.length > maxBytes ? { tooLarge: true } : { bytes };
+  } catch {
+    return undefined;
+  }
+}
+
+export function dataUrlOf(bytes: Uint8Array, type: string): string {
+  let binary = "";
+  // In pieces: spreading a whole picture into one call overflows the stack.
+  for (let at = 0; at < bytes.length; at += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  }
+  return `data:${type};base64,${btoa(binary)}`;
+}

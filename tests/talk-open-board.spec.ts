@@ -1,0 +1,237 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { unzipSync, strFromU8, strToU8, zipSync } from "fflate";
+import { expect, test, type Page } from "@playwright/test";
+import {
+  expectNoAxeViolations,
+  findSmallTargets,
+  findSpilledText,
+  presetLanguage,
+  presetPilotAccess,
+  presetStoredValue,
+  settle,
+  storedValue,
+} from "./fixtures.ts";
+
+/*
+ * Boards from and for other AAC apps in the Open Board Format, in the built app with its real
+ * IndexedDB. The fixture set (tests/fixtures/open-board-set.obz) was written by hand to the
+ * published OBF 0.1 spec and zipped with Info-ZIP, not by the app's code: a home board with a
+ * phrase and a picture, a link to a "feelings" board with two more, and a Clear button.
+ */
+
+const fixturePath = new URL("./fixtures/open-board-set.obz", import.meta.url);
+const fixture = () => unzipSync(readFileSync(fixturePath));
+
+const board = (page: Page) => page.getByRole("region", { name: "Phrase board" });
+const phraseGroup = (page: Page, name: string) =>
+  board(page).getByRole("region", { name, exact: true });
+const openInput = (page: Page) => page.getByLabel("Open Board file to open");
+
+async function openTalk(page: Page) {
+  await presetPilotAccess(page);
+  await page.goto("/talk");
+  await expect(page.getByRole("heading", { level: 1, name: "Talk" })).toBeVisible();
+  await settle(page);
+  await expect(board(page)).toHaveAttribute("aria-busy", "false");
+}
+
+type StoredPhrase = { text: string; category: string; symbol?: { set: string; id?: string } };
+
+/** The user's own pictures as the app keeps them, by id: their bytes as numbers. */
+function storedPictures(page: Page): Promise<Record<string, number[]>> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open("dauys-pictures");
+        open.onupgradeneeded = () => open.result.createObjectStore("pictures");
+        open.onsuccess = () => {
+          const store = open.result.transaction("pictures").objectStore("pictures");
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          values.onsuccess = () => {
+            open.result.close();
+            resolve(
+              Object.fromEntries(
+                keys.result.map((key, index) => [
+                  String(key),
+                  [...new Uint8Array((values.result[index] as { bytes: ArrayBuffer }).bytes)],
+                ]),
+              ),
+            );
+          };
+          values.onerror = () => reject(values.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+}
+
+/** Each phrase of the stored English board with the bytes of its picture, if it has one. */
+async function phrasesWithPictures(page: Page) {
+  const boards = (await storedValue(page, "dauys.talk-boards")) as { en?: StoredPhrase[] };
+  const pictures = await storedPictures(page);
+  return (boards.en ?? []).map((phrase) => ({
+    text: phrase.text,
+    category: phrase.category,
+    picture: phrase.symbol?.set === "picture" ? pictures[phrase.symbol.id!] : undefined,
+  }));
+}
+
+const bytes = (data: Uint8Array | undefined) => (data ? [...data] : undefined);
+
+test.describe("Talk: Open Board Format", () => {
+  test("a set from another app opens with its labels, order and pictures, and saves back", async ({
+    page,
+  }, testInfo) => {
+    await openTalk(page);
+    // By keyboard: the button takes focus and Enter opens the file chooser.
+    const openButton = page.getByRole("button", {
+      name: "Open a board from another app (.obf, .obz)",
+    });
+    await openButton.focus();
+    await expect(openButton).toBeFocused();
+    const chooser = page.waitForEvent("filechooser");
+    await page.keyboard.press("Enter");
+    await (await chooser).setFiles(fileURLToPath(fixturePath));
+
+    const summary = page.getByRole("status").filter({ hasText: "Board opened for English." });
+    await expect(summary).toContainText("3 phrases, 2 pictures.");
+    await expect(summary).toContainText("1 button that is hidden, only acts");
+    await expect(phraseGroup(page, "My phrases").getByRole("button")).toHaveText([
+      "I would like some water",
+    ]);
+    await expect(phraseGroup(page, "Feelings").getByRole("button")).toHaveText([
+      "I feel happy",
+      "I am tired",
+    ]);
+    const png = fixture();
+    const expected = [
+      {
+        text: "I would like some water",
+        category: "mine",
+        picture: bytes(png["images/water.png"]),
+      },
+      { text: "I feel happy", category: "feelings", picture: bytes(png["images/happy.png"]) },
+      { text: "I am tired", category: "feelings", picture: undefined },
+    ];
+    await expect.poll(() => phrasesWithPictures(page)).toEqual(expected);
+
+    expect(await findSmallTargets(page)).toEqual([]);
+    await expectNoAxeViolations(page, "Talk after opening an Open Board set");
+
+    // Opened again over itself: the pictures of the board it replaces do not pile up.
+    await openInput(page).setInputFiles(fileURLToPath(fixturePath));
+    await expect.poll(async () => Object.keys(await storedPictures(page)).length).toBe(2);
+    await expect.poll(() => phrasesWithPictures(page)).toEqual(expected);
+
+    // Saved for another app: the spec's layout, with the pictures inside.
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Save for another app (.obz)" }).click();
+    const file = testInfo.outputPath((await download).suggestedFilename());
+    await (await download).saveAs(file);
+    expect(file).toMatch(/\.obz$/);
+    await expect(page.getByText("Saved for another app: 3 phrases. 2 pictures.")).toBeVisible();
+    const saved = unzipSync(readFileSync(file));
+    const manifest = JSON.parse(strFromU8(saved["manifest.json"]!));
+    expect(manifest).toMatchObject({ format: "open-board-0.1", root: "boards/dauys-en.obf" });
+    const savedPictures = Object.values<string>(manifest.paths.images).map((path) =>
+      bytes(saved[path]),
+    );
+    expect(savedPictures).toEqual(
+      expect.arrayContaining([bytes(png["images/water.png"]), bytes(png["images/happy.png"])]),
+    );
+
+    // On a new phone: an empty board, then the saved set.
+    await presetStoredValue(page, "dauys.talk-boards", {});
+    await openTalk(page);
+    await expect(phraseGroup(page, "Feelings").getByRole("button")).not.toHaveText([
+      "I feel happy",
+      "I am tired",
+    ]);
+    await openInput(page).setInputFiles(file);
+    await expect(page.getByText("3 phrases, 2 pictures.")).toBeVisible();
+    await expect(phraseGroup(page, "Feelings").getByRole("button")).toHaveText([
+      "I feel happy",
+      "I am tired",
+    ]);
+    await expect.poll(() => phrasesWithPictures(page)).toEqual(expected);
+    await page.reload();
+    await expect(phraseGroup(page, "My phrases").getByRole("button")).toHaveText([
+      "I would like some water",
+    ]);
+  });
+
+  test("a hostile or broken file is refused and the board stays as it was", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await presetStoredValue(page, "dauys.talk-boards", {
+      en: [{ id: "own-1", text: "Call my grandson Timur", category: "mine", favourite: false }],
+    });
+    await openTalk(page);
+    const before = await storedValue(page, "dauys.talk-boards");
+    const files = fixture();
+    const refusals: [string, Uint8Array, string][] = [
+      [
+        "traversal.obz",
+        zipSync({ ...files, "../../outside.obf": files["boards/home.obf"]! }),
+        "This file points to places outside itself, which a board never does, so it was refused. Nothing was changed.",
+      ],
+      [
+        "bomb.obz",
+        zipSync({ ...files, "images/water.png": new Uint8Array(30 * 1024 * 1024) }),
+        "This file unpacks to far more than a board needs, so it was refused. Nothing was changed.",
+      ],
+      [
+        "wrong-types.obf",
+        strToU8(
+          JSON.stringify({
+            format: "open-board-0.1",
+            id: "b",
+            locale: "en",
+            buttons: [{ id: "1", label: 42 }],
+            images: [],
+          }),
+        ),
+        "This board file is damaged: some of it is missing or of the wrong kind. Nothing was changed.",
+      ],
+      [
+        "newer.obf",
+        strToU8(JSON.stringify({ format: "open-board-2.0", id: "b", buttons: [] })),
+        "This board uses a newer version of the Open Board Format than this app reads. Nothing was changed.",
+      ],
+    ];
+    for (const [name, content, message] of refusals) {
+      await openInput(page).setInputFiles({
+        name,
+        mimeType: "application/octet-stream",
+        buffer: Buffer.from(content),
+      });
+      await expect(page.getByRole("alert")).toHaveText(message);
+    }
+    await expect(phraseGroup(page, "My phrases").getByRole("button")).toHaveText([
+      "Call my grandson Timur",
+    ]);
+    expect(await storedValue(page, "dauys.talk-boards")).toEqual(before);
+    expect(await storedPictures(page)).toEqual({});
+    await expectNoAxeViolations(page, "Talk after a refused Open Board file");
+    expect(await findSmallTargets(page)).toEqual([]);
+    expect(await findSpilledText(page)).toEqual([]);
+  });
+
+  test("in Kazakh on a phone the panel and what came in read well", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await presetPilotAccess(page);
+    await presetLanguage(page, "kk");
+    await page.goto("/talk");
+    await settle(page);
+    await page.getByLabel("Ашылатын Open Board файлы").setInputFiles(fileURLToPath(fixturePath));
+    const summary = page
+      .getByRole("status")
+      .filter({ hasText: "Тақта мына тілге ашылды: English." });
+    await expect(summary).toContainText("3 сөз тіркесі, 2 сурет.");
+    await expect(summary).toContainText("Кірмеді:");
+    expect(await findSpilledText(page)).toEqual([]);
+    expect(await findSmallTargets(page)).toEqual([]);
+    await expectNoAxeViolations(page, "Talk in Kazakh after opening an Open Board set");
+  });
+});
