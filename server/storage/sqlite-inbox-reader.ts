@@ -50,6 +50,9 @@ export function openSqliteInboxReader(path: string, options: { idleStopMs?: numb
     if (worker) return worker;
     const thread = new Worker(new URL("./sqlite-inbox-worker.ts", import.meta.url), {
       workerData: { path },
+      // A page or a batch of the CSV is at most a few megabytes: a small heap is enough, and
+      // keeps the server's memory low while the CSV streams.
+      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
     });
     thread.on("message", (answer: InboxReadAnswer) => {
       const read = pending.get(answer.id);
