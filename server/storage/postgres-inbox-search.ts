@@ -152,7 +152,5 @@ async function searchOlder(
          ORDER BY seq DESC LIMIT $3`,
         [query, upper, left],
       );
-  await client.query("RESET enable_indexscan");
-  await client.query("RESET enable_seqscan");
   return [...found, ...numericSeq(older)];
 }
