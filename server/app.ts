@@ -20,6 +20,7 @@ import { requestFormRoutes } from "./routes/request-form.ts";
 import { requestRoutes } from "./routes/requests.ts";
 import { siteMapRoutes } from "./routes/site-map.ts";
 import { staffRoutes } from "./routes/staff.ts";
+import { createSubmissionBudget } from "./routes/submission-budget.ts";
 import { openRequestsStore } from "./storage/requests-store.ts";
 import { ttsRoutes, type SpeechSynthesizer } from "./routes/tts.ts";
 
@@ -109,11 +110,12 @@ export async function buildApp(
   app.addHook("onClose", async () => store.close());
   await app.register(healthRoutes, { store });
   await app.register(ttsRoutes, { synthesizer: options.synthesizer });
-  await app.register(requestRoutes, {
-    store,
-    publicRequestsPerMinute: config.publicRequestsPerMinute ?? defaultPublicRequestsPerMinute,
-  });
-  await app.register(requestFormRoutes, { store, distDir: config.distDir });
+  // The API and the plain form take from one budget: a flood cannot use both.
+  const budget = createSubmissionBudget(
+    config.publicRequestsPerMinute ?? defaultPublicRequestsPerMinute,
+  );
+  await app.register(requestRoutes, { store, budget });
+  await app.register(requestFormRoutes, { store, distDir: config.distDir, budget });
   await app.register(staffRoutes, {
     store,
     dataDir: config.dataDir,

@@ -12,6 +12,7 @@ import { jsonErrorsPlugin } from "../plugins/json-errors.ts";
 import type { RequestsStore } from "../storage/requests-store.ts";
 import { openRequestsDb } from "../storage/requests-db.ts";
 import { makeTempDirs } from "../test-support.ts";
+import { createSubmissionBudget } from "./submission-budget.ts";
 import {
   contentRequestId,
   duplicateWindowMs,
@@ -59,7 +60,13 @@ afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
 
-async function start(options: { rateLimitPerMinute?: number; withTexts?: boolean } = {}) {
+async function start(
+  options: {
+    rateLimitPerMinute?: number;
+    publicRequestsPerMinute?: number;
+    withTexts?: boolean;
+  } = {},
+) {
   const { distDir, dataDir } = makeTempDirs();
   if (options.withTexts !== false) {
     writeFileSync(
@@ -72,7 +79,12 @@ async function start(options: { rateLimitPerMinute?: number; withTexts?: boolean
     );
   }
   const app = await buildApp(
-    { distDir, dataDir, rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000 },
+    {
+      distDir,
+      dataDir,
+      rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
+      publicRequestsPerMinute: options.publicRequestsPerMinute,
+    },
     { synthesizer: unusedSynthesizer },
   );
   apps.push(app);
@@ -227,13 +239,37 @@ describe("POST /contact (the contact form without the app)", () => {
     const app = Fastify();
     apps.push(app);
     await app.register(jsonErrorsPlugin);
-    await app.register(requestFormRoutes, { store: away, distDir });
+    await app.register(requestFormRoutes, {
+      store: away,
+      distDir,
+      budget: createSubmissionBudget(10),
+    });
     const answer = await send(app, { ...filled, language: "kk" });
     expect(answer.statusCode).toBe(503);
     expect(answer.headers["retry-after"]).toBe("5");
     expect(answer.body).toContain("KK unavailable");
     expect(answer.body).toContain(`value="${filled.subject}"`);
     expect(answer.body).not.toContain("connection terminated");
+  });
+
+  it("takes from the budget the API's submissions share: over it, the form comes back to send later", async () => {
+    const { app, stored } = await start({ publicRequestsPerMinute: 2 });
+    const api = (id = randomUUID()) =>
+      app.inject({
+        method: "POST",
+        url: "/api/requests",
+        payload: { id, ...filled, language: "kk", createdAt: new Date().toISOString() },
+      });
+    expect((await api()).statusCode).toBe(201);
+    expect((await send(app, { ...filled, language: "kk" })).statusCode).toBe(201);
+    // The budget of two is spent, one by each way in.
+    const refused = await send(app, { ...filled, subject: "Another clinic", language: "kk" });
+    expect(refused.statusCode).toBe(503);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(refused.body).toContain("KK unavailable");
+    expect(refused.body).toContain('value="Another clinic"');
+    expect((await api()).statusCode).toBe(503);
+    expect(stored()).toHaveLength(2);
   });
 
   it("refuses a form another site posts", async () => {

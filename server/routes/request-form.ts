@@ -1,7 +1,8 @@
 /**
  * POST /contact: the contact form sent as plain HTML, by a page whose scripts have not arrived
  * (the app sends it to POST /api/requests through its outbox instead). The same rules as the
- * API's (src/shared/contact-validation.ts), the same store and rate limit; the answer is a page
+ * API's (src/shared/contact-validation.ts), the same store, rate limit and budget of submissions
+ * from everyone (server/routes/submission-budget.ts); the answer is a page
  * in the visitor's language (server/request-form-page.ts): "received", or the form again with
  * what was typed and what to correct.
  *
@@ -37,6 +38,7 @@ import { isLanguageCode, type LanguageCode } from "../../src/shared/languages.ts
 import { pageLanguageFor } from "../prerendered-pages.ts";
 import { notSentPage, sentPage, type NotSentReason } from "../request-form-page.ts";
 import type { RequestsStore } from "../storage/requests-store.ts";
+import type { SubmissionBudget } from "./submission-budget.ts";
 
 // As for the API: a 5000-character message stays far below this even when every character is
 // percent-encoded.
@@ -111,7 +113,7 @@ function formOf(request: FastifyRequest) {
 
 export async function requestFormRoutes(
   app: FastifyInstance,
-  options: { store: RequestsStore; distDir: string },
+  options: { store: RequestsStore; distDir: string; budget: SubmissionBudget },
 ) {
   // The answer pages' words, as the build wrote them; read again when a build changes them.
   const cached = new Map<string, { mtimeMs: number; texts: ContactFormAnswerTexts }>();
@@ -200,6 +202,17 @@ export async function requestFormRoutes(
         return (
           notSent(request, reply, 400, "fields") ??
           reply.code(400).send({ error: "invalid_request", message: "Some fields are not valid." })
+        );
+      }
+      const verdict = options.budget.take();
+      if (!verdict.ok) {
+        reply.header("Retry-After", String(verdict.retryAfterSeconds));
+        return (
+          notSent(request, reply, 503, "unavailable") ??
+          reply.code(503).send({
+            error: "busy",
+            message: `The server is taking too many requests. Try again in ${verdict.retryAfterSeconds} s.`,
+          })
         );
       }
       const now = Date.now();

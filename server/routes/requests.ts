@@ -11,7 +11,7 @@ import { apiTags, errorResponse, inputErrorResponses } from "../plugins/api-desc
 import type { ErrorBody } from "../plugins/json-errors.ts";
 import { contactFieldLimits, requestLanguages } from "../../src/shared/contact-validation.ts";
 import type { NewRequest, RequestsStore } from "../storage/requests-store.ts";
-import { createSubmissionBudget } from "./submission-budget.ts";
+import type { SubmissionBudget } from "./submission-budget.ts";
 
 const text = (maxLength: number) => ({ type: "string", minLength: 1, maxLength }) as const;
 
@@ -60,10 +60,9 @@ const bodyLimit = 64 * 1024;
 
 export async function requestRoutes(
   app: FastifyInstance,
-  options: { store: RequestsStore; publicRequestsPerMinute: number },
+  options: { store: RequestsStore; budget: SubmissionBudget },
 ) {
-  const db = options.store;
-  const budget = createSubmissionBudget(options.publicRequestsPerMinute);
+  const { store: db, budget } = options;
 
   app.post<{ Body: NewRequest }>(
     apiPaths.requests,

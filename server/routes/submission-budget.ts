@@ -8,6 +8,9 @@
  */
 export type BudgetVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
 
+/** One a node, shared by POST /api/requests and the plain form's POST /contact. */
+export type SubmissionBudget = ReturnType<typeof createSubmissionBudget>;
+
 export function createSubmissionBudget(perMinute: number, now: () => number = Date.now) {
   const refillPerMs = perMinute / 60_000;
   let tokens = perMinute;

@@ -16,6 +16,11 @@ export interface EnginePoolOptions {
   workerUrl?: URL;
   /** How long a worker may take to start. Default 30 000 ms. */
   startupTimeoutMs?: number;
+  /**
+   * When set, workers start on the first requests that need them instead of at creation, and a
+   * worker idle this long stops (each holds about 90 MB). Default: all start at once and stay.
+   */
+  idleStopMs?: number;
   /** Called on worker crashes/replacements (default: console.warn). */
   onWorkerEvent?: (event: string) => void;
 }
@@ -39,7 +44,15 @@ export interface EnginePool {
     language: Language,
     opts?: PoolSynthesisOptions,
   ): Promise<PoolSynthesisResult>;
-  stats(): { idle: number; busy: number; starting: number; queued: number; replaced: number };
+  stats(): {
+    idle: number;
+    busy: number;
+    starting: number;
+    /** Workers stopped while idle (idleStopMs), started again when needed. */
+    asleep: number;
+    queued: number;
+    replaced: number;
+  };
   close(): Promise<void>;
 }
 

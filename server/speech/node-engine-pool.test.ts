@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -48,6 +48,31 @@ describe("node engine pool", () => {
   it("rejects with a clear error for an unknown language", async () => {
     await expect(pool.synthesize("hi", "fr" as never)).rejects.toThrow(/unsupported language/);
   });
+});
+
+describe("workers on demand (idleStopMs)", () => {
+  it("starts no worker until a request needs one, and stops a worker left idle", async () => {
+    const lazy = await createEnginePool({ size: 2, voicePackPath: packPath, idleStopMs: 300 });
+    try {
+      expect(lazy.stats()).toMatchObject({ asleep: 2, idle: 0, starting: 0 });
+      const first = await lazy.synthesize("Hello.", "en");
+      expect(decodeWavInfo(first.wav).sampleCount).toBeGreaterThan(0);
+      // One request woke one worker, not both.
+      expect(lazy.stats()).toMatchObject({ asleep: 1, idle: 1 });
+      await vi.waitFor(() => expect(lazy.stats()).toMatchObject({ asleep: 2, idle: 0 }), {
+        timeout: 10_000,
+      });
+      // Asleep is not gone: the next requests start workers again, as many as they need.
+      const again = await Promise.all([
+        lazy.synthesize(SAMPLE_TEXTS.kk, "kk"),
+        lazy.synthesize(SAMPLE_TEXTS.ru, "ru"),
+      ]);
+      for (const audio of again) expect(decodeWavInfo(audio.wav).sampleCount).toBeGreaterThan(0);
+      expect(lazy.stats().replaced).toBe(0);
+    } finally {
+      await lazy.close();
+    }
+  }, 60_000);
 });
 
 describe("time limit", () => {

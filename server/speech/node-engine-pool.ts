@@ -3,6 +3,8 @@
 // matches, because switching voice reloads the dictionary). Each synthesis has
 // a time limit; on expiry the worker is terminated, replaced, and the call
 // rejects with SynthesisTimeoutError. The main thread only routes messages.
+// With idleStopMs, workers start when requests need them and stop after that long idle, so an
+// idle server does not hold the engine's memory.
 
 import { Worker } from "node:worker_threads";
 import { availableParallelism } from "node:os";
@@ -36,9 +38,10 @@ interface Job {
 interface Slot {
   index: number;
   worker: Worker | undefined;
-  state: "starting" | "idle" | "busy" | "stopped";
+  state: "asleep" | "starting" | "idle" | "busy" | "stopped";
   job: Job | undefined;
   timer: ReturnType<typeof setTimeout> | undefined;
+  idleTimer: ReturnType<typeof setTimeout> | undefined;
   voice: Language | undefined;
   consecutiveFailures: number;
 }
@@ -50,6 +53,7 @@ type PoolConfig = {
   maxQueue: number;
   workerUrl: URL;
   workerData: EngineWorkerData;
+  idleStopMs: number | undefined;
   log: (event: string) => void;
 };
 
@@ -61,6 +65,7 @@ export async function createEnginePool(options: EnginePoolOptions = {}): Promise
     maxQueue: options.maxQueue ?? 256,
     workerUrl: options.workerUrl ?? new URL("./engine-worker.ts", import.meta.url),
     workerData: { voicePackPath: options.voicePackPath, warmUp: options.warmUp },
+    idleStopMs: options.idleStopMs,
     log: options.onWorkerEvent ?? ((e: string) => console.warn(`[engine-pool] ${e}`)),
   });
   await pool.start();
@@ -103,9 +108,10 @@ class WorkerPool implements EnginePool {
       this.slots.push({
         index: i,
         worker: undefined,
-        state: "starting",
+        state: config.idleStopMs === undefined ? "starting" : "asleep",
         job: undefined,
         timer: undefined,
+        idleTimer: undefined,
         voice: undefined,
         consecutiveFailures: 0,
       });
@@ -114,6 +120,10 @@ class WorkerPool implements EnginePool {
 
   /** Starts every worker; a worker that fails to start is a configuration error: no retries. */
   async start(): Promise<void> {
+    if (this.config.idleStopMs !== undefined) {
+      this.started = true;
+      return;
+    }
     try {
       await Promise.all(this.slots.map((s) => this.spawn(s)));
       this.started = true;
@@ -147,6 +157,7 @@ class WorkerPool implements EnginePool {
         request: { type: "synthesize", id, text, language, rate: opts.rate, pitch: opts.pitch },
       });
       this.pump();
+      this.wake();
     });
   }
 
@@ -156,6 +167,7 @@ class WorkerPool implements EnginePool {
       idle: count("idle"),
       busy: count("busy"),
       starting: count("starting"),
+      asleep: count("asleep"),
       queued: this.queue.length,
       replaced: this.replaced,
     };
@@ -164,7 +176,10 @@ class WorkerPool implements EnginePool {
   async close(): Promise<void> {
     this.closed = true;
     for (const j of this.queue.splice(0)) j.reject(new PoolClosedError("engine pool closed"));
-    for (const s of this.slots) settle(s)?.reject(new PoolClosedError("engine pool closed"));
+    for (const s of this.slots) {
+      settle(s)?.reject(new PoolClosedError("engine pool closed"));
+      clearTimeout(s.idleTimer);
+    }
     await Promise.all(
       this.slots.map((s) => {
         const w = s.worker;
@@ -207,6 +222,7 @@ class WorkerPool implements EnginePool {
           this.languages = msg.languages;
           resolveReady();
           this.pump();
+          this.sleepWhenIdle(slot);
         } else if ("type" in msg && msg.type === "init-error") {
           fail(new Error(`engine worker failed to initialise: ${msg.message}`));
         } else if ("id" in msg) {
@@ -226,7 +242,7 @@ class WorkerPool implements EnginePool {
     if (slot.consecutiveFailures >= 5) {
       slot.state = "stopped";
       this.config.log(`worker ${slot.index} failed to start 5 times, giving up: ${err.message}`);
-      if (this.slots.every((s) => s.state === "stopped"))
+      if (this.slots.every((s) => s.state === "stopped" || s.state === "asleep"))
         for (const j of this.queue.splice(0))
           j.reject(new Error(`no engine workers available: ${err.message}`));
       return;
@@ -251,9 +267,39 @@ class WorkerPool implements EnginePool {
       job.resolve({ wav: msg.wav, sampleRate: msg.sampleRate, durationMs: msg.durationMs });
     else job.reject(new Error(`unexpected "${msg.type}" answer from an engine worker`));
     this.pump();
+    this.sleepWhenIdle(slot);
+  }
+
+  /** Starts sleeping workers for the jobs that no idle or starting worker will take. */
+  private wake(): void {
+    const count = (st: Slot["state"]) => this.slots.filter((s) => s.state === st).length;
+    let needed = this.queue.length - count("starting");
+    for (const slot of this.slots) {
+      if (needed <= 0) return;
+      if (slot.state !== "asleep") continue;
+      needed -= 1;
+      this.spawn(slot).catch(() => {});
+    }
+  }
+
+  /** With idleStopMs, a worker still idle after that long stops; the next need starts it again. */
+  private sleepWhenIdle(slot: Slot): void {
+    const { idleStopMs } = this.config;
+    if (idleStopMs === undefined || slot.state !== "idle") return;
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      if (slot.state !== "idle" || this.closed) return;
+      const worker = slot.worker;
+      slot.worker = undefined;
+      slot.state = "asleep";
+      slot.voice = undefined;
+      void worker?.terminate();
+    }, idleStopMs);
+    slot.idleTimer.unref();
   }
 
   private dispatch(slot: Slot, job: Job): void {
+    clearTimeout(slot.idleTimer);
     slot.state = "busy";
     slot.job = job;
     slot.voice = job.request.language;

@@ -1,6 +1,6 @@
 /**
- * The server's speech engine: eSpeak NG (WebAssembly) kept warm in a pool of worker threads, so
- * synthesis never blocks the event loop and concurrent requests run side by side.
+ * The server's speech engine: eSpeak NG (WebAssembly) in a pool of worker threads, warm while it
+ * is used, so synthesis never blocks the event loop and concurrent requests run side by side.
  */
 import type { SpeechAudio, SpeechRequest } from "../../src/shared/speech-options.ts";
 import type { SpeechSynthesizer } from "../routes/tts.ts";
@@ -23,6 +23,9 @@ export async function createSpeechSynthesizer(
     // The server's workers load the package's complete data (no voice pack needed in Node).
     warmUp: ["ru", "en"],
     timeoutMs: 10_000,
+    // The workers are most of an idle server's memory: they start with the first speech request
+    // (about a second later than a warm one) and stop after two minutes without one.
+    idleStopMs: 120_000,
     ...options,
   });
   return {

@@ -12,18 +12,15 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { StoredContactRequest } from "../../src/shared/contact-validation.ts";
-import { ftsMatch, type InboxPageQuery } from "./inbox-search.ts";
+import type { InboxPageQuery } from "./inbox-search.ts";
+import { prepareInboxReads, requestFields, type RowWithSeq } from "./sqlite-inbox-reads.ts";
 import { migrateSqlite } from "./schema.ts";
 
 export type StoredRequest = StoredContactRequest;
 
 export type NewRequest = Omit<StoredRequest, "receivedAt" | "handledAt">;
 
-const requestFields = `id, name, email, subject, message, language,
-  created_at AS createdAt, received_at AS receivedAt, handled_at AS handledAt`;
-
-/** A stored request with its arrival number, the inbox's page cursor. */
-export type RowWithSeq = StoredRequest & { seq: number };
+export type { RowWithSeq };
 
 export const withoutSeq = ({ seq: _seq, ...request }: RowWithSeq): StoredRequest => request;
 
@@ -61,20 +58,7 @@ export function openRequestsDb(dataDir: string) {
      ON CONFLICT(id) DO NOTHING`,
   );
   const selectAll = db.prepare(`SELECT ${requestFields} FROM requests ORDER BY received_at, seq`);
-  const selectBatch = db.prepare(
-    `SELECT seq, ${requestFields} FROM requests
-     WHERE (received_at, seq) > (?, ?) ORDER BY received_at, seq LIMIT ?`,
-  );
-  const selectNewest = db.prepare(
-    `SELECT seq, ${requestFields} FROM requests WHERE seq < ? ORDER BY seq DESC LIMIT ?`,
-  );
-  // The full-text index finds, orders and limits by rowid (= seq) itself.
-  const searchNewest = db.prepare(
-    `SELECT seq, ${requestFields} FROM requests
-     WHERE seq IN (SELECT rowid FROM requests_search
-                   WHERE requests_search MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?)
-     ORDER BY seq DESC`,
-  );
+  const reads = prepareInboxReads(db);
   const updateHandled = db.prepare(`UPDATE requests SET handled_at = ? WHERE id = ?`);
 
   return {
@@ -98,16 +82,11 @@ export function openRequestsDb(dataDir: string) {
     },
     /** Up to `limit` requests received after the one at (`receivedAt`, `seq`), oldest first. */
     batchAfter(after: { receivedAt: string; seq: number }, limit: number): RowWithSeq[] {
-      return selectBatch.all(after.receivedAt, after.seq, limit) as RowWithSeq[];
+      return reads.batchAfter(after, limit);
     },
     /** One page of the inbox: newest first, before the `before` seq, matching every word. */
-    page({ words, before, limit }: InboxPageQuery): RowWithSeq[] {
-      const below = before ?? Number.MAX_SAFE_INTEGER;
-      return (
-        words.length === 0
-          ? selectNewest.all(below, limit)
-          : searchNewest.all(ftsMatch(words), below, limit)
-      ) as RowWithSeq[];
+    page(query: InboxPageQuery): RowWithSeq[] {
+      return reads.page(query);
     },
     /** Marks a request handled (at that time) or not (null); false when there is no such id. */
     setHandled(id: string, handledAt: string | null): boolean {

@@ -8,23 +8,15 @@
  * languages and two scripts) under a GIN index; the CSV reads the table in batches.
  */
 import pg from "pg";
-import { tsQuery } from "./inbox-search.ts";
+import { numericSeq, requestFields, searchNewestFirst } from "./postgres-inbox-search.ts";
 import {
   iterateBatchSize,
   withoutSeq,
   type NewRequest,
-  type RowWithSeq,
   type StoredRequest,
 } from "./requests-db.ts";
 import type { RequestsStore } from "./requests-store.ts";
 import { migratePostgres } from "./schema.ts";
-
-const requestFields = `id, name, email, subject, message, language, created_at AS "createdAt",
-  received_at AS "receivedAt", handled_at AS "handledAt"`;
-
-/** PostgreSQL gives BIGINT as a string; seq stays far below 2^53. */
-const numericSeq = (rows: (Omit<RowWithSeq, "seq"> & { seq: string })[]): RowWithSeq[] =>
-  rows.map((row) => ({ ...row, seq: Number(row.seq) }));
 
 /**
  * A stalled or unreachable database must not hang requests: connecting (or waiting for a free
@@ -56,54 +48,6 @@ export async function openMigratedPool(
     throw error;
   }
   return pool;
-}
-
-/** The first window of arrival numbers a search looks in; each next one is four times wider. */
-const firstSearchWindow = 4096;
-
-/**
- * A search page, newest first. Left to itself, the planner walks the seq index backwards and
- * tests every row's tsvector, hoping to fill the page soon: with a word that is rare or absent
- * that reads the whole table (over 20 s at a million requests). So only bitmap scans are
- * allowed (the GIN index finds the matches), and the search goes back in windows of arrival
- * numbers that widen four times each step: a common word fills the page in the first small
- * window, a rare one needs a few GIN look-ups.
- */
-async function searchNewestFirst(
-  pool: pg.Pool,
-  query: string,
-  before: number | undefined,
-  limit: number,
-): Promise<RowWithSeq[]> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN READ ONLY");
-    const { rows: top } = await client.query<{ next: string | null }>(
-      "SELECT max(seq) + 1 AS next FROM requests",
-    );
-    await client.query("SET LOCAL enable_indexscan = off");
-    await client.query("SET LOCAL enable_seqscan = off");
-    const found: RowWithSeq[] = [];
-    let upper = Math.min(before ?? Number.MAX_SAFE_INTEGER, Number(top[0]?.next ?? 0));
-    for (let window = firstSearchWindow; upper > 0 && found.length < limit; window *= 4) {
-      const lower = Math.max(0, upper - window);
-      const { rows } = await client.query(
-        `SELECT seq, ${requestFields} FROM requests
-         WHERE search @@ to_tsquery('simple', $1) AND seq < $2 AND seq >= $3
-         ORDER BY seq DESC LIMIT $4`,
-        [query, upper, lower, limit - found.length],
-      );
-      found.push(...numericSeq(rows));
-      upper = lower;
-    }
-    await client.query("COMMIT");
-    return found;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 export async function openPostgresRequestsStore(
@@ -140,7 +84,7 @@ export async function openPostgresRequestsStore(
         );
         return numericSeq(rows);
       }
-      return searchNewestFirst(pool, tsQuery(words), before, limit);
+      return searchNewestFirst(pool, words, before, limit);
     },
     async *iterate(batchSize = iterateBatchSize): AsyncGenerator<StoredRequest> {
       let after = { receivedAt: "", seq: 0 };

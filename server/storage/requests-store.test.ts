@@ -300,7 +300,7 @@ describe("schema versions", () => {
     expect(() => openSqliteRequestsStore(dataDir)).toThrow(/newer than this server/);
   });
 
-  it("PostgreSQL finds matches far apart in arrival, through its widening windows", async () => {
+  it("PostgreSQL finds matches far apart in arrival numbers", async () => {
     const url = await freshPostgresUrl();
     const store = await openPostgresRequestsStore(url);
     const saved: string[] = [];

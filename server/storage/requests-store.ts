@@ -4,17 +4,18 @@
  * behind a load balancer share the same requests. Both apply the same versioned migrations at
  * start, store a request once per id (a retry changes nothing) and list them oldest first.
  */
-import { setImmediate as nextTurn } from "node:timers/promises";
 import { searchWords, type InboxPageQuery } from "./inbox-search.ts";
 import {
   iterateBatchSize,
   openRequestsDb,
+  requestsDbPath,
   withoutSeq,
   type NewRequest,
   type RowWithSeq,
   type StoredRequest,
 } from "./requests-db.ts";
 import { openPostgresRequestsStore } from "./requests-postgres.ts";
+import { openSqliteInboxReader } from "./sqlite-inbox-reader.ts";
 
 export type { NewRequest, StoredRequest };
 
@@ -32,25 +33,28 @@ export interface RequestsStore {
   close(): Promise<void>;
 }
 
+/** Writes on the server's own connection; the inbox's reads in a worker thread, off the event loop. */
 export function openSqliteRequestsStore(dataDir: string): RequestsStore {
   const db = openRequestsDb(dataDir);
+  const reader = openSqliteInboxReader(requestsDbPath(dataDir));
   return {
     save: async (request, receivedAt) => db.save(request, receivedAt),
-    page: async (query) => db.page(query),
+    page: (query) => reader.page(query),
     async *iterate(batchSize = iterateBatchSize) {
       let after = { receivedAt: "", seq: 0 };
       for (;;) {
-        const batch = db.batchAfter(after, batchSize);
+        const batch = await reader.batchAfter(after, batchSize);
         for (const row of batch) yield withoutSeq(row);
         if (batch.length < batchSize) return;
         after = batch.at(-1)!;
-        // Each batch is read synchronously: let other requests in between.
-        await nextTurn();
       }
     },
     setHandled: async (id, handledAt) => db.setHandled(id, handledAt),
     ready: async () => db.ready(),
-    close: async () => db.close(),
+    async close() {
+      await reader.close();
+      db.close();
+    },
   };
 }
 

@@ -21,7 +21,13 @@ const postgresMessages =
 // SQLite's primary result codes: BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN.
 const sqliteCodes = new Set([5, 6, 8, 10, 13, 14]);
 
+/** The store did not answer in time, or its reader stopped: this server's own word for it. */
+export class StoreUnavailableError extends Error {
+  override name = "StoreUnavailableError";
+}
+
 export function isStoreUnavailable(error: unknown): boolean {
+  if (error instanceof StoreUnavailableError) return true;
   if (!(error instanceof Error)) return false;
   const { code, errcode } = error as Error & { code?: unknown; errcode?: unknown };
   if (typeof code === "string") {

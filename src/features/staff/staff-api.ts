@@ -10,7 +10,13 @@ import type { paths } from "@/shared/generated/openapi";
 
 export type StaffRequest = StoredContactRequest;
 
-export type SignInOutcome = "signed-in" | "wrong-password" | "too-many" | "not-configured";
+export type SignInOutcome =
+  | "signed-in"
+  | "wrong-password"
+  | "too-many"
+  | "not-configured"
+  /** The inbox is set up, but its database is away: worth trying again shortly. */
+  | "unavailable";
 
 export class StaffApiError extends Error {
   readonly status: number;
@@ -40,7 +46,10 @@ export async function signIn(password: string): Promise<SignInOutcome> {
   if (response.ok) return "signed-in";
   if (response.status === 401) return "wrong-password";
   if (response.status === 429) return "too-many";
-  if (response.status === 503) return "not-configured";
+  if (response.status === 503) {
+    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    return body?.error === "staff_not_configured" ? "not-configured" : "unavailable";
+  }
   throw new StaffApiError(response.status);
 }
 

@@ -39,6 +39,7 @@ export function StaffSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const alert = {
     "too-many": t`Too many attempts. Wait 15 minutes, then try again.`,
     "not-configured": t`The staff inbox is not set up on this server. Ask the operator to set STAFF_PASSWORD_HASH.`,
+    unavailable: t`The inbox's database is not answering just now. Try again in a few moments.`,
     failed: t`The server could not be reached. Check the connection and try again.`,
   };
   return (

@@ -1,0 +1,76 @@
+/**
+ * The sign-in's outcomes as the page reads them from the real server's answers (the app built
+ * by server/app.ts, reached through inject instead of the network): "not set up" and "the
+ * database is away" are both 503, and the staff must be told which.
+ */
+import { DatabaseSync } from "node:sqlite";
+import type { FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { hashPassword } from "../../../server/staff/password.ts";
+import { requestsDbPath } from "../../../server/storage/requests-db.ts";
+import { buildTestApp, makeTempDirs, testSessionSecret } from "../../../server/test-support.ts";
+import { signIn } from "./staff-api";
+
+const unusedSynthesizer = { synthesize: () => Promise.reject(new Error("not used")) };
+const password = "Tulpar-2026-clinic";
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** The page's fetch, answered by the app. */
+function serveFetchFrom(app: FastifyInstance) {
+  vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
+    const answer = await app.inject({
+      method: (init.method ?? "GET") as "POST",
+      url,
+      headers: init.headers as Record<string, string>,
+      payload: init.body as string,
+    });
+    return new Response(answer.statusCode === 204 ? null : answer.body, {
+      status: answer.statusCode,
+      headers: { "content-type": String(answer.headers["content-type"] ?? "") },
+    });
+  });
+}
+
+async function start(configured: boolean) {
+  const { dataDir } = makeTempDirs();
+  const app = await buildTestApp(unusedSynthesizer, {
+    dataDir,
+    ...(configured && {
+      staffPasswordHash: await hashPassword(password),
+      staffSessionSecret: testSessionSecret,
+    }),
+  });
+  cleanups.push(() => app.close());
+  serveFetchFrom(app);
+  return { dataDir };
+}
+
+describe("staff sign-in outcome", () => {
+  it("signs in on a server whose inbox is set up and whose database answers", async () => {
+    await start(true);
+    expect(await signIn(password)).toBe("signed-in");
+    expect(await signIn("not the password")).toBe("wrong-password");
+  });
+
+  it("says the inbox is not set up when the server has no staff password", async () => {
+    await start(false);
+    expect(await signIn(password)).toBe("not-configured");
+  });
+
+  it("says the database is away, not that the inbox is not set up, when it cannot store the session", async () => {
+    const { dataDir } = await start(true);
+    // Another connection holds the write lock: the session cannot be stored (SQLITE_BUSY after
+    // the server's 5 s busy timeout), as when the disk or the database is away.
+    const holder = new DatabaseSync(requestsDbPath(dataDir));
+    holder.exec("BEGIN IMMEDIATE");
+    cleanups.push(() => holder.close());
+    expect(await signIn(password)).toBe("unavailable");
+    holder.exec("ROLLBACK");
+    expect(await signIn(password)).toBe("signed-in");
+  }, 30_000);
+});
