@@ -31,6 +31,8 @@ export const catalogPartFiles: Partial<Record<CatalogPart, readonly string[]>> =
     "talk/speaking/type-to-speak.tsx",
     "talk/history/talk-history.tsx",
     "talk/backup/board-backup.tsx",
+    "talk/scanning/scan-settings-panel.tsx",
+    "talk/scanning/switch-scanning.tsx",
   ],
   // The server's answer to the contact form sent without the app: the build writes it out,
   // the app never shows it.
