@@ -184,6 +184,33 @@ test.describe("Talk switch access", () => {
     await page.keyboard.press("Space");
     await expect(said.getByText(phrase, { exact: true })).toBeVisible();
   });
+
+  test("a tap anywhere is the switch: it chooses what is highlighted, not what is under it", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await openTalkScanning(page, { mode: "one-switch", intervalMs: interval, tapAnywhere: true });
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
+    await moveUntil(
+      page,
+      (status) => status === "Phrase board",
+      () => page.clock.runFor(interval),
+    );
+    // A tap on a phrase while the whole board is highlighted opens the board; nothing is said.
+    const phrase = await chosenPhrase(page);
+    await board(page).getByRole("button", { name: phrase, exact: true }).click();
+    await expect(scanStatus(page)).not.toHaveText("Phrase board");
+    await expect(scanBar(page).getByRole("button", { name: "Back" })).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Said last" })).toHaveCount(0);
+    // The bar's Stop is a plain button for a helper; after it, taps are taps again.
+    await scanBar(page).getByRole("button", { name: "Stop scanning" }).click();
+    await expect(scanStatus(page)).toHaveText("Scanning is stopped. Press your switch to start.");
+    await page.clock.resume();
+    await board(page).getByRole("button", { name: phrase, exact: true }).click();
+    await expect(
+      page.getByRole("region", { name: "Said last" }).getByText(phrase, { exact: true }),
+    ).toBeVisible();
+  });
 });
 
 for (const width of [390, 1280]) {
