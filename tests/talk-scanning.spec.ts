@@ -40,35 +40,47 @@ async function chosenPhrase(page: Page): Promise<string> {
 }
 
 /** The peak of what the Talk screen's <audio> plays (tests/talk.spec.ts has the same check). */
-async function listenToTalkAudio(page: Page) {
-  await page.evaluate(() => {
-    const state = window as unknown as { talkPeak: number };
-    state.talkPeak = 0;
-    const context = new AudioContext();
-    const analyser = context.createAnalyser();
-    const samples = new Float32Array(analyser.fftSize);
-    const attach = (audio: HTMLAudioElement) => {
-      const stream = (audio as HTMLAudioElement & { captureStream(): MediaStream }).captureStream();
-      const connect = () => {
-        if (stream.getAudioTracks().length)
-          context.createMediaStreamSource(stream).connect(analyser);
-        else stream.addEventListener("addtrack", connect, { once: true });
+const listenToTalkAudio = (page: Page) => listenToAudio(page, "audio[data-talk-audio]", "talkPeak");
+
+/** Keeps the peak of what the <audio> element matching `selector` plays in `window[name]`. */
+async function listenToAudio(page: Page, selector: string, name: string) {
+  await page.evaluate(
+    ([selector, name]) => {
+      const state = window as unknown as Record<string, number>;
+      state[name] = 0;
+      const context = new AudioContext();
+      const analyser = context.createAnalyser();
+      const samples = new Float32Array(analyser.fftSize);
+      const attach = (audio: HTMLAudioElement) => {
+        const stream = (
+          audio as HTMLAudioElement & { captureStream(): MediaStream }
+        ).captureStream();
+        const connect = () => {
+          if (stream.getAudioTracks().length)
+            context.createMediaStreamSource(stream).connect(analyser);
+          else stream.addEventListener("addtrack", connect, { once: true });
+        };
+        connect();
       };
-      connect();
-    };
-    const observer = new MutationObserver(() => {
-      const audio = document.querySelector<HTMLAudioElement>("audio[data-talk-audio]");
-      if (!audio) return;
-      observer.disconnect();
-      attach(audio);
-    });
-    observer.observe(document.body, { childList: true });
-    // On Playwright's clock in the one-switch tests: it samples once the clock runs again.
-    setInterval(() => {
-      analyser.getFloatTimeDomainData(samples);
-      for (const value of samples) state.talkPeak = Math.max(state.talkPeak, Math.abs(value));
-    }, 10);
-  });
+      const found = document.querySelector<HTMLAudioElement>(selector);
+      if (found) attach(found);
+      else {
+        const observer = new MutationObserver(() => {
+          const audio = document.querySelector<HTMLAudioElement>(selector);
+          if (!audio) return;
+          observer.disconnect();
+          attach(audio);
+        });
+        observer.observe(document.body, { childList: true });
+      }
+      // On Playwright's clock in the one-switch tests: it samples once the clock runs again.
+      setInterval(() => {
+        analyser.getFloatTimeDomainData(samples);
+        for (const value of samples) state[name] = Math.max(state[name]!, Math.abs(value));
+      }, 10);
+    },
+    [selector, name] as const,
+  );
 }
 
 async function expectAudioPlaying(page: Page) {
@@ -211,6 +223,19 @@ test.describe("Talk switch access", () => {
       page.getByRole("region", { name: "Said last" }).getByText(phrase, { exact: true }),
     ).toBeVisible();
   });
+});
+
+test("the spoken cue names each highlight aloud with the device's engine", async ({ page }) => {
+  await openTalkScanning(page, { mode: "one-switch", intervalMs: 1000, spokenCue: true });
+  await listenToAudio(page, "audio[data-scan-cue]", "cuePeak");
+  await expect(scanStatus(page)).not.toHaveText("");
+  // Nothing was chosen, so no phrase plays: what is heard is the cue's own element.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { cuePeak: number }).cuePeak), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0.05);
+  await expect(page.getByRole("region", { name: "Said last" })).toHaveCount(0);
 });
 
 for (const width of [390, 1280]) {

@@ -44,7 +44,12 @@ export function createScanCue(engine: () => Promise<DeviceEngine>) {
       if (!words) return;
       const url = await urlFor(words, language).catch(() => null);
       if (!url || id !== latest) return;
-      audio ??= new Audio();
+      if (!audio) {
+        audio = document.createElement("audio");
+        audio.hidden = true;
+        audio.dataset.scanCue = "";
+        document.body.append(audio);
+      }
       audio.src = url;
       await audio.play().catch(() => undefined);
     },
@@ -54,6 +59,7 @@ export function createScanCue(engine: () => Promise<DeviceEngine>) {
     },
     dispose() {
       this.stop();
+      audio?.remove();
       audio = undefined;
       for (const url of cache.values()) URL.revokeObjectURL(url);
       cache.clear();
