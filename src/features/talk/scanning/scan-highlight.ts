@@ -3,11 +3,11 @@
  * highlighted, so it stands out on light and dark panels alike (over 3:1 against any background,
  * WCAG 1.4.11), and a ring in the system's colours in forced-colours mode. It jumps from place to
  * place, never glides; the page scrolls to it smoothly only when the user has not asked for
- * reduced motion. It sits in the page's top layer (inside an open modal dialog when there is one)
- * and lets every tap through.
+ * reduced motion. It sits above the page (inside an open modal <dialog> when there is one, whose
+ * top layer would cover it) and lets every tap through.
  */
 import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
-import { boxOf, focusElementOf } from "@/features/talk/scanning/scan-targets";
+import { boxOf, focusElementOf, isTypedIn } from "@/features/talk/scanning/scan-targets";
 import type { ScanHighlight } from "@/features/talk/scanning/use-switch-scanning";
 
 /** User Timing mark of the first highlight drawn (`npm run bench` reads it). */
@@ -32,10 +32,6 @@ function createRing(): HTMLDivElement {
   });
   return element;
 }
-
-const typedIn = (element: HTMLElement) =>
-  element instanceof HTMLTextAreaElement ||
-  (element instanceof HTMLInputElement && !["checkbox", "radio"].includes(element.type));
 
 /**
  * Draws the highlight and gives the highlighted thing the focus. A group that cannot take the
@@ -105,7 +101,7 @@ export function useScanHighlight(
         focusTarget.tabIndex = -1;
         lent = focusTarget;
       }
-      if (!typedIn(focusTarget) && !focusTarget.closest("[inert]"))
+      if (!isTypedIn(focusTarget) && !focusTarget.closest("[inert]"))
         focusTarget.focus({ preventScroll: true });
     }
     place();

@@ -122,6 +122,14 @@ function targetsIn(container: HTMLElement): ScanTarget[] {
   return targets;
 }
 
+/** A box to type in: given the focus only when chosen (on a phone the focus opens the keyboard). */
+export const isTypedIn = (element: HTMLElement) =>
+  element instanceof HTMLTextAreaElement ||
+  (element instanceof HTMLInputElement &&
+    !["checkbox", "radio", "button", "submit", "reset", "range", "color", "file"].includes(
+      element.type,
+    ));
+
 /** The open modal dialog on top, else `root`: where scanning goes now. */
 export function scanRootFor(root: HTMLElement): HTMLElement {
   const modals = [...document.querySelectorAll<HTMLElement>(modalSelector)].filter(

@@ -21,7 +21,12 @@ import {
 } from "@/features/talk/scanning/scan-machine";
 import { scanOptionsOf, type ScanSettings } from "@/features/talk/scanning/scan-settings";
 import { reanchorScan } from "@/features/talk/scanning/scan-anchors";
-import { keyOfTarget, scanTreeOf, type ScanTarget } from "@/features/talk/scanning/scan-targets";
+import {
+  isTypedIn,
+  keyOfTarget,
+  scanTreeOf,
+  type ScanTarget,
+} from "@/features/talk/scanning/scan-targets";
 
 /** The switches' part of the page: a tap there is an ordinary tap (the scanning bar's Stop). */
 export const scanExemptAttribute = "data-scan-exempt";
@@ -32,18 +37,11 @@ type ScanTree = { children: ScanTarget[] };
 export type ScanHighlight =
   { kind: "target"; target: ScanTarget } | { kind: "back" } | { kind: "undo" } | null;
 
-const typedIn = (element: HTMLElement) =>
-  element instanceof HTMLTextAreaElement ||
-  (element instanceof HTMLInputElement &&
-    !["checkbox", "radio", "button", "submit", "reset", "range", "color", "file"].includes(
-      element.type,
-    ));
-
 /** A chosen button is pressed; a text box or a list is given the focus, to type or pick in. */
 function press(target: ScanTarget | undefined) {
   if (target?.kind !== "item") return;
   const { element } = target;
-  if (typedIn(element) || element instanceof HTMLSelectElement) element.focus();
+  if (isTypedIn(element) || element instanceof HTMLSelectElement) element.focus();
   else element.click();
 }
 
