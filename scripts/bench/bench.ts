@@ -13,6 +13,7 @@ import { printStorageFigures, runStorageBench } from "./bench-storage.ts";
 import { inboxBudgetProblems, printInboxFigures, runInboxBench } from "./bench-inbox.ts";
 import { printTtsFigures, runTtsBench } from "./bench-tts.ts";
 import { runTalkBench, talkBudgetProblems } from "./bench-talk.ts";
+import { runScanningBench, scanningBudgetProblems } from "./bench-scanning.ts";
 import { printPhrasesFigures, runPhrasesBench } from "./bench-phrases.ts";
 import { runVoiceWorkerBench, voiceWorkerBudgetProblems } from "./bench-voice-worker.ts";
 
@@ -49,6 +50,9 @@ async function measure(url: string) {
   const talk = await runTalkBench(url);
   console.log("Talk, tap to sound once the voice is loaded (ms):");
   console.table(talk);
+  const scanning = await runScanningBench(url);
+  console.log("Switch access, time to the first highlight when scanning starts (ms):");
+  console.table(scanning);
   const phrases = await runPhrasesBench();
   printPhrasesFigures(phrases);
   const voiceWorker = await runVoiceWorkerBench(url);
@@ -66,6 +70,7 @@ async function measure(url: string) {
     ...pageFigures,
     tts,
     talk,
+    scanning,
     phrases,
     voiceWorker,
     load: loadResults,
@@ -79,6 +84,7 @@ const results = await measure(server.url).finally(() => server.stop());
 
 const broken: string[] = [...pageBudgetProblems(results)];
 broken.push(...talkBudgetProblems(results.talk));
+broken.push(...scanningBudgetProblems(results.scanning));
 broken.push(...results.phrases.broken);
 broken.push(...voiceWorkerBudgetProblems(results.voiceWorker));
 broken.push(...inboxBudgetProblems(results.inbox));

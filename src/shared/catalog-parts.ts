@@ -33,6 +33,8 @@ export const catalogPartFiles: Partial<Record<CatalogPart, readonly string[]>> =
     "talk/backup/board-backup.tsx",
     "talk/backup/open-board-transfer.tsx",
     "talk/backup/open-board-outcome.tsx",
+    "talk/scanning/scan-settings-panel.tsx",
+    "talk/scanning/switch-scanning.tsx",
   ],
   // The server's answer to the contact form sent without the app: the build writes it out,
   // the app never shows it.

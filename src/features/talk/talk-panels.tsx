@@ -33,6 +33,17 @@ export const HistorySection = lazyPart(() =>
 export const BoardBackup = lazyPart(() =>
   withMessages(import("@/features/talk/backup/board-backup")).then((module) => module.BoardBackup),
 );
+export const ScanSettingsPanel = lazyPart(() =>
+  withMessages(import("@/features/talk/scanning/scan-settings-panel")).then(
+    (module) => module.ScanSettingsPanel,
+  ),
+);
+/** Switch scanning comes with its code once it is turned on; most users never load it. */
+export const SwitchScanning = lazyPart(() =>
+  withMessages(import("@/features/talk/scanning/switch-scanning")).then(
+    (module) => module.SwitchScanning,
+  ),
+);
 
 /** A panel under the board whose content comes later (see above). */
 export function LaterPanel({ title, children }: { title: string; children: ReactNode }) {

@@ -59,3 +59,21 @@ describe("take pace", () => {
     expect(parseTalkSettings({ takePace: "fast" }, "en").takePace).toEqual(learnedPace);
   });
 });
+
+describe("switch access in Talk's settings", () => {
+  it("is kept with the other settings, and off when nothing usable was stored", () => {
+    expect(defaultTalkSettings("ru").scanning.mode).toBe("off");
+    expect(parseTalkSettings({ language: "kk" }, "en").scanning.mode).toBe("off");
+    const stored = parseTalkSettings(
+      { language: "kk", scanning: { mode: "one-switch", intervalMs: 2000, selectKey: "KeyA" } },
+      "en",
+    );
+    expect(stored.scanning).toMatchObject({
+      mode: "one-switch",
+      intervalMs: 2000,
+      selectKey: "KeyA",
+      moveKey: "Enter",
+    });
+    expect(parseTalkSettings({ scanning: { mode: 3 } }, "en").scanning.mode).toBe("off");
+  });
+});

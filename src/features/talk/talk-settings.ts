@@ -1,6 +1,7 @@
 /**
  * The Talk screen's settings: which language the board speaks, how the voice sounds, and the pace
- * My voice's takes follow (how long a pause ends a take, how long a take may be).
+ * My voice's takes follow (how long a pause ends a take, how long a take may be), and switch
+ * access (scanning/scan-settings.ts).
  */
 import {
   HABITS_KEPT,
@@ -10,6 +11,11 @@ import {
   type TakeHabit,
   type TakeLimits,
 } from "@/shared/phrase-recogniser/voice-detector.ts";
+import {
+  defaultScanSettings,
+  parseScanSettings,
+  type ScanSettings,
+} from "@/features/talk/scanning/scan-settings";
 import {
   isSpeechLanguage,
   speechPitches,
@@ -26,6 +32,8 @@ export type TalkSettings = {
   /** The listener view is shown upside down, for a person across the table. */
   turnForListener: boolean;
   takePace: TakePace;
+  /** Switch access (scanning). */
+  scanning: ScanSettings;
 };
 
 /** My voice's take limits: each one chosen by the user, or (null) learned from their teaching. */
@@ -97,6 +105,7 @@ export const defaultTalkSettings = (language: SpeechLanguage): TalkSettings => (
   pitch: "normal",
   turnForListener: false,
   takePace: learnedPace,
+  scanning: defaultScanSettings,
 });
 
 /** Stored settings as the app can use them; anything unusable falls back to the default. */
@@ -119,5 +128,6 @@ export function parseTalkSettings(value: unknown, language: SpeechLanguage): Tal
         ? stored.turnForListener
         : settings.turnForListener,
     takePace: parseTakePace(stored.takePace),
+    scanning: parseScanSettings(stored.scanning),
   };
 }

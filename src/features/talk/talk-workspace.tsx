@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Suspense, useRef, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import { BoardSection } from "@/features/talk/board/board-section";
@@ -13,6 +13,8 @@ import {
   HistorySection,
   LaterPanel,
   MyVoicePanel,
+  ScanSettingsPanel,
+  SwitchScanning,
   TypeToSpeakSection,
 } from "@/features/talk/talk-panels";
 import { defaultTalkSettings } from "@/features/talk/talk-settings";
@@ -55,9 +57,11 @@ export function TalkWorkspace({
     changeHistory,
   });
   const { say } = speech;
+  // Switch scanning goes through everything in here (scanning/scan-targets.ts).
+  const screenRef = useRef<HTMLDivElement>(null);
 
   return (
-    <Stack spacing={{ xs: 2.5, md: 3 }}>
+    <Stack ref={screenRef} spacing={{ xs: 2.5, md: 3 }}>
       <SaidArea
         speech={speech}
         turnForListener={settings.turnForListener}
@@ -127,12 +131,31 @@ export function TalkWorkspace({
         />
       </LaterPanel>
 
+      <LaterPanel title={t`Switch access`}>
+        <ScanSettingsPanel
+          settings={settings.scanning}
+          onChange={(scanning) => changeSettings({ scanning })}
+        />
+      </LaterPanel>
+
       {offlineVoice(language)}
 
       {!online ? (
         <Alert severity="info">
           {t`You are offline. Phrases are said on this device; the voices you have used here work without a connection.`}
         </Alert>
+      ) : null}
+
+      {settings.scanning.mode !== "off" ? (
+        <Suspense fallback={null}>
+          <SwitchScanning
+            rootRef={screenRef}
+            settings={settings.scanning}
+            speaking={speech.speaking}
+            onUndo={speech.stop}
+            loadEngine={loadEngine}
+          />
+        </Suspense>
       ) : null}
     </Stack>
   );

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { reanchorScan } from "@/features/talk/scanning/scan-anchors";
+import { startScan, type ScanState } from "@/features/talk/scanning/scan-machine";
+
+type Node = { key: string; children: Node[] };
+const node = (key: string, children: Node[] = []): Node => ({ key, children });
+const keyOf = (each: Node) => each.key;
+
+const board = node("board", [node("needs", [node("water"), node("help")]), node("people")]);
+const before = { children: [board, node("history")] };
+// The said panel appeared above the board, and a phrase was added before "water".
+const after = {
+  children: [
+    node("said", [node("again"), node("stop")]),
+    node("board", [node("needs", [node("tea"), node("water"), node("help")]), node("people")]),
+    node("history"),
+  ],
+};
+
+describe("a scan kept on the same things when the screen changes", () => {
+  it("follows the group and the highlighted button to where they are now", () => {
+    const state: ScanState = { ...startScan(), group: [0, 0], at: 1 };
+    expect(reanchorScan(state, before, after, keyOf)).toMatchObject({ group: [1, 0], at: 2 });
+  });
+
+  it("follows the button that can be undone", () => {
+    const state: ScanState = { ...startScan(), at: "undo", undoable: [0, 0, 1] };
+    expect(reanchorScan(state, before, after, keyOf).undoable).toEqual([1, 0, 2]);
+  });
+
+  it("finds the button itself, not a row named after it", () => {
+    // A row is known by its first button; the undo is the button.
+    const rows = { children: [node("row-water", [node("water"), node("help")])] };
+    const byFirst = (each: Node) => (each.key === "row-water" ? "water" : each.key);
+    const state: ScanState = { ...startScan(), at: "undo", undoable: [0, 0] };
+    expect(reanchorScan(state, rows, rows, byFirst).undoable).toEqual([0, 0]);
+  });
+
+  it("forgets an undo whose button is gone, and leaves a group that is gone as it was", () => {
+    const gone = { children: [node("history")] };
+    const state: ScanState = { ...startScan(), group: [0, 0], at: 1, undoable: [0, 0, 0] };
+    const next = reanchorScan(state, before, gone, keyOf);
+    expect(next.undoable).toBeNull();
+    expect(next.group).toEqual([0, 0]);
+  });
+
+  it("leaves a stopped scan alone", () => {
+    const stopped: ScanState = { ...startScan(), stopped: "user" };
+    expect(reanchorScan(stopped, before, after, keyOf)).toBe(stopped);
+  });
+});

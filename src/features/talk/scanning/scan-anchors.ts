@@ -1,0 +1,78 @@
+/**
+ * Keeps the scan on the same things when the screen changes under it: the machine counts places
+ * by position, and a panel that appears above (the said panel, after the first phrase) moves
+ * every position after it. Before each switch press or tick, the group being scanned, the
+ * highlighted step and the button that can be undone are found again by what they are (their
+ * key: an element), not where they were.
+ */
+import type { ScanPath, ScanShape, ScanState } from "@/features/talk/scanning/scan-machine";
+
+type Tree<Node> = { readonly children: readonly Node[] };
+type Keyed<Node> = (node: Node) => unknown;
+
+function keysAlong<Node extends Tree<Node>>(tree: Tree<Node>, path: ScanPath, keyOf: Keyed<Node>) {
+  const keys: unknown[] = [];
+  let node: Tree<Node> | undefined = tree;
+  for (const index of path) {
+    const child: Node | undefined = node?.children[index];
+    if (!child) return null;
+    keys.push(keyOf(child));
+    node = child;
+  }
+  return keys;
+}
+
+function pathAlong<Node extends Tree<Node>>(
+  tree: Tree<Node>,
+  keys: readonly unknown[],
+  keyOf: Keyed<Node>,
+): number[] | null {
+  const path: number[] = [];
+  let node: Tree<Node> = tree;
+  for (const key of keys) {
+    const index = node.children.findIndex((child) => keyOf(child) === key);
+    if (index < 0) return null;
+    path.push(index);
+    node = node.children[index]!;
+  }
+  return path;
+}
+
+/** Where the button (a leaf) with `key` is now, anywhere in the tree. */
+function find<Node extends Tree<Node>>(tree: Tree<Node>, key: unknown, keyOf: Keyed<Node>) {
+  const search = (node: Tree<Node>, path: number[]): number[] | null => {
+    for (const [index, child] of node.children.entries()) {
+      if (child.children.length === 0 && keyOf(child) === key) return [...path, index];
+      const found = search(child, [...path, index]);
+      if (found) return found;
+    }
+    return null;
+  };
+  return search(tree, []);
+}
+
+/** `state`, made in `before`, with its places moved to where the same things are in `after`. */
+export function reanchorScan<Node extends Tree<Node> & ScanShape>(
+  state: ScanState,
+  before: Tree<Node>,
+  after: Tree<Node>,
+  keyOf: Keyed<Node>,
+): ScanState {
+  if (state.stopped) return state;
+  let next = state;
+  const groupKeys = keysAlong(before, state.group, keyOf);
+  const group = groupKeys && pathAlong(after, groupKeys, keyOf);
+  if (group) {
+    next = { ...next, group };
+    if (typeof state.at === "number") {
+      const atKeys = keysAlong(before, [...state.group, state.at], keyOf);
+      const at = atKeys && pathAlong(after, atKeys, keyOf);
+      if (at) next = { ...next, at: at.at(-1)! };
+    }
+  }
+  if (state.undoable) {
+    const pressed = keysAlong(before, state.undoable, keyOf);
+    next = { ...next, undoable: pressed ? find(after, pressed.at(-1), keyOf) : null };
+  }
+  return next;
+}

@@ -1,0 +1,70 @@
+/**
+ * The spoken cue: the name of each row or button as the highlight reaches it, short and quick,
+ * said by the same on-device engine Talk speaks with (so it works offline and in all six
+ * languages), through an audio element of its own that the phrases' never waits for.
+ */
+import type { DeviceEngine } from "@/features/talk/speaking/speaker";
+import { speechPitches, speechRates, type SpeechLanguage } from "@/shared/speech-options";
+
+const cacheSize = 60;
+
+export function createScanCue(engine: () => Promise<DeviceEngine>) {
+  const cache = new Map<string, string>();
+  let latest = 0;
+  let audio: HTMLAudioElement | undefined;
+
+  async function urlFor(text: string, language: SpeechLanguage): Promise<string | null> {
+    const key = `${language}:${text}`;
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const { synthesizeOnDevice } = await engine();
+    const spoken = await synthesizeOnDevice({
+      text,
+      language,
+      rate: speechRates.fast,
+      pitch: speechPitches.normal,
+    });
+    if (spoken.durationMs === 0) return null;
+    const url = URL.createObjectURL(new Blob([spoken.wav], { type: "audio/wav" }));
+    cache.set(key, url);
+    if (cache.size > cacheSize) {
+      const [oldestKey, oldestUrl] = cache.entries().next().value!;
+      cache.delete(oldestKey);
+      URL.revokeObjectURL(oldestUrl);
+    }
+    return url;
+  }
+
+  return {
+    /** Names `text` aloud, cutting off the cue before; a cue that cannot be said is skipped. */
+    async say(text: string, language: SpeechLanguage): Promise<void> {
+      const id = ++latest;
+      audio?.pause();
+      const words = text.slice(0, 80).trim();
+      if (!words) return;
+      const url = await urlFor(words, language).catch(() => null);
+      if (!url || id !== latest) return;
+      if (!audio) {
+        audio = document.createElement("audio");
+        audio.hidden = true;
+        audio.dataset.scanCue = "";
+        document.body.append(audio);
+      }
+      audio.src = url;
+      await audio.play().catch(() => undefined);
+    },
+    stop() {
+      latest++;
+      audio?.pause();
+    },
+    dispose() {
+      this.stop();
+      audio?.remove();
+      audio = undefined;
+      for (const url of cache.values()) URL.revokeObjectURL(url);
+      cache.clear();
+    },
+  };
+}
+
+export type ScanCue = ReturnType<typeof createScanCue>;

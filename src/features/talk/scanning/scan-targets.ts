@@ -1,0 +1,171 @@
+/**
+ * What switch scanning goes through, read from the page as it is drawn, so no panel has to list
+ * its buttons: groups are the screen's sections (and anything marked `data-scan-group`), named by
+ * their heading; their buttons fall into rows by where they are drawn (scan-rows.ts). A panel that
+ * loads later, or a phrase added to the board, joins by itself. `data-scan-skip` leaves a part out.
+ */
+import { rowsByLine } from "@/features/talk/scanning/scan-rows";
+
+export type ScanTarget =
+  | { kind: "group"; element: HTMLElement; label: string; children: ScanTarget[] }
+  | { kind: "row"; children: ScanTarget[] }
+  | { kind: "item"; element: HTMLElement; label: string; children: [] };
+
+const groupSelector = "section, [data-scan-group]";
+const itemSelector = [
+  "button",
+  "a[href]",
+  "input:not([type='hidden'])",
+  "select",
+  "textarea",
+  "summary",
+  "[role='button']",
+  "[role='checkbox']",
+  "[role='radio']",
+  "[role='switch']",
+  "[role='tab']",
+].join(", ");
+/** A modal dialog takes the scan while it is open: nothing behind it can be used. */
+const modalSelector = "dialog[open], [role='dialog'][aria-modal='true']";
+
+const isLeftOut = (element: HTMLElement) =>
+  element.hidden ||
+  element.inert ||
+  element.getAttribute("aria-hidden") === "true" ||
+  element.hasAttribute("data-scan-skip");
+
+const isUsable = (element: HTMLElement) =>
+  !element.matches(":disabled") &&
+  element.getAttribute("aria-disabled") !== "true" &&
+  element.checkVisibility({ visibilityProperty: true }) &&
+  element.getClientRects().length > 0;
+
+const textOf = (element: Element | null | undefined) =>
+  (element?.textContent ?? "").replace(/\s+/g, " ").trim();
+
+/** The name a screen reader would give the element, near enough to name it aloud. */
+export function nameOf(element: HTMLElement): string {
+  const label = element.getAttribute("aria-label");
+  if (label) return label.trim();
+  const labelledBy = element.getAttribute("aria-labelledby");
+  if (labelledBy) {
+    const text = labelledBy
+      .split(/\s+/)
+      .map((id) => textOf(document.getElementById(id)))
+      .join(" ")
+      .trim();
+    if (text) return text;
+  }
+  if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) {
+    const text = textOf(element.labels?.[0]);
+    if (text) return text;
+  }
+  if (element instanceof HTMLTextAreaElement) {
+    const text = textOf(element.labels?.[0]);
+    if (text) return text;
+  }
+  if (element.matches(groupSelector)) return textOf(element.querySelector("h1, h2, h3, h4"));
+  return textOf(element) || element.getAttribute("title") || "";
+}
+
+/** A group of one row is that row's buttons under the group's name; a group of one thing is it. */
+function groupOf(element: HTMLElement): ScanTarget | null {
+  const children = targetsIn(element);
+  if (children.length === 0) return null;
+  const only = children.length === 1 ? children[0]! : null;
+  if (only && only.kind !== "row") return only;
+  return {
+    kind: "group",
+    element,
+    label: nameOf(element),
+    children: only ? only.children : children,
+  };
+}
+
+function rowsOf(items: HTMLElement[]): ScanTarget[] {
+  const boxes = items.map((item) => item.getBoundingClientRect());
+  return rowsByLine(boxes).map((row) => {
+    const children = row.map((index): ScanTarget => ({
+      kind: "item",
+      element: items[index]!,
+      label: nameOf(items[index]!),
+      children: [],
+    }));
+    return children.length === 1 ? children[0]! : { kind: "row", children };
+  });
+}
+
+/** The groups and rows inside `container`, in document order. */
+function targetsIn(container: HTMLElement): ScanTarget[] {
+  const targets: ScanTarget[] = [];
+  let loose: HTMLElement[] = [];
+  const flush = () => {
+    targets.push(...rowsOf(loose));
+    loose = [];
+  };
+  const walk = (parent: Element) => {
+    for (const child of parent.children) {
+      if (!(child instanceof HTMLElement) || isLeftOut(child)) continue;
+      if (child.matches(itemSelector)) {
+        if (isUsable(child)) loose.push(child);
+      } else if (child.matches(groupSelector)) {
+        flush();
+        const group = groupOf(child);
+        if (group) targets.push(group);
+      } else {
+        walk(child);
+      }
+    }
+  };
+  walk(container);
+  flush();
+  return targets;
+}
+
+/** A box to type in: given the focus only when chosen (on a phone the focus opens the keyboard). */
+export const isTypedIn = (element: HTMLElement) =>
+  element instanceof HTMLTextAreaElement ||
+  (element instanceof HTMLInputElement &&
+    !["checkbox", "radio", "button", "submit", "reset", "range", "color", "file"].includes(
+      element.type,
+    ));
+
+/** The open modal dialog on top, else `root`: where scanning goes now. */
+export function scanRootFor(root: HTMLElement): HTMLElement {
+  const modals = [...document.querySelectorAll<HTMLElement>(modalSelector)].filter(
+    (element) => !(element instanceof HTMLDialogElement) || element.matches(":modal"),
+  );
+  return modals.at(-1) ?? root;
+}
+
+/** The tree the scanning machine walks: the scan root's groups, rows and buttons. */
+export const scanTreeOf = (root: HTMLElement): { children: ScanTarget[] } => ({
+  children: targetsIn(scanRootFor(root)),
+});
+
+/** The place a target takes on the screen (a row's is the box round its buttons). */
+export function boxOf(target: ScanTarget): DOMRect | null {
+  if (target.kind !== "row") return target.element.getBoundingClientRect();
+  const boxes = target.children.map((child) => boxOf(child)).filter((box) => box !== null);
+  if (boxes.length === 0) return null;
+  const left = Math.min(...boxes.map((box) => box.left));
+  const top = Math.min(...boxes.map((box) => box.top));
+  const right = Math.max(...boxes.map((box) => box.right));
+  const bottom = Math.max(...boxes.map((box) => box.bottom));
+  return new DOMRect(left, top, right - left, bottom - top);
+}
+
+/** What a target is, whatever its place: its element (a row's is its first button's). */
+export const keyOfTarget = (target: ScanTarget): HTMLElement | null => focusElementOf(target);
+
+/** What names a target aloud or in the status line: a row is named by its first button. */
+export function labelOf(target: ScanTarget): string {
+  if (target.kind !== "row") return target.label;
+  return target.children[0] ? labelOf(target.children[0]) : "";
+}
+
+/** The element that takes the focus when the target is highlighted. */
+export function focusElementOf(target: ScanTarget): HTMLElement | null {
+  if (target.kind !== "row") return target.element;
+  return target.children[0] ? focusElementOf(target.children[0]) : null;
+}

@@ -1,0 +1,168 @@
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import PlayArrowIcon from "@mui/icons-material/PlayArrow";
+import StopIcon from "@mui/icons-material/Stop";
+import UndoIcon from "@mui/icons-material/Undo";
+import ArrowUpwardIcon from "@mui/icons-material/ArrowUpward";
+import { Button } from "@/components/button";
+import { createScanCue } from "@/features/talk/scanning/scan-cue";
+import { useScanHighlight } from "@/features/talk/scanning/scan-highlight";
+import type { ScanSettings } from "@/features/talk/scanning/scan-settings";
+import { focusElementOf, labelOf } from "@/features/talk/scanning/scan-targets";
+import {
+  scanExemptAttribute,
+  useSwitchScanning,
+  type ScanHighlight,
+} from "@/features/talk/scanning/use-switch-scanning";
+import type { DeviceEngine } from "@/features/talk/speaking/speaker";
+import { isSpeechLanguage, type SpeechLanguage } from "@/shared/speech-options";
+import { visuallyHidden } from "@/theme/visually-hidden";
+
+/** Dark enough for white text and the highlight's yellow ring, whatever the page's theme. */
+const barColour = "#0d1b2a";
+
+/**
+ * Switch access on the Talk screen: the highlight goes through every panel (the said panel, the
+ * board's categories and rows, My voice, type to speak, the history, the settings), and a bar at
+ * the bottom of the screen says what is highlighted and holds the Back and Undo steps and a Stop
+ * that a helper can tap. A wrong choice is undone by the switch: right after a choice the
+ * highlight is on Undo first, which stops a phrase being said and goes back to the button chosen.
+ */
+export function SwitchScanning({
+  rootRef,
+  settings,
+  speaking,
+  onUndo,
+  loadEngine,
+}: {
+  rootRef: RefObject<HTMLElement | null>;
+  settings: ScanSettings;
+  /** A phrase is being said: the spoken cue waits. */
+  speaking: boolean;
+  onUndo: () => void;
+  loadEngine: () => Promise<DeviceEngine>;
+}) {
+  const { t, i18n } = useLingui();
+  const scan = useSwitchScanning({ rootRef, settings, onUndo });
+  const backRef = useRef<HTMLButtonElement>(null);
+  const undoRef = useRef<HTMLButtonElement>(null);
+  useScanHighlight(scan.highlight, { back: backRef, undo: undoRef });
+
+  const { highlight } = scan;
+  const stopped = scan.state.stopped !== false;
+  const spoken =
+    highlight === null
+      ? ""
+      : highlight.kind === "back"
+        ? t`Back`
+        : highlight.kind === "undo"
+          ? t`Undo`
+          : labelOf(highlight.target);
+  const interfaceLanguage: SpeechLanguage = isSpeechLanguage(i18n.locale) ? i18n.locale : "en";
+  useSpokenCue(settings.spokenCue && !speaking, highlight, spoken, interfaceLanguage, loadEngine);
+
+  return (
+    <Paper
+      component="section"
+      aria-label={t`Switch access`}
+      data-scan-skip
+      elevation={6}
+      sx={{
+        position: "sticky",
+        bottom: 8,
+        zIndex: 1100,
+        p: 1.5,
+        bgcolor: barColour,
+        color: "#fff",
+      }}
+    >
+      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
+        <ScanStatus stopped={stopped} highlight={highlight} />
+        <Button
+          ref={backRef}
+          variant="outlined"
+          color="inherit"
+          startIcon={<ArrowUpwardIcon />}
+          disabled={!scan.inGroup}
+          onClick={scan.back}
+          sx={onDark}
+        >
+          {t`Back`}
+        </Button>
+        <Button
+          ref={undoRef}
+          variant="outlined"
+          color="inherit"
+          startIcon={<UndoIcon />}
+          disabled={!scan.canUndo}
+          onClick={scan.undo}
+          sx={onDark}
+        >
+          {t`Undo`}
+        </Button>
+        <Button
+          {...{ [scanExemptAttribute]: "" }}
+          variant="contained"
+          color="inherit"
+          startIcon={stopped ? <PlayArrowIcon /> : <StopIcon />}
+          onClick={stopped ? scan.start : scan.stop}
+          sx={{ ...onDark, color: barColour }}
+        >
+          {stopped ? t`Start scanning` : t`Stop scanning`}
+        </Button>
+      </Stack>
+      <div role="status" style={visuallyHidden}>
+        {stopped ? t`Scanning is stopped.` : t`Scanning is on.`}
+      </div>
+    </Paper>
+  );
+}
+
+const onDark = {
+  minHeight: 48,
+  "&:disabled": { color: "#b8c2cc", borderColor: "#8c98a4" },
+} as const;
+
+/** What is highlighted, in words, for those who read along. */
+function ScanStatus({ stopped, highlight }: { stopped: boolean; highlight: ScanHighlight }) {
+  const { t } = useLingui();
+  let text = "";
+  if (stopped) text = t`Scanning is stopped. Press your switch to start.`;
+  else if (highlight?.kind === "back") text = t`Back: out of this group`;
+  else if (highlight?.kind === "undo") text = t`Undo the last choice`;
+  else if (highlight?.target.kind === "row") {
+    const buttons = highlight.target.children;
+    const names = buttons.slice(0, 3).map(labelOf).join(", ");
+    const row = buttons.length > 3 ? `${names}, …` : names;
+    text = t`Row: ${row}`;
+  } else if (highlight) text = highlight.target.label;
+  return (
+    <Typography data-scan-status sx={{ flex: "1 1 16rem", fontSize: "1.1rem", minWidth: 0 }}>
+      {text}
+    </Typography>
+  );
+}
+
+/** Names each new highlight aloud, in the language of what it names. */
+function useSpokenCue(
+  on: boolean,
+  highlight: ScanHighlight,
+  text: string,
+  interfaceLanguage: SpeechLanguage,
+  loadEngine: () => Promise<DeviceEngine>,
+) {
+  const [cue] = useState(() => createScanCue(loadEngine));
+  useEffect(() => () => cue.dispose(), [cue]);
+  useEffect(() => {
+    if (!on || !highlight) {
+      cue.stop();
+      return;
+    }
+    const element = highlight.kind === "target" ? focusElementOf(highlight.target) : null;
+    const lang = element?.closest("[lang]")?.getAttribute("lang");
+    void cue.say(text, isSpeechLanguage(lang) ? lang : interfaceLanguage);
+  }, [on, highlight, text, interfaceLanguage, cue]);
+}

@@ -1,0 +1,180 @@
+/**
+ * Switch scanning on a screen: runs the scanning machine (scan-machine.ts) over the screen's
+ * groups, rows and buttons as they are drawn (scan-targets.ts), with the switches as the user set
+ * them (keys, and a tap anywhere), a timer for one-switch scanning, and presses a button when it
+ * is chosen. The highlight is drawn by scan-highlight.ts; focus follows it, so a screen reader
+ * says what is highlighted.
+ */
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type RefObject } from "react";
+import {
+  back,
+  highlighted,
+  move,
+  nodeAt,
+  select,
+  startScan,
+  stopScan,
+  tick,
+  undo,
+  type ScanEffect,
+  type ScanState,
+} from "@/features/talk/scanning/scan-machine";
+import { scanOptionsOf, type ScanSettings } from "@/features/talk/scanning/scan-settings";
+import { reanchorScan } from "@/features/talk/scanning/scan-anchors";
+import {
+  isTypedIn,
+  keyOfTarget,
+  scanTreeOf,
+  type ScanTarget,
+} from "@/features/talk/scanning/scan-targets";
+
+/** The switches' part of the page: a tap there is an ordinary tap (the scanning bar's Stop). */
+export const scanExemptAttribute = "data-scan-exempt";
+
+type ScanTree = { children: ScanTarget[] };
+
+/** What the highlight is on: a target on the screen, the Back or Undo step, or nothing. */
+export type ScanHighlight =
+  { kind: "target"; target: ScanTarget } | { kind: "back" } | { kind: "undo" } | null;
+
+/** A chosen button is pressed; a text box or a list is given the focus, to type or pick in. */
+function press(target: ScanTarget | undefined) {
+  if (target?.kind !== "item") return;
+  const { element } = target;
+  if (isTypedIn(element) || element instanceof HTMLSelectElement) element.focus();
+  else element.click();
+}
+
+export function useSwitchScanning({
+  rootRef,
+  settings,
+  onUndo,
+}: {
+  rootRef: RefObject<HTMLElement | null>;
+  settings: ScanSettings;
+  /** A press was undone: stop what it started (a phrase being said). */
+  onUndo: () => void;
+}) {
+  const [state, setState] = useState<ScanState>(startScan);
+  const [tree, setTree] = useState<ScanTree>({ children: [] });
+  // The state as the last switch press left it, for presses quicker than React's renders.
+  const latest = useRef(state);
+  const latestTree = useRef(tree);
+  const options = scanOptionsOf(settings);
+
+  // Each switch press or tick reads the screen again, so what changed since is scanned as it is.
+  const run = (change: (state: ScanState, tree: ScanTree) => [ScanState, ScanEffect?]) => {
+    const root = rootRef.current;
+    const now: ScanTree = root ? scanTreeOf(root) : { children: [] };
+    const [next, effect] = change(
+      reanchorScan(latest.current, latestTree.current, now, keyOfTarget),
+      now,
+    );
+    latest.current = next;
+    latestTree.current = now;
+    setTree(now);
+    setState(next);
+    if (effect?.kind === "press") press(nodeAt(now, effect.path) as ScanTarget | undefined);
+    if (effect?.kind === "undo") onUndo();
+  };
+  const actions = {
+    select: () =>
+      run((state, tree) => {
+        const { state: next, effect } = select(state, tree);
+        return [next, effect];
+      }),
+    move: () => run((state, tree) => [move(state, tree, options)]),
+    back: () => run((state) => [back(state)]),
+    undo: () =>
+      run((state, tree) => {
+        const { state: next, effect } = undo(state, tree);
+        return [next, effect];
+      }),
+    stop: () => run((state) => [stopScan(state)]),
+    start: () => run(() => [startScan()]),
+  };
+  const onSwitch = useEffectEvent((which: "select" | "move" | "start" | "tick") => {
+    if (which === "tick") run((state, tree) => [tick(state, tree, options)]);
+    else actions[which]();
+  });
+
+  // The screen as it is when scanning starts.
+  useEffect(() => onSwitch("start"), []);
+
+  // One-switch scanning: the highlight stays a full interval on each step, then moves on.
+  const oneSwitch = settings.mode === "one-switch";
+  useEffect(() => {
+    if (!oneSwitch || state.stopped) return;
+    const timer = setTimeout(() => onSwitch("tick"), settings.intervalMs);
+    return () => clearTimeout(timer);
+  }, [state, oneSwitch, settings.intervalMs]);
+
+  // The switches. Keys are read before the page's own handlers, so Space on a highlighted button
+  // is the switch, not that button's own press; held keys do not repeat.
+  const switchOf = useEffectEvent((event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return null;
+    if (event.code === settings.selectKey) return "select";
+    if (settings.mode === "two-switches" && event.code === settings.moveKey) return "move";
+    return null;
+  });
+  // A tap anywhere is the select switch, unless the user stopped scanning with the bar's Stop
+  // (then taps are taps again, for a helper to change the settings).
+  const tapIsSwitch = useEffectEvent(
+    (event: Event) =>
+      settings.tapAnywhere &&
+      latest.current.stopped !== "user" &&
+      !(event.target instanceof Element && event.target.closest(`[${scanExemptAttribute}]`)),
+  );
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const which = switchOf(event);
+      if (!which) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (!event.repeat) onSwitch(which);
+    };
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (!switchOf(event)) return;
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      // Nothing under the finger takes the focus or opens: the tap is only the switch.
+      if (event.isPrimary && tapIsSwitch(event)) event.preventDefault();
+    };
+    const onClick = (event: MouseEvent) => {
+      // detail 0: a click made by a key (Enter on a button), which is not a tap.
+      if (!event.isTrusted || event.detail === 0 || !tapIsSwitch(event)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      onSwitch("select");
+    };
+    document.addEventListener("keydown", onKeyDown, true);
+    document.addEventListener("keyup", onKeyUp, true);
+    document.addEventListener("pointerdown", onPointerDown, true);
+    document.addEventListener("click", onClick, true);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown, true);
+      document.removeEventListener("keyup", onKeyUp, true);
+      document.removeEventListener("pointerdown", onPointerDown, true);
+      document.removeEventListener("click", onClick, true);
+    };
+  }, []);
+
+  const highlight = useMemo((): ScanHighlight => {
+    const at = highlighted(state);
+    if (at === null) return null;
+    if (at === "back" || at === "undo") return { kind: at };
+    const target = nodeAt(tree, at) as ScanTarget | undefined;
+    return target ? { kind: "target", target } : null;
+  }, [state, tree]);
+
+  return {
+    state,
+    highlight,
+    /** Inside a group: the Back step can take the user out of it. */
+    inGroup: !state.stopped && state.group.length > 0,
+    canUndo: !state.stopped && state.undoable !== null,
+    ...actions,
+  };
+}

@@ -1,0 +1,250 @@
+import { expect, test, type Page } from "@playwright/test";
+import {
+  expectNoAxeViolations,
+  findSmallTargets,
+  presetPilotAccess,
+  presetStoredValue,
+  settle,
+} from "./fixtures.ts";
+
+/*
+ * Switch access on the Talk screen, with the real engine, storage and server. The switches are
+ * the keyboard's keys as a switch interface sends them; one-switch scanning's interval runs on
+ * Playwright's clock, advanced step by step as the test watches the highlight.
+ */
+
+const interval = 1000;
+
+async function openTalkScanning(page: Page, scanning: Record<string, unknown>) {
+  await presetPilotAccess(page);
+  await presetStoredValue(page, "dauys.talk-settings", { language: "en", scanning });
+  await page.goto("/talk");
+  await expect(page.getByRole("heading", { level: 1, name: "Talk" })).toBeVisible();
+  await settle(page);
+  await expect(board(page)).toHaveAttribute("aria-busy", "false");
+  await expect(scanBar(page)).toBeVisible();
+  await listenToTalkAudio(page);
+}
+
+const board = (page: Page) => page.getByRole("region", { name: "Phrase board" });
+const scanBar = (page: Page) => page.getByRole("region", { name: "Switch access" }).last();
+const scanStatus = (page: Page) => scanBar(page).locator("[data-scan-status]");
+
+/** The phrase to choose: the second of the Needs group, so the highlight has to move to it. */
+async function chosenPhrase(page: Page): Promise<string> {
+  const button = board(page)
+    .getByRole("region", { name: "Needs", exact: true })
+    .getByRole("button")
+    .nth(1);
+  return (await button.innerText()).trim();
+}
+
+/** The peak of what the Talk screen's <audio> plays (tests/talk.spec.ts has the same check). */
+const listenToTalkAudio = (page: Page) => listenToAudio(page, "audio[data-talk-audio]", "talkPeak");
+
+/** Keeps the peak of what the <audio> element matching `selector` plays in `window[name]`. */
+async function listenToAudio(page: Page, selector: string, name: string) {
+  await page.evaluate(
+    ([selector, name]) => {
+      const state = window as unknown as Record<string, number>;
+      state[name] = 0;
+      const context = new AudioContext();
+      const analyser = context.createAnalyser();
+      const samples = new Float32Array(analyser.fftSize);
+      const attach = (audio: HTMLAudioElement) => {
+        const stream = (
+          audio as HTMLAudioElement & { captureStream(): MediaStream }
+        ).captureStream();
+        const connect = () => {
+          if (stream.getAudioTracks().length)
+            context.createMediaStreamSource(stream).connect(analyser);
+          else stream.addEventListener("addtrack", connect, { once: true });
+        };
+        connect();
+      };
+      const found = document.querySelector<HTMLAudioElement>(selector);
+      if (found) attach(found);
+      else {
+        const observer = new MutationObserver(() => {
+          const audio = document.querySelector<HTMLAudioElement>(selector);
+          if (!audio) return;
+          observer.disconnect();
+          attach(audio);
+        });
+        observer.observe(document.body, { childList: true });
+      }
+      // On Playwright's clock in the one-switch tests: it samples once the clock runs again.
+      setInterval(() => {
+        analyser.getFloatTimeDomainData(samples);
+        for (const value of samples) state[name] = Math.max(state[name]!, Math.abs(value));
+      }, 10);
+    },
+    [selector, name] as const,
+  );
+}
+
+async function expectAudioPlaying(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { talkPeak: number }).talkPeak), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0.05);
+}
+
+/**
+ * Lets the highlight move on (the clock's interval, or the move switch) until `wanted` says it is
+ * on the right thing, as a user watches the screen for their moment to press.
+ */
+async function moveUntil(
+  page: Page,
+  wanted: (status: string) => boolean,
+  moveOn: () => Promise<void>,
+) {
+  for (let step = 0; step < 60; step++) {
+    const status = (await scanStatus(page).innerText()).trim();
+    if (wanted(status)) return status;
+    await moveOn();
+    await expect.poll(async () => (await scanStatus(page).innerText()).trim()).not.toBe(status);
+  }
+  throw new Error("The highlight never reached what was wanted");
+}
+
+/** Goes into the Phrase board, its Needs group and the row of `phrase`, up to `phrase` itself. */
+async function scanTo(page: Page, phrase: string, moveOn: () => Promise<void>) {
+  const space = () => page.keyboard.press("Space");
+  await moveUntil(page, (status) => status === "Phrase board", moveOn);
+  await space();
+  await moveUntil(page, (status) => status === "Needs", moveOn);
+  await space();
+  const reached = await moveUntil(
+    page,
+    (status) => status === phrase || (status.startsWith("Row: ") && status.includes(phrase)),
+    moveOn,
+  );
+  if (reached !== phrase) {
+    await space();
+    await moveUntil(page, (status) => status === phrase, moveOn);
+  }
+  // Focus follows the highlight, so a screen reader says it too.
+  await expect(board(page).getByRole("button", { name: phrase, exact: true })).toBeFocused();
+}
+
+test.describe("Talk switch access", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("one-switch scanning: with only the Space key a chosen phrase is said aloud", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await openTalkScanning(page, { mode: "one-switch", intervalMs: interval });
+    const phrase = await chosenPhrase(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
+
+    await scanTo(page, phrase, () => page.clock.runFor(interval));
+    await page.keyboard.press("Space");
+    // Chosen: said aloud, shown large, and the next highlight offers to undo it.
+    await expect(scanStatus(page)).toHaveText("Undo the last choice");
+    await page.clock.resume();
+    await expect(page.getByRole("status").filter({ hasText: `Saying: ${phrase}` })).toBeAttached();
+    await expectAudioPlaying(page);
+    const said = page.getByRole("region", { name: "Said last" });
+    await expect(said.getByText(phrase, { exact: true })).toBeVisible();
+  });
+
+  test("two-switch scanning: Enter moves the highlight, Space chooses", async ({ page }) => {
+    await openTalkScanning(page, { mode: "two-switches", intervalMs: 500 });
+    const phrase = await chosenPhrase(page);
+    // Scanning starts on the first group, and step scanning never moves by itself.
+    await expect(scanStatus(page)).toHaveText("Phrase board");
+    await page.waitForTimeout(1200);
+    await expect(scanStatus(page)).toHaveText("Phrase board");
+
+    await scanTo(page, phrase, () => page.keyboard.press("Enter"));
+    await page.keyboard.press("Space");
+    await expectAudioPlaying(page);
+    await expect(
+      page.getByRole("region", { name: "Said last" }).getByText(phrase, { exact: true }),
+    ).toBeVisible();
+  });
+
+  test("a wrong choice is undone with the switch, and the right one is next", async ({ page }) => {
+    await page.clock.install();
+    await openTalkScanning(page, { mode: "one-switch", intervalMs: interval });
+    const phrase = await chosenPhrase(page);
+    const wrong = (
+      await board(page)
+        .getByRole("region", { name: "Needs", exact: true })
+        .getByRole("button")
+        .first()
+        .innerText()
+    ).trim();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
+
+    await scanTo(page, wrong, () => page.clock.runFor(interval));
+    await page.keyboard.press("Space");
+    const said = page.getByRole("region", { name: "Said last" });
+    await expect(said.getByText(wrong, { exact: true })).toBeVisible();
+    await expect(scanStatus(page)).toHaveText("Undo the last choice");
+    await expect(scanBar(page).getByRole("button", { name: "Undo" })).toBeFocused();
+
+    await page.keyboard.press("Space");
+    // Undone: the saying stops and the highlight is back on the phrase chosen by mistake.
+    await expect(scanStatus(page)).toHaveText(wrong);
+    await expect(said.getByRole("button", { name: "Stop" })).toBeDisabled();
+    await page.clock.runFor(interval);
+    await expect(scanStatus(page)).toHaveText(phrase);
+    await page.keyboard.press("Space");
+    await expect(said.getByText(phrase, { exact: true })).toBeVisible();
+  });
+
+  test("a tap anywhere is the switch: it chooses what is highlighted, not what is under it", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await openTalkScanning(page, { mode: "one-switch", intervalMs: interval, tapAnywhere: true });
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
+    await moveUntil(
+      page,
+      (status) => status === "Phrase board",
+      () => page.clock.runFor(interval),
+    );
+    // A tap on a phrase while the whole board is highlighted opens the board; nothing is said.
+    const phrase = await chosenPhrase(page);
+    await board(page).getByRole("button", { name: phrase, exact: true }).click();
+    await expect(scanStatus(page)).not.toHaveText("Phrase board");
+    await expect(scanBar(page).getByRole("button", { name: "Back" })).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Said last" })).toHaveCount(0);
+    // The bar's Stop is a plain button for a helper; after it, taps are taps again.
+    await scanBar(page).getByRole("button", { name: "Stop scanning" }).click();
+    await expect(scanStatus(page)).toHaveText("Scanning is stopped. Press your switch to start.");
+    await page.clock.resume();
+    await board(page).getByRole("button", { name: phrase, exact: true }).click();
+    await expect(
+      page.getByRole("region", { name: "Said last" }).getByText(phrase, { exact: true }),
+    ).toBeVisible();
+  });
+});
+
+test("the spoken cue names each highlight aloud with the device's engine", async ({ page }) => {
+  await openTalkScanning(page, { mode: "one-switch", intervalMs: 1000, spokenCue: true });
+  await listenToAudio(page, "audio[data-scan-cue]", "cuePeak");
+  await expect(scanStatus(page)).not.toHaveText("");
+  // Nothing was chosen, so no phrase plays: what is heard is the cue's own element.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { cuePeak: number }).cuePeak), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0.05);
+  await expect(page.getByRole("region", { name: "Said last" })).toHaveCount(0);
+});
+
+for (const width of [390, 1280]) {
+  test(`Talk with scanning on at ${width} px is accessible, with big targets`, async ({ page }) => {
+    test.slow();
+    await page.setViewportSize({ width, height: 900 });
+    await openTalkScanning(page, { mode: "one-switch", intervalMs: 5000 });
+    await expect(page.locator("[data-scan-highlight]")).toBeVisible();
+    await expectNoAxeViolations(page, `talk scanning ${width}`);
+    expect(await findSmallTargets(page)).toEqual([]);
+  });
+}
