@@ -17,6 +17,9 @@
  *   was turned on; each privacy reset puts them back.
  * - `dauys.voice-examples`, `dauys.voice-settings`: My voice's examples of the user saying their
  *   phrases (features, and recordings only if the user agreed to keep them), and that choice.
+ * - `dauys.pictures` names no value here: the user's own phrase pictures are blobs in a database of
+ *   their own ("dauys-pictures", see features/talk/board/phrase-pictures.ts), so a big picture is
+ *   never read with the settings; a failed write there is reported under this key.
  *
  * IndexedDB can be missing (some private modes) or fail (quota, a blocked upgrade). The app must
  * keep working then: reads fall back to an in-memory copy, and failed writes are reported to the
@@ -42,6 +45,7 @@ export const storageKeys = {
   talkClinicBoards: "dauys.talk-clinic-boards",
   voiceExamples: "dauys.voice-examples",
   voiceSettings: "dauys.voice-settings",
+  pictures: "dauys.pictures",
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
@@ -70,7 +74,8 @@ function getStore(): UseStore | null {
 // The first failed write, for listeners that register after it (the notices load after start-up).
 let firstFailure: { error: unknown; key: StorageKey } | undefined;
 
-function report(error: unknown, key: StorageKey) {
+/** Tells the listeners that data under `key` could not be saved (for stores kept elsewhere). */
+export function reportStorageFailure(error: unknown, key: StorageKey) {
   firstFailure ??= { error, key };
   for (const listener of listeners) listener(error, key);
 }
@@ -137,14 +142,14 @@ export async function removeValue(key: StorageKey): Promise<boolean> {
 async function setInIndexedDb(key: StorageKey, value: unknown): Promise<boolean> {
   const idb = getStore();
   if (!idb) {
-    report(new Error("IndexedDB is not available"), key);
+    reportStorageFailure(new Error("IndexedDB is not available"), key);
     return false;
   }
   try {
     await set(key, value, idb);
     return true;
   } catch (error) {
-    report(error, key);
+    reportStorageFailure(error, key);
     return false;
   }
 }
@@ -156,7 +161,7 @@ async function deleteFromIndexedDb(key: StorageKey): Promise<boolean> {
     await del(key, idb);
     return true;
   } catch (error) {
-    report(error, key);
+    reportStorageFailure(error, key);
     return false;
   }
 }

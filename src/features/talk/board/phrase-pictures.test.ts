@@ -1,0 +1,98 @@
+import { IDBFactory } from "fake-indexeddb";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  readPicture,
+  removeAllPictures,
+  removePictures,
+  resetPicturesForTests,
+  savePicture,
+} from "@/features/talk/board/phrase-pictures";
+import { onStorageError, resetStorageForTests, storageKeys } from "@/lib/storage";
+
+function jpeg(bytes: number[]): Blob {
+  return new Blob([new Uint8Array(bytes)], { type: "image/jpeg" });
+}
+
+async function bytesOf(blob: Blob | undefined): Promise<number[] | undefined> {
+  return blob ? [...new Uint8Array(await blob.arrayBuffer())] : undefined;
+}
+
+describe("phrase pictures", () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    resetStorageForTests();
+    resetPicturesForTests();
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("keeps a picture under a new id and gives back the same bytes and type", async () => {
+    const id = await savePicture(jpeg([0xff, 0xd8, 1, 2, 3]));
+    expect(id).toMatch(/^picture-/);
+
+    const picture = await readPicture(id!);
+    expect(picture?.type).toBe("image/jpeg");
+    expect(await bytesOf(picture)).toEqual([0xff, 0xd8, 1, 2, 3]);
+  });
+
+  it("gives every picture its own id", async () => {
+    const first = await savePicture(jpeg([1]));
+    const second = await savePicture(jpeg([2]));
+    expect(first).not.toBe(second);
+    expect(await bytesOf(await readPicture(first!))).toEqual([1]);
+    expect(await bytesOf(await readPicture(second!))).toEqual([2]);
+  });
+
+  it("keeps the pictures after the page is opened again", async () => {
+    const id = await savePicture(jpeg([7, 8]));
+    resetPicturesForTests();
+    expect(await bytesOf(await readPicture(id!))).toEqual([7, 8]);
+  });
+
+  it("erases only the pictures asked for", async () => {
+    const kept = await savePicture(jpeg([1]));
+    const erased = await savePicture(jpeg([2]));
+    await removePictures([erased!, "picture-never-kept"]);
+    expect(await readPicture(erased!)).toBeUndefined();
+    expect(await bytesOf(await readPicture(kept!))).toEqual([1]);
+  });
+
+  it("erases every picture", async () => {
+    const first = await savePicture(jpeg([1]));
+    const second = await savePicture(jpeg([2]));
+    await removeAllPictures();
+    expect(await readPicture(first!)).toBeUndefined();
+    expect(await readPicture(second!)).toBeUndefined();
+  });
+
+  it("answers nothing for an id it does not know", async () => {
+    expect(await readPicture("picture-unknown")).toBeUndefined();
+  });
+
+  it("keeps working without IndexedDB: no id, the failure reported, reads and erasing do not throw", async () => {
+    vi.stubGlobal("indexedDB", undefined);
+    resetPicturesForTests();
+    const failures: string[] = [];
+    const stop = onStorageError((_error, key) => failures.push(key));
+
+    expect(await savePicture(jpeg([1]))).toBeUndefined();
+    expect(failures).toEqual([storageKeys.pictures]);
+    expect(await readPicture("picture-any")).toBeUndefined();
+    await removePictures(["picture-any"]);
+    await removeAllPictures();
+    stop();
+  });
+
+  it("reports a picture that cannot be read to be kept, and gives no id", async () => {
+    const failures: string[] = [];
+    const stop = onStorageError((_error, key) => failures.push(key));
+    const unreadable = jpeg([1]);
+    vi.spyOn(unreadable, "arrayBuffer").mockRejectedValue(new Error("NotReadableError"));
+
+    expect(await savePicture(unreadable)).toBeUndefined();
+    expect(failures).toEqual([storageKeys.pictures]);
+    stop();
+  });
+});
