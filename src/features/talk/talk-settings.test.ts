@@ -59,3 +59,16 @@ describe("take pace", () => {
     expect(parseTalkSettings({ takePace: "fast" }, "en").takePace).toEqual(learnedPace);
   });
 });
+
+describe("talk settings", () => {
+  it("keeps the board's look with the other settings", () => {
+    const stored = parseTalkSettings(
+      { language: "kk", boardLook: { symbols: { kk: "pictures" }, phoneColumns: 3 } },
+      "en",
+    );
+    expect(stored.boardLook).toEqual({ symbols: { kk: "pictures" }, phoneColumns: 3 });
+    expect(parseTalkSettings({ language: "kk" }, "en").boardLook).toEqual(
+      defaultTalkSettings("kk").boardLook,
+    );
+  });
+});

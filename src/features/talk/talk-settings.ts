@@ -1,6 +1,7 @@
 /**
- * The Talk screen's settings: which language the board speaks, how the voice sounds, and the pace
- * My voice's takes follow (how long a pause ends a take, how long a take may be).
+ * The Talk screen's settings: which language the board speaks, how the voice sounds, the pace
+ * My voice's takes follow (how long a pause ends a take, how long a take may be), and how the
+ * board looks.
  */
 import {
   HABITS_KEPT,
@@ -10,6 +11,7 @@ import {
   type TakeHabit,
   type TakeLimits,
 } from "@/shared/phrase-recogniser/voice-detector.ts";
+import { defaultBoardLook, parseBoardLook, type BoardLook } from "@/features/talk/board/board-look";
 import {
   isSpeechLanguage,
   speechPitches,
@@ -26,6 +28,8 @@ export type TalkSettings = {
   /** The listener view is shown upside down, for a person across the table. */
   turnForListener: boolean;
   takePace: TakePace;
+  /** What the board's buttons show, and how many there are in a row (board/board-look.ts). */
+  boardLook: BoardLook;
 };
 
 /** My voice's take limits: each one chosen by the user, or (null) learned from their teaching. */
@@ -97,6 +101,7 @@ export const defaultTalkSettings = (language: SpeechLanguage): TalkSettings => (
   pitch: "normal",
   turnForListener: false,
   takePace: learnedPace,
+  boardLook: defaultBoardLook,
 });
 
 /** Stored settings as the app can use them; anything unusable falls back to the default. */
@@ -119,5 +124,6 @@ export function parseTalkSettings(value: unknown, language: SpeechLanguage): Tal
         ? stored.turnForListener
         : settings.turnForListener,
     takePace: parseTakePace(stored.takePace),
+    boardLook: parseBoardLook(stored.boardLook),
   };
 }

@@ -76,4 +76,48 @@ describe("board file", () => {
     expect(problem(file({ ...valid, boards: { en: many } }))).toBe("too-many-phrases");
     expect(problem(file(valid), maxBoardFileBytes + 1)).toBe("too-large");
   });
+
+  it("keeps each phrase's symbol, and refuses a symbol that is not one", () => {
+    const withSymbols = {
+      ...valid,
+      boards: {
+        en: [
+          {
+            id: "a",
+            text: "Hello",
+            category: "social",
+            symbol: { set: "openmoji", code: "1F44B" },
+          },
+          { id: "b", text: "Cat", category: "mine", symbol: { set: "picture", id: "picture-1" } },
+        ],
+      },
+    };
+    const result = parseBoardFile(file(withSymbols));
+    expect(result.ok && result.boards.en?.map((phrase) => phrase.symbol)).toEqual([
+      { set: "openmoji", code: "1F44B" },
+      { set: "picture", id: "picture-1" },
+    ]);
+    for (const symbol of [
+      { set: "openmoji", code: "../../etc/passwd" },
+      { set: "openmoji", code: "1f44b" },
+      { set: "picture", id: "" },
+      { set: "picture", id: "a/b" },
+      { set: "arasaac", id: "1" },
+      "1F44B",
+    ]) {
+      const bad = { ...valid, boards: { en: [{ ...valid.boards.en[0], symbol }] } };
+      expect(parseBoardFile(file(bad))).toEqual({ ok: false, problem: "bad-phrase" });
+    }
+  });
+
+  it("gives a board from before symbols the starter symbols", () => {
+    const old = {
+      ...valid,
+      boards: {
+        en: [{ id: "starter-toilet", text: "Toilet", category: "needs", starterId: "toilet" }],
+      },
+    };
+    const result = parseBoardFile(file(old));
+    expect(result.ok && result.boards.en?.[0]?.symbol).toEqual({ set: "openmoji", code: "1F6BD" });
+  });
 });

@@ -10,8 +10,11 @@ import {
   maxPhrasesPerLanguage,
   type Board,
   type Boards,
+  withStarterSymbols,
   type Phrase,
+  type PhraseSymbol,
 } from "@/features/talk/board/board";
+import { isOpenMojiCode } from "@/shared/openmoji";
 import {
   parseVoiceExamples,
   withoutRecordings,
@@ -61,9 +64,24 @@ export function exportBoards(boards: Boards, voice: VoiceExamples, now: Date): s
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** A phrase's symbol; `null` when the file names one that is not a symbol. */
+function readSymbol(value: unknown): PhraseSymbol | undefined | null {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) return null;
+  if (value.set === "openmoji" && isOpenMojiCode(value.code)) {
+    return { set: "openmoji", code: value.code };
+  }
+  if (value.set === "picture" && typeof value.id === "string" && /^[\w-]{1,100}$/.test(value.id)) {
+    return { set: "picture", id: value.id };
+  }
+  return null;
+}
+
 function readPhrase(value: unknown): Phrase | undefined {
   if (!isRecord(value)) return undefined;
   const { id, text, category, favourite, starterId } = value;
+  const symbol = readSymbol(value.symbol);
+  if (symbol === null) return undefined;
   if (typeof id !== "string" || id.length === 0 || id.length > 100) return undefined;
   if (typeof text !== "string") return undefined;
   const clean = cleanPhraseText(text);
@@ -79,6 +97,7 @@ function readPhrase(value: unknown): Phrase | undefined {
     category,
     favourite: favourite ?? false,
     ...(starterId === undefined ? {} : { starterId }),
+    ...(symbol ? { symbol } : {}),
   };
 }
 
@@ -118,7 +137,7 @@ export function parseBoardFile(text: string, size = text.length): BoardFileResul
     if (!isSpeechLanguage(language)) return { ok: false, problem: "not-a-board" };
     const board = readBoard(value);
     if (typeof board === "string") return { ok: false, problem: board };
-    boards[language] = board;
+    boards[language] = withStarterSymbols(board);
     phraseCount += board.length;
   }
   if (!speechLanguages.some((language) => boards[language])) {

@@ -18,6 +18,12 @@ import {
   type PhraseDraft,
 } from "@/features/talk/board/board";
 import { PhraseBoard, type BoardActions } from "@/features/talk/board/phrase-board";
+import {
+  symbolDisplayOf,
+  withSymbolDisplay,
+  type BoardLook,
+} from "@/features/talk/board/board-look";
+import { BoardLookSettings } from "@/features/talk/board/board-look-settings";
 import { SectionPanel } from "@/components/section-panel";
 import { nativeNameOf } from "@/shared/languages";
 import { isSpeechLanguage, speechLanguages, type SpeechLanguage } from "@/shared/speech-options";
@@ -41,7 +47,9 @@ export function BoardSection({
   board,
   language,
   loaded,
+  look,
   changeBoard,
+  onLookChange,
   onLanguageChange,
   onSay,
   onDeleted,
@@ -49,6 +57,8 @@ export function BoardSection({
   board: Board;
   language: SpeechLanguage;
   loaded: boolean;
+  look: BoardLook;
+  onLookChange: (look: BoardLook) => void;
   changeBoard: (change: (current: Board) => Board) => void;
   onLanguageChange: (language: SpeechLanguage) => void;
   onSay: (phrase: Phrase) => void;
@@ -62,6 +72,7 @@ export function BoardSection({
   );
   const [deleted, setDeleted] = useState<Deleted | null>(null);
   const [notice, setNotice] = useState("");
+  const display = symbolDisplayOf(look, language);
 
   const actions: BoardActions = {
     onSay: (phrase) => {
@@ -117,8 +128,22 @@ export function BoardSection({
     >
       <Stack spacing={2}>
         <BoardNotice deleted={deleted} notice={notice} onUndo={undoDelete} />
+        {editing ? (
+          <BoardLookSettings
+            display={display}
+            phoneColumns={look.phoneColumns}
+            onDisplayChange={(next) => onLookChange(withSymbolDisplay(look, language, next))}
+            onPhoneColumnsChange={(phoneColumns) => onLookChange({ ...look, phoneColumns })}
+          />
+        ) : null}
         <div lang={language}>
-          <PhraseBoard board={board} editing={editing} actions={actions} />
+          <PhraseBoard
+            board={board}
+            editing={editing}
+            actions={actions}
+            display={display}
+            phoneColumns={look.phoneColumns}
+          />
         </div>
       </Stack>
       {dialog ? (
