@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
   expectNoAxeViolations,
   findSmallTargets,
+  presetLanguage,
   presetPilotAccess,
   settle,
   visitUntilControlled,
@@ -14,15 +15,75 @@ import {
 
 const starterPhraseCount = 26;
 
-async function openTalk(page: Page) {
+/** What the tests click, in the interface languages they use (the catalogs' own words). */
+const words = {
+  en: {
+    talk: "Talk",
+    board: "Phrase board",
+    edit: "Edit the board",
+    done: "Done editing",
+    add: "Add a phrase",
+    phrase: "Phrase",
+    choose: "Choose a symbol",
+    search: "Search symbols",
+    found: "Symbols found:",
+    save: "Save the phrase",
+  },
+  kk: {
+    talk: "Сөйлесу",
+    board: "Сөз тіркестері тақтасы",
+    edit: "Тақтаны өңдеу",
+    done: "Өңдеу аяқталды",
+    add: "Сөз тіркесін қосу",
+    phrase: "Сөз тіркесі",
+    choose: "Таңба таңдау",
+    search: "Таңба іздеу",
+    found: "Табылған таңбалар:",
+    save: "Сөз тіркесін сақтау",
+  },
+  ru: {
+    talk: "Разговор",
+    board: "Доска фраз",
+    edit: "Изменить доску",
+    done: "Готово",
+    add: "Добавить фразу",
+    phrase: "Фраза",
+    choose: "Выбрать символ",
+    search: "Поиск символов",
+    found: "Найдено символов:",
+    save: "Сохранить фразу",
+  },
+} as const;
+type Words = (typeof words)[keyof typeof words];
+
+async function openTalk(page: Page, language: keyof typeof words = "en") {
   await presetPilotAccess(page);
+  if (language !== "en") await presetLanguage(page, language);
   await page.goto("/talk");
-  await expect(page.getByRole("heading", { level: 1, name: "Talk" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: words[language].talk })).toBeVisible();
   await settle(page);
-  await expect(board(page)).toHaveAttribute("aria-busy", "false");
+  await expect(board(page, words[language])).toHaveAttribute("aria-busy", "false");
 }
 
-const board = (page: Page) => page.getByRole("region", { name: "Phrase board" });
+const board = (page: Page, say: Words = words.en) => page.getByRole("region", { name: say.board });
+
+/** Adds a phrase through the dialog, up to the open symbol search; returns the search box. */
+async function startPhraseWithSymbol(page: Page, say: Words, text: string) {
+  await board(page, say).getByRole("button", { name: say.edit }).click();
+  await board(page, say).getByRole("button", { name: say.add }).click();
+  const dialog = page.getByRole("dialog", { name: say.add });
+  await dialog.getByRole("textbox", { name: say.phrase }).fill(text);
+  await dialog.getByRole("button", { name: say.choose }).click();
+  return { dialog, search: dialog.getByRole("searchbox", { name: say.search }) };
+}
+
+/** Saves the dialog and leaves editing; returns the new phrase's button on the board. */
+async function savePhrase(page: Page, say: Words, text: string) {
+  await page.getByRole("button", { name: say.save }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await board(page, say).getByRole("button", { name: say.done }).click();
+  return board(page, say).getByRole("button", { name: text, exact: true });
+}
 
 /** The board's phrase buttons (not the controls above them). */
 const phraseButtons = (page: Page) => board(page).getByRole("listitem").getByRole("button");
@@ -149,6 +210,51 @@ for (const width of [390, 1280]) {
   });
 }
 
+test("the symbol picker finds a symbol by a Kazakh word", async ({ page }) => {
+  await openTalk(page, "kk");
+  const say = words.kk;
+  const { dialog, search } = await startPhraseWithSymbol(page, say, "Маған дәретхана керек");
+  await search.fill("дәретхана");
+  await expect(dialog.getByRole("status").filter({ hasText: say.found })).toBeVisible();
+  // CLDR's Kazakh name of 🚽 (U+1F6BD).
+  await dialog.getByRole("button", { name: "унитаз", exact: true }).click();
+  await expect(dialog.getByRole("status").filter({ hasText: "унитаз" })).toBeVisible();
+  const phrase = await savePhrase(page, say, "Маған дәретхана керек");
+  await expect(phrase.locator("img")).toHaveAttribute("src", /\/1F6BD\.svg$/);
+  await expect.poll(() => loadedImages(phrase.locator("img"))).toBe(1);
+});
+
+test("the symbol picker finds a symbol by a Russian word, all by keyboard", async ({ page }) => {
+  await openTalk(page, "ru");
+  const say = words.ru;
+  const { dialog, search } = await startPhraseWithSymbol(page, say, "Где моя кошка?");
+  await search.fill("кошка");
+  await expect(dialog.getByRole("status").filter({ hasText: say.found })).toBeVisible();
+  // The results are one Tab stop; the arrows move among them, Enter chooses.
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "кошка", exact: true })).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(dialog.getByRole("button", { name: "морда кошки", exact: true })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("button", { name: say.choose })).toBeFocused();
+  await expectNoAxeViolations(page, "the phrase dialog with a symbol chosen");
+  expect(await findSmallTargets(page)).toEqual([]);
+  const phrase = await savePhrase(page, say, "Где моя кошка?");
+  await expect(phrase.locator("img")).toHaveAttribute("src", /\/1F431\.svg$/);
+  await expect.poll(() => loadedImages(phrase.locator("img"))).toBe(1);
+});
+
+test("the open symbol picker passes axe at 390 px", async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openTalk(page);
+  const { dialog, search } = await startPhraseWithSymbol(page, words.en, "My cat");
+  await search.fill("cat");
+  await expect(dialog.getByRole("status").filter({ hasText: words.en.found })).toBeVisible();
+  await expectNoAxeViolations(page, "symbol picker, 390 px");
+  expect(await findSmallTargets(page)).toEqual([]);
+});
+
 test.describe("offline", () => {
   test.use({ serviceWorkers: "allow" });
 
@@ -161,5 +267,24 @@ test.describe("offline", () => {
     const pictures = phraseButtons(page).locator("img");
     await expect(pictures).toHaveCount(starterPhraseCount);
     await expect.poll(() => loadedImages(pictures)).toBe(starterPhraseCount);
+  });
+
+  test("a symbol chosen online is kept, and shows offline", async ({ page, context }) => {
+    await presetPilotAccess(page);
+    await presetLanguage(page, "ru");
+    await visitUntilControlled(page, "/talk");
+    await settle(page);
+    const say = words.ru;
+    const { search } = await startPhraseWithSymbol(page, say, "Где моя кошка?");
+    await search.fill("кошка");
+    await page.getByRole("button", { name: "кошка", exact: true }).click();
+    const phrase = await savePhrase(page, say, "Где моя кошка?");
+    await expect.poll(() => loadedImages(phrase.locator("img"))).toBe(1);
+
+    await context.setOffline(true);
+    await page.reload();
+    await settle(page);
+    const kept = board(page, say).getByRole("button", { name: "Где моя кошка?", exact: true });
+    await expect.poll(() => loadedImages(kept.locator("img"))).toBe(1);
   });
 });

@@ -152,7 +152,11 @@ export function BoardSection({
             mode={dialog.mode}
             initial={
               dialog.mode === "edit"
-                ? { text: dialog.phrase.text, category: dialog.phrase.category }
+                ? {
+                    text: dialog.phrase.text,
+                    category: dialog.phrase.category,
+                    symbol: dialog.phrase.symbol,
+                  }
                 : { text: "", category: "mine" }
             }
             onSave={savePhrase}

@@ -13,6 +13,7 @@ import {
   type PhraseDraft,
 } from "@/features/talk/board/board";
 import { categoryLabels } from "@/features/talk/board/category-labels";
+import { PhrasePictureField } from "@/features/talk/board/phrase-picture-field";
 
 /**
  * Adds a phrase or edits one. A problem is shown on the field itself and the typed text stays,
@@ -84,6 +85,10 @@ export function PhraseDialog({
               </option>
             ))}
           </TextField>
+          <PhrasePictureField
+            symbol={draft.symbol}
+            onChange={(symbol) => setDraft({ ...draft, symbol })}
+          />
         </DialogContent>
         <FormDialogActions submitLabel={t`Save the phrase`} onCancel={onCancel} />
       </form>
