@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
   expectNoAxeViolations,
@@ -253,6 +254,105 @@ test("the open symbol picker passes axe at 390 px", async ({ page }) => {
   await expect(dialog.getByRole("status").filter({ hasText: words.en.found })).toBeVisible();
   await expectNoAxeViolations(page, "symbol picker, 390 px");
   expect(await findSmallTargets(page)).toEqual([]);
+});
+
+/** A photo as a phone's camera would give it: a 1200×800 JPEG, drawn in the page. */
+async function cameraPhoto(page: Page) {
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 1200;
+    canvas.height = 800;
+    const context = canvas.getContext("2d")!;
+    context.fillStyle = "#e07b39";
+    context.fillRect(0, 0, 1200, 800);
+    context.fillStyle = "#1d3557";
+    context.beginPath();
+    context.arc(600, 400, 300, 0, Math.PI * 2);
+    context.fill();
+    return canvas.toDataURL("image/jpeg", 0.95).split(",")[1]!;
+  });
+  return { name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: Buffer.from(base64, "base64") };
+}
+
+/** How many pictures of the user's own the device keeps. */
+function keptPictureCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open("dauys-pictures");
+        open.onupgradeneeded = () => open.result.createObjectStore("pictures");
+        open.onsuccess = () => {
+          const count = open.result.transaction("pictures").objectStore("pictures").count();
+          count.onsuccess = () => {
+            open.result.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+}
+
+test("a photo becomes a phrase's picture, made small on the device, kept, exported and imported, erased with its phrase", async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  await openTalk(page);
+  await board(page).getByRole("button", { name: "Edit the board" }).click();
+  await board(page).getByRole("button", { name: "Add a phrase" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+  await dialog.getByRole("textbox", { name: "Phrase" }).fill("My cat Barsik");
+
+  // Not a picture: said, and nothing kept.
+  let chooser = page.waitForEvent("filechooser");
+  await dialog.getByRole("button", { name: "Choose a photo" }).click();
+  await (
+    await chooser
+  ).setFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("shopping") });
+  await expect(
+    dialog
+      .getByRole("status")
+      .filter({ hasText: "This file is not a picture this device can show." }),
+  ).toBeVisible();
+
+  chooser = page.waitForEvent("filechooser");
+  await dialog.getByRole("button", { name: "Choose a photo" }).click();
+  await (await chooser).setFiles(await cameraPhoto(page));
+  await expect(
+    dialog.getByRole("status").filter({ hasText: "The photo is the phrase's picture now." }),
+  ).toBeVisible();
+  await expect.poll(() => keptPictureCount(page)).toBe(1);
+  const phrase = await savePhrase(page, words.en, "My cat Barsik");
+  const picture = phrase.locator("img");
+  await expect.poll(() => loadedImages(picture)).toBe(1);
+  // Made small on the device: 1200×800 became 256×171.
+  expect(
+    await picture.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]),
+  ).toEqual([256, 171]);
+
+  await page.reload();
+  await settle(page);
+  await expect.poll(() => loadedImages(phrase.locator("img"))).toBe(1);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export the board" }).click();
+  const file = testInfo.outputPath((await download).suggestedFilename());
+  await (await download).saveAs(file);
+  const exported = JSON.parse(readFileSync(file, "utf8")) as { pictures: object };
+  expect(Object.keys(exported.pictures)).toHaveLength(1);
+
+  // Deleted with its phrase: the device no longer keeps the photo.
+  await board(page).getByRole("button", { name: "Edit the board" }).click();
+  await board(page).getByRole("button", { name: "Delete: My cat Barsik" }).click();
+  await expect.poll(() => keptPictureCount(page)).toBe(0);
+  await board(page).getByRole("button", { name: "Done editing" }).click();
+  await expect(phrase).toHaveCount(0);
+
+  await page.getByLabel("Board file to import").setInputFiles(file);
+  await expect(page.getByText(/^Board imported: /)).toBeVisible();
+  await expect.poll(() => loadedImages(phrase.locator("img"))).toBe(1);
+  await expect.poll(() => keptPictureCount(page)).toBe(1);
 });
 
 test.describe("offline", () => {

@@ -10,6 +10,7 @@ import {
   editPhrase,
   movePhrase,
   newPhraseId,
+  picturesOf,
   reinsertPhrase,
   restoreStarters,
   toggleFavourite,
@@ -24,6 +25,7 @@ import {
   type BoardLook,
 } from "@/features/talk/board/board-look";
 import { BoardLookSettings } from "@/features/talk/board/board-look-settings";
+import { readPicture, removePictures, savePicture } from "@/features/talk/board/phrase-pictures";
 import { SectionPanel } from "@/components/section-panel";
 import { nativeNameOf } from "@/shared/languages";
 import { isSpeechLanguage, speechLanguages, type SpeechLanguage } from "@/shared/speech-options";
@@ -37,7 +39,8 @@ const PhraseDialog = lazy(() =>
   })),
 );
 
-type Deleted = { phrase: Phrase; index: number; language: SpeechLanguage };
+/** A deleted phrase, for Undo; its own picture, erased from the device, is held here till then. */
+type Deleted = { phrase: Phrase; index: number; language: SpeechLanguage; picture?: Blob };
 
 /**
  * The phrase board's panel: the language it speaks, editing (add, edit, reorder, favourite,
@@ -74,6 +77,23 @@ export function BoardSection({
   const [notice, setNotice] = useState("");
   const display = symbolDisplayOf(look, language);
 
+  // A change that leaves the user's own pictures unused erases them from the device.
+  const changeBoardErasing = (update: (current: Board) => Board) =>
+    changeBoard((current) => {
+      const next = update(current);
+      const kept = new Set(picturesOf(next));
+      const unused = picturesOf(current).filter((id) => !kept.has(id));
+      if (unused.length > 0) void removePictures(unused);
+      return next;
+    });
+
+  const deleteWithPicture = async (phrase: Phrase, index: number) => {
+    const pictureId = phrase.symbol?.set === "picture" ? phrase.symbol.id : undefined;
+    const picture = pictureId ? await readPicture(pictureId) : undefined;
+    setDeleted({ phrase, index, language, ...(picture ? { picture } : {}) });
+    changeBoardErasing((current) => deletePhrase(current, phrase.id));
+  };
+
   const actions: BoardActions = {
     onSay: (phrase) => {
       setNotice("");
@@ -82,15 +102,14 @@ export function BoardSection({
     onAdd: () => setDialog({ mode: "add" }),
     onEdit: (phrase) => setDialog({ mode: "edit", phrase }),
     onDelete: (phrase) => {
-      setDeleted({ phrase, index: board.indexOf(phrase), language });
-      changeBoard((current) => deletePhrase(current, phrase.id));
+      void deleteWithPicture(phrase, board.indexOf(phrase));
       onDeleted(phrase);
     },
     onMove: (phrase, direction) =>
       changeBoard((current) => movePhrase(current, phrase.id, direction)),
     onToggleFavourite: (phrase) => changeBoard((current) => toggleFavourite(current, phrase.id)),
     onRestore: () => {
-      changeBoard((current) => restoreStarters(current, language));
+      changeBoardErasing((current) => restoreStarters(current, language));
       setNotice(t`The starter phrases are back.`);
     },
   };
@@ -98,18 +117,26 @@ export function BoardSection({
   const savePhrase = (draft: PhraseDraft) => {
     if (dialog?.mode === "edit") {
       const { id } = dialog.phrase;
-      changeBoard((current) => editPhrase(current, id, draft));
+      changeBoardErasing((current) => editPhrase(current, id, draft));
     } else {
       changeBoard((current) => addPhrase(current, draft, newPhraseId()));
     }
     setDialog(null);
   };
 
-  const undoDelete = (undone: Deleted) => {
-    if (undone.language === language) {
-      changeBoard((current) => reinsertPhrase(current, undone.phrase, undone.index));
-    }
+  const undoDelete = async (undone: Deleted) => {
     setDeleted(null);
+    if (undone.language !== language) return;
+    // The picture comes back under a new id (kept again); without it, the phrase comes back bare.
+    const pictureId = undone.picture ? await savePicture(undone.picture) : undefined;
+    const { symbol, ...bare } = undone.phrase;
+    const phrase: Phrase =
+      symbol?.set !== "picture"
+        ? undone.phrase
+        : pictureId
+          ? { ...bare, symbol: { set: "picture", id: pictureId } }
+          : bare;
+    changeBoard((current) => reinsertPhrase(current, phrase, undone.index));
   };
 
   return (
@@ -127,7 +154,11 @@ export function BoardSection({
       }
     >
       <Stack spacing={2}>
-        <BoardNotice deleted={deleted} notice={notice} onUndo={undoDelete} />
+        <BoardNotice
+          deleted={deleted}
+          notice={notice}
+          onUndo={(undone) => void undoDelete(undone)}
+        />
         {editing ? (
           <BoardLookSettings
             display={display}
