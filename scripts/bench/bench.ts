@@ -12,6 +12,7 @@ import { printStorageFigures, runStorageBench } from "./bench-storage.ts";
 import { inboxBudgetProblems, printInboxFigures, runInboxBench } from "./bench-inbox.ts";
 import { printTtsFigures, runTtsBench } from "./bench-tts.ts";
 import { runTalkBench, talkBudgetProblems } from "./bench-talk.ts";
+import { printSymbolsFigures, runSymbolsBench, symbolsBudgetProblems } from "./bench-symbols.ts";
 import { printPhrasesFigures, runPhrasesBench } from "./bench-phrases.ts";
 import { runVoiceWorkerBench, voiceWorkerBudgetProblems } from "./bench-voice-worker.ts";
 
@@ -48,6 +49,8 @@ async function measure(url: string) {
   const talk = await runTalkBench(url);
   console.log("Talk, tap to sound once the voice is loaded (ms):");
   console.table(talk);
+  const symbols = await runSymbolsBench(url);
+  printSymbolsFigures(symbols);
   const phrases = await runPhrasesBench();
   printPhrasesFigures(phrases);
   const voiceWorker = await runVoiceWorkerBench(url);
@@ -65,6 +68,7 @@ async function measure(url: string) {
     ...pageFigures,
     tts,
     talk,
+    symbols,
     phrases,
     voiceWorker,
     load: loadResults,
@@ -78,6 +82,7 @@ const results = await measure(server.url).finally(() => server.stop());
 
 const broken: string[] = [...pageBudgetProblems(results)];
 broken.push(...talkBudgetProblems(results.talk));
+broken.push(...symbolsBudgetProblems(results.symbols));
 broken.push(...results.phrases.broken);
 broken.push(...voiceWorkerBudgetProblems(results.voiceWorker));
 broken.push(...inboxBudgetProblems(results.inbox));
