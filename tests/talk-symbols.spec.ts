@@ -245,6 +245,20 @@ test("the symbol picker finds a symbol by a Russian word, all by keyboard", asyn
   await expect.poll(() => loadedImages(phrase.locator("img"))).toBe(1);
 });
 
+test("a symbol index that cannot arrive is said so, and Try again loads it", async ({ page }) => {
+  const index = /\/assets\/symbol-index-en-[\w-]+\.js$/;
+  await page.route(index, (route) => route.abort("internetdisconnected"));
+  await openTalk(page);
+  const { dialog, search } = await startPhraseWithSymbol(page, words.en, "My cat");
+  await expect(
+    dialog.getByRole("status").filter({ hasText: "The symbols could not be loaded." }),
+  ).toBeVisible();
+  await page.unroute(index);
+  await dialog.getByRole("button", { name: "Try again" }).click();
+  await search.fill("cat");
+  await expect(dialog.getByRole("button", { name: "cat", exact: true })).toBeVisible();
+});
+
 test("the open symbol picker passes axe at 390 px", async ({ page }) => {
   test.slow();
   await page.setViewportSize({ width: 390, height: 844 });

@@ -67,8 +67,16 @@ function readAnnotations(language: string): CldrAnnotations {
   return json.annotations.annotations;
 }
 
+// One build asks for each language's index twice (its chunk, and the symbols to copy).
+const indexes = new Map<string, SymbolIndex>();
+
 export function symbolIndexFor(language: string): SymbolIndex {
-  return buildSymbolIndex(readOpenMoji(), readAnnotations(language));
+  let index = indexes.get(language);
+  if (!index) {
+    index = buildSymbolIndex(readOpenMoji(), readAnnotations(language));
+    indexes.set(language, index);
+  }
+  return index;
 }
 
 /** Every symbol the app serves: those the picker offers in any language, and the starters'. */
