@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { buildPageScripts } from "./scripts/build/page-scripts.ts";
 import { appLoaderMarkup } from "./src/page-scripts/page-contract.ts";
 import { pageScriptsFile, type PageScripts } from "./src/shared/page-scripts.ts";
+import { openMojiSymbols, starterSymbolPrecache } from "./scripts/build/openmoji-symbols.ts";
 
 /**
  * The page is prerendered and paints without any script: the app's code must not compete with
@@ -117,6 +118,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     scriptsAfterPaint,
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui({ failOnMissing: true }),
+    openMojiSymbols(),
     VitePWA({
       // The build-time page renderer (scripts/build/prerender.ts) needs no service worker of its own.
       disable: Boolean(isSsrBuild),
@@ -181,6 +183,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // the prerendered pages are for visits the worker does not answer.
         globIgnores: [
           "voice-pack/**",
+          // OpenMoji's symbols and the symbol picker's search indexes are cached when first shown
+          // (src/sw/service-worker.ts): only the starter boards' symbols are installed up front.
+          "symbols/**",
+          "assets/symbol-index-*",
           "assets/device-engine*",
           "prerendered/**",
           // The staff inbox needs the server anyway; patients' devices never need it.
@@ -190,6 +196,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           "assets/catalog-*-contact-form-answer-*",
         ],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
+        additionalManifestEntries: starterSymbolPrecache(),
       },
     }),
   ],
@@ -263,9 +270,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // the route of the same name (`talk-<hash>.js`).
         chunkFileNames: (chunk) => {
           const catalog = /locales\/(\w+)\/([\w-]+)\.po$/.exec(chunk.facadeModuleId ?? "");
-          return catalog
-            ? `assets/catalog-${catalog[1]}-${catalog[2]}-[hash].js`
-            : "assets/[name]-[hash].js";
+          if (catalog) return `assets/catalog-${catalog[1]}-${catalog[2]}-[hash].js`;
+          const symbolIndex = /openmoji-index\/(\w+)$/.exec(chunk.facadeModuleId ?? "");
+          if (symbolIndex) return `assets/symbol-index-${symbolIndex[1]}-[hash].js`;
+          return "assets/[name]-[hash].js";
         },
       },
     },

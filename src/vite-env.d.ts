@@ -21,3 +21,9 @@ declare module "*.po" {
   import type { Messages } from "@lingui/core";
   export const messages: Messages;
 }
+
+declare module "virtual:openmoji-index/*" {
+  import type { SymbolIndex } from "@/shared/symbol-index";
+  const index: SymbolIndex;
+  export default index;
+}

@@ -14,6 +14,7 @@ import { inboxBudgetProblems, printInboxFigures, runInboxBench } from "./bench-i
 import { printTtsFigures, runTtsBench } from "./bench-tts.ts";
 import { runTalkBench, talkBudgetProblems } from "./bench-talk.ts";
 import { runScanningBench, scanningBudgetProblems } from "./bench-scanning.ts";
+import { printSymbolsFigures, runSymbolsBench, symbolsBudgetProblems } from "./bench-symbols.ts";
 import { printPhrasesFigures, runPhrasesBench } from "./bench-phrases.ts";
 import { runVoiceWorkerBench, voiceWorkerBudgetProblems } from "./bench-voice-worker.ts";
 
@@ -53,6 +54,8 @@ async function measure(url: string) {
   const scanning = await runScanningBench(url);
   console.log("Switch access, time to the first highlight when scanning starts (ms):");
   console.table(scanning);
+  const symbols = await runSymbolsBench(url);
+  printSymbolsFigures(symbols);
   const phrases = await runPhrasesBench();
   printPhrasesFigures(phrases);
   const voiceWorker = await runVoiceWorkerBench(url);
@@ -71,6 +74,7 @@ async function measure(url: string) {
     tts,
     talk,
     scanning,
+    symbols,
     phrases,
     voiceWorker,
     load: loadResults,
@@ -85,6 +89,7 @@ const results = await measure(server.url).finally(() => server.stop());
 const broken: string[] = [...pageBudgetProblems(results)];
 broken.push(...talkBudgetProblems(results.talk));
 broken.push(...scanningBudgetProblems(results.scanning));
+broken.push(...symbolsBudgetProblems(results.symbols));
 broken.push(...results.phrases.broken);
 broken.push(...voiceWorkerBudgetProblems(results.voiceWorker));
 broken.push(...inboxBudgetProblems(results.inbox));

@@ -10,9 +10,15 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 const dist = process.argv[2] || process.env.DIST_DIR || "dist";
 const compressible = /\.(js|css|html|svg|json|webmanifest|txt)$/;
 
+// OpenMoji's 1,600 symbols (a few kB each, fetched one at a time when a board first shows them)
+// are compressed by the server as they are asked for: Brotli 11 on all of them would add many
+// seconds to every build for files most devices never fetch.
+const compressedOnRequest = new Set(["symbols"]);
+
 function* files(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
+    if (compressedOnRequest.has(name)) continue;
     if (statSync(path).isDirectory()) yield* files(path);
     else if (compressible.test(name)) yield path;
   }

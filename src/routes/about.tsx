@@ -6,6 +6,7 @@ import { BackToHomeLink, PageHeading } from "@/components/page-section";
 import { ButtonLink } from "@/components/router-link";
 import { LanguagesGrid } from "@/features/marketing/languages-grid";
 import { PartnersGrid } from "@/features/marketing/partners-grid";
+import { SymbolCredits } from "@/features/marketing/symbol-credits";
 import { msg } from "@lingui/core/macro";
 import { loadCatalogParts } from "@/lib/i18n";
 import { pageHead } from "@/lib/page-title";
@@ -33,6 +34,7 @@ function AboutPage() {
       </PageHeading>
       <LanguagesGrid />
       <PartnersGrid />
+      <SymbolCredits />
       <Container
         maxWidth="md"
         component="section"

@@ -9,6 +9,9 @@
  * - Runtime cache "voice-pack": the on-device speech engine (its worker script and voice data,
  *   about 0.7 MB compressed, Russian a few MB more) is cached once someone first needs local
  *   speech or asks for offline voice, not on every install.
+ * - Runtime cache "symbols": OpenMoji's symbols beyond the starter boards' (which are precached)
+ *   and the symbol picker's search index, kept once shown so that a board's pictures show offline
+ *   without installing all 1,600 symbols on every device.
  * API calls (POST /generate-tts, POST /api/requests) are never cached.
  */
 import {
@@ -22,6 +25,7 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import { deliverOutbox, outboxSyncTag } from "@/features/contact/outbox";
 import { apiPaths, apiPrefix, pathPrefixPattern } from "@/shared/api-contract";
+import { openMojiFolder } from "@/shared/openmoji";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -55,6 +59,20 @@ registerRoute(
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 8 }),
+    ],
+  }),
+);
+
+registerRoute(
+  ({ url, sameOrigin }) =>
+    sameOrigin &&
+    (url.pathname.startsWith(openMojiFolder) || url.pathname.startsWith("/assets/symbol-index-")),
+  new CacheFirst({
+    cacheName: "symbols",
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      // A board has at most a few hundred phrases; the indexes are six files at most.
+      new ExpirationPlugin({ maxEntries: 600 }),
     ],
   }),
 );

@@ -11,6 +11,8 @@ import {
   keepClinicBoards,
 } from "@/features/kiosk/privacy-reset";
 import { hasPilotAccess } from "@/lib/pilot-access";
+import { get, set } from "idb-keyval";
+import { openPictureStore } from "@/lib/picture-database";
 import { readValue, resetStorageForTests, storageKeys, writeValue } from "@/lib/storage";
 
 describe("privacy reset", () => {
@@ -89,5 +91,32 @@ describe("privacy reset of the Talk screen", () => {
     resetStorageForTests();
     expect(await readValue(storageKeys.talkBoards)).toBeUndefined();
     expect(await forgetClinicBoards()).toBe(true);
+  });
+
+  it("erases the photos the patient gave phrases, and keeps those on the clinic's boards", async () => {
+    const pictures = openPictureStore()!;
+    const picture = { type: "image/webp", bytes: new ArrayBuffer(4) };
+    await set("picture-clinic", picture, pictures);
+    await set("picture-patient", picture, pictures);
+    const withPicture = (id: string, text: string) => ({
+      id,
+      text,
+      category: "mine",
+      symbol: { set: "picture", id: `picture-${id}` },
+    });
+    await writeValue(storageKeys.talkBoards, { ru: [withPicture("clinic", "Мой врач")] });
+    expect(await keepClinicBoards()).toBe(true);
+    await writeValue(storageKeys.talkBoards, {
+      ru: [withPicture("clinic", "Мой врач"), withPicture("patient", "Моя кошка")],
+    });
+
+    expect(await erasePatientData("kk")).toBe(true);
+    expect(await get("picture-patient", pictures)).toBeUndefined();
+    expect(await get("picture-clinic", pictures)).toEqual(picture);
+
+    // Without clinic boards (the starter boards), every photo goes.
+    expect(await forgetClinicBoards()).toBe(true);
+    expect(await erasePatientData("kk")).toBe(true);
+    expect(await get("picture-clinic", pictures)).toBeUndefined();
   });
 });

@@ -4,12 +4,14 @@
  * screen and its voice settings, the examples My voice learnt their speech from), the notice that their saved requests were sent (a count only,
  * but theirs, not the next patient's), and their choice of interface language, which goes back
  * to the kiosk's default. The Talk boards go back to the clinic's: as staff left them when kiosk
- * mode was turned on, so phrases a patient added, changed or deleted are undone.
+ * mode was turned on, so phrases a patient added, changed or deleted are undone, and the photos
+ * a patient gave phrases are erased (those on the clinic's boards stay).
  *
  * Kept on purpose: the outbox (`dauys.outbox`), because a contact request is a lead that must
  * reach the clinic's team; the kiosk setting; and pilot access, which belongs to the device.
  */
 import type { LanguageCode } from "@/lib/i18n";
+import { erasePicturesExcept, pictureIdsIn } from "@/lib/picture-database";
 import { readValue, removeValue, storageKeys, writeValue } from "@/lib/storage";
 
 export const perPatientKeys = [
@@ -51,7 +53,11 @@ export function forgetClinicBoards(): Promise<boolean> {
 
 async function restoreClinicBoards(): Promise<boolean> {
   const clinic = await readValue<unknown>(storageKeys.talkClinicBoards);
-  return clinic === undefined
-    ? removeValue(storageKeys.talkBoards)
-    : writeValue(storageKeys.talkBoards, clinic);
+  const [restored, erased] = await Promise.all([
+    clinic === undefined
+      ? removeValue(storageKeys.talkBoards)
+      : writeValue(storageKeys.talkBoards, clinic),
+    erasePicturesExcept(pictureIdsIn(clinic)),
+  ]);
+  return restored && erased;
 }

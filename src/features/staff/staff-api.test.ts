@@ -11,6 +11,12 @@ import { requestsDbPath } from "../../../server/storage/requests-db.ts";
 import { buildTestApp, makeTempDirs, testSessionSecret } from "../../../server/test-support.ts";
 import { signIn } from "./staff-api";
 
+// The page's address, which the app's API client sends to (Node has no location of its own).
+vi.hoisted(() => {
+  const address = new URL("https://dauys.test/staff");
+  Object.defineProperty(globalThis, "location", { value: address, configurable: true });
+});
+
 const unusedSynthesizer = { synthesize: () => Promise.reject(new Error("not used")) };
 const password = "Tulpar-2026-clinic";
 
@@ -22,12 +28,13 @@ afterEach(async () => {
 
 /** The page's fetch, answered by the app. */
 function serveFetchFrom(app: FastifyInstance) {
-  vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
+  vi.stubGlobal("fetch", async (request: Request) => {
+    const url = new URL(request.url);
     const answer = await app.inject({
-      method: (init.method ?? "GET") as "POST",
-      url,
-      headers: init.headers as Record<string, string>,
-      payload: init.body as string,
+      method: request.method as "POST",
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers),
+      payload: await request.text(),
     });
     return new Response(answer.statusCode === 204 ? null : answer.body, {
       status: answer.statusCode,

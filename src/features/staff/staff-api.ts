@@ -3,7 +3,7 @@
  * HttpOnly cookie the page never sees; every change carries the staff header the server requires
  * (CSRF).
  */
-import { apiClient } from "@/lib/api-client";
+import { apiClient, errorFields } from "@/lib/api-client";
 import { apiPaths, staffHeader } from "@/shared/api-contract";
 import type { StoredContactRequest } from "@/shared/contact-validation";
 import type { paths } from "@/shared/generated/openapi";
@@ -39,16 +39,16 @@ export async function isSignedIn(): Promise<boolean> {
 }
 
 export async function signIn(password: string): Promise<SignInOutcome> {
-  const { response } = await apiClient.POST(apiPaths.staffSession, {
+  const { response, error } = await apiClient.POST(apiPaths.staffSession, {
     params: { header: fromInbox },
     body: { password },
   });
   if (response.ok) return "signed-in";
   if (response.status === 401) return "wrong-password";
   if (response.status === 429) return "too-many";
+  // openapi-fetch has read the answer's body already: its error code is in `error`.
   if (response.status === 503) {
-    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-    return body?.error === "staff_not_configured" ? "not-configured" : "unavailable";
+    return errorFields(error).error === "staff_not_configured" ? "not-configured" : "unavailable";
   }
   throw new StaffApiError(response.status);
 }

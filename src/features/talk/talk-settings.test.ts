@@ -77,3 +77,16 @@ describe("switch access in Talk's settings", () => {
     expect(parseTalkSettings({ scanning: { mode: 3 } }, "en").scanning.mode).toBe("off");
   });
 });
+
+describe("talk settings", () => {
+  it("keeps the board's look with the other settings", () => {
+    const stored = parseTalkSettings(
+      { language: "kk", boardLook: { symbols: { kk: "pictures" }, phoneColumns: 3 } },
+      "en",
+    );
+    expect(stored.boardLook).toEqual({ symbols: { kk: "pictures" }, phoneColumns: 3 });
+    expect(parseTalkSettings({ language: "kk" }, "en").boardLook).toEqual(
+      defaultTalkSettings("kk").boardLook,
+    );
+  });
+});

@@ -1,7 +1,7 @@
 /**
- * The Talk screen's settings: which language the board speaks, how the voice sounds, and the pace
- * My voice's takes follow (how long a pause ends a take, how long a take may be), and switch
- * access (scanning/scan-settings.ts).
+ * The Talk screen's settings: which language the board speaks, how the voice sounds, the pace
+ * My voice's takes follow (how long a pause ends a take, how long a take may be), how the board
+ * looks, and switch access (scanning/scan-settings.ts).
  */
 import {
   HABITS_KEPT,
@@ -11,6 +11,7 @@ import {
   type TakeHabit,
   type TakeLimits,
 } from "@/shared/phrase-recogniser/voice-detector.ts";
+import { defaultBoardLook, parseBoardLook, type BoardLook } from "@/features/talk/board/board-look";
 import {
   defaultScanSettings,
   parseScanSettings,
@@ -34,6 +35,8 @@ export type TalkSettings = {
   takePace: TakePace;
   /** Switch access (scanning). */
   scanning: ScanSettings;
+  /** What the board's buttons show, and how many there are in a row (board/board-look.ts). */
+  boardLook: BoardLook;
 };
 
 /** My voice's take limits: each one chosen by the user, or (null) learned from their teaching. */
@@ -106,6 +109,7 @@ export const defaultTalkSettings = (language: SpeechLanguage): TalkSettings => (
   turnForListener: false,
   takePace: learnedPace,
   scanning: defaultScanSettings,
+  boardLook: defaultBoardLook,
 });
 
 /** Stored settings as the app can use them; anything unusable falls back to the default. */
@@ -129,5 +133,6 @@ export function parseTalkSettings(value: unknown, language: SpeechLanguage): Tal
         : settings.turnForListener,
     takePace: parseTakePace(stored.takePace),
     scanning: parseScanSettings(stored.scanning),
+    boardLook: parseBoardLook(stored.boardLook),
   };
 }

@@ -72,6 +72,8 @@ export function TalkWorkspace({
         board={board}
         language={language}
         loaded={loaded}
+        look={settings.boardLook}
+        onLookChange={(boardLook) => changeSettings({ boardLook })}
         changeBoard={changeBoard}
         onLanguageChange={(next) => changeSettings({ language: next })}
         onSay={(phrase) => {

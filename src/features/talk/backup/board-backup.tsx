@@ -5,7 +5,9 @@ import Typography from "@mui/material/Typography";
 import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import FileUploadIcon from "@mui/icons-material/FileUpload";
 import type { SpeechLanguage } from "@/shared/speech-options";
-import type { Board, Boards } from "@/features/talk/board/board";
+import { picturesOf, type Board, type Boards } from "@/features/talk/board/board";
+import { removePictures } from "@/features/talk/board/phrase-pictures";
+import { keepImportedPictures, readBoardPictures } from "@/features/talk/backup/backup-pictures";
 import type { VoiceExamples } from "@/features/talk/my-voice/voice-examples";
 import {
   boardFileName,
@@ -53,6 +55,7 @@ export function BoardBackup({
     "bad-phrase": t`A phrase in this file is damaged. Nothing was changed.`,
     "too-many-phrases": t`This file has too many phrases for one board. Nothing was changed.`,
     "bad-voice": t`The voice examples in this file are damaged. Nothing was changed.`,
+    "bad-picture": t`A picture in this file is damaged or too large. Nothing was changed.`,
     unreadable: t`The file could not be read. Nothing was changed.`,
   };
 
@@ -69,8 +72,22 @@ export function BoardBackup({
       setOutcome(result);
       return;
     }
-    onImport(result.boards, result.voice);
+    const imported = await keepImportedPictures(result.boards, result.pictures);
+    // The pictures of the boards the file replaces are erased from the device.
+    const allPictures = (of: Boards) =>
+      Object.values(of).flatMap((board: Board) => picturesOf(board));
+    const kept = new Set(allPictures(imported));
+    void removePictures(allPictures(boards).filter((id) => !kept.has(id)));
+    onImport(imported, result.voice);
     setOutcome({ ok: true, phraseCount: result.phraseCount });
+  };
+
+  const exportFile = async () => {
+    const pictures = await readBoardPictures(boards);
+    downloadFile(
+      new Blob([exportBoards(boards, voice, new Date(), pictures)], { type: "application/json" }),
+      boardFileName,
+    );
   };
 
   return (
@@ -82,12 +99,7 @@ export function BoardBackup({
         <Button
           variant="outlined"
           startIcon={<FileDownloadIcon />}
-          onClick={() =>
-            downloadFile(
-              new Blob([exportBoards(boards, voice, new Date())], { type: "application/json" }),
-              boardFileName,
-            )
-          }
+          onClick={() => void exportFile()}
         >
           {t`Export the board`}
         </Button>

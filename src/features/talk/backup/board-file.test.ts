@@ -35,6 +35,7 @@ describe("board file", () => {
       ok: true,
       boards,
       voice: { ru: { m: [{ features, origin: "taught", addedAt: 1 }] } },
+      pictures: {},
       phraseCount: ru.length + boards.kk.length,
     });
     // A file from before My voice (version 1) still reads.
@@ -54,7 +55,7 @@ describe("board file", () => {
     expect(problem(file([1, 2]))).toBe("not-a-board");
     expect(problem(file({ ...valid, format: "other" }))).toBe("not-a-board");
     expect(problem(file({ ...valid, version: "1" }))).toBe("not-a-board");
-    expect(problem(file({ ...valid, version: 3 }))).toBe("newer-version");
+    expect(problem(file({ ...valid, version: 4 }))).toBe("newer-version");
     expect(problem(file({ ...valid, voice: { en: { a: [{ origin: "taught" }] } } }))).toBe(
       "bad-voice",
     );
@@ -75,5 +76,76 @@ describe("board file", () => {
     const many = Array.from({ length: 301 }, (_, i) => ({ ...phrase, id: `p${i}` }));
     expect(problem(file({ ...valid, boards: { en: many } }))).toBe("too-many-phrases");
     expect(problem(file(valid), maxBoardFileBytes + 1)).toBe("too-large");
+  });
+
+  it("keeps each phrase's symbol, and refuses a symbol that is not one", () => {
+    const withSymbols = {
+      ...valid,
+      boards: {
+        en: [
+          {
+            id: "a",
+            text: "Hello",
+            category: "social",
+            symbol: { set: "openmoji", code: "1F44B" },
+          },
+          { id: "b", text: "Cat", category: "mine", symbol: { set: "picture", id: "picture-1" } },
+        ],
+      },
+    };
+    const result = parseBoardFile(file(withSymbols));
+    expect(result.ok && result.boards.en?.map((phrase) => phrase.symbol)).toEqual([
+      { set: "openmoji", code: "1F44B" },
+      { set: "picture", id: "picture-1" },
+    ]);
+    for (const symbol of [
+      { set: "openmoji", code: "../../etc/passwd" },
+      { set: "openmoji", code: "1f44b" },
+      { set: "picture", id: "" },
+      { set: "picture", id: "a/b" },
+      { set: "arasaac", id: "1" },
+      "1F44B",
+    ]) {
+      const bad = { ...valid, boards: { en: [{ ...valid.boards.en[0], symbol }] } };
+      expect(parseBoardFile(file(bad))).toEqual({ ok: false, problem: "bad-phrase" });
+    }
+  });
+
+  it("gives a board from before symbols the starter symbols", () => {
+    const old = {
+      ...valid,
+      boards: {
+        en: [{ id: "starter-toilet", text: "Toilet", category: "needs", starterId: "toilet" }],
+      },
+    };
+    const result = parseBoardFile(file(old));
+    expect(result.ok && result.boards.en?.[0]?.symbol).toEqual({ set: "openmoji", code: "1F6BD" });
+  });
+
+  it("carries the user's own pictures, and refuses one that is not a small picture", () => {
+    const boards = {
+      en: [{ id: "a", text: "Cat", category: "mine" as const, favourite: false }],
+    };
+    const pictures = { "picture-1": { type: "image/webp", data: "UklGRg==" } };
+    const result = parseBoardFile(exportBoards(boards, {}, new Date(), pictures));
+    expect(result.ok && result.pictures).toEqual(pictures);
+    // A file from before pictures (version 2) still reads, with none.
+    const before = parseBoardFile(file({ ...valid, version: 2 }));
+    expect(before.ok && before.pictures).toEqual({});
+
+    for (const bad of [
+      { "picture-1": { type: "text/html", data: "UklGRg==" } },
+      { "picture-1": { type: "image/svg+xml", data: "UklGRg==" } },
+      { "picture-1": { type: "image/webp", data: "not base64!" } },
+      { "picture-1": { type: "image/webp", data: "A".repeat(800_000) } },
+      { "../escape": { type: "image/webp", data: "UklGRg==" } },
+      { "picture-1": "UklGRg==" },
+      ["UklGRg=="],
+    ]) {
+      expect(parseBoardFile(file({ ...valid, version: 3, pictures: bad }))).toEqual({
+        ok: false,
+        problem: "bad-picture",
+      });
+    }
   });
 });

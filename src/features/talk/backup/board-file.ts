@@ -10,8 +10,11 @@ import {
   maxPhrasesPerLanguage,
   type Board,
   type Boards,
+  withStarterSymbols,
   type Phrase,
+  type PhraseSymbol,
 } from "@/features/talk/board/board";
+import { isOpenMojiCode } from "@/shared/openmoji";
 import {
   parseVoiceExamples,
   withoutRecordings,
@@ -19,11 +22,20 @@ import {
 } from "@/features/talk/my-voice/voice-examples";
 
 export const boardFileFormat = "dauys-talk-board";
-/** 2 added My voice's examples (features only, never recordings). */
-export const boardFileVersion = 2;
+/**
+ * 2 added My voice's examples (features only, never recordings); 3 added the user's own phrase
+ * pictures (the small copies kept on the device, as base64).
+ */
+export const boardFileVersion = 3;
 export const boardFileName = "dauys-talk-board.json";
-/** Far above any real board; a bigger file is not a board. */
-export const maxBoardFileBytes = 2 * 1024 * 1024;
+/** Far above any real board with its pictures; a bigger file is not a board. */
+export const maxBoardFileBytes = 16 * 1024 * 1024;
+/** A picture is kept at 256 px (board/resize-picture.ts): a few tens of kB, never this much. */
+export const maxPictureBytes = 512 * 1024;
+const pictureTypes = ["image/webp", "image/jpeg", "image/png"];
+
+/** The user's own pictures in a file, by the id the boards refer to them with. */
+export type FilePictures = Record<string, { type: string; data: string }>;
 
 export type BoardFile = {
   format: typeof boardFileFormat;
@@ -31,6 +43,7 @@ export type BoardFile = {
   exportedAt: string;
   boards: Boards;
   voice: VoiceExamples;
+  pictures: FilePictures;
 };
 
 /** Why a file was refused; the page says it in the user's language. */
@@ -41,19 +54,32 @@ export type BoardFileProblem =
   | "newer-version"
   | "bad-phrase"
   | "too-many-phrases"
-  | "bad-voice";
+  | "bad-voice"
+  | "bad-picture";
 
 export type BoardFileResult =
-  | { ok: true; boards: Boards; voice: VoiceExamples; phraseCount: number }
+  | {
+      ok: true;
+      boards: Boards;
+      voice: VoiceExamples;
+      pictures: FilePictures;
+      phraseCount: number;
+    }
   | { ok: false; problem: BoardFileProblem };
 
-export function exportBoards(boards: Boards, voice: VoiceExamples, now: Date): string {
+export function exportBoards(
+  boards: Boards,
+  voice: VoiceExamples,
+  now: Date,
+  pictures: FilePictures = {},
+): string {
   const file: BoardFile = {
     format: boardFileFormat,
     version: boardFileVersion,
     exportedAt: now.toISOString(),
     boards,
     voice: withoutRecordings(voice),
+    pictures,
   };
   return `${JSON.stringify(file, null, 2)}\n`;
 }
@@ -61,9 +87,24 @@ export function exportBoards(boards: Boards, voice: VoiceExamples, now: Date): s
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** A phrase's symbol; `null` when the file names one that is not a symbol. */
+function readSymbol(value: unknown): PhraseSymbol | undefined | null {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) return null;
+  if (value.set === "openmoji" && isOpenMojiCode(value.code)) {
+    return { set: "openmoji", code: value.code };
+  }
+  if (value.set === "picture" && typeof value.id === "string" && /^[\w-]{1,100}$/.test(value.id)) {
+    return { set: "picture", id: value.id };
+  }
+  return null;
+}
+
 function readPhrase(value: unknown): Phrase | undefined {
   if (!isRecord(value)) return undefined;
   const { id, text, category, favourite, starterId } = value;
+  const symbol = readSymbol(value.symbol);
+  if (symbol === null) return undefined;
   if (typeof id !== "string" || id.length === 0 || id.length > 100) return undefined;
   if (typeof text !== "string") return undefined;
   const clean = cleanPhraseText(text);
@@ -79,6 +120,7 @@ function readPhrase(value: unknown): Phrase | undefined {
     category,
     favourite: favourite ?? false,
     ...(starterId === undefined ? {} : { starterId }),
+    ...(symbol ? { symbol } : {}),
   };
 }
 
@@ -94,6 +136,24 @@ function readBoard(value: unknown): Board | BoardFileProblem {
     phrases.push(phrase);
   }
   return phrases;
+}
+
+const base64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** The file's pictures, checked; undefined when one is not a small picture. */
+function readPictures(value: unknown): FilePictures | undefined {
+  if (value === undefined) return {};
+  if (!isRecord(value)) return undefined;
+  const pictures: FilePictures = {};
+  for (const [id, picture] of Object.entries(value)) {
+    if (!/^[\w-]{1,100}$/.test(id) || !isRecord(picture)) return undefined;
+    const { type, data } = picture;
+    if (typeof type !== "string" || !pictureTypes.includes(type)) return undefined;
+    if (typeof data !== "string" || data.length === 0 || data.length % 4 !== 0) return undefined;
+    if (data.length > (maxPictureBytes / 3) * 4 || !base64.test(data)) return undefined;
+    pictures[id] = { type, data };
+  }
+  return pictures;
 }
 
 /** Reads an exported board file; `size` is the file's size in bytes. */
@@ -112,13 +172,15 @@ export function parseBoardFile(text: string, size = text.length): BoardFileResul
     return { ok: false, problem: "not-a-board" };
   }
   if (data.version > boardFileVersion) return { ok: false, problem: "newer-version" };
+  const pictures = readPictures(data.pictures);
+  if (!pictures) return { ok: false, problem: "bad-picture" };
   const boards: Boards = {};
   let phraseCount = 0;
   for (const [language, value] of Object.entries(data.boards)) {
     if (!isSpeechLanguage(language)) return { ok: false, problem: "not-a-board" };
     const board = readBoard(value);
     if (typeof board === "string") return { ok: false, problem: board };
-    boards[language] = board;
+    boards[language] = withStarterSymbols(board);
     phraseCount += board.length;
   }
   if (!speechLanguages.some((language) => boards[language])) {
@@ -126,5 +188,5 @@ export function parseBoardFile(text: string, size = text.length): BoardFileResul
   }
   const voice = parseVoiceExamples(data.voice, true);
   if (!voice) return { ok: false, problem: "bad-voice" };
-  return { ok: true, boards, voice, phraseCount };
+  return { ok: true, boards, voice, pictures, phraseCount };
 }

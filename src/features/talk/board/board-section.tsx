@@ -10,6 +10,7 @@ import {
   editPhrase,
   movePhrase,
   newPhraseId,
+  picturesOf,
   reinsertPhrase,
   restoreStarters,
   toggleFavourite,
@@ -18,6 +19,13 @@ import {
   type PhraseDraft,
 } from "@/features/talk/board/board";
 import { PhraseBoard, type BoardActions } from "@/features/talk/board/phrase-board";
+import {
+  symbolDisplayOf,
+  withSymbolDisplay,
+  type BoardLook,
+} from "@/features/talk/board/board-look";
+import { BoardLookSettings } from "@/features/talk/board/board-look-settings";
+import { readPicture, removePictures, savePicture } from "@/features/talk/board/phrase-pictures";
 import { SectionPanel } from "@/components/section-panel";
 import { nativeNameOf } from "@/shared/languages";
 import { isSpeechLanguage, speechLanguages, type SpeechLanguage } from "@/shared/speech-options";
@@ -31,7 +39,8 @@ const PhraseDialog = lazy(() =>
   })),
 );
 
-type Deleted = { phrase: Phrase; index: number; language: SpeechLanguage };
+/** A deleted phrase, for Undo; its own picture, erased from the device, is held here till then. */
+type Deleted = { phrase: Phrase; index: number; language: SpeechLanguage; picture?: Blob };
 
 /**
  * The phrase board's panel: the language it speaks, editing (add, edit, reorder, favourite,
@@ -41,7 +50,9 @@ export function BoardSection({
   board,
   language,
   loaded,
+  look,
   changeBoard,
+  onLookChange,
   onLanguageChange,
   onSay,
   onDeleted,
@@ -49,6 +60,8 @@ export function BoardSection({
   board: Board;
   language: SpeechLanguage;
   loaded: boolean;
+  look: BoardLook;
+  onLookChange: (look: BoardLook) => void;
   changeBoard: (change: (current: Board) => Board) => void;
   onLanguageChange: (language: SpeechLanguage) => void;
   onSay: (phrase: Phrase) => void;
@@ -62,6 +75,24 @@ export function BoardSection({
   );
   const [deleted, setDeleted] = useState<Deleted | null>(null);
   const [notice, setNotice] = useState("");
+  const display = symbolDisplayOf(look, language);
+
+  // A change that leaves the user's own pictures unused erases them from the device.
+  const changeBoardErasing = (update: (current: Board) => Board) =>
+    changeBoard((current) => {
+      const next = update(current);
+      const kept = new Set(picturesOf(next));
+      const unused = picturesOf(current).filter((id) => !kept.has(id));
+      if (unused.length > 0) void removePictures(unused);
+      return next;
+    });
+
+  const deleteWithPicture = async (phrase: Phrase, index: number) => {
+    const pictureId = phrase.symbol?.set === "picture" ? phrase.symbol.id : undefined;
+    const picture = pictureId ? await readPicture(pictureId) : undefined;
+    setDeleted({ phrase, index, language, ...(picture ? { picture } : {}) });
+    changeBoardErasing((current) => deletePhrase(current, phrase.id));
+  };
 
   const actions: BoardActions = {
     onSay: (phrase) => {
@@ -71,15 +102,14 @@ export function BoardSection({
     onAdd: () => setDialog({ mode: "add" }),
     onEdit: (phrase) => setDialog({ mode: "edit", phrase }),
     onDelete: (phrase) => {
-      setDeleted({ phrase, index: board.indexOf(phrase), language });
-      changeBoard((current) => deletePhrase(current, phrase.id));
+      void deleteWithPicture(phrase, board.indexOf(phrase));
       onDeleted(phrase);
     },
     onMove: (phrase, direction) =>
       changeBoard((current) => movePhrase(current, phrase.id, direction)),
     onToggleFavourite: (phrase) => changeBoard((current) => toggleFavourite(current, phrase.id)),
     onRestore: () => {
-      changeBoard((current) => restoreStarters(current, language));
+      changeBoardErasing((current) => restoreStarters(current, language));
       setNotice(t`The starter phrases are back.`);
     },
   };
@@ -87,18 +117,26 @@ export function BoardSection({
   const savePhrase = (draft: PhraseDraft) => {
     if (dialog?.mode === "edit") {
       const { id } = dialog.phrase;
-      changeBoard((current) => editPhrase(current, id, draft));
+      changeBoardErasing((current) => editPhrase(current, id, draft));
     } else {
       changeBoard((current) => addPhrase(current, draft, newPhraseId()));
     }
     setDialog(null);
   };
 
-  const undoDelete = (undone: Deleted) => {
-    if (undone.language === language) {
-      changeBoard((current) => reinsertPhrase(current, undone.phrase, undone.index));
-    }
+  const undoDelete = async (undone: Deleted) => {
     setDeleted(null);
+    if (undone.language !== language) return;
+    // The picture comes back under a new id (kept again); without it, the phrase comes back bare.
+    const pictureId = undone.picture ? await savePicture(undone.picture) : undefined;
+    const { symbol, ...bare } = undone.phrase;
+    const phrase: Phrase =
+      symbol?.set !== "picture"
+        ? undone.phrase
+        : pictureId
+          ? { ...bare, symbol: { set: "picture", id: pictureId } }
+          : bare;
+    changeBoard((current) => reinsertPhrase(current, phrase, undone.index));
   };
 
   return (
@@ -116,9 +154,27 @@ export function BoardSection({
       }
     >
       <Stack spacing={2}>
-        <BoardNotice deleted={deleted} notice={notice} onUndo={undoDelete} />
+        <BoardNotice
+          deleted={deleted}
+          notice={notice}
+          onUndo={(undone) => void undoDelete(undone)}
+        />
+        {editing ? (
+          <BoardLookSettings
+            display={display}
+            phoneColumns={look.phoneColumns}
+            onDisplayChange={(next) => onLookChange(withSymbolDisplay(look, language, next))}
+            onPhoneColumnsChange={(phoneColumns) => onLookChange({ ...look, phoneColumns })}
+          />
+        ) : null}
         <div lang={language}>
-          <PhraseBoard board={board} editing={editing} actions={actions} />
+          <PhraseBoard
+            board={board}
+            editing={editing}
+            actions={actions}
+            display={display}
+            phoneColumns={look.phoneColumns}
+          />
         </div>
       </Stack>
       {dialog ? (
@@ -127,7 +183,11 @@ export function BoardSection({
             mode={dialog.mode}
             initial={
               dialog.mode === "edit"
-                ? { text: dialog.phrase.text, category: dialog.phrase.category }
+                ? {
+                    text: dialog.phrase.text,
+                    category: dialog.phrase.category,
+                    symbol: dialog.phrase.symbol,
+                  }
                 : { text: "", category: "mine" }
             }
             onSave={savePhrase}

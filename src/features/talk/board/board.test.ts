@@ -13,6 +13,8 @@ import {
   restoreStarters,
   starterBoard,
   toggleFavourite,
+  picturesOf,
+  withStarterSymbols,
   type Board,
 } from "@/features/talk/board/board";
 import { starterPhrases } from "@/features/talk/board/starter-phrases";
@@ -96,5 +98,46 @@ describe("phrase board", () => {
     expect(ofCategory(pinned, "mine")).toEqual(["Bring my glasses"]);
     expect(pinPhrase(pinned, "bring my GLASSES", "g2")).toBe(pinned);
     expect(boardHasText(pinned, "Bring my glasses ")).toBe(true);
+  });
+
+  it("gives every starter phrase its symbol, in every language", () => {
+    for (const language of ["en", "ru", "az", "kk", "ky", "uz"] as const) {
+      const board = starterBoard(language);
+      expect(board.every((phrase) => phrase.symbol?.set === "openmoji")).toBe(true);
+    }
+    const toilet = starterBoard("kk").find((phrase) => phrase.starterId === "toilet");
+    expect(toilet?.symbol).toEqual({ set: "openmoji", code: "1F6BD" });
+  });
+
+  it("adds, changes and takes away a phrase's symbol with its words", () => {
+    const board = addPhrase(
+      starterBoard("en"),
+      { text: "My cat", category: "mine", symbol: { set: "picture", id: "picture-cat" } },
+      "cat",
+    );
+    expect(board.find((phrase) => phrase.id === "cat")?.symbol).toEqual({
+      set: "picture",
+      id: "picture-cat",
+    });
+    expect(picturesOf(board)).toEqual(["picture-cat"]);
+    const plain = editPhrase(board, "cat", { text: "My cat", category: "mine" });
+    const cat = plain.find((phrase) => phrase.id === "cat");
+    expect(cat).toBeDefined();
+    expect(cat && "symbol" in cat).toBe(false);
+    expect(picturesOf(plain)).toEqual([]);
+  });
+
+  it("gives a board kept from before symbols its starter symbols, and leaves chosen ones alone", () => {
+    const old: Board = starterBoard("ru").map(({ symbol: _symbol, ...phrase }) => phrase);
+    const own = addPhrase(old, { text: "Мой текст", category: "mine" }, "m");
+    const upgraded = withStarterSymbols(own);
+    expect(upgraded.filter((phrase) => phrase.symbol)).toHaveLength(starterPhrases.length);
+    expect(upgraded.find((phrase) => phrase.id === "m")?.symbol).toBeUndefined();
+
+    const chosen = editPhrase(upgraded, "starter-toilet", {
+      text: "Туалет",
+      category: "needs",
+    });
+    expect(withStarterSymbols(chosen)).toBe(chosen);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { phraseCategories, starterPhrases } from "@/features/talk/board/starter-phrases";
+import { starterSymbols } from "@/shared/openmoji";
 
 /** The starter categories, and "mine" for phrases the user added or pinned from history. */
 export const boardCategories = ["mine", ...phraseCategories] as const;
@@ -40,14 +41,49 @@ export function isBoardCategory(value: unknown): value is BoardCategory {
   return typeof value === "string" && (boardCategories as readonly string[]).includes(value);
 }
 
+/** The symbol a starter phrase ships with (src/shared/openmoji.ts). */
+function starterSymbol(starterId: string): PhraseSymbol | undefined {
+  const code = starterSymbols[starterId];
+  return code ? { set: "openmoji", code } : undefined;
+}
+
 export function starterBoard(language: SpeechLanguage): Board {
-  return starterPhrases.map((phrase) => ({
-    id: `starter-${phrase.id}`,
-    text: phrase.text[language],
-    category: phrase.category,
-    favourite: false,
-    starterId: phrase.id,
-  }));
+  return starterPhrases.map((phrase) =>
+    withSymbol(
+      {
+        id: `starter-${phrase.id}`,
+        text: phrase.text[language],
+        category: phrase.category,
+        favourite: false,
+        starterId: phrase.id,
+      },
+      starterSymbol(phrase.id),
+    ),
+  );
+}
+
+/**
+ * A board kept from before phrases had symbols gets the starter symbols on its starter phrases.
+ * A board with any symbol is left as it is: its user has chosen them.
+ */
+export function withStarterSymbols(board: Board): Board {
+  if (board.some((phrase) => phrase.symbol)) return board;
+  return board.map((phrase) =>
+    phrase.starterId ? withSymbol(phrase, starterSymbol(phrase.starterId)) : phrase,
+  );
+}
+
+/** The phrase with this symbol, or with none. */
+function withSymbol(phrase: Phrase, symbol: PhraseSymbol | undefined): Phrase {
+  const copy = { ...phrase };
+  if (symbol) copy.symbol = symbol;
+  else delete copy.symbol;
+  return copy;
+}
+
+/** The ids of the user's own pictures on a board. */
+export function picturesOf(board: Board): string[] {
+  return board.flatMap((phrase) => (phrase.symbol?.set === "picture" ? [phrase.symbol.id] : []));
 }
 
 // The starter board each language shows until it is changed: the same one every time, so the
@@ -67,7 +103,7 @@ export function cleanPhraseText(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-export type PhraseDraft = { text: string; category: BoardCategory };
+export type PhraseDraft = { text: string; category: BoardCategory; symbol?: PhraseSymbol };
 
 export type PhraseProblem = "empty" | "too-long";
 
@@ -82,7 +118,7 @@ export function phraseProblem(text: string): PhraseProblem | undefined {
 export function addPhrase(board: Board, draft: PhraseDraft, id: string): Board {
   const text = cleanPhraseText(draft.text);
   if (phraseProblem(text)) return board;
-  const phrase: Phrase = { id, text, category: draft.category, favourite: false };
+  const phrase = withSymbol({ id, text, category: draft.category, favourite: false }, draft.symbol);
   const lastOfCategory = board.findLastIndex((item) => item.category === draft.category);
   const at = lastOfCategory === -1 ? board.length : lastOfCategory + 1;
   return [...board.slice(0, at), phrase, ...board.slice(at)];
@@ -93,7 +129,7 @@ export function editPhrase(board: Board, id: string, draft: PhraseDraft): Board 
   if (phraseProblem(text)) return board;
   const current = board.find((phrase) => phrase.id === id);
   if (!current) return board;
-  const edited = { ...current, text };
+  const edited = withSymbol({ ...current, text }, draft.symbol);
   if (draft.category === current.category) {
     return board.map((phrase) => (phrase.id === id ? edited : phrase));
   }

@@ -1,4 +1,4 @@
-import { memo } from "react";
+import { memo, useMemo } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import { IconButton } from "@/components/icon-button";
@@ -17,6 +17,13 @@ import StarBorderIcon from "@mui/icons-material/StarBorder";
 import { boardCategories, canMove, type Board, type Phrase } from "@/features/talk/board/board";
 import { categoryLabels } from "@/features/talk/board/category-labels";
 import { Button } from "@/components/button";
+import {
+  boardColumns,
+  type PhoneColumns,
+  type SymbolDisplay,
+} from "@/features/talk/board/board-look";
+import { PhraseSymbolImage } from "@/features/talk/board/phrase-symbol-image";
+import { visuallyHidden } from "@/theme/visually-hidden";
 
 export type BoardActions = {
   onSay: (phrase: Phrase) => void;
@@ -29,19 +36,19 @@ export type BoardActions = {
 };
 
 // A group's tiles; each item's style is written here once, not once per phrase.
-const phraseListStyle = {
-  display: "grid",
-  gap: 1.5,
-  gridTemplateColumns: {
-    xs: "repeat(2, minmax(0, 1fr))",
-    sm: "repeat(3, minmax(0, 1fr))",
-    lg: "repeat(4, minmax(0, 1fr))",
-  },
-  listStyle: "none",
-  p: 0,
-  m: 0,
-  "& > li": { display: "flex" },
-} as const;
+function phraseListStyle(phoneColumns: PhoneColumns | null) {
+  const columns = boardColumns(phoneColumns);
+  const repeat = (count: number) => `repeat(${count}, minmax(0, 1fr))`;
+  return {
+    display: "grid",
+    gap: 1.5,
+    gridTemplateColumns: { xs: repeat(columns.xs), sm: repeat(columns.sm), lg: repeat(columns.lg) },
+    listStyle: "none",
+    p: 0,
+    m: 0,
+    "& > li": { display: "flex" },
+  } as const;
+}
 
 const phraseButtonStyle = {
   flex: 1,
@@ -60,6 +67,18 @@ const phraseButtonStyle = {
   bgcolor: "background.paper",
 } as const;
 
+// With a picture: the picture above the words, both centred; the favourite star in a corner.
+const pictureButtonStyle = {
+  ...phraseButtonStyle,
+  px: 1,
+  flexDirection: "column",
+  justifyContent: "center",
+  gap: 1,
+  textAlign: "center",
+} as const;
+
+const favouriteCornerStyle = { position: "absolute", top: 4, insetInlineEnd: 4 } as const;
+
 /**
  * The phrases in groups (favourites first, then each category). A tap on a phrase says it; in
  * edit mode each phrase has its own buttons instead, so nothing depends on dragging or a long
@@ -69,10 +88,15 @@ export function PhraseBoard({
   board,
   editing,
   actions,
+  display,
+  phoneColumns,
 }: {
   board: Board;
   editing: boolean;
   actions: BoardActions;
+  /** What the buttons show: pictures, words, or both. */
+  display: SymbolDisplay;
+  phoneColumns: PhoneColumns | null;
 }) {
   const { t, i18n } = useLingui();
   // The same function on every render, so unchanged phrases are not drawn again.
@@ -88,6 +112,7 @@ export function PhraseBoard({
       phrases: board.filter((phrase) => phrase.category === category),
     })),
   ].filter((group) => group.phrases.length > 0);
+  const listStyle = useMemo(() => phraseListStyle(phoneColumns), [phoneColumns]);
 
   return (
     <Stack spacing={3}>
@@ -106,13 +131,13 @@ export function PhraseBoard({
           <Typography variant="h3" component="h3" sx={{ fontSize: "1.25rem", mb: 1.5 }}>
             {group.title}
           </Typography>
-          <Box component="ul" sx={phraseListStyle}>
+          <Box component="ul" sx={listStyle}>
             {group.phrases.map((phrase) => (
               <li key={phrase.id}>
                 {editing ? (
                   <EditablePhrase board={board} phrase={phrase} actions={actions} />
                 ) : (
-                  <SayPhraseButton phrase={phrase} onSay={onSay} />
+                  <SayPhraseButton phrase={phrase} display={display} onSay={onSay} />
                 )}
               </li>
             ))}
@@ -123,22 +148,43 @@ export function PhraseBoard({
   );
 }
 
-/** A phrase on the board: a tap says it. Drawn again only when the phrase itself changes. */
+/**
+ * A phrase on the board: a tap says it. Drawn again only when the phrase itself changes. Its
+ * words name it even when only its picture shows, for screen readers and voice control.
+ */
 const SayPhraseButton = memo(function SayPhraseButton({
   phrase,
+  display,
   onSay,
 }: {
   phrase: Phrase;
+  display: SymbolDisplay;
   onSay: (phrase: Phrase) => void;
 }) {
+  const symbol = display === "words" ? undefined : phrase.symbol;
+  if (!symbol) {
+    return (
+      <Button
+        variant="outlined"
+        onClick={() => onSay(phrase)}
+        endIcon={phrase.favourite ? <StarIcon aria-hidden /> : undefined}
+        sx={phraseButtonStyle}
+      >
+        {phrase.text}
+      </Button>
+    );
+  }
+  const picturesOnly = display === "pictures";
   return (
-    <Button
-      variant="outlined"
-      onClick={() => onSay(phrase)}
-      endIcon={phrase.favourite ? <StarIcon aria-hidden /> : undefined}
-      sx={phraseButtonStyle}
-    >
-      {phrase.text}
+    <Button variant="outlined" onClick={() => onSay(phrase)} sx={pictureButtonStyle}>
+      <PhraseSymbolImage
+        symbol={symbol}
+        size={picturesOnly ? "min(85%, 144px)" : "min(70%, 96px)"}
+      />
+      <Box component="span" sx={picturesOnly ? visuallyHidden : undefined}>
+        {phrase.text}
+      </Box>
+      {phrase.favourite ? <StarIcon aria-hidden sx={favouriteCornerStyle} /> : null}
     </Button>
   );
 });
@@ -160,9 +206,12 @@ function EditablePhrase({
       variant="outlined"
       sx={{ flex: 1, minWidth: 0, p: 1.5, display: "flex", flexDirection: "column", gap: 1 }}
     >
-      <Typography sx={{ fontSize: "1.1rem", fontWeight: 600, overflowWrap: "anywhere" }}>
-        {text}
-      </Typography>
+      <Stack direction="row" sx={{ gap: 1, alignItems: "center" }}>
+        {phrase.symbol ? <PhraseSymbolImage symbol={phrase.symbol} size="48px" /> : null}
+        <Typography sx={{ fontSize: "1.1rem", fontWeight: 600, overflowWrap: "anywhere" }}>
+          {text}
+        </Typography>
+      </Stack>
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: "auto" }}>
         <IconButton
           sx={iconButton}

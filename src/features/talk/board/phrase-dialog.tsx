@@ -13,6 +13,8 @@ import {
   type PhraseDraft,
 } from "@/features/talk/board/board";
 import { categoryLabels } from "@/features/talk/board/category-labels";
+import { PhrasePictureField } from "@/features/talk/board/phrase-picture-field";
+import { removePictures } from "@/features/talk/board/phrase-pictures";
 
 /**
  * Adds a phrase or edits one. A problem is shown on the field itself and the typed text stays,
@@ -34,6 +36,16 @@ export function PhraseDialog({
   const [draft, setDraft] = useState(initial);
   const [checked, setChecked] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
+  // Photos kept while the dialog was open: those the phrase does not end with are erased.
+  const keptPictures = useRef<string[]>([]);
+  const eraseUnused = (used: PhraseDraft["symbol"]) =>
+    void removePictures(
+      keptPictures.current.filter((id) => used?.set !== "picture" || used.id !== id),
+    );
+  const cancel = () => {
+    eraseUnused(undefined);
+    onCancel();
+  };
   // The phrase field takes the focus as the dialog opens, so typing can start at once.
   useEffect(() => textRef.current?.focus(), []);
   const problem = checked ? phraseProblem(draft.text) : undefined;
@@ -47,11 +59,13 @@ export function PhraseDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
-    if (!phraseProblem(draft.text)) onSave(draft);
+    if (phraseProblem(draft.text)) return;
+    eraseUnused(draft.symbol);
+    onSave(draft);
   };
 
   return (
-    <Dialog open onClose={onCancel} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog open onClose={cancel} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>
           {mode === "add" ? t`Add a phrase` : t`Edit the phrase`}
@@ -84,8 +98,13 @@ export function PhraseDialog({
               </option>
             ))}
           </TextField>
+          <PhrasePictureField
+            symbol={draft.symbol}
+            onChange={(symbol) => setDraft({ ...draft, symbol })}
+            onPictureKept={(id) => keptPictures.current.push(id)}
+          />
         </DialogContent>
-        <FormDialogActions submitLabel={t`Save the phrase`} onCancel={onCancel} />
+        <FormDialogActions submitLabel={t`Save the phrase`} onCancel={cancel} />
       </form>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 /**
  * The user's own pictures for phrases (a photo taken or chosen on the device), kept in IndexedDB
- * in a database of their own ("dauys-pictures", store "pictures") so that reading the boards or
+ * in a database of their own ("dauys-pictures", store "pictures", src/lib/picture-database.ts) so that reading the boards or
  * the settings never reads a picture. The board keeps only a picture's id (`PhraseSymbol` with set
  * "picture"). A picture is kept as its bytes and type rather than as a Blob: some browsers have
  * refused Blobs in IndexedDB, none refuses an ArrayBuffer.
@@ -9,7 +9,8 @@
  * failure as every other write is reported (src/lib/storage.ts) and gives no id: the phrase is then
  * kept without its picture, and the app goes on working.
  */
-import { clear, createStore, delMany, get, set, type UseStore } from "idb-keyval";
+import { clear, delMany, get, set, type UseStore } from "idb-keyval";
+import { openPictureStore } from "@/lib/picture-database";
 import { reportStorageFailure, storageKeys } from "@/lib/storage";
 
 type StoredPicture = { type: string; bytes: ArrayBuffer };
@@ -17,13 +18,7 @@ type StoredPicture = { type: string; bytes: ArrayBuffer };
 let store: UseStore | null | undefined;
 
 function getStore(): UseStore | null {
-  if (store === undefined) {
-    try {
-      store = typeof indexedDB === "undefined" ? null : createStore("dauys-pictures", "pictures");
-    } catch {
-      store = null;
-    }
-  }
+  if (store === undefined) store = openPictureStore();
   return store;
 }
 

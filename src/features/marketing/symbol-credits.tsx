@@ -1,0 +1,48 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import Typography from "@mui/material/Typography";
+import { Anchor } from "@/components/anchor";
+import { Container } from "@/components/container";
+import { NewTabHint } from "@/components/new-tab-hint";
+
+const linkStyle = { display: "inline-flex", alignItems: "center", minHeight: 44 } as const;
+
+/** The credit OpenMoji's licence (CC BY-SA 4.0) asks for, and where the symbols' words are from. */
+export function SymbolCredits() {
+  const { t } = useLingui();
+  const openMoji = (
+    <Anchor href="https://openmoji.org/" target="_blank" rel="noopener noreferrer" sx={linkStyle}>
+      OpenMoji
+      <NewTabHint />
+    </Anchor>
+  );
+  const licence = (
+    <Anchor
+      href="https://creativecommons.org/licenses/by-sa/4.0/"
+      target="_blank"
+      rel="noopener noreferrer"
+      sx={linkStyle}
+    >
+      CC BY-SA 4.0
+      <NewTabHint />
+    </Anchor>
+  );
+  return (
+    <Container
+      maxWidth="md"
+      component="section"
+      aria-labelledby="about-credits-title"
+      sx={{ py: 4 }}
+    >
+      <Typography id="about-credits-title" variant="h2" component="h2" gutterBottom>
+        {t`Pictures`}
+      </Typography>
+      <Typography sx={{ fontSize: "1.125rem" }}>
+        <Trans>
+          The pictures on Talk's phrase board are emoji designed by {openMoji}, the open-source
+          emoji and icon project, licensed under {licence}. The words that find them are the Unicode
+          CLDR's.
+        </Trans>
+      </Typography>
+    </Container>
+  );
+}

@@ -1,0 +1,162 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useLingui } from "@lingui/react/macro";
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import { Button } from "@/components/button";
+import { TextField } from "@/components/text-field";
+import { loadSymbolIndex } from "@/features/talk/board/symbol-index-loader";
+import { searchSymbols } from "@/features/talk/board/symbol-search";
+import { openMojiUrl } from "@/shared/openmoji";
+import type { SymbolIndex } from "@/shared/symbol-index";
+
+type IndexState =
+  { status: "loading" } | { status: "failed" } | { status: "ready"; index: SymbolIndex };
+
+const resultsStyle = {
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(64px, 1fr))",
+  gap: 1,
+  maxHeight: 300,
+  overflowY: "auto",
+  p: 0.5,
+  m: 0,
+} as const;
+
+const symbolButtonStyle = {
+  width: "100%",
+  minWidth: 56,
+  minHeight: 64,
+  p: 0.5,
+  "&[aria-pressed='true']": { outline: "3px solid", outlineColor: "primary.main" },
+} as const;
+
+/**
+ * Finds an OpenMoji symbol by words in the user's interface language (the CLDR's names and
+ * keywords). The results are one stop for Tab; the arrow keys move among them, Enter or Space
+ * chooses. How many were found is announced as the search changes.
+ */
+export function SymbolPicker({
+  selected,
+  onChoose,
+}: {
+  selected: string | undefined;
+  onChoose: (code: string, name: string) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const [state, setState] = useState<IndexState>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const [query, setQuery] = useState("");
+  const [active, setActive] = useState(0);
+  const results = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadSymbolIndex(locale).then(
+      (index) => !cancelled && setState({ status: "ready", index }),
+      () => !cancelled && setState({ status: "failed" }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [locale, attempt]);
+
+  const found = useMemo(
+    () => (state.status === "ready" ? searchSymbols(state.index, query, locale) : []),
+    [state, query, locale],
+  );
+  const current = Math.min(active, Math.max(0, found.length - 1));
+
+  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = [...(results.current?.querySelectorAll("button") ?? [])];
+    if (buttons.length === 0) return;
+    const top = buttons[0]!.offsetTop;
+    const perRow = Math.max(1, buttons.filter((button) => button.offsetTop === top).length);
+    const step: Record<string, number> = {
+      ArrowRight: 1,
+      ArrowLeft: -1,
+      ArrowDown: perRow,
+      ArrowUp: -perRow,
+    };
+    let next: number | undefined;
+    if (event.key in step) next = current + step[event.key]!;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = buttons.length - 1;
+    if (next === undefined) return;
+    event.preventDefault();
+    next = Math.max(0, Math.min(buttons.length - 1, next));
+    setActive(next);
+    buttons[next]!.focus();
+  };
+
+  return (
+    <Box sx={{ display: "grid", gap: 1.5 }}>
+      <TextField
+        type="search"
+        label={t`Search symbols`}
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setActive(0);
+        }}
+        autoComplete="off"
+      />
+      <Typography role="status" sx={{ minHeight: "1.5em" }}>
+        {state.status === "loading"
+          ? t`Loading the symbols…`
+          : state.status === "failed"
+            ? t`The symbols could not be loaded. Check the connection and try again.`
+            : found.length === 0
+              ? t`No symbol found. Try another word.`
+              : query.trim()
+                ? t`Symbols found: ${found.length}`
+                : ""}
+      </Typography>
+      {state.status === "failed" ? (
+        <Button
+          variant="outlined"
+          onClick={() => {
+            setState({ status: "loading" });
+            setAttempt(attempt + 1);
+          }}
+          sx={{ justifySelf: "start" }}
+        >
+          {t`Try again`}
+        </Button>
+      ) : null}
+      {found.length > 0 ? (
+        <Box
+          ref={results}
+          role="group"
+          aria-label={t`Symbols`}
+          onKeyDown={moveFocus}
+          sx={resultsStyle}
+        >
+          {found.map((symbol, position) => (
+            <Button
+              key={symbol.code}
+              variant="outlined"
+              aria-label={symbol.name}
+              aria-pressed={symbol.code === selected}
+              title={symbol.name}
+              tabIndex={position === current ? 0 : -1}
+              onFocus={() => setActive(position)}
+              onClick={() => onChoose(symbol.code, symbol.name)}
+              sx={symbolButtonStyle}
+            >
+              <Box
+                component="img"
+                src={openMojiUrl(symbol.code)}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+                sx={{ width: 48, height: 48 }}
+              />
+            </Button>
+          ))}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The symbol picker's search: the words typed, in the user's interface language, against the
+ * names and keywords the Unicode CLDR gives each symbol in that language (src/shared/symbol-index.ts).
+ * Each typed word must begin a word of the symbol's name or keywords, in any case, so "дәрет"
+ * finds the toilet and "сәлем қол" the waving hand. Symbols whose name is what was typed come
+ * first, then those whose name begins with it, then the rest in OpenMoji's order.
+ */
+import type { SymbolIndex, SymbolIndexEntry } from "@/shared/symbol-index";
+
+export type FoundSymbol = { code: string; name: string };
+
+function fold(text: string, locale: string): string {
+  return text.normalize("NFC").toLocaleLowerCase(locale).replace(/ё/g, "е");
+}
+
+function wordsOf(text: string): string[] {
+  return text.split(/[\s|,.:;!?()«»"“”'’\-–]+/u).filter(Boolean);
+}
+
+function rank(entry: SymbolIndexEntry, query: string, words: string[], locale: string) {
+  const name = fold(entry[1], locale);
+  const known = wordsOf(`${name}|${fold(entry[2], locale)}`);
+  if (!words.every((word) => known.some((candidate) => candidate.startsWith(word)))) {
+    return undefined;
+  }
+  if (name === query) return 0;
+  if (name.startsWith(query)) return 1;
+  if (fold(entry[2], locale).split("|").includes(query)) return 2;
+  return 3;
+}
+
+/** Up to `limit` symbols for `query`; an empty query lists the first symbols in order. */
+export function searchSymbols(
+  index: SymbolIndex,
+  query: string,
+  locale: string,
+  limit = 48,
+): FoundSymbol[] {
+  const folded = fold(query, locale).trim().replace(/\s+/g, " ");
+  const words = wordsOf(folded);
+  const found: { entry: SymbolIndexEntry; rank: number; order: number }[] = [];
+  index.forEach((entry, order) => {
+    const place = words.length === 0 ? 3 : rank(entry, folded, words, locale);
+    if (place !== undefined) found.push({ entry, rank: place, order });
+  });
+  return found
+    .sort((a, b) => a.rank - b.rank || a.order - b.order)
+    .slice(0, limit)
+    .map(({ entry }) => ({ code: entry[0], name: entry[1] }));
+}

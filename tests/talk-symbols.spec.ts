@@ -1,0 +1,404 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import {
+  expectNoAxeViolations,
+  findSmallTargets,
+  presetLanguage,
+  presetPilotAccess,
+  settle,
+  visitUntilControlled,
+} from "./fixtures.ts";
+
+/*
+ * Pictures on Talk's board: the starter boards' OpenMoji symbols (served, precached and cached
+ * by the real server and service worker), what the buttons show, and the board's size.
+ */
+
+const starterPhraseCount = 26;
+
+/** What the tests click, in the interface languages they use (the catalogs' own words). */
+const words = {
+  en: {
+    talk: "Talk",
+    board: "Phrase board",
+    edit: "Edit the board",
+    done: "Done editing",
+    add: "Add a phrase",
+    phrase: "Phrase",
+    choose: "Choose a symbol",
+    search: "Search symbols",
+    found: "Symbols found:",
+    save: "Save the phrase",
+  },
+  kk: {
+    talk: "Сөйлесу",
+    board: "Сөз тіркестері тақтасы",
+    edit: "Тақтаны өңдеу",
+    done: "Өңдеу аяқталды",
+    add: "Сөз тіркесін қосу",
+    phrase: "Сөз тіркесі",
+    choose: "Таңба таңдау",
+    search: "Таңба іздеу",
+    found: "Табылған таңбалар:",
+    save: "Сөз тіркесін сақтау",
+  },
+  ru: {
+    talk: "Разговор",
+    board: "Доска фраз",
+    edit: "Изменить доску",
+    done: "Готово",
+    add: "Добавить фразу",
+    phrase: "Фраза",
+    choose: "Выбрать символ",
+    search: "Поиск символов",
+    found: "Найдено символов:",
+    save: "Сохранить фразу",
+  },
+} as const;
+type Words = (typeof words)[keyof typeof words];
+
+async function openTalk(page: Page, language: keyof typeof words = "en") {
+  await presetPilotAccess(page);
+  if (language !== "en") await presetLanguage(page, language);
+  await page.goto("/talk");
+  await expect(page.getByRole("heading", { level: 1, name: words[language].talk })).toBeVisible();
+  await settle(page);
+  await expect(board(page, words[language])).toHaveAttribute("aria-busy", "false");
+}
+
+const board = (page: Page, say: Words = words.en) => page.getByRole("region", { name: say.board });
+
+/** Adds a phrase through the dialog, up to the open symbol search; returns the search box. */
+async function startPhraseWithSymbol(page: Page, say: Words, text: string) {
+  await board(page, say).getByRole("button", { name: say.edit }).click();
+  await board(page, say).getByRole("button", { name: say.add }).click();
+  const dialog = page.getByRole("dialog", { name: say.add });
+  await dialog.getByRole("textbox", { name: say.phrase }).fill(text);
+  await dialog.getByRole("button", { name: say.choose }).click();
+  return { dialog, search: dialog.getByRole("searchbox", { name: say.search }) };
+}
+
+/** Saves the dialog and leaves editing; returns the new phrase's button on the board. */
+async function savePhrase(page: Page, say: Words, text: string) {
+  await page.getByRole("button", { name: say.save }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await board(page, say).getByRole("button", { name: say.done }).click();
+  return board(page, say).getByRole("button", { name: text, exact: true });
+}
+
+/** The board's phrase buttons (not the controls above them). */
+const phraseButtons = (page: Page) => board(page).getByRole("listitem").getByRole("button");
+
+/** How many of these images the browser has really loaded and decoded (not broken). */
+function loadedImages(images: Locator): Promise<number> {
+  return images.evaluateAll(
+    (elements) =>
+      elements
+        .filter((image) => (image as HTMLImageElement).complete)
+        .filter((image) => (image as HTMLImageElement).naturalWidth > 0).length,
+  );
+}
+
+async function setBoard(page: Page, choices: { show?: string; perRow?: string }) {
+  await board(page).getByRole("button", { name: "Edit the board" }).click();
+  if (choices.show)
+    await page.getByRole("combobox", { name: "Buttons show" }).selectOption(choices.show);
+  if (choices.perRow) {
+    await page
+      .getByRole("combobox", { name: "Buttons in a row on a phone" })
+      .selectOption(choices.perRow);
+  }
+  await board(page).getByRole("button", { name: "Done editing" }).click();
+}
+
+test("every starter phrase shows its picture above its words", async ({ page }) => {
+  await openTalk(page);
+  await expect(phraseButtons(page)).toHaveCount(starterPhraseCount);
+  const pictures = phraseButtons(page).locator("img");
+  await expect(pictures).toHaveCount(starterPhraseCount);
+  await expect.poll(() => loadedImages(pictures)).toBe(starterPhraseCount);
+
+  const toilet = phraseButtons(page).filter({ hasText: "I need the toilet." });
+  const picture = await toilet.locator("img").boundingBox();
+  const words = await toilet.getByText("I need the toilet.").boundingBox();
+  expect(picture!.y + picture!.height).toBeLessThanOrEqual(words!.y + 1);
+  // Recognisable at arm's length: far larger than an icon in running text.
+  expect(picture!.width).toBeGreaterThanOrEqual(64);
+});
+
+test("pictures only: the buttons keep their phrases as names and say them; other boards keep words", async ({
+  page,
+}) => {
+  await openTalk(page);
+  await setBoard(page, { show: "pictures" });
+
+  const toilet = page.getByRole("button", { name: "I need the toilet.", exact: true });
+  await expect(toilet).toBeVisible();
+  await expect(toilet.getByText("I need the toilet.", { exact: true })).toHaveCSS(
+    "position",
+    "absolute",
+  );
+  await expect(toilet.locator("img")).toBeVisible();
+  await toilet.click();
+  const said = page.getByRole("region", { name: "Said last" });
+  await expect(said.getByText("I need the toilet.", { exact: true })).toBeVisible();
+
+  await page.reload();
+  await settle(page);
+  await expect(toilet.getByText("I need the toilet.", { exact: true })).toHaveCSS(
+    "position",
+    "absolute",
+  );
+
+  // The choice belongs to the English board: the Russian board still shows its words.
+  await page.getByRole("combobox", { name: "Speak in" }).selectOption("ru");
+  await expect(board(page).getByText("Мне нужно в туалет.", { exact: true })).not.toHaveCSS(
+    "position",
+    "absolute",
+  );
+
+  await setBoard(page, { show: "words" });
+  await expect(phraseButtons(page).locator("img")).toHaveCount(0);
+  await expect(phraseButtons(page)).toHaveCount(starterPhraseCount);
+});
+
+test("fewer buttons in a row make them bigger on a phone, and the choice is kept", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openTalk(page);
+  const widthOfFirst = async () => (await phraseButtons(page).first().boundingBox())!.width;
+  const usual = await widthOfFirst();
+
+  await setBoard(page, { perRow: "4" });
+  const rowOfFour = await phraseButtons(page).evaluateAll((buttons) =>
+    buttons.slice(0, 5).map((button) => Math.round(button.getBoundingClientRect().top)),
+  );
+  expect(new Set(rowOfFour.slice(0, 4)).size).toBe(1);
+  expect(rowOfFour[4]).toBeGreaterThan(rowOfFour[0]!);
+  expect(await widthOfFirst()).toBeLessThan(usual);
+  expect(await findSmallTargets(page)).toEqual([]);
+
+  await page.reload();
+  await settle(page);
+  const kept = await phraseButtons(page).evaluateAll((buttons) =>
+    buttons.slice(0, 4).map((button) => Math.round(button.getBoundingClientRect().top)),
+  );
+  expect(new Set(kept).size).toBe(1);
+
+  await setBoard(page, { perRow: "2" });
+  expect(await widthOfFirst()).toBeGreaterThan(usual * 0.9);
+});
+
+for (const width of [390, 1280]) {
+  test(`the board with pictures, and with pictures only, passes axe at ${width} px`, async ({
+    page,
+  }) => {
+    // Three scans of a long page: slow on a busy machine.
+    test.slow();
+    await page.setViewportSize({ width, height: 900 });
+    await openTalk(page);
+    await expect
+      .poll(() => loadedImages(phraseButtons(page).locator("img")))
+      .toBe(starterPhraseCount);
+    await expectNoAxeViolations(page, `pictures and words, ${width} px`);
+    await board(page).getByRole("button", { name: "Edit the board" }).click();
+    await expectNoAxeViolations(page, `editing, ${width} px`);
+    expect(await findSmallTargets(page)).toEqual([]);
+    await page.getByRole("combobox", { name: "Buttons show" }).selectOption("pictures");
+    await board(page).getByRole("button", { name: "Done editing" }).click();
+    await expectNoAxeViolations(page, `pictures only, ${width} px`);
+  });
+}
+
+test("the symbol picker finds a symbol by a Kazakh word", async ({ page }) => {
+  await openTalk(page, "kk");
+  const say = words.kk;
+  const { dialog, search } = await startPhraseWithSymbol(page, say, "Маған дәретхана керек");
+  await search.fill("дәретхана");
+  await expect(dialog.getByRole("status").filter({ hasText: say.found })).toBeVisible();
+  // CLDR's Kazakh name of 🚽 (U+1F6BD).
+  await dialog.getByRole("button", { name: "унитаз", exact: true }).click();
+  await expect(dialog.getByRole("status").filter({ hasText: "унитаз" })).toBeVisible();
+  const phrase = await savePhrase(page, say, "Маған дәретхана керек");
+  await expect(phrase.locator("img")).toHaveAttribute("src", /\/1F6BD\.svg$/);
+  await expect.poll(() => loadedImages(phrase.locator("img"))).toBe(1);
+});
+
+test("the symbol picker finds a symbol by a Russian word, all by keyboard", async ({ page }) => {
+  await openTalk(page, "ru");
+  const say = words.ru;
+  const { dialog, search } = await startPhraseWithSymbol(page, say, "Где моя кошка?");
+  await search.fill("кошка");
+  await expect(dialog.getByRole("status").filter({ hasText: say.found })).toBeVisible();
+  // The results are one Tab stop; the arrows move among them, Enter chooses.
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "кошка", exact: true })).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(dialog.getByRole("button", { name: "морда кошки", exact: true })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("button", { name: say.choose })).toBeFocused();
+  await expectNoAxeViolations(page, "the phrase dialog with a symbol chosen");
+  expect(await findSmallTargets(page)).toEqual([]);
+  const phrase = await savePhrase(page, say, "Где моя кошка?");
+  await expect(phrase.locator("img")).toHaveAttribute("src", /\/1F431\.svg$/);
+  await expect.poll(() => loadedImages(phrase.locator("img"))).toBe(1);
+});
+
+test("a symbol index that cannot arrive is said so, and Try again loads it", async ({ page }) => {
+  const index = /\/assets\/symbol-index-en-[\w-]+\.js$/;
+  await page.route(index, (route) => route.abort("internetdisconnected"));
+  await openTalk(page);
+  const { dialog, search } = await startPhraseWithSymbol(page, words.en, "My cat");
+  await expect(
+    dialog.getByRole("status").filter({ hasText: "The symbols could not be loaded." }),
+  ).toBeVisible();
+  await page.unroute(index);
+  await dialog.getByRole("button", { name: "Try again" }).click();
+  await search.fill("cat");
+  await expect(dialog.getByRole("button", { name: "cat", exact: true })).toBeVisible();
+});
+
+test("the open symbol picker passes axe at 390 px", async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openTalk(page);
+  const { dialog, search } = await startPhraseWithSymbol(page, words.en, "My cat");
+  await search.fill("cat");
+  await expect(dialog.getByRole("status").filter({ hasText: words.en.found })).toBeVisible();
+  await expectNoAxeViolations(page, "symbol picker, 390 px");
+  expect(await findSmallTargets(page)).toEqual([]);
+});
+
+/** A photo as a phone's camera would give it: a 1200×800 JPEG, drawn in the page. */
+async function cameraPhoto(page: Page) {
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 1200;
+    canvas.height = 800;
+    const context = canvas.getContext("2d")!;
+    context.fillStyle = "#e07b39";
+    context.fillRect(0, 0, 1200, 800);
+    context.fillStyle = "#1d3557";
+    context.beginPath();
+    context.arc(600, 400, 300, 0, Math.PI * 2);
+    context.fill();
+    return canvas.toDataURL("image/jpeg", 0.95).split(",")[1]!;
+  });
+  return { name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: Buffer.from(base64, "base64") };
+}
+
+/** How many pictures of the user's own the device keeps. */
+function keptPictureCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open("dauys-pictures");
+        open.onupgradeneeded = () => open.result.createObjectStore("pictures");
+        open.onsuccess = () => {
+          const count = open.result.transaction("pictures").objectStore("pictures").count();
+          count.onsuccess = () => {
+            open.result.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+}
+
+test("a photo becomes a phrase's picture, made small on the device, kept, exported and imported, erased with its phrase", async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  await openTalk(page);
+  await board(page).getByRole("button", { name: "Edit the board" }).click();
+  await board(page).getByRole("button", { name: "Add a phrase" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+  await dialog.getByRole("textbox", { name: "Phrase" }).fill("My cat Barsik");
+
+  // Not a picture: said, and nothing kept.
+  let chooser = page.waitForEvent("filechooser");
+  await dialog.getByRole("button", { name: "Choose a photo" }).click();
+  await (
+    await chooser
+  ).setFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("shopping") });
+  await expect(
+    dialog
+      .getByRole("status")
+      .filter({ hasText: "This file is not a picture this device can show." }),
+  ).toBeVisible();
+
+  chooser = page.waitForEvent("filechooser");
+  await dialog.getByRole("button", { name: "Choose a photo" }).click();
+  await (await chooser).setFiles(await cameraPhoto(page));
+  await expect(
+    dialog.getByRole("status").filter({ hasText: "The photo is the phrase's picture now." }),
+  ).toBeVisible();
+  await expect.poll(() => keptPictureCount(page)).toBe(1);
+  const phrase = await savePhrase(page, words.en, "My cat Barsik");
+  const picture = phrase.locator("img");
+  await expect.poll(() => loadedImages(picture)).toBe(1);
+  // Made small on the device: 1200×800 became 256×171.
+  expect(
+    await picture.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]),
+  ).toEqual([256, 171]);
+
+  await page.reload();
+  await settle(page);
+  await expect.poll(() => loadedImages(phrase.locator("img"))).toBe(1);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export the board" }).click();
+  const file = testInfo.outputPath((await download).suggestedFilename());
+  await (await download).saveAs(file);
+  const exported = JSON.parse(readFileSync(file, "utf8")) as { pictures: object };
+  expect(Object.keys(exported.pictures)).toHaveLength(1);
+
+  // Deleted with its phrase: the device no longer keeps the photo.
+  await board(page).getByRole("button", { name: "Edit the board" }).click();
+  await board(page).getByRole("button", { name: "Delete: My cat Barsik" }).click();
+  await expect.poll(() => keptPictureCount(page)).toBe(0);
+  await board(page).getByRole("button", { name: "Done editing" }).click();
+  await expect(phrase).toHaveCount(0);
+
+  await page.getByLabel("Board file to import").setInputFiles(file);
+  await expect(page.getByText(/^Board imported: /)).toBeVisible();
+  await expect.poll(() => loadedImages(phrase.locator("img"))).toBe(1);
+  await expect.poll(() => keptPictureCount(page)).toBe(1);
+});
+
+test.describe("offline", () => {
+  test.use({ serviceWorkers: "allow" });
+
+  test("after one visit the starter pictures show offline", async ({ page, context }) => {
+    await presetPilotAccess(page);
+    await visitUntilControlled(page, "/talk");
+    await context.setOffline(true);
+    await page.reload();
+    await settle(page);
+    const pictures = phraseButtons(page).locator("img");
+    await expect(pictures).toHaveCount(starterPhraseCount);
+    await expect.poll(() => loadedImages(pictures)).toBe(starterPhraseCount);
+  });
+
+  test("a symbol chosen online is kept, and shows offline", async ({ page, context }) => {
+    await presetPilotAccess(page);
+    await presetLanguage(page, "ru");
+    await visitUntilControlled(page, "/talk");
+    await settle(page);
+    const say = words.ru;
+    const { search } = await startPhraseWithSymbol(page, say, "Где моя кошка?");
+    await search.fill("кошка");
+    await page.getByRole("button", { name: "кошка", exact: true }).click();
+    const phrase = await savePhrase(page, say, "Где моя кошка?");
+    await expect.poll(() => loadedImages(phrase.locator("img"))).toBe(1);
+
+    await context.setOffline(true);
+    await page.reload();
+    await settle(page);
+    const kept = board(page, say).getByRole("button", { name: "Где моя кошка?", exact: true });
+    await expect.poll(() => loadedImages(kept.locator("img"))).toBe(1);
+  });
+});
