@@ -1,6 +1,7 @@
 /**
  * `npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]
- * [--live [--rule learned|fixed]] [--session [--seed 37]]` (--session: see phrases-session.ts)
+ * [--live [--rule learned|fixed]] [--session [--seed 37]]` (--session: see phrases-session.ts; the
+ * two together play the session as the microphone hears it, as the issue's goals are measured)
  *
  * Runs the phrase recogniser (src/shared/phrase-recogniser, the same module the browser worker
  * runs) over a corpus: CORPUS_DIR/<speaker>/<phrase-id>/<take>.wav, takes sorted by name, the
@@ -25,7 +26,6 @@
  * The last line printed is one JSON object with the totals (with --json, the only line is a JSON
  * object with the totals and every speaker's figures).
  */
-import { join } from "node:path";
 import {
   checkTake,
   extractFeatures,
@@ -36,15 +36,8 @@ import {
 } from "../../src/shared/phrase-recogniser/index.ts";
 import { percentile } from "./bench-lib.ts";
 import { printSession, runSession } from "./phrases-session.ts";
-import { LIVE_RULES, LiveSpeaker, type LiveRule } from "./live-takes.ts";
-import {
-  CorpusError,
-  isDirectory,
-  listDirectory,
-  readTake,
-  wavFiles,
-  type Take,
-} from "./corpus-files.ts";
+import { LIVE_RULES, takePath, type LiveRule } from "./live-takes.ts";
+import { CorpusError, readSpeakers, type Take } from "./corpus-files.ts";
 
 export interface SpeakerFigures {
   speaker: string;
@@ -90,10 +83,6 @@ export interface EvaluationTotals {
   speakers: SpeakerFigures[];
 }
 
-/** A speaker's own seed for the background noise, so each run feeds the same audio. */
-const seedOf = (name: string) =>
-  [...name].reduce((hash, char) => (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0, 7);
-
 const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export function evaluateCorpus(
@@ -102,45 +91,19 @@ export function evaluateCorpus(
 ): EvaluationTotals {
   const enrol = options.enrol ?? 3;
   const method = options.method ?? "normalised";
-  if (!Number.isInteger(enrol) || enrol < 1)
-    throw new CorpusError("--enrol must be a whole number of at least 1");
-  if (!isDirectory(corpusDir)) {
-    listDirectory(corpusDir);
-    throw new CorpusError(`${corpusDir} is not a folder`);
-  }
-  const speakerNames = listDirectory(corpusDir).filter((name) =>
-    isDirectory(join(corpusDir, name)),
-  );
-  if (!speakerNames.length)
-    throw new CorpusError(
-      `${corpusDir} holds no speaker folders (expected CORPUS_DIR/<speaker>/<phrase-id>/<take>.wav)`,
-    );
-
   const speakers: SpeakerFigures[] = [];
   const allTimes: number[] = [];
   const takeTimes: number[] = [];
   let [right, known, knownRejected, knownUnsure, unknownRejected, unknown] = [0, 0, 0, 0, 0, 0];
   let [rightAtOnce, wrongAtOnce, unknownSpoken] = [0, 0, 0];
   let [takesSplit, takesRefused] = [0, 0];
-  for (const speaker of speakerNames) {
-    const speakerDir = join(corpusDir, speaker);
-    const phraseIds = listDirectory(speakerDir).filter(
-      (name) => name !== "_unknown" && isDirectory(join(speakerDir, name)),
-    );
+  for (const { speaker, phrases, unknown: unknownTakes } of readSpeakers(corpusDir, enrol)) {
     const recogniser = new PhraseRecogniser({ method });
-    const microphone = options.live ? new LiveSpeaker(options.live, seedOf(speaker)) : null;
+    const microphone = takePath(options.live, speaker);
     const tests: { phraseId: string; take: Take }[] = [];
-    for (const phraseId of phraseIds) {
-      const dir = join(speakerDir, phraseId);
-      const files = wavFiles(dir);
-      if (!files.length) continue;
-      if (files.length <= enrol)
-        throw new CorpusError(
-          `${dir} has ${files.length} takes: at least ${enrol + 1} are needed (${enrol} to teach, the rest to test)`,
-        );
+    for (const { phraseId, teaching, tests: phraseTests } of phrases) {
       const taught: PhraseFeatures[] = [];
-      const teaching = files.slice(0, enrol).map((file) => readTake(join(dir, file)));
-      for (const take of microphone ? microphone.teach(teaching) : teaching) {
+      for (const take of microphone.teach(teaching)) {
         const started = performance.now();
         const features = extractFeatures(take.samples, take.sampleRate, { method });
         checkTake(take.samples, take.sampleRate, { features, others: taught });
@@ -149,20 +112,11 @@ export function evaluateCorpus(
       }
       for (const features of taught)
         if (features.frames.length) recogniser.addExample(phraseId, features, "taught", 0);
-      for (const file of files.slice(enrol))
-        tests.push({ phraseId, take: readTake(join(dir, file)) });
+      tests.push(...phraseTests.map((take) => ({ phraseId, take })));
     }
-    if (!tests.length) {
-      if (phraseIds.length === 0 && !isDirectory(join(speakerDir, "_unknown"))) continue;
-      throw new CorpusError(`${speakerDir} has no phrase folders with WAV takes`);
-    }
-    const unknownDir = join(speakerDir, "_unknown");
-    const unknownTakes = isDirectory(unknownDir)
-      ? wavFiles(unknownDir).map((file) => readTake(join(unknownDir, file)))
-      : [];
     const times: number[] = [];
     const decide = (file: Take) => {
-      const take = microphone ? microphone.hear(file) : file;
+      const take = microphone.hear(file);
       // A take the microphone refused is not recognised: the user is asked again.
       if (!take) return { decision: "rejected" as const, phraseId: undefined, ranked: [] };
       const started = performance.now();
@@ -206,14 +160,12 @@ export function evaluateCorpus(
       unsure: round(sUnsure / (tests.length + unknownTakes.length)),
       meanMs: round(times.reduce((s, t) => s + t, 0) / times.length, 1),
       p95Ms: round(percentile(times, 95), 1),
-      takesSplit: microphone?.takesSplit ?? 0,
-      takesRefused: microphone?.takesRefused ?? 0,
+      takesSplit: microphone.takesSplit,
+      takesRefused: microphone.takesRefused,
     });
-    takesSplit += microphone?.takesSplit ?? 0;
-    takesRefused += microphone?.takesRefused ?? 0;
+    takesSplit += microphone.takesSplit;
+    takesRefused += microphone.takesRefused;
   }
-  if (!speakers.length)
-    throw new CorpusError(`${corpusDir} holds no speakers with phrase folders of WAV takes`);
   return {
     top1: round(right / known),
     unknownRejected: unknown ? round(unknownRejected / unknown) : NaN,
@@ -273,6 +225,14 @@ const OPTIONS: Record<string, (into: EvaluationArguments, value: () => string) =
   "--live": (into) => {
     into.live ??= "learned";
   },
+  "--session": (into) => {
+    into.session = { seed: into.session?.seed ?? 37 };
+  },
+  "--seed": (into, value) => {
+    const seed = Number(value());
+    if (!Number.isInteger(seed)) throw new CorpusError("--seed must be a whole number");
+    into.session = { seed };
+  },
   "--rule": (into, value) => {
     const rule = value();
     if (!(LIVE_RULES as readonly string[]).includes(rule))
@@ -297,8 +257,8 @@ export function parseArguments(argv: readonly string[]): EvaluationArguments {
     else throw new CorpusError(`one corpus folder only (got ${parsed.corpus} and ${arg})`);
   }
   if (!parsed.corpus) throw new CorpusError(usage);
-  if (parsed.session && parsed.live)
-    throw new CorpusError("--session reads whole files: it does not take --live yet");
+  if (argv.includes("--seed") && !argv.includes("--session"))
+    throw new CorpusError("--seed orders a --session: give --session too");
   return parsed;
 }
 
@@ -310,7 +270,7 @@ export function main(argv: string[]): number {
     const { method } = options;
     // --session [--seed N]: answers confirmed or corrected as a user would (phrases-session.ts).
     if (session) {
-      printSession(runSession(corpus, { enrol: options.enrol, method, seed: session.seed }), json);
+      printSession(runSession(corpus, { ...options, seed: session.seed }), json);
       return 0;
     }
     const totals = evaluateCorpus(corpus, options);
