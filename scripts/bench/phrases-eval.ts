@@ -1,6 +1,6 @@
 /**
  * `npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]
- * [--live [--rule learned|fixed]] [--session [--seed 37]]` (--session: see phrases-session.ts; the
+ * [--acceptance fitted|previous] [--live [--rule learned|fixed]] [--session [--seed 37]]` (--session: see phrases-session.ts; the
  * two together play the session as the microphone hears it, as the issue's goals are measured)
  *
  * Runs the phrase recogniser (src/shared/phrase-recogniser, the same module the browser worker
@@ -27,10 +27,12 @@
  * object with the totals and every speaker's figures).
  */
 import {
+  ACCEPTANCE_RULES,
   checkTake,
   extractFeatures,
   METHODS,
   PhraseRecogniser,
+  type AcceptanceRuleName,
   type Method,
   type PhraseFeatures,
 } from "../../src/shared/phrase-recogniser/index.ts";
@@ -78,6 +80,8 @@ export interface EvaluationTotals {
   meanMs: number;
   takeP95Ms: number;
   method: Method;
+  /** The acceptance rule's constants: as fitted, or as issue 37 found them (--acceptance). */
+  acceptance: AcceptanceRuleName;
   /** How takes reached the recogniser: whole files, or through the voice detector (--live). */
   takes: "files" | `live-${LiveRule}`;
   speakers: SpeakerFigures[];
@@ -87,10 +91,16 @@ const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 
 
 export function evaluateCorpus(
   corpusDir: string,
-  options: { enrol?: number; method?: Method; live?: LiveRule } = {},
+  options: {
+    enrol?: number;
+    method?: Method;
+    live?: LiveRule;
+    acceptance?: AcceptanceRuleName;
+  } = {},
 ): EvaluationTotals {
   const enrol = options.enrol ?? 3;
   const method = options.method ?? "normalised";
+  const acceptance = options.acceptance ?? "fitted";
   const speakers: SpeakerFigures[] = [];
   const allTimes: number[] = [];
   const takeTimes: number[] = [];
@@ -98,7 +108,7 @@ export function evaluateCorpus(
   let [rightAtOnce, wrongAtOnce, unknownSpoken] = [0, 0, 0];
   let [takesSplit, takesRefused] = [0, 0];
   for (const { speaker, phrases, unknown: unknownTakes } of readSpeakers(corpusDir, enrol)) {
-    const recogniser = new PhraseRecogniser({ method });
+    const recogniser = new PhraseRecogniser({ method, rule: ACCEPTANCE_RULES[acceptance] });
     const microphone = takePath(options.live, speaker);
     const tests: { phraseId: string; take: Take }[] = [];
     for (const { phraseId, teaching, tests: phraseTests } of phrases) {
@@ -182,6 +192,7 @@ export function evaluateCorpus(
     meanMs: round(allTimes.reduce((s, t) => s + t, 0) / allTimes.length, 1),
     takeP95Ms: round(percentile(takeTimes, 95), 1),
     method,
+    acceptance,
     takes: options.live ? `live-${options.live}` : "files",
     speakers,
   };
@@ -197,13 +208,14 @@ export interface EvaluationArguments {
   json: boolean;
   enrol: number;
   method: Method;
+  acceptance: AcceptanceRuleName;
   live?: LiveRule;
   /** Answers confirmed or corrected as a user would (phrases-session.ts), in this seed's order. */
   session?: { seed: number };
 }
 
 const usage =
-  "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline] [--live [--rule learned|fixed]] [--session [--seed 37]]";
+  "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline] [--acceptance fitted|previous] [--live [--rule learned|fixed]] [--session [--seed 37]]";
 
 /**
  * The options, one entry each: a flag (no value) or an option that reads its value. A new mode
@@ -221,6 +233,14 @@ const OPTIONS: Record<string, (into: EvaluationArguments, value: () => string) =
     if (!(METHODS as readonly string[]).includes(method))
       throw new CorpusError(`--method must be one of ${METHODS.join(", ")}`);
     into.method = method as Method;
+  },
+  "--acceptance": (into, value) => {
+    const rule = value();
+    if (!Object.hasOwn(ACCEPTANCE_RULES, rule))
+      throw new CorpusError(
+        `--acceptance must be one of ${Object.keys(ACCEPTANCE_RULES).join(", ")}`,
+      );
+    into.acceptance = rule as AcceptanceRuleName;
   },
   "--live": (into) => {
     into.live ??= "learned";
@@ -242,7 +262,13 @@ const OPTIONS: Record<string, (into: EvaluationArguments, value: () => string) =
 };
 
 export function parseArguments(argv: readonly string[]): EvaluationArguments {
-  const parsed: EvaluationArguments = { corpus: "", json: false, enrol: 3, method: "normalised" };
+  const parsed: EvaluationArguments = {
+    corpus: "",
+    json: false,
+    enrol: 3,
+    method: "normalised",
+    acceptance: "fitted",
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const option = OPTIONS[arg];
@@ -279,7 +305,7 @@ export function main(argv: string[]): number {
       return 0;
     }
     console.log(
-      `Method: ${method}; takes: ${totals.takes}; figures are fractions in the JSON line (top-1 counts non-rejected answers ranked right).`,
+      `Method: ${method}; acceptance: ${totals.acceptance}; takes: ${totals.takes}; figures are fractions in the JSON line (top-1 counts non-rejected answers ranked right).`,
     );
     console.log(
       "speaker\tphrases\ttests\tunknown\ttop-1\tunknown rejected\tknown rejected\tunsure\tmean ms\tp95 ms\tsplit\trefused",

@@ -19,8 +19,10 @@
  * unsure, rejected) or of the unknown ones (unknownSpoken, unknownRejected).
  */
 import {
+  ACCEPTANCE_RULES,
   extractFeatures,
   PhraseRecogniser,
+  type AcceptanceRuleName,
   type Method,
   type PhraseFeatures,
 } from "../../src/shared/phrase-recogniser/index.ts";
@@ -55,6 +57,7 @@ export interface SessionFigures {
 export interface SessionTotals extends SessionFigures {
   mode: "session";
   method: Method;
+  acceptance: AcceptanceRuleName;
   takes: "files" | `live-${LiveRule}`;
   seed: number;
   learn: boolean;
@@ -69,6 +72,8 @@ export interface SessionOptions {
   learn?: boolean;
   /** Takes as the microphone hears them, under this rule (phrases:eval --live). */
   live?: LiveRule;
+  /** The acceptance rule's constants (phrases:eval --acceptance). */
+  acceptance?: AcceptanceRuleName;
 }
 
 const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -186,12 +191,13 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
   const method = options.method ?? "normalised";
   const seed = options.seed ?? 37;
   const learn = options.learn ?? true;
+  const acceptance = options.acceptance ?? "fitted";
   const speakers: SessionTotals["speakers"] = [];
   const allTimes: number[] = [];
   const counts = { known: 0, unknown: 0 };
   const weighted: Record<string, number> = {};
   for (const { speaker, phrases, unknown } of readSpeakers(corpusDir, enrol)) {
-    const recogniser = new PhraseRecogniser({ method });
+    const recogniser = new PhraseRecogniser({ method, rule: ACCEPTANCE_RULES[acceptance] });
     const microphone = takePath(options.live, speaker);
     const tests: SessionTake[] = [];
     for (const { phraseId, teaching, tests: phraseTests } of phrases) {
@@ -221,6 +227,7 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
   return {
     mode: "session",
     method,
+    acceptance,
     takes: options.live ? `live-${options.live}` : "files",
     seed,
     learn,
@@ -253,7 +260,7 @@ export function printSession(totals: SessionTotals, json: boolean): void {
     return;
   }
   console.log(
-    `Session (seed ${totals.seed}, method ${totals.method}, takes ${totals.takes}${totals.learn ? "" : ", not learning"}): every answer confirmed or corrected as a user would.`,
+    `Session (seed ${totals.seed}, method ${totals.method}, acceptance ${totals.acceptance}, takes ${totals.takes}${totals.learn ? "" : ", not learning"}): every answer confirmed or corrected as a user would.`,
   );
   console.log(
     "speaker\ttests\tunknown\tright at once\twrong at once\tright first\tunsure\trejected\tunknown spoken\tunknown rejected\tadded\tcounter\tsplit\trefused",
