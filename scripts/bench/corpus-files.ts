@@ -1,4 +1,4 @@
-/** Reading a phrase corpus from disk: its folders and WAV takes, with clear errors. */
+/** Reading a phrase corpus from disk: its speakers, folders and WAV takes, with clear errors. */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { decodeWav, WavError } from "../../src/shared/phrase-recogniser/index.ts";
@@ -53,3 +53,71 @@ export const wavFiles = (dir: string) =>
   listDirectory(dir).filter(
     (name) => name.toLowerCase().endsWith(".wav") && !isDirectory(join(dir, name)),
   );
+
+/** One phrase of a speaker: its first `enrol` takes teach it, the rest test it. */
+export interface PhraseTakes {
+  phraseId: string;
+  teaching: Take[];
+  tests: Take[];
+}
+
+/** One speaker of a corpus, read from CORPUS_DIR/<speaker>/<phrase-id>/<take>.wav. */
+export interface SpeakerTakes {
+  speaker: string;
+  phrases: PhraseTakes[];
+  /** Takes of never-taught phrases (CORPUS_DIR/<speaker>/_unknown/*.wav). */
+  unknown: Take[];
+}
+
+/**
+ * The one reader of a phrase corpus, for phrases:eval and its --session: speakers one at a time
+ * (a whole corpus of audio would not fit in memory), takes sorted by name, other files ignored.
+ * A phrase with too few takes, a speaker with no phrases or a corpus with no speakers is a
+ * CorpusError that says what is missing.
+ */
+export function* readSpeakers(corpusDir: string, enrol: number): Generator<SpeakerTakes> {
+  if (!Number.isInteger(enrol) || enrol < 1)
+    throw new CorpusError("--enrol must be a whole number of at least 1");
+  if (!isDirectory(corpusDir)) {
+    listDirectory(corpusDir);
+    throw new CorpusError(`${corpusDir} is not a folder`);
+  }
+  const speakerNames = listDirectory(corpusDir).filter((name) =>
+    isDirectory(join(corpusDir, name)),
+  );
+  if (!speakerNames.length)
+    throw new CorpusError(
+      `${corpusDir} holds no speaker folders (expected CORPUS_DIR/<speaker>/<phrase-id>/<take>.wav)`,
+    );
+  let read = 0;
+  for (const speaker of speakerNames) {
+    const speakerDir = join(corpusDir, speaker);
+    const phraseIds = listDirectory(speakerDir).filter(
+      (name) => name !== "_unknown" && isDirectory(join(speakerDir, name)),
+    );
+    const phrases: PhraseTakes[] = [];
+    for (const phraseId of phraseIds) {
+      const dir = join(speakerDir, phraseId);
+      const files = wavFiles(dir);
+      if (!files.length) continue;
+      if (files.length <= enrol)
+        throw new CorpusError(
+          `${dir} has ${files.length} takes: at least ${enrol + 1} are needed (${enrol} to teach, the rest to test)`,
+        );
+      const takes = files.map((file) => readTake(join(dir, file)));
+      phrases.push({ phraseId, teaching: takes.slice(0, enrol), tests: takes.slice(enrol) });
+    }
+    const unknownDir = join(speakerDir, "_unknown");
+    if (!phrases.length) {
+      if (phraseIds.length === 0 && !isDirectory(unknownDir)) continue;
+      throw new CorpusError(`${speakerDir} has no phrase folders with WAV takes`);
+    }
+    const unknown = isDirectory(unknownDir)
+      ? wavFiles(unknownDir).map((file) => readTake(join(unknownDir, file)))
+      : [];
+    read++;
+    yield { speaker, phrases, unknown };
+  }
+  if (!read)
+    throw new CorpusError(`${corpusDir} holds no speakers with phrase folders of WAV takes`);
+}

@@ -161,3 +161,29 @@ export class LiveSpeaker {
     return result;
   }
 }
+
+/** How takes reach the recogniser: whole files, or as the microphone hears them (--live). */
+export interface TakePath {
+  /** A phrase's teaching takes as kept (refused ones left out). */
+  teach(takes: readonly Take[]): Take[];
+  /** A take said to Listen, as kept, or null when refused. */
+  hear(take: Take): Take | null;
+  readonly takesSplit: number;
+  readonly takesRefused: number;
+}
+
+const wholeFiles = (): TakePath => ({
+  teach: (takes) => [...takes],
+  hear: (take) => take,
+  takesSplit: 0,
+  takesRefused: 0,
+});
+
+/** A speaker's own seed for the background noise, so every run feeds the same audio. */
+const seedOf = (speaker: string) =>
+  [...speaker].reduce((hash, char) => (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0, 7);
+
+/** The take path of one speaker: whole files, or live under this rule. */
+export function takePath(rule: LiveRule | undefined, speaker: string): TakePath {
+  return rule ? new LiveSpeaker(rule, seedOf(speaker)) : wholeFiles();
+}

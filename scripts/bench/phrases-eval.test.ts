@@ -77,9 +77,15 @@ describe("phrases:eval", () => {
     expect(last).toMatchObject({ takesSplit: 0, takesRefused: 0 });
   });
 
-  it("takes the enrolment count and the baseline method", () => {
+  it("takes the enrolment count, the baseline method and the acceptance rule", () => {
     smallCorpus();
     expect(evaluateCorpus(dir, { enrol: 2 }).speakers[0]!.tests).toBe(9);
+    expect(evaluateCorpus(dir).acceptance).toBe("fitted");
+    expect(evaluateCorpus(dir, { acceptance: "previous" }).acceptance).toBe("previous");
+    expect(JSON.parse(cli(dir, "--json", "--acceptance", "previous").stdout)).toMatchObject({
+      acceptance: "previous",
+    });
+    expect(cli(dir, "--acceptance", "loose").stderr).toMatch(/--acceptance must be one of/);
     expect(evaluateCorpus(dir, { method: "baseline" }).method).toBe("baseline");
     const run = cli(dir, "--json", "--method", "baseline");
     expect(JSON.parse(run.stdout).method).toBe("baseline");

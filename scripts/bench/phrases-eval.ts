@@ -1,6 +1,7 @@
 /**
  * `npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]
- * [--live [--rule learned|fixed]] [--session [--seed 37]]` (--session: see phrases-session.ts)
+ * [--acceptance fitted|previous] [--live [--rule learned|fixed]] [--session [--seed 37]]` (--session: see phrases-session.ts; the
+ * two together play the session as the microphone hears it, as the issue's goals are measured)
  *
  * Runs the phrase recogniser (src/shared/phrase-recogniser, the same module the browser worker
  * runs) over a corpus: CORPUS_DIR/<speaker>/<phrase-id>/<take>.wav, takes sorted by name, the
@@ -25,26 +26,20 @@
  * The last line printed is one JSON object with the totals (with --json, the only line is a JSON
  * object with the totals and every speaker's figures).
  */
-import { join } from "node:path";
 import {
+  ACCEPTANCE_RULES,
   checkTake,
   extractFeatures,
   METHODS,
   PhraseRecogniser,
+  type AcceptanceRuleName,
   type Method,
   type PhraseFeatures,
 } from "../../src/shared/phrase-recogniser/index.ts";
 import { percentile } from "./bench-lib.ts";
 import { printSession, runSession } from "./phrases-session.ts";
-import { LIVE_RULES, LiveSpeaker, type LiveRule } from "./live-takes.ts";
-import {
-  CorpusError,
-  isDirectory,
-  listDirectory,
-  readTake,
-  wavFiles,
-  type Take,
-} from "./corpus-files.ts";
+import { LIVE_RULES, takePath, type LiveRule } from "./live-takes.ts";
+import { CorpusError, readSpeakers, type Take } from "./corpus-files.ts";
 
 export interface SpeakerFigures {
   speaker: string;
@@ -85,62 +80,40 @@ export interface EvaluationTotals {
   meanMs: number;
   takeP95Ms: number;
   method: Method;
+  /** The acceptance rule's constants: as fitted, or as issue 37 found them (--acceptance). */
+  acceptance: AcceptanceRuleName;
   /** How takes reached the recogniser: whole files, or through the voice detector (--live). */
   takes: "files" | `live-${LiveRule}`;
   speakers: SpeakerFigures[];
 }
 
-/** A speaker's own seed for the background noise, so each run feeds the same audio. */
-const seedOf = (name: string) =>
-  [...name].reduce((hash, char) => (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0, 7);
-
 const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export function evaluateCorpus(
   corpusDir: string,
-  options: { enrol?: number; method?: Method; live?: LiveRule } = {},
+  options: {
+    enrol?: number;
+    method?: Method;
+    live?: LiveRule;
+    acceptance?: AcceptanceRuleName;
+  } = {},
 ): EvaluationTotals {
   const enrol = options.enrol ?? 3;
   const method = options.method ?? "normalised";
-  if (!Number.isInteger(enrol) || enrol < 1)
-    throw new CorpusError("--enrol must be a whole number of at least 1");
-  if (!isDirectory(corpusDir)) {
-    listDirectory(corpusDir);
-    throw new CorpusError(`${corpusDir} is not a folder`);
-  }
-  const speakerNames = listDirectory(corpusDir).filter((name) =>
-    isDirectory(join(corpusDir, name)),
-  );
-  if (!speakerNames.length)
-    throw new CorpusError(
-      `${corpusDir} holds no speaker folders (expected CORPUS_DIR/<speaker>/<phrase-id>/<take>.wav)`,
-    );
-
+  const acceptance = options.acceptance ?? "fitted";
   const speakers: SpeakerFigures[] = [];
   const allTimes: number[] = [];
   const takeTimes: number[] = [];
   let [right, known, knownRejected, knownUnsure, unknownRejected, unknown] = [0, 0, 0, 0, 0, 0];
   let [rightAtOnce, wrongAtOnce, unknownSpoken] = [0, 0, 0];
   let [takesSplit, takesRefused] = [0, 0];
-  for (const speaker of speakerNames) {
-    const speakerDir = join(corpusDir, speaker);
-    const phraseIds = listDirectory(speakerDir).filter(
-      (name) => name !== "_unknown" && isDirectory(join(speakerDir, name)),
-    );
-    const recogniser = new PhraseRecogniser({ method });
-    const microphone = options.live ? new LiveSpeaker(options.live, seedOf(speaker)) : null;
+  for (const { speaker, phrases, unknown: unknownTakes } of readSpeakers(corpusDir, enrol)) {
+    const recogniser = new PhraseRecogniser({ method, rule: ACCEPTANCE_RULES[acceptance] });
+    const microphone = takePath(options.live, speaker);
     const tests: { phraseId: string; take: Take }[] = [];
-    for (const phraseId of phraseIds) {
-      const dir = join(speakerDir, phraseId);
-      const files = wavFiles(dir);
-      if (!files.length) continue;
-      if (files.length <= enrol)
-        throw new CorpusError(
-          `${dir} has ${files.length} takes: at least ${enrol + 1} are needed (${enrol} to teach, the rest to test)`,
-        );
+    for (const { phraseId, teaching, tests: phraseTests } of phrases) {
       const taught: PhraseFeatures[] = [];
-      const teaching = files.slice(0, enrol).map((file) => readTake(join(dir, file)));
-      for (const take of microphone ? microphone.teach(teaching) : teaching) {
+      for (const take of microphone.teach(teaching)) {
         const started = performance.now();
         const features = extractFeatures(take.samples, take.sampleRate, { method });
         checkTake(take.samples, take.sampleRate, { features, others: taught });
@@ -149,20 +122,11 @@ export function evaluateCorpus(
       }
       for (const features of taught)
         if (features.frames.length) recogniser.addExample(phraseId, features, "taught", 0);
-      for (const file of files.slice(enrol))
-        tests.push({ phraseId, take: readTake(join(dir, file)) });
+      tests.push(...phraseTests.map((take) => ({ phraseId, take })));
     }
-    if (!tests.length) {
-      if (phraseIds.length === 0 && !isDirectory(join(speakerDir, "_unknown"))) continue;
-      throw new CorpusError(`${speakerDir} has no phrase folders with WAV takes`);
-    }
-    const unknownDir = join(speakerDir, "_unknown");
-    const unknownTakes = isDirectory(unknownDir)
-      ? wavFiles(unknownDir).map((file) => readTake(join(unknownDir, file)))
-      : [];
     const times: number[] = [];
     const decide = (file: Take) => {
-      const take = microphone ? microphone.hear(file) : file;
+      const take = microphone.hear(file);
       // A take the microphone refused is not recognised: the user is asked again.
       if (!take) return { decision: "rejected" as const, phraseId: undefined, ranked: [] };
       const started = performance.now();
@@ -206,14 +170,12 @@ export function evaluateCorpus(
       unsure: round(sUnsure / (tests.length + unknownTakes.length)),
       meanMs: round(times.reduce((s, t) => s + t, 0) / times.length, 1),
       p95Ms: round(percentile(times, 95), 1),
-      takesSplit: microphone?.takesSplit ?? 0,
-      takesRefused: microphone?.takesRefused ?? 0,
+      takesSplit: microphone.takesSplit,
+      takesRefused: microphone.takesRefused,
     });
-    takesSplit += microphone?.takesSplit ?? 0;
-    takesRefused += microphone?.takesRefused ?? 0;
+    takesSplit += microphone.takesSplit;
+    takesRefused += microphone.takesRefused;
   }
-  if (!speakers.length)
-    throw new CorpusError(`${corpusDir} holds no speakers with phrase folders of WAV takes`);
   return {
     top1: round(right / known),
     unknownRejected: unknown ? round(unknownRejected / unknown) : NaN,
@@ -230,6 +192,7 @@ export function evaluateCorpus(
     meanMs: round(allTimes.reduce((s, t) => s + t, 0) / allTimes.length, 1),
     takeP95Ms: round(percentile(takeTimes, 95), 1),
     method,
+    acceptance,
     takes: options.live ? `live-${options.live}` : "files",
     speakers,
   };
@@ -245,13 +208,14 @@ export interface EvaluationArguments {
   json: boolean;
   enrol: number;
   method: Method;
+  acceptance: AcceptanceRuleName;
   live?: LiveRule;
   /** Answers confirmed or corrected as a user would (phrases-session.ts), in this seed's order. */
   session?: { seed: number };
 }
 
 const usage =
-  "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline] [--live [--rule learned|fixed]] [--session [--seed 37]]";
+  "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline] [--acceptance fitted|previous] [--live [--rule learned|fixed]] [--session [--seed 37]]";
 
 /**
  * The options, one entry each: a flag (no value) or an option that reads its value. A new mode
@@ -270,8 +234,24 @@ const OPTIONS: Record<string, (into: EvaluationArguments, value: () => string) =
       throw new CorpusError(`--method must be one of ${METHODS.join(", ")}`);
     into.method = method as Method;
   },
+  "--acceptance": (into, value) => {
+    const rule = value();
+    if (!Object.hasOwn(ACCEPTANCE_RULES, rule))
+      throw new CorpusError(
+        `--acceptance must be one of ${Object.keys(ACCEPTANCE_RULES).join(", ")}`,
+      );
+    into.acceptance = rule as AcceptanceRuleName;
+  },
   "--live": (into) => {
     into.live ??= "learned";
+  },
+  "--session": (into) => {
+    into.session = { seed: into.session?.seed ?? 37 };
+  },
+  "--seed": (into, value) => {
+    const seed = Number(value());
+    if (!Number.isInteger(seed)) throw new CorpusError("--seed must be a whole number");
+    into.session = { seed };
   },
   "--rule": (into, value) => {
     const rule = value();
@@ -282,7 +262,13 @@ const OPTIONS: Record<string, (into: EvaluationArguments, value: () => string) =
 };
 
 export function parseArguments(argv: readonly string[]): EvaluationArguments {
-  const parsed: EvaluationArguments = { corpus: "", json: false, enrol: 3, method: "normalised" };
+  const parsed: EvaluationArguments = {
+    corpus: "",
+    json: false,
+    enrol: 3,
+    method: "normalised",
+    acceptance: "fitted",
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const option = OPTIONS[arg];
@@ -297,8 +283,8 @@ export function parseArguments(argv: readonly string[]): EvaluationArguments {
     else throw new CorpusError(`one corpus folder only (got ${parsed.corpus} and ${arg})`);
   }
   if (!parsed.corpus) throw new CorpusError(usage);
-  if (parsed.session && parsed.live)
-    throw new CorpusError("--session reads whole files: it does not take --live yet");
+  if (argv.includes("--seed") && !argv.includes("--session"))
+    throw new CorpusError("--seed orders a --session: give --session too");
   return parsed;
 }
 
@@ -310,7 +296,7 @@ export function main(argv: string[]): number {
     const { method } = options;
     // --session [--seed N]: answers confirmed or corrected as a user would (phrases-session.ts).
     if (session) {
-      printSession(runSession(corpus, { enrol: options.enrol, method, seed: session.seed }), json);
+      printSession(runSession(corpus, { ...options, seed: session.seed }), json);
       return 0;
     }
     const totals = evaluateCorpus(corpus, options);
@@ -319,7 +305,7 @@ export function main(argv: string[]): number {
       return 0;
     }
     console.log(
-      `Method: ${method}; takes: ${totals.takes}; figures are fractions in the JSON line (top-1 counts non-rejected answers ranked right).`,
+      `Method: ${method}; acceptance: ${totals.acceptance}; takes: ${totals.takes}; figures are fractions in the JSON line (top-1 counts non-rejected answers ranked right).`,
     );
     console.log(
       "speaker\tphrases\ttests\tunknown\ttop-1\tunknown rejected\tknown rejected\tunsure\tmean ms\tp95 ms\tsplit\trefused",

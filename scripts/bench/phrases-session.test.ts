@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -124,5 +125,52 @@ describe("runSession", () => {
       totals.speakers.map(({ p95Ms, meanMs, ...rest }) => (p95Ms >= 0 && meanMs >= 0 ? rest : {}));
     expect(answers(again)).toEqual(answers(first));
     expect(first.speakers).toHaveLength(1);
+  });
+});
+
+describe("runSession --live", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "phrases-session-live-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("hears every take through the voice detector: a 1.5 s pause splits takes only under the old rule", () => {
+    for (const [id, segments] of Object.entries({ hello: PHRASE_A, water: PHRASE_B }))
+      [110, 125, 140, 118, 132].forEach((pitch, i) => {
+        mkdirSync(join(dir, "anna", id), { recursive: true });
+        const samples = speechLike(segments, {
+          pitch,
+          pauseAfter: 2,
+          pauseMs: 1500,
+          noise: 0.004,
+          sampleRate: rate,
+        });
+        writeFileSync(join(dir, "anna", id, `t${i}.wav`), encodeWav16(samples, rate));
+      });
+    const learned = runSession(dir, { seed: 5, live: "learned" });
+    expect(learned).toMatchObject({ takes: "live-learned", takesSplit: 0, takesRefused: 0 });
+    expect(learned.rightFirst).toBe(1);
+    expect(learned.wrongAtOnce).toBe(0);
+    const fixed = runSession(dir, { seed: 5, live: "fixed" });
+    expect(fixed.takes).toBe("live-fixed");
+    // Ten takes (six taught, four tested), each cut at its pause.
+    expect(fixed.takesSplit).toBe(10);
+    const run = spawnSync(
+      process.execPath,
+      ["scripts/bench/phrases-eval.ts", dir, "--session", "--live", "--json"],
+      { encoding: "utf8", timeout: 60_000 },
+    );
+    expect(run.status).toBe(0);
+    const totals = JSON.parse(run.stdout);
+    expect(totals).toMatchObject({ mode: "session", takes: "live-learned", takesSplit: 0 });
+    expect(totals.rightAtOnce).toBe(learned.rightAtOnce);
+    const seedAlone = spawnSync(
+      process.execPath,
+      ["scripts/bench/phrases-eval.ts", dir, "--seed", "3"],
+      { encoding: "utf8", timeout: 60_000 },
+    );
+    expect(seedAlone.status).toBe(2);
+    expect(seedAlone.stderr).toMatch(/--seed orders a --session/);
   });
 });

@@ -12,25 +12,23 @@
  * - a right answer at once is not confirmed, so nothing is learnt from it (as in the app).
  * So the recogniser learns as it goes, and later takes meet what earlier ones taught.
  *
+ * With `--live` every take reaches the recogniser as the microphone hears it (live-takes.ts): a
+ * take the detector refused is "did not catch it", and nothing can be kept from it.
+ *
  * Figures are fractions (0–1) of the known test takes (rightAtOnce, wrongAtOnce, rightFirst,
  * unsure, rejected) or of the unknown ones (unknownSpoken, unknownRejected).
  */
-import { join } from "node:path";
 import {
+  ACCEPTANCE_RULES,
   extractFeatures,
   PhraseRecogniser,
+  type AcceptanceRuleName,
   type Method,
   type PhraseFeatures,
 } from "../../src/shared/phrase-recogniser/index.ts";
 import { percentile } from "./bench-lib.ts";
-import {
-  CorpusError,
-  isDirectory,
-  listDirectory,
-  readTake,
-  wavFiles,
-  type Take,
-} from "./corpus-files.ts";
+import { readSpeakers, type Take } from "./corpus-files.ts";
+import { takePath, type LiveRule, type TakePath } from "./live-takes.ts";
 
 export interface SessionFigures {
   /** Known takes answered at once with the right phrase. */
@@ -49,6 +47,9 @@ export interface SessionFigures {
   counterExamples: number;
   tests: number;
   unknown: number;
+  /** Takes the voice detector ended before the speech did, or refused (--live). */
+  takesSplit: number;
+  takesRefused: number;
   p95Ms: number;
   meanMs: number;
 }
@@ -56,6 +57,8 @@ export interface SessionFigures {
 export interface SessionTotals extends SessionFigures {
   mode: "session";
   method: Method;
+  acceptance: AcceptanceRuleName;
+  takes: "files" | `live-${LiveRule}`;
   seed: number;
   learn: boolean;
   speakers: (SessionFigures & { speaker: string })[];
@@ -67,6 +70,10 @@ export interface SessionOptions {
   seed?: number;
   /** false: the same order without learning (what the answers alone would have been). */
   learn?: boolean;
+  /** Takes as the microphone hears them, under this rule (phrases:eval --live). */
+  live?: LiveRule;
+  /** The acceptance rule's constants (phrases:eval --acceptance). */
+  acceptance?: AcceptanceRuleName;
 }
 
 const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -105,9 +112,10 @@ export type SessionTake = { phraseId: string | null; take: Take };
 export function runSpeakerSession(
   recogniser: PhraseRecogniser,
   tests: readonly SessionTake[],
-  options: { method: Method; random: () => number; learn: boolean },
+  options: { method: Method; random: () => number; learn: boolean; microphone?: TakePath },
 ): SessionFigures & { times: number[] } {
   const { method, learn } = options;
+  const microphone = options.microphone ?? takePath(undefined, "");
   const times: number[] = [];
   let [rightAtOnce, wrongAtOnce, rightFirst, unsure, rejected] = [0, 0, 0, 0, 0];
   let [unknownSpoken, unknownRejected, examplesAdded, counterExamples, known, unknown] = [
@@ -120,7 +128,14 @@ export function runSpeakerSession(
     if (origin === "counter") counterExamples++;
     else examplesAdded++;
   };
-  for (const { phraseId, take } of shuffled(tests, options.random)) {
+  for (const { phraseId, take: file } of shuffled(tests, options.random)) {
+    const take = microphone.hear(file);
+    if (!take) {
+      // Refused by the voice detector: "did not catch it", with nothing to keep.
+      if (phraseId === null) [unknown, unknownRejected] = [unknown + 1, unknownRejected + 1];
+      else [known, rejected] = [known + 1, rejected + 1];
+      continue;
+    }
     const started = performance.now();
     const features = extractFeatures(take.samples, take.sampleRate, { method });
     const result = recogniser.recognise(features);
@@ -162,6 +177,8 @@ export function runSpeakerSession(
     counterExamples,
     tests: known,
     unknown,
+    takesSplit: microphone.takesSplit,
+    takesRefused: microphone.takesRefused,
     p95Ms: round(percentile(times, 95), 1),
     meanMs: round(times.reduce((s, t) => s + t, 0) / Math.max(1, times.length), 1),
     times,
@@ -174,40 +191,28 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
   const method = options.method ?? "normalised";
   const seed = options.seed ?? 37;
   const learn = options.learn ?? true;
-  if (!Number.isInteger(enrol) || enrol < 1)
-    throw new CorpusError("--enrol must be a whole number of at least 1");
-  if (!isDirectory(corpusDir)) throw new CorpusError(`${corpusDir} is not a folder`);
+  const acceptance = options.acceptance ?? "fitted";
   const speakers: SessionTotals["speakers"] = [];
   const allTimes: number[] = [];
   const counts = { known: 0, unknown: 0 };
   const weighted: Record<string, number> = {};
-  for (const speaker of listDirectory(corpusDir)) {
-    const speakerDir = join(corpusDir, speaker);
-    if (!isDirectory(speakerDir)) continue;
-    const recogniser = new PhraseRecogniser({ method });
+  for (const { speaker, phrases, unknown } of readSpeakers(corpusDir, enrol)) {
+    const recogniser = new PhraseRecogniser({ method, rule: ACCEPTANCE_RULES[acceptance] });
+    const microphone = takePath(options.live, speaker);
     const tests: SessionTake[] = [];
-    for (const phraseId of listDirectory(speakerDir)) {
-      const dir = join(speakerDir, phraseId);
-      if (phraseId === "_unknown" || !isDirectory(dir)) continue;
-      const files = wavFiles(dir);
-      if (files.length <= enrol) continue;
-      for (const file of files.slice(0, enrol)) {
-        const take = readTake(join(dir, file));
+    for (const { phraseId, teaching, tests: phraseTests } of phrases) {
+      for (const take of microphone.teach(teaching)) {
         const features = extractFeatures(take.samples, take.sampleRate, { method });
         if (features.frames.length) recogniser.addExample(phraseId, features, "taught", 0);
       }
-      for (const file of files.slice(enrol))
-        tests.push({ phraseId, take: readTake(join(dir, file)) });
+      tests.push(...phraseTests.map((take) => ({ phraseId, take })));
     }
-    const unknownDir = join(speakerDir, "_unknown");
-    if (isDirectory(unknownDir))
-      for (const file of wavFiles(unknownDir))
-        tests.push({ phraseId: null, take: readTake(join(unknownDir, file)) });
-    if (!tests.some((test) => test.phraseId !== null)) continue;
+    tests.push(...unknown.map((take) => ({ phraseId: null, take })));
     const { times, ...figures } = runSpeakerSession(recogniser, tests, {
       method,
       learn,
       random: seededRandom(speakerSeed(seed, speaker)),
+      microphone,
     });
     allTimes.push(...times);
     speakers.push({ speaker, ...figures });
@@ -218,12 +223,12 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
     for (const key of ["unknownSpoken", "unknownRejected"] as const)
       if (figures.unknown) weighted[key] = (weighted[key] ?? 0) + figures[key] * figures.unknown;
   }
-  if (!speakers.length)
-    throw new CorpusError(`${corpusDir} holds no speakers with phrase folders of WAV takes`);
   const share = (key: string, of: number) => (of ? round((weighted[key] ?? 0) / of) : NaN);
   return {
     mode: "session",
     method,
+    acceptance,
+    takes: options.live ? `live-${options.live}` : "files",
     seed,
     learn,
     rightAtOnce: share("rightAtOnce", counts.known),
@@ -235,6 +240,8 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
     unknownRejected: share("unknownRejected", counts.unknown),
     examplesAdded: speakers.reduce((sum, s) => sum + s.examplesAdded, 0),
     counterExamples: speakers.reduce((sum, s) => sum + s.counterExamples, 0),
+    takesSplit: speakers.reduce((sum, s) => sum + s.takesSplit, 0),
+    takesRefused: speakers.reduce((sum, s) => sum + s.takesRefused, 0),
     tests: counts.known,
     unknown: counts.unknown,
     p95Ms: round(percentile(allTimes, 95), 1),
@@ -253,10 +260,10 @@ export function printSession(totals: SessionTotals, json: boolean): void {
     return;
   }
   console.log(
-    `Session (seed ${totals.seed}, method ${totals.method}${totals.learn ? "" : ", not learning"}): every answer confirmed or corrected as a user would.`,
+    `Session (seed ${totals.seed}, method ${totals.method}, acceptance ${totals.acceptance}, takes ${totals.takes}${totals.learn ? "" : ", not learning"}): every answer confirmed or corrected as a user would.`,
   );
   console.log(
-    "speaker\ttests\tunknown\tright at once\twrong at once\tright first\tunsure\trejected\tunknown spoken\tunknown rejected\tadded\tcounter",
+    "speaker\ttests\tunknown\tright at once\twrong at once\tright first\tunsure\trejected\tunknown spoken\tunknown rejected\tadded\tcounter\tsplit\trefused",
   );
   for (const s of [...speakers, { ...rest, speaker: "total" }])
     console.log(
@@ -273,6 +280,8 @@ export function printSession(totals: SessionTotals, json: boolean): void {
         pct(s.unknownRejected),
         s.examplesAdded,
         s.counterExamples,
+        s.takesSplit,
+        s.takesRefused,
       ].join("\t"),
     );
   console.log(JSON.stringify(rest));

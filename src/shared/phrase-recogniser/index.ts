@@ -19,9 +19,13 @@ export {
   MAX_COUNTER_EXAMPLES,
   FAR_SCORE,
   RULE,
+  PREVIOUS_RULE,
+  ACCEPTANCE_RULES,
   BASELINE_THRESHOLD,
 } from "./recogniser.ts";
 export type {
+  AcceptanceRule,
+  AcceptanceRuleName,
   Candidate,
   Decision,
   Example,

@@ -11,6 +11,8 @@ import {
   PhraseRecogniser,
   serialiseFeatures,
   WavError,
+  RULE,
+  type AcceptanceRule,
   type Method,
   type PhraseFeatures,
 } from "./index.ts";
@@ -73,8 +75,8 @@ describe("alignment", () => {
   });
 });
 
-function taughtRecogniser(method: Method = "normalised") {
-  const recogniser = new PhraseRecogniser({ method });
+function taughtRecogniser(method: Method = "normalised", rule?: AcceptanceRule) {
+  const recogniser = new PhraseRecogniser({ method, ...(rule ? { rule } : {}) });
   const phrases = { a: PHRASE_A, b: PHRASE_B, c: PHRASE_C, d: PHRASE_D };
   for (const [id, segments] of Object.entries(phrases))
     for (const v of [
@@ -107,6 +109,15 @@ describe("PhraseRecogniser", () => {
       taughtRecogniser().recognise(extractFeatures(new Float32Array(8000), 8000)).decision,
     ).toBe("rejected");
     expect(new PhraseRecogniser().recognise(features(PHRASE_A)).decision).toBe("rejected");
+  });
+
+  it("decides with the rule it is given: a stricter one asks where the fitted one answers", () => {
+    const take = features(PHRASE_B, { pitch: 118, stretch: 1.1 });
+    const fitted = taughtRecogniser().recognise(take);
+    expect(fitted).toMatchObject({ decision: "accepted", phraseId: "b" });
+    const strict = taughtRecogniser("normalised", { ...RULE, margin: 100 }).recognise(take);
+    expect(strict.decision).toBe("unsure");
+    expect(strict.suggestions[0]).toBe("b");
   });
 
   it("runs the textbook baseline as a separate method", () => {
