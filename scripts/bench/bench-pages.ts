@@ -247,8 +247,6 @@ export async function runPagesBench(url: string): Promise<PageFigures> {
   };
 }
 
-const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
-
 export function printPageFigures(figures: PageFigures) {
   const b = pageBudgets;
   console.log("Initial JS per route (kB gzip):");
@@ -271,11 +269,11 @@ export function printPageFigures(figures: PageFigures) {
         {
           performance: app.performance,
           "floor's": floor.performance,
-          difference: signed(app.performance - floor.performance),
+          difference: app.performance - floor.performance,
           "budget (at least)": floor.performance - b.performanceUnderFloor,
           "TBT ms": app.tbtMs,
           "floor's TBT": floor.tbtMs,
-          "TBT difference": signed(app.tbtMs - floor.tbtMs),
+          "TBT difference": app.tbtMs - floor.tbtMs,
           "TBT budget (at most)": floor.tbtMs + b.tbtOverFloorMs,
         },
       ]),
