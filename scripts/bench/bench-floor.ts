@@ -5,7 +5,8 @@
  * What Lighthouse then measures is the page alone: its navigation, headers, markup, styles and
  * the two small inline scripts, with none of the app's JavaScript. Set beside the real figures,
  * it says how much of a route's total blocking time the app's scripts add, and how much is
- * there before any of them runs.
+ * there before any of them runs. Issue 22's Lighthouse budgets are relative to it: bench-pages.ts
+ * measures each route with and without the app in turns, in the same browser.
  *
  * A proxy in front of the running server does it: every response passes through unchanged
  * (headers included, so the security headers are the same), except that HTML loses the list

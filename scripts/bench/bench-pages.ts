@@ -1,8 +1,10 @@
 /**
  * The pages' figures: initial JavaScript per route, the precache, Lighthouse (mobile, median of
- * five runs) with LCP and TBT, and the longest task while each route starts (unthrottled, in
- * Chromium), for every page of src/shared/pages.ts, against issue 22's budgets.
- * `npm run bench` includes it; `npm run bench:pages` runs it alone.
+ * five runs) with LCP and TBT beside the floor's (the same pages without the app's scripts,
+ * bench-floor.ts, measured in the same run), and the longest task while each route starts
+ * (unthrottled, in Chromium), for every page of src/shared/pages.ts, against issue 22's budgets.
+ * `npm run bench` includes it; `npm run bench:pages` runs it alone (`BENCH_PORT` moves its
+ * server off 4314).
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
@@ -20,15 +22,18 @@ import {
 } from "./bench-thumbnails.ts";
 
 export const pageBudgets = {
-  homeInitialJsGzipKb: 140,
+  // Issue 22's decision: "The initial JS of `/` may be 160 kB (stack floor)."
+  homeInitialJsGzipKb: 160,
   routeInitialJsGzipKb: 170,
   precacheMb: 1.5,
-  /** Median of the runs, and the least any single run may score. */
-  lighthousePerformance: 97,
-  lighthousePerformanceEveryRun: 95,
+  // Issue 22's decision: "The Lighthouse budgets are now relative to the floor `bench:pages`
+  // measures in the same run: median of 5 interleaved runs, performance at most 3 points under
+  // the floor's and TBT at most 100 ms over it, on every route." Regression budgets: the
+  // machine's own load moves app and floor alike, so the difference is what the app adds.
+  performanceUnderFloor: 3,
+  tbtOverFloorMs: 100,
   lighthouseOthers: 100,
   lcpMs: 1800,
-  tbtMs: 50,
   longestStartupTaskMs: 50,
 };
 
@@ -38,8 +43,6 @@ export const pageBudgets = {
  * performance score is kept too, so the spread is in the results.
  */
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-/** Runs per route of the pages without the app's scripts (bench-floor.ts); 0 leaves them out. */
-const floorRuns = Number(process.env.BENCH_FLOOR_RUNS ?? 3);
 
 type LighthouseFigures = {
   performance: number;
@@ -52,26 +55,80 @@ type LighthouseFigures = {
   performanceRuns: number[];
 };
 
+/** One route's Lighthouse figures: the app as served, and its floor measured beside it. */
+export type RouteLighthouseFigures = { app: LighthouseFigures; floor: LighthouseFigures };
+
+function medianFigures(runs: Result[]): { figures: LighthouseFigures; median: Result } {
+  const median: Result = computeMedianRun(runs);
+  const { categories, audits } = median;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const figures = {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? NaN),
+    tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? NaN),
+    cls: round(audits["cumulative-layout-shift"]?.numericValue ?? NaN, 3),
+    performanceRuns: runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100)),
+  };
+  return { figures, median };
+}
+
+/**
+ * What each failing audit of the app's median run found (a console error's text and source, an
+ * element…), so the reason is in the output: on a machine without internet, for example, the
+ * Recovery page's YouTube thumbnails fail to load and the browser logs each failure.
+ */
+function reportFailingAudits(route: string, { audits }: Result) {
+  const failing = Object.values(audits).filter(
+    (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary",
+  );
+  for (const audit of failing) {
+    const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items;
+    const found = (items ?? [])
+      .slice(0, 5)
+      .map((item) =>
+        [
+          item.description,
+          item.url,
+          (item.sourceLocation as { url?: string } | undefined)?.url,
+          (item.node as { snippet?: string } | undefined)?.snippet,
+        ]
+          .filter((part) => typeof part === "string" && part)
+          .join(" "),
+      );
+    console.log(`Lighthouse ${route}: ${audit.id} fails`, found);
+  }
+}
+
+/**
+ * Lighthouse on every route, the app (`urls.app`) and its floor (`urls.floor`) taking turns in
+ * the same browser (app, floor, app, floor…, `runs` of each), so that whatever else loads the
+ * machine meanwhile falls on both alike.
+ */
 export async function lighthouseScores(
-  url: string,
+  urls: { app: string; floor: string },
   thumbnails: "youtube" | "stand-in",
-  { runs: runCount = lighthouseRuns, reportFailingAudits = true } = {},
-) {
+  runCount = lighthouseRuns,
+): Promise<Record<string, RouteLighthouseFigures>> {
+  if (!Number.isInteger(runCount) || runCount < 1)
+    throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number from 1, not ${runCount}`);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ["--headless=new", ...chromiumArgs],
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const jpeg = thumbnails === "stand-in" ? await standInThumbnail(browser) : null;
-  const results: Record<string, LighthouseFigures> = {};
+  const results: Record<string, RouteLighthouseFigures> = {};
   // A run whose trace recording failed (NO_NAVSTART and the like) says "run Lighthouse again".
-  const runOnce = async (route: string) => {
+  const runOnce = async (url: string) => {
     for (let attempt = 1; ; attempt++) {
       // A fresh tab each run, as Lighthouse opens when it is given only the browser's port.
       const page = await browser.newPage();
       if (jpeg) await serveThumbnails(page, jpeg);
       const run = await lighthouse(
-        `${url}${route}`,
+        url,
         {
           output: "json",
           logLevel: "error",
@@ -80,57 +137,27 @@ export async function lighthouseScores(
         undefined,
         page,
       ).finally(() => page.close());
-      if (!run) throw new Error(`Lighthouse returned nothing for ${route}`);
+      if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
       const error = run.lhr.runtimeError;
       if (!error) return run.lhr;
-      if (attempt === 3) throw new Error(`Lighthouse failed on ${route}: ${error.message}`);
-      console.log(`Lighthouse ${route}: ${error.code}, running it again`);
+      if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${error.message}`);
+      console.log(`Lighthouse ${url}: ${error.code}, running it again`);
     }
   };
   try {
     // One run before the measured ones, not counted: the first page a fresh browser loads also
     // pays for the browser's own start-up (its GPU process, caches), which no route owns.
-    await runOnce(pagePaths[0]!);
+    await runOnce(`${urls.app}${pagePaths[0]!}`);
     for (const route of pagePaths) {
-      const runs = [];
-      for (let index = 0; index < runCount; index++) runs.push(await runOnce(route));
-      const { categories, audits }: Result = computeMedianRun(runs);
-      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-      results[route] = {
-        performance: score("performance"),
-        accessibility: score("accessibility"),
-        bestPractices: score("best-practices"),
-        seo: score("seo"),
-        lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? NaN),
-        tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? NaN),
-        cls: round(audits["cumulative-layout-shift"]?.numericValue ?? NaN, 3),
-        performanceRuns: runs.map((run) =>
-          Math.round((run.categories.performance?.score ?? 0) * 100),
-        ),
-      };
-      if (!reportFailingAudits) continue;
-      const failing = Object.values(audits).filter(
-        (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary",
-      );
-      // What each failing audit found (a console error's text and source, an element…), so the
-      // reason is in the output: on a machine without internet, for example, the Recovery
-      // page's YouTube thumbnails fail to load and the browser logs each failure.
-      for (const audit of failing) {
-        const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items;
-        const found = (items ?? [])
-          .slice(0, 5)
-          .map((item) =>
-            [
-              item.description,
-              item.url,
-              (item.sourceLocation as { url?: string } | undefined)?.url,
-              (item.node as { snippet?: string } | undefined)?.snippet,
-            ]
-              .filter((part) => typeof part === "string" && part)
-              .join(" "),
-          );
-        console.log(`Lighthouse ${route}: ${audit.id} fails`, found);
+      const appRuns: Result[] = [];
+      const floorRuns: Result[] = [];
+      for (let index = 0; index < runCount; index++) {
+        appRuns.push(await runOnce(`${urls.app}${route}`));
+        floorRuns.push(await runOnce(`${urls.floor}${route}`));
       }
+      const app = medianFigures(appRuns);
+      results[route] = { app: app.figures, floor: medianFigures(floorRuns).figures };
+      reportFailingAudits(route, app.median);
     }
   } finally {
     await browser.disconnect();
@@ -184,42 +211,44 @@ export async function longestStartupTasks(url: string): Promise<Record<string, n
 export type PageFigures = {
   bundle: ReturnType<typeof initialJsPerRoute>;
   precache: ReturnType<typeof precacheSize>;
-  lighthouse: Awaited<ReturnType<typeof lighthouseScores>>;
-  /** The same pages without the app's scripts (bench-floor.ts), or null when not measured. */
-  lighthouseWithoutApp: Awaited<ReturnType<typeof lighthouseScores>> | null;
+  lighthouse: Record<string, RouteLighthouseFigures>;
   longestStartupTaskMs: Record<string, number>;
   lessonThumbnails: "youtube" | "stand-in";
+};
+
+/** The figures that the budgets judge, as plain data. */
+export type BudgetedFigures = {
+  bundle: { perRoute: Record<string, number> };
+  precache: { rawMb: number };
+  lighthouse: Record<string, RouteLighthouseFigures>;
+  longestStartupTaskMs: Record<string, number>;
 };
 
 export async function runPagesBench(url: string): Promise<PageFigures> {
   const bundle = initialJsPerRoute();
   const precache = precacheSize();
   const lessonThumbnails = await thumbnailSource();
-  const lighthouseResults = await lighthouseScores(url, lessonThumbnails);
-  let lighthouseWithoutApp = null;
-  if (floorRuns > 0) {
-    const floor = await startFloorProxy(url);
-    try {
-      lighthouseWithoutApp = await lighthouseScores(floor.url, lessonThumbnails, {
-        runs: floorRuns,
-        reportFailingAudits: false,
-      });
-    } finally {
-      await floor.stop();
-    }
+  // The budgets are relative to the floor, so a floor that cannot be measured fails the bench:
+  // the proxy's `stop` throws when a page reached Lighthouse with the app's scripts still in it.
+  const floor = await startFloorProxy(url);
+  let lighthouseResults: Record<string, RouteLighthouseFigures>;
+  try {
+    lighthouseResults = await lighthouseScores({ app: url, floor: floor.url }, lessonThumbnails);
+  } finally {
+    await floor.stop();
   }
   const longestStartupTaskMs = await longestStartupTasks(url);
   return {
     bundle,
     precache,
     lighthouse: lighthouseResults,
-    lighthouseWithoutApp,
     longestStartupTaskMs,
     lessonThumbnails,
   };
 }
 
 export function printPageFigures(figures: PageFigures) {
+  const b = pageBudgets;
   console.log("Initial JS per route (kB gzip):");
   console.table(figures.bundle.perRoute);
   console.log(`Total JS: ${figures.bundle.totalJsGzipKb} kB gzip`);
@@ -229,38 +258,49 @@ export function printPageFigures(figures: PageFigures) {
       ? "Lighthouse (mobile, median of the runs), lesson thumbnails from YouTube:"
       : `Lighthouse (mobile, median of the runs); ${new URL(thumbnailOrigin).hostname} cannot be reached from this machine, so a stand-in answered for it with 480×360 JPEGs:`,
   );
+  console.log(
+    "The app beside its floor, the same pages without the app's scripts (their navigation, " +
+      "headers, markup and styles), measured in turns with it; the budget is relative to the floor:",
+  );
   console.table(
     Object.fromEntries(
-      Object.entries(figures.lighthouse).map(([route, scores]) => [
+      Object.entries(figures.lighthouse).map(([route, { app, floor }]) => [
         route,
-        { ...scores, performanceRuns: scores.performanceRuns.join(" ") },
+        {
+          performance: app.performance,
+          "floor's": floor.performance,
+          difference: app.performance - floor.performance,
+          "budget (at least)": floor.performance - b.performanceUnderFloor,
+          "TBT ms": app.tbtMs,
+          "floor's TBT": floor.tbtMs,
+          "TBT difference": app.tbtMs - floor.tbtMs,
+          "TBT budget (at most)": floor.tbtMs + b.tbtOverFloorMs,
+        },
       ]),
     ),
   );
-  if (figures.lighthouseWithoutApp) {
-    console.log(
-      "The same pages without the app's scripts (Lighthouse, median of the runs): what the page " +
-        "alone costs, its navigation, headers, markup and styles, before any of the app runs:",
-    );
-    console.table(
-      Object.fromEntries(
-        Object.entries(figures.lighthouseWithoutApp).map(([route, scores]) => [
-          route,
-          {
-            performance: scores.performance,
-            lcpMs: scores.lcpMs,
-            tbtMs: scores.tbtMs,
-            performanceRuns: scores.performanceRuns.join(" "),
-          },
-        ]),
-      ),
-    );
-  }
+  console.log("The app's other Lighthouse figures, and every run's performance score:");
+  console.table(
+    Object.fromEntries(
+      Object.entries(figures.lighthouse).map(([route, { app, floor }]) => [
+        route,
+        {
+          accessibility: app.accessibility,
+          bestPractices: app.bestPractices,
+          seo: app.seo,
+          lcpMs: app.lcpMs,
+          cls: app.cls,
+          performanceRuns: app.performanceRuns.join(" "),
+          "floor's runs": floor.performanceRuns.join(" "),
+        },
+      ]),
+    ),
+  );
   console.log("Longest start-up task per route, unthrottled (ms, median of 5):");
   console.table(figures.longestStartupTaskMs);
 }
 
-export function pageBudgetProblems(figures: PageFigures): string[] {
+export function pageBudgetProblems(figures: BudgetedFigures): string[] {
   const broken: string[] = [];
   const b = pageBudgets;
   for (const [route, size] of Object.entries(figures.bundle.perRoute)) {
@@ -269,17 +309,27 @@ export function pageBudgetProblems(figures: PageFigures): string[] {
   }
   if (figures.precache.rawMb > b.precacheMb)
     broken.push(`precache is ${figures.precache.rawMb} MB (budget ${b.precacheMb})`);
-  for (const [route, scores] of Object.entries(figures.lighthouse)) {
-    if (scores.performance < b.lighthousePerformance)
-      broken.push(`Lighthouse performance on ${route} is ${scores.performance} (median)`);
-    const worst = Math.min(...scores.performanceRuns);
-    if (worst < b.lighthousePerformanceEveryRun)
-      broken.push(`Lighthouse performance on ${route} fell to ${worst} in one run`);
-    if (scores.lcpMs > b.lcpMs) broken.push(`LCP on ${route} is ${scores.lcpMs} ms`);
-    if (scores.tbtMs > b.tbtMs) broken.push(`TBT on ${route} is ${scores.tbtMs} ms`);
+  for (const [route, { app, floor }] of Object.entries(figures.lighthouse)) {
+    if (!Number.isFinite(floor.performance) || !Number.isFinite(floor.tbtMs)) {
+      broken.push(`the floor of ${route} was not measured, so its budgets cannot be judged`);
+    } else {
+      // Written as "not within" so that a figure missing from the app's run (NaN) fails too.
+      if (!(app.performance >= floor.performance - b.performanceUnderFloor))
+        broken.push(
+          `Lighthouse performance on ${route} is ${app.performance}, ` +
+            `${floor.performance - app.performance} under the floor's ${floor.performance} ` +
+            `(budget ${b.performanceUnderFloor} under)`,
+        );
+      if (!(app.tbtMs <= floor.tbtMs + b.tbtOverFloorMs))
+        broken.push(
+          `TBT on ${route} is ${app.tbtMs} ms, ${app.tbtMs - floor.tbtMs} ms over the ` +
+            `floor's ${floor.tbtMs} ms (budget ${b.tbtOverFloorMs} ms over)`,
+        );
+    }
+    if (app.lcpMs > b.lcpMs) broken.push(`LCP on ${route} is ${app.lcpMs} ms`);
     for (const category of ["accessibility", "bestPractices", "seo"] as const) {
-      if (scores[category] < b.lighthouseOthers)
-        broken.push(`Lighthouse ${category} on ${route} is ${scores[category]}`);
+      if (app[category] < b.lighthouseOthers)
+        broken.push(`Lighthouse ${category} on ${route} is ${app[category]}`);
     }
   }
   for (const [route, ms] of Object.entries(figures.longestStartupTaskMs)) {
@@ -293,7 +343,7 @@ if (import.meta.main) {
   const { execFileSync } = await import("node:child_process");
   const { startServer } = await import("./bench-lib.ts");
   execFileSync("node", ["scripts/build/ensure-build.ts"], { stdio: "inherit" });
-  const server = await startServer(4314);
+  const server = await startServer(Number(process.env.BENCH_PORT ?? 4314));
   try {
     const figures = await runPagesBench(server.url);
     printPageFigures(figures);
