@@ -165,6 +165,31 @@ test.describe("Talk: Open Board Format", () => {
     ]);
   });
 
+  test("the starter board saved for another app carries its symbols' pictures inside the set", async ({
+    page,
+  }, testInfo) => {
+    await openTalk(page);
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Save for another app (.obz)" }).click();
+    const file = testInfo.outputPath((await download).suggestedFilename());
+    await (await download).saveAs(file);
+    const saved = unzipSync(readFileSync(file));
+    const manifest = JSON.parse(strFromU8(saved["manifest.json"]!));
+    const imagePaths = Object.values<string>(manifest.paths.images);
+    // Every starter phrase has a symbol: each is an SVG file in the zip, none an outside address.
+    expect(imagePaths.length).toBeGreaterThan(10);
+    for (const path of imagePaths) expect(strFromU8(saved[path]!)).toContain("<svg");
+    const boards = Object.values<string>(manifest.paths.boards).map(
+      (path) => JSON.parse(strFromU8(saved[path]!)) as { images: Record<string, unknown>[] },
+    );
+    const images = boards.flatMap((saved) => saved.images);
+    expect(images.length).toBeGreaterThan(10);
+    for (const image of images) {
+      expect(image).toMatchObject({ content_type: "image/svg+xml", width: 72, height: 72 });
+      expect(image).not.toHaveProperty("url");
+    }
+  });
+
   test("a hostile or broken file is refused and the board stays as it was", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await presetStoredValue(page, "dauys.talk-boards", {

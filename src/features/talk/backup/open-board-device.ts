@@ -6,6 +6,7 @@
 import { readPicture } from "@/features/talk/board/phrase-pictures";
 import { openBoardLimits } from "@/features/talk/backup/open-board-schema";
 import type { ExportPicture } from "@/features/talk/backup/open-board-export";
+import { openMojiUrl } from "@/shared/openmoji";
 
 /**
  * A picture a board only links to, fetched once without cookies or referrer. The page's
@@ -45,9 +46,10 @@ export async function pictureForExport(id: string): Promise<ExportPicture | unde
 }
 
 /**
- * An OpenMoji symbol's SVG. The symbol files come with the symbol set (issue 38, item 1); until
- * they are at hand the export names the symbol's public OpenMoji address instead.
+ * An OpenMoji symbol's SVG as the app serves it (the service worker keeps the ones shown), so an
+ * exported set carries the picture itself. OpenMoji draws every symbol on a 72 × 72 grid.
  */
-export async function symbolForExport(_code: string): Promise<ExportPicture | undefined> {
-  return undefined;
+export async function symbolForExport(code: string): Promise<ExportPicture | undefined> {
+  const blob = await fetchPicture(openMojiUrl(code));
+  return blob ? { blob, width: 72, height: 72 } : undefined;
 }
