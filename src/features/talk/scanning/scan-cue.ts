@@ -3,13 +3,14 @@
  * said by the same on-device engine Talk speaks with (so it works offline and in all six
  * languages), through an audio element of its own that the phrases' never waits for.
  */
+import { recentAudioUrls } from "@/features/talk/speaking/audio-urls";
 import type { DeviceEngine } from "@/features/talk/speaking/speaker";
 import { speechPitches, speechRates, type SpeechLanguage } from "@/shared/speech-options";
 
 const cacheSize = 60;
 
 export function createScanCue(engine: () => Promise<DeviceEngine>) {
-  const cache = new Map<string, string>();
+  const cache = recentAudioUrls(cacheSize);
   let latest = 0;
   let audio: HTMLAudioElement | undefined;
 
@@ -25,14 +26,7 @@ export function createScanCue(engine: () => Promise<DeviceEngine>) {
       pitch: speechPitches.normal,
     });
     if (spoken.durationMs === 0) return null;
-    const url = URL.createObjectURL(new Blob([spoken.wav], { type: "audio/wav" }));
-    cache.set(key, url);
-    if (cache.size > cacheSize) {
-      const [oldestKey, oldestUrl] = cache.entries().next().value!;
-      cache.delete(oldestKey);
-      URL.revokeObjectURL(oldestUrl);
-    }
-    return url;
+    return cache.keep(key, spoken.wav);
   }
 
   return {
@@ -61,7 +55,6 @@ export function createScanCue(engine: () => Promise<DeviceEngine>) {
       this.stop();
       audio?.remove();
       audio = undefined;
-      for (const url of cache.values()) URL.revokeObjectURL(url);
       cache.clear();
     },
   };

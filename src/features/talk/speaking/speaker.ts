@@ -4,6 +4,7 @@
  * through a hidden `<audio>` element of the page's; recent phrases are kept as audio in memory, so saying one
  * again plays it straight away.
  */
+import { recentAudioUrls } from "@/features/talk/speaking/audio-urls";
 import {
   NothingToSpeakError,
   speechPitches,
@@ -42,7 +43,7 @@ export type DeviceEngine = {
 };
 
 export function createSpeaker(engine: () => Promise<DeviceEngine>, onEnded: () => void) {
-  const cache = new Map<string, string>();
+  const cache = recentAudioUrls(cacheSize);
   let latest = 0;
   let element: HTMLAudioElement | undefined;
 
@@ -61,12 +62,7 @@ export function createSpeaker(engine: () => Promise<DeviceEngine>, onEnded: () =
   async function audioUrl(request: SpeakRequest): Promise<string> {
     const key = JSON.stringify([request.language, request.rate, request.pitch, request.text]);
     const cached = cache.get(key);
-    if (cached) {
-      // Most recently used last, so the oldest is the first to go.
-      cache.delete(key);
-      cache.set(key, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const { synthesizeOnDevice } = await engine();
     const audio = await synthesizeOnDevice({
       text: request.text,
@@ -76,14 +72,7 @@ export function createSpeaker(engine: () => Promise<DeviceEngine>, onEnded: () =
     });
     if (audio.durationMs === 0)
       throw new NothingToSpeakError("The text has nothing to read aloud.");
-    const url = URL.createObjectURL(new Blob([audio.wav], { type: "audio/wav" }));
-    cache.set(key, url);
-    if (cache.size > cacheSize) {
-      const [oldestKey, oldestUrl] = cache.entries().next().value!;
-      cache.delete(oldestKey);
-      URL.revokeObjectURL(oldestUrl);
-    }
-    return url;
+    return cache.keep(key, audio.wav);
   }
 
   return {
@@ -127,7 +116,6 @@ export function createSpeaker(engine: () => Promise<DeviceEngine>, onEnded: () =
       this.stop();
       element?.remove();
       element = undefined;
-      for (const url of cache.values()) URL.revokeObjectURL(url);
       cache.clear();
     },
   };
