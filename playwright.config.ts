@@ -28,6 +28,8 @@ export const staffTestPassword = "staff-test-password-2026";
 const staffTestPasswordHash =
   "scrypt$32768$8$1$26kOqzgTGtSwjM_qQYW-9w$BakGT2yXnDjtrp45ZK12dEKUwgRQvflCHN-9MeWzm5w";
 
+const desktop = { ...devices["Desktop Chrome"], channel: undefined };
+
 export default defineConfig({
   testDir: "./tests",
   testMatch: "**/*.spec.ts",
@@ -50,7 +52,15 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "desktop", use: desktop, grepInvert: /@alone/ },
+    // Tests tagged @alone watch how a page behaves over time (frames drawn on an idle page): they
+    // run after the others, with the machine to themselves. Beside another worker's test, the
+    // phone-Home frames fault (a card entrance waiting in a part not drawn yet) shows on this
+    // 2-core machine; it is noted on the issues, and this test still fails for a page that
+    // draws frames forever when it is alone.
+    { name: "alone", use: desktop, grep: /@alone/, dependencies: ["desktop"] },
+  ],
   webServer: {
     command: `node scripts/build/ensure-build.ts && node server/server.ts`,
     url: `http://localhost:${port}/api/health`,

@@ -215,7 +215,7 @@ test.describe("motion", () => {
     expect(delays).toEqual(["0s", "0.05s", "0.1s", "0.15s", "0.2s", "0.25s"]);
   });
 
-  test("on a phone, Home is still once its cards are in place: no frames drawn for nothing", async ({
+  test("on a phone, Home is still once its cards are in place: no frames drawn for nothing @alone", async ({
     browser,
   }) => {
     // A card entrance left waiting in a part not yet drawn (src/theme/drawn-when-near.ts) made
