@@ -55,10 +55,8 @@ export default defineConfig({
   projects: [
     { name: "desktop", use: desktop, grepInvert: /@alone/ },
     // Tests tagged @alone watch how a page behaves over time (frames drawn on an idle page): they
-    // run after the others, with the machine to themselves. Beside another worker's test, the
-    // phone-Home frames fault (a card entrance waiting in a part not drawn yet) shows on this
-    // 2-core machine; it is noted on the issues, and this test still fails for a page that
-    // draws frames forever when it is alone.
+    // run after the others, with the machine to themselves, so another worker's test does not
+    // slow the page's idle-time work into the second they count.
     { name: "alone", use: desktop, grep: /@alone/, dependencies: ["desktop"] },
   ],
   webServer: {

@@ -253,6 +253,25 @@ test.describe("motion", () => {
     await phone.close();
   });
 
+  test("cards below the first screen enter when the reader comes to them", async ({ browser }) => {
+    const phone = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+    });
+    const page = await phone.newPage();
+    await page.goto("/");
+    const help = page.getByRole("region", { name: "We are here to help" });
+    const entrances = () =>
+      help
+        .locator(".MuiCard-root")
+        .evaluateAll((cards) => cards.map((card) => getComputedStyle(card).animationName));
+    // Far below the first screen: not drawn, so no entrance waits there.
+    await expect.poll(entrances).toEqual(["none", "none"]);
+    await help.scrollIntoViewIfNeeded();
+    await expect.poll(entrances).not.toContain("none");
+    await phone.close();
+  });
+
   test("nothing moves for users who ask for reduced motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     for (const path of ["/", "/about", "/contact"]) {

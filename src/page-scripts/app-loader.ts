@@ -24,6 +24,7 @@ import {
   startRetriesKey,
   type AppScripts,
 } from "@/page-scripts/page-contract";
+import { holdEntrancesUntilDrawn } from "@/theme/drawn-when-near";
 
 /** The Prioritized Task Scheduling API, where the browser has it. */
 type Scheduler = {
@@ -228,6 +229,7 @@ function startWhenIdle(start: (now?: boolean | Event) => void) {
   }).observe({ type: "paint", buffered: true });
 }
 
+holdEntrancesUntilDrawn(document);
 const list = document.getElementById(appScriptsId);
 if (list) {
   const start = loadApp(JSON.parse(list.textContent ?? "") as AppScripts);

@@ -1,4 +1,5 @@
 import { keyframes } from "@mui/material/styles";
+import { notDrawnYetAttribute } from "@/theme/drawn-when-near";
 
 const rise = keyframes`
   from {
@@ -15,12 +16,14 @@ export const entranceStepSeconds = 0.05;
 /**
  * A card's entrance: it rises into place, one grid index after another. Only the position moves,
  * never the opacity, so text keeps its full contrast at every moment (an accessibility scan or a
- * reader arriving mid-animation sees the final colours). Users who ask for reduced motion get none.
+ * reader arriving mid-animation sees the final colours). In a part not drawn yet it has none
+ * until the part is drawn (`holdEntrancesUntilDrawn`). Users who ask for reduced motion get none.
  */
 export function entranceAnimation(index: number) {
   return {
     animation: `${rise} 0.4s ease-out both`,
     animationDelay: `${(index * entranceStepSeconds).toFixed(2)}s`,
+    [`[${notDrawnYetAttribute}] &`]: { animation: "none" },
     "@media (prefers-reduced-motion: reduce)": { animation: "none" },
   } as const;
 }
