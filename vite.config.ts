@@ -252,10 +252,11 @@ export default defineConfig(({ isSsrBuild }) => ({
             },
             {
               // What every page starts with besides the libraries: storage, the language and its
-              // catalogs, kiosk mode, pilot access and the contact outbox. One chunk instead of
-              // seven small ones, each of which costs its own imports and exports.
+              // catalogs, kiosk mode, pilot access and the sent-requests news. One chunk instead
+              // of several small ones, each of which costs its own imports and exports. The contact
+              // outbox and its API client come after the start (start-outbox-delivery.ts).
               name: "app",
-              test: /src[\\/](lib[\\/](storage|i18n|pilot-access|page-cookies|kiosk-flag)|shared[\\/](languages|catalog-parts|page-cookie|start-language)|features[\\/]kiosk[\\/]kiosk-store|features[\\/]contact[\\/](outbox|sent-notice))\.ts$/,
+              test: /src[\\/](lib[\\/](storage|i18n|pilot-access|page-cookies|kiosk-flag)|shared[\\/](languages|catalog-parts|page-cookie|start-language)|features[\\/]kiosk[\\/]kiosk-store|features[\\/]contact[\\/]sent-notice)\.ts$/,
               includeDependenciesRecursively: false,
               priority: 5,
             },

@@ -8,7 +8,6 @@ import {
   NothingToSpeakError,
   type SpeechRequest,
 } from "@/shared/speech-options";
-import { apiClient, errorFields } from "@/lib/api-client";
 import { reportConnectionAnswer, reportConnectionTimeout } from "@/lib/use-online-status";
 import { apiPaths } from "@/shared/api-contract";
 import type { paths } from "@/shared/generated/openapi";
@@ -52,6 +51,9 @@ export async function fromServer(
   signal?: AbortSignal,
   baseUrl?: string,
 ): Promise<CreatedSpeechAudio> {
+  // The API client comes with the first request, not with the page (issue 22's start-up budget);
+  // one that cannot arrive fails like the network, and the device's engine answers instead.
+  const { apiClient, errorFields } = await import("@/lib/api-client");
   // One controller for both reasons to stop (AbortSignal.any is too new for older phones).
   const stop = new AbortController();
   const forwardAbort = () => stop.abort(signal?.reason);
@@ -74,7 +76,7 @@ export async function fromServer(
         return response;
       },
     });
-    return readServerAnswer(answer);
+    return readServerAnswer(answer, errorFields);
   } catch (error) {
     if (stop.signal.aborted && !signal?.aborted) reportConnectionTimeout();
     throw error;
@@ -87,15 +89,18 @@ export async function fromServer(
 type ServerAnswer =
   paths[typeof apiPaths.speech]["post"]["responses"][200]["content"]["application/json"];
 
-function readServerAnswer({
-  data: answer,
-  error,
-  response,
-}: {
-  data?: ServerAnswer;
-  error?: unknown;
-  response: Response;
-}): CreatedSpeechAudio {
+function readServerAnswer(
+  {
+    data: answer,
+    error,
+    response,
+  }: {
+    data?: ServerAnswer;
+    error?: unknown;
+    response: Response;
+  },
+  errorFields: (body: unknown) => { error?: string; message?: string },
+): CreatedSpeechAudio {
   if (!response.ok) {
     const body = errorFields(error);
     const message = body.message ?? `The server answered ${response.status}`;
