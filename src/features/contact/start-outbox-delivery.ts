@@ -7,7 +7,10 @@
 export function startOutboxDelivery(): () => void {
   const deliver = () => {
     // A chunk that cannot arrive leaves the outbox as it is, for the next trigger.
-    import("@/features/contact/outbox").then(({ deliverOutbox }) => deliverOutbox(), () => {});
+    import("@/features/contact/outbox").then(
+      ({ deliverOutbox }) => deliverOutbox(),
+      () => {},
+    );
   };
   window.addEventListener("online", deliver);
   deliver();
