@@ -8,6 +8,7 @@ import StopIcon from "@mui/icons-material/Stop";
 import UndoIcon from "@mui/icons-material/Undo";
 import ArrowUpwardIcon from "@mui/icons-material/ArrowUpward";
 import { Button } from "@/components/button";
+import { ScanChoiceDialog } from "@/features/talk/scanning/scan-choice-dialog";
 import { createScanCue } from "@/features/talk/scanning/scan-cue";
 import { useScanHighlight } from "@/features/talk/scanning/scan-highlight";
 import type { ScanSettings } from "@/features/talk/scanning/scan-settings";
@@ -28,7 +29,7 @@ const barColour = "#0d1b2a";
  * Switch access on the Talk screen: the highlight goes through every panel (the said panel, the
  * board's categories and rows, My voice, type to speak, the history, the settings), and a bar at
  * the bottom of the screen says what is highlighted and holds the Back and Undo steps and a Stop
- * that a helper can tap. A wrong choice is undone by the switch: right after a choice the
+ * that a helper can tap. A list's choices come up as buttons (scan-choice-dialog.tsx). A wrong choice is undone by the switch: right after a choice the
  * highlight is on Undo first, which stops a phrase being said and goes back to the button chosen.
  */
 export function SwitchScanning({
@@ -46,7 +47,9 @@ export function SwitchScanning({
   loadEngine: () => Promise<DeviceEngine>;
 }) {
   const { t, i18n } = useLingui();
-  const scan = useSwitchScanning({ rootRef, settings, onUndo });
+  // A list chosen by the switch: its choices come up as buttons.
+  const [list, setList] = useState<HTMLSelectElement | null>(null);
+  const scan = useSwitchScanning({ rootRef, settings, onUndo, chooseFrom: setList });
   const backRef = useRef<HTMLButtonElement>(null);
   const undoRef = useRef<HTMLButtonElement>(null);
   useScanHighlight(scan.highlight, { back: backRef, undo: undoRef });
@@ -117,6 +120,7 @@ export function SwitchScanning({
       <div role="status" style={visuallyHidden}>
         {stopped ? t`Scanning is stopped.` : t`Scanning is on.`}
       </div>
+      <ScanChoiceDialog list={list} onClose={() => setList(null)} />
     </Paper>
   );
 }

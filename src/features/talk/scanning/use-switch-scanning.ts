@@ -37,11 +37,17 @@ type ScanTree = { children: ScanTarget[] };
 export type ScanHighlight =
   { kind: "target"; target: ScanTarget } | { kind: "back" } | { kind: "undo" } | null;
 
-/** A chosen button is pressed; a text box or a list is given the focus, to type or pick in. */
-function press(target: ScanTarget | undefined) {
+/**
+ * A chosen button is pressed; a text box is given the focus, to type in; a list is given the
+ * focus and its choices are offered to the switch (`chooseFrom`).
+ */
+function press(target: ScanTarget | undefined, chooseFrom: (list: HTMLSelectElement) => void) {
   if (target?.kind !== "item") return;
   const { element } = target;
-  if (isTypedIn(element) || element instanceof HTMLSelectElement) element.focus();
+  if (element instanceof HTMLSelectElement) {
+    element.focus();
+    chooseFrom(element);
+  } else if (isTypedIn(element)) element.focus();
   else element.click();
 }
 
@@ -49,11 +55,14 @@ export function useSwitchScanning({
   rootRef,
   settings,
   onUndo,
+  chooseFrom,
 }: {
   rootRef: RefObject<HTMLElement | null>;
   settings: ScanSettings;
   /** A press was undone: stop what it started (a phrase being said). */
   onUndo: () => void;
+  /** A list was chosen: its choices are to be offered as buttons (scan-choice-dialog.tsx). */
+  chooseFrom: (list: HTMLSelectElement) => void;
 }) {
   const [state, setState] = useState<ScanState>(startScan);
   const [tree, setTree] = useState<ScanTree>({ children: [] });
@@ -74,7 +83,9 @@ export function useSwitchScanning({
     latestTree.current = now;
     setTree(now);
     setState(next);
-    if (effect?.kind === "press") press(nodeAt(now, effect.path) as ScanTarget | undefined);
+    if (effect?.kind === "press") {
+      press(nodeAt(now, effect.path) as ScanTarget | undefined, chooseFrom);
+    }
     if (effect?.kind === "undo") onUndo();
   };
   const actions = {
