@@ -15,6 +15,10 @@ export default defineConfig({
     environment: "node",
     // The speech engine tests do real synthesis on a 2-core machine; allow for a busy one.
     testTimeout: 30_000,
+    // Four at once on two cores: many server tests wait (a locked database's time limit, a
+    // stalled store, a worker's idle stop) rather than compute, and with the default of one per
+    // core the suite took 102 s here instead of 46 s.
+    maxWorkers: 4,
     hookTimeout: 60_000,
   },
 });

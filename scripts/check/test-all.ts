@@ -1,14 +1,15 @@
 /**
- * `npm test`: every check, the independent ones side by side, then the browser tests alone.
- * - First, two lanes at once: the build and the security check of what was built; and lint,
- *   formatting, types, catalogs, the API description and the unit tests, one after another.
- *   Each step's output is shown whole when it ends, so the lanes' lines never mix.
- * - Then the browser tests, streaming their output, with the machine to themselves: some of them
- *   watch how the page behaves over time (frames drawn on an idle page, a slow phone's first
- *   choice), and the unit tests beside them made those fail on a 2-core machine.
+ * `npm test`: every check, the independent ones side by side.
+ * - Two lanes at once: the build, the security check of what was built and then the browser
+ *   tests, streaming their output; and lint, formatting, types, catalogs, the API description
+ *   and the unit tests, one after another, each step's output shown whole when it ends, so the
+ *   lanes' lines never mix mid-line.
+ * - The browser tests need the build, not the other lane: they start as soon as it is made. The
+ *   tests that watch a page over time (frames drawn on an idle page) run after the others, with
+ *   the machine to themselves (Playwright's "alone" project), not beside the unit tests.
  * A failed step stops its own lane, not the other: one run shows every lane's first failure. The
- * browser tests run only when both lanes passed. The summary lists each step's result and time;
- * the exit code is 1 when any step failed or did not run.
+ * summary lists each step's result and time; the exit code is 1 when any step failed or did not
+ * run.
  */
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
@@ -16,11 +17,11 @@ import { performance } from "node:perf_hooks";
 type Step = { name: string; script: string; stream?: boolean };
 type Outcome = { name: string; ok: boolean; seconds: number };
 
-const browserTests: Step = { name: "browser tests", script: "test:e2e", stream: true };
 const lanes: Step[][] = [
   [
     { name: "build", script: "build" },
     { name: "security", script: "security:check" },
+    { name: "browser tests", script: "test:e2e", stream: true },
   ],
   [
     { name: "lint", script: "lint" },
@@ -66,12 +67,9 @@ async function runLane(steps: Step[]): Promise<Outcome[]> {
 
 const started = performance.now();
 const outcomes = (await Promise.all(lanes.map(runLane))).flat();
-if (outcomes.length === lanes.flat().length && outcomes.every((outcome) => outcome.ok)) {
-  outcomes.push(await runStep(browserTests));
-}
-const skipped = [...lanes.flat(), browserTests].filter(
-  (step) => !outcomes.some((outcome) => outcome.name === step.name),
-);
+const skipped = lanes
+  .flat()
+  .filter((step) => !outcomes.some((outcome) => outcome.name === step.name));
 
 console.log("npm test:");
 for (const { name, ok, seconds } of outcomes) {
