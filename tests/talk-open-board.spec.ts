@@ -118,6 +118,21 @@ test.describe("Talk: Open Board Format", () => {
       { text: "I am tired", category: "feelings", picture: undefined },
     ];
     await expect.poll(() => phrasesWithPictures(page)).toEqual(expected);
+    // And seen: each of the two pictures is drawn on its button, decoded; the third has none.
+    for (const [group, text] of [
+      ["My phrases", "I would like some water"],
+      ["Feelings", "I feel happy"],
+    ] as const) {
+      const picture = phraseGroup(page, group).getByRole("button", { name: text }).locator("img");
+      await expect
+        .poll(() =>
+          picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+        )
+        .toBeGreaterThan(0);
+    }
+    await expect(
+      phraseGroup(page, "Feelings").getByRole("button", { name: "I am tired" }).locator("img"),
+    ).toHaveCount(0);
 
     expect(await findSmallTargets(page)).toEqual([]);
     await expectNoAxeViolations(page, "Talk after opening an Open Board set");
