@@ -29,16 +29,19 @@ const staffTestPasswordHash =
   "scrypt$32768$8$1$26kOqzgTGtSwjM_qQYW-9w$BakGT2yXnDjtrp45ZK12dEKUwgRQvflCHN-9MeWzm5w";
 
 const desktop = { ...devices["Desktop Chrome"], channel: undefined };
+/** My voice's specs: each plays its takes through Chromium's fake microphone, in real time. */
+const voiceSpecs = /my-voice[\w-]*\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./tests",
   testMatch: "**/*.spec.ts",
   fullyParallel: true,
-  // Two workers by hand as in CI: the machines this runs on have two cores, and Playwright's
-  // default (half the cores) gave one, which made `npm test` by hand about half again as long.
-  // Three were no quicker (10.5 min against 10.7): the browser tests keep both cores about 80%
-  // busy.
-  workers: 2,
+  // Set by hand, as in CI (Playwright's default, half the cores, gave one on these 2-core
+  // machines). Three in all: two for most tests (a third there was no quicker, 10.5 min against
+  // 10.7: they keep both cores about 80% busy), and one for My voice's (the "voice" project),
+  // which speak into a fake microphone in real time: four minutes mostly spent waiting, which
+  // held both of the two workers at once.
+  workers: 3,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -55,11 +58,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: desktop, grepInvert: /@alone/ },
+    { name: "voice", use: desktop, testMatch: voiceSpecs, workers: 1 },
+    { name: "desktop", use: desktop, testIgnore: voiceSpecs, grepInvert: /@alone/, workers: 2 },
     // Tests tagged @alone watch how a page behaves over time (frames drawn on an idle page): they
     // run after the others, with the machine to themselves, so another worker's test does not
     // slow the page's idle-time work into the second they count.
-    { name: "alone", use: desktop, grep: /@alone/, dependencies: ["desktop"] },
+    { name: "alone", use: desktop, grep: /@alone/, dependencies: ["voice", "desktop"] },
   ],
   webServer: {
     command: `node scripts/build/ensure-build.ts && node server/server.ts`,
