@@ -14,7 +14,7 @@ import { DatabaseSync } from "node:sqlite";
 import type { StoredContactRequest } from "../../src/shared/contact-validation.ts";
 import type { InboxPageQuery } from "./inbox-search.ts";
 import { prepareInboxReads, requestFields, type RowWithSeq } from "./sqlite-inbox-reads.ts";
-import { migrateSqlite } from "./schema.ts";
+import { migrateSqlite, newRequestColumns, newRequestValues } from "./schema.ts";
 
 export type StoredRequest = StoredContactRequest;
 
@@ -53,7 +53,7 @@ export function openRequestsDb(dataDir: string) {
   const db = openSqliteDatabase(dataDir);
 
   const insert = db.prepare(
-    `INSERT INTO requests (id, name, email, subject, message, language, created_at, received_at)
+    `INSERT INTO requests (${newRequestColumns})
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(id) DO NOTHING`,
   );
@@ -64,16 +64,7 @@ export function openRequestsDb(dataDir: string) {
   return {
     /** Stores a request once; `created` is false when its id was already stored. */
     save(request: NewRequest, receivedAt = new Date().toISOString()): { created: boolean } {
-      const result = insert.run(
-        request.id,
-        request.name,
-        request.email,
-        request.subject,
-        request.message,
-        request.language,
-        request.createdAt,
-        receivedAt,
-      );
+      const result = insert.run(...newRequestValues(request, receivedAt));
       return { created: Number(result.changes) > 0 };
     },
     /** Every request, oldest first; for tests and small files (the server reads in batches). */

@@ -16,7 +16,7 @@ import {
   type StoredRequest,
 } from "./requests-db.ts";
 import type { RequestsStore } from "./requests-store.ts";
-import { migratePostgres } from "./schema.ts";
+import { migratePostgres, newRequestColumns, newRequestValues } from "./schema.ts";
 
 /**
  * A stalled or unreachable database must not hang requests: connecting (or waiting for a free
@@ -59,19 +59,10 @@ export async function openPostgresRequestsStore(
     pool,
     async save(request: NewRequest, receivedAt = new Date().toISOString()) {
       const result = await pool.query(
-        `INSERT INTO requests (id, name, email, subject, message, language, created_at, received_at)
+        `INSERT INTO requests (${newRequestColumns})
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (id) DO NOTHING`,
-        [
-          request.id,
-          request.name,
-          request.email,
-          request.subject,
-          request.message,
-          request.language,
-          request.createdAt,
-          receivedAt,
-        ],
+        newRequestValues(request, receivedAt),
       );
       return { created: (result.rowCount ?? 0) > 0 };
     },

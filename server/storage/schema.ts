@@ -9,6 +9,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import type pg from "pg";
+import type { NewRequest } from "./requests-db.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -115,6 +116,25 @@ export const migrations: readonly Migration[] = [
 
 /** The version of a database that has run every migration of this server. */
 export const latestSchemaVersion = migrations.length;
+
+/**
+ * The columns a new request is stored with, and its values in their order, for both stores'
+ * INSERT (`?` placeholders in SQLite, `$1`… in PostgreSQL).
+ */
+export const newRequestColumns =
+  "id, name, email, subject, message, language, created_at, received_at";
+export function newRequestValues(request: NewRequest, receivedAt: string) {
+  return [
+    request.id,
+    request.name,
+    request.email,
+    request.subject,
+    request.message,
+    request.language,
+    request.createdAt,
+    receivedAt,
+  ];
+}
 
 /** Each migration's SQL in `dialect` that a database at schema `current` has still to run, in
  * order; throws for a database made by a newer server, whose tables this one does not know. */
