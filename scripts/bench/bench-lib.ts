@@ -3,7 +3,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { apiPaths, staffHeader } from "../../src/shared/api-contract.ts";
+import puppeteer, { type Page } from "puppeteer-core";
+import { apiPaths, deviceDatabase, staffHeader } from "../../src/shared/api-contract.ts";
 
 export const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -14,6 +15,43 @@ export const chromiumArgs = [
   "--disable-sync",
   "--no-first-run",
 ];
+
+/** Debian's Chromium (or CHROMIUM_PATH), headless, with the benches' flags and `extraArgs`. */
+export function launchChromium(extraArgs: string[] = []) {
+  return puppeteer.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [...chromiumArgs, ...extraArgs],
+  });
+}
+
+/**
+ * Keeps `values` (key → value) in the app's device database as the app itself would, in one
+ * transaction; the page must already be on the app's origin.
+ */
+export async function storeOnDevice(page: Page, values: Record<string, unknown>) {
+  await page.evaluate(
+    (database, values) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(database.name);
+        open.onupgradeneeded = () => open.result.createObjectStore(database.store);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(database.store, "readwrite");
+          for (const [key, value] of Object.entries(values)) {
+            tx.objectStore(database.store).put(value, key);
+          }
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+    deviceDatabase,
+    values,
+  );
+}
 
 export type RunningServer = { url: string; stop(): Promise<void> };
 

@@ -11,7 +11,7 @@ import lighthouse, { type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import puppeteer from "puppeteer-core";
 import { pagePaths } from "../../src/shared/pages.ts";
-import { chromiumArgs, chromiumPath, round } from "./bench-lib.ts";
+import { chromiumArgs, chromiumPath, round, launchChromium } from "./bench-lib.ts";
 import { initialJsPerRoute, precacheSize } from "./bundle-sizes.ts";
 import { startFloorProxy } from "./bench-floor.ts";
 import {
@@ -172,11 +172,7 @@ export async function lighthouseScores(
  * in a fresh tab with an empty cache, five times; the median of the five longest is reported.
  */
 export async function longestStartupTasks(url: string): Promise<Record<string, number>> {
-  const browser = await puppeteer.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: chromiumArgs,
-  });
+  const browser = await launchChromium();
   const results: Record<string, number> = {};
   try {
     for (const route of pagePaths) {

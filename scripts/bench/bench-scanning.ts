@@ -5,8 +5,8 @@
  * drawn, which includes fetching the scanning code the first time). The page marks the first
  * highlight it draws with User Timing (src/features/talk/scanning/scan-highlight.ts).
  */
-import puppeteer, { type Page } from "puppeteer-core";
-import { chromiumArgs, chromiumPath, percentile, round } from "./bench-lib.ts";
+import type { Page } from "puppeteer-core";
+import { percentile, round, launchChromium, storeOnDevice } from "./bench-lib.ts";
 
 export const scanningBudgets = { firstHighlightMs: 1000 };
 
@@ -15,34 +15,11 @@ const runs = 5;
 
 type Figures = { runs: number; firstMs: number; medianMs: number; maxMs: number };
 
-/** Keeps `value` under `key` in the app's IndexedDB store, as the app itself would. */
-async function store(page: Page, key: string, value: unknown) {
-  await page.evaluate(
-    (key, value) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open("dauys");
-        open.onupgradeneeded = () => open.result.createObjectStore("keyval");
-        open.onsuccess = () => {
-          const tx = open.result.transaction("keyval", "readwrite");
-          tx.objectStore("keyval").put(value, key);
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-        open.onerror = () => reject(open.error);
-      }),
-    key,
-    value,
-  );
-}
-
 const scanning = (mode: string) => ({ language: "en", scanning: { mode, intervalMs: 1500 } });
 
 /** Talk opened with scanning on: navigation start to the first highlight. */
 async function openedWithScanning(page: Page, url: string): Promise<number> {
-  await store(page, "dauys.talk-settings", scanning("one-switch"));
+  await storeOnDevice(page, { "dauys.talk-settings": scanning("one-switch") });
   await page.goto(`${url}/talk`);
   await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, {}, markName);
   return page.evaluate((name) => performance.getEntriesByName(name)[0]!.startTime, markName);
@@ -50,7 +27,7 @@ async function openedWithScanning(page: Page, url: string): Promise<number> {
 
 /** Scanning turned on in the settings: the tap to the first highlight. */
 async function turnedOn(page: Page, url: string): Promise<number> {
-  await store(page, "dauys.talk-settings", scanning("off"));
+  await storeOnDevice(page, { "dauys.talk-settings": scanning("off") });
   await page.goto(`${url}/talk`);
   await page.waitForSelector("section[aria-busy='false'] select");
   // The settings panel comes when the reader nears it.
@@ -86,16 +63,14 @@ async function repeat(measure: () => Promise<number>): Promise<Figures> {
 }
 
 export async function runScanningBench(url: string): Promise<Record<string, Figures>> {
-  const browser = await puppeteer.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: chromiumArgs,
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.setViewport({ width: 390, height: 844 });
     await page.goto(`${url}/no-such-page-for-setup`);
-    await store(page, "dauys.pilot-access", { grantedAt: "2026-01-01", reason: "request-sent" });
+    await storeOnDevice(page, {
+      "dauys.pilot-access": { grantedAt: "2026-01-01", reason: "request-sent" },
+    });
     return {
       turnedOn: await repeat(() => turnedOn(page, url)),
       openedWithScanning: await repeat(() => openedWithScanning(page, url)),

@@ -7,8 +7,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import puppeteer, { type Page } from "puppeteer-core";
-import { chromiumArgs, chromiumPath, kb, percentile, round } from "./bench-lib.ts";
+import type { Page } from "puppeteer-core";
+import { kb, percentile, round, launchChromium, storeOnDevice } from "./bench-lib.ts";
 import { symbolIndexFor } from "../build/openmoji-symbols.ts";
 import { openMojiFolder } from "../../src/shared/openmoji.ts";
 
@@ -65,26 +65,11 @@ function boardOf60() {
 
 async function preset(page: Page, url: string) {
   await page.goto(`${url}/no-such-page-for-setup`);
-  await page.evaluate(
-    (values) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open("dauys");
-        open.onupgradeneeded = () => open.result.createObjectStore("keyval");
-        open.onsuccess = () => {
-          const tx = open.result.transaction("keyval", "readwrite");
-          for (const [key, value] of Object.entries(values))
-            tx.objectStore("keyval").put(value, key);
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
-        };
-        open.onerror = () => reject(open.error);
-      }),
-    {
-      "dauys.pilot-access": { grantedAt: "2026-01-01", reason: "request-sent" },
-      "dauys.talk-boards": { kk: boardOf60() },
-      "dauys.talk-settings": { language: "en" },
-    },
-  );
+  await storeOnDevice(page, {
+    "dauys.pilot-access": { grantedAt: "2026-01-01", reason: "request-sent" },
+    "dauys.talk-boards": { kk: boardOf60() },
+    "dauys.talk-settings": { language: "en" },
+  });
 }
 
 /** Chooses `language` for the board; resolves to [ms to the paint with its buttons, ms to all pictures shown]. */
@@ -116,11 +101,7 @@ function drawBoard(page: Page, language: string, count: number): Promise<[number
 }
 
 export async function runSymbolsBench(url: string) {
-  const browser = await puppeteer.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: chromiumArgs,
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.setViewport({ width: 390, height: 844, isMobile: true });

@@ -5,8 +5,8 @@
  * event. Each phrase is tapped once, so none comes from the page's cache of recent audio; the
  * cached replay is reported apart.
  */
-import puppeteer, { type Page } from "puppeteer-core";
-import { chromiumArgs, chromiumPath, percentile, round } from "./bench-lib.ts";
+import type { Page } from "puppeteer-core";
+import { percentile, round, launchChromium, storeOnDevice } from "./bench-lib.ts";
 
 export const talkBudgets = { tapToSoundMs: 300 };
 
@@ -22,23 +22,9 @@ const measureName = "dauys:talk-tap-to-sound";
 
 async function presetPilotAccess(page: Page, url: string) {
   await page.goto(`${url}/no-such-page-for-setup`);
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open("dauys");
-        open.onupgradeneeded = () => open.result.createObjectStore("keyval");
-        open.onsuccess = () => {
-          const tx = open.result.transaction("keyval", "readwrite");
-          tx.objectStore("keyval").put(
-            { grantedAt: "2026-01-01", reason: "request-sent" },
-            "dauys.pilot-access",
-          );
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
-        };
-        open.onerror = () => reject(open.error);
-      }),
-  );
+  await storeOnDevice(page, {
+    "dauys.pilot-access": { grantedAt: "2026-01-01", reason: "request-sent" },
+  });
 }
 
 /** Taps the board's phrase number `index` and resolves to the page's tap-to-sound time. */
@@ -96,11 +82,7 @@ async function benchLanguage(page: Page, url: string, language: string): Promise
 }
 
 export async function runTalkBench(url: string): Promise<Record<string, TapFigures>> {
-  const browser = await puppeteer.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [...chromiumArgs, "--autoplay-policy=no-user-gesture-required"],
-  });
+  const browser = await launchChromium(["--autoplay-policy=no-user-gesture-required"]);
   try {
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });

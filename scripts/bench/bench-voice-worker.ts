@@ -9,9 +9,9 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import puppeteer, { type Page } from "puppeteer-core";
+import type { Page } from "puppeteer-core";
 import { readTake, type Take } from "./corpus-files.ts";
-import { chromiumArgs, chromiumPath, percentile, round } from "./bench-lib.ts";
+import { percentile, round, launchChromium } from "./bench-lib.ts";
 import { synthesiseCorpus } from "./phrase-corpus.ts";
 
 export const voiceWorkerBudgets = { decisionP95Ms: 250, takeP95Ms: 100 };
@@ -74,11 +74,7 @@ export async function runVoiceWorkerBench(url: string, dist = "dist"): Promise<V
   );
   if (!workerFile) throw new Error("the built app has no voice-recogniser worker");
   const corpus = mkdtempSync(join(tmpdir(), "dauys-voice-worker-"));
-  const browser = await puppeteer.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: chromiumArgs,
-  });
+  const browser = await launchChromium();
   try {
     await synthesiseCorpus({
       outDir: corpus,
