@@ -227,6 +227,7 @@ describe("POST /contact (the contact form without the app)", () => {
       iterate: async function* () {
         throw new Error("connection terminated");
       },
+      csv: () => ({ next: () => Promise.reject(new Error("connection terminated")), stop() {} }),
       setHandled: () => Promise.reject(new Error("connection terminated")),
       ready: () => Promise.reject(new Error("connection terminated")),
       close: async () => {},

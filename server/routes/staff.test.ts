@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../staff/password.ts";
@@ -195,6 +196,23 @@ describe("staff inbox API", () => {
     // A body sent whole has its length up front; a stream's length is known only at its end.
     expect(csv.headers["content-length"]).toBeUndefined();
     expect(csv.body.split("\r\n").filter((line) => line.includes("hello;'=2+"))).toHaveLength(3);
+  });
+
+  it("gives the CSV gzip-compressed to a browser that takes it, the same file", async () => {
+    const app = await start();
+    const cookie = await session(app);
+    for (let i = 0; i < 3; i++) await sendRequest(app, { message: `Сөйлеу ${i}` });
+    const plain = await app.inject({ url: "/api/staff/requests.csv", headers: { cookie } });
+    const zipped = await app.inject({
+      url: "/api/staff/requests.csv",
+      headers: { cookie, "accept-encoding": "br;q=1, gzip;q=0.8" },
+    });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(zipped.rawPayload).toString("utf8")).toBe(plain.body);
+    expect(plain.body).toContain("Сөйлеу 2");
   });
 
   it("refuses a change without the staff header or from another origin (CSRF)", async () => {

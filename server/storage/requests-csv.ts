@@ -12,6 +12,8 @@
  * or their fullwidth forms), after only spaces and quotes, at the start of the value or after a
  * `,` `;` tab or line break, gets an apostrophe before it and is shown as text.
  */
+import { Readable, pipeline } from "node:stream";
+import { createGzip } from "node:zlib";
 import type { StoredRequest } from "./requests-db.ts";
 
 export const requestColumns = [
@@ -69,4 +71,25 @@ export async function* requestsCsvChunks(
     }
   }
   yield chunk;
+}
+
+/**
+ * The CSV of these requests as bytes in pieces of about 64 kB, gzip-compressed when the
+ * download takes it. Made in a worker thread (server/storage/requests-csv-download.ts): each
+ * piece is a buffer of its own, so its memory can be handed to the server's thread, not copied.
+ */
+export async function* csvPieces(
+  requests: AsyncIterable<StoredRequest>,
+  gzip: boolean,
+): AsyncGenerator<Uint8Array> {
+  const csv = Readable.from(requestsCsvChunks(requests));
+  if (!gzip) {
+    const encoder = new TextEncoder();
+    for await (const chunk of csv) yield encoder.encode(chunk as string);
+    return;
+  }
+  const compressed = createGzip({ chunkSize: 64 * 1024 });
+  pipeline(csv, compressed, () => {});
+  // A copy: zlib's output pieces may share one buffer.
+  for await (const piece of compressed) yield new Uint8Array(piece as Buffer);
 }

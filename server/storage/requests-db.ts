@@ -13,7 +13,12 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { StoredContactRequest } from "../../src/shared/contact-validation.ts";
 import type { InboxPageQuery } from "./inbox-search.ts";
-import { prepareInboxReads, requestFields, type RowWithSeq } from "./sqlite-inbox-reads.ts";
+import {
+  prepareInboxReads,
+  requestFields,
+  type BatchCursor,
+  type RowWithSeq,
+} from "./sqlite-inbox-reads.ts";
 import { migrateSqlite, newRequestColumns, newRequestValues } from "./schema.ts";
 
 export type StoredRequest = StoredContactRequest;
@@ -26,6 +31,23 @@ export const withoutSeq = ({ seq: _seq, ...request }: RowWithSeq): StoredRequest
 
 /** Rows a store reads at a time when it goes through every request (the CSV). */
 export const iterateBatchSize = 500;
+
+/** Reads up to `limit` requests received after `after`, oldest first (either store's query). */
+export type ReadBatch = (after: BatchCursor, limit: number) => RowWithSeq[] | Promise<RowWithSeq[]>;
+
+/** Every stored request, oldest first by receipt, read `batchSize` at a time. */
+export async function* inArrivalOrder(
+  readBatch: ReadBatch,
+  batchSize = iterateBatchSize,
+): AsyncGenerator<StoredRequest> {
+  let after: BatchCursor = { receivedAt: "", seq: 0 };
+  for (;;) {
+    const batch = await readBatch(after, batchSize);
+    for (const row of batch) yield withoutSeq(row);
+    if (batch.length < batchSize) return;
+    after = batch.at(-1)!;
+  }
+}
 
 export const requestsDbFile = "dauys.sqlite";
 

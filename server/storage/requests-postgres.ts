@@ -7,16 +7,15 @@
  * with the 'simple' configuration (no language's stemming or stop words: requests come in six
  * languages and two scripts) under a GIN index; the CSV reads the table in batches.
  */
+import { Worker } from "node:worker_threads";
 import pg from "pg";
+import type { CsvPieceAnswer, PostgresCsvJob } from "./postgres-csv-worker.ts";
+import { csvPieceTimeoutMs, type CsvPieces } from "./requests-csv-download.ts";
 import { numericSeq, requestFields, searchNewestFirst } from "./postgres-inbox-search.ts";
-import {
-  iterateBatchSize,
-  withoutSeq,
-  type NewRequest,
-  type StoredRequest,
-} from "./requests-db.ts";
+import { inArrivalOrder, type NewRequest, type ReadBatch } from "./requests-db.ts";
 import type { RequestsStore } from "./requests-store.ts";
 import { migratePostgres, newRequestColumns, newRequestValues } from "./schema.ts";
+import { StoreUnavailableError } from "./store-unavailable.ts";
 
 /**
  * A stalled or unreachable database must not hang requests: connecting (or waiting for a free
@@ -25,8 +24,8 @@ import { migratePostgres, newRequestColumns, newRequestValues } from "./schema.t
  */
 export const postgresTimeoutMs = 5_000;
 
-/** A connection pool to a database whose tables are up to date. */
-export async function openMigratedPool(
+/** A connection pool with the timeouts above. */
+export function newPool(
   databaseUrl: string,
   maxConnections: number,
   timeoutMs = postgresTimeoutMs,
@@ -41,6 +40,16 @@ export async function openMigratedPool(
   });
   // An idle connection dropped by the database must not crash the server.
   pool.on("error", () => {});
+  return pool;
+}
+
+/** A connection pool to a database whose tables are up to date. */
+export async function openMigratedPool(
+  databaseUrl: string,
+  maxConnections: number,
+  timeoutMs = postgresTimeoutMs,
+) {
+  const pool = newPool(databaseUrl, maxConnections, timeoutMs);
   try {
     await migratePostgres(pool);
   } catch (error) {
@@ -50,6 +59,62 @@ export async function openMigratedPool(
   return pool;
 }
 
+/** The CSV's batches: requests received after a cursor, oldest first (as SQLite's batchAfter). */
+export const postgresBatches =
+  (pool: pg.Pool): ReadBatch =>
+  async (after, limit) =>
+    numericSeq(
+      (
+        await pool.query(
+          `SELECT seq, ${requestFields} FROM requests
+           WHERE (received_at, seq) > ($1, $2) ORDER BY received_at, seq LIMIT $3`,
+          [after.receivedAt, after.seq, limit],
+        )
+      ).rows,
+    );
+
+/** A CSV download's pieces, made by a thread of its own with its own connection. */
+function postgresCsvPieces(job: PostgresCsvJob): CsvPieces {
+  const worker = new Worker(new URL("./postgres-csv-worker.ts", import.meta.url), {
+    workerData: job,
+    // A batch of rows and the piece made from it: a small heap is enough.
+    resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
+  });
+  let answer: ((result: CsvPieceAnswer | Error) => void) | undefined;
+  const settle = (result: CsvPieceAnswer | Error) => {
+    const waiting = answer;
+    answer = undefined;
+    waiting?.(result);
+  };
+  worker.on("message", settle);
+  worker.on("error", settle);
+  worker.on("exit", (code) =>
+    settle(new StoreUnavailableError(`The CSV's thread stopped (exit code ${code}).`)),
+  );
+  return {
+    next: () =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          settle(
+            new StoreUnavailableError(`The CSV's next rows took over ${csvPieceTimeoutMs} ms.`),
+          );
+          void worker.terminate();
+        }, csvPieceTimeoutMs);
+        answer = (result) => {
+          clearTimeout(timer);
+          if (result instanceof Error) reject(result);
+          else if (!result.ok) reject(Object.assign(new Error(result.error.message), result.error));
+          else {
+            if (result.piece === null) void worker.terminate();
+            resolve(result.piece);
+          }
+        };
+        worker.postMessage("next");
+      }),
+    stop: () => void worker.terminate(),
+  };
+}
+
 export async function openPostgresRequestsStore(
   databaseUrl: string,
   options: { maxConnections?: number; timeoutMs?: number } = {},
@@ -57,6 +122,7 @@ export async function openPostgresRequestsStore(
   const pool = await openMigratedPool(databaseUrl, options.maxConnections ?? 10, options.timeoutMs);
   return {
     pool,
+    csv: (options) => postgresCsvPieces({ databaseUrl, ...options }),
     async save(request: NewRequest, receivedAt = new Date().toISOString()) {
       const result = await pool.query(
         `INSERT INTO requests (${newRequestColumns})
@@ -77,20 +143,7 @@ export async function openPostgresRequestsStore(
       }
       return searchNewestFirst(pool, words, before, limit);
     },
-    async *iterate(batchSize = iterateBatchSize): AsyncGenerator<StoredRequest> {
-      let after = { receivedAt: "", seq: 0 };
-      for (;;) {
-        const { rows } = await pool.query(
-          `SELECT seq, ${requestFields} FROM requests
-           WHERE (received_at, seq) > ($1, $2) ORDER BY received_at, seq LIMIT $3`,
-          [after.receivedAt, after.seq, batchSize],
-        );
-        const batch = numericSeq(rows);
-        for (const row of batch) yield withoutSeq(row);
-        if (batch.length < batchSize) return;
-        after = batch.at(-1)!;
-      }
-    },
+    iterate: (batchSize) => inArrivalOrder(postgresBatches(pool), batchSize),
     async setHandled(id: string, handledAt: string | null) {
       const result = await pool.query("UPDATE requests SET handled_at = $1 WHERE id = $2", [
         handledAt,

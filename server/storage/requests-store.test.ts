@@ -7,6 +7,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { gunzipSync } from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestsToCsv } from "./requests-csv.ts";
@@ -19,6 +20,7 @@ import {
   type NewRequest,
   type RequestsStore,
 } from "./requests-store.ts";
+import { isStoreUnavailable } from "./store-unavailable.ts";
 import { startTestPostgres, type TestPostgres } from "./test-postgres.ts";
 
 let postgres: TestPostgres;
@@ -236,6 +238,37 @@ describe.each(kinds)("$name requests store", (kind) => {
     await Promise.all(stores.map((store) => store.close()));
   });
 
+  it("makes the staff CSV in its thread, plain or gzip, a piece at a time: the rows, whole", async () => {
+    const { store } = await open();
+    // Over one batch (500) of long, two-script messages: several pieces of about 64 kB.
+    for (let i = 0; i < 620; i++) {
+      await store.save(
+        request({ message: `${i}: ${"Сөйлеу қиын; =speech is hard ".repeat(12)}` }),
+        `2025-04-01T00:00:${String(i % 60).padStart(2, "0")}.000Z`,
+      );
+    }
+    const expected = requestsToCsv(await all(store));
+    const download = async (gzip: boolean) => {
+      const pieces = store.csv({ gzip });
+      const read: Uint8Array[] = [];
+      for (let piece = await pieces.next(); piece; piece = await pieces.next()) read.push(piece);
+      return { count: read.length, bytes: Buffer.concat(read) };
+    };
+    const plain = await download(false);
+    expect(plain.count).toBeGreaterThan(3);
+    expect(plain.bytes.toString("utf8")).toBe(expected);
+    const compressed = await download(true);
+    expect(gunzipSync(compressed.bytes).toString("utf8")).toBe(expected);
+    expect(compressed.bytes.length).toBeLessThan(plain.bytes.length / 4);
+
+    // A download the browser drops is stopped; the next one starts from the first row.
+    const dropped = store.csv({ gzip: false });
+    expect(Buffer.from((await dropped.next())!).toString("utf8")).toMatch(/^\uFEFFid,/);
+    dropped.stop();
+    expect((await download(false)).bytes.toString("utf8")).toBe(expected);
+    await store.close();
+  });
+
   it("`requests:export` writes the same CSV as the store holds", async () => {
     const { store, place } = await open();
     const rows = [request({ name: "=HYPERLINK(1)" }), request({ language: "ru", name: "Иван" })];
@@ -254,6 +287,27 @@ describe.each(kinds)("$name requests store", (kind) => {
     expect(output).toBe(expected);
     expect(output).toContain("'=HYPERLINK(1)");
   });
+});
+
+describe("the staff CSV from a frozen PostgreSQL", () => {
+  it("fails its first piece as the store being away, within the time limit, instead of hanging", async () => {
+    const store = await openPostgresRequestsStore(await freshPostgresUrl());
+    await store.save(request());
+    postgres.freeze();
+    try {
+      const failure = await store
+        .csv({ gzip: true })
+        .next()
+        .then(
+          () => "answered",
+          (error: unknown) => error,
+        );
+      expect(isStoreUnavailable(failure)).toBe(true);
+    } finally {
+      postgres.thaw();
+    }
+    await store.close();
+  }, 30_000);
 });
 
 describe("schema versions", () => {

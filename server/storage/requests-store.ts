@@ -5,8 +5,9 @@
  * start, store a request once per id (a retry changes nothing) and list them oldest first.
  */
 import { searchWords, type InboxPageQuery } from "./inbox-search.ts";
+import type { CsvPieces } from "./requests-csv-download.ts";
 import {
-  iterateBatchSize,
+  inArrivalOrder,
   openRequestsDb,
   requestsDbPath,
   withoutSeq,
@@ -26,6 +27,8 @@ export interface RequestsStore {
   page(query: InboxPageQuery): Promise<RowWithSeq[]>;
   /** Every stored request, oldest first (by receipt), read from the database in batches. */
   iterate(batchSize?: number): AsyncIterable<StoredRequest>;
+  /** The CSV of every request, made in a worker thread a piece at a time (the staff download). */
+  csv(options: { gzip: boolean }): CsvPieces;
   /** Marks a request handled (at that time) or not (null); false when there is no such id. */
   setHandled(id: string, handledAt: string | null): Promise<boolean>;
   /** Resolves when a request could be stored now; rejects with the reason otherwise. */
@@ -38,17 +41,11 @@ export function openSqliteRequestsStore(dataDir: string): RequestsStore {
   const db = openRequestsDb(dataDir);
   const reader = openSqliteInboxReader(requestsDbPath(dataDir));
   return {
+    csv: ({ gzip }) => reader.csv(gzip),
     save: async (request, receivedAt) => db.save(request, receivedAt),
     page: (query) => reader.page(query),
-    async *iterate(batchSize = iterateBatchSize) {
-      let after = { receivedAt: "", seq: 0 };
-      for (;;) {
-        const batch = await reader.batchAfter(after, batchSize);
-        for (const row of batch) yield withoutSeq(row);
-        if (batch.length < batchSize) return;
-        after = batch.at(-1)!;
-      }
-    },
+    iterate: (batchSize) =>
+      inArrivalOrder((after, limit) => reader.batchAfter(after, limit), batchSize),
     setHandled: async (id, handledAt) => db.setHandled(id, handledAt),
     ready: async () => db.ready(),
     async close() {
