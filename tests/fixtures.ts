@@ -25,20 +25,26 @@ export const routes = [
   "/no-such-page",
 ];
 
-/** Waits until no finite animation or transition is running (a dialog fading in, say). */
+/**
+ * Waits until no finite animation or transition is running (a dialog fading in, say). Asked
+ * every 50 ms: with expect.poll's default, slower and slower, a one-second entrance was waited
+ * for up to two.
+ */
 export async function waitForAnimations(page: Page) {
   await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          document
-            .getAnimations()
-            .filter(
-              (animation) =>
-                animation.playState === "running" &&
-                animation.effect?.getTiming().iterations !== Infinity,
-            ).length,
-      ),
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            document
+              .getAnimations()
+              .filter(
+                (animation) =>
+                  animation.playState === "running" &&
+                  animation.effect?.getTiming().iterations !== Infinity,
+              ).length,
+        ),
+      { intervals: [50] },
     )
     .toBe(0);
 }
