@@ -8,13 +8,13 @@ import { parentPort, workerData } from "node:worker_threads";
 import { csvPieces } from "./requests-csv.ts";
 import { inArrivalOrder } from "./requests-db.ts";
 import { newPool, postgresBatches } from "./requests-postgres.ts";
+import { threadError, type ThreadError } from "./store-unavailable.ts";
 
 export type PostgresCsvJob = { databaseUrl: string; gzip: boolean };
 
 /** The answer to each "next": a piece, null at the end, or why it failed. */
 export type CsvPieceAnswer =
-  | { ok: true; piece: Uint8Array | null }
-  | { ok: false; error: { message: string; code?: unknown; errcode?: unknown } };
+  { ok: true; piece: Uint8Array | null } | { ok: false; error: ThreadError };
 
 if (!parentPort) throw new Error("postgres-csv-worker.ts must be run as a worker thread");
 const port = parentPort;
@@ -32,10 +32,7 @@ port.on("message", () => {
       );
       if (done) void pool.end();
     },
-    (caught: Error & { code?: unknown; errcode?: unknown }) =>
-      port.postMessage({
-        ok: false,
-        error: { message: String(caught.message), code: caught.code, errcode: caught.errcode },
-      } satisfies CsvPieceAnswer),
+    (caught) =>
+      port.postMessage({ ok: false, error: threadError(caught) } satisfies CsvPieceAnswer),
   );
 });

@@ -82,14 +82,14 @@ export async function* csvPieces(
   requests: AsyncIterable<StoredRequest>,
   gzip: boolean,
 ): AsyncGenerator<Uint8Array> {
-  const csv = Readable.from(requestsCsvChunks(requests));
+  const csv = requestsCsvChunks(requests);
   if (!gzip) {
     const encoder = new TextEncoder();
-    for await (const chunk of csv) yield encoder.encode(chunk as string);
+    for await (const chunk of csv) yield encoder.encode(chunk);
     return;
   }
   const compressed = createGzip({ chunkSize: 64 * 1024 });
-  pipeline(csv, compressed, () => {});
+  pipeline(Readable.from(csv), compressed, () => {});
   // A copy: zlib's output pieces may share one buffer.
   for await (const piece of compressed) yield new Uint8Array(piece as Buffer);
 }

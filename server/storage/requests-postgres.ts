@@ -15,7 +15,7 @@ import { numericSeq, requestFields, searchNewestFirst } from "./postgres-inbox-s
 import { inArrivalOrder, type NewRequest, type ReadBatch } from "./requests-db.ts";
 import type { RequestsStore } from "./requests-store.ts";
 import { migratePostgres, newRequestColumns, newRequestValues } from "./schema.ts";
-import { StoreUnavailableError } from "./store-unavailable.ts";
+import { errorFromThread, StoreUnavailableError } from "./store-unavailable.ts";
 
 /**
  * A stalled or unreachable database must not hang requests: connecting (or waiting for a free
@@ -103,7 +103,7 @@ function postgresCsvPieces(job: PostgresCsvJob): CsvPieces {
         answer = (result) => {
           clearTimeout(timer);
           if (result instanceof Error) reject(result);
-          else if (!result.ok) reject(Object.assign(new Error(result.error.message), result.error));
+          else if (!result.ok) reject(errorFromThread(result.error));
           else {
             if (result.piece === null) void worker.terminate();
             resolve(result.piece);

@@ -14,14 +14,14 @@
 import { Worker } from "node:worker_threads";
 import type { InboxPageQuery } from "./inbox-search.ts";
 import type { BatchCursor, RowWithSeq } from "./sqlite-inbox-reads.ts";
-import type { CsvPieces } from "./requests-csv-download.ts";
+import { csvPieceTimeoutMs, type CsvPieces } from "./requests-csv-download.ts";
 import type {
   CsvStop,
   InboxRead,
   InboxReadAnswer,
   InboxReadMessage,
 } from "./sqlite-inbox-worker.ts";
-import { StoreUnavailableError } from "./store-unavailable.ts";
+import { errorFromThread, StoreUnavailableError } from "./store-unavailable.ts";
 
 /** As long as PostgreSQL's statement timeout (server/storage/requests-postgres.ts). */
 export const sqliteReadTimeoutMs = 5_000;
@@ -72,7 +72,7 @@ export function openSqliteInboxReader(path: string, options: { idleStopMs?: numb
       pending.delete(answer.id);
       clearTimeout(read.timer);
       if (answer.ok) read.resolve("rows" in answer ? answer.rows : answer.piece);
-      else read.reject(Object.assign(new Error(answer.error.message), answer.error));
+      else read.reject(errorFromThread(answer.error));
       whenIdle();
     });
     const failed = (error: Error) => {
@@ -121,7 +121,7 @@ export function openSqliteInboxReader(path: string, options: { idleStopMs?: numb
     batchAfter: (after: BatchCursor, limit: number, options: ReadOptions = {}) =>
       read<RowWithSeq[]>({ kind: "batch", after, limit }, options),
     /** A CSV download made on the thread (server/storage/requests-csv-download.ts). */
-    csv(gzip: boolean, options: ReadOptions = {}): CsvPieces {
+    csv(gzip: boolean): CsvPieces {
       const download = nextDownload++;
       downloads.add(download);
       const ended = () => {
@@ -135,7 +135,10 @@ export function openSqliteInboxReader(path: string, options: { idleStopMs?: numb
             throw new StoreUnavailableError("The inbox reader stopped during the download.");
           }
           try {
-            const piece = await read<Uint8Array | null>({ kind: "csv", download, gzip }, options);
+            const piece = await read<Uint8Array | null>(
+              { kind: "csv", download, gzip },
+              { timeoutMs: csvPieceTimeoutMs },
+            );
             if (piece === null) ended();
             return piece;
           } catch (error) {

@@ -12,6 +12,7 @@ import type { InboxPageQuery } from "./inbox-search.ts";
 import { csvPieces } from "./requests-csv.ts";
 import { inArrivalOrder } from "./requests-db.ts";
 import { prepareInboxReads, type BatchCursor, type RowWithSeq } from "./sqlite-inbox-reads.ts";
+import { threadError, type ThreadError } from "./store-unavailable.ts";
 
 /** What the server asks the thread: a page, a batch, or the next piece of a CSV download
  * (server/storage/requests-csv-download.ts). */
@@ -28,7 +29,7 @@ export type CsvStop = { kind: "csv-stop"; download: number };
 export type InboxReadAnswer =
   | { id: number; ok: true; rows: RowWithSeq[] }
   | { id: number; ok: true; piece: Uint8Array | null }
-  | { id: number; ok: false; error: { message: string; code?: unknown; errcode?: unknown } };
+  | { id: number; ok: false; error: ThreadError };
 
 if (!parentPort) throw new Error("sqlite-inbox-worker.ts must be run as a worker thread");
 const port = parentPort;
@@ -61,14 +62,8 @@ async function nextPiece(read: Extract<InboxRead, { kind: "csv" }>): Promise<Uin
   return null;
 }
 
-const failed = (id: number, caught: unknown) => {
-  const error = caught as Error & { code?: unknown; errcode?: unknown };
-  port.postMessage({
-    id,
-    ok: false,
-    error: { message: String(error.message), code: error.code, errcode: error.errcode },
-  } satisfies InboxReadAnswer);
-};
+const failed = (id: number, caught: unknown) =>
+  port.postMessage({ id, ok: false, error: threadError(caught) } satisfies InboxReadAnswer);
 
 port.on("message", (read: InboxRead | CsvStop) => {
   if (read.kind === "csv-stop") {

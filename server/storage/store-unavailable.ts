@@ -26,6 +26,19 @@ export class StoreUnavailableError extends Error {
   override name = "StoreUnavailableError";
 }
 
+/** An error as a worker thread sends it: its message and the store's codes that
+ * `isStoreUnavailable` reads (an Error's own fields do not survive postMessage). */
+export type ThreadError = { message: string; code?: unknown; errcode?: unknown };
+
+export function threadError(caught: unknown): ThreadError {
+  const { message, code, errcode } = caught as Error & { code?: unknown; errcode?: unknown };
+  return { message: String(message), code, errcode };
+}
+
+/** The Error again on the server's side, classified as it would have been in the thread. */
+export const errorFromThread = (error: ThreadError) =>
+  Object.assign(new Error(error.message), error);
+
 export function isStoreUnavailable(error: unknown): boolean {
   if (error instanceof StoreUnavailableError) return true;
   if (!(error instanceof Error)) return false;
