@@ -114,6 +114,10 @@ async function watchSpeech(page: Page) {
       (event) => {
         const audio = event.target as HTMLAudioElement;
         if (audio.dataset.talkAudio === undefined) return;
+        // "playing" comes again when a sound resumes after a stall (a loaded machine): that is
+        // the same saying, not a new one.
+        const last = log.at(-1);
+        if (last && last.src === audio.src && !last.ended) return;
         log.push({ src: audio.src, ended: false });
       },
       true,
