@@ -1,7 +1,7 @@
 /**
  * My voice in the browser: the built app's recogniser worker in Chromium, taught 50 phrases × 3
- * takes of two synthetic severe speakers (Russian and Kazakh), then asked to decide every test
- * take of the first (90 known, 20 never taught). Reports each take's processing (the take check,
+ * takes, and 50 phrases × 10 (issue 37's goal), of two synthetic severe speakers (Russian and
+ * Kazakh), then asked to decide every test take of the first (90 known, 20 never taught). Reports each take's processing (the take check,
  * features included, as the page's "Teach my voice" asks it) and each decision (features and
  * recognition, timed inside the worker, and the round trip from the page). `npm run bench`
  * includes it; `npm run bench:voice-worker` runs it alone. A benchmark, not a test.
@@ -14,10 +14,13 @@ import { readTake, type Take } from "./corpus-files.ts";
 import { percentile, round, launchChromium } from "./bench-lib.ts";
 import { synthesiseCorpus } from "./phrase-corpus.ts";
 
-export const voiceWorkerBudgets = { decisionP95Ms: 250, takeP95Ms: 100 };
+/** Decision p95 by examples a phrase (3: issue 36's budget; 10: issue 37's goal in the browser). */
+export const voiceWorkerBudgets = { decisionP95Ms: { 3: 250, 10: 400 }, takeP95Ms: 100 };
+export type ExamplesPerPhrase = keyof typeof voiceWorkerBudgets.decisionP95Ms;
 
 export type VoiceWorkerFigures = {
   phrases: number;
+  examples: ExamplesPerPhrase;
   decisions: number;
   decisionP95Ms: number;
   decisionRoundTripP95Ms: number;
@@ -68,7 +71,11 @@ async function ask(page: Page, request: object, take: Take) {
   );
 }
 
-export async function runVoiceWorkerBench(url: string, dist = "dist"): Promise<VoiceWorkerFigures> {
+export async function runVoiceWorkerBench(
+  url: string,
+  examples: ExamplesPerPhrase = 3,
+  dist = "dist",
+): Promise<VoiceWorkerFigures> {
   const workerFile = readdirSync(join(dist, "assets")).find(
     (file) => file.startsWith("voice-recogniser.worker-") && file.endsWith(".js"),
   );
@@ -81,6 +88,8 @@ export async function runVoiceWorkerBench(url: string, dist = "dist"): Promise<V
       languages: ["ru", "kk"],
       profiles: ["severe"],
       seed: 7,
+      // Three tested after the taught ones.
+      takes: examples + 3,
     });
     const [first, second] = readdirSync(corpus).sort();
     const page = await browser.newPage();
@@ -101,7 +110,7 @@ export async function runVoiceWorkerBench(url: string, dist = "dist"): Promise<V
       for (const phrase of ids) {
         const files = readdirSync(join(corpus, speaker, phrase)).sort();
         const taught: unknown[] = [];
-        for (const file of files.slice(0, 3)) {
+        for (const file of files.slice(0, examples)) {
           const take = readTake(join(corpus, speaker, phrase, file));
           const { answer, roundTripMs } = await ask(
             page,
@@ -115,7 +124,7 @@ export async function runVoiceWorkerBench(url: string, dist = "dist"): Promise<V
         const id = `${speaker}/${phrase}`;
         phrases[id] = taught.map((features) => ({ features, origin: "taught", addedAt: 0 }));
         if (speaker === first) {
-          for (const file of files.slice(3))
+          for (const file of files.slice(examples))
             tests.push({ path: join(corpus, speaker, phrase, file), expected: id });
         }
       }
@@ -159,6 +168,7 @@ export async function runVoiceWorkerBench(url: string, dist = "dist"): Promise<V
     }
     return {
       phrases: Object.keys(phrases).length,
+      examples,
       decisions: tests.length,
       decisionP95Ms: round(percentile(decisionTimes, 95)),
       decisionRoundTripP95Ms: round(percentile(roundTrips, 95)),
@@ -172,11 +182,17 @@ export async function runVoiceWorkerBench(url: string, dist = "dist"): Promise<V
   }
 }
 
+/** Both sizes, one after the other (a browser each). */
+export async function runVoiceWorkerBenches(url: string): Promise<VoiceWorkerFigures[]> {
+  return [await runVoiceWorkerBench(url, 3), await runVoiceWorkerBench(url, 10)];
+}
+
 export function voiceWorkerBudgetProblems(figures: VoiceWorkerFigures): string[] {
   const problems: string[] = [];
-  if (!(figures.decisionP95Ms <= voiceWorkerBudgets.decisionP95Ms))
+  const decisionBudget = voiceWorkerBudgets.decisionP95Ms[figures.examples];
+  if (!(figures.decisionP95Ms <= decisionBudget))
     problems.push(
-      `My voice decision in the browser worker p95 ${figures.decisionP95Ms} ms with ${figures.phrases} phrases × 3 (budget ${voiceWorkerBudgets.decisionP95Ms})`,
+      `My voice decision in the browser worker p95 ${figures.decisionP95Ms} ms with ${figures.phrases} phrases × ${figures.examples} (budget ${decisionBudget})`,
     );
   if (!(figures.takeP95Ms <= voiceWorkerBudgets.takeP95Ms))
     problems.push(
@@ -191,10 +207,10 @@ if (import.meta.main) {
   execFileSync("node", ["scripts/build/ensure-build.ts"], { stdio: "inherit" });
   const server = await startServer(4313);
   try {
-    const figures = await runVoiceWorkerBench(server.url);
-    console.log("My voice in the browser worker (50 phrases × 3 takes, severe ru + kk):");
+    const figures = await runVoiceWorkerBenches(server.url);
+    console.log("My voice in the browser worker (50 phrases × 3 and × 10 takes, severe ru + kk):");
     console.table(figures);
-    const problems = voiceWorkerBudgetProblems(figures);
+    const problems = figures.flatMap(voiceWorkerBudgetProblems);
     for (const problem of problems) console.error(problem);
     if (problems.length) process.exitCode = 1;
   } finally {

@@ -16,7 +16,7 @@ import { runTalkBench, talkBudgetProblems } from "./bench-talk.ts";
 import { runScanningBench, scanningBudgetProblems } from "./bench-scanning.ts";
 import { printSymbolsFigures, runSymbolsBench, symbolsBudgetProblems } from "./bench-symbols.ts";
 import { printPhrasesFigures, runPhrasesBench } from "./bench-phrases.ts";
-import { runVoiceWorkerBench, voiceWorkerBudgetProblems } from "./bench-voice-worker.ts";
+import { runVoiceWorkerBenches, voiceWorkerBudgetProblems } from "./bench-voice-worker.ts";
 
 async function load(url: string) {
   const run = (options: autocannon.Options) =>
@@ -58,8 +58,8 @@ async function measure(url: string) {
   printSymbolsFigures(symbols);
   const phrases = await runPhrasesBench();
   printPhrasesFigures(phrases);
-  const voiceWorker = await runVoiceWorkerBench(url);
-  console.log("My voice in the browser worker (50 phrases × 3 takes, severe ru + kk):");
+  const voiceWorker = await runVoiceWorkerBenches(url);
+  console.log("My voice in the browser worker (50 phrases × 3 and × 10 takes, severe ru + kk):");
   console.table(voiceWorker);
   const loadResults = await load(url);
   console.log("Load, 30 s at concurrency 16:");
@@ -91,7 +91,7 @@ broken.push(...talkBudgetProblems(results.talk));
 broken.push(...scanningBudgetProblems(results.scanning));
 broken.push(...symbolsBudgetProblems(results.symbols));
 broken.push(...results.phrases.broken);
-broken.push(...voiceWorkerBudgetProblems(results.voiceWorker));
+broken.push(...results.voiceWorker.flatMap(voiceWorkerBudgetProblems));
 broken.push(...inboxBudgetProblems(results.inbox));
 for (const [target, figures] of Object.entries(results.load)) {
   if (figures.errors > 0) broken.push(`load on ${target}: ${figures.errors} errors`);
