@@ -28,6 +28,10 @@ export async function withMicrophone(
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await run(page, context);
+    // The next launch on this profile reads what this one saved: closing the browser while a
+    // write is still on its way can lose it (a phrase added here was missing there, on a loaded
+    // machine), so the page's writes land first.
+    await settle(page);
   } finally {
     await context.close();
   }
