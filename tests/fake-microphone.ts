@@ -1,6 +1,6 @@
 import { chromium, expect, type BrowserContext, type Page } from "@playwright/test";
 import { baseURL, chromiumArgs, chromiumPath } from "../playwright.config.ts";
-import { settle } from "./fixtures.ts";
+import { settle, writesLanded } from "./fixtures.ts";
 
 /**
  * My voice's browser tests: Chromium's fake microphone plays a WAV file once (`%noloop`) each
@@ -31,7 +31,7 @@ export async function withMicrophone(
     // The next launch on this profile reads what this one saved: closing the browser while a
     // write is still on its way can lose it (a phrase added here was missing there, on a loaded
     // machine), so the page's writes land first.
-    await settle(page);
+    await writesLanded(page);
   } finally {
     await context.close();
   }

@@ -46,8 +46,11 @@ const cli = (...args: string[]) =>
     encoding: "utf8",
     timeout: 60_000,
   });
+// Up to five runs of the command a test, each a Node process of its own: about a second each
+// alone, up to 8 s beside the browser tests in `npm test` (one took 40 s for five).
+const cliTests = { timeout: 180_000 };
 
-describe("phrases:eval", () => {
+describe("phrases:eval", cliTests, () => {
   it("scores a corpus per speaker and ends with one JSON line of totals", () => {
     smallCorpus();
     const totals = evaluateCorpus(dir);
@@ -127,7 +130,7 @@ describe("phrases:eval", () => {
   });
 });
 
-describe("phrases:eval --live", () => {
+describe("phrases:eval --live", cliTests, () => {
   it("feeds takes through the microphone's voice detector: a 1.5 s pause splits them only under the old rule", () => {
     const phrases = { hello: PHRASE_A, water: PHRASE_B, help: PHRASE_C };
     for (const [id, segments] of Object.entries(phrases))
