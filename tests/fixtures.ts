@@ -123,21 +123,16 @@ export async function switchLanguage(page: Page, locale: Locale) {
  */
 export async function presetLanguage(page: Page, locale: Locale) {
   await presetStoredValue(page, "dauys.language", locale);
+  // The setup page's own start-up writes the cookie too; let it finish before overwriting it.
+  await page.getByRole("heading", { level: 1 }).waitFor();
   await page.evaluate((code) => {
     document.cookie = `dauys-language=${code}; Path=/; SameSite=Lax`;
   }, locale);
 }
 
-/**
- * A page of the app's origin without the app, where a test stores what a returning user would
- * have before the app starts: the health check's JSON. (An app page started the whole app, and
- * its own start-up, on every set-up step.)
- */
-export const setupPage = "/api/health";
-
 /** Saves any value in the app's IndexedDB store ("dauys" / "keyval") before the app starts. */
 export async function presetStoredValue(page: Page, key: string, value: unknown) {
-  await page.goto(setupPage);
+  await page.goto("/no-such-page-for-setup");
   await page.evaluate(
     async ({ key, value }) => {
       await new Promise<void>((resolve, reject) => {

@@ -5,7 +5,6 @@ import {
   presetLanguage,
   presetStoredValue,
   settle,
-  setupPage,
   switchLanguage,
   storedValue,
 } from "./fixtures.ts";
@@ -19,7 +18,7 @@ const pin = "482916";
 
 /** A short silent WAV kept as the last audio, as the Recognition page saves it. */
 async function presetLastAudio(page: Page, text: string, language: string) {
-  await page.goto(setupPage);
+  await page.goto("/no-such-page-for-setup");
   await page.evaluate(
     async ({ text, language }) => {
       const sampleRate = 16_000;
