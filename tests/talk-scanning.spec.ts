@@ -268,6 +268,9 @@ async function scanToItem(page: Page, name: string, moveOn: () => Promise<void>)
 }
 
 test("the spoken cue names each highlight aloud with the device's engine", async ({ page }) => {
+  // The first cue loads the engine and its voice, then speaks: the wait below alone may take 30 s
+  // on a loaded machine, the default time of a whole test.
+  test.slow();
   await openTalkScanning(page, { mode: "one-switch", intervalMs: 1000, spokenCue: true });
   await listenToAudio(page, "audio[data-scan-cue]", "cuePeak");
   await expect(scanStatus(page)).not.toHaveText("");

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   fromServer,
+  serverAnswerTimeoutMs,
   speechAudioFrom,
   SpeechAudioError,
   type SpeechAudioProgress,
@@ -65,7 +66,10 @@ function setUp(mode: Mode, options: { online?: boolean; deviceFails?: boolean } 
     online: () => options.online ?? true,
     server: (request, signal) => {
       asked.server++;
-      return fromServer(request, signal, `${base}/${mode}`);
+      // The app's time limit where it is what is tested (a server that never answers); the
+      // others wait longer, so a test server on a loaded machine is not taken for a stalled one.
+      const answerTimeoutMs = mode === "hang" ? serverAnswerTimeoutMs : 30_000;
+      return fromServer(request, signal, `${base}/${mode}`, answerTimeoutMs);
     },
     loadDevice: async () => {
       asked.deviceLoads++;

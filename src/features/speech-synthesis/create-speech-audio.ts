@@ -45,11 +45,15 @@ function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
  */
 export const serverAnswerTimeoutMs = 2_500;
 
-/** Asks the speech service (its `POST` at `apiPaths.speech`, below `baseUrl`) for the audio. */
+/**
+ * Asks the speech service (its `POST` at `apiPaths.speech`, below `baseUrl`) for the audio,
+ * waiting up to `answerTimeoutMs` for its answer to start.
+ */
 export async function fromServer(
   request: SpeechRequest,
   signal?: AbortSignal,
   baseUrl?: string,
+  answerTimeoutMs = serverAnswerTimeoutMs,
 ): Promise<CreatedSpeechAudio> {
   // The API client comes with the first request, not with the page (issue 22's start-up budget);
   // one that cannot arrive fails like the network, and the device's engine answers instead.
@@ -61,7 +65,7 @@ export async function fromServer(
   signal?.addEventListener("abort", forwardAbort, { once: true });
   const timer = setTimeout(
     () => stop.abort(new DOMException("The server did not answer", "TimeoutError")),
-    serverAnswerTimeoutMs,
+    answerTimeoutMs,
   );
   try {
     const answer = await apiClient.POST(apiPaths.speech, {
