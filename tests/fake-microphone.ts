@@ -1,12 +1,19 @@
 import { chromium, expect, type BrowserContext, type Page } from "@playwright/test";
 import { baseURL, chromiumArgs, chromiumPath } from "../playwright.config.ts";
-import { settle, writesLanded } from "./fixtures.ts";
+import { settle } from "./fixtures.ts";
 
 /**
  * My voice's browser tests: Chromium's fake microphone plays a WAV file once (`%noloop`) each
  * time the microphone opens, so each step runs in a browser started with the file it needs, on
  * one profile (the user's IndexedDB) that lasts the whole test.
  */
+/**
+ * Seconds of quiet to start every fake-microphone file with. Chromium starts playing the file when
+ * the page opens the microphone, before the page's audio worklet listens; on a loaded machine that
+ * took over a second once, and the first take of three was lost.
+ */
+export const leadInSeconds = 3;
+
 export async function withMicrophone(
   profile: string,
   file: string,
@@ -31,7 +38,7 @@ export async function withMicrophone(
     // The next launch on this profile reads what this one saved: closing the browser while a
     // write is still on its way can lose it (a phrase added here was missing there, on a loaded
     // machine), so the page's writes land first.
-    await writesLanded(page);
+    await settle(page);
   } finally {
     await context.close();
   }

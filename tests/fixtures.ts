@@ -288,15 +288,6 @@ export async function findSmallTargets(page: Page, minimum = 44): Promise<string
 export async function settle(page: Page) {
   // A prerendered page is usable before it is live; it is marked starting until React has it.
   await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
-  await writesLanded(page);
-}
-
-/**
- * Waits until the IndexedDB writes the page has begun have landed (on an app page or the setup
- * page alike): tasks, then a read-write transaction on the app's store, which runs only after
- * every earlier one finished.
- */
-export async function writesLanded(page: Page) {
   await page.evaluate(async () => {
     const hop = () =>
       new Promise<void>((resolve) => {
@@ -306,9 +297,9 @@ export async function writesLanded(page: Page) {
       });
     await hop();
     await hop();
+    // A read-write transaction on the app's store runs only after every earlier one finished.
     await new Promise<void>((resolve, reject) => {
       const open = indexedDB.open("dauys");
-      open.onupgradeneeded = () => open.result.createObjectStore("keyval");
       open.onsuccess = () => {
         const tx = open.result.transaction("keyval", "readwrite");
         tx.objectStore("keyval").get("dauys.language");

@@ -5,7 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { createSpeechEngine } from "../src/shared/speech-engine/espeak-engine.ts";
 import { encodeWav16 } from "../src/shared/phrase-recogniser/wav-reader.ts";
 import { expectNoAxeViolations, presetPilotAccess, storedValue } from "./fixtures.ts";
-import { openTalk, withMicrophone } from "./fake-microphone.ts";
+import { leadInSeconds, openTalk, withMicrophone } from "./fake-microphone.ts";
 
 /*
  * My voice learning from the user's answers, by keyboard only: Chromium's fake microphone plays
@@ -47,9 +47,6 @@ test.beforeAll(async () => {
     writeFileSync(path, encodeWav16(audio, sampleRate));
     files[name] = path;
   };
-  // Quiet at the start of every file (s): Chromium starts playing the file when the page opens
-  // the microphone, before the page's audio worklet listens (my-voice.spec.ts).
-  const lead = 3;
   for (const [name, text] of [
     ["wrong", wrong],
     ["meant", meant],
@@ -57,11 +54,11 @@ test.beforeAll(async () => {
     const takes = [say(text, 150, 45), say(text, 165, 50), say(text, 140, 55)];
     const rate = takes[0]!.sampleRate;
     // More than the 2 s of quiet that ends a take before the user's pace is learned (voice-detector.ts).
-    write(`teach-${name}`, [lead, ...takes.flatMap((take) => [take.samples, 3])], rate);
-    write(`say-${name}`, [lead, say(text, 158, 48).samples, 3], rate);
+    write(`teach-${name}`, [leadInSeconds, ...takes.flatMap((take) => [take.samples, 3])], rate);
+    write(`say-${name}`, [leadInSeconds, say(text, 158, 48).samples, 3], rate);
   }
   const other = say(untaught, 160, 50);
-  write("say-untaught", [lead, other.samples, 3], other.sampleRate);
+  write("say-untaught", [leadInSeconds, other.samples, 3], other.sampleRate);
 });
 
 async function openTalkToListen(page: Page) {

@@ -6,7 +6,7 @@ import { createSpeechEngine } from "../src/shared/speech-engine/espeak-engine.ts
 import { encodeWav16 } from "../src/shared/phrase-recogniser/wav-reader.ts";
 import AxeBuilder from "@axe-core/playwright";
 import { presetPilotAccess, storedValue, visitUntilControlled } from "./fixtures.ts";
-import { openTalk, withMicrophone } from "./fake-microphone.ts";
+import { leadInSeconds, openTalk, withMicrophone } from "./fake-microphone.ts";
 
 /*
  * My voice end to end: Chromium's fake microphone plays WAV files made here with the project's
@@ -21,13 +21,6 @@ const untaught = "Where are my glasses, I cannot find them anywhere.";
 const pausedPhrase = "Please open / the window.";
 
 type Audio = { samples: Float32Array; sampleRate: number };
-
-/**
- * Quiet at the start of every file (s). Chromium starts playing the file when the page opens the
- * microphone, before the page's audio worklet listens; on a loaded machine that took over a
- * second once, and the first take of three was lost.
- */
-const lead = 3;
 
 function silence(seconds: number, sampleRate: number) {
   return new Float32Array(Math.round(seconds * sampleRate));
@@ -67,11 +60,18 @@ test.beforeAll(async () => {
     const rate = takes[0]!.sampleRate;
     write(
       `teach-${index}`,
-      join16k([silence(lead, rate), ...takes.flatMap((take) => [take.samples, silence(3, rate)])]),
+      join16k([
+        silence(leadInSeconds, rate),
+        ...takes.flatMap((take) => [take.samples, silence(3, rate)]),
+      ]),
       rate,
     );
     const test = say(text, 158, 48);
-    write(`say-${index}`, join16k([silence(lead, rate), test.samples, silence(3, rate)]), rate);
+    write(
+      `say-${index}`,
+      join16k([silence(leadInSeconds, rate), test.samples, silence(3, rate)]),
+      rate,
+    );
   });
   // A phrase said as a severe speaker does, with a pause of 1.5 s between its words.
   const [before, after] = pausedPhrase
@@ -85,20 +85,24 @@ test.beforeAll(async () => {
   write(
     "teach-paused",
     join16k([
-      silence(lead, pausedRate),
+      silence(leadInSeconds, pausedRate),
       ...[150, 140, 160].flatMap((rate) => [paused(rate), silence(3.5, pausedRate)]),
     ]),
     pausedRate,
   );
   write(
     "say-paused",
-    join16k([silence(lead, pausedRate), paused(145), silence(5, pausedRate)]),
+    join16k([silence(leadInSeconds, pausedRate), paused(145), silence(5, pausedRate)]),
     pausedRate,
   );
   const other = say(untaught, 160, 50);
   write(
     "untaught",
-    join16k([silence(lead, other.sampleRate), other.samples, silence(3, other.sampleRate)]),
+    join16k([
+      silence(leadInSeconds, other.sampleRate),
+      other.samples,
+      silence(3, other.sampleRate),
+    ]),
     other.sampleRate,
   );
 });
