@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { FEATURES_FORMAT } from "../src/shared/phrase-recogniser/features.ts";
 import {
   expectNoAxeViolations,
   findSmallTargets,
@@ -558,7 +559,13 @@ test("a privacy reset erases what the patient said on Talk and gives back the cl
   ];
   await presetStoredValue(page, "dauys.talk-boards", { en: clinicBoard });
   // A patient before this one taught My voice a phrase.
-  const features = { format: 1, method: "normalised", dims: 2, voicedMs: 900, frames: "AAAAAAAA" };
+  const features = {
+    format: FEATURES_FORMAT,
+    method: "normalised",
+    dims: 2,
+    voicedMs: 900,
+    frames: "AAAAAAAA",
+  };
   await presetStoredValue(page, "dauys.voice-examples", {
     en: { "clinic-1": [{ features, origin: "taught", addedAt: 1 }] },
   });

@@ -5,8 +5,8 @@
  * decisions with 50 phrases × 3 examples (wall time, and CPU time, which other work on a shared
  * machine does not inflate), then the pausing severe speakers through the voice detector (the old
  * rule beside the patient-paced one), then issue 37's goals as a patient lives them
- * (`phrases:eval --live --session`, enrol 3) with the acceptance rule as issue 37 found it beside
- * the fitted one, and the decision time with 50 phrases × 10 examples; it writes
+ * (`phrases:eval --live --session`, enrol 3) with the features as issue 37 found them (format 1)
+ * beside today's (format 2), and the decision time with 50 phrases × 10 examples; it writes
  * bench/phrases.json. Measured in Node on this machine (the
  * browser worker runs the same module). A benchmark, not a test.
  */
@@ -14,13 +14,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  ACCEPTANCE_RULES,
   checkTake,
   decodeWav,
   extractFeatures,
+  FEATURES_FORMAT,
   METHODS,
   PhraseRecogniser,
-  type AcceptanceRuleName,
   type Method,
 } from "../../src/shared/phrase-recogniser/index.ts";
 import { synthesiseCorpus } from "./phrase-corpus.ts";
@@ -55,8 +54,8 @@ export type PhraseMethodFigures = {
 export type PausingFigures = {
   corpus: { speakers: number; takes: number; synthesisMs: number };
   rules: Record<LiveRule, Omit<EvaluationTotals, "speakers"> & { speakers: undefined }>;
-  /** As a patient lives it (--live --session), under each acceptance rule. */
-  sessions: Record<AcceptanceRuleName, SessionFigures>;
+  /** As a patient lives it (--live --session), with each features format. */
+  sessions: Record<Compared, SessionFigures>;
 };
 
 type SessionFigures = Omit<SessionTotals, "speakers"> & { speakers: undefined };
@@ -71,18 +70,20 @@ export const sessionGoals = {
   decisionP95Ms50x10: 250,
 };
 
+/** The methods the goals table compares: the features as issue 37 found them, and today's. */
+type Compared = "previous" | "now";
+const comparedFormats = { previous: 1, now: FEATURES_FORMAT } as const;
+
 /** The session figures without the speakers' rows. */
-function liveSession(corpus: string, acceptance: AcceptanceRuleName): SessionFigures {
-  return { ...runSession(corpus, { live: "learned", acceptance }), speakers: undefined };
+function liveSession(corpus: string, compared: Compared): SessionFigures {
+  const format = comparedFormats[compared];
+  return { ...runSession(corpus, { live: "learned", format }), speakers: undefined };
 }
 
-const bothRules = (corpus: string) =>
-  Object.fromEntries(
-    Object.keys(ACCEPTANCE_RULES).map((rule) => [
-      rule,
-      liveSession(corpus, rule as AcceptanceRuleName),
-    ]),
-  ) as Record<AcceptanceRuleName, SessionFigures>;
+const bothFormats = (corpus: string): Record<Compared, SessionFigures> => ({
+  previous: liveSession(corpus, "previous"),
+  now: liveSession(corpus, "now"),
+});
 
 /** The issue's goals for the pausing severe speakers (reported; the split and refused one is a budget). */
 export const pausingGoals = { takesSplitOrRefused: 0, rightAtOnce: 0.9 };
@@ -91,9 +92,9 @@ export type PhraseFigures = {
   corpus: { speakers: number; takes: number; seed: number; synthesisMs: number };
   methods: Record<Method, PhraseMethodFigures>;
   pausing: PausingFigures;
-  /** The stand-in corpus (mild and severe speakers) as a patient lives it, under each rule. */
-  sessions: Record<AcceptanceRuleName, SessionFigures>;
-  /** Decisions with 50 phrases × 10 examples (the same for both rules: the rule is a comparison). */
+  /** The stand-in corpus (mild and severe speakers) as a patient lives it, with each format. */
+  sessions: Record<Compared, SessionFigures>;
+  /** Decisions with 50 phrases × 10 examples, today's features. */
   decision50x10: { p95Ms: number; cpuP95Ms: number };
   broken: string[];
 };
@@ -116,7 +117,7 @@ async function runPausingBench(seed: number): Promise<PausingFigures> {
     for (const rule of ["fixed", "learned"] as const) {
       rules[rule] = { ...evaluateCorpus(corpus, { live: rule }), speakers: undefined };
     }
-    const sessions = bothRules(corpus);
+    const sessions = bothFormats(corpus);
     return { corpus: { speakers: speakers.length, takes: files, synthesisMs }, rules, sessions };
   } finally {
     rmSync(corpus, { recursive: true, force: true });
@@ -232,7 +233,7 @@ export async function runPhrasesBench(seed = 1): Promise<PhraseFigures> {
         speakers: totals.speakers,
       };
     }
-    const sessions = bothRules(corpus);
+    const sessions = bothFormats(corpus);
     const pausing = await runPausingBench(seed);
     const decision50x10 = await timeFiftyByTen(seed);
     const broken: string[] = [];
@@ -326,7 +327,7 @@ export function printPhrasesFigures(figures: PhraseFigures): void {
   ]);
   const { sessions } = figures;
   console.log(
-    "Issue 37's goals as a patient lives them (phrases:eval --live --session, enrol 3): the acceptance rule as issue 37 found it beside the fitted one:",
+    "Issue 37's goals as a patient lives them (phrases:eval --live --session, enrol 3): the features as issue 37 found them (format 1) beside today's (format 2):",
   );
   const goal = (
     name: string,
@@ -335,8 +336,8 @@ export function printPhrasesFigures(figures: PhraseFigures): void {
   ) => ({
     measure: name,
     goal: target,
-    previous: pick(sessions.previous, pausing.sessions.previous),
-    fitted: pick(sessions.fitted, pausing.sessions.fitted),
+    "as found (format 1)": pick(sessions.previous, pausing.sessions.previous),
+    "now (format 2)": pick(sessions.now, pausing.sessions.now),
   });
   console.table([
     goal("right at once, mild + severe", `≥ ${pct(sessionGoals.rightAtOnce)}`, (s) =>

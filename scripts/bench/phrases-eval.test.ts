@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { encodeWav16 } from "../../src/shared/phrase-recogniser/index.ts";
+import { encodeWav16, FEATURES_FORMAT } from "../../src/shared/phrase-recogniser/index.ts";
 import {
   PHRASE_A,
   PHRASE_B,
@@ -80,15 +80,16 @@ describe("phrases:eval", cliTests, () => {
     expect(last).toMatchObject({ takesSplit: 0, takesRefused: 0 });
   });
 
-  it("takes the enrolment count, the baseline method and the acceptance rule", () => {
+  it("takes the enrolment count, the baseline method and the features' format", () => {
     smallCorpus();
     expect(evaluateCorpus(dir, { enrol: 2 }).speakers[0]!.tests).toBe(9);
-    expect(evaluateCorpus(dir).acceptance).toBe("fitted");
-    expect(evaluateCorpus(dir, { acceptance: "previous" }).acceptance).toBe("previous");
-    expect(JSON.parse(cli(dir, "--json", "--acceptance", "previous").stdout)).toMatchObject({
-      acceptance: "previous",
+    expect(evaluateCorpus(dir).format).toBe(FEATURES_FORMAT);
+    expect(evaluateCorpus(dir, { format: 1 }).format).toBe(1);
+    expect(JSON.parse(cli(dir, "--json", "--format", "1").stdout)).toMatchObject({ format: 1 });
+    expect(JSON.parse(cli(dir, "--json", "--session", "--format", "1").stdout)).toMatchObject({
+      format: 1,
     });
-    expect(cli(dir, "--acceptance", "loose").stderr).toMatch(/--acceptance must be one of/);
+    expect(cli(dir, "--format", "3").stderr).toMatch(/--format must be one of 1, 2/);
     expect(evaluateCorpus(dir, { method: "baseline" }).method).toBe("baseline");
     const run = cli(dir, "--json", "--method", "baseline");
     expect(JSON.parse(run.stdout).method).toBe("baseline");

@@ -1,6 +1,6 @@
 /**
  * `npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]
- * [--acceptance fitted|previous] [--live [--rule learned|fixed]] [--session [--seed 37]]` (--session: see phrases-session.ts; the
+ * [--format 2|1] [--live [--rule learned|fixed]] [--session [--seed 37]]` (--session: see phrases-session.ts; the
  * two together play the session as the microphone hears it, as the issue's goals are measured)
  *
  * Runs the phrase recogniser (src/shared/phrase-recogniser, the same module the browser worker
@@ -27,12 +27,13 @@
  * object with the totals and every speaker's figures).
  */
 import {
-  ACCEPTANCE_RULES,
   checkTake,
   extractFeatures,
+  FEATURES_FORMAT,
+  FEATURES_FORMATS,
   METHODS,
   PhraseRecogniser,
-  type AcceptanceRuleName,
+  type FeaturesFormat,
   type Method,
   type PhraseFeatures,
 } from "../../src/shared/phrase-recogniser/index.ts";
@@ -80,8 +81,8 @@ export interface EvaluationTotals {
   meanMs: number;
   takeP95Ms: number;
   method: Method;
-  /** The acceptance rule's constants: as fitted, or as issue 37 found them (--acceptance). */
-  acceptance: AcceptanceRuleName;
+  /** The features' version: the current one, or 1 as issue 37 found them (--format). */
+  format: FeaturesFormat;
   /** How takes reached the recogniser: whole files, or through the voice detector (--live). */
   takes: "files" | `live-${LiveRule}`;
   speakers: SpeakerFigures[];
@@ -95,12 +96,12 @@ export function evaluateCorpus(
     enrol?: number;
     method?: Method;
     live?: LiveRule;
-    acceptance?: AcceptanceRuleName;
+    format?: FeaturesFormat;
   } = {},
 ): EvaluationTotals {
   const enrol = options.enrol ?? 3;
   const method = options.method ?? "normalised";
-  const acceptance = options.acceptance ?? "fitted";
+  const format = options.format ?? FEATURES_FORMAT;
   const speakers: SpeakerFigures[] = [];
   const allTimes: number[] = [];
   const takeTimes: number[] = [];
@@ -108,14 +109,14 @@ export function evaluateCorpus(
   let [rightAtOnce, wrongAtOnce, unknownSpoken] = [0, 0, 0];
   let [takesSplit, takesRefused] = [0, 0];
   for (const { speaker, phrases, unknown: unknownTakes } of readSpeakers(corpusDir, enrol)) {
-    const recogniser = new PhraseRecogniser({ method, rule: ACCEPTANCE_RULES[acceptance] });
+    const recogniser = new PhraseRecogniser({ method });
     const microphone = takePath(options.live, speaker);
     const tests: { phraseId: string; take: Take }[] = [];
     for (const { phraseId, teaching, tests: phraseTests } of phrases) {
       const taught: PhraseFeatures[] = [];
       for (const take of microphone.teach(teaching)) {
         const started = performance.now();
-        const features = extractFeatures(take.samples, take.sampleRate, { method });
+        const features = extractFeatures(take.samples, take.sampleRate, { method, format });
         checkTake(take.samples, take.sampleRate, { features, others: taught });
         takeTimes.push(performance.now() - started);
         taught.push(features);
@@ -131,7 +132,7 @@ export function evaluateCorpus(
       if (!take) return { decision: "rejected" as const, phraseId: undefined, ranked: [] };
       const started = performance.now();
       const result = recogniser.recognise(
-        extractFeatures(take.samples, take.sampleRate, { method }),
+        extractFeatures(take.samples, take.sampleRate, { method, format }),
       );
       times.push(performance.now() - started);
       return result;
@@ -192,7 +193,7 @@ export function evaluateCorpus(
     meanMs: round(allTimes.reduce((s, t) => s + t, 0) / allTimes.length, 1),
     takeP95Ms: round(percentile(takeTimes, 95), 1),
     method,
-    acceptance,
+    format,
     takes: options.live ? `live-${options.live}` : "files",
     speakers,
   };
@@ -208,14 +209,14 @@ export interface EvaluationArguments {
   json: boolean;
   enrol: number;
   method: Method;
-  acceptance: AcceptanceRuleName;
+  format: FeaturesFormat;
   live?: LiveRule;
   /** Answers confirmed or corrected as a user would (phrases-session.ts), in this seed's order. */
   session?: { seed: number };
 }
 
 const usage =
-  "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline] [--acceptance fitted|previous] [--live [--rule learned|fixed]] [--session [--seed 37]]";
+  "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline] [--format 2|1] [--live [--rule learned|fixed]] [--session [--seed 37]]";
 
 /**
  * The options, one entry each: a flag (no value) or an option that reads its value. A new mode
@@ -234,13 +235,11 @@ const OPTIONS: Record<string, (into: EvaluationArguments, value: () => string) =
       throw new CorpusError(`--method must be one of ${METHODS.join(", ")}`);
     into.method = method as Method;
   },
-  "--acceptance": (into, value) => {
-    const rule = value();
-    if (!Object.hasOwn(ACCEPTANCE_RULES, rule))
-      throw new CorpusError(
-        `--acceptance must be one of ${Object.keys(ACCEPTANCE_RULES).join(", ")}`,
-      );
-    into.acceptance = rule as AcceptanceRuleName;
+  "--format": (into, value) => {
+    const format = Number(value());
+    if (!(FEATURES_FORMATS as readonly number[]).includes(format))
+      throw new CorpusError(`--format must be one of ${FEATURES_FORMATS.join(", ")}`);
+    into.format = format as FeaturesFormat;
   },
   "--live": (into) => {
     into.live ??= "learned";
@@ -267,7 +266,7 @@ export function parseArguments(argv: readonly string[]): EvaluationArguments {
     json: false,
     enrol: 3,
     method: "normalised",
-    acceptance: "fitted",
+    format: FEATURES_FORMAT,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -305,7 +304,7 @@ export function main(argv: string[]): number {
       return 0;
     }
     console.log(
-      `Method: ${method}; acceptance: ${totals.acceptance}; takes: ${totals.takes}; figures are fractions in the JSON line (top-1 counts non-rejected answers ranked right).`,
+      `Method: ${method}; features format: ${totals.format}; takes: ${totals.takes}; figures are fractions in the JSON line (top-1 counts non-rejected answers ranked right).`,
     );
     console.log(
       "speaker\tphrases\ttests\tunknown\ttop-1\tunknown rejected\tknown rejected\tunsure\tmean ms\tp95 ms\tsplit\trefused",

@@ -19,10 +19,10 @@
  * unsure, rejected) or of the unknown ones (unknownSpoken, unknownRejected).
  */
 import {
-  ACCEPTANCE_RULES,
   extractFeatures,
+  FEATURES_FORMAT,
   PhraseRecogniser,
-  type AcceptanceRuleName,
+  type FeaturesFormat,
   type Method,
   type PhraseFeatures,
 } from "../../src/shared/phrase-recogniser/index.ts";
@@ -57,7 +57,7 @@ export interface SessionFigures {
 export interface SessionTotals extends SessionFigures {
   mode: "session";
   method: Method;
-  acceptance: AcceptanceRuleName;
+  format: FeaturesFormat;
   takes: "files" | `live-${LiveRule}`;
   seed: number;
   learn: boolean;
@@ -72,8 +72,8 @@ export interface SessionOptions {
   learn?: boolean;
   /** Takes as the microphone hears them, under this rule (phrases:eval --live). */
   live?: LiveRule;
-  /** The acceptance rule's constants (phrases:eval --acceptance). */
-  acceptance?: AcceptanceRuleName;
+  /** The features' version (phrases:eval --format). */
+  format?: FeaturesFormat;
 }
 
 const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -112,9 +112,16 @@ export type SessionTake = { phraseId: string | null; take: Take };
 export function runSpeakerSession(
   recogniser: PhraseRecogniser,
   tests: readonly SessionTake[],
-  options: { method: Method; random: () => number; learn: boolean; microphone?: TakePath },
+  options: {
+    method: Method;
+    format?: FeaturesFormat;
+    random: () => number;
+    learn: boolean;
+    microphone?: TakePath;
+  },
 ): SessionFigures & { times: number[] } {
   const { method, learn } = options;
+  const format = options.format ?? FEATURES_FORMAT;
   const microphone = options.microphone ?? takePath(undefined, "");
   const times: number[] = [];
   let [rightAtOnce, wrongAtOnce, rightFirst, unsure, rejected] = [0, 0, 0, 0, 0];
@@ -137,7 +144,7 @@ export function runSpeakerSession(
       continue;
     }
     const started = performance.now();
-    const features = extractFeatures(take.samples, take.sampleRate, { method });
+    const features = extractFeatures(take.samples, take.sampleRate, { method, format });
     const result = recogniser.recognise(features);
     times.push(performance.now() - started);
     if (phraseId === null) {
@@ -191,18 +198,18 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
   const method = options.method ?? "normalised";
   const seed = options.seed ?? 37;
   const learn = options.learn ?? true;
-  const acceptance = options.acceptance ?? "fitted";
+  const format = options.format ?? FEATURES_FORMAT;
   const speakers: SessionTotals["speakers"] = [];
   const allTimes: number[] = [];
   const counts = { known: 0, unknown: 0 };
   const weighted: Record<string, number> = {};
   for (const { speaker, phrases, unknown } of readSpeakers(corpusDir, enrol)) {
-    const recogniser = new PhraseRecogniser({ method, rule: ACCEPTANCE_RULES[acceptance] });
+    const recogniser = new PhraseRecogniser({ method });
     const microphone = takePath(options.live, speaker);
     const tests: SessionTake[] = [];
     for (const { phraseId, teaching, tests: phraseTests } of phrases) {
       for (const take of microphone.teach(teaching)) {
-        const features = extractFeatures(take.samples, take.sampleRate, { method });
+        const features = extractFeatures(take.samples, take.sampleRate, { method, format });
         if (features.frames.length) recogniser.addExample(phraseId, features, "taught", 0);
       }
       tests.push(...phraseTests.map((take) => ({ phraseId, take })));
@@ -210,6 +217,7 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
     tests.push(...unknown.map((take) => ({ phraseId: null, take })));
     const { times, ...figures } = runSpeakerSession(recogniser, tests, {
       method,
+      format,
       learn,
       random: seededRandom(speakerSeed(seed, speaker)),
       microphone,
@@ -227,7 +235,7 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
   return {
     mode: "session",
     method,
-    acceptance,
+    format,
     takes: options.live ? `live-${options.live}` : "files",
     seed,
     learn,
@@ -260,7 +268,7 @@ export function printSession(totals: SessionTotals, json: boolean): void {
     return;
   }
   console.log(
-    `Session (seed ${totals.seed}, method ${totals.method}, acceptance ${totals.acceptance}, takes ${totals.takes}${totals.learn ? "" : ", not learning"}): every answer confirmed or corrected as a user would.`,
+    `Session (seed ${totals.seed}, method ${totals.method}, features format ${totals.format}, takes ${totals.takes}${totals.learn ? "" : ", not learning"}): every answer confirmed or corrected as a user would.`,
   );
   console.log(
     "speaker\ttests\tunknown\tright at once\twrong at once\tright first\tunsure\trejected\tunknown spoken\tunknown rejected\tadded\tcounter\tsplit\trefused",

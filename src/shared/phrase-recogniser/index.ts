@@ -8,9 +8,16 @@ export {
   takeStats,
   METHODS,
   FEATURES_FORMAT,
+  FEATURES_FORMATS,
   NORMALISED_FRAMES,
 } from "./features.ts";
-export type { Method, PhraseFeatures, TakeStats, FeatureOptions } from "./features.ts";
+export type {
+  FeatureOptions,
+  FeaturesFormat,
+  Method,
+  PhraseFeatures,
+  TakeStats,
+} from "./features.ts";
 export { dtwDistance } from "./align.ts";
 export {
   PhraseRecogniser,
@@ -19,13 +26,10 @@ export {
   MAX_COUNTER_EXAMPLES,
   FAR_SCORE,
   RULE,
-  PREVIOUS_RULE,
-  ACCEPTANCE_RULES,
   BASELINE_THRESHOLD,
 } from "./recogniser.ts";
 export type {
   AcceptanceRule,
-  AcceptanceRuleName,
   Candidate,
   Decision,
   Example,

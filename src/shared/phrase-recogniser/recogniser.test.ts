@@ -67,6 +67,32 @@ describe("alignment", () => {
     }
   });
 
+  it("format 2: a sound drawn out by a slow speaker moves the take less than in format 1", () => {
+    const drawnOut = PHRASE_A.map((segment, i) =>
+      i === 0 ? { ...segment, ms: segment.ms * 3 } : segment,
+    );
+    const apart = (format: 1 | 2) => {
+      const take = (segments: Segment[]) =>
+        extractFeatures(speechLike(segments, { pitch: 120 }), 16000, { format });
+      const reference = take(PHRASE_A);
+      return {
+        same: distance(reference, take(drawnOut)),
+        other: Math.min(...[PHRASE_B, PHRASE_C, PHRASE_D].map((p) => distance(reference, take(p)))),
+      };
+    };
+    const [before, now] = [apart(1), apart(2)];
+    expect(now.same / now.other).toBeLessThan(before.same / before.other);
+    expect(now.same).toBeLessThan(now.other / 2);
+  });
+
+  it("never compares features of different formats", () => {
+    const recogniser = new PhraseRecogniser();
+    recogniser.addExample("a", features(PHRASE_A), "taught", 0);
+    const older = extractFeatures(speechLike(PHRASE_A), 16000, { format: 1 });
+    expect(older.format).toBe(1);
+    expect(() => recogniser.recognise(older)).toThrow(/different formats/);
+  });
+
   it("costs nothing for identical sequences and is symmetric", () => {
     const a = features(PHRASE_A);
     const b = features(PHRASE_B);
