@@ -155,6 +155,25 @@ test("three phrases taught by voice are recognised and said; an untaught one is 
       await expect
         .poll(() => storedValue(page, "dauys.talk-history"))
         .toEqual(expect.arrayContaining([expect.objectContaining({ text })]));
+      if (index > 0) return;
+      // Listening again without "Not that" says the answer was right: its take is kept.
+      const listen = myVoice(page).getByRole("button", { name: "Listen", exact: true });
+      await expect(listen).not.toHaveAttribute("aria-disabled", "true");
+      await listen.click();
+      await expect(myVoice(page).getByText("Examples: 4,", { exact: false })).toHaveCount(1);
+      const stored = (await storedValue(page, "dauys.voice-examples")) as {
+        en: Record<string, { origin: string }[]>;
+      };
+      expect(
+        Object.values(stored.en)
+          .map((examples) =>
+            examples
+              .map((example) => example.origin)
+              .sort()
+              .join(","),
+          )
+          .sort(),
+      ).toEqual(["confirmed,taught,taught,taught", "taught,taught,taught", "taught,taught,taught"]);
     });
   }
 

@@ -9,7 +9,8 @@
  *   the board) keeps the take as an example (the user keeps it when asked about a far take: it
  *   was that phrase);
  * - an unknown phrase answered at once: "Not that" keeps a counter-example, and nothing is chosen;
- * - a right answer at once is not confirmed, so nothing is learnt from it (as in the app).
+ * - a right answer at once is confirmed by going on to the next take without "Not that": the
+ *   phrase keeps the take as an example (as in the app, when Listen is pressed again).
  * So the recogniser learns as it goes, and later takes meet what earlier ones taught.
  *
  * With `--live` every take reaches the recogniser as the microphone hears it (live-takes.ts): a
@@ -160,6 +161,7 @@ export function runSpeakerSession(
       if (result.phraseId === phraseId) {
         rightAtOnce++;
         rightFirst++;
+        keep(phraseId, features, "confirmed");
         continue;
       }
       wrongAtOnce++;

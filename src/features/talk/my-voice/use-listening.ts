@@ -1,7 +1,8 @@
 /**
  * My voice's Listen: one take from the microphone (cut by the voice detector at the user's
  * pace), recognised in the worker, then answered as voice-answer.ts says (said at once, asked, or
- * not caught), and each of the user's answers after it (`answerWith`). `onStep` does what a step
+ * not caught), and each of the user's answers after it (`answerWith`); listening again after an
+ * answer said at once confirms it. `onStep` does what a step
  * asks: say a phrase, stop the speech, keep the take. `level` drives the live meter while
  * listening.
  */
@@ -55,7 +56,8 @@ export function useListening(
   }, []);
 
   const listen = async () => {
-    show({ kind: "listening" });
+    // An answer said at once and not undone is kept as it goes (voice-answer.ts).
+    step({ type: "listen" });
     setKeptAtLimitS(null);
     let microphone: MicrophoneSession;
     try {

@@ -32,6 +32,19 @@ describe("answer", () => {
     });
   });
 
+  it("keeps the take of an answer said at once when the user listens again without Not that", () => {
+    const again = answer(accepted.listening, { type: "listen" });
+    expect(again.listening).toEqual({ kind: "listening" });
+    expect(again.say).toBeUndefined();
+    expect(again.learn).toEqual({ phraseId: "water", origin: "confirmed", take, askIfFar: false });
+    // Undone with Not that, it is a counter-example only: listening again keeps nothing more.
+    const undone = answer(accepted.listening, { type: "not-that" });
+    expect(answer(undone.listening, { type: "listen" }).learn).toBeUndefined();
+    // Nothing was said at once after an unsure answer or none: nothing to confirm.
+    for (const listening of [{ kind: "idle" }, { kind: "not-caught", take }] as Listening[])
+      expect(answer(listening, { type: "listen" }).learn).toBeUndefined();
+  });
+
   it("Not that stops the speech, keeps a counter-example and offers the other phrases", () => {
     const step = answer(accepted.listening, { type: "not-that" });
     expect(step.stopSpeech).toBe(true);

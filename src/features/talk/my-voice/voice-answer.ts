@@ -2,7 +2,8 @@
  * My voice's answer to one take, as a plain state machine: what Listen shows, and what each of
  * the user's answers teaches the recogniser. Every take that ends in a choice is kept: a phrase
  * answered and then undone with "Not that" keeps it as a counter-example, and the phrase the
- * user then chooses (in the list or on the board) keeps it as an example.
+ * user then chooses (in the list or on the board) keeps it as an example. A phrase said at once
+ * that the user goes on from (Listen again) without "Not that" was right: it keeps the take too.
  */
 import type { Recognition } from "@/shared/phrase-recogniser/recogniser.ts";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
@@ -39,6 +40,8 @@ export type Lesson = {
 };
 
 export type AnswerEvent =
+  /** Listen again: a new take begins. */
+  | { type: "listen" }
   | {
       type: "recognised";
       recognition: Recognition;
@@ -76,6 +79,20 @@ export function awaitsChoice(listening: Listening): boolean {
 
 export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
   switch (event.type) {
+    case "listen":
+      return {
+        listening: { kind: "listening" },
+        ...(listening.kind === "heard"
+          ? {
+              learn: {
+                phraseId: listening.phraseId,
+                origin: "confirmed",
+                take: listening.take,
+                askIfFar: false,
+              },
+            }
+          : {}),
+      };
     case "recognised": {
       const { recognition, take, known } = event;
       const ranked = recognition.ranked.map((c) => c.phraseId).filter(known);
