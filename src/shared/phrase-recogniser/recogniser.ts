@@ -74,15 +74,21 @@ export interface AcceptanceRule {
 }
 
 /**
- * The rule in use: issue 37's constants (set by reasoning on one stand-in corpus). A refit (no
- * margin softening, accept 1.1, margin 1.1, reject 1.3), chosen on two 12-phrase fitting corpora
- * (seeds 101 and 102) where it spoke fewer never-taught phrases, spoke more of them on
- * bench:phrases' 30-phrase corpus (seed 1, not fitted on): 1.3% -> 1.7% (mild + severe) and 2.5%
- * -> 5.0% (pausing), so it was not kept: safety comes before answering at once. What answers more
- * at once is the features' format 2 (features.ts), under this same rule.
+ * The rule in use. `accept`, `margin`, `marginPower` and `shrink` are issue 37's constants (set by
+ * reasoning on one stand-in corpus). A refit of them (no margin softening, accept 1.1, margin 1.1,
+ * reject 1.3), chosen on two 12-phrase fitting corpora (seeds 101 and 102) where it spoke fewer
+ * never-taught phrases, spoke more of them on bench:phrases' 30-phrase corpus (seed 1, not fitted
+ * on): 1.3% -> 1.7% (mild + severe) and 2.5% -> 5.0% (pausing), so it was not kept: safety comes
+ * before answering at once. What answers more at once is the features' format 2 (features.ts).
+ *
+ * `reject` went from 1.1 to 1.2 with format 2, which rejects more never-taught takes: fewer known
+ * takes get "did not catch it" and more get "Did you mean" with the right phrase first. It only
+ * moves takes between those two answers; nothing more is said at once. Chosen on five stand-in
+ * corpora (seeds 1, 7, 11; pausing 1, 13; right first +0.7 to +0.9 points) and checked on two not
+ * measured with (seed 21: 97.7 -> 98.3 %; pausing 23: 97.4 -> 98.7 %).
  */
 export const RULE: AcceptanceRule = {
-  reject: 1.1,
+  reject: 1.2,
   accept: 0.95,
   margin: 1.15,
   marginPower: 0.5,
