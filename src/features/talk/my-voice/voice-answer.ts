@@ -77,21 +77,20 @@ export function awaitsChoice(listening: Listening): boolean {
   );
 }
 
+/** The take kept as an example of the phrase, with no question asked (the user said it was it). */
+const confirmed = ({ phraseId, take }: { phraseId: string; take: HeardTake }): Lesson => ({
+  phraseId,
+  origin: "confirmed",
+  take,
+  askIfFar: false,
+});
+
 export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
   switch (event.type) {
     case "listen":
       return {
         listening: { kind: "listening" },
-        ...(listening.kind === "heard"
-          ? {
-              learn: {
-                phraseId: listening.phraseId,
-                origin: "confirmed",
-                take: listening.take,
-                askIfFar: false,
-              },
-            }
-          : {}),
+        ...(listening.kind === "heard" ? { learn: confirmed(listening) } : {}),
       };
     case "recognised": {
       const { recognition, take, known } = event;
@@ -150,16 +149,7 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
       if (listening.kind !== "asking-far") return { listening };
       return {
         listening: { kind: "chosen", phraseId: listening.phraseId },
-        ...(event.keep
-          ? {
-              learn: {
-                phraseId: listening.phraseId,
-                origin: "confirmed",
-                take: listening.take,
-                askIfFar: false,
-              },
-            }
-          : {}),
+        ...(event.keep ? { learn: confirmed(listening) } : {}),
       };
   }
 }
