@@ -167,7 +167,18 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
     // Busy, yet still focusable: the keyboard's focus stays on it.
     await expect(listen).toHaveAttribute("aria-disabled", "true");
     await expect(listen).toBeFocused();
-    await expect(myVoice(page).getByText(`Heard: ${wrong}`)).toBeVisible({ timeout: 30_000 });
+    const heard = myVoice(page).getByText(`Heard: ${wrong}`);
+    const notAtOnce = myVoice(page).getByText(/^(I did not catch that|Did you mean)/);
+    await expect(heard.or(notAtOnce)).toBeVisible({ timeout: 30_000 });
+    // A loaded machine can lose bits of a take (Chromium's fake microphone plays on while the
+    // page is busy), and then it is not answered at once: the user says it again.
+    for (let again = 0; again < 3 && (await notAtOnce.isVisible()); again++) {
+      await listen.focus();
+      await page.keyboard.press("Enter");
+      await expect(notAtOnce).toHaveCount(0);
+      await expect(heard.or(notAtOnce)).toBeVisible({ timeout: 30_000 });
+    }
+    await expect(heard).toBeVisible();
     // The wrong phrase is being said…
     // (`paused` turns false when play() is called; the log's entry comes with "playing", later.)
     await expect.poll(async () => (await speechLog(page)).length).toBeGreaterThan(0);
