@@ -142,20 +142,28 @@ function deltas(values: Float64Array, count: number, dims: number): Float64Array
   return out;
 }
 
-/** Linear resampling of a frame sequence to `target` frames. */
+/**
+ * Linear resampling of a frame sequence to `target` frames, evenly along `axis` (each frame's
+ * position, rising; the frame index unless given).
+ */
 function resampleFrames(
   values: Float64Array,
   count: number,
   dims: number,
   target: number,
+  axis: ArrayLike<number> = Float64Array.from({ length: count }, (_, f) => f),
 ): Float32Array {
   const out = new Float32Array(target * dims);
   if (count === 0) return out;
+  const last = Math.max(0, count - 2);
+  const end = axis[count - 1]!;
+  let i = 0;
   for (let t = 0; t < target; t++) {
-    const position = target === 1 ? 0 : (t * (count - 1)) / (target - 1);
-    const i = Math.floor(position);
+    const position = target === 1 ? 0 : (t * end) / (target - 1);
+    while (i < last && axis[i + 1]! < position) i++;
     const j = Math.min(count - 1, i + 1);
-    const w = position - i;
+    const span = axis[j]! - axis[i]!;
+    const w = span > 0 ? Math.min(1, Math.max(0, (position - axis[i]!) / span)) : 0;
     for (let d = 0; d < dims; d++)
       out[t * dims + d] = values[i * dims + d]! * (1 - w) + values[j * dims + d]! * w;
   }
@@ -163,24 +171,17 @@ function resampleFrames(
 }
 
 /**
- * Resampling to `target` frames along an axis that is `timeShare` time and the rest cumulative
- * change of the first `changeDims` values from frame to frame, each frame's change capped at
- * CHANGE_CAP times the median (a variable frame rate): steady stretches are thinned and quick
- * changes kept.
+ * Format 2's resampling axis (a variable frame rate): TIME_SHARE of it is time, the rest the
+ * cumulative change of the cepstra from frame to frame, each frame's change capped at CHANGE_CAP
+ * times the median. Steady stretches are thinned and quick changes kept.
  */
-function resampleAlongChange(
-  values: Float64Array,
-  count: number,
-  dims: number,
-  target: number,
-  timeShare: number,
-  changeDims: number,
-): Float32Array {
-  if (count < 2) return resampleFrames(values, count, dims, target);
+function changeAxis(values: Float64Array, count: number, dims: number): Float64Array {
+  const axis = new Float64Array(count);
+  if (count < 2) return axis;
   const step = new Float64Array(count);
   for (let f = 1; f < count; f++) {
     let sum = 0;
-    for (let d = 0; d < changeDims; d++) {
+    for (let d = 0; d < CEPS; d++) {
       const diff = values[f * dims + d]! - values[(f - 1) * dims + d]!;
       sum += diff * diff;
     }
@@ -193,21 +194,10 @@ function resampleAlongChange(
     step[f] = Math.min(step[f]!, cap);
     total += step[f]!;
   }
-  const axis = new Float64Array(count);
   for (let f = 1; f < count; f++)
-    axis[f] = axis[f - 1]! + timeShare / (count - 1) + ((1 - timeShare) * step[f]!) / (total || 1);
-  const end = axis[count - 1]!;
-  const out = new Float32Array(target * dims);
-  let i = 0;
-  for (let t = 0; t < target; t++) {
-    const position = target === 1 ? 0 : (t * end) / (target - 1);
-    while (i < count - 2 && axis[i + 1]! < position) i++;
-    const span = axis[i + 1]! - axis[i]!;
-    const w = span > 0 ? Math.min(1, Math.max(0, (position - axis[i]!) / span)) : 0;
-    for (let d = 0; d < dims; d++)
-      out[t * dims + d] = values[i * dims + d]! * (1 - w) + values[(i + 1) * dims + d]! * w;
-  }
-  return out;
+    axis[f] =
+      axis[f - 1]! + TIME_SHARE / (count - 1) + ((1 - TIME_SHARE) * step[f]!) / (total || 1);
+  return axis;
 }
 
 export interface FeatureOptions {
@@ -314,10 +304,13 @@ export function extractFeatures(
     format,
     method,
     dims,
-    frames:
-      format === 2
-        ? resampleAlongChange(both, frames, dims, NORMALISED_FRAMES, TIME_SHARE, CEPS)
-        : resampleFrames(both, frames, dims, NORMALISED_FRAMES),
+    frames: resampleFrames(
+      both,
+      frames,
+      dims,
+      NORMALISED_FRAMES,
+      format === 2 ? changeAxis(both, frames, dims) : undefined,
+    ),
     voicedMs,
   };
 }

@@ -2,9 +2,8 @@
  * My voice's Listen: one take from the microphone (cut by the voice detector at the user's
  * pace), recognised in the worker, then answered as voice-answer.ts says (said at once, asked, or
  * not caught), and each of the user's answers after it (`answerWith`); listening again after an
- * answer said at once confirms it. `onStep` does what a step
- * asks: say a phrase, stop the speech, keep the take. `level` drives the live meter while
- * listening.
+ * answer said at once confirms it. `onStep` does what a step asks: say a phrase, stop the speech,
+ * keep the take. `level` drives the live meter while listening.
  */
 import { useEffect, useRef, useState } from "react";
 import type { Phrase } from "@/features/talk/board/board";
