@@ -1,5 +1,5 @@
 /** Helpers for the server's tests: a real app on a temporary data directory. */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -60,7 +60,7 @@ export async function buildTestApp(
   options: Pick<AppOptions, "logger"> = {},
 ): Promise<FastifyInstance> {
   const dirs = makeTempDirs();
-  return buildApp(
+  const app = await buildApp(
     {
       distDir: dirs.distDir,
       dataDir: overrides.dataDir ?? dirs.dataDir,
@@ -73,4 +73,7 @@ export async function buildTestApp(
     },
     { synthesizer, ...options },
   );
+  // The temporary folders go with the app (a data folder given by the test is the test's).
+  app.addHook("onClose", async () => rmSync(dirs.root, { recursive: true, force: true }));
+  return app;
 }
