@@ -6,8 +6,9 @@
  * machine does not inflate), then the pausing severe speakers through the voice detector (the old
  * rule beside the patient-paced one), then issue 37's goals as a patient lives them
  * (`phrases:eval --live --session`, enrol 3) with the features as issue 37 found them (format 1)
- * beside today's (format 2), and the decision time with 50 phrases × 10 examples; it writes
- * bench/phrases.json. Measured in Node on this machine (the
+ * beside today's (format 2), the same for voices built from recordings of real people (English
+ * and Russian, when Debian's flite, festival and festvox-ru are installed: recorded-voices.ts), and
+ * the decision time with 50 phrases × 10 examples; it writes bench/phrases.json. Measured in Node on this machine (the
  * browser worker runs the same module). A benchmark, not a test.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -24,6 +25,7 @@ import {
   type Method,
 } from "../../src/shared/phrase-recogniser/index.ts";
 import { synthesiseCorpus } from "./phrase-corpus.ts";
+import { missingForRecordedVoices } from "./recorded-voices.ts";
 import { percentile } from "./bench-lib.ts";
 import { evaluateCorpus, type EvaluationTotals } from "./phrases-eval.ts";
 import type { LiveRule } from "./live-takes.ts";
@@ -69,6 +71,9 @@ export const sessionGoals = {
   wrongAtOnce: 0.005,
   unknownSpoken: 0.01,
   decisionP95Ms50x10: 250,
+  /** Voices built from recordings of real people. */
+  recordedRightAtOnce: 0.9,
+  recordedRightFirst: 0.98,
 };
 
 /** What the goals table compares: the features as issue 37 found them (format 1), and today's. */
@@ -84,6 +89,41 @@ const bothFormats = (corpus: string): Record<Compared, SessionFigures> => ({
   now: liveSession(corpus, FEATURES_FORMAT),
 });
 
+/**
+ * Mild and severe speakers whose voices were built from recordings of real people (English and
+ * Russian), as a patient lives them, with each features format; or what is missing to make them.
+ */
+export type RecordedFigures =
+  | {
+      measured: true;
+      corpus: { speakers: number; takes: number; synthesisMs: number };
+      sessions: Record<Compared, SessionFigures>;
+    }
+  | { measured: false; missing: string[] };
+
+async function runRecordedBench(seed: number): Promise<RecordedFigures> {
+  const missing = missingForRecordedVoices();
+  if (missing.length) return { measured: false, missing };
+  const corpus = mkdtempSync(join(tmpdir(), "dauys-recorded-"));
+  try {
+    const started = performance.now();
+    const { speakers, files } = await synthesiseCorpus({
+      outDir: corpus,
+      seed,
+      voices: "recorded",
+    });
+    const synthesisMs = Math.round(performance.now() - started);
+    const sessions = bothFormats(corpus);
+    return {
+      measured: true,
+      corpus: { speakers: speakers.length, takes: files, synthesisMs },
+      sessions,
+    };
+  } finally {
+    rmSync(corpus, { recursive: true, force: true });
+  }
+}
+
 /** The issue's goals for the pausing severe speakers (reported; the split and refused one is a budget). */
 export const pausingGoals = { takesSplitOrRefused: 0, rightAtOnce: 0.9 };
 
@@ -93,6 +133,7 @@ export type PhraseFigures = {
   pausing: PausingFigures;
   /** The stand-in corpus (mild and severe speakers) as a patient lives it, with each format. */
   sessions: Record<Compared, SessionFigures>;
+  recorded: RecordedFigures;
   /** Decisions with 50 phrases × 10 examples, today's features. */
   decision50x10: { p95Ms: number; cpuP95Ms: number };
   broken: string[];
@@ -234,6 +275,7 @@ export async function runPhrasesBench(seed = 1): Promise<PhraseFigures> {
     }
     const sessions = bothFormats(corpus);
     const pausing = await runPausingBench(seed);
+    const recorded = await runRecordedBench(seed);
     const decision50x10 = await timeFiftyByTen(seed);
     const broken: string[] = [];
     const ours = methods.normalised;
@@ -263,6 +305,7 @@ export async function runPhrasesBench(seed = 1): Promise<PhraseFigures> {
       methods,
       pausing,
       sessions,
+      recorded,
       decision50x10,
       broken,
     };
@@ -362,6 +405,30 @@ export function printPhrasesFigures(figures: PhraseFigures): void {
     ),
     goal("pausing: takes split / refused", "0", (_, p) => `${p.takesSplit} / ${p.takesRefused}`),
   ]);
+  const { recorded } = figures;
+  if (!recorded.measured)
+    console.log(
+      `Voices built from recordings (English and Russian): not measured; they need Debian's ${recorded.missing.join(", ")} (apt install ${recorded.missing.join(" ")}).`,
+    );
+  else {
+    console.log(
+      `Voices built from recordings of real people (English and Russian: flite and festival; ${recorded.corpus.speakers} mild and severe speakers, ${recorded.corpus.takes} takes), as a patient lives them (--live --session, enrol 3):`,
+    );
+    const voiceRow = (name: string, target: string, pick: (s: SessionFigures) => number) => ({
+      measure: name,
+      goal: target,
+      "as found (format 1)": pct(pick(recorded.sessions.previous)),
+      "now (format 2)": pct(pick(recorded.sessions.now)),
+    });
+    console.table([
+      voiceRow("right at once", `≥ ${pct(sessionGoals.recordedRightAtOnce)}`, (s) => s.rightAtOnce),
+      voiceRow("right first", `≥ ${pct(sessionGoals.recordedRightFirst)}`, (s) => s.rightFirst),
+      voiceRow("wrong at once", `≤ ${pct(sessionGoals.wrongAtOnce)}`, (s) => s.wrongAtOnce),
+      voiceRow("unknown spoken", `≤ ${pct(sessionGoals.unknownSpoken)}`, (s) => s.unknownSpoken),
+      voiceRow("unsure", "", (s) => s.unsure),
+      voiceRow("rejected", "", (s) => s.rejected),
+    ]);
+  }
   console.log(
     `Decision p95 with 50 phrases × 10 examples: ${figures.decision50x10.p95Ms} ms (CPU ${figures.decision50x10.cpuP95Ms} ms; goal ≤ ${sessionGoals.decisionP95Ms50x10} ms).`,
   );

@@ -1,7 +1,9 @@
 /**
  * `npm run phrases:corpus -- OUT_DIR [--languages en,ru] [--profiles mild,severe,pausing] [--phrases 30]
- * [--unknown 10] [--seed 1]`: a stand-in corpus of synthetic "speakers" for the phrase recogniser,
- * made with the project's own eSpeak NG WebAssembly engine (no native espeak-ng needed).
+ * [--unknown 10] [--seed 1] [--voices espeak|recorded]`: a stand-in corpus of synthetic "speakers"
+ * for the phrase recogniser, made with the project's own eSpeak NG WebAssembly engine (no native
+ * espeak-ng needed), or with `--voices recorded` from voices built from recordings of real people
+ * (English and Russian; Debian's flite and festival, see recorded-voices.ts).
  *
  * Layout: OUT_DIR/<language>-<profile>/<phrase-id>/<take>.wav (3 enrol + 3 test takes) and
  * OUT_DIR/<speaker>/_unknown/*.wav (never-taught phrases, 2 takes each).
@@ -22,6 +24,11 @@ import {
 import { encodeWav16 } from "../../src/shared/phrase-recogniser/wav-reader.ts";
 import { speechLanguages, type SpeechLanguage } from "../../src/shared/speech-options.ts";
 import { PHRASE_TEXTS } from "./phrase-corpus-texts.ts";
+import {
+  missingForRecordedVoices,
+  RECORDED_VOICES,
+  recordedVoiceEngine,
+} from "./recorded-voices.ts";
 import { PROFILE, slur } from "./speaker-profiles.ts";
 
 export type Profile = keyof typeof PROFILE;
@@ -38,6 +45,12 @@ export interface CorpusOptions {
   takes?: number;
   seed?: number;
   engine?: SpeechEngine;
+  /**
+   * "espeak" (default): the project's eSpeak NG engine, one speaker per language and profile.
+   * "recorded": voices built from recordings (recorded-voices.ts; English and Russian), one
+   * speaker per voice and profile, named <language>-<profile>-<voice>.
+   */
+  voices?: "espeak" | "recorded";
 }
 
 /** mulberry32: a small deterministic generator. */
@@ -210,22 +223,43 @@ const profileSeeds: Record<Profile, number> = { mild: 0, severe: 1, pausing: 2 }
 export async function synthesiseCorpus(
   options: CorpusOptions,
 ): Promise<{ speakers: string[]; files: number }> {
-  const languages = options.languages ?? speechLanguages;
   const profiles = options.profiles ?? ["mild", "severe"];
   const phraseCount = Math.min(30, options.phrases ?? 30);
   const unknownCount = Math.min(10, options.unknown ?? 10);
   const takes = options.takes ?? 6;
   const seed = options.seed ?? 1;
-  const engine = options.engine ?? (await createSpeechEngine({ onLog: () => {} }));
+  const missing = options.voices === "recorded" ? missingForRecordedVoices() : [];
+  if (missing.length)
+    throw new Error(
+      `the recorded voices need Debian's ${missing.join(", ")} (apt install ${missing.join(" ")})`,
+    );
+  const voices =
+    options.voices === "recorded"
+      ? RECORDED_VOICES.filter(
+          (voice) => !options.languages || options.languages.includes(voice.language),
+        ).map((voice, index) => ({
+          language: voice.language,
+          engine: recordedVoiceEngine(voice),
+          suffix: `-${voice.name}`,
+          // Each voice's speakers draw their own rate, pitch and degradations.
+          seedOffset: 100 * (index + 1),
+        }))
+      : await (async () => {
+          const engine = options.engine ?? (await createSpeechEngine({ onLog: () => {} }));
+          return (options.languages ?? speechLanguages).map((language) => ({
+            language,
+            engine,
+            suffix: "",
+            seedOffset: 0,
+          }));
+        })();
   const speakers: string[] = [];
   let files = 0;
-  for (const [languageIndex, language] of languages.entries()) {
-    for (const [profileIndex, profile] of profiles.entries()) {
+  for (const { language, engine, suffix, seedOffset } of voices) {
+    for (const profile of profiles) {
       const next = random(
-        seed * 1000 + speechLanguages.indexOf(language) * 10 + profileSeeds[profile],
+        seed * 1000 + speechLanguages.indexOf(language) * 10 + profileSeeds[profile] + seedOffset,
       );
-      void languageIndex;
-      void profileIndex;
       const p = PROFILE[profile];
       const speaker: Speaker = {
         language,
@@ -236,7 +270,7 @@ export async function synthesiseCorpus(
         outRate: [8000, 16000, 22050, 44100, 48000][Math.floor(next() * 5)]!,
         channels: next() < 0.3 ? 2 : 1,
       };
-      const name = `${language}-${profile}`;
+      const name = `${language}-${profile}${suffix}`;
       speakers.push(name);
       const texts = PHRASE_TEXTS[language];
       const write = (folder: string, file: string, samples: Float32Array) => {
@@ -287,12 +321,16 @@ function parseArguments(argv: string[]): CorpusOptions {
     } else if (arg === "--phrases") options.phrases = Number(value());
     else if (arg === "--unknown") options.unknown = Number(value());
     else if (arg === "--seed") options.seed = Number(value());
-    else if (arg.startsWith("--")) throw new Error(`unknown option ${arg}`);
+    else if (arg === "--voices") {
+      const voices = value();
+      if (voices !== "espeak" && voices !== "recorded") throw new Error(`unknown voices ${voices}`);
+      options.voices = voices;
+    } else if (arg.startsWith("--")) throw new Error(`unknown option ${arg}`);
     else options.outDir = arg;
   }
   if (!options.outDir)
     throw new Error(
-      "usage: npm run phrases:corpus -- OUT_DIR [--languages en,ru] [--profiles mild,severe,pausing] [--phrases 30] [--unknown 10] [--seed 1]",
+      "usage: npm run phrases:corpus -- OUT_DIR [--languages en,ru] [--profiles mild,severe,pausing] [--phrases 30] [--unknown 10] [--seed 1] [--voices espeak|recorded]",
     );
   return options;
 }

@@ -187,6 +187,19 @@ describe("phrases:corpus", () => {
     });
   });
 
+  it("says what the voices built from recordings need on a machine without them, and writes nothing", async () => {
+    const path = process.env.PATH;
+    process.env.PATH = join(dir, "no-tools");
+    try {
+      await expect(
+        synthesiseCorpus({ voices: "recorded", phrases: 1, unknown: 0, outDir: join(dir, "out") }),
+      ).rejects.toThrow(/need Debian's flite, festival.*\(apt install flite festival/);
+    } finally {
+      process.env.PATH = path;
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it("makes pausing speakers who pause 0.6-1.6 s between words, whose takes stay whole live", async () => {
     await synthesiseCorpus({
       languages: ["en"],
