@@ -24,7 +24,7 @@ import {
   type FeaturesFormat,
   type Method,
 } from "../../src/shared/phrase-recogniser/index.ts";
-import { synthesiseCorpus } from "./phrase-corpus.ts";
+import { synthesiseCorpus, type CorpusOptions } from "./phrase-corpus.ts";
 import { missingForRecordedVoices } from "./recorded-voices.ts";
 import { percentile } from "./bench-lib.ts";
 import { evaluateCorpus, type EvaluationTotals } from "./phrases-eval.ts";
@@ -55,7 +55,7 @@ export type PhraseMethodFigures = {
 
 /** The pausing severe speakers as the microphone hears them (phrases:eval --live). */
 export type PausingFigures = {
-  corpus: { speakers: number; takes: number; synthesisMs: number };
+  corpus: MadeCorpus;
   rules: Record<LiveRule, Omit<EvaluationTotals, "speakers"> & { speakers: undefined }>;
   /** As a patient lives it (--live --session), with each features format. */
   sessions: Record<Compared, SessionFigures>;
@@ -96,7 +96,7 @@ const bothFormats = (corpus: string): Record<Compared, SessionFigures> => ({
 export type RecordedFigures =
   | {
       measured: true;
-      corpus: { speakers: number; takes: number; synthesisMs: number };
+      corpus: MadeCorpus;
       sessions: Record<Compared, SessionFigures>;
     }
   | { measured: false; missing: string[] };
@@ -104,31 +104,18 @@ export type RecordedFigures =
 async function runRecordedBench(seed: number): Promise<RecordedFigures> {
   const missing = missingForRecordedVoices();
   if (missing.length) return { measured: false, missing };
-  const corpus = mkdtempSync(join(tmpdir(), "dauys-recorded-"));
-  try {
-    const started = performance.now();
-    const { speakers, files } = await synthesiseCorpus({
-      outDir: corpus,
-      seed,
-      voices: "recorded",
-    });
-    const synthesisMs = Math.round(performance.now() - started);
-    const sessions = bothFormats(corpus);
-    return {
-      measured: true,
-      corpus: { speakers: speakers.length, takes: files, synthesisMs },
-      sessions,
-    };
-  } finally {
-    rmSync(corpus, { recursive: true, force: true });
-  }
+  return withCorpus({ seed, voices: "recorded" }, (corpus, made) => ({
+    measured: true,
+    corpus: made,
+    sessions: bothFormats(corpus),
+  }));
 }
 
 /** The issue's goals for the pausing severe speakers (reported; the split and refused one is a budget). */
 export const pausingGoals = { takesSplitOrRefused: 0, rightAtOnce: 0.9 };
 
 export type PhraseFigures = {
-  corpus: { speakers: number; takes: number; seed: number; synthesisMs: number };
+  corpus: MadeCorpus & { seed: number };
   methods: Record<Method, PhraseMethodFigures>;
   pausing: PausingFigures;
   /** The stand-in corpus (mild and severe speakers) as a patient lives it, with each format. */
@@ -144,21 +131,29 @@ export type PhraseFigures = {
  * voice detector: the microphone's old rule (900 ms of quiet, 6 s) beside the patient-paced one.
  */
 async function runPausingBench(seed: number): Promise<PausingFigures> {
-  const corpus = mkdtempSync(join(tmpdir(), "dauys-pausing-"));
-  try {
-    const started = performance.now();
-    const { speakers, files } = await synthesiseCorpus({
-      outDir: corpus,
-      seed,
-      profiles: ["pausing"],
-    });
-    const synthesisMs = Math.round(performance.now() - started);
+  return withCorpus({ seed, profiles: ["pausing"] }, (corpus, made) => {
     const rules = {} as PausingFigures["rules"];
     for (const rule of ["fixed", "learned"] as const) {
       rules[rule] = { ...evaluateCorpus(corpus, { live: rule }), speakers: undefined };
     }
-    const sessions = bothFormats(corpus);
-    return { corpus: { speakers: speakers.length, takes: files, synthesisMs }, rules, sessions };
+    return { corpus: made, rules, sessions: bothFormats(corpus) };
+  });
+}
+
+/** What a synthesised corpus holds, and how long it took to make. */
+type MadeCorpus = { speakers: number; takes: number; synthesisMs: number };
+
+/** Synthesises a corpus into a temporary folder, hands it to `use`, and removes it after. */
+async function withCorpus<T>(
+  options: Omit<CorpusOptions, "outDir">,
+  use: (corpus: string, made: MadeCorpus) => T,
+): Promise<T> {
+  const corpus = mkdtempSync(join(tmpdir(), "dauys-phrases-"));
+  try {
+    const started = performance.now();
+    const { speakers, files } = await synthesiseCorpus({ ...options, outDir: corpus });
+    const synthesisMs = Math.round(performance.now() - started);
+    return use(corpus, { speakers: speakers.length, takes: files, synthesisMs });
   } finally {
     rmSync(corpus, { recursive: true, force: true });
   }
@@ -171,21 +166,17 @@ const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 
  * and Kazakh) with 13 takes a phrase, 10 taught and 3 tested.
  */
 async function timeFiftyByTen(seed: number): Promise<PhraseFigures["decision50x10"]> {
-  const corpus = mkdtempSync(join(tmpdir(), "dauys-phrases-50x10-"));
-  try {
-    await synthesiseCorpus({
-      outDir: corpus,
-      seed,
-      languages: ["ru", "kk"],
-      profiles: ["severe"],
-      takes: 13,
-      unknown: 10,
-    });
-    const { decisionP95Ms50x3, decisionCpuP95Ms50x3 } = timeFiftyPhrases(corpus, "normalised", 10);
+  const corpus: Omit<CorpusOptions, "outDir"> = {
+    seed,
+    languages: ["ru", "kk"],
+    profiles: ["severe"],
+    takes: 13,
+    unknown: 10,
+  };
+  return withCorpus(corpus, (dir) => {
+    const { decisionP95Ms50x3, decisionCpuP95Ms50x3 } = timeFiftyPhrases(dir, "normalised", 10);
     return { p95Ms: decisionP95Ms50x3, cpuP95Ms: decisionCpuP95Ms50x3 };
-  } finally {
-    rmSync(corpus, { recursive: true, force: true });
-  }
+  });
 }
 
 const load = (path: string) => {
@@ -255,15 +246,11 @@ function timeFiftyPhrases(corpus: string, method: Method, examples = 3) {
 }
 
 export async function runPhrasesBench(seed = 1): Promise<PhraseFigures> {
-  const corpus = mkdtempSync(join(tmpdir(), "dauys-phrases-"));
-  try {
-    const started = performance.now();
-    const { speakers, files } = await synthesiseCorpus({ outDir: corpus, seed });
-    const synthesisMs = Math.round(performance.now() - started);
+  const { corpus, methods, sessions } = await withCorpus({ seed }, (dir, made) => {
     const methods = {} as Record<Method, PhraseMethodFigures>;
     for (const method of METHODS) {
-      const totals = evaluateCorpus(corpus, { method });
-      const timing = timeFiftyPhrases(corpus, method);
+      const totals = evaluateCorpus(dir, { method });
+      const timing = timeFiftyPhrases(dir, method);
       methods[method] = {
         top1: totals.top1,
         unknownRejected: totals.unknownRejected,
@@ -273,45 +260,35 @@ export async function runPhrasesBench(seed = 1): Promise<PhraseFigures> {
         speakers: totals.speakers,
       };
     }
-    const sessions = bothFormats(corpus);
-    const pausing = await runPausingBench(seed);
-    const recorded = await runRecordedBench(seed);
-    const decision50x10 = await timeFiftyByTen(seed);
-    const broken: string[] = [];
-    const ours = methods.normalised;
-    const { takesSplit, takesRefused } = pausing.rules.learned;
-    if (takesSplit + takesRefused > pausingGoals.takesSplitOrRefused)
-      broken.push(
-        `pausing severe speakers: ${takesSplit} takes split and ${takesRefused} refused (budget ${pausingGoals.takesSplitOrRefused})`,
-      );
-    if (ours.top1 < phraseBudgets.top1)
-      broken.push(`phrase top-1 is ${ours.top1} (budget ≥ ${phraseBudgets.top1})`);
-    if (ours.unknownRejected < phraseBudgets.unknownRejected)
-      broken.push(
-        `unknown phrases rejected ${ours.unknownRejected} (budget ≥ ${phraseBudgets.unknownRejected})`,
-      );
-    if (ours.knownRejected > phraseBudgets.knownRejected)
-      broken.push(
-        `known phrases wrongly rejected ${ours.knownRejected} (budget ≤ ${phraseBudgets.knownRejected})`,
-      );
-    if (ours.decisionP95Ms50x3 > phraseBudgets.decisionP95Ms50x3)
-      broken.push(
-        `phrase decision p95 ${ours.decisionP95Ms50x3} ms with 50 × 3 (budget ≤ ${phraseBudgets.decisionP95Ms50x3})`,
-      );
-    if (ours.takeP95Ms > phraseBudgets.takeP95Ms)
-      broken.push(`take processing p95 ${ours.takeP95Ms} ms (budget ≤ ${phraseBudgets.takeP95Ms})`);
-    return {
-      corpus: { speakers: speakers.length, takes: files, seed, synthesisMs },
-      methods,
-      pausing,
-      sessions,
-      recorded,
-      decision50x10,
-      broken,
-    };
-  } finally {
-    rmSync(corpus, { recursive: true, force: true });
-  }
+    return { corpus: { ...made, seed }, methods, sessions: bothFormats(dir) };
+  });
+  const pausing = await runPausingBench(seed);
+  const recorded = await runRecordedBench(seed);
+  const decision50x10 = await timeFiftyByTen(seed);
+  const broken: string[] = [];
+  const ours = methods.normalised;
+  const { takesSplit, takesRefused } = pausing.rules.learned;
+  if (takesSplit + takesRefused > pausingGoals.takesSplitOrRefused)
+    broken.push(
+      `pausing severe speakers: ${takesSplit} takes split and ${takesRefused} refused (budget ${pausingGoals.takesSplitOrRefused})`,
+    );
+  if (ours.top1 < phraseBudgets.top1)
+    broken.push(`phrase top-1 is ${ours.top1} (budget ≥ ${phraseBudgets.top1})`);
+  if (ours.unknownRejected < phraseBudgets.unknownRejected)
+    broken.push(
+      `unknown phrases rejected ${ours.unknownRejected} (budget ≥ ${phraseBudgets.unknownRejected})`,
+    );
+  if (ours.knownRejected > phraseBudgets.knownRejected)
+    broken.push(
+      `known phrases wrongly rejected ${ours.knownRejected} (budget ≤ ${phraseBudgets.knownRejected})`,
+    );
+  if (ours.decisionP95Ms50x3 > phraseBudgets.decisionP95Ms50x3)
+    broken.push(
+      `phrase decision p95 ${ours.decisionP95Ms50x3} ms with 50 × 3 (budget ≤ ${phraseBudgets.decisionP95Ms50x3})`,
+    );
+  if (ours.takeP95Ms > phraseBudgets.takeP95Ms)
+    broken.push(`take processing p95 ${ours.takeP95Ms} ms (budget ≤ ${phraseBudgets.takeP95Ms})`);
+  return { corpus, methods, pausing, sessions, recorded, decision50x10, broken };
 }
 
 export function printPhrasesFigures(figures: PhraseFigures): void {
