@@ -35,6 +35,8 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     const [mode, ...path] = (request.url ?? "").slice(1).split("/") as [Mode, ...string[]];
     if (mode === "hang") return; // The connection stays open and silent.
+    // A connection per request: no test meets a kept-alive one that the server is closing.
+    response.setHeader("Connection", "close");
     response.setHeader("Content-Type", "application/json");
     if (`/${path.join("/")}` !== apiPaths.speech || request.method !== "POST") {
       response.statusCode = 404;
@@ -61,7 +63,7 @@ afterAll(() => {
 
 /** The fallback wired to the test server in `mode`, counting what it asked of each source. */
 function setUp(mode: Mode, options: { online?: boolean; deviceFails?: boolean } = {}) {
-  const asked = { server: 0, deviceLoads: 0 };
+  const asked = { server: 0, deviceLoads: 0, serverFailures: [] as string[] };
   const sources: SpeechAudioSources = {
     online: () => options.online ?? true,
     server: (request, signal) => {
@@ -69,7 +71,15 @@ function setUp(mode: Mode, options: { online?: boolean; deviceFails?: boolean } 
       // The app's time limit where it is what is tested (a server that never answers); the
       // others wait longer, so a test server on a loaded machine is not taken for a stalled one.
       const answerTimeoutMs = mode === "hang" ? serverAnswerTimeoutMs : 30_000;
-      return fromServer(request, signal, `${base}/${mode}`, answerTimeoutMs);
+      return fromServer(request, signal, `${base}/${mode}`, answerTimeoutMs).catch(
+        (error: unknown) => {
+          // What the server's answer was taken for, so a failure says why it went to the device.
+          asked.serverFailures.push(
+            error instanceof Error ? `${error.name}: ${error.message}` : "?",
+          );
+          throw error;
+        },
+      );
     },
     loadDevice: async () => {
       asked.deviceLoads++;
@@ -109,7 +119,8 @@ describe("speech audio: server first, the device when it cannot answer", () => {
     expect(audio.durationMs).toBeGreaterThan(500);
     expect(audio.blob.size).toBeGreaterThan(10_000);
     expect(stages).toEqual(["requesting-server", "loading-local-engine", "synthesizing-locally"]);
-    expect(asked).toEqual({ server: 1, deviceLoads: 1 });
+    expect(asked).toMatchObject({ server: 1, deviceLoads: 1 });
+    expect(asked.serverFailures).toEqual(["SpeechAudioError: The engine is busy."]);
   });
 
   it("falls back to the device engine when the server never answers", async () => {
@@ -132,6 +143,7 @@ describe("speech audio: server first, the device when it cannot answer", () => {
     await expect(create({ text: "...", language: "en" })).rejects.toBeInstanceOf(
       NothingToSpeakError,
     );
+    expect(asked.serverFailures).toEqual(["NothingToSpeakError: Nothing to read aloud."]);
     expect(asked.deviceLoads).toBe(0);
   });
 
