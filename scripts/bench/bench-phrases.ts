@@ -8,8 +8,8 @@
  * (`phrases:eval --live --session`, enrol 3) with the features as issue 37 found them (format 1)
  * beside today's (format 2), the same for voices built from recordings of real people (English
  * and Russian, when Debian's flite, festival and festvox-ru are installed: recorded-voices.ts), and
- * the decision time with 50 phrases × 10 examples; it writes bench/phrases.json. Measured in Node on this machine (the
- * browser worker runs the same module). A benchmark, not a test.
+ * the decision time with 50 phrases × 10 examples; it writes bench/phrases.json. Measured in Node
+ * on this machine (the browser worker runs the same module). A benchmark, not a test.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -99,11 +99,11 @@ export type RecordedFigures =
       corpus: MadeCorpus;
       sessions: Record<Compared, SessionFigures>;
     }
-  | { measured: false; missing: string[] };
+  | { measured: false; missing: string };
 
 async function runRecordedBench(seed: number): Promise<RecordedFigures> {
   const missing = missingForRecordedVoices();
-  if (missing.length) return { measured: false, missing };
+  if (missing) return { measured: false, missing };
   return withCorpus({ seed, voices: "recorded" }, (corpus, made) => ({
     measured: true,
     corpus: made,
@@ -385,7 +385,7 @@ export function printPhrasesFigures(figures: PhraseFigures): void {
   const { recorded } = figures;
   if (!recorded.measured)
     console.log(
-      `Voices built from recordings (English and Russian): not measured; they need Debian's ${recorded.missing.join(", ")} (apt install ${recorded.missing.join(" ")}).`,
+      `Voices built from recordings (English and Russian): not measured; they need ${recorded.missing}.`,
     );
   else {
     console.log(

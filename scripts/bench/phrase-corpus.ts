@@ -220,6 +220,32 @@ function take(
 
 const profileSeeds: Record<Profile, number> = { mild: 0, severe: 1, pausing: 2 };
 
+/**
+ * The voices speakers are made from: eSpeak NG's, one per language; or the recorded voices, each
+ * speaker named after its voice and drawing its own rate, pitch and degradations.
+ */
+async function voicesOf(options: CorpusOptions) {
+  if (options.voices === "recorded") {
+    const missing = missingForRecordedVoices();
+    if (missing) throw new Error(`the recorded voices need ${missing}`);
+    return RECORDED_VOICES.filter(
+      (voice) => !options.languages || options.languages.includes(voice.language),
+    ).map((voice, index) => ({
+      language: voice.language,
+      engine: recordedVoiceEngine(voice),
+      suffix: `-${voice.name}`,
+      seedOffset: 100 * (index + 1),
+    }));
+  }
+  const engine = options.engine ?? (await createSpeechEngine({ onLog: () => {} }));
+  return (options.languages ?? speechLanguages).map((language) => ({
+    language,
+    engine,
+    suffix: "",
+    seedOffset: 0,
+  }));
+}
+
 export async function synthesiseCorpus(
   options: CorpusOptions,
 ): Promise<{ speakers: string[]; files: number }> {
@@ -228,31 +254,7 @@ export async function synthesiseCorpus(
   const unknownCount = Math.min(10, options.unknown ?? 10);
   const takes = options.takes ?? 6;
   const seed = options.seed ?? 1;
-  const missing = options.voices === "recorded" ? missingForRecordedVoices() : [];
-  if (missing.length)
-    throw new Error(
-      `the recorded voices need Debian's ${missing.join(", ")} (apt install ${missing.join(" ")})`,
-    );
-  const voices =
-    options.voices === "recorded"
-      ? RECORDED_VOICES.filter(
-          (voice) => !options.languages || options.languages.includes(voice.language),
-        ).map((voice, index) => ({
-          language: voice.language,
-          engine: recordedVoiceEngine(voice),
-          suffix: `-${voice.name}`,
-          // Each voice's speakers draw their own rate, pitch and degradations.
-          seedOffset: 100 * (index + 1),
-        }))
-      : await (async () => {
-          const engine = options.engine ?? (await createSpeechEngine({ onLog: () => {} }));
-          return (options.languages ?? speechLanguages).map((language) => ({
-            language,
-            engine,
-            suffix: "",
-            seedOffset: 0,
-          }));
-        })();
+  const voices = await voicesOf(options);
   const speakers: string[] = [];
   let files = 0;
   for (const { language, engine, suffix, seedOffset } of voices) {

@@ -45,13 +45,18 @@ const runs = (command: string, args: string[]) => {
   }
 };
 
-/** What is missing to synthesise with the recorded voices (nothing: an empty list). */
-export function missingForRecordedVoices(): string[] {
+/**
+ * What the recorded voices need that this machine lacks, said as "Debian's flite, festival (apt
+ * install flite festival)"; undefined when nothing is missing.
+ */
+export function missingForRecordedVoices(): string | undefined {
   const missing: string[] = [];
   if (!runs("flite", ["-lv"])) missing.push("flite");
   if (!runs("text2wave", ["-h"])) missing.push("festival");
   if (!existsSync(RUSSIAN_VOICE_DIR)) missing.push("festvox-ru");
-  return missing;
+  return missing.length
+    ? `Debian's ${missing.join(", ")} (apt install ${missing.join(" ")})`
+    : undefined;
 }
 
 /** eSpeak NG's rate (words a minute) as a stretch of the voice's own pace, taken as 175. */
