@@ -14,6 +14,12 @@ import { settle } from "./fixtures.ts";
  */
 export const leadInSeconds = 3;
 
+/**
+ * Seconds of quiet after each teaching take in a file: more than the 3 s that ends a teaching take
+ * (TEACHING_LIMITS), so each take is kept by itself.
+ */
+export const teachingGapSeconds = 4;
+
 export async function withMicrophone(
   profile: string,
   file: string,

@@ -5,7 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { createSpeechEngine } from "../src/shared/speech-engine/espeak-engine.ts";
 import { encodeWav16 } from "../src/shared/phrase-recogniser/wav-reader.ts";
 import { expectNoAxeViolations, presetPilotAccess, storedValue } from "./fixtures.ts";
-import { leadInSeconds, openTalk, withMicrophone } from "./fake-microphone.ts";
+import { leadInSeconds, openTalk, teachingGapSeconds, withMicrophone } from "./fake-microphone.ts";
 
 /*
  * My voice learning from the user's answers, by keyboard only: Chromium's fake microphone plays
@@ -53,8 +53,11 @@ test.beforeAll(async () => {
   ] as const) {
     const takes = [say(text, 150, 45), say(text, 165, 50), say(text, 140, 55)];
     const rate = takes[0]!.sampleRate;
-    // More than the 2 s of quiet that ends a take before the user's pace is learned (voice-detector.ts).
-    write(`teach-${name}`, [leadInSeconds, ...takes.flatMap((take) => [take.samples, 3])], rate);
+    write(
+      `teach-${name}`,
+      [leadInSeconds, ...takes.flatMap((take) => [take.samples, teachingGapSeconds])],
+      rate,
+    );
     write(`say-${name}`, [leadInSeconds, say(text, 158, 48).samples, 3], rate);
   }
   const other = say(untaught, 160, 50);

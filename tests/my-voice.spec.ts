@@ -6,7 +6,7 @@ import { createSpeechEngine } from "../src/shared/speech-engine/espeak-engine.ts
 import { encodeWav16 } from "../src/shared/phrase-recogniser/wav-reader.ts";
 import AxeBuilder from "@axe-core/playwright";
 import { presetPilotAccess, storedValue, visitUntilControlled } from "./fixtures.ts";
-import { leadInSeconds, openTalk, withMicrophone } from "./fake-microphone.ts";
+import { leadInSeconds, openTalk, teachingGapSeconds, withMicrophone } from "./fake-microphone.ts";
 
 /*
  * My voice end to end: Chromium's fake microphone plays WAV files made here with the project's
@@ -54,15 +54,14 @@ test.beforeAll(async () => {
     files[name] = path;
   };
   taught.forEach((text, index) => {
-    // Three takes, each a little different, with the pauses a person leaves between them (longer
-    // than the 2 s a take waits for before anything is learned).
+    // Three takes, each a little different, with the pauses a person leaves between them.
     const takes = [say(text, 150, 45), say(text, 165, 50), say(text, 140, 55)];
     const rate = takes[0]!.sampleRate;
     write(
       `teach-${index}`,
       join16k([
         silence(leadInSeconds, rate),
-        ...takes.flatMap((take) => [take.samples, silence(3, rate)]),
+        ...takes.flatMap((take) => [take.samples, silence(teachingGapSeconds, rate)]),
       ]),
       rate,
     );
@@ -86,7 +85,7 @@ test.beforeAll(async () => {
     "teach-paused",
     join16k([
       silence(leadInSeconds, pausedRate),
-      ...[150, 140, 160].flatMap((rate) => [paused(rate), silence(3.5, pausedRate)]),
+      ...[150, 140, 160].flatMap((rate) => [paused(rate), silence(teachingGapSeconds, pausedRate)]),
     ]),
     pausedRate,
   );

@@ -16,7 +16,7 @@ import {
   learnTakeLimits,
   MIN_VOICED_MS,
   takeStats,
-  teachingLimits,
+  TEACHING_LIMITS,
   VoiceDetector,
   type TakeHabit,
   type TakeLimits,
@@ -119,9 +119,9 @@ export function detectTake(
 }
 
 /**
- * One speaker at the microphone: teaching a phrase cuts its takes with the limits learned so far,
- * never under the defaults (the fixed rule's, under "fixed"), and then learns from them;
- * listening uses what was learned.
+ * One speaker at the microphone: teaching a phrase cuts its takes only at the longest limits
+ * (TEACHING_LIMITS; the fixed rule's, under "fixed") and then learns from them; listening uses
+ * what was learned.
  */
 export class LiveSpeaker {
   takesFed = 0;
@@ -142,7 +142,7 @@ export class LiveSpeaker {
 
   /** A phrase's teaching takes as kept (refused ones left out). */
   teach(takes: readonly Take[]): Take[] {
-    const limits = this.rule === "fixed" ? FIXED_RULE : teachingLimits(this.limits());
+    const limits = this.rule === "fixed" ? FIXED_RULE : TEACHING_LIMITS;
     const results = takes.map((take) => this.count(detectTake(take, limits, this.rule, this.next)));
     const kept = results.filter((result) => result.take);
     this.habits = [...this.habits, ...kept.map((result) => result.habit)].slice(-HABITS_KEPT);

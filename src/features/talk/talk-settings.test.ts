@@ -23,10 +23,11 @@ describe("take pace", () => {
     expect(takeLimitsFor({ ...taught, takeMs: 15_000 })).toEqual({ ...learned, maxTakeMs: 15_000 });
   });
 
-  it("cuts teaching takes no shorter than the defaults, unless the user chose", () => {
+  it("cuts teaching takes only at the longest limits, unless the user chose", () => {
     const quick = withTaughtTakes(learnedPace, [{ longestPauseMs: 100, speechMs: 1200 }]);
     expect(takeLimitsFor(quick).endSilenceMs).toBeLessThan(DEFAULT_TAKE_LIMITS.endSilenceMs);
-    expect(teachingLimitsFor(quick)).toEqual(DEFAULT_TAKE_LIMITS);
+    expect(teachingLimitsFor(learnedPace)).toEqual({ endSilenceMs: 3000, maxTakeMs: 15_000 });
+    expect(teachingLimitsFor(quick)).toEqual({ endSilenceMs: 3000, maxTakeMs: 15_000 });
     expect(teachingLimitsFor({ ...quick, pauseMs: 1000 }).endSilenceMs).toBe(1000);
   });
 

@@ -7,7 +7,7 @@ import {
   HABITS_KEPT,
   learnTakeLimits,
   TAKE_LIMIT_BOUNDS,
-  teachingLimits,
+  TEACHING_LIMITS,
   type TakeHabit,
   type TakeLimits,
 } from "@/shared/phrase-recogniser/voice-detector.ts";
@@ -61,12 +61,11 @@ export function takeLimitsFor(pace: TakePace): TakeLimits {
   };
 }
 
-/** The limits teaching takes are cut with: what the user chose, else never under the defaults. */
+/** The limits teaching takes are cut with: what the user chose, else the longest there are. */
 export function teachingLimitsFor(pace: TakePace): TakeLimits {
-  const limits = teachingLimits(takeLimitsFor(pace));
   return {
-    endSilenceMs: pace.pauseMs ?? limits.endSilenceMs,
-    maxTakeMs: pace.takeMs ?? limits.maxTakeMs,
+    endSilenceMs: pace.pauseMs ?? TEACHING_LIMITS.endSilenceMs,
+    maxTakeMs: pace.takeMs ?? TEACHING_LIMITS.maxTakeMs,
   };
 }
 

@@ -45,7 +45,7 @@ export {
   HABITS_KEPT,
   learnTakeLimits,
   TAKE_LIMIT_BOUNDS,
-  teachingLimits,
+  TEACHING_LIMITS,
   VoiceDetector,
 } from "./voice-detector.ts";
 export type {

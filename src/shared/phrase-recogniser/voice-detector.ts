@@ -250,15 +250,16 @@ export class VoiceDetector {
 }
 
 /**
- * Teaching is where the pace is measured, so it never cuts shorter than the defaults: a user whose
- * first phrases were quick may pause inside the next one, and that take must stay whole.
+ * Teaching is where the pace is measured, so its takes are cut only at the longest limits there
+ * are: a take cut in two while teaching is a broken example, and the rest of it becomes the next
+ * take. A user who paused 1.6 s between words measured pauses of up to 2.8 s (quiet word edges
+ * count as pause), more than the 2 s default; waiting 3 s costs a second, and "I have finished"
+ * ends a take at once.
  */
-export function teachingLimits(limits: TakeLimits): TakeLimits {
-  return {
-    endSilenceMs: Math.max(limits.endSilenceMs, DEFAULT_TAKE_LIMITS.endSilenceMs),
-    maxTakeMs: Math.max(limits.maxTakeMs, DEFAULT_TAKE_LIMITS.maxTakeMs),
-  };
-}
+export const TEACHING_LIMITS: TakeLimits = {
+  endSilenceMs: TAKE_LIMIT_BOUNDS.endSilenceMs.max,
+  maxTakeMs: TAKE_LIMIT_BOUNDS.maxTakeMs.max,
+};
 
 /** Teaching takes remembered for learning: about four phrases' worth, so the pace can change. */
 export const HABITS_KEPT = 12;
