@@ -98,17 +98,19 @@ export type RecordedFigures =
       measured: true;
       corpus: MadeCorpus;
       sessions: Record<Compared, SessionFigures>;
+      /** The same voices as severe speakers who pause between words. */
+      pausing: PausingFigures;
     }
   | { measured: false; missing: string };
 
 async function runRecordedBench(seed: number): Promise<RecordedFigures> {
   const missing = missingForRecordedVoices();
   if (missing) return { measured: false, missing };
-  return withCorpus({ seed, voices: "recorded" }, (corpus, made) => ({
-    measured: true,
+  const mildAndSevere = await withCorpus({ seed, voices: "recorded" }, (corpus, made) => ({
     corpus: made,
     sessions: bothFormats(corpus),
   }));
+  return { measured: true, ...mildAndSevere, pausing: await runPausingBench(seed, "recorded") };
 }
 
 /** The issue's goals for the pausing severe speakers (reported; the split and refused one is a budget). */
@@ -130,8 +132,11 @@ export type PhraseFigures = {
  * Severe speakers who pause 0.6–1.6 s between words (six languages), taught and heard through the
  * voice detector: the microphone's old rule (900 ms of quiet, 6 s) beside the patient-paced one.
  */
-async function runPausingBench(seed: number): Promise<PausingFigures> {
-  return withCorpus({ seed, profiles: ["pausing"] }, (corpus, made) => {
+async function runPausingBench(
+  seed: number,
+  voices: CorpusOptions["voices"] = "espeak",
+): Promise<PausingFigures> {
+  return withCorpus({ seed, voices, profiles: ["pausing"] }, (corpus, made) => {
     const rules = {} as PausingFigures["rules"];
     for (const rule of ["fixed", "learned"] as const) {
       rules[rule] = { ...evaluateCorpus(corpus, { live: rule }), speakers: undefined };
@@ -291,12 +296,38 @@ export async function runPhrasesBench(seed = 1): Promise<PhraseFigures> {
   return { corpus, methods, pausing, sessions, recorded, decision50x10, broken };
 }
 
+const pct = (value: number) => `${round(value * 100)}%`;
+
+/** Pausing speakers through the voice detector: the microphone's old rule beside today's. */
+function printPausingRules({ rules }: PausingFigures): void {
+  const live = (
+    name: string,
+    goal: string,
+    pick: (t: PausingFigures["rules"]["fixed"]) => string,
+  ) => ({
+    measure: name,
+    goal,
+    "old rule (900 ms, 6 s)": pick(rules.fixed),
+    "patient-paced (learned)": pick(rules.learned),
+  });
+  console.table([
+    live("takes split", "0", (t) => String(t.takesSplit)),
+    live("takes refused", "0", (t) => String(t.takesRefused)),
+    live("answered right at once", `≥ ${pct(pausingGoals.rightAtOnce)}`, (t) => pct(t.rightAtOnce)),
+    live("answered wrongly at once", "", (t) => pct(t.wrongAtOnce)),
+    live("right phrase first", "", (t) => pct(t.rightFirst)),
+    live("unsure", "", (t) => pct(t.unsure)),
+    live("rejected", "", (t) => pct(t.rejected)),
+    live("unknown phrases spoken", "", (t) => pct(t.unknownSpoken)),
+    live("decision p95 (ms)", "", (t) => String(t.p95Ms)),
+  ]);
+}
+
 export function printPhrasesFigures(figures: PhraseFigures): void {
   const { corpus, methods } = figures;
   console.log(
     `Phrase recogniser on the stand-in corpus (${corpus.speakers} speakers, ${corpus.takes} takes, seed ${corpus.seed}, synthesised in ${corpus.synthesisMs} ms):`,
   );
-  const pct = (value: number) => `${round(value * 100)}%`;
   const row = (name: string, budget: string, pick: (m: PhraseMethodFigures) => string) => ({
     measure: name,
     budget,
@@ -323,27 +354,7 @@ export function printPhrasesFigures(figures: PhraseFigures): void {
   console.log(
     `Severe speakers pausing 0.6–1.6 s between words, through the voice detector (phrases:eval --live; ${pausing.corpus.speakers} speakers, ${pausing.corpus.takes} takes):`,
   );
-  const live = (
-    name: string,
-    goal: string,
-    pick: (t: PausingFigures["rules"]["fixed"]) => string,
-  ) => ({
-    measure: name,
-    goal,
-    "old rule (900 ms, 6 s)": pick(pausing.rules.fixed),
-    "patient-paced (learned)": pick(pausing.rules.learned),
-  });
-  console.table([
-    live("takes split", "0", (t) => String(t.takesSplit)),
-    live("takes refused", "0", (t) => String(t.takesRefused)),
-    live("answered right at once", `≥ ${pct(pausingGoals.rightAtOnce)}`, (t) => pct(t.rightAtOnce)),
-    live("answered wrongly at once", "", (t) => pct(t.wrongAtOnce)),
-    live("right phrase first", "", (t) => pct(t.rightFirst)),
-    live("unsure", "", (t) => pct(t.unsure)),
-    live("rejected", "", (t) => pct(t.rejected)),
-    live("unknown phrases spoken", "", (t) => pct(t.unknownSpoken)),
-    live("decision p95 (ms)", "", (t) => String(t.p95Ms)),
-  ]);
+  printPausingRules(pausing);
   const { sessions } = figures;
   console.log(
     "Issue 37's goals as a patient lives them (phrases:eval --live --session, enrol 3): the features as issue 37 found them (format 1) beside today's (format 2):",
@@ -405,6 +416,14 @@ export function printPhrasesFigures(figures: PhraseFigures): void {
       voiceRow("unsure", "", (s) => s.unsure),
       voiceRow("rejected", "", (s) => s.rejected),
     ]);
+    const { pausing: paused } = recorded;
+    console.log(
+      `The same voices as severe speakers pausing 0.6–1.6 s between words (${paused.corpus.speakers} speakers, ${paused.corpus.takes} takes), through the voice detector (phrases:eval --live):`,
+    );
+    printPausingRules(paused);
+    console.log(
+      `And as a patient lives it (--live --session, format 2): right at once ${pct(paused.sessions.now.rightAtOnce)}, right first ${pct(paused.sessions.now.rightFirst)}, wrong at once ${pct(paused.sessions.now.wrongAtOnce)}, unknown spoken ${pct(paused.sessions.now.unknownSpoken)}, takes split / refused ${paused.sessions.now.takesSplit} / ${paused.sessions.now.takesRefused} (format 1: right at once ${pct(paused.sessions.previous.rightAtOnce)}).`,
+    );
   }
   console.log(
     `Decision p95 with 50 phrases × 10 examples: ${figures.decision50x10.p95Ms} ms (CPU ${figures.decision50x10.cpuP95Ms} ms; goal ≤ ${sessionGoals.decisionP95Ms50x10} ms).`,
