@@ -65,3 +65,45 @@ export function dtwDistance(
   }
   return previous[m]! / (n + m);
 }
+
+/**
+ * The frame pairs (frame of a, frame of b) along dtwDistance's alignment, first to last.
+ */
+export function dtwPath(
+  a: Float32Array,
+  b: Float32Array,
+  dims: number,
+  band = Infinity,
+): [number, number][] {
+  const n = a.length / dims;
+  const m = b.length / dims;
+  if (n === 0 || m === 0) return [];
+  const width = m + 1;
+  const cost = new Float64Array((n + 1) * width).fill(Infinity);
+  cost[0] = 0;
+  const slope = m / n;
+  for (let i = 1; i <= n; i++) {
+    const centre = i * slope;
+    const from = Math.max(1, Math.floor(centre - band));
+    const to = Math.min(m, Math.ceil(centre + band));
+    for (let j = from; j <= to; j++) {
+      const d = frameDistance(a, i - 1, b, j - 1, dims);
+      cost[i * width + j] = Math.min(
+        cost[(i - 1) * width + j - 1]! + 2 * d,
+        cost[(i - 1) * width + j]! + d,
+        cost[i * width + j - 1]! + d,
+      );
+    }
+  }
+  const path: [number, number][] = [];
+  let [i, j] = [n, m];
+  while (i > 0 && j > 0) {
+    path.push([i - 1, j - 1]);
+    const d = frameDistance(a, i - 1, b, j - 1, dims);
+    const here = cost[i * width + j]!;
+    if (cost[(i - 1) * width + j - 1]! + 2 * d === here) [i, j] = [i - 1, j - 1];
+    else if (cost[(i - 1) * width + j]! + d === here) i--;
+    else j--;
+  }
+  return path.reverse();
+}

@@ -239,3 +239,48 @@ export function percentile(values: ArrayLike<number>, p: number): number {
   );
   return sorted[index]!;
 }
+
+/**
+ * Eigenvalues and eigenvectors of a symmetric n × n matrix (row-major), by Jacobi rotations:
+ * `vectors` holds eigenvector k in column k.
+ */
+export function symmetricEigen(
+  matrix: Float64Array,
+  n: number,
+): { values: Float64Array; vectors: Float64Array } {
+  const a = Float64Array.from(matrix);
+  const v = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) v[i * n + i] = 1;
+  let scale = 0;
+  for (const value of a) scale += value * value;
+  for (let sweep = 0; sweep < 64; sweep++) {
+    let off = 0;
+    for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += a[p * n + q]! ** 2;
+    if (off <= 1e-24 * scale) break;
+    for (let p = 0; p < n; p++)
+      for (let q = p + 1; q < n; q++) {
+        const apq = a[p * n + q]!;
+        if (apq === 0) continue;
+        const theta = (a[q * n + q]! - a[p * n + p]!) / (2 * apq);
+        const t = (theta >= 0 ? 1 : -1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const c = 1 / Math.sqrt(t * t + 1);
+        const s = t * c;
+        for (let k = 0; k < n; k++) {
+          const [kp, kq] = [a[k * n + p]!, a[k * n + q]!];
+          a[k * n + p] = c * kp - s * kq;
+          a[k * n + q] = s * kp + c * kq;
+        }
+        for (let k = 0; k < n; k++) {
+          const [pk, qk] = [a[p * n + k]!, a[q * n + k]!];
+          a[p * n + k] = c * pk - s * qk;
+          a[q * n + k] = s * pk + c * qk;
+        }
+        for (let k = 0; k < n; k++) {
+          const [kp, kq] = [v[k * n + p]!, v[k * n + q]!];
+          v[k * n + p] = c * kp - s * kq;
+          v[k * n + q] = s * kp + c * kq;
+        }
+      }
+  }
+  return { values: Float64Array.from({ length: n }, (_, i) => a[i * n + i]!), vectors: v };
+}

@@ -210,6 +210,45 @@ describe("PhraseRecogniser", () => {
     expect(result.phraseId).toBe("b");
   });
 
+  it("fits the user's phrase space again when what they taught changes", () => {
+    // Taught step by step: a phrase added, one forgotten, one taught again, a confirmed answer.
+    const stepByStep = taughtRecogniser();
+    const query = features(PHRASE_C, { stretch: 1.3, pitch: 118 });
+    const before = stepByStep.recognise(query).ranked;
+    stepByStep.addExample("e", features(PHRASE_UNTAUGHT, { pitch: 110 }), "taught", 0);
+    stepByStep.addExample(
+      "e",
+      features(PHRASE_UNTAUGHT, { pitch: 125, stretch: 1.1 }),
+      "taught",
+      0,
+    );
+    stepByStep.recognise(query);
+    stepByStep.removePhrase("b");
+    const againD = [
+      features(PHRASE_D, { pitch: 140 }),
+      features(PHRASE_D, { pitch: 105, stretch: 1.3 }),
+    ];
+    stepByStep.setExamples(
+      "d",
+      againD.map((f) => ({ features: f, origin: "taught" as const, addedAt: 0 })),
+    );
+    stepByStep.addExample("a", features(PHRASE_A, { pitch: 115, stretch: 1.1 }), "confirmed", 1);
+    // The same examples given at once.
+    const atOnce = new PhraseRecogniser();
+    for (const id of stepByStep.phraseIds()) atOnce.setExamples(id, stepByStep.examples(id));
+    const ranked = stepByStep.recognise(query).ranked;
+    expect(ranked.map((c) => c.phraseId)).toEqual(
+      atOnce.recognise(query).ranked.map((c) => c.phraseId),
+    );
+    ranked.forEach((candidate, i) => {
+      expect(candidate.distance).toBeCloseTo(atOnce.recognise(query).ranked[i]!.distance, 6);
+      expect(candidate.score).toBeCloseTo(atOnce.recognise(query).ranked[i]!.score, 6);
+    });
+    // And the space did change: phrase c's distance is not what it was.
+    const c = (list: typeof ranked) => list.find((candidate) => candidate.phraseId === "c")!;
+    expect(c(ranked).distance).not.toBeCloseTo(c(before).distance, 3);
+  });
+
   it("finds a take far from a phrase's examples", () => {
     const recogniser = taughtRecogniser();
     expect(recogniser.isFar("a", features(PHRASE_A, { pitch: 118 }))).toBe(false);
@@ -246,6 +285,25 @@ describe("checkTake", () => {
     ];
     expect(checkTake(speechLike(PHRASE_A, { pitch: 120 }), rate, { others }).ok).toBe(true);
     expect(checkTake(speechLike(PHRASE_C), rate, { others }).problem).toBe("unlike-others");
+  });
+
+  it("measures as the recogniser does, in the user's phrase space, when asked", () => {
+    const recogniser = taughtRecogniser();
+    const others = [
+      features(PHRASE_A, { pitch: 110 }),
+      features(PHRASE_A, { pitch: 130, stretch: 1.2 }),
+    ];
+    const options = {
+      others,
+      typicalSpread: recogniser.typicalSpread(),
+      compare: (a: PhraseFeatures, b: PhraseFeatures) => recogniser.compare(a, b),
+    };
+    expect(recogniser.compare(others[0]!, others[1]!)).not.toBeCloseTo(
+      distance(others[0]!, others[1]!),
+      3,
+    );
+    expect(checkTake(speechLike(PHRASE_A, { pitch: 120 }), rate, options).ok).toBe(true);
+    expect(checkTake(speechLike(PHRASE_C), rate, options).problem).toBe("unlike-others");
   });
 });
 

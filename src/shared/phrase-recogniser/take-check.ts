@@ -40,9 +40,14 @@ export interface TakeCheckOptions {
    * when fewer than two other takes are there to measure it.
    */
   typicalSpread?: number;
+  /**
+   * How two takes are compared: the recogniser's own measure (`PhraseRecogniser.compare`, in the
+   * user's phrase space, as `typicalSpread` is) when given, else plain alignment.
+   */
+  compare?: (a: PhraseFeatures, b: PhraseFeatures) => number;
 }
 
-function distance(a: PhraseFeatures, b: PhraseFeatures): number {
+function alignment(a: PhraseFeatures, b: PhraseFeatures): number {
   const band = a.method === "baseline" ? Infinity : Math.ceil(NORMALISED_FRAMES * 0.35);
   return dtwDistance(a.frames, b.frames, a.dims, band);
 }
@@ -67,6 +72,7 @@ export function checkTake(
     (o) => frameCount(o) > 0 && o.method === features.method,
   );
   if (others.length) {
+    const distance = options.compare ?? alignment;
     let scale = options.typicalSpread ?? NaN;
     if (others.length >= 2) {
       const pairs: number[] = [];

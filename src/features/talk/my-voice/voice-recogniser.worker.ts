@@ -89,15 +89,14 @@ function answer(request: VoiceWorkerRequest): VoiceWorkerResponse {
           unreadable.push(phraseId);
         }
       }
+      recogniser.refreshSpace();
       return { id: request.id, ok: true, type: "loaded", unreadable };
     }
-    case "set-examples":
-      return {
-        id: request.id,
-        ok: true,
-        type: "kept",
-        kept: setExamples(request.phraseId, request.examples),
-      };
+    case "set-examples": {
+      const kept = setExamples(request.phraseId, request.examples);
+      recogniser.refreshSpace();
+      return { id: request.id, ok: true, type: "kept", kept };
+    }
     case "is-far":
       return {
         id: request.id,
@@ -110,6 +109,7 @@ function answer(request: VoiceWorkerRequest): VoiceWorkerResponse {
       const check = checkTake(request.samples, request.sampleRate, {
         others: request.others.map((features) => deserialiseFeatures(features)),
         ...(Number.isFinite(typical) ? { typicalSpread: typical } : {}),
+        compare: (a, b) => recogniser.compare(a, b),
       });
       return {
         id: request.id,

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { dtwDistance } from "./align.ts";
+import type { PhraseFeatures } from "./features.ts";
+import { fitPhraseSpace, intoSpace } from "./phrase-space.ts";
+
+const FRAMES = 64;
+const DIMS = 4;
+const BAND = 23;
+
+/** A deterministic pseudo-random sequence (the tests must not vary from run to run). */
+function random(seed: number) {
+  let state = seed;
+  return () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32) * 2 - 1;
+}
+
+/**
+ * A take of phrase `phrase`: dimension 0 carries the phrase (a shape of its own, the same in every
+ * take), dimensions 1 and 2 are noise as loud as it that changes from take to take, 3 is quiet.
+ */
+function take(phrase: number, seed: number): PhraseFeatures {
+  const next = random(seed);
+  const frames = new Float32Array(FRAMES * DIMS);
+  for (let f = 0; f < FRAMES; f++) {
+    frames[f * DIMS] = Math.sin((2 * Math.PI * (phrase + 1) * f) / FRAMES) + 0.1 * next();
+    frames[f * DIMS + 1] = next();
+    frames[f * DIMS + 2] = next();
+    frames[f * DIMS + 3] = 0.1 * next();
+  }
+  return { format: 2, method: "normalised", dims: DIMS, frames, voicedMs: 640 };
+}
+
+const PHRASES = [0, 1, 2, 3, 4, 5];
+const taught = PHRASES.map((phrase) => [1, 2, 3].map((t) => take(phrase, phrase * 10 + t)));
+/** Takes the space was not fitted on, three of each phrase. */
+const heard = PHRASES.flatMap((phrase) =>
+  [7, 8, 9].map((t) => ({ phrase, features: take(phrase, 100 + phrase * 10 + t) })),
+);
+
+/** How many heard takes have a take of their own phrase nearest among the taught ones. */
+function nearestRight(map: (f: PhraseFeatures) => PhraseFeatures = (f) => f): number {
+  let right = 0;
+  for (const { phrase, features } of heard) {
+    let [best, nearest] = [Infinity, -1];
+    taught.forEach((takes, candidate) => {
+      for (const example of takes) {
+        const d = dtwDistance(map(features).frames, map(example).frames, DIMS, BAND);
+        if (d < best) [best, nearest] = [d, candidate];
+      }
+    });
+    if (nearest === phrase) right++;
+  }
+  return right;
+}
+
+describe("fitPhraseSpace", () => {
+  it("weighs what tells the phrases apart over what changes between takes of one phrase", () => {
+    const space = fitPhraseSpace(taught, BAND)!;
+    expect(space.dims).toBe(DIMS);
+    // In the features as they are, the noise puts some takes nearest to another phrase.
+    expect(nearestRight()).toBeLessThan(heard.length);
+    expect(nearestRight((f) => intoSpace(space, f))).toBe(heard.length);
+  });
+
+  it("has nothing to fit until a phrase has two takes", () => {
+    expect(fitPhraseSpace([], BAND)).toBeNull();
+    expect(fitPhraseSpace([[take(0, 1)], [take(1, 2)]], BAND)).toBeNull();
+    expect(fitPhraseSpace([[take(0, 1), take(0, 2)]], BAND)).not.toBeNull();
+  });
+
+  it("maps features of its own dimensions only", () => {
+    const space = fitPhraseSpace([[take(0, 1), take(0, 2)]], BAND)!;
+    const mapped = intoSpace(space, take(1, 3));
+    expect(mapped.frames).toHaveLength(FRAMES * DIMS);
+    expect(mapped.format).toBe(2);
+    expect(() => intoSpace(space, { ...take(1, 3), dims: 2 })).toThrow(/dimensions/);
+  });
+});
