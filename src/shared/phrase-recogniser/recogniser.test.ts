@@ -13,6 +13,7 @@ import {
   WavError,
   RULE,
   type AcceptanceRule,
+  type Example,
   type Method,
   type PhraseFeatures,
 } from "./index.ts";
@@ -244,6 +245,18 @@ describe("PhraseRecogniser", () => {
       expect(candidate.distance).toBeCloseTo(atOnce.recognise(query).ranked[i]!.distance, 6);
       expect(candidate.score).toBeCloseTo(atOnce.recognise(query).ranked[i]!.score, 6);
     });
+    // Handed the same takes again as new objects (as the app's worker is), it fits nothing again.
+    const fits = stepByStep.spaceFits;
+    const copy = (e: Example) => ({
+      ...e,
+      features: deserialiseFeatures(serialiseFeatures(e.features)),
+    });
+    stepByStep.setExamples("a", stepByStep.examples("a").map(copy));
+    stepByStep.recognise(query);
+    expect(stepByStep.spaceFits).toBe(fits);
+    stepByStep.setExamples("a", stepByStep.examples("a").slice(1).map(copy));
+    stepByStep.recognise(query);
+    expect(stepByStep.spaceFits).toBe(fits + 1);
     // And the space did change: phrase c's distance is not what it was.
     const c = (list: typeof ranked) => list.find((candidate) => candidate.phraseId === "c")!;
     expect(c(ranked).distance).not.toBeCloseTo(c(before).distance, 3);

@@ -146,6 +146,12 @@ export function chooseVaried(
   return kept;
 }
 
+const sameFrames = (a: PhraseFeatures, b: PhraseFeatures) =>
+  a === b ||
+  (a.dims === b.dims &&
+    a.frames.length === b.frames.length &&
+    a.frames.every((value, i) => value === b.frames[i]));
+
 interface PhraseState {
   examples: Example[];
   counters: Example[];
@@ -173,6 +179,8 @@ export class PhraseRecogniser {
   private inSpace = new WeakMap<PhraseFeatures, PhraseFeatures>();
   /** The taught examples changed: the space is fitted again before the next comparison. */
   private spaceStale = false;
+  /** How many times the phrase space has been fitted (each fit recalibrates every phrase). */
+  spaceFits = 0;
   /** How far an alignment may stray from the diagonal, in frames. */
   private readonly band: number;
 
@@ -207,6 +215,7 @@ export class PhraseRecogniser {
   refreshSpace(): void {
     if (!this.spaceStale) return;
     this.spaceStale = false;
+    this.spaceFits++;
     const taught = [...this.phrases.values()].map((state) =>
       state.examples.filter((e) => e.origin === "taught").map((e) => e.features),
     );
@@ -265,8 +274,12 @@ export class PhraseRecogniser {
       pairDistances: [],
       counterDistances: [],
     });
+    // The app hands over a phrase's examples afresh each time: the same takes, new objects.
     const taught = this.taughtOf(phraseId);
-    if (taught.length !== taughtBefore.length || taught.some((f, i) => f !== taughtBefore[i]))
+    if (
+      taught.length !== taughtBefore.length ||
+      taught.some((f, i) => !sameFrames(f, taughtBefore[i]!))
+    )
       this.spaceStale = true;
     if (!this.spaceStale) this.calibrate(phraseId);
     return [...keptOwn, ...keptCounter].map((item) => item.index).sort((a, b) => a - b);
