@@ -61,14 +61,16 @@ describe("fitPhraseSpace", () => {
     expect(nearestRight((f) => intoSpace(space, f))).toBe(heard.length);
   });
 
-  it("has nothing to fit until a phrase has two takes", () => {
+  it("has nothing to fit until five phrases have two takes each", () => {
     expect(fitPhraseSpace([], BAND)).toBeNull();
-    expect(fitPhraseSpace([[take(0, 1)], [take(1, 2)]], BAND)).toBeNull();
-    expect(fitPhraseSpace([[take(0, 1), take(0, 2)]], BAND)).not.toBeNull();
+    const four = taught.slice(0, 4);
+    expect(fitPhraseSpace(four, BAND)).toBeNull();
+    expect(fitPhraseSpace([...four, [take(4, 1)]], BAND)).toBeNull();
+    expect(fitPhraseSpace([...four, [take(4, 1), take(4, 2)]], BAND)).not.toBeNull();
   });
 
   it("maps features of its own dimensions only", () => {
-    const space = fitPhraseSpace([[take(0, 1), take(0, 2)]], BAND)!;
+    const space = fitPhraseSpace(taught, BAND)!;
     const mapped = intoSpace(space, take(1, 3));
     expect(mapped.frames).toHaveLength(FRAMES * DIMS);
     expect(mapped.format).toBe(2);

@@ -22,6 +22,7 @@ import {
   PHRASE_B,
   PHRASE_C,
   PHRASE_D,
+  PHRASE_E,
   PHRASE_UNTAUGHT,
   speechLike,
   type Segment,
@@ -104,7 +105,7 @@ describe("alignment", () => {
 
 function taughtRecogniser(method: Method = "normalised", rule?: AcceptanceRule) {
   const recogniser = new PhraseRecogniser({ method, ...(rule ? { rule } : {}) });
-  const phrases = { a: PHRASE_A, b: PHRASE_B, c: PHRASE_C, d: PHRASE_D };
+  const phrases = { a: PHRASE_A, b: PHRASE_B, c: PHRASE_C, d: PHRASE_D, e: PHRASE_E };
   for (const [id, segments] of Object.entries(phrases))
     for (const v of [
       { pitch: 110 },
@@ -122,7 +123,7 @@ describe("PhraseRecogniser", () => {
     );
     expect(result.ranked[0]!.phraseId).toBe("c");
     expect(result.decision).not.toBe("rejected");
-    expect(result.ranked).toHaveLength(4);
+    expect(result.ranked).toHaveLength(5);
   });
 
   it("does not take a never-taught phrase for a taught one", () => {
@@ -216,9 +217,9 @@ describe("PhraseRecogniser", () => {
     const stepByStep = taughtRecogniser();
     const query = features(PHRASE_C, { stretch: 1.3, pitch: 118 });
     const before = stepByStep.recognise(query).ranked;
-    stepByStep.addExample("e", features(PHRASE_UNTAUGHT, { pitch: 110 }), "taught", 0);
+    stepByStep.addExample("f", features(PHRASE_UNTAUGHT, { pitch: 110 }), "taught", 0);
     stepByStep.addExample(
-      "e",
+      "f",
       features(PHRASE_UNTAUGHT, { pitch: 125, stretch: 1.1 }),
       "taught",
       0,

@@ -49,6 +49,12 @@ export const PHRASE_D: Segment[] = [
   { f1: 0, f2: 0, ms: 100 },
   { f1: 600, f2: 1000, ms: 250 },
 ];
+export const PHRASE_E: Segment[] = [
+  { f1: 300, f2: 1000, ms: 200 },
+  { f1: 0, f2: 0, ms: 80 },
+  { f1: 700, f2: 1600, ms: 220 },
+  { f1: 400, f2: 2200, ms: 150 },
+];
 export const PHRASE_UNTAUGHT: Segment[] = [
   { f1: 550, f2: 2600, ms: 150 },
   { f1: 280, f2: 1100, ms: 200 },
