@@ -175,6 +175,9 @@ test.describe("header on a phone", () => {
     // A tablet turned to landscape and back.
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" })).toBeVisible();
+    // The links are in the bar and the menu's button is gone (a frame was laid out wide: on a
+    // loaded machine the turn back could come before the page saw the tablet in landscape).
+    await expect(page.getByRole("button", { name: /^(Open|Close) menu$/ })).toBeHidden();
     await page.setViewportSize({ width: 390, height: 844 });
     const toggle = page.getByRole("button", { name: "Open menu" });
     await expect(toggle).toBeVisible();

@@ -157,7 +157,9 @@ describe("phrases:eval --live", cliTests, () => {
   });
 });
 
-describe("phrases:corpus", () => {
+// Real synthesis, twice, and an evaluation: 8–27 s beside the browser tests in `npm test`, and
+// once 32 s, over the default 30 s.
+describe("phrases:corpus", { timeout: 120_000 }, () => {
   it("synthesises speakers with the eSpeak NG engine in the evaluator's layout, the same for a seed", async () => {
     const options = {
       languages: ["kk"] as const,
