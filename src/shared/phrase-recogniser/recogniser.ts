@@ -216,9 +216,7 @@ export class PhraseRecogniser {
     if (!this.spaceStale) return;
     this.spaceStale = false;
     this.spaceFits++;
-    const taught = [...this.phrases.values()].map((state) =>
-      state.examples.filter((e) => e.origin === "taught").map((e) => e.features),
-    );
+    const taught = this.phraseIds().map((phraseId) => this.taughtOf(phraseId));
     this.space = this.method === "normalised" ? fitPhraseSpace(taught, this.band) : null;
     this.inSpace = new WeakMap();
     for (const phraseId of this.phrases.keys()) this.calibrate(phraseId);
