@@ -121,6 +121,60 @@ describe("VoiceDetector: pauses inside a phrase", () => {
   });
 });
 
+describe("VoiceDetector: quiet and broken speech", () => {
+  const room = (length: number) => noise(length, 0.002);
+  /** Breathy or whispered voice: about 8 dB over the room, under what starts a take. */
+  const whisper = (s: number) => noise(seconds(s), 0.005, 3);
+
+  it("keeps a breathy onset said before a pause, which the take's start alone would cut", () => {
+    const speech = speechLike(PHRASE_B, { padMs: 0 });
+    const audio = concat(
+      new Float32Array(seconds(1)),
+      whisper(0.4),
+      new Float32Array(seconds(0.6)),
+      speech,
+      new Float32Array(seconds(2)),
+    );
+    const { detector, span } = detect(mix(audio, room(audio.length)), { endSilenceMs: 900 });
+    expect(detector.state.end).toBe("voice-ended");
+    expect(span.from).toBeLessThanOrEqual(seconds(1));
+    expect(detector.state.longestPauseMs).toBeGreaterThanOrEqual(500);
+  });
+
+  it("keeps a soft last word after a pause, though it does not hold the take open", () => {
+    const speech = speechLike(PHRASE_B, { padMs: 0 });
+    const softWordEnds = seconds(1) + speech.length + seconds(0.6);
+    const audio = concat(
+      new Float32Array(seconds(1)),
+      speech,
+      new Float32Array(seconds(0.3)),
+      whisper(0.3),
+      new Float32Array(seconds(2)),
+    );
+    const { detector, span } = detect(mix(audio, room(audio.length)), { endSilenceMs: 900 });
+    expect(detector.state.end).toBe("voice-ended");
+    expect(detector.position).toBeLessThan(seconds(1) + speech.length + seconds(1.05));
+    expect(span.to).toBeGreaterThanOrEqual(softWordEnds - seconds(0.02));
+  });
+
+  it("starts on syllables too short to start a take one by one, and keeps the first", () => {
+    const syllable = noise(seconds(0.06), 0.1, 5);
+    const gap = new Float32Array(seconds(0.08));
+    const audio = concat(
+      new Float32Array(seconds(1)),
+      ...Array.from({ length: 5 }, () => [syllable, gap]).flat(),
+      new Float32Array(seconds(2)),
+    );
+    const { detector, events, span } = detect(mix(audio, room(audio.length)), {
+      endSilenceMs: 900,
+    });
+    expect(events).toEqual(["start", "end"]);
+    expect(span.from).toBeLessThanOrEqual(seconds(1));
+    expect(span.to).toBeGreaterThanOrEqual(seconds(1) + 5 * seconds(0.14) - seconds(0.08));
+    expect(detector.state.end).toBe("voice-ended");
+  });
+});
+
 describe("VoiceDetector: slow phrases and the longest take", () => {
   // Twelve seconds of slow speech: six words, each twice as slow, with short gaps.
   const words = [PHRASE_A, PHRASE_B, PHRASE_C, PHRASE_A, PHRASE_C, PHRASE_B];

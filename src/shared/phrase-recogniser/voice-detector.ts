@@ -11,6 +11,10 @@
  * on) lifts it within a few seconds through the minimum of the recent frames; a frame is voice
  * some decibels above the floor, with hysteresis, and a pause is over only when the voice is
  * back for 60 ms, so a click in a pause does not restart the count.
+ *
+ * A take starts on 100 ms of voice within 200 ms (broken syllables start it too). Quieter voice
+ * just before its start and after its last voice (a breathy onset, a soft last word) is kept
+ * with it, though it neither starts a take nor holds one open.
  */
 
 export interface TakeLimits {
@@ -34,7 +38,7 @@ export const TAKE_LIMIT_BOUNDS = {
 
 export interface VoiceDetectorOptions extends Partial<TakeLimits> {
   sampleRate: number;
-  /** Voice needed to count as the start of a take (ms). */
+  /** Voice needed within twice this time to count as the start of a take (ms). */
   minVoiceMs?: number;
   /** No voice for this long: the take ends as "no-voice" (ms; Infinity waits forever). */
   waitForVoiceMs?: number;
@@ -70,6 +74,15 @@ const HOLD_MARGIN_DB = 6;
 const MIN_VOICE_DB = -62;
 /** Voice back for this long ends a pause; shorter bursts are clicks. */
 const RESUME_MS = 60;
+/**
+ * Quieter voice just before a take starts or after it was last heard (a breathy onset, a soft
+ * last word) is part of it when no pause longer than this separates them.
+ */
+const LOOK_GAP_MS = 1000;
+/** How far before the start such voice is looked for (ms). */
+const LOOK_BACK_MS = 2000;
+/** The most a take keeps from before the voice that started it (ms): what to hold while waiting. */
+export const BEFORE_VOICE_MS = LOOK_BACK_MS + PRE_ROLL_MS;
 /** The window whose quietest frame lifts a floor that a steady background has outgrown. */
 const FLOOR_WINDOW_MS = 3000;
 const RUMBLE_HZ = 90;
@@ -94,6 +107,8 @@ export class VoiceDetector {
   private previousInput = 0;
   private previousOutput = 0;
   private voicedRun = 0;
+  /** Voiced or not, the last frames before a take starts (twice the voice needed to start it). */
+  private readonly recentVoiced: Uint8Array;
   private silentFrames = 0;
   private lastFrameVoiced = false;
   private readonly recentLevels: Float64Array;
@@ -116,6 +131,7 @@ export class VoiceDetector {
     this.frame = Math.round((options.sampleRate * FRAME_MS) / 1000);
     this.buffer = new Float32Array(this.frame);
     this.minVoiceFrames = Math.max(1, Math.round((options.minVoiceMs ?? 100) / FRAME_MS));
+    this.recentVoiced = new Uint8Array(2 * this.minVoiceFrames);
     this.waitForVoiceMs = options.waitForVoiceMs ?? Infinity;
     this.resumeFrames = Math.round(RESUME_MS / FRAME_MS);
     this.rumbleCoefficient = Math.exp((-2 * Math.PI * RUMBLE_HZ) / options.sampleRate);
@@ -174,7 +190,6 @@ export class VoiceDetector {
     let energy = 0;
     for (const y of this.buffer) energy += y * y;
     const levelDb = 10 * Math.log10(energy / this.frame + 1e-12);
-    const frameStart = this.consumed;
     this.consumed += this.frame;
     this.frames++;
     const state = this.state;
@@ -185,10 +200,18 @@ export class VoiceDetector {
     this.lastFrameVoiced = voiced;
 
     if (!state.speaking) {
-      this.voicedRun = voiced ? this.voicedRun + 1 : 0;
-      if (this.voicedRun >= this.minVoiceFrames) {
+      const recent = this.recentVoiced;
+      recent[this.frames % recent.length] = voiced ? 1 : 0;
+      if (voiced && recent.reduce((sum, flag) => sum + flag, 0) >= this.minVoiceFrames) {
+        let first = Math.max(1, this.frames - recent.length + 1);
+        while (!recent[first % recent.length]) first++;
         state.speaking = true;
-        state.startSample = frameStart - (this.voicedRun - 1) * this.frame;
+        const oldest = Math.max(
+          1,
+          this.frames - this.recentLevels.length + 1,
+          first - LOOK_BACK_MS / FRAME_MS,
+        );
+        state.startSample = (this.quietVoice(first - 1, oldest, -1, floor) - 1) * this.frame;
         state.lastVoiceSample = this.consumed;
         this.silentFrames = 0;
         this.voicedRun = 0;
@@ -218,9 +241,44 @@ export class VoiceDetector {
     return null;
   }
 
+  /**
+   * Quieter voice beside the take (a breathy onset, a soft last word, syllables too short to
+   * start a take): runs of RESUME_MS or more (shorter ones are clicks) above the floor by the hold
+   * margin, from frame `from` away from the take (step −1 before it, +1 after it) as far as frame
+   * `to`, while no gap between them is longer than LOOK_GAP_MS. Returns the farthest frame of
+   * such voice (`from − step` when there is none; frames count from 1, as `frames` does) and
+   * counts the gaps as pauses.
+   */
+  private quietVoice(from: number, to: number, step: 1 | -1, floorDb: number): number {
+    const levels = this.recentLevels;
+    const threshold = Math.max(MIN_VOICE_DB, floorDb + HOLD_MARGIN_DB);
+    const [maxGap, minRun] = [LOOK_GAP_MS / FRAME_MS, this.resumeFrames];
+    let [reached, gap, run] = [from - step, 0, 0];
+    // One frame past `to` counts as quiet, to close a run that reaches it.
+    for (let frame = from; (to - frame) * step >= -1; frame += step) {
+      if ((to - frame) * step >= 0 && levels[frame % levels.length]! > threshold) {
+        run++;
+        continue;
+      }
+      if (run >= minRun) {
+        this.state.longestPauseMs = Math.max(this.state.longestPauseMs, gap * FRAME_MS);
+        [reached, gap] = [frame - step, 0];
+      } else gap += run;
+      run = 0;
+      if (++gap > maxGap) break;
+    }
+    return reached;
+  }
+
   private finish(end: TakeEnd): VoiceEvent {
-    this.state.end = end;
-    this.state.speaking = false;
+    const state = this.state;
+    const lastVoiced = state.lastVoiceSample / this.frame;
+    if (end !== "no-voice" && lastVoiced >= this.frames - this.recentLevels.length) {
+      const reached = this.quietVoice(lastVoiced + 1, this.frames, 1, state.noiseFloorDb);
+      state.lastVoiceSample = reached * this.frame;
+    }
+    state.end = end;
+    state.speaking = false;
     return "end";
   }
 

@@ -9,6 +9,7 @@
 // The worklet's built address: Vite bundles it as a module of its own.
 import captureWorkletUrl from "@/features/talk/my-voice/capture.worklet.ts?worker&url";
 import {
+  BEFORE_VOICE_MS,
   VoiceDetector,
   type TakeEnd,
   type TakeHabit,
@@ -17,8 +18,6 @@ import {
 
 /** No voice at all for this long: the take ends as "nothing heard". */
 const waitForVoiceMs = 10_000;
-/** Kept while waiting for the voice: the pre-roll needs no more. */
-const keptBeforeVoiceMs = 1000;
 
 export type Take = {
   samples: Float32Array;
@@ -128,9 +127,9 @@ export async function openMicrophone(onLevel: (level: number) => void): Promise<
     if (end) finish(end);
     else if (take.stopRequested) finish("stopped");
     else if (startSample < 0) {
-      // Only the pre-roll before the voice is worth keeping.
+      // Only what a take may keep from before the voice is worth holding.
       let kept = take.blocks.reduce((sum, item) => sum + item.length, 0);
-      while (kept - take.blocks[0]!.length > (sampleRate * keptBeforeVoiceMs) / 1000) {
+      while (kept - take.blocks[0]!.length > (sampleRate * BEFORE_VOICE_MS) / 1000) {
         const first = take.blocks.shift()!;
         take.dropped += first.length;
         kept -= first.length;
