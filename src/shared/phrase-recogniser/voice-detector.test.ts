@@ -3,6 +3,7 @@ import { PHRASE_A, PHRASE_B, PHRASE_C, speechLike } from "./test-signals.ts";
 import {
   DEFAULT_TAKE_LIMITS,
   FIXED_RULE,
+  HABITS_KEPT,
   learnTakeLimits,
   TAKE_LIMIT_BOUNDS,
   VoiceDetector,
@@ -263,9 +264,22 @@ describe("learnTakeLimits", () => {
     ]);
     expect(severe.endSilenceMs).toBeGreaterThan(1600 + 400);
     expect(severe.maxTakeMs).toBeGreaterThan(9500 + 1000);
-    const mild = learnTakeLimits([{ longestPauseMs: 200, speechMs: 1500 }]);
-    expect(mild.endSilenceMs).toBeLessThan(FIXED_RULE.endSilenceMs);
+    const mild = learnTakeLimits(Array(HABITS_KEPT).fill({ longestPauseMs: 200, speechMs: 1500 }));
+    expect(mild.endSilenceMs).toBeLessThanOrEqual(1200);
     expect(mild.maxTakeMs).toBeLessThan(DEFAULT_TAKE_LIMITS.maxTakeMs);
+  });
+
+  it("draws what a few takes say towards the default end silence, a full set less", () => {
+    const take = { longestPauseMs: 500, speechMs: 2000 };
+    const few = learnTakeLimits([take, take]).endSilenceMs;
+    const full = learnTakeLimits(Array(HABITS_KEPT).fill(take)).endSilenceMs;
+    // 500 ms pauses alone would say 1.05 s.
+    expect(full).toBeGreaterThan(1050);
+    expect(few).toBeGreaterThan(full);
+    expect(few).toBeLessThan(DEFAULT_TAKE_LIMITS.endSilenceMs);
+    // Six takes paused up to 0.7 s; the next one pauses 1.45 s and is not cut in two.
+    const six = learnTakeLimits(Array(6).fill({ longestPauseMs: 700, speechMs: 2000 }));
+    expect(six.endSilenceMs).toBeGreaterThan(1450);
   });
 
   it("stays within the bounds, and falls back to the defaults with nothing learned", () => {
@@ -274,11 +288,10 @@ describe("learnTakeLimits", () => {
       endSilenceMs: TAKE_LIMIT_BOUNDS.endSilenceMs.max,
       maxTakeMs: TAKE_LIMIT_BOUNDS.maxTakeMs.max,
     });
-    const tiny = learnTakeLimits([{ longestPauseMs: 0, speechMs: 300 }]);
-    expect(tiny).toEqual({
-      endSilenceMs: TAKE_LIMIT_BOUNDS.endSilenceMs.min,
-      maxTakeMs: TAKE_LIMIT_BOUNDS.maxTakeMs.min,
-    });
+    const tiny = learnTakeLimits(Array(HABITS_KEPT).fill({ longestPauseMs: 0, speechMs: 300 }));
+    expect(tiny.maxTakeMs).toBe(TAKE_LIMIT_BOUNDS.maxTakeMs.min);
+    expect(tiny.endSilenceMs).toBeGreaterThanOrEqual(TAKE_LIMIT_BOUNDS.endSilenceMs.min);
+    expect(tiny.endSilenceMs).toBeLessThanOrEqual(1000);
     expect(learnTakeLimits([])).toEqual(DEFAULT_TAKE_LIMITS);
   });
 

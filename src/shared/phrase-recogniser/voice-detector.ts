@@ -331,16 +331,30 @@ export interface TakeHabit {
 }
 
 /**
+ * How many teaching takes the default end silence counts as when it is weighed with what the
+ * user's takes say: half of those remembered, so a full set of them outweighs it two to one.
+ */
+const DEFAULT_PAUSE_WEIGHT = HABITS_KEPT / 2;
+
+/**
  * Limits from the user's teaching takes: the end silence a margin above their longest pause,
  * the longest take a margin above their slowest phrase, both within the bounds.
+ *
+ * A few takes show only some of the user's pauses: the longest of six can be a second shorter
+ * than one in their next take, which would then be cut in two. So a learned end silence shorter
+ * than the default is drawn towards it, by DEFAULT_PAUSE_WEIGHT takes against the user's.
  */
 export function learnTakeLimits(habits: readonly TakeHabit[]): TakeLimits {
   if (!habits.length) return DEFAULT_TAKE_LIMITS;
   const longestPause = Math.max(...habits.map((habit) => habit.longestPauseMs));
   const slowest = Math.max(...habits.map((habit) => habit.speechMs));
+  const fromPauses = longestPause * 1.3 + 400;
+  const weighed =
+    (habits.length * fromPauses + DEFAULT_PAUSE_WEIGHT * DEFAULT_TAKE_LIMITS.endSilenceMs) /
+    (habits.length + DEFAULT_PAUSE_WEIGHT);
   return {
     endSilenceMs: clamp(
-      Math.ceil((longestPause * 1.3 + 400) / 100) * 100,
+      Math.ceil(Math.max(fromPauses, weighed) / 100) * 100,
       TAKE_LIMIT_BOUNDS.endSilenceMs,
     ),
     maxTakeMs: clamp(Math.ceil((slowest * 1.5 + 1500) / 500) * 500, TAKE_LIMIT_BOUNDS.maxTakeMs),
