@@ -340,9 +340,9 @@ const DEFAULT_PAUSE_WEIGHT = HABITS_KEPT / 2;
  * Limits from the user's teaching takes: the end silence a margin above their longest pause,
  * the longest take a margin above their slowest phrase, both within the bounds.
  *
- * A few takes show only some of the user's pauses: the longest of six can be a second shorter
- * than one in their next take, which would then be cut in two. So a learned end silence shorter
- * than the default is drawn towards it, by DEFAULT_PAUSE_WEIGHT takes against the user's.
+ * A few takes show only some of the user's pauses: the longest of six can be half of one in
+ * their next take, which would then be cut in two. So a learned end silence shorter than the
+ * default is drawn towards it, by DEFAULT_PAUSE_WEIGHT takes against the user's.
  */
 export function learnTakeLimits(habits: readonly TakeHabit[]): TakeLimits {
   if (!habits.length) return DEFAULT_TAKE_LIMITS;
