@@ -76,17 +76,16 @@ export function fitPhraseSpace(
   phrases: readonly (readonly PhraseFeatures[])[],
   band: number,
 ): PhraseSpace | null {
-  const takes = phrases.flat().filter((f) => f.frames.length > 0);
-  const compared = phrases.filter((phrase) => phrase.filter((f) => f.frames.length).length >= 2);
-  if (compared.length < SPACE_MIN_PHRASES) return null;
+  const usable = phrases.map((phrase) => phrase.filter((f) => f.frames.length > 0));
+  if (usable.filter((takes) => takes.length >= 2).length < SPACE_MIN_PHRASES) return null;
+  const takes = usable.flat();
   const dims = takes[0]!.dims;
   const within = new Float64Array(dims * dims);
   let pairs = 0;
-  for (const phrase of phrases) {
-    const usable = phrase.filter((f) => f.frames.length > 0);
-    for (let x = 0; x < usable.length; x++)
-      for (let y = x + 1; y < usable.length; y++) {
-        const [a, b] = [usable[x]!.frames, usable[y]!.frames];
+  for (const phrase of usable) {
+    for (let x = 0; x < phrase.length; x++)
+      for (let y = x + 1; y < phrase.length; y++) {
+        const [a, b] = [phrase[x]!.frames, phrase[y]!.frames];
         for (const [i, j] of dtwPath(a, b, dims, band)) {
           for (let p = 0; p < dims; p++) {
             const dp = a[i * dims + p]! - b[j * dims + p]!;

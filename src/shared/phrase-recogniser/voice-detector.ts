@@ -206,12 +206,8 @@ export class VoiceDetector {
         let first = Math.max(1, this.frames - recent.length + 1);
         while (!recent[first % recent.length]) first++;
         state.speaking = true;
-        const oldest = Math.max(
-          1,
-          this.frames - this.recentLevels.length + 1,
-          first - LOOK_BACK_MS / FRAME_MS,
-        );
-        state.startSample = (this.quietVoice(first - 1, oldest, -1, floor) - 1) * this.frame;
+        const farthest = first - LOOK_BACK_MS / FRAME_MS;
+        state.startSample = (this.quietVoice(first - 1, farthest, -1, floor) - 1) * this.frame;
         state.lastVoiceSample = this.consumed;
         this.silentFrames = 0;
         this.voicedRun = 0;
@@ -247,10 +243,13 @@ export class VoiceDetector {
    * margin, from frame `from` away from the take (step −1 before it, +1 after it) as far as frame
    * `to`, while no gap between them is longer than LOOK_GAP_MS. Returns the farthest frame of
    * such voice (`from − step` when there is none; frames count from 1, as `frames` does) and
-   * counts the gaps as pauses.
+   * counts the gaps as pauses. Only the frames whose levels are still kept are looked at.
    */
   private quietVoice(from: number, to: number, step: 1 | -1, floorDb: number): number {
     const levels = this.recentLevels;
+    const oldest = Math.max(1, this.frames - levels.length + 1);
+    if (from < oldest) return from - step;
+    if (step < 0) to = Math.max(to, oldest);
     const threshold = Math.max(MIN_VOICE_DB, floorDb + HOLD_MARGIN_DB);
     const [maxGap, minRun] = [LOOK_GAP_MS / FRAME_MS, this.resumeFrames];
     let [reached, gap, run] = [from - step, 0, 0];
@@ -272,8 +271,8 @@ export class VoiceDetector {
 
   private finish(end: TakeEnd): VoiceEvent {
     const state = this.state;
-    const lastVoiced = state.lastVoiceSample / this.frame;
-    if (end !== "no-voice" && lastVoiced >= this.frames - this.recentLevels.length) {
+    if (end !== "no-voice") {
+      const lastVoiced = state.lastVoiceSample / this.frame;
       const reached = this.quietVoice(lastVoiced + 1, this.frames, 1, state.noiseFloorDb);
       state.lastVoiceSample = reached * this.frame;
     }
