@@ -240,7 +240,12 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
     await page.keyboard.press("Alt+L");
     const status = myVoice(page).getByRole("status");
     await expect(status).toHaveText(/^(I did not catch that|Did you mean)/, { timeout: 30_000 });
+    // "None of these" says the take was not the wrong phrase either, when that was offered.
+    let wrongOffered = false;
     if ((await status.textContent())!.startsWith("Did you mean")) {
+      wrongOffered = await myVoice(page)
+        .getByRole("button", { name: wrong, exact: true })
+        .isVisible();
       await myVoice(page).getByRole("button", { name: "None of these" }).focus();
       await page.keyboard.press("Enter");
       await expect(status).toHaveText("Which phrase did you mean? Tap it on the board.");
@@ -258,12 +263,16 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
       page.getByRole("region", { name: "Said last" }).getByText(meant, { exact: true }),
     ).toBeVisible();
     // The take is kept as an example of the phrase meant (after a question when it sounds unlike
-    // the phrase's other takes, answered "Keep it").
-    const meantExamples = async () => {
-      const stored = ((await storedValue(page, "dauys.voice-examples")) as Stored).en ?? {};
-      const list = Object.values(stored).find((examples) => examples.length === 5);
-      return list?.filter((example) => example.origin === "confirmed").length ?? 0;
+    // the phrase's other takes, answered "Keep it"), and as a counter-example of the wrong phrase
+    // when "None of these" turned it down. Only the phrase meant has confirmed examples, and only
+    // the wrong one counter-examples.
+    const stored = async (origin: string) => {
+      const phrases = ((await storedValue(page, "dauys.voice-examples")) as Stored).en ?? {};
+      return Object.values(phrases)
+        .flat()
+        .filter((example) => example.origin === origin).length;
     };
+    const meantExamples = () => stored("confirmed");
     const keep = myVoice(page).getByRole("button", { name: "Keep it", exact: true });
     await expect
       .poll(async () => (await keep.isVisible()) || (await meantExamples()) === 2)
@@ -273,6 +282,7 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
       await page.keyboard.press("Enter");
     }
     await expect.poll(meantExamples).toBe(2);
+    await expect.poll(() => stored("counter")).toBe(wrongOffered ? 2 : 1);
     await expect(status).toHaveText(`Said: ${meant}`);
     await expect(myVoice(page).getByText("Examples: 5,", { exact: false })).toBeVisible();
 
@@ -302,6 +312,6 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
       myVoice(page).getByRole("button", { name: `Teach my voice: ${meant}` }),
     ).toBeVisible();
     const left = ((await storedValue(page, "dauys.voice-examples")) as Stored).en ?? {};
-    expect(Object.values(left).map((list) => list.length)).toEqual([4]);
+    expect(Object.values(left).map((list) => list.length)).toEqual([wrongOffered ? 5 : 4]);
   });
 });

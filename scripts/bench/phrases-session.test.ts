@@ -7,6 +7,7 @@ import {
   encodeWav16,
   extractFeatures,
   PhraseRecogniser,
+  RULE,
 } from "../../src/shared/phrase-recogniser/index.ts";
 import {
   PHRASE_A,
@@ -82,6 +83,25 @@ describe("runSpeakerSession", () => {
     expect(recogniser.examples("b").filter((e) => e.origin === "counter")).toHaveLength(1);
     expect(recogniser.examples("a").filter((e) => e.origin === "confirmed")).toHaveLength(2);
     expect(recogniser.examples("c").filter((e) => e.origin === "confirmed")).toHaveLength(1);
+  });
+
+  it("after 'Did you mean' without the phrase meant, keeps the take as a counter-example of each phrase offered", () => {
+    // A rule that never answers at once nor says "did not catch it": every take is "Did you mean".
+    const unsure = new PhraseRecogniser({
+      rule: { ...RULE, accept: 0, reject: Infinity },
+    });
+    for (const id of ["a", "b", "c"]) unsure.setExamples(id, taught().examples(id));
+    const figures = runSpeakerSession(unsure, tests, {
+      method: "normalised",
+      random: inOrder,
+      learn: true,
+    });
+    expect(figures.unsure).toBe(1);
+    // The never-taught take: "None of these" to the three offered. The known ones were offered.
+    expect(figures.counterExamples).toBe(3);
+    for (const id of ["a", "b", "c"])
+      expect(unsure.examples(id).filter((e) => e.origin === "counter")).toHaveLength(1);
+    expect(figures.examplesAdded).toBe(3);
   });
 
   it("without learning, the same order says the wrong phrase both times", () => {

@@ -9,6 +9,8 @@
  *   the board) keeps the take as an example (the user keeps it when asked about a far take: it
  *   was that phrase);
  * - an unknown phrase answered at once: "Not that" keeps a counter-example, and nothing is chosen;
+ * - "Did you mean" without the phrase meant (a known one, or an unknown one): "None of these" keeps
+ *   the take as a counter-example of each phrase offered;
  * - a right answer at once is confirmed by going on to the next take without "Not that": the
  *   phrase keeps the take as an example (as in the app, when Listen is pressed again).
  * So the recogniser learns as it goes, and later takes meet what earlier ones taught.
@@ -154,6 +156,7 @@ export function runSpeakerSession(
         unknownSpoken++;
         keep(result.phraseId!, features, "counter");
       } else if (result.decision === "rejected") unknownRejected++;
+      else for (const offered of result.suggestions) keep(offered, features, "counter");
       continue;
     }
     known++;
@@ -169,6 +172,8 @@ export function runSpeakerSession(
     } else if (result.decision === "unsure") {
       unsure++;
       if (result.ranked[0]?.phraseId === phraseId) rightFirst++;
+      if (!result.suggestions.includes(phraseId))
+        for (const offered of result.suggestions) keep(offered, features, "counter");
     } else rejected++;
     // The user chooses the phrase meant; a take with no voice cannot be an example.
     if (features.frames.length) keep(phraseId, features, "confirmed");

@@ -145,6 +145,7 @@ export function MyVoicePanel({
     const said = step.say && byId.get(step.say);
     if (said) onSay(said);
     if (step.learn) void keep(step.learn, answerWith);
+    for (const counter of step.counters ?? []) void keep(counter, answerWith);
   };
   const { listening, answerWith, level, keptAtLimitS, listen, stopTake } = useListening(
     byId,

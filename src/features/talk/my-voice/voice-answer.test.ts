@@ -73,12 +73,52 @@ describe("answer", () => {
     expect(unsure.listening).toEqual({ kind: "unsure", suggestions: ["help", "water"], take });
     const none = answer(unsure.listening, { type: "none-of-these" });
     expect(none.learn).toBeUndefined();
-    expect(none.listening).toEqual({ kind: "choosing", suggestions: [], take });
+    expect(none.counters).toBeUndefined();
+    expect(none.listening).toEqual({
+      kind: "choosing",
+      suggestions: [],
+      take,
+      notThese: ["help", "water"],
+    });
     expect(awaitsChoice(none.listening)).toBe(true);
     const board = answer(none.listening, { type: "chose", phraseId: "toilet", alreadySaid: true });
     expect(board.learn).toEqual({ phraseId: "toilet", origin: "confirmed", take, askIfFar: true });
+    // The phrases offered were not it: each keeps the take as a counter-example.
+    expect(board.counters).toEqual([
+      { phraseId: "help", origin: "counter", take, askIfFar: false },
+      { phraseId: "water", origin: "counter", take, askIfFar: false },
+    ]);
     // The board said it already.
     expect(board.say).toBeUndefined();
+  });
+
+  it("None of these keeps counter-examples however the user goes on, never of the phrase chosen", () => {
+    const unsure = recognised({
+      decision: "unsure",
+      ranked: ranked("help", "water"),
+      suggestions: ["help", "water"],
+    });
+    const none = answer(unsure.listening, { type: "none-of-these" });
+    const counters = (...ids: string[]) =>
+      ids.map((phraseId) => ({ phraseId, origin: "counter", take, askIfFar: false }));
+    // A phrase not on the board: "Never mind", or Listen again.
+    expect(answer(none.listening, { type: "never-mind" }).counters).toEqual(
+      counters("help", "water"),
+    );
+    expect(answer(none.listening, { type: "listen" }).counters).toEqual(counters("help", "water"));
+    // One of them tapped on the board after all: that one keeps the take as an example only.
+    const water = answer(none.listening, { type: "chose", phraseId: "water", alreadySaid: true });
+    expect(water.learn).toEqual({ phraseId: "water", origin: "confirmed", take, askIfFar: true });
+    expect(water.counters).toEqual(counters("help"));
+    // "Not that" alone keeps its one counter-example, and nothing more later.
+    const heard = recognised({
+      decision: "accepted",
+      phraseId: "help",
+      ranked: ranked("help", "water"),
+      suggestions: [],
+    });
+    const undone = answer(heard.listening, { type: "not-that" });
+    expect(answer(undone.listening, { type: "never-mind" }).counters).toBeUndefined();
   });
 
   it("after 'did not catch it' a tap on the board keeps the take for the phrase meant", () => {

@@ -2,8 +2,10 @@
  * My voice's answer to one take, as a plain state machine: what Listen shows, and what each of
  * the user's answers teaches the recogniser. Every take that ends in a choice is kept: a phrase
  * answered and then undone with "Not that" keeps it as a counter-example, and the phrase the
- * user then chooses (in the list or on the board) keeps it as an example. A phrase said at once
- * that the user goes on from (Listen again) without "Not that" was right: it keeps the take too.
+ * user then chooses (in the list or on the board) keeps it as an example. "None of these" keeps it
+ * as a counter-example of each phrase offered, once the user has chosen another or moved on. A
+ * phrase said at once that the user goes on from (Listen again) without "Not that" was right: it
+ * keeps the take too.
  */
 import type { Recognition } from "@/shared/phrase-recogniser/recogniser.ts";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
@@ -18,8 +20,17 @@ export type Listening =
   /** Said at once; `others` are the next closest phrases, offered after "Not that". */
   | { kind: "heard"; phraseId: string; others: string[]; take: HeardTake }
   | { kind: "unsure"; suggestions: string[]; take: HeardTake }
-  /** After "Not that" or "None of these": which phrase was meant (the list or the board). */
-  | { kind: "choosing"; suggestions: string[]; take: HeardTake; wrongId?: string }
+  /**
+   * After "Not that" or "None of these": which phrase was meant (the list or the board).
+   * `notThese`: the phrases the user said "None of these" to.
+   */
+  | {
+      kind: "choosing";
+      suggestions: string[];
+      take: HeardTake;
+      wrongId?: string;
+      notThese?: string[];
+    }
   /** The chosen phrase's examples are unlike this take: keep it or not. */
   | { kind: "asking-far"; phraseId: string; take: HeardTake }
   | { kind: "not-caught"; take?: HeardTake }
@@ -64,9 +75,24 @@ export type AnswerStep = {
   /** Stop what is being said (it was wrong). */
   stopSpeech?: boolean;
   learn?: Lesson;
+  /** The take is none of these phrases: kept as a counter-example of each. */
+  counters?: Lesson[];
 };
 
 const choices = 3;
+
+/**
+ * The phrases a take was said to be none of ("None of these"), but for the one chosen after all:
+ * counter-examples that make each answer at once only for takes clearly unlike this one.
+ */
+function notThese(listening: Listening, chosen?: string): Pick<AnswerStep, "counters"> {
+  if (listening.kind !== "choosing" || !listening.notThese) return {};
+  const { take } = listening;
+  const counters = listening.notThese
+    .filter((phraseId) => phraseId !== chosen)
+    .map((phraseId): Lesson => ({ phraseId, origin: "counter", take, askIfFar: false }));
+  return counters.length ? { counters } : {};
+}
 
 /** Whether a take is waiting for the user to say which phrase it was. */
 export function awaitsChoice(listening: Listening): boolean {
@@ -91,6 +117,7 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
       return {
         listening: { kind: "listening" },
         ...(listening.kind === "heard" ? { learn: confirmed(listening) } : {}),
+        ...notThese(listening),
       };
     case "recognised": {
       const { recognition, take, known } = event;
@@ -130,10 +157,17 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
       };
     case "none-of-these":
       if (listening.kind !== "unsure") return { listening };
-      return { listening: { kind: "choosing", suggestions: [], take: listening.take } };
+      return {
+        listening: {
+          kind: "choosing",
+          suggestions: [],
+          take: listening.take,
+          notThese: listening.suggestions,
+        },
+      };
     case "never-mind":
       if (listening.kind !== "choosing") return { listening };
-      return { listening: { kind: "idle" } };
+      return { listening: { kind: "idle" }, ...notThese(listening) };
     case "chose": {
       if (!awaitsChoice(listening)) return { listening };
       const take = (listening as { take: HeardTake }).take;
@@ -141,6 +175,7 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
         listening: { kind: "chosen", phraseId: event.phraseId },
         ...(event.alreadySaid ? {} : { say: event.phraseId }),
         learn: { phraseId: event.phraseId, origin: "confirmed", take, askIfFar: true },
+        ...notThese(listening, event.phraseId),
       };
     }
     case "far":
