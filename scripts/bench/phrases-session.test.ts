@@ -26,8 +26,8 @@ const take = (segments: Segment[], pitch: number, stretch = 1) => ({
   path: `${pitch}.wav`,
 });
 
-function taught() {
-  const recogniser = new PhraseRecogniser();
+function taught(rule = RULE) {
+  const recogniser = new PhraseRecogniser({ rule });
   for (const [id, segments] of Object.entries({ a: PHRASE_A, b: PHRASE_B, c: PHRASE_C }))
     for (const [pitch, stretch] of [
       [110, 1],
@@ -63,14 +63,12 @@ describe("runSpeakerSession", () => {
     { phraseId: "c", take: take(PHRASE_C, 118) },
     { phraseId: null, take: take(PHRASE_UNTAUGHT, 120) },
   ];
+  const play = (recogniser: PhraseRecogniser, learn: boolean) =>
+    runSpeakerSession(recogniser, tests, { method: "normalised", random: inOrder, learn });
 
   it("learns from a wrong answer, so the same words are not said wrongly again", () => {
     const recogniser = taught();
-    const figures = runSpeakerSession(recogniser, tests, {
-      method: "normalised",
-      random: inOrder,
-      learn: true,
-    });
+    const figures = play(recogniser, true);
     expect(figures.tests).toBe(3);
     expect(figures.unknown).toBe(1);
     // Once wrong (the first take), then never again; "c" is right at once.
@@ -87,15 +85,8 @@ describe("runSpeakerSession", () => {
 
   it("after 'Did you mean' without the phrase meant, keeps the take as a counter-example of each phrase offered", () => {
     // A rule that never answers at once nor says "did not catch it": every take is "Did you mean".
-    const unsure = new PhraseRecogniser({
-      rule: { ...RULE, accept: 0, reject: Infinity },
-    });
-    for (const id of ["a", "b", "c"]) unsure.setExamples(id, taught().examples(id));
-    const figures = runSpeakerSession(unsure, tests, {
-      method: "normalised",
-      random: inOrder,
-      learn: true,
-    });
+    const unsure = taught({ ...RULE, accept: 0, reject: Infinity });
+    const figures = play(unsure, true);
     expect(figures.unsure).toBe(1);
     // The never-taught take: "None of these" to the three offered. The known ones were offered.
     expect(figures.counterExamples).toBe(3);
@@ -106,11 +97,7 @@ describe("runSpeakerSession", () => {
 
   it("without learning, the same order says the wrong phrase both times", () => {
     const recogniser = taught();
-    const figures = runSpeakerSession(recogniser, tests, {
-      method: "normalised",
-      random: inOrder,
-      learn: false,
-    });
+    const figures = play(recogniser, false);
     expect(figures.wrongAtOnce).toBeCloseTo(2 / 3, 4);
     expect(figures.examplesAdded + figures.counterExamples).toBe(0);
     expect(recogniser.examples("a")).toHaveLength(3);
