@@ -137,7 +137,9 @@ describe("runSession", () => {
   });
 });
 
-describe("runSession --live", () => {
+// The voice detector hears every take in 20 ms blocks: about 2 s alone, and up to 17 times that
+// beside the browser tests (a CI-like run took over 30 s).
+describe("runSession --live", { timeout: 120_000 }, () => {
   let dir: string;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), "phrases-session-live-"));
