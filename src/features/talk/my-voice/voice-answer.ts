@@ -85,7 +85,7 @@ const choices = 3;
  * The phrases a take was said to be none of ("None of these"), but for the one chosen after all:
  * counter-examples that make each answer at once only for takes clearly unlike this one.
  */
-function notThese(listening: Listening, chosen?: string): Pick<AnswerStep, "counters"> {
+function turnedDown(listening: Listening, chosen?: string): Pick<AnswerStep, "counters"> {
   if (listening.kind !== "choosing" || !listening.notThese) return {};
   const { take } = listening;
   const counters = listening.notThese
@@ -117,7 +117,7 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
       return {
         listening: { kind: "listening" },
         ...(listening.kind === "heard" ? { learn: confirmed(listening) } : {}),
-        ...notThese(listening),
+        ...turnedDown(listening),
       };
     case "recognised": {
       const { recognition, take, known } = event;
@@ -167,7 +167,7 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
       };
     case "never-mind":
       if (listening.kind !== "choosing") return { listening };
-      return { listening: { kind: "idle" }, ...notThese(listening) };
+      return { listening: { kind: "idle" }, ...turnedDown(listening) };
     case "chose": {
       if (!awaitsChoice(listening)) return { listening };
       const take = (listening as { take: HeardTake }).take;
@@ -175,7 +175,7 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
         listening: { kind: "chosen", phraseId: event.phraseId },
         ...(event.alreadySaid ? {} : { say: event.phraseId }),
         learn: { phraseId: event.phraseId, origin: "confirmed", take, askIfFar: true },
-        ...notThese(listening, event.phraseId),
+        ...turnedDown(listening, event.phraseId),
       };
     }
     case "far":
