@@ -271,7 +271,9 @@ test("the spoken cue names each highlight aloud with the device's engine", async
   // The first cue loads the engine and its voice, then speaks: the wait below alone may take 30 s
   // on a loaded machine, the default time of a whole test.
   test.slow();
-  await openTalkScanning(page, { mode: "one-switch", intervalMs: 1000, spokenCue: true });
+  // A highlight held 3 s lets each cue play out: at 1 s a loaded machine cut every cue short, and
+  // only their soft starts were heard (a peak of 0.035).
+  await openTalkScanning(page, { mode: "one-switch", intervalMs: 3000, spokenCue: true });
   await listenToAudio(page, "audio[data-scan-cue]", "cuePeak");
   await expect(scanStatus(page)).not.toHaveText("");
   // Nothing was chosen, so no phrase plays: what is heard is the cue's own element.
