@@ -77,11 +77,16 @@ async function pauseClock(page: Page) {
 /** Opens the provisioning link and waits for kiosk mode to be on. */
 async function provision(page: Page, options: { idle?: number; notice?: string } = {}) {
   const idle = options.idle ? `&idle=${options.idle}` : "";
+  // The session (its idle timer among it) is code of its own that comes after the notice: on a
+  // busy machine it can still be on its way. It asks for the countdown dialog's code as it starts.
+  const sessionStarted = page.waitForResponse(/\/idle-countdown-dialog-[^/]*\.js$/);
   await page.goto(`/?kiosk=on&pin=${pin}${idle}`);
   await expect(
     page.getByRole("status").filter({ hasText: options.notice ?? "Kiosk mode is on." }),
   ).toBeVisible();
   await expect(exitButton(page)).toBeVisible();
+  await sessionStarted;
+  await settle(page);
 }
 
 /** The links that leave the app, as a visitor finds them on the home and contact pages. */
