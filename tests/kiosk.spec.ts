@@ -351,6 +351,40 @@ test("after the idle time a countdown asks 'Are you still there?', and Continue 
   await expect(dialog).toBeVisible();
 });
 
+// As on a first visit before the service worker has the app's code (this suite blocks it).
+test.describe("before the service worker has the app's code", () => {
+  test("a connection lost before the countdown's code came leaves the page working, and the countdown comes once it is back", async ({
+    page,
+    context,
+  }) => {
+    // The countdown dialog's code is asked for as the session starts; the connection drops then.
+    const countdownCode = /\/idle-countdown-dialog-[^/]*\.js$/;
+    let first = true;
+    await page.route(countdownCode, async (route) => {
+      if (!first) return route.continue();
+      first = false;
+      await context.setOffline(true);
+      await route.abort("internetdisconnected");
+    });
+    const failed = page.waitForEvent("requestfailed", (request) =>
+      countdownCode.test(request.url()),
+    );
+    await page.goto(`/?kiosk=on&pin=${pin}&idle=10`);
+    await failed;
+    await settle(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your voice, understood");
+    await expect(exitButton(page)).toBeVisible();
+
+    const codeCame = page.waitForResponse(countdownCode);
+    await context.setOffline(false);
+    await codeCame;
+    // Ten seconds later, with no input, the countdown comes.
+    await expect(page.getByRole("alertdialog", { name: "Are you still there?" })).toBeVisible({
+      timeout: 20_000,
+    });
+  });
+});
+
 test("a patient watching a lesson is not idle; once the video is paused the countdown comes", async ({
   page,
   context,

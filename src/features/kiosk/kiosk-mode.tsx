@@ -20,10 +20,12 @@ const KioskSession = lazy(loadWhenOnline(() => import("@/features/kiosk/kiosk-se
 const KioskToast = lazy(loadWhenOnline(() => import("@/features/kiosk/kiosk-toast")));
 
 // Staff see the PIN set-up only once per tablet: it loads on demand.
-const PinSetupDialog = lazy(() =>
-  import("@/features/kiosk/pin-setup-dialog").then((module) => ({
-    default: module.PinSetupDialog,
-  })),
+const PinSetupDialog = lazy(
+  loadWhenOnline(() =>
+    import("@/features/kiosk/pin-setup-dialog").then((module) => ({
+      default: module.PinSetupDialog,
+    })),
+  ),
 );
 
 export function KioskMode() {

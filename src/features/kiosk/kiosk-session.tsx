@@ -15,6 +15,7 @@ import { finishPrivacyReset, startPrivacyReset, useKiosk } from "@/features/kios
 import type { KioskSetting } from "@/features/kiosk/kiosk-setting";
 import { erasePatientData } from "@/features/kiosk/privacy-reset";
 import { activateLanguage } from "@/lib/i18n";
+import { loadWhenOnline } from "@/lib/load-when-online";
 import { focusMainContent } from "@/lib/main-content";
 import {
   useFullscreenOnFirstTouch,
@@ -30,11 +31,14 @@ const inputEvents = ["pointerdown", "keydown", "touchstart", "wheel", "input"] a
 const mediaEvents = ["play", "playing", "pause", "ended", "emptied"] as const;
 
 // The idle countdown's dialog (and MUI's modal machinery) loads when a kiosk session starts,
-// long before the first countdown.
-const IdleCountdownDialog = lazy(() =>
-  import("@/features/kiosk/idle-countdown-dialog").then((module) => ({
-    default: module.IdleCountdownDialog,
-  })),
+// long before the first countdown. Should the connection drop before it arrives, it comes when
+// the connection is back: a failed load would otherwise take the whole page down.
+const IdleCountdownDialog = lazy(
+  loadWhenOnline(() =>
+    import("@/features/kiosk/idle-countdown-dialog").then((module) => ({
+      default: module.IdleCountdownDialog,
+    })),
+  ),
 );
 
 /** The page's own audio and video, and embedded players marked `data-media-playing`. */
