@@ -24,6 +24,18 @@ export type TestPostgres = {
   thaw: () => void;
 };
 
+/**
+ * Sends a signal to one of the cluster's processes. A backend may end between the listing and
+ * the signal (a thawed one whose client has gone, say): that one needs no signal.
+ */
+function signal(pid: number, name: NodeJS.Signals) {
+  try {
+    process.kill(pid, name);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+  }
+}
+
 /** The postmaster (its pid is the first line of postmaster.pid) and every process it started. */
 function clusterProcesses(dataDir: string): number[] {
   const postmaster = Number(readFileSync(join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
@@ -103,8 +115,8 @@ export async function startTestPostgres(
       }
       return urlOf(name);
     },
-    freeze: () => clusterProcesses(dataDir).forEach((pid) => process.kill(pid, "SIGSTOP")),
-    thaw: () => clusterProcesses(dataDir).forEach((pid) => process.kill(pid, "SIGCONT")),
+    freeze: () => clusterProcesses(dataDir).forEach((pid) => signal(pid, "SIGSTOP")),
+    thaw: () => clusterProcesses(dataDir).forEach((pid) => signal(pid, "SIGCONT")),
     async stop() {
       await cluster.stop();
       rmSync(root, { recursive: true, force: true });
