@@ -583,4 +583,28 @@ test.describe("a first visit over a connection that drops", () => {
     await page.getByRole("button", { name: "Language: English" }).click();
     await expect(page.getByRole("menuitem", { name: "Русский" })).toBeVisible();
   });
+  test("when the language menu's code is lost offline, the page goes on and the menu opens once the connection is back", async ({
+    page,
+    context,
+  }) => {
+    const menuChunk = /\/assets\/language-menu-[\w-]+\.js$/;
+    let first = true;
+    await page.route(menuChunk, async (route) => {
+      if (!first) return route.continue();
+      first = false;
+      await context.setOffline(true);
+      await route.abort("internetdisconnected");
+    });
+    await page.goto("/about");
+    await settle(page);
+    const failed = page.waitForEvent("requestfailed", (request) => menuChunk.test(request.url()));
+    await page.getByRole("button", { name: "Language: English" }).click();
+    await failed;
+    await settle(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+
+    await context.setOffline(false);
+    await expect(page.getByRole("menuitem", { name: "Русский" })).toBeVisible();
+  });
 });

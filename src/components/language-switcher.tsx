@@ -4,11 +4,13 @@ import Box from "@mui/material/Box";
 import TranslateIcon from "@mui/icons-material/Translate";
 import { isLanguageCode, nativeNameOf } from "@/lib/i18n";
 import { Button } from "@/components/button";
+import { loadWhenOnline } from "@/lib/load-when-online";
 
 // The menu (and MUI's popover machinery under it) loads when someone first reaches for the
-// button, not with every page: the first screen has less JavaScript to start.
+// button, not with every page: the first screen has less JavaScript to start. Offline, before
+// the service worker has it, it opens once the connection is back rather than breaking the page.
 const loadLanguageMenu = () => import("@/components/language-menu");
-const LanguageMenu = lazy(loadLanguageMenu);
+const LanguageMenu = lazy(loadWhenOnline(loadLanguageMenu));
 
 export function LanguageSwitcher() {
   const { t, i18n } = useLingui();
