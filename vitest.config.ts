@@ -20,5 +20,9 @@ export default defineConfig({
     // core the suite took 102 s here instead of 46 s.
     maxWorkers: 4,
     hookTimeout: 60_000,
+    // In CI a failed test is run once more (as the browser tests are, playwright.config.ts): beside
+    // the browser tests, a time limit of a real engine or database was missed in one run of three.
+    // A test that fails twice still fails the run.
+    retry: process.env.CI ? 1 : 0,
   },
 });
