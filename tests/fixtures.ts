@@ -2,7 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type Request } from "@playwright/test";
 import type { AxeResults } from "axe-core";
 
 export const languageNames = {
@@ -278,6 +278,25 @@ export async function findSmallTargets(page: Page, minimum = 44): Promise<string
     }
     return offenders;
   }, minimum);
+}
+
+/**
+ * The connection drops just as the page asks for `code` (a chunk of the app, before the service
+ * worker has it): that request fails and the browser is offline. Asked for again once the test
+ * has put the connection back, the code comes. `failed` resolves when the page has seen it fail.
+ */
+export async function dropConnectionOn(
+  page: Page,
+  code: RegExp,
+): Promise<{ failed: Promise<Request> }> {
+  let first = true;
+  await page.route(code, async (route) => {
+    if (!first) return route.continue();
+    first = false;
+    await page.context().setOffline(true);
+    await route.abort("internetdisconnected");
+  });
+  return { failed: page.waitForEvent("requestfailed", (request) => code.test(request.url())) };
 }
 
 /**

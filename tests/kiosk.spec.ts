@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { FEATURES_FORMAT } from "../src/shared/phrase-recogniser/features.ts";
 import {
+  dropConnectionOn,
   expectNoAxeViolations,
   findSmallTargets,
   presetLanguage,
@@ -359,16 +360,7 @@ test.describe("before the service worker has the app's code", () => {
   }) => {
     // The countdown dialog's code is asked for as the session starts; the connection drops then.
     const countdownCode = /\/idle-countdown-dialog-[^/]*\.js$/;
-    let first = true;
-    await page.route(countdownCode, async (route) => {
-      if (!first) return route.continue();
-      first = false;
-      await context.setOffline(true);
-      await route.abort("internetdisconnected");
-    });
-    const failed = page.waitForEvent("requestfailed", (request) =>
-      countdownCode.test(request.url()),
-    );
+    const { failed } = await dropConnectionOn(page, countdownCode);
     await page.goto(`/?kiosk=on&pin=${pin}&idle=10`);
     await failed;
     await settle(page);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
+  dropConnectionOn,
   languageNames,
   presetLanguage,
   presetPilotAccess,
@@ -588,16 +589,9 @@ test.describe("a first visit over a connection that drops", () => {
     context,
   }) => {
     const menuChunk = /\/assets\/language-menu-[\w-]+\.js$/;
-    let first = true;
-    await page.route(menuChunk, async (route) => {
-      if (!first) return route.continue();
-      first = false;
-      await context.setOffline(true);
-      await route.abort("internetdisconnected");
-    });
+    const { failed } = await dropConnectionOn(page, menuChunk);
     await page.goto("/about");
     await settle(page);
-    const failed = page.waitForEvent("requestfailed", (request) => menuChunk.test(request.url()));
     await page.getByRole("button", { name: "Language: English" }).click();
     await failed;
     await settle(page);
