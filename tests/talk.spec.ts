@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
+  dropConnectionOn,
   expectNoAxeViolations,
   findSmallTargets,
   presetPilotAccess,
@@ -165,6 +166,23 @@ test.describe("Talk", () => {
     await history.getByRole("button", { name: "Try again" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Talk" })).toBeVisible();
     await expect(entryButton(page, text)).toBeAttached();
+  });
+
+  test("the phrase dialog's code lost to a dropped connection comes once it is back; the board stays", async ({
+    page,
+    context,
+  }) => {
+    await openTalk(page);
+    const { failed } = await dropConnectionOn(page, /\/assets\/phrase-dialog-[\w-]+\.js$/);
+    await page.getByRole("button", { name: "Edit the board" }).click();
+    await board(page).getByRole("button", { name: "Add a phrase" }).click();
+    await failed;
+    await settle(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Talk" })).toBeVisible();
+    await expect(board(page).getByRole("button", { name: "Add a phrase" })).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByRole("dialog", { name: "Add a phrase" })).toBeVisible();
   });
 
   test("the card that saves the voice for offline use is there at the end of the page", async ({

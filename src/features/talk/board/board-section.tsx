@@ -31,12 +31,16 @@ import { nativeNameOf } from "@/shared/languages";
 import { isSpeechLanguage, speechLanguages, type SpeechLanguage } from "@/shared/speech-options";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
+import { loadWhenOnline } from "@/lib/load-when-online";
 
-// The dialog (and MUI's modal machinery) loads when a phrase is first added or edited.
-const PhraseDialog = lazy(() =>
-  import("@/features/talk/board/phrase-dialog").then((module) => ({
-    default: module.PhraseDialog,
-  })),
+// The dialog (and MUI's modal machinery) loads when a phrase is first added or edited; offline,
+// before the service worker has it, once the connection is back.
+const PhraseDialog = lazy(
+  loadWhenOnline(() =>
+    import("@/features/talk/board/phrase-dialog").then((module) => ({
+      default: module.PhraseDialog,
+    })),
+  ),
 );
 
 /** A deleted phrase, for Undo; its own picture, erased from the device, is held here till then. */

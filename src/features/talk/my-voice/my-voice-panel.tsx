@@ -29,6 +29,7 @@ import {
   type TakePace,
 } from "@/features/talk/talk-settings";
 import { Button } from "@/components/button";
+import { loadWhenOnline } from "@/lib/load-when-online";
 
 const noExamples: StoredExample[] = [];
 
@@ -54,17 +55,22 @@ const taughtListStyle = {
   "& .taught-count": { m: 0, fontSize: "0.9rem", color: "text.secondary" },
 } as const;
 
-// The teaching dialog (and MUI's modal machinery) loads when a phrase is first taught.
-const TeachVoiceDialog = lazy(() =>
-  import("@/features/talk/my-voice/teach-voice-dialog").then((module) => ({
-    default: module.TeachVoiceDialog,
-  })),
+// The teaching dialog (and MUI's modal machinery) loads when a phrase is first taught; offline,
+// before the service worker has it, once the connection is back (so does the question dialog).
+const TeachVoiceDialog = lazy(
+  loadWhenOnline(() =>
+    import("@/features/talk/my-voice/teach-voice-dialog").then((module) => ({
+      default: module.TeachVoiceDialog,
+    })),
+  ),
 );
 
-const VoiceQuestionDialog = lazy(() =>
-  import("@/features/talk/my-voice/voice-question-dialog").then((module) => ({
-    default: module.VoiceQuestionDialog,
-  })),
+const VoiceQuestionDialog = lazy(
+  loadWhenOnline(() =>
+    import("@/features/talk/my-voice/voice-question-dialog").then((module) => ({
+      default: module.VoiceQuestionDialog,
+    })),
+  ),
 );
 
 /** A question about a phrase's examples, asked before they are deleted or replaced. */

@@ -5,14 +5,15 @@ import { SaidPanel } from "@/features/talk/speaking/said-panel";
 import type { SpeechFailure, useTalkSpeech } from "@/features/talk/speaking/use-talk-speech";
 import type { TalkSettings } from "@/features/talk/talk-settings";
 import { visuallyHidden } from "@/theme/visually-hidden";
+import { loadWhenOnline } from "@/lib/load-when-online";
 
 /**
  * The full-screen listener view comes with its code when there is something to show: its code is
  * fetched as soon as something has been said, so the tap that opens it does not wait.
  */
 const loadListenerView = () => import("@/features/talk/speaking/listener-view");
-const ListenerView = lazy(() =>
-  loadListenerView().then((module) => ({ default: module.ListenerView })),
+const ListenerView = lazy(
+  loadWhenOnline(() => loadListenerView().then((module) => ({ default: module.ListenerView }))),
 );
 
 /**
