@@ -324,6 +324,8 @@ export interface TakeStats {
   /** Share of samples at or next to full scale, in runs of three or more. */
   clippedFraction: number;
   voicedMs: number;
+  /** The take's background: its quietest frames' level in dBFS (the 10th percentile). */
+  noiseDb: number;
 }
 
 export function takeStats(samples: Float32Array, sampleRate: number): TakeStats {
@@ -363,5 +365,6 @@ export function takeStats(samples: Float32Array, sampleRate: number): TakeStats 
     voicedRmsDb: voicedFrames ? 10 * Math.log10(sum / voicedFrames) : -Infinity,
     clippedFraction: samples.length ? clipped / samples.length : 0,
     voicedMs: region.first < 0 ? 0 : (region.last - region.first + 1) * HOP_MS,
+    noiseDb: region.noiseDb,
   };
 }

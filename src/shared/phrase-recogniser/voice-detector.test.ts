@@ -122,6 +122,28 @@ describe("VoiceDetector: pauses inside a phrase", () => {
   });
 });
 
+describe("VoiceDetector: the input's level", () => {
+  it("hears a soft speaker at -60 dBFS as it hears a loud one: the same take, pause and all", () => {
+    const { audio, secondWordAt } = phraseWithPause(1500);
+    const loud = detect(audio);
+    // 45 dB softer, in a room as much quieter (a phone opened without automatic gain).
+    const soft = detect(Float32Array.from(audio, (x) => x * 10 ** (-45 / 20)));
+    expect(soft.events).toEqual(["start", "end"]);
+    expect(soft.detector.state.end).toBe("voice-ended");
+    expect(soft.span.to).toBeGreaterThan(secondWordAt + seconds(0.5));
+    for (const edge of ["from", "to"] as const)
+      expect(Math.abs(soft.span[edge] - loud.span[edge])).toBeLessThanOrEqual(seconds(0.04));
+    expect(soft.detector.state.longestPauseMs).toBe(loud.detector.state.longestPauseMs);
+  });
+
+  it("starts no take on a faint hiss out of digital silence (a muted microphone)", () => {
+    const silence = new Float32Array(seconds(1));
+    // About -95 dBFS: the least a 16-bit recording can hold, 95 dB over digital silence.
+    const { events } = detect(concat(silence, noise(seconds(1), 0.00003), silence));
+    expect(events).toEqual([]);
+  });
+});
+
 describe("VoiceDetector: quiet and broken speech", () => {
   const room = (length: number) => noise(length, 0.002);
   /** Breathy or whispered voice: about 8 dB over the room, under what starts a take. */

@@ -40,10 +40,20 @@ export class MicrophoneError extends Error {
   override name = "MicrophoneError";
 }
 
-function rms(block: Float32Array): number {
+/** The meter's range: silence at or under the first, full at the second (dBFS). */
+const METER_DB = { quiet: -70, full: -10 } as const;
+
+/**
+ * A block's level for the meter, 0 to 1, on a decibel scale: a soft voice (-55 dBFS on a phone
+ * opened without automatic gain) moves it a quarter of the way, where a linear scale left it
+ * still, as if the user were not heard.
+ */
+export function meterLevel(block: Float32Array): number {
   let sum = 0;
   for (const sample of block) sum += sample * sample;
-  return Math.sqrt(sum / block.length);
+  const levelDb = 10 * Math.log10(sum / Math.max(1, block.length) + 1e-12);
+  const share = (levelDb - METER_DB.quiet) / (METER_DB.full - METER_DB.quiet);
+  return Math.min(1, Math.max(0, share));
 }
 
 /**
@@ -118,7 +128,7 @@ export async function openMicrophone(onLevel: (level: number) => void): Promise<
 
   processor.port.onmessage = (event: MessageEvent<Float32Array>) => {
     const block = event.data;
-    onLevel(Math.min(1, rms(block) * 6));
+    onLevel(meterLevel(block));
     const take = current;
     if (!take) return;
     take.blocks.push(block);
