@@ -80,9 +80,16 @@ export const sessionGoals = {
 type Compared = "previous" | "now";
 
 /** The session figures without the speakers' rows. */
-function liveSession(corpus: string, format: FeaturesFormat): SessionFigures {
-  return { ...runSession(corpus, { live: "learned", format }), speakers: undefined };
+function liveSession(corpus: string, format: FeaturesFormat, gainDb = 0): SessionFigures {
+  return { ...runSession(corpus, { live: "learned", format, gainDb }), speakers: undefined };
 }
+
+/**
+ * A soft voice: every take this many dB softer (phrases:eval --gain), about -60 dBFS, as a soft
+ * speaker (Parkinson's) arrives on a phone whose microphone is opened without automatic gain. No
+ * take may be refused or split for it (a budget).
+ */
+export const SOFT_GAIN_DB = -30;
 
 const bothFormats = (corpus: string): Record<Compared, SessionFigures> => ({
   previous: liveSession(corpus, 1),
@@ -122,6 +129,8 @@ export type PhraseFigures = {
   pausing: PausingFigures;
   /** The stand-in corpus (mild and severe speakers) as a patient lives it, with each format. */
   sessions: Record<Compared, SessionFigures>;
+  /** The same, today's format, every take SOFT_GAIN_DB softer. */
+  soft: SessionFigures;
   recorded: RecordedFigures;
   /** Decisions with 50 phrases × 10 examples, today's features. */
   decision50x10: { p95Ms: number; cpuP95Ms: number };
@@ -251,7 +260,7 @@ function timeFiftyPhrases(corpus: string, method: Method, examples = 3) {
 }
 
 export async function runPhrasesBench(seed = 1): Promise<PhraseFigures> {
-  const { corpus, methods, sessions } = await withCorpus({ seed }, (dir, made) => {
+  const { corpus, methods, sessions, soft } = await withCorpus({ seed }, (dir, made) => {
     const methods = {} as Record<Method, PhraseMethodFigures>;
     for (const method of METHODS) {
       const totals = evaluateCorpus(dir, { method });
@@ -265,7 +274,12 @@ export async function runPhrasesBench(seed = 1): Promise<PhraseFigures> {
         speakers: totals.speakers,
       };
     }
-    return { corpus: { ...made, seed }, methods, sessions: bothFormats(dir) };
+    return {
+      corpus: { ...made, seed },
+      methods,
+      sessions: bothFormats(dir),
+      soft: liveSession(dir, FEATURES_FORMAT, SOFT_GAIN_DB),
+    };
   });
   const pausing = await runPausingBench(seed);
   const recorded = await runRecordedBench(seed);
@@ -276,6 +290,10 @@ export async function runPhrasesBench(seed = 1): Promise<PhraseFigures> {
   if (takesSplit + takesRefused > pausingGoals.takesSplitOrRefused)
     broken.push(
       `pausing severe speakers: ${takesSplit} takes split and ${takesRefused} refused (budget ${pausingGoals.takesSplitOrRefused})`,
+    );
+  if (soft.takesSplit + soft.takesRefused > 0)
+    broken.push(
+      `a voice ${-SOFT_GAIN_DB} dB softer: ${soft.takesSplit} takes split and ${soft.takesRefused} refused (budget 0)`,
     );
   if (ours.top1 < phraseBudgets.top1)
     broken.push(`phrase top-1 is ${ours.top1} (budget ≥ ${phraseBudgets.top1})`);
@@ -293,7 +311,7 @@ export async function runPhrasesBench(seed = 1): Promise<PhraseFigures> {
     );
   if (ours.takeP95Ms > phraseBudgets.takeP95Ms)
     broken.push(`take processing p95 ${ours.takeP95Ms} ms (budget ≤ ${phraseBudgets.takeP95Ms})`);
-  return { corpus, methods, pausing, sessions, recorded, decision50x10, broken };
+  return { corpus, methods, pausing, sessions, soft, recorded, decision50x10, broken };
 }
 
 const pct = (value: number) => `${round(value * 100)}%`;
@@ -393,6 +411,10 @@ export function printPhrasesFigures(figures: PhraseFigures): void {
     ),
     goal("pausing: takes split / refused", "0", (_, p) => `${p.takesSplit} / ${p.takesRefused}`),
   ]);
+  const { soft } = figures;
+  console.log(
+    `The same mild and severe speakers ${-SOFT_GAIN_DB} dB softer (a soft voice at about -60 dBFS, as a phone's microphone gives it without automatic gain; format 2): right at once ${pct(soft.rightAtOnce)} (at their own level ${pct(sessions.now.rightAtOnce)}), right first ${pct(soft.rightFirst)}, wrong at once ${pct(soft.wrongAtOnce)}, unknown spoken ${pct(soft.unknownSpoken)}, takes split / refused ${soft.takesSplit} / ${soft.takesRefused} (budget 0).`,
+  );
   const { recorded } = figures;
   if (!recorded.measured)
     console.log(

@@ -73,9 +73,20 @@ export interface SpeakerTakes {
  * The one reader of a phrase corpus, for phrases:eval and its --session: speakers one at a time
  * (a whole corpus of audio would not fit in memory), takes sorted by name, other files ignored.
  * A phrase with too few takes, a speaker with no phrases or a corpus with no speakers is a
- * CorpusError that says what is missing.
+ * CorpusError that says what is missing. `gainDb` makes every take that much louder (or, below
+ * 0, softer: a soft speaker, a microphone set low), as floats, so nothing is clipped or lost.
  */
-export function* readSpeakers(corpusDir: string, enrol: number): Generator<SpeakerTakes> {
+export function* readSpeakers(
+  corpusDir: string,
+  enrol: number,
+  gainDb = 0,
+): Generator<SpeakerTakes> {
+  if (!Number.isFinite(gainDb)) throw new CorpusError("--gain must be a number of dB");
+  const gain = 10 ** (gainDb / 20);
+  const load = (path: string): Take => {
+    const take = readTake(path);
+    return gain === 1 ? take : { ...take, samples: take.samples.map((x) => x * gain) };
+  };
   if (!Number.isInteger(enrol) || enrol < 1)
     throw new CorpusError("--enrol must be a whole number of at least 1");
   if (!isDirectory(corpusDir)) {
@@ -104,7 +115,7 @@ export function* readSpeakers(corpusDir: string, enrol: number): Generator<Speak
         throw new CorpusError(
           `${dir} has ${files.length} takes: at least ${enrol + 1} are needed (${enrol} to teach, the rest to test)`,
         );
-      const takes = files.map((file) => readTake(join(dir, file)));
+      const takes = files.map((file) => load(join(dir, file)));
       phrases.push({ phraseId, teaching: takes.slice(0, enrol), tests: takes.slice(enrol) });
     }
     const unknownDir = join(speakerDir, "_unknown");
@@ -113,7 +124,7 @@ export function* readSpeakers(corpusDir: string, enrol: number): Generator<Speak
       throw new CorpusError(`${speakerDir} has no phrase folders with WAV takes`);
     }
     const unknown = isDirectory(unknownDir)
-      ? wavFiles(unknownDir).map((file) => readTake(join(unknownDir, file)))
+      ? wavFiles(unknownDir).map((file) => load(join(unknownDir, file)))
       : [];
     read++;
     yield { speaker, phrases, unknown };

@@ -155,6 +155,25 @@ describe("phrases:eval --live", cliTests, () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ takes: "live-learned", takesSplit: 0 });
     expect(cli(dir, "--live", "--rule", "loose").stderr).toMatch(/--rule must be one of/);
   });
+
+  it("hears a soft speaker (--gain -45: a voice at -60 dBFS) as it hears a loud one", () => {
+    const phrases = { hello: PHRASE_A, water: PHRASE_B, help: PHRASE_C };
+    for (const [id, segments] of Object.entries(phrases))
+      [110, 125, 140, 118, 132].forEach((pitch, i) =>
+        put(
+          `anna/${id}/take${i + 1}.wav`,
+          encodeWav16(speechLike(segments, { pitch, pauseAfter: 2, pauseMs: 800 }), 16000),
+        ),
+      );
+    const loud = evaluateCorpus(dir, { live: "learned" });
+    const soft = evaluateCorpus(dir, { live: "learned", gainDb: -45 });
+    expect(soft).toMatchObject({ takesSplit: 0, takesRefused: 0 });
+    expect(soft.rightAtOnce).toBe(loud.rightAtOnce);
+    expect(soft.top1).toBe(loud.top1);
+    const run = cli(dir, "--json", "--live", "--gain", "-45");
+    expect(JSON.parse(run.stdout)).toMatchObject({ takesRefused: 0, top1: loud.top1 });
+    expect(cli(dir, "--gain", "soft").stderr).toMatch(/--gain must be a number of dB/);
+  });
 });
 
 // Real synthesis, twice, and an evaluation: 8–27 s beside the browser tests in `npm test`, and

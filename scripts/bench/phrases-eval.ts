@@ -1,7 +1,8 @@
 /**
  * `npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]
- * [--format 2|1] [--live [--rule learned|fixed]] [--session [--seed 37]]` (--session: see phrases-session.ts; the
- * two together play the session as the microphone hears it, as the issue's goals are measured)
+ * [--format 2|1] [--live [--rule learned|fixed]] [--session [--seed 37]] [--gain DB]` (--session: see
+ * phrases-session.ts; the two together play the session as the microphone hears it, as the
+ * issue's goals are measured; --gain -30 hears every take 30 dB softer, as from a soft speaker)
  *
  * Runs the phrase recogniser (src/shared/phrase-recogniser, the same module the browser worker
  * runs) over a corpus: CORPUS_DIR/<speaker>/<phrase-id>/<take>.wav, takes sorted by name, the
@@ -97,6 +98,8 @@ export function evaluateCorpus(
     method?: Method;
     live?: LiveRule;
     format?: FeaturesFormat;
+    /** Every take this many dB louder, or softer below 0 (--gain). */
+    gainDb?: number;
   } = {},
 ): EvaluationTotals {
   const enrol = options.enrol ?? 3;
@@ -108,7 +111,11 @@ export function evaluateCorpus(
   let [right, known, knownRejected, knownUnsure, unknownRejected, unknown] = [0, 0, 0, 0, 0, 0];
   let [rightAtOnce, wrongAtOnce, unknownSpoken] = [0, 0, 0];
   let [takesSplit, takesRefused] = [0, 0];
-  for (const { speaker, phrases, unknown: unknownTakes } of readSpeakers(corpusDir, enrol)) {
+  for (const { speaker, phrases, unknown: unknownTakes } of readSpeakers(
+    corpusDir,
+    enrol,
+    options.gainDb,
+  )) {
     const recogniser = new PhraseRecogniser({ method });
     const microphone = takePath(options.live, speaker);
     const tests: { phraseId: string; take: Take }[] = [];
@@ -213,10 +220,12 @@ export interface EvaluationArguments {
   live?: LiveRule;
   /** Answers confirmed or corrected as a user would (phrases-session.ts), in this seed's order. */
   session?: { seed: number };
+  /** Every take this many dB louder, or softer below 0. */
+  gainDb?: number;
 }
 
 const usage =
-  "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline] [--format 2|1] [--live [--rule learned|fixed]] [--session [--seed 37]]";
+  "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline] [--format 2|1] [--live [--rule learned|fixed]] [--session [--seed 37]] [--gain DB]";
 
 /**
  * The options, one entry each: a flag (no value) or an option that reads its value. A new mode
@@ -251,6 +260,11 @@ const OPTIONS: Record<string, (into: EvaluationArguments, value: () => string) =
     const seed = Number(value());
     if (!Number.isInteger(seed)) throw new CorpusError("--seed must be a whole number");
     into.session = { seed };
+  },
+  "--gain": (into, value) => {
+    const gainDb = Number(value());
+    if (!Number.isFinite(gainDb)) throw new CorpusError("--gain must be a number of dB");
+    into.gainDb = gainDb;
   },
   "--rule": (into, value) => {
     const rule = value();

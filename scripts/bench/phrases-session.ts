@@ -77,6 +77,8 @@ export interface SessionOptions {
   live?: LiveRule;
   /** The features' version (phrases:eval --format). */
   format?: FeaturesFormat;
+  /** Every take this many dB louder, or softer below 0 (phrases:eval --gain). */
+  gainDb?: number;
 }
 
 const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -210,7 +212,7 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
   const allTimes: number[] = [];
   const counts = { known: 0, unknown: 0 };
   const weighted: Record<string, number> = {};
-  for (const { speaker, phrases, unknown } of readSpeakers(corpusDir, enrol)) {
+  for (const { speaker, phrases, unknown } of readSpeakers(corpusDir, enrol, options.gainDb)) {
     const recogniser = new PhraseRecogniser({ method });
     const microphone = takePath(options.live, speaker);
     const tests: SessionTake[] = [];
