@@ -207,7 +207,7 @@ export interface FeatureOptions {
 }
 
 /**
- * Features of one take. Samples are floats in −1..1 at any rate from 8 to 48 kHz. A take with
+ * Features of one take. Samples are floats in −1..1 at any rate from 4 to 192 kHz. A take with
  * no voiced part gives features with no frames (`frameCount(f) === 0`).
  */
 export function extractFeatures(

@@ -56,8 +56,10 @@ export function decodeWav(bytes: Uint8Array): DecodedWav {
   if (!data) throw new WavError("no data chunk");
   const { tag, channels, sampleRate, bits, blockAlign } = format;
   if (channels < 1) throw new WavError("no channels");
-  if (sampleRate < 8000 || sampleRate > 48000)
-    throw new WavError(`sample rate ${sampleRate} Hz is outside 8–48 kHz`);
+  // The rates the features take (features.ts): a device's microphone may run at 96 kHz, and its
+  // kept takes must be read back when examples are made again.
+  if (sampleRate < 4000 || sampleRate > 192000)
+    throw new WavError(`sample rate ${sampleRate} Hz is outside 4–192 kHz`);
   const isFloat = tag === 3;
   if (!(tag === 1 && [8, 16, 24, 32].includes(bits)) && !(isFloat && (bits === 32 || bits === 64)))
     throw new WavError(`unsupported encoding (format ${tag}, ${bits} bits)`);
