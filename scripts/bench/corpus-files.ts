@@ -12,9 +12,12 @@ export interface Take {
   sampleRate: number;
 }
 
+/** Names in order, numbers by their value: take2 before take10 (a person's order). */
+const byName = new Intl.Collator("en", { numeric: true }).compare;
+
 export function listDirectory(path: string): string[] {
   try {
-    return readdirSync(path).sort();
+    return readdirSync(path).sort(byName);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") throw new CorpusError(`${path} does not exist`);
@@ -71,7 +74,8 @@ export interface SpeakerTakes {
 
 /**
  * The one reader of a phrase corpus, for phrases:eval and its --session: speakers one at a time
- * (a whole corpus of audio would not fit in memory), takes sorted by name, other files ignored.
+ * (a whole corpus of audio would not fit in memory), takes sorted by name (take2 before take10),
+ * other files ignored.
  * A phrase with too few takes, a speaker with no phrases or a corpus with no speakers is a
  * CorpusError that says what is missing. `gainDb` makes every take that much louder (or, below
  * 0, softer: a soft speaker, a microphone set low), as floats, so nothing is clipped or lost.

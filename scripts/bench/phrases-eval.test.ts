@@ -12,7 +12,7 @@ import {
   speechLike,
 } from "../../src/shared/phrase-recogniser/test-signals.ts";
 import { synthesiseCorpus } from "./phrase-corpus.ts";
-import { CorpusError, readTake } from "./corpus-files.ts";
+import { CorpusError, readSpeakers, readTake } from "./corpus-files.ts";
 import { evaluateCorpus } from "./phrases-eval.ts";
 
 let dir: string;
@@ -111,6 +111,18 @@ describe("phrases:eval", cliTests, () => {
     }
     put("file.wav", "x");
     expect(() => evaluateCorpus(join(dir, "file.wav"))).toThrow(/not a folder/);
+  });
+
+  it("teaches a phrase's first takes in a person's order: take2 before take10", () => {
+    for (let i = 1; i <= 12; i++) put(`anna/hello/take${i}.wav`, wav(PHRASE_A, 100 + i));
+    const [anna] = [...readSpeakers(dir, 3)];
+    const names = (takes: { path: string }[]) => takes.map((take) => take.path.split("/").pop());
+    expect(names(anna!.phrases[0]!.teaching)).toEqual(["take1.wav", "take2.wav", "take3.wav"]);
+    expect(names(anna!.phrases[0]!.tests).slice(-3)).toEqual([
+      "take10.wav",
+      "take11.wav",
+      "take12.wav",
+    ]);
   });
 
   it("names the bad WAV file and the folder with too few takes", () => {

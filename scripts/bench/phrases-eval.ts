@@ -5,9 +5,9 @@
  * issue's goals are measured; --gain -30 hears every take 30 dB softer, as from a soft speaker)
  *
  * Runs the phrase recogniser (src/shared/phrase-recogniser, the same module the browser worker
- * runs) over a corpus: CORPUS_DIR/<speaker>/<phrase-id>/<take>.wav, takes sorted by name, the
- * first `--enrol` are taught and the rest are tests; CORPUS_DIR/<speaker>/_unknown/*.wav are
- * never-taught phrases. Other files are ignored.
+ * runs) over a corpus: CORPUS_DIR/<speaker>/<phrase-id>/<take>.wav, takes sorted by name (take2
+ * before take10), the first `--enrol` are taught and the rest are tests;
+ * CORPUS_DIR/<speaker>/_unknown/*.wav are never-taught phrases. Other files are ignored.
  *
  * `--live` feeds every take as the microphone hears it (live-takes.ts): in its own background
  * noise, in 20 ms blocks, through the app's voice detector with the limits learned from the
