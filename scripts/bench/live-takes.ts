@@ -32,11 +32,12 @@ const FRAME_MS = 20;
 const BEFORE_S = 1;
 const AFTER_S = 2;
 
-function frameLevels(samples: Float32Array, frame: number): number[] {
+/** Frame levels in dBFS around `offset` (the take's DC offset, which the features take out). */
+function frameLevels(samples: Float32Array, frame: number, offset: number): number[] {
   const levels: number[] = [];
   for (let at = 0; at + frame <= samples.length; at += frame) {
     let energy = 0;
-    for (let i = at; i < at + frame; i++) energy += samples[i]! ** 2;
+    for (let i = at; i < at + frame; i++) energy += (samples[i]! - offset) ** 2;
     levels.push(10 * Math.log10(energy / frame + 1e-12));
   }
   return levels;
@@ -45,7 +46,11 @@ function frameLevels(samples: Float32Array, frame: number): number[] {
 /** `length` samples of the take's own background noise. */
 export function backgroundOf(take: Take, length: number, next: () => number): Float32Array {
   const frame = Math.round((take.sampleRate * FRAME_MS) / 1000);
-  const levels = frameLevels(take.samples, frame);
+  // A microphone's DC offset is in its background too.
+  let offset = 0;
+  for (const x of take.samples) offset += x;
+  offset /= take.samples.length || 1;
+  const levels = frameLevels(take.samples, frame, offset);
   const floor = [...levels].sort((a, b) => a - b)[Math.floor(levels.length * 0.1)] ?? -90;
   let quietFrames = 0;
   while (quietFrames < levels.length && levels[quietFrames]! < floor + 6) quietFrames++;
@@ -63,7 +68,8 @@ export function backgroundOf(take: Take, length: number, next: () => number): Fl
   // No silence to borrow: Gaussian noise at the quietest frames' level.
   const rms = Math.sqrt(10 ** (floor / 10));
   for (let i = 0; i < length; i++)
-    out[i] = rms * Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next());
+    out[i] =
+      offset + rms * Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next());
   return out;
 }
 

@@ -186,6 +186,28 @@ describe("phrases:eval --live", cliTests, () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ takesRefused: 0, top1: loud.top1 });
     expect(cli(dir, "--gain", "soft").stderr).toMatch(/--gain must be a number of dB/);
   });
+
+  it("hears takes with a DC offset (a sound card's) as it hears them without", () => {
+    const phrases = { hello: PHRASE_A, water: PHRASE_B, help: PHRASE_C };
+    const corpus = (name: string, offset: number) => {
+      for (const [id, segments] of Object.entries(phrases))
+        [110, 125, 140, 118, 132].forEach((pitch, i) => {
+          const take = speechLike(segments, { pitch, pauseAfter: 2, pauseMs: 800, noise: 0.002 });
+          put(
+            `${name}/anna/${id}/take${i + 1}.wav`,
+            encodeWav16(
+              take.map((x) => x + offset),
+              16000,
+            ),
+          );
+        });
+      return evaluateCorpus(join(dir, name), { live: "learned" });
+    };
+    const [clean, shifted] = [corpus("clean", 0), corpus("shifted", 0.1)];
+    expect(shifted).toMatchObject({ takesSplit: 0, takesRefused: 0 });
+    expect(shifted.rightAtOnce).toBe(clean.rightAtOnce);
+    expect(shifted.top1).toBe(clean.top1);
+  });
 });
 
 // Real synthesis, twice, and an evaluation: 8–27 s beside the browser tests in `npm test`, and

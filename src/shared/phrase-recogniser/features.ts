@@ -102,10 +102,23 @@ export function voicedRegion(energyDb: Float64Array): VoicedRegion {
   return { voiced, first, last, thresholdDb, noiseDb, peakDb };
 }
 
+/**
+ * The take's mean: a microphone's or sound card's DC offset, which says nothing of the voice and
+ * is taken out before anything is measured. Left in, it was as loud in every frame, so no frame
+ * stood out as voice: with an offset of 0.1, 1,825 of 2,000 takes of voices from recordings (seed
+ * 31, --live --session) were refused and the right phrase came first for 3.1 % of them.
+ */
+function offsetOf(samples: Float32Array): number {
+  let sum = 0;
+  for (const x of samples) sum += x;
+  return samples.length ? sum / samples.length : 0;
+}
+
 function toAnalysisRate(samples: Float32Array, sampleRate: number): Float32Array {
   if (!Number.isFinite(sampleRate) || sampleRate < 4000 || sampleRate > 192000)
     throw new RangeError(`unsupported sample rate ${sampleRate}`);
-  return resample(samples, sampleRate, ANALYSIS_RATE);
+  const offset = offsetOf(samples);
+  return resample(offset ? samples.map((x) => x - offset) : samples, sampleRate, ANALYSIS_RATE);
 }
 
 function cepstra(
@@ -341,14 +354,16 @@ export function takeStats(samples: Float32Array, sampleRate: number): TakeStats 
       else if (run > 3) clipped++;
     } else run = 0;
   }
-  // Frame energies straight from the take (no resampling: this must be cheap).
+  // Frame energies straight from the take (no resampling: this must be cheap), its DC offset
+  // taken out (clipping is where the converter's limits are, so it is counted on the samples).
+  const offset = offsetOf(samples);
   const hop = Math.max(1, Math.round((sampleRate * HOP_MS) / 1000));
   const win = Math.round(sampleRate * 0.025);
   const count = samples.length < win ? 0 : 1 + Math.floor((samples.length - win) / hop);
   const energyDb = new Float64Array(count);
   for (let f = 0; f < count; f++) {
     let energy = 0;
-    for (let i = f * hop; i < f * hop + win; i++) energy += samples[i]! * samples[i]!;
+    for (let i = f * hop; i < f * hop + win; i++) energy += (samples[i]! - offset) ** 2;
     energyDb[f] = 10 * Math.log10(energy / win + 1e-12);
   }
   const region = voicedRegion(energyDb);

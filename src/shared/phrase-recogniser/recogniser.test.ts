@@ -52,6 +52,18 @@ describe("extractFeatures", () => {
       expect(distance(reference, same)).toBeLessThan(distance(reference, other) / 2);
   });
 
+  it("takes a microphone's DC offset out before measuring anything", () => {
+    const take = speechLike(PHRASE_A, { noise: 0.002 });
+    const offset = take.map((x) => x + 0.1);
+    expect(distance(extractFeatures(take, 16000), extractFeatures(offset, 16000))).toBeLessThan(
+      distance(features(PHRASE_A), features(PHRASE_B)) / 10,
+    );
+    const [clean, shifted] = [checkTake(take, 16000), checkTake(offset, 16000)];
+    expect(shifted.ok).toBe(true);
+    expect(shifted.stats.voicedMs).toBe(clean.stats.voicedMs);
+    expect(shifted.stats.voicedRmsDb).toBeCloseTo(clean.stats.voicedRmsDb, 1);
+  });
+
   it("rejects sample rates it cannot handle", () => {
     expect(() => extractFeatures(new Float32Array(100), 0)).toThrow(RangeError);
   });
