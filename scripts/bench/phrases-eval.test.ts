@@ -143,67 +143,57 @@ describe("phrases:eval", cliTests, () => {
   });
 });
 
-describe("phrases:eval --live", cliTests, () => {
-  it("feeds takes through the microphone's voice detector: a 1.5 s pause splits them only under the old rule", () => {
-    const phrases = { hello: PHRASE_A, water: PHRASE_B, help: PHRASE_C };
-    for (const [id, segments] of Object.entries(phrases))
-      [110, 125, 140, 118, 132].forEach((pitch, i) =>
-        put(
-          `anna/${id}/take${i + 1}.wav`,
-          encodeWav16(
-            speechLike(segments, { pitch, pauseAfter: 2, pauseMs: 1500, noise: 0.004 }),
-            16000,
-          ),
+/**
+ * Anna's three phrases, five takes each, with a pause after the second sound, in `folder`;
+ * `offset` is added to every sample (a sound card's DC offset).
+ */
+function pausingCorpus(folder: string, pauseMs: number, noise: number, offset = 0): string {
+  const phrases = { hello: PHRASE_A, water: PHRASE_B, help: PHRASE_C };
+  for (const [id, segments] of Object.entries(phrases))
+    [110, 125, 140, 118, 132].forEach((pitch, i) => {
+      const take = speechLike(segments, { pitch, pauseAfter: 2, pauseMs, noise });
+      put(
+        join(folder, `anna/${id}/take${i + 1}.wav`),
+        encodeWav16(
+          take.map((x) => x + offset),
+          16000,
         ),
       );
-    const learned = evaluateCorpus(dir, { live: "learned" });
+    });
+  return join(dir, folder);
+}
+
+describe("phrases:eval --live", cliTests, () => {
+  it("feeds takes through the microphone's voice detector: a 1.5 s pause splits them only under the old rule", () => {
+    const corpus = pausingCorpus("", 1500, 0.004);
+    const learned = evaluateCorpus(corpus, { live: "learned" });
     expect(learned).toMatchObject({ takes: "live-learned", takesSplit: 0, takesRefused: 0 });
     expect(learned.rightAtOnce + learned.unsure).toBeGreaterThan(0.8);
-    const fixed = evaluateCorpus(dir, { live: "fixed" });
+    const fixed = evaluateCorpus(corpus, { live: "fixed" });
     expect(fixed.takes).toBe("live-fixed");
     expect(fixed.takesSplit).toBe(15);
     expect(fixed.speakers[0]!.takesSplit).toBe(15);
-    const run = cli(dir, "--json", "--live");
+    const run = cli(corpus, "--json", "--live");
     expect(JSON.parse(run.stdout)).toMatchObject({ takes: "live-learned", takesSplit: 0 });
-    expect(cli(dir, "--live", "--rule", "loose").stderr).toMatch(/--rule must be one of/);
+    expect(cli(corpus, "--live", "--rule", "loose").stderr).toMatch(/--rule must be one of/);
   });
 
   it("hears a soft speaker (--gain -45: a voice at -60 dBFS) as it hears a loud one", () => {
-    const phrases = { hello: PHRASE_A, water: PHRASE_B, help: PHRASE_C };
-    for (const [id, segments] of Object.entries(phrases))
-      [110, 125, 140, 118, 132].forEach((pitch, i) =>
-        put(
-          `anna/${id}/take${i + 1}.wav`,
-          encodeWav16(speechLike(segments, { pitch, pauseAfter: 2, pauseMs: 800 }), 16000),
-        ),
-      );
-    const loud = evaluateCorpus(dir, { live: "learned" });
-    const soft = evaluateCorpus(dir, { live: "learned", gainDb: -45 });
+    const corpus = pausingCorpus("", 800, 0);
+    const loud = evaluateCorpus(corpus, { live: "learned" });
+    const soft = evaluateCorpus(corpus, { live: "learned", gainDb: -45 });
     expect(soft).toMatchObject({ takesSplit: 0, takesRefused: 0 });
     expect(soft.rightAtOnce).toBe(loud.rightAtOnce);
     expect(soft.top1).toBe(loud.top1);
-    const run = cli(dir, "--json", "--live", "--gain", "-45");
+    const run = cli(corpus, "--json", "--live", "--gain", "-45");
     expect(JSON.parse(run.stdout)).toMatchObject({ takesRefused: 0, top1: loud.top1 });
-    expect(cli(dir, "--gain", "soft").stderr).toMatch(/--gain must be a number of dB/);
+    expect(cli(corpus, "--gain", "soft").stderr).toMatch(/--gain must be a number of dB/);
   });
 
   it("hears takes with a DC offset (a sound card's) as it hears them without", () => {
-    const phrases = { hello: PHRASE_A, water: PHRASE_B, help: PHRASE_C };
-    const corpus = (name: string, offset: number) => {
-      for (const [id, segments] of Object.entries(phrases))
-        [110, 125, 140, 118, 132].forEach((pitch, i) => {
-          const take = speechLike(segments, { pitch, pauseAfter: 2, pauseMs: 800, noise: 0.002 });
-          put(
-            `${name}/anna/${id}/take${i + 1}.wav`,
-            encodeWav16(
-              take.map((x) => x + offset),
-              16000,
-            ),
-          );
-        });
-      return evaluateCorpus(join(dir, name), { live: "learned" });
-    };
-    const [clean, shifted] = [corpus("clean", 0), corpus("shifted", 0.1)];
+    const live = (corpus: string) => evaluateCorpus(corpus, { live: "learned" });
+    const clean = live(pausingCorpus("clean", 800, 0.002));
+    const shifted = live(pausingCorpus("shifted", 800, 0.002, 0.1));
     expect(shifted).toMatchObject({ takesSplit: 0, takesRefused: 0 });
     expect(shifted.rightAtOnce).toBe(clean.rightAtOnce);
     expect(shifted.top1).toBe(clean.top1);
