@@ -15,6 +15,7 @@ import {
   HABITS_KEPT,
   learnTakeLimits,
   MIN_VOICED_MS,
+  offsetOf,
   takeStats,
   TEACHING_LIMITS,
   VoiceDetector,
@@ -47,9 +48,7 @@ function frameLevels(samples: Float32Array, frame: number, offset: number): numb
 export function backgroundOf(take: Take, length: number, next: () => number): Float32Array {
   const frame = Math.round((take.sampleRate * FRAME_MS) / 1000);
   // A microphone's DC offset is in its background too.
-  let offset = 0;
-  for (const x of take.samples) offset += x;
-  offset /= take.samples.length || 1;
+  const offset = offsetOf(take.samples);
   const levels = frameLevels(take.samples, frame, offset);
   const floor = [...levels].sort((a, b) => a - b)[Math.floor(levels.length * 0.1)] ?? -90;
   let quietFrames = 0;

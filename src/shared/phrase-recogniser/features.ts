@@ -108,7 +108,7 @@ export function voicedRegion(energyDb: Float64Array): VoicedRegion {
  * stood out as voice: with an offset of 0.1, 1,825 of 2,000 takes of voices from recordings (seed
  * 31, --live --session) were refused and the right phrase came first for 3.1 % of them.
  */
-function offsetOf(samples: Float32Array): number {
+export function offsetOf(samples: Float32Array): number {
   let sum = 0;
   for (const x of samples) sum += x;
   return samples.length ? sum / samples.length : 0;

@@ -5,6 +5,7 @@
 export {
   extractFeatures,
   frameCount,
+  offsetOf,
   takeStats,
   METHODS,
   FEATURES_FORMAT,
