@@ -4,6 +4,7 @@
  * was said up to there is kept.
  */
 import { dtwDistance } from "./align.ts";
+import { START_MARGIN_DB } from "./voice-detector.ts";
 import {
   extractFeatures,
   frameCount,
@@ -18,13 +19,13 @@ export const MIN_VOICED_MS = 250;
  * A take is too quiet when its voice is less than this many dB above its own background (the
  * voice is lost in it), or quieter than QUIET_DB. Not an absolute level: the features do not
  * depend on loudness, and the microphone is opened without automatic gain, so a soft speaker on a
- * phone arrives at -50 to -60 dBFS and is still clearly heard. Teaching takes of the corpora's
- * voices stand at least 12.5 dB above their background (of 2,970, seeds 1 and pausing 1, voices
- * from recordings and pausing ones). With white noise 10 dB under the voice they stand 9.2 dB
- * above it and more (1st percentile), and are still recognised (voice-detector.ts, where a voice
- * starts 8 dB above the floor); at 10 dB here, 7 % of them were turned away.
+ * phone arrives at -50 to -60 dBFS and is still clearly heard. It is what the voice detector asks
+ * of a voice to start a take, so a teaching take it heard is not turned away: teaching takes of
+ * the corpora's voices stand at least 12.5 dB above their background (of 2,970, seeds 1 and
+ * pausing 1, voices from recordings and pausing ones), and with white noise 10 dB under the voice
+ * 9.2 dB and more (1st percentile), still recognised; at 10 dB, 7 % of those were turned away.
  */
-export const QUIET_OVER_BACKGROUND_DB = 8;
+export const QUIET_OVER_BACKGROUND_DB = START_MARGIN_DB;
 /**
  * Voice quieter than this (dBFS) is too quiet whatever the background: near where the voice
  * detector hears nothing (voice-detector.ts).

@@ -78,7 +78,7 @@ export const TAIL_MS = 200;
  * on seed 31. A steady background's 20 ms levels vary by well under a decibel, so it still starts
  * nothing; a television costs about a point of "right at once" (more of it starts a take).
  */
-const START_MARGIN_DB = 8;
+export const START_MARGIN_DB = 8;
 const HOLD_MARGIN_DB = 6;
 /**
  * Nothing under this level (dBFS) is voice: a faint hiss out of digital silence (a muted
