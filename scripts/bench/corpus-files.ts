@@ -1,7 +1,8 @@
 /** Reading a phrase corpus from disk: its speakers, folders and WAV takes, with clear errors. */
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { decodeWav, WavError } from "../../src/shared/phrase-recogniser/index.ts";
+import { changeTake, type TakeChanges } from "./take-changes.ts";
 
 /** The corpus cannot be used as given (a missing folder, an unreadable or empty WAV file). */
 export class CorpusError extends Error {}
@@ -77,20 +78,21 @@ export interface SpeakerTakes {
  * (a whole corpus of audio would not fit in memory), takes sorted by name (take2 before take10),
  * other files ignored.
  * A phrase with too few takes, a speaker with no phrases or a corpus with no speakers is a
- * CorpusError that says what is missing. `gainDb` makes every take that much louder (or, below
- * 0, softer: a soft speaker, a microphone set low), as floats, so nothing is clipped or lost.
+ * CorpusError that says what is missing. `changes` are made to every take as it is read
+ * (take-changes.ts): `gainDb` makes it that much louder (or, below 0, softer: a soft speaker, a
+ * microphone set low), as floats, so nothing is clipped or lost; `noiseDb` puts it in a steady
+ * background that many dB under the voice.
  */
 export function* readSpeakers(
   corpusDir: string,
   enrol: number,
-  gainDb = 0,
+  changes: TakeChanges = {},
 ): Generator<SpeakerTakes> {
-  if (!Number.isFinite(gainDb)) throw new CorpusError("--gain must be a number of dB");
-  const gain = 10 ** (gainDb / 20);
-  const load = (path: string): Take => {
-    const take = readTake(path);
-    return gain === 1 ? take : { ...take, samples: take.samples.map((x) => x * gain) };
-  };
+  if (!Number.isFinite(changes.gainDb ?? 0)) throw new CorpusError("--gain must be a number of dB");
+  if (!Number.isFinite(changes.noiseDb ?? 0))
+    throw new CorpusError("--noise must be a number of dB");
+  const load = (path: string): Take =>
+    changeTake(readTake(path), changes, relative(corpusDir, path));
   if (!Number.isInteger(enrol) || enrol < 1)
     throw new CorpusError("--enrol must be a whole number of at least 1");
   if (!isDirectory(corpusDir)) {

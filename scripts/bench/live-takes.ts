@@ -23,7 +23,7 @@ import {
   type TakeLimits,
 } from "../../src/shared/phrase-recogniser/index.ts";
 import type { Take } from "./corpus-files.ts";
-import { random } from "./phrase-corpus.ts";
+import { gaussian, random, seedOf } from "./phrase-corpus.ts";
 
 /** "learned": the patient-paced detector with limits learned from teaching; "fixed": 900 ms, 6 s. */
 export type LiveRule = "learned" | "fixed";
@@ -66,9 +66,7 @@ export function backgroundOf(take: Take, length: number, next: () => number): Fl
   }
   // No silence to borrow: Gaussian noise at the quietest frames' level.
   const rms = Math.sqrt(10 ** (floor / 10));
-  for (let i = 0; i < length; i++)
-    out[i] =
-      offset + rms * Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next());
+  for (let i = 0; i < length; i++) out[i] = offset + rms * gaussian(next);
   return out;
 }
 
@@ -183,10 +181,6 @@ const wholeFiles = (): TakePath => ({
   takesSplit: 0,
   takesRefused: 0,
 });
-
-/** A speaker's own seed for the background noise, so every run feeds the same audio. */
-const seedOf = (speaker: string) =>
-  [...speaker].reduce((hash, char) => (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0, 7);
 
 /** The take path of one speaker: whole files, or live under this rule. */
 export function takePath(rule: LiveRule | undefined, speaker: string): TakePath {

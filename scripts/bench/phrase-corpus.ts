@@ -65,10 +65,15 @@ export function random(seed: number): () => number {
   };
 }
 
+/** A seed from a name (a speaker, a take's path), so every run draws the same numbers for it. */
+export const seedOf = (name: string) =>
+  [...name].reduce((hash, char) => (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0, 7);
+
 const between = (next: () => number, [low, high]: readonly [number, number]) =>
   low + (high - low) * next();
 
-function gaussian(next: () => number): number {
+/** A standard normal draw (Box–Muller). */
+export function gaussian(next: () => number): number {
   return Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next());
 }
 

@@ -190,6 +190,19 @@ describe("phrases:eval --live", cliTests, () => {
     expect(cli(corpus, "--gain", "soft").stderr).toMatch(/--gain must be a number of dB/);
   });
 
+  it("hears takes in a steady background (--noise DB under the voice) until the noise drowns it", () => {
+    const corpus = pausingCorpus("", 800, 0);
+    const quiet = evaluateCorpus(corpus, { live: "learned" });
+    const fan = evaluateCorpus(corpus, { live: "learned", noiseDb: 15 });
+    expect(fan).toMatchObject({ takesSplit: 0, takesRefused: 0, wrongAtOnce: 0 });
+    expect(fan.top1).toBe(quiet.top1);
+    const drowned = evaluateCorpus(corpus, { live: "learned", noiseDb: 0 });
+    expect(drowned.takesRefused).toBeGreaterThan(0);
+    const run = cli(corpus, "--json", "--live", "--noise", "0");
+    expect(JSON.parse(run.stdout)).toMatchObject({ takesRefused: drowned.takesRefused });
+    expect(cli(corpus, "--noise", "loud").stderr).toMatch(/--noise must be a number of dB/);
+  });
+
   it("hears takes with a DC offset (a sound card's) as it hears them without", () => {
     const live = (corpus: string) => evaluateCorpus(corpus, { live: "learned" });
     const clean = live(pausingCorpus("clean", 800, 0.002));

@@ -1,8 +1,10 @@
 /**
  * `npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]
- * [--format 2|1] [--live [--rule learned|fixed]] [--session [--seed 37]] [--gain DB]` (--session: see
- * phrases-session.ts; the two together play the session as the microphone hears it, as the
- * issue's goals are measured; --gain -30 hears every take 30 dB softer, as from a soft speaker)
+ * [--format 2|1] [--live [--rule learned|fixed]] [--session [--seed 37]] [--gain DB] [--noise DB]`
+ * (--session: see phrases-session.ts; the two together play the session as the microphone hears
+ * it, as the issue's goals are measured; --gain -30 hears every take 30 dB softer, as from a soft
+ * speaker; --noise 10 hears every take in white noise 10 dB under the voice, as by a fan or a
+ * street: take-changes.ts)
  *
  * Runs the phrase recogniser (src/shared/phrase-recogniser, the same module the browser worker
  * runs) over a corpus: CORPUS_DIR/<speaker>/<phrase-id>/<take>.wav, takes sorted by name (take2
@@ -42,6 +44,7 @@ import { percentile } from "./bench-lib.ts";
 import { printSession, runSession } from "./phrases-session.ts";
 import { LIVE_RULES, takePath, type LiveRule } from "./live-takes.ts";
 import { CorpusError, readSpeakers, type Take } from "./corpus-files.ts";
+import type { TakeChanges } from "./take-changes.ts";
 
 export interface SpeakerFigures {
   speaker: string;
@@ -93,14 +96,13 @@ const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 
 
 export function evaluateCorpus(
   corpusDir: string,
+  /** The changes (--gain, --noise) are made to every take as it is read (take-changes.ts). */
   options: {
     enrol?: number;
     method?: Method;
     live?: LiveRule;
     format?: FeaturesFormat;
-    /** Every take this many dB louder, or softer below 0 (--gain). */
-    gainDb?: number;
-  } = {},
+  } & TakeChanges = {},
 ): EvaluationTotals {
   const enrol = options.enrol ?? 3;
   const method = options.method ?? "normalised";
@@ -114,7 +116,7 @@ export function evaluateCorpus(
   for (const { speaker, phrases, unknown: unknownTakes } of readSpeakers(
     corpusDir,
     enrol,
-    options.gainDb,
+    options,
   )) {
     const recogniser = new PhraseRecogniser({ method });
     const microphone = takePath(options.live, speaker);
@@ -222,10 +224,12 @@ export interface EvaluationArguments {
   session?: { seed: number };
   /** Every take this many dB louder, or softer below 0. */
   gainDb?: number;
+  /** White noise this many dB under the voice in every take. */
+  noiseDb?: number;
 }
 
 const usage =
-  "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline] [--format 2|1] [--live [--rule learned|fixed]] [--session [--seed 37]] [--gain DB]";
+  "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline] [--format 2|1] [--live [--rule learned|fixed]] [--session [--seed 37]] [--gain DB] [--noise DB]";
 
 /**
  * The options, one entry each: a flag (no value) or an option that reads its value. A new mode
@@ -265,6 +269,11 @@ const OPTIONS: Record<string, (into: EvaluationArguments, value: () => string) =
     const gainDb = Number(value());
     if (!Number.isFinite(gainDb)) throw new CorpusError("--gain must be a number of dB");
     into.gainDb = gainDb;
+  },
+  "--noise": (into, value) => {
+    const noiseDb = Number(value());
+    if (!Number.isFinite(noiseDb)) throw new CorpusError("--noise must be a number of dB");
+    into.noiseDb = noiseDb;
   },
   "--rule": (into, value) => {
     const rule = value();

@@ -32,6 +32,7 @@ import {
 import { percentile } from "./bench-lib.ts";
 import { readSpeakers, type Take } from "./corpus-files.ts";
 import { takePath, type LiveRule, type TakePath } from "./live-takes.ts";
+import type { TakeChanges } from "./take-changes.ts";
 
 export interface SessionFigures {
   /** Known takes answered at once with the right phrase. */
@@ -67,7 +68,8 @@ export interface SessionTotals extends SessionFigures {
   speakers: (SessionFigures & { speaker: string })[];
 }
 
-export interface SessionOptions {
+/** The changes (--gain, --noise) are made to every take as it is read (take-changes.ts). */
+export interface SessionOptions extends TakeChanges {
   enrol?: number;
   method?: Method;
   seed?: number;
@@ -77,8 +79,6 @@ export interface SessionOptions {
   live?: LiveRule;
   /** The features' version (phrases:eval --format). */
   format?: FeaturesFormat;
-  /** Every take this many dB louder, or softer below 0 (phrases:eval --gain). */
-  gainDb?: number;
 }
 
 const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -212,7 +212,7 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
   const allTimes: number[] = [];
   const counts = { known: 0, unknown: 0 };
   const weighted: Record<string, number> = {};
-  for (const { speaker, phrases, unknown } of readSpeakers(corpusDir, enrol, options.gainDb)) {
+  for (const { speaker, phrases, unknown } of readSpeakers(corpusDir, enrol, options)) {
     const recogniser = new PhraseRecogniser({ method });
     const microphone = takePath(options.live, speaker);
     const tests: SessionTake[] = [];
