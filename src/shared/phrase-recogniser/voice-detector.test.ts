@@ -267,6 +267,29 @@ describe("VoiceDetector: a voice close to a steady background", () => {
     expect(span.to).toBeGreaterThanOrEqual(seconds(3) + speech.length - seconds(0.1));
   });
 
+  // A soft first word (its loudest sound 5 dB above the background, under the start margin) and
+  // then the voice at its loudest only 10 dB above it: the soft word must not lift the noise
+  // floor out of the voice's reach.
+  it("hears a voice that starts softly, under the start margin, close to the background", () => {
+    const soft = speechLike(PHRASE_A, { padMs: 0 });
+    const loud = speechLike(PHRASE_B, { padMs: 0 });
+    const noisePower = loudestFramePower(loud) / 10 ** (10 / 10);
+    const softer = Math.sqrt((noisePower * 10 ** (5 / 10)) / loudestFramePower(soft));
+    const audio = concat(
+      new Float32Array(seconds(3)),
+      soft.map((x) => x * softer),
+      loud,
+      new Float32Array(seconds(3)),
+    );
+    const { detector, span, events } = detect(
+      mix(audio, noise(audio.length, Math.sqrt(3 * noisePower))),
+      { endSilenceMs: 1500 },
+    );
+    expect(events).toEqual(["start", "end"]);
+    expect(detector.state.end).toBe("voice-ended");
+    expect(span.to).toBeGreaterThanOrEqual(seconds(3) + soft.length + loud.length - seconds(0.1));
+  });
+
   it("does not start on the steady background alone", () => {
     const { events } = detect(noise(seconds(10), 0.05));
     expect(events).toEqual([]);
