@@ -213,7 +213,8 @@ export function totalsLine(totals: EvaluationTotals): string {
   return JSON.stringify({ ...totals, speakers: undefined });
 }
 
-export interface EvaluationArguments {
+/** With the changes (--gain, --noise) made to every take as it is read (take-changes.ts). */
+export interface EvaluationArguments extends TakeChanges {
   corpus: string;
   json: boolean;
   enrol: number;
@@ -222,10 +223,6 @@ export interface EvaluationArguments {
   live?: LiveRule;
   /** Answers confirmed or corrected as a user would (phrases-session.ts), in this seed's order. */
   session?: { seed: number };
-  /** Every take this many dB louder, or softer below 0. */
-  gainDb?: number;
-  /** White noise this many dB under the voice in every take. */
-  noiseDb?: number;
 }
 
 const usage =
