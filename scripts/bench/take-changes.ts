@@ -26,6 +26,7 @@ export function changeTake(take: Take, { gainDb = 0, noiseDb }: TakeChanges, nam
   const samples = gain === 1 ? take.samples : take.samples.map((x) => x * gain);
   if (noiseDb === undefined) return samples === take.samples ? take : { ...take, samples };
   const { voicedRmsDb } = takeStats(samples, take.sampleRate);
+  // No voice (digital silence): nothing to set the noise's level against, and nothing to hear.
   if (!Number.isFinite(voicedRmsDb)) return { ...take, samples };
   const rms = 10 ** ((voicedRmsDb - noiseDb) / 20);
   const next = random(seedOf(name));
