@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { browserReportFile } from "./scripts/check/browser-failures.ts";
 
 // Chromium: CHROMIUM_PATH if set, else Debian's /usr/bin/chromium, else Playwright's own
 // download (`npx playwright install chromium`) on machines that allow it.
@@ -49,7 +50,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The JSON report lets `npm test` end with the failures' messages (scripts/check/test-all.ts).
+  reporter: [["list"], ["json", { outputFile: browserReportFile }]],
   use: {
     baseURL,
     trace: "off",

@@ -38,13 +38,28 @@ export async function withMicrophone(
       `--use-file-for-fake-audio-capture=${file}%noloop`,
     ],
   });
+  // What the page itself reported, told with a failure: CI shows only the end of its output.
+  const reported: string[] = [];
   try {
     const page = context.pages()[0] ?? (await context.newPage());
+    page.on("crash", () => reported.push("the page crashed"));
+    page.on("pageerror", (error) => reported.push(`uncaught: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error") reported.push(`console error: ${message.text()}`);
+    });
     await run(page, context);
     // The next launch on this profile reads what this one saved: closing the browser while a
     // write is still on its way can lose it (a phrase added here was missing there, on a loaded
     // machine), so the page's writes land first.
     await settle(page);
+  } catch (error) {
+    // Right under the first line: `npm test` ends with the first lines of each failure.
+    if (error instanceof Error && reported.length > 0) {
+      const [first, ...rest] = error.message.split("\n");
+      const said = reported.join("; ").slice(0, 400);
+      error.message = [first, `The page reported: ${said}`, ...rest].join("\n");
+    }
+    throw error;
   } finally {
     await context.close();
   }
@@ -53,6 +68,11 @@ export async function withMicrophone(
 /** Opens Talk and waits until its board has the stored phrases. */
 export async function openTalk(page: Page) {
   await page.goto("/talk");
+  // A browser just started, with nothing compiled yet, on a machine whose cores the other tests
+  // keep busy: CI once needed more than the usual wait for the page to go live, twice running.
+  await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting", {
+    timeout: 30_000,
+  });
   await settle(page);
   await expect(page.getByRole("region", { name: "Phrase board" })).toHaveAttribute(
     "aria-busy",
