@@ -87,6 +87,9 @@ export async function startTestPostgres(
     port,
     persistent: false,
     createPostgresUser: process.getuid?.() === 0,
+    // As the README's createdb line: the search folds Cyrillic to lower case by the database's
+    // ctype. Left to the environment, a shell without LANG gave SQL_ASCII and a C ctype.
+    initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
     // Listen on localhost TCP only (no Unix socket in a shared directory).
     postgresFlags: [
       "-c",
