@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { browserReportFile } from "./scripts/check/browser-failures.ts";
+import { browserReportFile } from "./scripts/check/failure-summary.ts";
 
 // Chromium: CHROMIUM_PATH if set, else Debian's /usr/bin/chromium, else Playwright's own
 // download (`npx playwright install chromium`) on machines that allow it.

@@ -2,6 +2,7 @@ import { defineConfig } from "vitest/config";
 import babel from "@rolldown/plugin-babel";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import { fileURLToPath } from "node:url";
+import { unitReportFile } from "./scripts/check/failure-summary.ts";
 
 // Unit tests run in Node beside the code they test; browser specs live in tests/ (Playwright).
 export default defineConfig({
@@ -24,5 +25,8 @@ export default defineConfig({
     // the browser tests, a time limit of a real engine or database was missed in one run of three.
     // A test that fails twice still fails the run.
     retry: process.env.CI ? 1 : 0,
+    // The JSON report lets `npm test` end with the failures' messages (scripts/check/test-all.ts).
+    reporters: ["default", "json"],
+    outputFile: { json: unitReportFile },
   },
 });

@@ -7,8 +7,8 @@
  * - The browser tests need the build, not the other lane: they start as soon as it is made. The
  *   tests that watch a page over time (frames drawn on an idle page) run after the others, with
  *   the machine to themselves (Playwright's "alone" project), not beside the unit tests.
- * - At the very end, each browser test that failed, with the first lines of its errors: CI shows
- *   only the end of the output (scripts/check/browser-failures.ts).
+ * - At the very end, each test that failed, with the first lines of its errors: CI shows only the
+ *   end of the output (scripts/check/failure-summary.ts).
  * A failed step stops its own lane, not the other: one run shows every lane's first failure. The
  * summary lists each step's result and time; the exit code is 1 when any step failed or did not
  * run.
@@ -16,7 +16,14 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { browserReportFile, describeFailures, type JsonReport } from "./browser-failures.ts";
+import {
+  browserReportFile,
+  describeBrowserFailures,
+  describeUnitFailures,
+  unitReportFile,
+  type JsonReport,
+  type UnitReport,
+} from "./failure-summary.ts";
 
 type Step = { name: string; script: string; stream?: boolean };
 type Outcome = { name: string; ok: boolean; seconds: number };
@@ -71,7 +78,7 @@ async function runLane(steps: Step[]): Promise<Outcome[]> {
 
 const started = performance.now();
 // A report left by an earlier run must not be read as this one's.
-rmSync(browserReportFile, { force: true });
+for (const file of [browserReportFile, unitReportFile]) rmSync(file, { force: true });
 const outcomes = (await Promise.all(lanes.map(runLane))).flat();
 const skipped = lanes
   .flat()
@@ -83,12 +90,23 @@ for (const { name, ok, seconds } of outcomes) {
 }
 for (const { name } of skipped) console.log(`  not run  ${name} (an earlier step failed)`);
 console.log(`  in ${((performance.now() - started) / 1000 / 60).toFixed(1)} min`);
-if (outcomes.some((outcome) => outcome.name === "browser tests" && !outcome.ok)) {
-  const report = existsSync(browserReportFile)
-    ? (JSON.parse(readFileSync(browserReportFile, "utf8")) as JsonReport)
-    : {};
-  const failures = describeFailures(report);
-  if (failures.length > 0)
-    console.log(["\nThe browser tests that failed:", ...failures].join("\n"));
-}
+const failed = (name: string) => outcomes.some((outcome) => outcome.name === name && !outcome.ok);
+const readReport = <Report>(file: string): Report | undefined =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Report) : undefined;
+const summaries: [string, string[]][] = [
+  [
+    "The unit tests that failed:",
+    failed("unit tests")
+      ? describeUnitFailures(readReport<UnitReport>(unitReportFile) ?? {}, process.cwd())
+      : [],
+  ],
+  [
+    "The browser tests that failed:",
+    failed("browser tests")
+      ? describeBrowserFailures(readReport<JsonReport>(browserReportFile) ?? {})
+      : [],
+  ],
+];
+for (const [title, lines] of summaries)
+  if (lines.length > 0) console.log(["", title, ...lines].join("\n"));
 process.exitCode = outcomes.every((outcome) => outcome.ok) && skipped.length === 0 ? 0 : 1;

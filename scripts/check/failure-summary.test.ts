@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { describeFailures, type JsonReport } from "./browser-failures.ts";
+import {
+  describeBrowserFailures,
+  describeUnitFailures,
+  type JsonReport,
+  type UnitReport,
+} from "./failure-summary.ts";
 
 const escape = String.fromCharCode(27);
 
@@ -60,9 +65,9 @@ const report: JsonReport = {
   ],
 };
 
-describe("describeFailures", () => {
+describe("describeBrowserFailures", () => {
   it("tells each test that failed every try, with the start of each try's error", () => {
-    expect(describeFailures(report, 3)).toEqual([
+    expect(describeBrowserFailures(report, 3)).toEqual([
       "[voice] my-voice-learning.spec.ts:149 › teach, then Listen",
       "  try 1, failed:",
       "    Error: expect(locator).not.toHaveAttribute() failed",
@@ -74,9 +79,54 @@ describe("describeFailures", () => {
   });
 
   it("tells errors outside any test, and nothing when all passed", () => {
-    expect(describeFailures({ errors: [{ message: "Error: port in use" }] })).toEqual([
+    expect(describeBrowserFailures({ errors: [{ message: "Error: port in use" }] })).toEqual([
       "  Error: port in use",
     ]);
-    expect(describeFailures({ suites: [] })).toEqual([]);
+    expect(describeBrowserFailures({ suites: [] })).toEqual([]);
+  });
+});
+
+describe("describeUnitFailures", () => {
+  // The shape Vitest's JSON reporter writes, cut down to what is read.
+  const unitReport: UnitReport = {
+    testResults: [
+      {
+        name: "/repo/server/a.test.ts",
+        status: "failed",
+        assertionResults: [
+          { fullName: "store reads", status: "passed", failureMessages: [] },
+          {
+            fullName: "store answers a slow read as away",
+            status: "failed",
+            failureMessages: [
+              "StoreUnavailableError: took longer than 5000 ms.\n    at file:///repo/node_modules/vitest/run.js:1:1\n    at Timeout (x.ts:1:1)",
+              "AssertionError: expected [] to deeply equal [ 'a' ]\n    at y.ts:2:2",
+            ],
+          },
+        ],
+      },
+      {
+        name: "/repo/server/b.test.ts",
+        status: "failed",
+        message: "Error: Cannot find module './gone.ts'",
+        assertionResults: [],
+      },
+      { name: "/repo/src/c.test.ts", status: "passed", assertionResults: [] },
+    ],
+  };
+
+  it("tells each failed test with each try's error, and a file that could not run", () => {
+    expect(describeUnitFailures(unitReport, "/repo", 2)).toEqual([
+      "server/a.test.ts › store answers a slow read as away",
+      "  try 1:",
+      "    StoreUnavailableError: took longer than 5000 ms.",
+      "        at Timeout (x.ts:1:1)",
+      "  try 2:",
+      "    AssertionError: expected [] to deeply equal [ 'a' ]",
+      "        at y.ts:2:2",
+      "server/b.test.ts",
+      "  Error: Cannot find module './gone.ts'",
+    ]);
+    expect(describeUnitFailures({ testResults: [] }, "/repo")).toEqual([]);
   });
 });
