@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   describeBrowserFailures,
   describeUnitFailures,
-  type JsonReport,
+  type BrowserReport,
   type UnitReport,
 } from "./failure-summary.ts";
 
 const escape = String.fromCharCode(27);
 
 // The shape Playwright's JSON reporter writes, cut down to what is read.
-const report: JsonReport = {
+const report: BrowserReport = {
   suites: [
     {
       specs: [

@@ -13,7 +13,8 @@ type Spec = {
   tests: { projectName: string; status: string; results: Result[] }[];
 };
 type Suite = { specs?: Spec[]; suites?: Suite[] };
-export type JsonReport = { suites?: Suite[]; errors?: { message?: string }[] };
+/** Playwright's JSON report, cut down to what is read. */
+export type BrowserReport = { suites?: Suite[]; errors?: { message?: string }[] };
 
 export const browserReportFile = "test-reports/browser.json";
 export const unitReportFile = "test-reports/unit.json";
@@ -33,14 +34,18 @@ const colours = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 /** A stack frame in the test runner's own code, not the project's. */
 const runnerFrame = /^\s*at .*(node_modules\/|<anonymous>)/;
 
-/** The first `lines` lines of a message, without colour codes or the runner's stack frames. */
-function head(message: string, lines: number) {
+/**
+ * The first `lines` lines of a message, without colour codes or the runner's stack frames, each
+ * after `indent`.
+ */
+function head(message: string, lines: number, indent: string) {
   return message
     .replace(colours, "")
     .trim()
     .split("\n")
     .filter((line) => !runnerFrame.test(line))
-    .slice(0, lines);
+    .slice(0, lines)
+    .map((line) => indent + line);
 }
 
 function* specsOf(suites: Suite[]): Generator<Spec> {
@@ -51,10 +56,10 @@ function* specsOf(suites: Suite[]): Generator<Spec> {
 }
 
 /** Each failed browser test (failed on every try) with the start of each try's error. */
-export function describeBrowserFailures(report: JsonReport, linesPerError = 6): string[] {
+export function describeBrowserFailures(report: BrowserReport, linesPerError = 6): string[] {
   const out: string[] = [];
   for (const error of report.errors ?? [])
-    out.push(...head(error.message ?? "", linesPerError).map((line) => `  ${line}`));
+    out.push(...head(error.message ?? "", linesPerError, "  "));
   for (const spec of specsOf(report.suites ?? []))
     for (const test of spec.tests) {
       if (test.status !== "unexpected") continue;
@@ -62,7 +67,7 @@ export function describeBrowserFailures(report: JsonReport, linesPerError = 6): 
       for (const result of test.results)
         for (const error of result.errors ?? []) {
           out.push(`  try ${result.retry + 1}, ${result.status}:`);
-          out.push(...head(error.message ?? "", linesPerError).map((line) => `    ${line}`));
+          out.push(...head(error.message ?? "", linesPerError, "    "));
         }
     }
   return out;
@@ -79,13 +84,13 @@ export function describeUnitFailures(report: UnitReport, root: string, linesPerE
     const failed = file.assertionResults.filter((test) => test.status === "failed");
     if (failed.length === 0 && file.status === "failed") {
       out.push(name);
-      out.push(...head(file.message ?? "", linesPerError).map((line) => `  ${line}`));
+      out.push(...head(file.message ?? "", linesPerError, "  "));
     }
     for (const test of failed) {
       out.push(`${name} › ${test.fullName}`);
       test.failureMessages.forEach((message, index) => {
         out.push(`  try ${index + 1}:`);
-        out.push(...head(message, linesPerError).map((line) => `    ${line}`));
+        out.push(...head(message, linesPerError, "    "));
       });
     }
   }

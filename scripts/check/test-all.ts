@@ -21,7 +21,7 @@ import {
   describeBrowserFailures,
   describeUnitFailures,
   unitReportFile,
-  type JsonReport,
+  type BrowserReport,
   type UnitReport,
 } from "./failure-summary.ts";
 
@@ -103,7 +103,7 @@ const summaries: [string, string[]][] = [
   [
     "The browser tests that failed:",
     failed("browser tests")
-      ? describeBrowserFailures(readReport<JsonReport>(browserReportFile) ?? {})
+      ? describeBrowserFailures(readReport<BrowserReport>(browserReportFile) ?? {})
       : [],
   ],
 ];
