@@ -9,6 +9,7 @@
  * - "baseline" (textbook): MFCC c0–c12 every 10 ms over the energy-trimmed take, nothing else.
  */
 import { ANALYSIS_RATE, dctMatrix, melSpectrogram, percentile, resample } from "./dsp.ts";
+import { voiceBandFilter } from "./voice-detector.ts";
 
 export type Method = "normalised" | "baseline";
 export const METHODS: readonly Method[] = ["normalised", "baseline"];
@@ -355,15 +356,18 @@ export function takeStats(samples: Float32Array, sampleRate: number): TakeStats 
     } else run = 0;
   }
   // Frame energies straight from the take (no resampling: this must be cheap), its DC offset
-  // taken out (clipping is where the converter's limits are, so it is counted on the samples).
+  // taken out and in the voice's band, as the voice detector measures them (clipping is where the
+  // converter's limits are, so it is counted on the samples).
   const offset = offsetOf(samples);
+  const voiceBand = voiceBandFilter(sampleRate);
+  const band = samples.map((x) => voiceBand(x - offset));
   const hop = Math.max(1, Math.round((sampleRate * HOP_MS) / 1000));
   const win = Math.round(sampleRate * 0.025);
   const count = samples.length < win ? 0 : 1 + Math.floor((samples.length - win) / hop);
   const energyDb = new Float64Array(count);
   for (let f = 0; f < count; f++) {
     let energy = 0;
-    for (let i = f * hop; i < f * hop + win; i++) energy += (samples[i]! - offset) ** 2;
+    for (let i = f * hop; i < f * hop + win; i++) energy += band[i]! ** 2;
     energyDb[f] = 10 * Math.log10(energy / win + 1e-12);
   }
   const region = voicedRegion(energyDb);
