@@ -7,7 +7,7 @@ import {
   learnTakeLimits,
   TAKE_LIMIT_BOUNDS,
   VoiceDetector,
-  type TakeLimits,
+  type VoiceDetectorOptions,
 } from "./voice-detector.ts";
 
 const rate = 16000;
@@ -54,8 +54,12 @@ function phraseWithPause(pauseMs: number): { audio: Float32Array; secondWordAt: 
 }
 
 /** Feeds audio in 20 ms blocks (as the evaluator does), or another block size. */
-function detect(audio: Float32Array, limits?: Partial<TakeLimits>, block = seconds(0.02)) {
-  const detector = new VoiceDetector({ sampleRate: rate, ...limits });
+function detect(
+  audio: Float32Array,
+  options: Partial<VoiceDetectorOptions> = {},
+  block = Math.round(0.02 * (options.sampleRate ?? rate)),
+) {
+  const detector = new VoiceDetector({ sampleRate: rate, ...options });
   const events: string[] = [];
   for (let i = 0; i < audio.length && !detector.ended; i += block)
     events.push(...detector.push(audio.subarray(i, i + block)));
@@ -240,8 +244,8 @@ describe("VoiceDetector: slow phrases and the longest take", () => {
 
 describe("VoiceDetector: a voice close to a steady background", () => {
   /** The loudest 20 ms frame's power of a signal. */
-  function loudestFramePower(signal: Float32Array): number {
-    const frame = seconds(0.02);
+  function loudestFramePower(signal: Float32Array, sampleRate = rate): number {
+    const frame = Math.round(0.02 * sampleRate);
     let loudest = 0;
     for (let at = 0; at + frame <= signal.length; at += frame) {
       let energy = 0;
@@ -297,22 +301,11 @@ describe("VoiceDetector: a voice close to a steady background", () => {
     const highRate = 48000;
     const at = (s: number) => Math.round(s * highRate);
     const speech = speechLike(PHRASE_C, { padMs: 0, sampleRate: highRate });
-    const frame = at(0.02);
-    let loudest = 0;
-    for (let from = 0; from + frame <= speech.length; from += frame) {
-      let energy = 0;
-      for (let i = from; i < from + frame; i++) energy += speech[i]! ** 2;
-      loudest = Math.max(loudest, energy / frame);
-    }
     const audio = concat(new Float32Array(at(3)), speech, new Float32Array(at(3)));
+    const loudest = loudestFramePower(speech, highRate);
     const hiss = noise(audio.length, Math.sqrt((3 * loudest) / 10 ** (6 / 10)));
-    const detector = new VoiceDetector({ sampleRate: highRate, endSilenceMs: 1500 });
-    const events = [];
-    const heard = mix(audio, hiss);
-    for (let i = 0; i < heard.length && !detector.ended; i += frame)
-      events.push(...detector.push(heard.subarray(i, i + frame)));
+    const { events, span } = detect(mix(audio, hiss), { sampleRate: highRate, endSilenceMs: 1500 });
     expect(events).toEqual(["start", "end"]);
-    const span = detector.span();
     expect(span.from).toBeLessThanOrEqual(at(3));
     expect(span.to).toBeGreaterThanOrEqual(at(3) + speech.length - at(0.1));
   });
