@@ -7,11 +7,11 @@
  * silence, which is learned from the user's teaching takes (`learnTakeLimits`) or set by them.
  *
  * Energy against an adaptive noise floor: only the voice's band counts (rumble under it and hiss
- * over it are filtered out first); the floor follows quiet
- * frames quickly down and slowly up, and a steady background that rises (a television switched
- * on) lifts it within a few seconds through the minimum of the recent frames; a frame is voice
- * some decibels above the floor, with hysteresis, and a pause is over only when the voice is
- * back for 60 ms, so a click in a pause does not restart the count.
+ * over it are filtered out first); the floor follows quiet frames quickly down and slowly up, and
+ * a steady background that rises (a television switched on) lifts it within a few seconds through
+ * the minimum of the recent frames; a frame is voice some decibels above the floor, with
+ * hysteresis, and a pause is over only when the voice is back for 60 ms, so a click in a pause
+ * does not restart the count.
  *
  * Why energy and not a neural detector: Silero VAD v5 (the model @ricky0123/vad-web ships, run
  * by onnxruntime in the evaluator, a frame voice above 0.5 and held above 0.35, as that package
