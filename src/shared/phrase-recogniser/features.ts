@@ -9,7 +9,7 @@
  * - "baseline" (textbook): MFCC c0–c12 every 10 ms over the energy-trimmed take, nothing else.
  */
 import { ANALYSIS_RATE, dctMatrix, melSpectrogram, percentile, resample } from "./dsp.ts";
-import { voiceBandFilter } from "./voice-detector.ts";
+import { VoiceBandFilter } from "./voice-detector.ts";
 
 export type Method = "normalised" | "baseline";
 export const METHODS: readonly Method[] = ["normalised", "baseline"];
@@ -359,8 +359,9 @@ export function takeStats(samples: Float32Array, sampleRate: number): TakeStats 
   // taken out and in the voice's band, as the voice detector measures them (clipping is where the
   // converter's limits are, so it is counted on the samples).
   const offset = offsetOf(samples);
-  const voiceBand = voiceBandFilter(sampleRate);
-  const band = samples.map((x) => voiceBand(x - offset));
+  const voiceBand = new VoiceBandFilter(sampleRate);
+  const band = new Float32Array(samples.length);
+  for (let i = 0; i < samples.length; i++) band[i] = voiceBand.next(samples[i]! - offset);
   const hop = Math.max(1, Math.round((sampleRate * HOP_MS) / 1000));
   const win = Math.round(sampleRate * 0.025);
   const count = samples.length < win ? 0 : 1 + Math.floor((samples.length - win) / hop);

@@ -158,31 +158,48 @@ const STEADY_DB = 8;
  * it; the audio EQ cookbook's biquad), where the rate leaves room above the band. What the voice
  * detector measures, and takeStats with it, so a take the detector heard is judged by the same.
  */
-export function voiceBandFilter(sampleRate: number): (x: number) => number {
-  const rumble = Math.exp((-2 * Math.PI * RUMBLE_HZ) / sampleRate);
-  let [previousInput, previousOutput] = [0, 0];
-  const highPass = (x: number) => {
-    const y = x - previousInput + rumble * previousOutput;
-    previousInput = x;
-    previousOutput = y;
+export class VoiceBandFilter {
+  private readonly rumble: number;
+  private readonly lowPass: boolean;
+  private readonly b0: number = 0;
+  private readonly b1: number = 0;
+  private readonly a1: number = 0;
+  private readonly a2: number = 0;
+  private previousInput = 0;
+  private previousOutput = 0;
+  private x1 = 0;
+  private x2 = 0;
+  private y1 = 0;
+  private y2 = 0;
+
+  constructor(sampleRate: number) {
+    this.rumble = Math.exp((-2 * Math.PI * RUMBLE_HZ) / sampleRate);
+    this.lowPass = VOICE_BAND_HZ < 0.45 * sampleRate;
+    if (!this.lowPass) return;
+    const w = (2 * Math.PI * VOICE_BAND_HZ) / sampleRate;
+    const alpha = Math.sin(w) / Math.SQRT2;
+    const cos = Math.cos(w);
+    const a0 = 1 + alpha;
+    [this.b0, this.b1, this.a1, this.a2] = [
+      (1 - cos) / 2 / a0,
+      (1 - cos) / a0,
+      (-2 * cos) / a0,
+      (1 - alpha) / a0,
+    ];
+  }
+
+  next(input: number): number {
+    const x = input - this.previousInput + this.rumble * this.previousOutput;
+    this.previousInput = input;
+    this.previousOutput = x;
+    if (!this.lowPass) return x;
+    const y = this.b0 * (x + this.x2) + this.b1 * this.x1 - this.a1 * this.y1 - this.a2 * this.y2;
+    this.x2 = this.x1;
+    this.x1 = x;
+    this.y2 = this.y1;
+    this.y1 = y;
     return y;
-  };
-  if (VOICE_BAND_HZ >= 0.45 * sampleRate) return highPass;
-  const w = (2 * Math.PI * VOICE_BAND_HZ) / sampleRate;
-  const alpha = Math.sin(w) / Math.SQRT2;
-  const cos = Math.cos(w);
-  const a0 = 1 + alpha;
-  const [b0, b1, a1, a2] = [(1 - cos) / 2 / a0, (1 - cos) / a0, (-2 * cos) / a0, (1 - alpha) / a0];
-  let [x1, x2, y1, y2] = [0, 0, 0, 0];
-  return (input) => {
-    const x = highPass(input);
-    const y = b0 * (x + x2) + b1 * x1 - a1 * y1 - a2 * y2;
-    x2 = x1;
-    x1 = x;
-    y2 = y1;
-    y1 = y;
-    return y;
-  };
+  }
 }
 
 const clamp = (value: number, { min, max }: { min: number; max: number }) =>
@@ -195,7 +212,7 @@ export class VoiceDetector {
   private readonly minVoiceFrames: number;
   private readonly waitForVoiceMs: number;
   private readonly resumeFrames: number;
-  private readonly voiceBand: (x: number) => number;
+  private readonly voiceBand: VoiceBandFilter;
   private buffer: Float32Array;
   private filled = 0;
   private consumed = 0;
@@ -228,7 +245,7 @@ export class VoiceDetector {
     this.recentVoiced = new Uint8Array(2 * this.minVoiceFrames);
     this.waitForVoiceMs = options.waitForVoiceMs ?? Infinity;
     this.resumeFrames = Math.round(RESUME_MS / FRAME_MS);
-    this.voiceBand = voiceBandFilter(options.sampleRate);
+    this.voiceBand = new VoiceBandFilter(options.sampleRate);
     this.recentLevels = new Float64Array(Math.round(FLOOR_WINDOW_MS / FRAME_MS)).fill(Infinity);
   }
 
@@ -245,7 +262,7 @@ export class VoiceDetector {
   push(block: Float32Array): VoiceEvent[] {
     const events: VoiceEvent[] = [];
     for (let i = 0; i < block.length && !this.ended; i++) {
-      this.buffer[this.filled++] = this.voiceBand(block[i]!);
+      this.buffer[this.filled++] = this.voiceBand.next(block[i]!);
       if (this.filled === this.frame) {
         this.filled = 0;
         const event = this.onFrame();
