@@ -106,6 +106,7 @@ export async function buildApp(
   const store = await openRequestsStore({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
+    onWarning: (message) => app.log.warn(message),
   });
   app.addHook("onClose", async () => store.close());
   await app.register(healthRoutes, { store });

@@ -61,8 +61,10 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  // A node that refused to start has exited already.
+  const running = nodes.filter(({ process }) => process.exitCode === null);
   await Promise.all(
-    nodes.map(
+    running.map(
       (node) =>
         new Promise((resolve) => {
           node.process.once("exit", resolve);
@@ -207,5 +209,38 @@ describe("two nodes on one PostgreSQL", () => {
     for (let i = 0; i < 5; i++) statuses.push(await signIn(i % 2, `guess ${i}`));
     statuses.push(await signIn(0, staffPassword), await signIn(1, staffPassword));
     expect(statuses).toEqual([204, 204, 204, 401, 401, 401, 401, 401, 429, 429]);
+  });
+});
+
+describe("a database the server must not use", () => {
+  it("a node refuses one not in UTF8 at start, saying why and how to make one", async () => {
+    const url = await postgres.createDatabase("latin1_store", { encoding: "LATIN1", locale: "C" });
+    const failure = await startNode(url).then(
+      () => "started",
+      (error: Error) => error.message,
+    );
+    expect(failure).toContain(
+      'Dauys cannot start: The PostgreSQL database "latin1_store" stores text as LATIN1',
+    );
+    expect(failure).toContain("createdb --template template0 --encoding UTF8");
+    // The reason alone, as for a setting it cannot work with: no stack trace.
+    expect(failure).not.toMatch(/\n\s+at /);
+  });
+
+  it("a node on one whose locale does not fold Cyrillic starts and logs what its search misses", async () => {
+    const url = await postgres.createDatabase("c_locale_store", { encoding: "UTF8", locale: "C" });
+    const node = await startNode(url);
+    const warnings = node.output
+      .join("")
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter(({ level }) => level === 40)
+      .map(({ msg }) => msg);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^The PostgreSQL database "c_locale_store" has the character type "C", which does not fold Cyrillic/,
+      ),
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { buildApp } from "./app.ts";
 import { readConfig } from "./config.ts";
 import { createSpeechSynthesizer } from "./speech/speech-synthesizer.ts";
+import { UnsuitableDatabaseError } from "./storage/schema.ts";
 
 function configOrStop() {
   try {
@@ -14,7 +15,12 @@ function configOrStop() {
 
 const config = configOrStop();
 const synthesizer = await createSpeechSynthesizer();
-const app = await buildApp(config, { logger: true, synthesizer });
+const app = await buildApp(config, { logger: true, synthesizer }).catch((error: unknown) => {
+  // A database it must not use (server/storage/schema.ts): the reason alone, as for a setting.
+  if (!(error instanceof UnsuitableDatabaseError)) throw error;
+  console.error(`Dauys cannot start: ${error.message}`);
+  process.exit(1);
+});
 app.addHook("onClose", () => synthesizer.close());
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

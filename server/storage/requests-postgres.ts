@@ -14,7 +14,12 @@ import { csvPieceTimeoutMs, type CsvPieces } from "./requests-csv-download.ts";
 import { numericSeq, requestFields, searchNewestFirst } from "./postgres-inbox-search.ts";
 import { inArrivalOrder, type NewRequest, type ReadBatch } from "./requests-db.ts";
 import type { RequestsStore } from "./requests-store.ts";
-import { migratePostgres, newRequestColumns, newRequestValues } from "./schema.ts";
+import {
+  migratePostgres,
+  newRequestColumns,
+  newRequestValues,
+  postgresFoldingWarning,
+} from "./schema.ts";
 import { errorFromThread, StoreUnavailableError } from "./store-unavailable.ts";
 
 /**
@@ -115,11 +120,21 @@ function postgresCsvPieces(job: PostgresCsvJob): CsvPieces {
   };
 }
 
+/** `onWarning` hears what works but not fully in this database (its search's case folding). */
 export async function openPostgresRequestsStore(
   databaseUrl: string,
-  options: { maxConnections?: number; timeoutMs?: number } = {},
+  options: {
+    maxConnections?: number;
+    timeoutMs?: number;
+    onWarning?: (message: string) => void;
+  } = {},
 ): Promise<RequestsStore & { pool: pg.Pool }> {
   const pool = await openMigratedPool(databaseUrl, options.maxConnections ?? 10, options.timeoutMs);
+  const warning = await postgresFoldingWarning(pool).catch(async (error: unknown) => {
+    await pool.end();
+    throw error;
+  });
+  if (warning) options.onWarning?.(warning);
   return {
     pool,
     csv: (options) => postgresCsvPieces({ databaseUrl, ...options }),

@@ -376,6 +376,59 @@ describe("schema versions", () => {
     await store.close();
   });
 
+  it("PostgreSQL refuses, before writing anything, a database not in UTF8", async () => {
+    for (const encoding of ["SQL_ASCII", "LATIN1"]) {
+      databaseCount += 1;
+      const url = await postgres.createDatabase(`contract_${databaseCount}`, {
+        encoding,
+        locale: "C",
+      });
+      await expect(openPostgresRequestsStore(url)).rejects.toThrow(
+        new RegExp(`stores text as ${encoding}; Dauys needs UTF8`),
+      );
+      const raw = new pg.Client(url);
+      await raw.connect();
+      const { rows } = await raw.query(
+        "SELECT count(*)::int AS tables FROM pg_tables WHERE schemaname = 'public'",
+      );
+      await raw.end();
+      expect(rows[0].tables).toBe(0);
+    }
+  });
+
+  it("PostgreSQL says when its locale cannot fold Cyrillic for the search, and works", async () => {
+    databaseCount += 1;
+    const cLocale = await postgres.createDatabase(`contract_${databaseCount}`, {
+      encoding: "UTF8",
+      locale: "C",
+    });
+    const warnings: string[] = [];
+    const store = await openPostgresRequestsStore(cLocale, {
+      onWarning: (message) => warnings.push(message),
+    });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/character type "C", which does not fold Cyrillic/);
+    expect(warnings[0]).toContain("createdb --template template0 --encoding UTF8 --locale C.UTF-8");
+    const saved = request({ name: "Ерлан Әлия" });
+    await store.save(saved);
+    // It stores and lists requests; its search misses a Cyrillic word written with a capital.
+    expect((await searchRequests(store, "", { limit: 5 })).requests.map((r) => r.id)).toEqual([
+      saved.id,
+    ]);
+    expect((await searchRequests(store, "ерлан", { limit: 5 })).requests).toEqual([]);
+    await store.close();
+
+    const utf8Locale = await freshPostgresUrl();
+    const none: string[] = [];
+    const folding = await openPostgresRequestsStore(utf8Locale, {
+      onWarning: (message) => none.push(message),
+    });
+    await folding.save(request({ name: "Ерлан Әлия" }));
+    expect((await searchRequests(folding, "ерлан әлия", { limit: 5 })).requests).toHaveLength(1);
+    expect(none).toEqual([]);
+    await folding.close();
+  });
+
   it("PostgreSQL refuses a database made by a newer server", async () => {
     const url = await freshPostgresUrl();
     await (await openPostgresRequestsStore(url)).close();

@@ -58,9 +58,10 @@ export function openSqliteRequestsStore(dataDir: string): RequestsStore {
 export async function openRequestsStore(options: {
   dataDir: string;
   databaseUrl?: string | undefined;
+  onWarning?: (message: string) => void;
 }): Promise<RequestsStore> {
   return options.databaseUrl
-    ? openPostgresRequestsStore(options.databaseUrl)
+    ? openPostgresRequestsStore(options.databaseUrl, { onWarning: options.onWarning })
     : openSqliteRequestsStore(options.dataDir);
 }
 

@@ -220,10 +220,50 @@ const migrationLockKey = 0x4461_7579; // "Dauy"
  * store's queries. */
 const migrationTimeoutMs = 30 * 60_000;
 
+/** A database the server must not use, said in words an operator can act on. */
+export class UnsuitableDatabaseError extends Error {
+  override name = "UnsuitableDatabaseError";
+}
+
+/** How to make a database the server can use (as the README says). */
+const createdbLine = "createdb --template template0 --encoding UTF8 --locale C.UTF-8";
+
+/**
+ * Requests come in six languages and two scripts. A database in another encoding refuses, at
+ * the first request, letters it has no code for (LATIN1 has no Cyrillic, WIN1251 no Kazakh Ә):
+ * the request could never be stored. SQL_ASCII stores bytes without knowing their letters, so
+ * the inbox search cannot fold Cyrillic. The server refuses such a database at start.
+ */
+const notUtf8 = (database: string, encoding: string) =>
+  `The PostgreSQL database "${database}" stores text as ${encoding}; Dauys needs UTF8 to store ` +
+  `requests in all six languages. Nothing was changed in it. Make a UTF-8 database ` +
+  `(\`${createdbLine} ${database}\`) and move its data there.`;
+
+/**
+ * Whether the database folds Cyrillic (Russian and Kazakh) to lower case, as the inbox search
+ * needs: it folds the words searched for, and the database folds the requests' words. A UTF8
+ * database with the C locale folds only Latin letters, so "Ерлан" in a request is never found.
+ * Returns what to tell the operator, or undefined when it folds.
+ */
+export async function postgresFoldingWarning(pool: pg.Pool): Promise<string | undefined> {
+  const { rows } = await pool.query<{ folds: boolean; ctype: string; database: string }>(
+    `SELECT lower('ЕРЛАН ӘЛИЯ') = 'ерлан әлия' AS folds, datctype AS ctype, datname AS database
+     FROM pg_database WHERE datname = current_database()`,
+  );
+  const { folds, ctype, database } = rows[0]!;
+  if (folds) return undefined;
+  return (
+    `The PostgreSQL database "${database}" has the character type "${ctype}", which does not ` +
+    `fold Cyrillic to lower case: the staff inbox's search cannot find a Cyrillic word written ` +
+    `with a capital (a name, a sentence's first word). Requests are stored and listed as ` +
+    `usual. Make the database with \`${createdbLine}\` to search in every language.`
+  );
+}
+
 /**
  * Brings a PostgreSQL database's tables up to date inside one transaction holding an advisory
  * lock, so two nodes starting at once run each migration exactly once (the second waits, then
- * finds nothing left to do).
+ * finds nothing left to do). A database not in UTF8 is refused (UnsuitableDatabaseError).
  */
 export async function migratePostgres(pool: pg.Pool) {
   const client = await pool.connect();
@@ -231,6 +271,12 @@ export async function migratePostgres(pool: pg.Pool) {
   const query = <Row extends pg.QueryResultRow>(text: string) =>
     client.query<Row>({ text, query_timeout: migrationTimeoutMs } as pg.QueryConfig);
   try {
+    // Before anything is written: a database in another encoding is refused as it is.
+    const { rows: settings } = await query<{ encoding: string; database: string }>(
+      "SELECT current_setting('server_encoding') AS encoding, current_database() AS database",
+    );
+    const { encoding, database } = settings[0]!;
+    if (encoding !== "UTF8") throw new UnsuitableDatabaseError(notUtf8(database, encoding));
     await query("BEGIN");
     await query("SET LOCAL statement_timeout = 0");
     await query(`SELECT pg_advisory_xact_lock(${migrationLockKey})`);

@@ -15,8 +15,9 @@ import pg from "pg";
 export type TestPostgres = {
   url: string;
   /** Creates another, empty database on this server, so tests do not see each other's rows;
-   * gives its URL. */
-  createDatabase: (name: string) => Promise<string>;
+   * gives its URL. By default it is made as the cluster (UTF8, C.UTF-8); `as` makes it in
+   * another encoding or locale, as an operator might have. */
+  createDatabase: (name: string, as?: { encoding: string; locale: string }) => Promise<string>;
   stop: () => Promise<void>;
   /** Stops every PostgreSQL process (SIGSTOP): the server is there but answers nothing. */
   freeze: () => void;
@@ -108,11 +109,14 @@ export async function startTestPostgres(
   const urlOf = (database: string) => `postgres://dauys:${password}@127.0.0.1:${port}/${database}`;
   return {
     url: urlOf("dauys"),
-    async createDatabase(name) {
+    async createDatabase(name, as) {
       const admin = new pg.Client(urlOf("dauys"));
       await admin.connect();
       try {
-        await admin.query(`CREATE DATABASE ${name}`);
+        await admin.query(
+          `CREATE DATABASE ${name}` +
+            (as ? ` TEMPLATE template0 ENCODING '${as.encoding}' LOCALE '${as.locale}'` : ""),
+        );
       } finally {
         await admin.end();
       }
