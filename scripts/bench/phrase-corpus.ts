@@ -1,11 +1,12 @@
 /**
  * `npm run phrases:corpus -- OUT_DIR [--languages en,ru] [--profiles mild,severe,pausing] [--phrases 30]
- * [--unknown 10] [--seed 1] [--voices espeak|recorded]`: a stand-in corpus of synthetic "speakers"
+ * [--unknown 10] [--takes 6] [--seed 1] [--voices espeak|recorded]`: a stand-in corpus of synthetic "speakers"
  * for the phrase recogniser, made with the project's own eSpeak NG WebAssembly engine (no native
  * espeak-ng needed), or with `--voices recorded` from voices built from recordings of real people
  * (English and Russian; Debian's flite and festival, see recorded-voices.ts).
  *
- * Layout: OUT_DIR/<language>-<profile>/<phrase-id>/<take>.wav (3 enrol + 3 test takes) and
+ * Layout: OUT_DIR/<language>-<profile>/<phrase-id>/<take>.wav (`--takes`: 3 enrol + 3 test by
+ * default; 15 gives each phrase 12 tests, to see a session learn over longer use) and
  * OUT_DIR/<speaker>/_unknown/*.wav (never-taught phrases, 2 takes each).
  *
  * Per speaker: a voice (formant/pitch shift by resampling), a speaking rate and pitch, an output
@@ -327,7 +328,13 @@ function parseArguments(argv: string[]): CorpusOptions {
       options.profiles = list as Profile[];
     } else if (arg === "--phrases") options.phrases = Number(value());
     else if (arg === "--unknown") options.unknown = Number(value());
-    else if (arg === "--seed") options.seed = Number(value());
+    else if (arg === "--takes") {
+      options.takes = Number(value());
+      if (!Number.isInteger(options.takes) || options.takes < 2)
+        throw new Error(
+          "--takes must be a whole number of at least 2 (takes to teach and to test)",
+        );
+    } else if (arg === "--seed") options.seed = Number(value());
     else if (arg === "--voices") {
       const voices = value();
       if (voices !== "espeak" && voices !== "recorded") throw new Error(`unknown voices ${voices}`);
@@ -337,7 +344,7 @@ function parseArguments(argv: string[]): CorpusOptions {
   }
   if (!options.outDir)
     throw new Error(
-      "usage: npm run phrases:corpus -- OUT_DIR [--languages en,ru] [--profiles mild,severe,pausing] [--phrases 30] [--unknown 10] [--seed 1] [--voices espeak|recorded]",
+      "usage: npm run phrases:corpus -- OUT_DIR [--languages en,ru] [--profiles mild,severe,pausing] [--phrases 30] [--unknown 10] [--takes 6] [--seed 1] [--voices espeak|recorded]",
     );
   return options;
 }

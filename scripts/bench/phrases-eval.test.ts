@@ -245,6 +245,36 @@ describe("phrases:corpus", { timeout: 120_000 }, () => {
     });
   });
 
+  it("takes --takes on its command line: a whole number of at least 2", () => {
+    const corpus = (takes: string) =>
+      spawnSync(
+        process.execPath,
+        [
+          "scripts/bench/phrase-corpus.ts",
+          join(dir, takes),
+          "--languages",
+          "en",
+          "--profiles",
+          "mild",
+          "--phrases",
+          "1",
+          "--unknown",
+          "0",
+          "--takes",
+          takes,
+        ],
+        { encoding: "utf8", timeout: 60_000 },
+      );
+    const five = corpus("5");
+    expect(five.status).toBe(0);
+    expect(readdirSync(join(dir, "5/en-mild/p01"))).toHaveLength(5);
+    for (const wrong of ["1", "2.5"]) {
+      const refused = corpus(wrong);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain("--takes must be a whole number of at least 2");
+    }
+  });
+
   it("says what the voices built from recordings need on a machine without them, and writes nothing", async () => {
     const path = process.env.PATH;
     process.env.PATH = join(dir, "no-tools");

@@ -1,8 +1,9 @@
 /**
  * `npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]
- * [--format 2|1] [--live [--rule learned|fixed]] [--session [--seed 37]] [--gain DB] [--noise DB]`
+ * [--format 2|1] [--live [--rule learned|fixed]] [--session [--seed 37] [--no-learn]] [--gain DB] [--noise DB]`
  * (--session: see phrases-session.ts; the two together play the session as the microphone hears
- * it, as the issue's goals are measured; --gain -30 hears every take 30 dB softer, as from a soft
+ * it, as the issue's goals are measured; --no-learn plays it keeping nothing from the answers;
+ * --gain -30 hears every take 30 dB softer, as from a soft
  * speaker; --noise 10 hears every take in white noise 10 dB under the voice, as by a fan or a
  * street: take-changes.ts)
  *
@@ -223,10 +224,12 @@ export interface EvaluationArguments extends TakeChanges {
   live?: LiveRule;
   /** Answers confirmed or corrected as a user would (phrases-session.ts), in this seed's order. */
   session?: { seed: number };
+  /** false (--no-learn): the session's answers with nothing kept from them, for comparison. */
+  learn?: boolean;
 }
 
 const usage =
-  "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline] [--format 2|1] [--live [--rule learned|fixed]] [--session [--seed 37]] [--gain DB] [--noise DB]";
+  "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline] [--format 2|1] [--live [--rule learned|fixed]] [--session [--seed 37] [--no-learn]] [--gain DB] [--noise DB]";
 
 /**
  * The options, one entry each: a flag (no value) or an option that reads its value. A new mode
@@ -256,6 +259,9 @@ const OPTIONS: Record<string, (into: EvaluationArguments, value: () => string) =
   },
   "--session": (into) => {
     into.session = { seed: into.session?.seed ?? 37 };
+  },
+  "--no-learn": (into) => {
+    into.learn = false;
   },
   "--seed": (into, value) => {
     const seed = Number(value());
@@ -299,8 +305,9 @@ export function parseArguments(argv: readonly string[]): EvaluationArguments {
     else throw new CorpusError(`one corpus folder only (got ${parsed.corpus} and ${arg})`);
   }
   if (!parsed.corpus) throw new CorpusError(usage);
-  if (argv.includes("--seed") && !argv.includes("--session"))
-    throw new CorpusError("--seed orders a --session: give --session too");
+  for (const option of ["--seed", "--no-learn"])
+    if (argv.includes(option) && !argv.includes("--session"))
+      throw new CorpusError(`${option} is for a --session: give --session too`);
   return parsed;
 }
 

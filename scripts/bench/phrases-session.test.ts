@@ -95,6 +95,29 @@ describe("runSpeakerSession", () => {
     expect(figures.examplesAdded).toBe(3);
   });
 
+  it("counts each phrase's test takes by use, in the session's order", () => {
+    const recogniser = taught();
+    const uses = [121, 124, 127, 130].map((pitch) => ({
+      phraseId: "a",
+      take: take(PHRASE_A, pitch),
+    }));
+    const figures = runSpeakerSession(
+      recogniser,
+      [...uses, { phraseId: "c", take: take(PHRASE_C, 118) }],
+      { method: "normalised", random: inOrder, learn: true },
+    );
+    // "a" three times and "c" once in the first group, the fourth "a" alone in the second.
+    expect(figures.byUse.map(({ from, tests }) => ({ from, tests }))).toEqual([
+      { from: 1, tests: 4 },
+      { from: 4, tests: 1 },
+    ]);
+    const total = (key: "rightAtOnce" | "rightFirst") =>
+      figures.byUse.reduce((sum, group) => sum + group[key] * group.tests, 0) / figures.tests;
+    expect(total("rightAtOnce")).toBeCloseTo(figures.rightAtOnce, 4);
+    expect(total("rightFirst")).toBeCloseTo(figures.rightFirst, 4);
+    expect(figures.rightAtOnce).toBeGreaterThan(0);
+  });
+
   it("without learning, the same order says the wrong phrase both times", () => {
     const recogniser = taught();
     const figures = play(recogniser, false);
@@ -134,6 +157,41 @@ describe("runSession", () => {
       totals.speakers.map(({ p95Ms, meanMs, ...rest }) => (p95Ms >= 0 && meanMs >= 0 ? rest : {}));
     expect(answers(again)).toEqual(answers(first));
     expect(first.speakers).toHaveLength(1);
+    expect(first.byUse).toEqual([
+      { from: 1, tests: 4, rightAtOnce: first.rightAtOnce, rightFirst: 1 },
+    ]);
+
+    const keepingNothing = spawnSync(
+      process.execPath,
+      ["scripts/bench/phrases-eval.ts", dir, "--session", "--seed", "5", "--no-learn", "--json"],
+      { encoding: "utf8", timeout: 60_000 },
+    );
+    expect(keepingNothing.status).toBe(0);
+    expect(JSON.parse(keepingNothing.stdout)).toMatchObject({
+      learn: false,
+      examplesAdded: 0,
+      counterExamples: 0,
+      tests: 4,
+    });
+    const printed = spawnSync(
+      process.execPath,
+      ["scripts/bench/phrases-eval.ts", dir, "--session"],
+      {
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
+    expect(printed.stdout).toMatch(/With use \(.*\): takes 1–3 \(4\): right at once \d/);
+    const alone = spawnSync(
+      process.execPath,
+      ["scripts/bench/phrases-eval.ts", dir, "--no-learn"],
+      {
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
+    expect(alone.status).toBe(2);
+    expect(alone.stderr).toMatch(/--no-learn is for a --session/);
   });
 });
 
@@ -182,6 +240,6 @@ describe("runSession --live", { timeout: 120_000 }, () => {
       { encoding: "utf8", timeout: 60_000 },
     );
     expect(seedAlone.status).toBe(2);
-    expect(seedAlone.stderr).toMatch(/--seed orders a --session/);
+    expect(seedAlone.stderr).toMatch(/--seed is for a --session/);
   });
 });

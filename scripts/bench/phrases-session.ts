@@ -19,7 +19,10 @@
  * take the detector refused is "did not catch it", and nothing can be kept from it.
  *
  * Figures are fractions (0–1) of the known test takes (rightAtOnce, wrongAtOnce, rightFirst,
- * unsure, rejected) or of the unknown ones (unknownSpoken, unknownRejected).
+ * unsure, rejected) or of the unknown ones (unknownSpoken, unknownRejected). `byUse` gives right
+ * at once and right first for a phrase's first three test takes, its next three, and so on: a
+ * corpus with more takes a phrase (phrases:corpus --takes 15) shows whether it gets better with
+ * use, and `--no-learn` what the same order gives when nothing is kept.
  */
 import {
   extractFeatures,
@@ -56,7 +59,23 @@ export interface SessionFigures {
   takesRefused: number;
   p95Ms: number;
   meanMs: number;
+  /** The known takes by how often their phrase was tested before: does it get better with use? */
+  byUse: UseFigures[];
 }
+
+/**
+ * Known takes that were their phrase's test take number `from` to `from + USE_GROUP - 1` in the
+ * session (1 = its first after teaching), and how they were answered (fractions of `tests`).
+ */
+export interface UseFigures {
+  from: number;
+  tests: number;
+  rightAtOnce: number;
+  rightFirst: number;
+}
+
+/** Test takes of a phrase counted together in `byUse`. */
+export const USE_GROUP = 3;
 
 export interface SessionTotals extends SessionFigures {
   mode: "session";
@@ -124,7 +143,7 @@ export function runSpeakerSession(
     learn: boolean;
     microphone?: TakePath;
   },
-): SessionFigures & { times: number[] } {
+): SessionFigures & { times: number[]; useCounts: UseCounts } {
   const { method, learn } = options;
   const format = options.format ?? FEATURES_FORMAT;
   const microphone = options.microphone ?? takePath(undefined, "");
@@ -134,6 +153,16 @@ export function runSpeakerSession(
     0, 0, 0, 0, 0, 0,
   ];
   let clock = 1;
+  const uses: UseCounts = [];
+  const timesTested = new Map<string, number>();
+  const countUse = (phraseId: string, atOnce: boolean, first: boolean) => {
+    const tested = timesTested.get(phraseId) ?? 0;
+    timesTested.set(phraseId, tested + 1);
+    const group = (uses[Math.floor(tested / USE_GROUP)] ??= [0, 0, 0]);
+    group[0]++;
+    if (atOnce) group[1]++;
+    if (first) group[2]++;
+  };
   const keep = (phraseId: string, features: PhraseFeatures, origin: "confirmed" | "counter") => {
     if (!learn) return;
     recogniser.addExample(phraseId, features, origin, clock++);
@@ -145,7 +174,10 @@ export function runSpeakerSession(
     if (!take) {
       // Refused by the voice detector: "did not catch it", with nothing to keep.
       if (phraseId === null) [unknown, unknownRejected] = [unknown + 1, unknownRejected + 1];
-      else [known, rejected] = [known + 1, rejected + 1];
+      else {
+        [known, rejected] = [known + 1, rejected + 1];
+        countUse(phraseId, false, false);
+      }
       continue;
     }
     const started = performance.now();
@@ -162,6 +194,11 @@ export function runSpeakerSession(
       continue;
     }
     known++;
+    countUse(
+      phraseId,
+      result.decision === "accepted" && result.phraseId === phraseId,
+      result.decision !== "rejected" && result.ranked[0]?.phraseId === phraseId,
+    );
     if (result.decision === "accepted") {
       if (result.phraseId === phraseId) {
         rightAtOnce++;
@@ -197,8 +234,28 @@ export function runSpeakerSession(
     takesRefused: microphone.takesRefused,
     p95Ms: round(percentile(times, 95), 1),
     meanMs: round(times.reduce((s, t) => s + t, 0) / Math.max(1, times.length), 1),
+    byUse: useFigures(uses),
+    useCounts: uses,
     times,
   };
+}
+
+/** Per group of uses (USE_GROUP test takes of a phrase): [tests, right at once, right first]. */
+type UseCounts = ([number, number, number] | undefined)[];
+
+function useFigures(groups: UseCounts): UseFigures[] {
+  return [...groups.entries()].flatMap(([index, group]) =>
+    group
+      ? [
+          {
+            from: index * USE_GROUP + 1,
+            tests: group[0],
+            rightAtOnce: round(group[1] / group[0]),
+            rightFirst: round(group[2] / group[0]),
+          },
+        ]
+      : [],
+  );
 }
 
 /** Runs a session over every speaker of a corpus laid out as phrases:eval reads it. */
@@ -210,6 +267,7 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
   const format = options.format ?? FEATURES_FORMAT;
   const speakers: SessionTotals["speakers"] = [];
   const allTimes: number[] = [];
+  const allUses: UseCounts = [];
   const counts = { known: 0, unknown: 0 };
   const weighted: Record<string, number> = {};
   for (const { speaker, phrases, unknown } of readSpeakers(corpusDir, enrol, options)) {
@@ -224,7 +282,7 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
       tests.push(...phraseTests.map((take) => ({ phraseId, take })));
     }
     tests.push(...unknown.map((take) => ({ phraseId: null, take })));
-    const { times, ...figures } = runSpeakerSession(recogniser, tests, {
+    const { times, useCounts, ...figures } = runSpeakerSession(recogniser, tests, {
       method,
       format,
       learn,
@@ -232,6 +290,11 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
       microphone,
     });
     allTimes.push(...times);
+    useCounts.forEach((group, index) => {
+      if (!group) return;
+      const sum = (allUses[index] ??= [0, 0, 0]);
+      [sum[0], sum[1], sum[2]] = [sum[0] + group[0], sum[1] + group[1], sum[2] + group[2]];
+    });
     speakers.push({ speaker, ...figures });
     counts.known += figures.tests;
     counts.unknown += figures.unknown;
@@ -263,6 +326,7 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
     unknown: counts.unknown,
     p95Ms: round(percentile(allTimes, 95), 1),
     meanMs: round(allTimes.reduce((s, t) => s + t, 0) / allTimes.length, 1),
+    byUse: useFigures(allUses),
     speakers,
   };
 }
@@ -301,5 +365,13 @@ export function printSession(totals: SessionTotals, json: boolean): void {
         s.takesRefused,
       ].join("\t"),
     );
+  console.log(
+    `With use (a phrase's test takes in the session's order, after teaching): ${totals.byUse
+      .map(
+        ({ from, tests, rightAtOnce, rightFirst }) =>
+          `takes ${from}–${from + USE_GROUP - 1} (${tests}): right at once ${pct(rightAtOnce)}, right first ${pct(rightFirst)}`,
+      )
+      .join("; ")}`,
+  );
   console.log(JSON.stringify(rest));
 }
