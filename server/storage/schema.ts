@@ -231,8 +231,9 @@ const createdbLine = "createdb --template template0 --encoding UTF8 --locale C.U
 /**
  * Requests come in six languages and two scripts. A database in another encoding refuses, at
  * the first request, letters it has no code for (LATIN1 has no Cyrillic, WIN1251 no Kazakh Ә):
- * the request could never be stored. SQL_ASCII stores bytes without knowing their letters, so
- * the inbox search cannot fold Cyrillic. The server refuses such a database at start.
+ * the request could never be stored. SQL_ASCII stores bytes without knowing their letters: a
+ * Cyrillic word's search vector is empty, so the inbox search never finds it. The server refuses
+ * such a database at start.
  */
 const notUtf8 = (database: string, encoding: string) =>
   `The PostgreSQL database "${database}" stores text as ${encoding}; Dauys needs UTF8 to store ` +
