@@ -127,14 +127,13 @@ describe("runSpeakerSession", () => {
   });
 });
 
-describe("runSession", () => {
+// Each phrases:eval run is a Node process that loads the recogniser: a second or two alone, and
+// many times that beside the browser tests (a CI-like run took this file's first version of
+// these checks, in one test, past 30 s).
+describe("runSession", { timeout: 120_000 }, () => {
   let dir: string;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), "phrases-session-"));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-  it("reads a corpus as phrases:eval does and gives the same figures for the same seed", () => {
     const put = (path: string, segments: Segment[], pitch: number) => {
       mkdirSync(join(dir, path, ".."), { recursive: true });
       writeFileSync(
@@ -145,6 +144,10 @@ describe("runSession", () => {
     for (const [id, segments] of Object.entries({ hello: PHRASE_A, water: PHRASE_B }))
       [110, 125, 140, 118, 132].forEach((pitch, i) => put(`anna/${id}/t${i}.wav`, segments, pitch));
     put("anna/_unknown/u1.wav", PHRASE_UNTAUGHT, 120);
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("reads a corpus as phrases:eval does and gives the same figures for the same seed", () => {
     const first = runSession(dir, { seed: 5 });
     expect(first.tests).toBe(4);
     expect(first.unknown).toBe(1);
@@ -160,36 +163,25 @@ describe("runSession", () => {
     expect(first.byUse).toEqual([
       { from: 1, tests: 4, rightAtOnce: first.rightAtOnce, rightFirst: 1 },
     ]);
+  });
 
-    const keepingNothing = spawnSync(
-      process.execPath,
-      ["scripts/bench/phrases-eval.ts", dir, "--session", "--seed", "5", "--no-learn", "--json"],
-      { encoding: "utf8", timeout: 60_000 },
-    );
+  it("on phrases:eval's command line: --no-learn keeps nothing, and the figures come by use", () => {
+    const evaluate = (...options: string[]) =>
+      spawnSync(process.execPath, ["scripts/bench/phrases-eval.ts", dir, ...options], {
+        encoding: "utf8",
+        timeout: 100_000,
+      });
+    const keepingNothing = evaluate("--session", "--seed", "5", "--no-learn");
     expect(keepingNothing.status).toBe(0);
-    expect(JSON.parse(keepingNothing.stdout)).toMatchObject({
+    expect(keepingNothing.stdout).toMatch(/With use \(.*\): takes 1–3 \(4\): right at once \d/);
+    const totals = keepingNothing.stdout.trim().split("\n").at(-1)!;
+    expect(JSON.parse(totals)).toMatchObject({
       learn: false,
       examplesAdded: 0,
       counterExamples: 0,
       tests: 4,
     });
-    const printed = spawnSync(
-      process.execPath,
-      ["scripts/bench/phrases-eval.ts", dir, "--session"],
-      {
-        encoding: "utf8",
-        timeout: 60_000,
-      },
-    );
-    expect(printed.stdout).toMatch(/With use \(.*\): takes 1–3 \(4\): right at once \d/);
-    const alone = spawnSync(
-      process.execPath,
-      ["scripts/bench/phrases-eval.ts", dir, "--no-learn"],
-      {
-        encoding: "utf8",
-        timeout: 60_000,
-      },
-    );
+    const alone = evaluate("--no-learn");
     expect(alone.status).toBe(2);
     expect(alone.stderr).toMatch(/--no-learn is for a --session/);
   });
