@@ -31,10 +31,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => postgres?.stop(), 60_000);
 
-/** A fresh, empty database on the shared test server, so tests do not see each other's rows. */
-async function freshPostgresUrl(): Promise<string> {
+/** A fresh, empty database on the shared test server, so tests do not see each other's rows
+ * (`as`: in another encoding or locale). */
+async function freshPostgresUrl(as?: { encoding: string; locale: string }): Promise<string> {
   databaseCount += 1;
-  return postgres.createDatabase(`contract_${databaseCount}`);
+  return postgres.createDatabase(`contract_${databaseCount}`, as);
 }
 
 type Kind = {
@@ -378,11 +379,7 @@ describe("schema versions", () => {
 
   it("PostgreSQL refuses, before writing anything, a database not in UTF8", async () => {
     for (const encoding of ["SQL_ASCII", "LATIN1"]) {
-      databaseCount += 1;
-      const url = await postgres.createDatabase(`contract_${databaseCount}`, {
-        encoding,
-        locale: "C",
-      });
+      const url = await freshPostgresUrl({ encoding, locale: "C" });
       await expect(openPostgresRequestsStore(url)).rejects.toThrow(
         new RegExp(`stores text as ${encoding}; Dauys needs UTF8`),
       );
@@ -397,11 +394,7 @@ describe("schema versions", () => {
   });
 
   it("PostgreSQL says when its locale cannot fold Cyrillic for the search, and works", async () => {
-    databaseCount += 1;
-    const cLocale = await postgres.createDatabase(`contract_${databaseCount}`, {
-      encoding: "UTF8",
-      locale: "C",
-    });
+    const cLocale = await freshPostgresUrl({ encoding: "UTF8", locale: "C" });
     const warnings: string[] = [];
     const store = await openPostgresRequestsStore(cLocale, {
       onWarning: (message) => warnings.push(message),
