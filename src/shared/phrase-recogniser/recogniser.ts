@@ -94,9 +94,15 @@ export interface AcceptanceRule {
  * recordings seed 1) and checked on three not measured with (seed 21, pausing 23, voices from
  * recordings seed 31), where right first, never-taught takes spoken and never-taught takes
  * rejected are all at least what they were without the space.
+ *
+ * It went to 1.35 when the space began to see each frame with its neighbours (phrase-space.ts),
+ * which puts never-taught takes further away, and some known ones: at 1.35 as many never-taught
+ * takes get "did not catch it" as before on bench:phrases' corpus (files: 92.5 %, issue 20's
+ * budget is 90 %), and fewer known ones (1.2 -> 1.0 %). Chosen between 1.25, 1.3 and 1.35 on the
+ * corpora the context was chosen on (phrase-space.ts).
  */
 export const RULE: AcceptanceRule = {
-  reject: 1.25,
+  reject: 1.35,
   accept: 0.95,
   margin: 1.15,
   marginPower: 0.5,
