@@ -131,6 +131,8 @@ export class LiveSpeaker {
   takesSplit = 0;
   takesRefused = 0;
   private habits: TakeHabit[] = [];
+  /** The slowest teaching take so far (speech, ms), as the app keeps it (talk-settings.ts). */
+  private slowestMs = 0;
   private readonly next: () => number;
   private readonly rule: LiveRule;
 
@@ -140,7 +142,7 @@ export class LiveSpeaker {
   }
 
   limits(): TakeLimits {
-    return this.rule === "fixed" ? FIXED_RULE : learnTakeLimits(this.habits);
+    return this.rule === "fixed" ? FIXED_RULE : learnTakeLimits(this.habits, this.slowestMs);
   }
 
   /** A phrase's teaching takes as kept (refused ones left out). */
@@ -149,6 +151,7 @@ export class LiveSpeaker {
     const results = takes.map((take) => this.count(detectTake(take, limits, this.rule, this.next)));
     const kept = results.filter((result) => result.take);
     this.habits = [...this.habits, ...kept.map((result) => result.habit)].slice(-HABITS_KEPT);
+    this.slowestMs = Math.max(this.slowestMs, ...kept.map((result) => result.habit.speechMs));
     return kept.map((result) => result.take!);
   }
 

@@ -39,6 +39,20 @@ describe("take pace", () => {
     expect(pace.habits.at(-1)!.longestPauseMs).toBe(1900);
   });
 
+  it("remembers the slowest teaching take of all, and learns the longest take from it", () => {
+    let pace = withTaughtTakes(learnedPace, [{ longestPauseMs: 1200, speechMs: 10_800 }]);
+    for (let i = 0; i < 20; i++)
+      pace = withTaughtTakes(pace, [{ longestPauseMs: 600, speechMs: 3000 }]);
+    expect(pace.habits.every((habit) => habit.speechMs === 3000)).toBe(true);
+    expect(pace.slowestMs).toBe(10_800);
+    expect(takeLimitsFor(pace).maxTakeMs).toBeGreaterThan(10_800);
+    // Stored before the slowest take was kept: the slowest of the takes remembered.
+    const older = { takePace: { pauseMs: null, takeMs: null, habits: pace.habits } };
+    expect(parseTalkSettings(older, "en").takePace.slowestMs).toBe(3000);
+    const stored = parseTalkSettings({ takePace: pace }, "en").takePace;
+    expect(stored).toEqual(pace);
+  });
+
   it("reads stored settings, dropping what is out of bounds or malformed", () => {
     expect(parseTalkSettings({ language: "ru" }, "en").takePace).toEqual(learnedPace);
     expect(defaultTalkSettings("kk").takePace).toEqual(learnedPace);
@@ -56,6 +70,7 @@ describe("take pace", () => {
       pauseMs: 2500,
       takeMs: null,
       habits: [{ longestPauseMs: 700, speechMs: 4000 }],
+      slowestMs: 4000,
     });
     expect(parseTalkSettings({ takePace: "fast" }, "en").takePace).toEqual(learnedPace);
   });

@@ -45,16 +45,21 @@ export type TakePace = {
   takeMs: number | null;
   /** What the latest teaching takes measured, oldest first. */
   habits: TakeHabit[];
+  /**
+   * The slowest teaching take of all (TakeHabit's speechMs): the longest take is learned from it
+   * too, so that a long phrase taught before the latest short ones is not cut.
+   */
+  slowestMs: number;
 };
 
 export const pauseChoicesMs = [1000, 1500, 2000, 2500, 3000] as const;
 export const takeChoicesMs = [6000, 9000, 12_000, 15_000] as const;
 
-export const learnedPace: TakePace = { pauseMs: null, takeMs: null, habits: [] };
+export const learnedPace: TakePace = { pauseMs: null, takeMs: null, habits: [], slowestMs: 0 };
 
 /** The limits a take is cut with: the user's choices, else what their teaching takes say. */
 export function takeLimitsFor(pace: TakePace): TakeLimits {
-  const learned = learnTakeLimits(pace.habits);
+  const learned = learnTakeLimits(pace.habits, pace.slowestMs);
   return {
     endSilenceMs: pace.pauseMs ?? learned.endSilenceMs,
     maxTakeMs: pace.takeMs ?? learned.maxTakeMs,
@@ -71,7 +76,11 @@ export function teachingLimitsFor(pace: TakePace): TakeLimits {
 
 /** The pace after a phrase was taught with these takes. */
 export function withTaughtTakes(pace: TakePace, habits: readonly TakeHabit[]): TakePace {
-  return { ...pace, habits: [...pace.habits, ...habits].slice(-HABITS_KEPT) };
+  return {
+    ...pace,
+    habits: [...pace.habits, ...habits].slice(-HABITS_KEPT),
+    slowestMs: Math.max(pace.slowestMs, ...habits.map((habit) => habit.speechMs)),
+  };
 }
 
 const inBounds = (value: unknown, { min, max }: { min: number; max: number }) =>
@@ -98,6 +107,10 @@ function parseTakePace(value: unknown): TakePace {
       : null,
     takeMs: inBounds(stored.takeMs, TAKE_LIMIT_BOUNDS.maxTakeMs) ? (stored.takeMs as number) : null,
     habits,
+    // Settings stored before it was kept: the slowest of the takes they remember.
+    slowestMs: inBounds(stored.slowestMs, { min: 0, max: 60_000 })
+      ? (stored.slowestMs as number)
+      : Math.max(0, ...habits.map((habit) => habit.speechMs)),
   };
 }
 

@@ -226,6 +226,15 @@ describe("VoiceDetector: slow phrases and the longest take", () => {
     expect(detector.speechMs()).toBeGreaterThan(11_000);
   });
 
+  it("keeps a slow 12 s phrase whole when only short phrases were taught after it", () => {
+    const latest = Array(HABITS_KEPT).fill({ longestPauseMs: 400, speechMs: 3000 });
+    // From the latest takes alone the longest take is 6 s, and the phrase would be cut there.
+    expect(detect(audio, learnTakeLimits(latest)).detector.state.end).toBe("time-limit");
+    const { detector, span } = detect(audio, learnTakeLimits(latest, 12_000));
+    expect(detector.state.end).toBe("voice-ended");
+    expect(span.to).toBeGreaterThanOrEqual(speechEnd);
+  });
+
   it("stops a take at the longest take, keeping what was said up to there", () => {
     const { detector, span, events } = detect(audio, FIXED_RULE);
     expect(events).toEqual(["start", "end"]);
@@ -373,8 +382,8 @@ describe("learnTakeLimits", () => {
     const take = { longestPauseMs: 500, speechMs: 2000 };
     const few = learnTakeLimits([take, take]).endSilenceMs;
     const full = learnTakeLimits(Array(HABITS_KEPT).fill(take)).endSilenceMs;
-    // 500 ms pauses alone would say 1.05 s.
-    expect(full).toBeGreaterThan(1050);
+    // 500 ms pauses alone would say 1.15 s.
+    expect(full).toBeGreaterThan(1150);
     expect(few).toBeGreaterThan(full);
     expect(few).toBeLessThan(DEFAULT_TAKE_LIMITS.endSilenceMs);
     // Six takes paused up to 0.7 s; the next one pauses 1.45 s and is not cut in two.
@@ -393,6 +402,24 @@ describe("learnTakeLimits", () => {
     expect(tiny.endSilenceMs).toBeGreaterThanOrEqual(TAKE_LIMIT_BOUNDS.endSilenceMs.min);
     expect(tiny.endSilenceMs).toBeLessThanOrEqual(1000);
     expect(learnTakeLimits([])).toEqual(DEFAULT_TAKE_LIMITS);
+  });
+
+  it("keeps a pause half as long again as the longest one taught (a quiet word inside it)", () => {
+    const { detector } = detect(phraseWithPause(1800).audio);
+    const habit = { longestPauseMs: detector.state.longestPauseMs, speechMs: detector.speechMs() };
+    const learned = learnTakeLimits(Array(HABITS_KEPT).fill(habit));
+    const { audio, secondWordAt } = phraseWithPause(2900);
+    const next = detect(audio, learned);
+    expect(next.detector.state.end).toBe("voice-ended");
+    expect(next.span.to).toBeGreaterThan(secondWordAt + seconds(0.5));
+  });
+
+  it("learns the longest take from the slowest phrase taught, not only from the latest takes", () => {
+    const latest = Array(HABITS_KEPT).fill({ longestPauseMs: 600, speechMs: 4000 });
+    expect(learnTakeLimits(latest).maxTakeMs).toBeLessThan(10_800);
+    expect(learnTakeLimits(latest, 10_800).maxTakeMs).toBeGreaterThan(10_800 + 1000);
+    expect(learnTakeLimits(latest, 1000)).toEqual(learnTakeLimits(latest));
+    expect(learnTakeLimits([], 10_800)).toEqual(DEFAULT_TAKE_LIMITS);
   });
 
   it("learns from what the detector measured on a teaching take", () => {

@@ -442,26 +442,50 @@ export interface TakeHabit {
 const DEFAULT_PAUSE_WEIGHT = HABITS_KEPT / 2;
 
 /**
+ * The end silence's margin over the longest pause the user's teaching takes had. A pause can be
+ * longer than it sounds: a quiet word between two pauses (a soft "to", a fading last syllable)
+ * is not heard as voice. Voices from recordings pausing 0.6–1.6 s between words, whose teaching
+ * takes' longest pause was 1.8 s, had stretches of 2.8 and 2.9 s inside later takes: at 1.3 they
+ * were cut in two (2.8 s), at 1.5 they are not (3 s, the most there is). `phrases:eval --live`,
+ * those voices pausing, seed 43: 3 takes of 550 split at 1.3 with the longest take as it was, 0
+ * now; seeds 1, 23, 61 and eSpeak NG's pausing speakers (seeds 1, 23, 43): 0 either way. It
+ * costs the answer a wait: end silences were 0.07–0.11 s longer on average for mild and
+ * severe speakers, 0.3 s for eSpeak NG's pausing ones.
+ */
+const PAUSE_MARGIN = 1.5;
+
+/**
  * Limits from the user's teaching takes: the end silence a margin above their longest pause,
  * the longest take a margin above their slowest phrase, both within the bounds.
  *
  * A few takes show only some of the user's pauses: the longest of six can be half of one in
  * their next take, which would then be cut in two. So a learned end silence shorter than the
  * default is drawn towards it, by DEFAULT_PAUSE_WEIGHT takes against the user's.
+ *
+ * The latest takes may all be of short phrases, while a long one was taught before them:
+ * `slowestMs` is the slowest teaching take the user has had (as TakeHabit's speechMs), and the
+ * longest take is learned from it too. Without it, takes of 10–11 s were cut at 10 s after four
+ * short phrases had been taught. The longest take also allows for the end silence that follows
+ * the last word (it was a fixed 1.5 s): a phrase said whole and then 3 s of quiet is not cut.
  */
-export function learnTakeLimits(habits: readonly TakeHabit[]): TakeLimits {
+export function learnTakeLimits(habits: readonly TakeHabit[], slowestMs = 0): TakeLimits {
   if (!habits.length) return DEFAULT_TAKE_LIMITS;
   const longestPause = Math.max(...habits.map((habit) => habit.longestPauseMs));
-  const slowest = Math.max(...habits.map((habit) => habit.speechMs));
-  const fromPauses = longestPause * 1.3 + 400;
+  const slowest = Math.max(slowestMs, ...habits.map((habit) => habit.speechMs));
+  const fromPauses = longestPause * PAUSE_MARGIN + 400;
   const weighed =
     (habits.length * fromPauses + DEFAULT_PAUSE_WEIGHT * DEFAULT_TAKE_LIMITS.endSilenceMs) /
     (habits.length + DEFAULT_PAUSE_WEIGHT);
+  const endSilenceMs = clamp(
+    Math.ceil(Math.max(fromPauses, weighed) / 100) * 100,
+    TAKE_LIMIT_BOUNDS.endSilenceMs,
+  );
+  // A take lasts until the end silence after its last word: the longest take allows for it.
   return {
-    endSilenceMs: clamp(
-      Math.ceil(Math.max(fromPauses, weighed) / 100) * 100,
-      TAKE_LIMIT_BOUNDS.endSilenceMs,
+    endSilenceMs,
+    maxTakeMs: clamp(
+      Math.ceil((slowest * 1.5 + endSilenceMs) / 500) * 500,
+      TAKE_LIMIT_BOUNDS.maxTakeMs,
     ),
-    maxTakeMs: clamp(Math.ceil((slowest * 1.5 + 1500) / 500) * 500, TAKE_LIMIT_BOUNDS.maxTakeMs),
   };
 }

@@ -23,7 +23,7 @@ export function TakePaceSettings({
   onChange: (pace: TakePace) => void;
 }) {
   const { t, i18n } = useLingui();
-  const fromTeaching = learnTakeLimits(pace.habits);
+  const fromTeaching = learnTakeLimits(pace.habits, pace.slowestMs);
   const chosen = takeLimitsFor(pace);
   const secondsOf = (ms: number) =>
     i18n.number(ms / 1000, { maximumFractionDigits: 1, minimumFractionDigits: 0 });
