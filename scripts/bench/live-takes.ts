@@ -12,15 +12,16 @@
  */
 import {
   FIXED_RULE,
-  HABITS_KEPT,
   learnTakeLimits,
   MIN_VOICED_MS,
   offsetOf,
+  rememberTeachingTakes,
   takeStats,
   TEACHING_LIMITS,
   VoiceDetector,
   type TakeHabit,
   type TakeLimits,
+  type TeachingPace,
 } from "../../src/shared/phrase-recogniser/index.ts";
 import type { Take } from "./corpus-files.ts";
 import { gaussian, random, seedOf } from "./phrase-corpus.ts";
@@ -130,9 +131,8 @@ export class LiveSpeaker {
   takesFed = 0;
   takesSplit = 0;
   takesRefused = 0;
-  private habits: TakeHabit[] = [];
-  /** The slowest teaching take so far (speech, ms), as the app keeps it (talk-settings.ts). */
-  private slowestMs = 0;
+  /** What teaching measured, kept as the app keeps it (talk-settings.ts). */
+  private pace: TeachingPace = { habits: [], slowestMs: 0 };
   private readonly next: () => number;
   private readonly rule: LiveRule;
 
@@ -142,7 +142,9 @@ export class LiveSpeaker {
   }
 
   limits(): TakeLimits {
-    return this.rule === "fixed" ? FIXED_RULE : learnTakeLimits(this.habits, this.slowestMs);
+    return this.rule === "fixed"
+      ? FIXED_RULE
+      : learnTakeLimits(this.pace.habits, this.pace.slowestMs);
   }
 
   /** A phrase's teaching takes as kept (refused ones left out). */
@@ -150,8 +152,10 @@ export class LiveSpeaker {
     const limits = this.rule === "fixed" ? FIXED_RULE : TEACHING_LIMITS;
     const results = takes.map((take) => this.count(detectTake(take, limits, this.rule, this.next)));
     const kept = results.filter((result) => result.take);
-    this.habits = [...this.habits, ...kept.map((result) => result.habit)].slice(-HABITS_KEPT);
-    this.slowestMs = Math.max(this.slowestMs, ...kept.map((result) => result.habit.speechMs));
+    this.pace = rememberTeachingTakes(
+      this.pace,
+      kept.map((result) => result.habit),
+    );
     return kept.map((result) => result.take!);
   }
 

@@ -6,10 +6,12 @@
 import {
   HABITS_KEPT,
   learnTakeLimits,
+  rememberTeachingTakes,
   TAKE_LIMIT_BOUNDS,
   TEACHING_LIMITS,
   type TakeHabit,
   type TakeLimits,
+  type TeachingPace,
 } from "@/shared/phrase-recogniser/voice-detector.ts";
 import { defaultBoardLook, parseBoardLook, type BoardLook } from "@/features/talk/board/board-look";
 import {
@@ -39,17 +41,13 @@ export type TalkSettings = {
   boardLook: BoardLook;
 };
 
-/** My voice's take limits: each one chosen by the user, or (null) learned from their teaching. */
-export type TakePace = {
+/**
+ * My voice's take limits: each one chosen by the user, or (null) learned from what their teaching
+ * measured (TeachingPace).
+ */
+export type TakePace = TeachingPace & {
   pauseMs: number | null;
   takeMs: number | null;
-  /** What the latest teaching takes measured, oldest first. */
-  habits: TakeHabit[];
-  /**
-   * The slowest teaching take of all (TakeHabit's speechMs): the longest take is learned from it
-   * too, so that a long phrase taught before the latest short ones is not cut.
-   */
-  slowestMs: number;
 };
 
 export const pauseChoicesMs = [1000, 1500, 2000, 2500, 3000] as const;
@@ -76,11 +74,7 @@ export function teachingLimitsFor(pace: TakePace): TakeLimits {
 
 /** The pace after a phrase was taught with these takes. */
 export function withTaughtTakes(pace: TakePace, habits: readonly TakeHabit[]): TakePace {
-  return {
-    ...pace,
-    habits: [...pace.habits, ...habits].slice(-HABITS_KEPT),
-    slowestMs: Math.max(pace.slowestMs, ...habits.map((habit) => habit.speechMs)),
-  };
+  return { ...pace, ...rememberTeachingTakes(pace, habits) };
 }
 
 const inBounds = (value: unknown, { min, max }: { min: number; max: number }) =>

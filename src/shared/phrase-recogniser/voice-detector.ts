@@ -435,6 +435,25 @@ export interface TakeHabit {
   speechMs: number;
 }
 
+/** What teaching has measured of the user's pace, as the take limits are learned from it. */
+export interface TeachingPace {
+  /** The latest teaching takes (HABITS_KEPT at most), oldest first. */
+  habits: TakeHabit[];
+  /** The slowest teaching take of all (as TakeHabit's speechMs), however long ago. */
+  slowestMs: number;
+}
+
+/** The pace after more teaching takes: the latest ones remembered, and the slowest of all. */
+export function rememberTeachingTakes(
+  pace: TeachingPace,
+  taken: readonly TakeHabit[],
+): TeachingPace {
+  return {
+    habits: [...pace.habits, ...taken].slice(-HABITS_KEPT),
+    slowestMs: Math.max(pace.slowestMs, ...taken.map((habit) => habit.speechMs)),
+  };
+}
+
 /**
  * How many teaching takes the default end silence counts as when it is weighed with what the
  * user's takes say: half of those remembered, so a full set of them outweighs it two to one.
