@@ -3,7 +3,13 @@
  * Pure TypeScript, no DOM and no Node APIs, so the same code runs in a Web Worker and in Node.
  */
 
-/** Every take is analysed at this rate: the features use 100–3800 Hz, enough for 8 kHz input. */
+/**
+ * Every take is analysed at this rate: the features use 100–3800 Hz, enough for 8 kHz input.
+ * Analysing at 16 kHz up to 7600 Hz (24 or 32 mel bands) was measured and was no better:
+ * `phrases:eval --live --session`, right at once, voices from recordings 90.1 → 89.5 / 89.8 %,
+ * their pausing speakers 86.7 → 85.8 / 86.2 %, eSpeak NG 95.4 → 95.7 / 95.7 %, with one or two
+ * more never-taught takes spoken.
+ */
 export const ANALYSIS_RATE = 8000;
 
 const SINC_ZEROS = 8;
