@@ -118,6 +118,33 @@ describe("runSpeakerSession", () => {
     expect(figures.rightAtOnce).toBeGreaterThan(0);
   });
 
+  it("fits the phrase space again when a kept take changes it, as the app does, not in the next decision (whose time is measured)", () => {
+    // Three examples a phrase at most: each take kept pushes one out, sometimes a taught one,
+    // and the space is fitted on the taught ones.
+    const recogniser = new PhraseRecogniser({ maxExamplesPerPhrase: 3 });
+    const source = taught();
+    for (const id of source.phraseIds())
+      for (const example of source.examples(id))
+        recogniser.addExample(id, example.features, "taught", 0);
+    recogniser.refreshSpace();
+    const fitsBefore = recogniser.spaceFits;
+    let fitsInDecisions = 0;
+    const recognise = recogniser.recognise.bind(recogniser);
+    recogniser.recognise = (features) => {
+      const before = recogniser.spaceFits;
+      const result = recognise(features);
+      fitsInDecisions += recogniser.spaceFits - before;
+      return result;
+    };
+    const uses = [121, 124, 127, 130, 133, 136].map((pitch, i) => ({
+      phraseId: i % 2 ? "b" : "a",
+      take: take(i % 2 ? PHRASE_B : PHRASE_A, pitch, 1 + i * 0.05),
+    }));
+    runSpeakerSession(recogniser, uses, { method: "normalised", random: inOrder, learn: true });
+    expect(recogniser.spaceFits).toBeGreaterThan(fitsBefore);
+    expect(fitsInDecisions).toBe(0);
+  });
+
   it("without learning, the same order says the wrong phrase both times", () => {
     const recogniser = taught();
     const figures = play(recogniser, false);

@@ -166,6 +166,9 @@ export function runSpeakerSession(
   const keep = (phraseId: string, features: PhraseFeatures, origin: "confirmed" | "counter") => {
     if (!learn) return;
     recogniser.addExample(phraseId, features, origin, clock++);
+    // As the app's worker does once an answer's take is kept (voice-recogniser.worker.ts): the
+    // phrase space is fitted again now, not in the next decision, whose time is measured.
+    recogniser.refreshSpace();
     if (origin === "counter") counterExamples++;
     else examplesAdded++;
   };
