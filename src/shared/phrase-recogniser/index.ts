@@ -43,7 +43,6 @@ export type { TakeCheck, TakeCheckOptions, TakeProblem } from "./take-check.ts";
 export {
   DEFAULT_TAKE_LIMITS,
   FIXED_RULE,
-  HABITS_KEPT,
   learnTakeLimits,
   rememberTeachingTakes,
   TAKE_LIMIT_BOUNDS,
