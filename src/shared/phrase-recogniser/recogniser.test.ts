@@ -224,6 +224,34 @@ describe("PhraseRecogniser", () => {
     expect(result.phraseId).toBe("b");
   });
 
+  it("does not grow less careful as a phrase gathers examples", () => {
+    // A take a little unlike phrase A (its sounds a tenth of the way to a never-taught phrase's).
+    const near: Segment[] = PHRASE_A.map((s, i) => {
+      const to = PHRASE_UNTAUGHT[i]!;
+      const mix = (a: number, b: number) => (a && b ? a + (b - a) * 0.09 : a);
+      return { f1: mix(s.f1, to.f1), f2: mix(s.f2, to.f2), ms: s.ms };
+    });
+    const take = features(near, { pitch: 115, stretch: 1.05 });
+    const recogniser = taughtRecogniser();
+    expect(recogniser.recognise(take)).toMatchObject({ decision: "unsure" });
+    // Weeks of use: answers confirmed on slow, low days and on quick, high ones. A take's
+    // distance (its two nearest examples) falls with every example; the acceptance must too.
+    for (let i = 0; i < 7; i++) {
+      const day =
+        i < 4 ? { pitch: 90 + i, stretch: 1.5 + i * 0.02 } : { pitch: 150 + i, stretch: 0.8 };
+      recogniser.addExample("a", features(PHRASE_A, day), "confirmed", 1 + i);
+    }
+    expect(recogniser.examples("a")).toHaveLength(10);
+    const after = recogniser.recognise(take);
+    expect(after.decision).toBe("unsure");
+    expect(after.suggestions[0]).toBe("a");
+    // It still answers the phrase itself at once.
+    expect(recogniser.recognise(features(PHRASE_A, { pitch: 115, stretch: 1.05 }))).toMatchObject({
+      decision: "accepted",
+      phraseId: "a",
+    });
+  });
+
   it("fits the user's phrase space again when what they taught changes", () => {
     // Taught step by step: a phrase added, one forgotten, one taught again, a confirmed answer.
     const stepByStep = taughtRecogniser();
