@@ -1,8 +1,10 @@
 /**
  * `npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline]
- * [--format 2|1] [--live [--rule learned|fixed]] [--session [--seed 37] [--no-learn]] [--gain DB] [--noise DB]`
+ * [--format 2|1] [--live [--rule learned|fixed]] [--session [--seed 37] [--no-learn]
+ * [--unknown-last]] [--gain DB] [--noise DB]`
  * (--session: see phrases-session.ts; the two together play the session as the microphone hears
  * it, as the issue's goals are measured; --no-learn plays it keeping nothing from the answers;
+ * --unknown-last plays the never-taught takes after the known ones, as after weeks of use;
  * --gain -30 hears every take 30 dB softer, as from a soft
  * speaker; --noise 10 hears every take in white noise 10 dB under the voice, as by a fan or a
  * street: take-changes.ts)
@@ -226,10 +228,12 @@ export interface EvaluationArguments extends TakeChanges {
   session?: { seed: number };
   /** false (--no-learn): the session's answers with nothing kept from them, for comparison. */
   learn?: boolean;
+  /** --unknown-last: the session's never-taught takes after every known one. */
+  unknownLast?: boolean;
 }
 
 const usage =
-  "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline] [--format 2|1] [--live [--rule learned|fixed]] [--session [--seed 37] [--no-learn]] [--gain DB] [--noise DB]";
+  "usage: npm run --silent phrases:eval -- CORPUS_DIR [--enrol 3] [--json] [--method normalised|baseline] [--format 2|1] [--live [--rule learned|fixed]] [--session [--seed 37] [--no-learn] [--unknown-last]] [--gain DB] [--noise DB]";
 
 /**
  * The options, one entry each: a flag (no value) or an option that reads its value. A new mode
@@ -262,6 +266,9 @@ const OPTIONS: Record<string, (into: EvaluationArguments, value: () => string) =
   },
   "--no-learn": (into) => {
     into.learn = false;
+  },
+  "--unknown-last": (into) => {
+    into.unknownLast = true;
   },
   "--seed": (into, value) => {
     const seed = Number(value());
@@ -305,7 +312,7 @@ export function parseArguments(argv: readonly string[]): EvaluationArguments {
     else throw new CorpusError(`one corpus folder only (got ${parsed.corpus} and ${arg})`);
   }
   if (!parsed.corpus) throw new CorpusError(usage);
-  for (const option of ["--seed", "--no-learn"])
+  for (const option of ["--seed", "--no-learn", "--unknown-last"])
     if (argv.includes(option) && !argv.includes("--session"))
       throw new CorpusError(`${option} is for a --session: give --session too`);
   return parsed;

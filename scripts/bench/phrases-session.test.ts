@@ -17,6 +17,7 @@ import {
   speechLike,
   type Segment,
 } from "../../src/shared/phrase-recogniser/test-signals.ts";
+import { parseArguments } from "./phrases-eval.ts";
 import { runSession, runSpeakerSession, seededRandom, shuffled } from "./phrases-session.ts";
 
 const rate = 16000;
@@ -145,6 +146,48 @@ describe("runSpeakerSession", () => {
     expect(fitsInDecisions).toBe(0);
   });
 
+  it("--unknown-last: the never-taught takes come after the known ones, and meet what they taught", () => {
+    const session = [
+      { phraseId: null, take: take(PHRASE_UNTAUGHT, 120) },
+      { phraseId: "c", take: take(PHRASE_C, 118) },
+      { phraseId: "c", take: take(PHRASE_C, 124, 1.1) },
+    ];
+    const play = (unknownLast: boolean) => {
+      const recogniser = taught();
+      // Each decision: whether it was the never-taught take, and how many examples "c" had.
+      const heard: [boolean, number][] = [];
+      const recognise = recogniser.recognise.bind(recogniser);
+      recogniser.recognise = (features) => {
+        const untaught =
+          features.frames.length === untaughtFeatures.frames.length &&
+          features.frames.every((value, i) => value === untaughtFeatures.frames[i]);
+        heard.push([untaught, recogniser.examples("c").length]);
+        return recognise(features);
+      };
+      const figures = runSpeakerSession(recogniser, session, {
+        method: "normalised",
+        random: inOrder,
+        learn: true,
+        unknownLast,
+      });
+      return { heard, figures };
+    };
+    const untaughtFeatures = extractFeatures(session[0]!.take.samples, rate);
+    const asShuffled = play(false);
+    expect(asShuffled.heard).toEqual([
+      [true, 3],
+      [false, 3],
+      [false, 4],
+    ]);
+    const unknownLast = play(true);
+    expect(unknownLast.heard).toEqual([
+      [false, 3],
+      [false, 4],
+      [true, 5],
+    ]);
+    expect(unknownLast.figures).toMatchObject({ tests: 2, unknown: 1 });
+  });
+
   it("without learning, the same order says the wrong phrase both times", () => {
     const recogniser = taught();
     const figures = play(recogniser, false);
@@ -211,6 +254,17 @@ describe("runSession", { timeout: 120_000 }, () => {
     const alone = evaluate("--no-learn");
     expect(alone.status).toBe(2);
     expect(alone.stderr).toMatch(/--no-learn is for a --session/);
+  });
+
+  it("on phrases:eval's command line: --unknown-last, for a --session only", () => {
+    expect(parseArguments([dir, "--session", "--unknown-last"])).toMatchObject({
+      unknownLast: true,
+    });
+    expect(() => parseArguments([dir, "--unknown-last"])).toThrow(
+      /--unknown-last is for a --session/,
+    );
+    const totals = runSession(dir, { seed: 5, unknownLast: true });
+    expect(totals).toMatchObject({ unknownLast: true, tests: 4, unknown: 1 });
   });
 });
 

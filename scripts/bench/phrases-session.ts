@@ -22,7 +22,10 @@
  * unsure, rejected) or of the unknown ones (unknownSpoken, unknownRejected). `byUse` gives right
  * at once and right first for a phrase's first three test takes, its next three, and so on: a
  * corpus with more takes a phrase (phrases:corpus --takes 15) shows whether it gets better with
- * use, and `--no-learn` what the same order gives when nothing is kept.
+ * use, and `--no-learn` what the same order gives when nothing is kept. `--unknown-last` plays the
+ * never-taught takes after every known one (each group in its shuffled order): they then meet
+ * phrases that have gathered the session's examples, as after weeks of use, which shows whether
+ * My voice stays as careful as on the first day.
  */
 import {
   extractFeatures,
@@ -84,6 +87,7 @@ export interface SessionTotals extends SessionFigures {
   takes: "files" | `live-${LiveRule}`;
   seed: number;
   learn: boolean;
+  unknownLast: boolean;
   speakers: (SessionFigures & { speaker: string })[];
 }
 
@@ -94,6 +98,8 @@ export interface SessionOptions extends TakeChanges {
   seed?: number;
   /** false: the same order without learning (what the answers alone would have been). */
   learn?: boolean;
+  /** The never-taught takes after every known one (--unknown-last). */
+  unknownLast?: boolean;
   /** Takes as the microphone hears them, under this rule (phrases:eval --live). */
   live?: LiveRule;
   /** The features' version (phrases:eval --format). */
@@ -141,6 +147,7 @@ export function runSpeakerSession(
     format?: FeaturesFormat;
     random: () => number;
     learn: boolean;
+    unknownLast?: boolean;
     microphone?: TakePath;
   },
 ): SessionFigures & { times: number[]; useCounts: UseCounts } {
@@ -172,7 +179,10 @@ export function runSpeakerSession(
     if (origin === "counter") counterExamples++;
     else examplesAdded++;
   };
-  for (const { phraseId, take: file } of shuffled(tests, options.random)) {
+  const order = shuffled(tests, options.random);
+  if (options.unknownLast)
+    order.sort((a, b) => Number(a.phraseId === null) - Number(b.phraseId === null));
+  for (const { phraseId, take: file } of order) {
     const take = microphone.hear(file);
     if (!take) {
       // Refused by the voice detector: "did not catch it", with nothing to keep.
@@ -267,6 +277,7 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
   const method = options.method ?? "normalised";
   const seed = options.seed ?? 37;
   const learn = options.learn ?? true;
+  const unknownLast = options.unknownLast ?? false;
   const format = options.format ?? FEATURES_FORMAT;
   const speakers: SessionTotals["speakers"] = [];
   const allTimes: number[] = [];
@@ -289,6 +300,7 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
       method,
       format,
       learn,
+      unknownLast,
       random: seededRandom(speakerSeed(seed, speaker)),
       microphone,
     });
@@ -314,6 +326,7 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
     takes: options.live ? `live-${options.live}` : "files",
     seed,
     learn,
+    unknownLast,
     rightAtOnce: share("rightAtOnce", counts.known),
     wrongAtOnce: share("wrongAtOnce", counts.known),
     rightFirst: share("rightFirst", counts.known),
@@ -344,7 +357,7 @@ export function printSession(totals: SessionTotals, json: boolean): void {
     return;
   }
   console.log(
-    `Session (seed ${totals.seed}, method ${totals.method}, features format ${totals.format}, takes ${totals.takes}${totals.learn ? "" : ", not learning"}): every answer confirmed or corrected as a user would.`,
+    `Session (seed ${totals.seed}, method ${totals.method}, features format ${totals.format}, takes ${totals.takes}${totals.learn ? "" : ", not learning"}${totals.unknownLast ? ", never-taught takes last" : ""}): every answer confirmed or corrected as a user would.`,
   );
   console.log(
     "speaker\ttests\tunknown\tright at once\twrong at once\tright first\tunsure\trejected\tunknown spoken\tunknown rejected\tadded\tcounter\tsplit\trefused",
