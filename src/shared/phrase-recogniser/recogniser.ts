@@ -179,10 +179,10 @@ interface PhraseState {
   /** Distances between this phrase's examples (pairs). */
   pairDistances: number[];
   /**
-   * Each example's distance to the others as a take's is measured: the mean of its two nearest
-   * (one when there are only two examples).
+   * The mean over examples of each one's distance to the others as a take's is measured: the
+   * mean of its two nearest (one when there are only two examples). NaN with one example.
    */
-  nearestDistances: number[];
+  nearestMean: number;
   /** Each counter-example's distance to the phrase (as a query's is measured). */
   counterDistances: number[];
 }
@@ -296,7 +296,7 @@ export class PhraseRecogniser {
       examples: keptOwn.map((item) => item.example),
       counters: keptCounter.map((item) => item.example),
       pairDistances: [],
-      nearestDistances: [],
+      nearestMean: NaN,
       counterDistances: [],
     });
     // The app hands over a phrase's examples afresh each time: the same takes, new objects.
@@ -344,9 +344,11 @@ export class PhraseRecogniser {
         toOthers[i]!.push(d);
         toOthers[j]!.push(d);
       }
-    state.nearestDistances = toOthers
-      .filter((others) => others.length > 0)
-      .map((others) => mean(others.sort((a, b) => a - b).slice(0, 2)));
+    state.nearestMean = mean(
+      toOthers
+        .filter((others) => others.length > 0)
+        .map((others) => mean(others.sort((a, b) => a - b).slice(0, 2))),
+    );
     state.counterDistances = state.counters.map((counter) =>
       this.phraseDistance(state, counter.features),
     );
@@ -399,7 +401,7 @@ export class PhraseRecogniser {
    * examples (RULE). With three examples it is the spread itself.
    */
   private nearSpread(state: PhraseState, typical: number): number {
-    return this.spread(state, typical, mean(state.nearestDistances));
+    return this.spread(state, typical, state.nearestMean);
   }
 
   /** How far a take is from a phrase's examples, in units of its spread (for the take checks). */
