@@ -58,7 +58,12 @@ test.beforeAll(async () => {
       [leadInSeconds, ...takes.flatMap((take) => [take.samples, teachingGapSeconds])],
       rate,
     );
-    write(`say-${name}`, [leadInSeconds, say(text, 158, 48).samples, 3], rate);
+    // Said as on its first teaching take: this test is about what follows an answer said at
+    // once, so the take must be answered at once even on a loaded machine. A take between the
+    // teaching ones (rate 158, pitch 48) scored 0.99 to 1.41 of the phrase's spread from run to
+    // run, and above about 1.4 it is asked about ("Did you mean"). How often My voice answers
+    // at once is measured by `npm run bench:phrases`, not here.
+    write(`say-${name}`, [leadInSeconds, takes[0]!.samples, 3], rate);
   }
   const other = say(untaught, 160, 50);
   write("say-untaught", [leadInSeconds, other.samples, 3], other.sampleRate);
