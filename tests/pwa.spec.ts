@@ -23,6 +23,10 @@ const pages = [
   { path: "/recovery", link: "Recovery", heading: /Speech Recovery/ },
 ];
 
+// Installing the app and saving a voice fetch many megabytes through the service worker: on a
+// slower machine (this file alone, or beside the other tests), several tests here took over 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 /**
  * First visit: wait until the service worker is active and controls the page. The device has
  * pilot access, so the paid-feature popups stay out of the way.
