@@ -298,7 +298,6 @@ test.describe("updates", () => {
   });
 
   test("a new deployment offers 'Reload' and reloads only when asked", async ({ page }) => {
-    test.setTimeout(90_000);
     const port = Number(process.env.TEST_PORT || 4173) + 50 + test.info().repeatEachIndex;
     // Its own copy of the build, served on its own port: this deployment is changed below.
     const distCopy = mkdtempSync(join(tmpdir(), "dauys-update-"));
