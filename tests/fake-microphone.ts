@@ -53,6 +53,17 @@ export async function withMicrophone(
     // machine), so the page's writes land first.
     await settle(page);
   } catch (error) {
+    // What the page was telling the user (My voice's answer, the teaching dialog's progress):
+    // without it a failed wait says only what did not appear.
+    const page = context.pages()[0];
+    const shown = page
+      ? await page
+          .getByRole("status")
+          .allInnerTexts()
+          .then((texts) => texts.map((text) => text.trim()).filter(Boolean))
+          .catch(() => [])
+      : [];
+    if (shown.length > 0) reported.unshift(`it showed: ${shown.join(" | ")}`);
     // Right under the first line: `npm test` ends with the first lines of each failure.
     if (error instanceof Error && reported.length > 0) {
       const [first, ...rest] = error.message.split("\n");
