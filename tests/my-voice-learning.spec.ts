@@ -5,7 +5,13 @@ import { expect, test, type Page } from "@playwright/test";
 import { createSpeechEngine } from "../src/shared/speech-engine/espeak-engine.ts";
 import { encodeWav16 } from "../src/shared/phrase-recogniser/wav-reader.ts";
 import { expectNoAxeViolations, presetPilotAccess, storedValue } from "./fixtures.ts";
-import { leadInSeconds, openTalk, teachingGapSeconds, withMicrophone } from "./fake-microphone.ts";
+import {
+  leadInSeconds,
+  openTalk,
+  teachingGapSeconds,
+  teachingWaitMs,
+  withMicrophone,
+} from "./fake-microphone.ts";
 
 /*
  * My voice learning from the user's answers, by keyboard only: Chromium's fake microphone plays
@@ -106,7 +112,7 @@ async function teachByKeyboard(page: Page, text: string) {
   const dialog = page.getByRole("dialog", { name: "Teach my voice" });
   // The focus waits on "I have finished this take", so one press ends a take.
   await expect(dialog.getByRole("button", { name: "I have finished this take" })).toBeFocused();
-  await expect(dialog.getByText(/^Done\./)).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByText(/^Done\./)).toBeVisible({ timeout: teachingWaitMs });
   await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(dialog).toHaveCount(0);

@@ -6,7 +6,13 @@ import { createSpeechEngine } from "../src/shared/speech-engine/espeak-engine.ts
 import { encodeWav16 } from "../src/shared/phrase-recogniser/wav-reader.ts";
 import AxeBuilder from "@axe-core/playwright";
 import { presetPilotAccess, storedValue, visitUntilControlled } from "./fixtures.ts";
-import { leadInSeconds, openTalk, teachingGapSeconds, withMicrophone } from "./fake-microphone.ts";
+import {
+  leadInSeconds,
+  openTalk,
+  teachingGapSeconds,
+  teachingWaitMs,
+  withMicrophone,
+} from "./fake-microphone.ts";
 
 /*
  * My voice end to end: Chromium's fake microphone plays WAV files made here with the project's
@@ -136,7 +142,7 @@ test("three phrases taught by voice are recognised and said; an untaught one is 
         .getByRole("button", { name: `Teach my voice: ${text}` })
         .click();
       const dialog = page.getByRole("dialog", { name: "Teach my voice" });
-      await expect(dialog.getByText(/^Done\./)).toBeVisible({ timeout: 30_000 });
+      await expect(dialog.getByText(/^Done\./)).toBeVisible({ timeout: teachingWaitMs });
       await expect(dialog.getByText("Takes kept: 3 of 3")).toBeVisible();
       await dialog.getByRole("button", { name: "Close" }).click();
       await expect(myVoice(page).getByText("Examples: 3,", { exact: false })).toHaveCount(
@@ -241,7 +247,7 @@ test("a phrase taught and said with a 1.5 s pause inside is heard whole, beside 
         .getByRole("button", { name: `Teach my voice: ${phrase}` })
         .click();
       const dialog = page.getByRole("dialog", { name: "Teach my voice" });
-      await expect(dialog.getByText(/^Done\./)).toBeVisible({ timeout: 45_000 });
+      await expect(dialog.getByText(/^Done\./)).toBeVisible({ timeout: teachingWaitMs });
       await expect(dialog.getByText("Takes kept: 3 of 3")).toBeVisible();
       await dialog.getByRole("button", { name: "Close" }).click();
     });
