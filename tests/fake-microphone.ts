@@ -23,7 +23,7 @@ export const teachingGapSeconds = 4;
 /**
  * How long a test waits for teaching to end ("Done."): the three takes are about 20 s of audio
  * played in real time (25 s with pauses inside), and on a loaded 2-core machine the browser's
- * start and each take's check add seconds more. CI once passed 30 s with every take heard.
+ * start and each take's check add seconds more. CI once ran past 30 s there.
  */
 export const teachingWaitMs = 60_000;
 
