@@ -1,12 +1,17 @@
 /**
  * `npm test`: every check, the independent ones side by side.
  * - Two lanes at once: the build, the security check of what was built and then the browser
- *   tests, streaming their output; and lint, formatting, types, catalogs, the API description
- *   and the unit tests, one after another, each step's output shown whole when it ends, so the
- *   lanes' lines never mix mid-line.
+ *   tests, streaming their output; and lint, formatting, types, catalogs and the API description,
+ *   one after another, each step's output shown whole when it ends, so the lanes' lines never mix
+ *   mid-line.
  * - The browser tests need the build, not the other lane: they start as soon as it is made. The
  *   tests that watch a page over time (frames drawn on an idle page) run after the others, with
- *   the machine to themselves (Playwright's "alone" project), not beside the unit tests.
+ *   the machine to themselves (Playwright's "alone" project).
+ * - The unit tests run after the browser tests, whatever those gave. Beside them, on a 2-core
+ *   machine, both kept missing time limits: the browser tests' three workers and the unit tests'
+ *   four (servers, databases, password hashing) left the cores four times over-booked, and a
+ *   slow CI machine lost a different test or two each run (unit tests 266 s there, 890 s on a
+ *   slower one, against about a minute alone).
  * - At the very end, each test that failed, with the first lines of its errors: CI shows only the
  *   end of the output (scripts/check/failure-summary.ts).
  * A failed step stops its own lane, not the other: one run shows every lane's first failure. The
@@ -40,9 +45,10 @@ const lanes: Step[][] = [
     { name: "types", script: "typecheck" },
     { name: "catalogs", script: "catalogs:check" },
     { name: "API description", script: "api:check" },
-    { name: "unit tests", script: "test:unit" },
   ],
 ];
+/** After the first lane, whether or not its steps passed. */
+const afterBrowserTests: Step = { name: "unit tests", script: "test:unit" };
 
 function runStep(step: Step): Promise<Outcome> {
   const started = performance.now();
@@ -79,10 +85,16 @@ async function runLane(steps: Step[]): Promise<Outcome[]> {
 const started = performance.now();
 // A report left by an earlier run must not be read as this one's.
 for (const file of [browserReportFile, unitReportFile]) rmSync(file, { force: true });
-const outcomes = (await Promise.all(lanes.map(runLane))).flat();
-const skipped = lanes
-  .flat()
-  .filter((step) => !outcomes.some((outcome) => outcome.name === step.name));
+const [first, ...others] = lanes.map(runLane);
+const outcomes = (
+  await Promise.all([
+    first!.then(async (done) => [...done, await runStep(afterBrowserTests)]),
+    ...others,
+  ])
+).flat();
+const skipped = [...lanes.flat(), afterBrowserTests].filter(
+  (step) => !outcomes.some((outcome) => outcome.name === step.name),
+);
 
 console.log("npm test:");
 for (const { name, ok, seconds } of outcomes) {
