@@ -16,9 +16,6 @@ async function tabTo(page: Page, target: Locator, maxPresses = 120) {
 }
 
 test.use({ viewport: { width: 1280, height: 900 } });
-// A Tab press is a round trip to the browser, and reaching a lesson takes dozens: on a loaded
-// 2-core machine (the unit tests beside) "recovery: choose a lesson" passed its 30 s twice running.
-test.describe.configure({ timeout: 60_000 });
 
 test("home: get started and reach the contact page", async ({ page }) => {
   await page.goto("/");
