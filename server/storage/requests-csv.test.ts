@@ -1,10 +1,18 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { openRequestsDb, type StoredRequest } from "./requests-db.ts";
+import { openRequestsDb, requestsDbPath, type StoredRequest } from "./requests-db.ts";
 import {
   csvCell,
   formulaCharacters,
@@ -230,5 +238,50 @@ describe("requests CSV", () => {
     });
     expect(output).toBe(`${utf8Bom}${requestColumns.join(",")}\r\n`);
     expect(existsSync(dataDir)).toBe(false);
+  });
+
+  const exportFrom = (dataDir: string) =>
+    spawnSync(process.execPath, ["scripts/ops/export-requests.ts"], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: "utf8",
+    });
+
+  it("`requests:export` says in one line that it cannot open the database, and fails", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "dauys-export-test-"));
+    writeFileSync(requestsDbPath(dataDir), "not a database\n");
+    const { status, stdout, stderr } = exportFrom(dataDir);
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toBe("requests:export: file is not a database\n");
+  });
+
+  it("`requests:export` keeps what it read before a read fails, says how much, and fails", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "dauys-export-test-"));
+    const db = openRequestsDb(dataDir);
+    const saved = Array.from({ length: 1500 }, (_, i) =>
+      request({
+        message: `Request ${i} `.repeat(40),
+        receivedAt: new Date(Date.UTC(2025, 2, 1, 0, 0, i)).toISOString(),
+      }),
+    );
+    for (const r of saved) db.save(r, r.receivedAt);
+    db.close();
+    // The file's last tenth damaged, as by a failing disk: the first batches still read.
+    const path = requestsDbPath(dataDir);
+    const size = statSync(path).size;
+    const from = Math.floor(size * 0.9);
+    const file = openSync(path, "r+");
+    writeSync(file, Buffer.alloc(size - from, 0xab), 0, size - from, from);
+    closeSync(file);
+
+    const { status, stdout, stderr } = exportFrom(dataDir);
+    expect(status).toBe(1);
+    const stopped =
+      /^requests:export: stopped after (\d+) requests, the CSV is incomplete: .+\n$/.exec(stderr);
+    expect(stopped, stderr).not.toBeNull();
+    const written = Number(stopped![1]);
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(saved.length);
+    expect(parseCsv(stdout).slice(1)).toEqual(saved.slice(0, written).map(expectedRow));
   });
 });
