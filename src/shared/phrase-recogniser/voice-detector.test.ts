@@ -235,6 +235,26 @@ describe("VoiceDetector: slow phrases and the longest take", () => {
     expect(span.to).toBeGreaterThanOrEqual(speechEnd);
   });
 
+  it("keeps a phrase of 5.5 s whole when only single words were taught", () => {
+    const phrase = concat(
+      new Float32Array(seconds(0.8)),
+      ...[PHRASE_A, PHRASE_B, PHRASE_C].flatMap((word) => [
+        speechLike(word, { padMs: 0, stretch: 2 }),
+        new Float32Array(seconds(0.35)),
+      ]),
+      speechLike(PHRASE_A, { padMs: 0 }),
+    );
+    const words = mix(
+      concat(phrase, new Float32Array(seconds(3))),
+      noise(phrase.length + seconds(3), 0.002),
+    );
+    const learned = learnTakeLimits(Array(HABITS_KEPT).fill({ longestPauseMs: 0, speechMs: 500 }));
+    const { detector, span } = detect(words, learned);
+    expect(detector.speechMs()).toBeGreaterThan(5400);
+    expect(detector.state.end).toBe("voice-ended");
+    expect(span.to).toBeGreaterThanOrEqual(phrase.length);
+  });
+
   it("stops a take at the longest take, keeping what was said up to there", () => {
     const { detector, span, events } = detect(audio, FIXED_RULE);
     expect(events).toEqual(["start", "end"]);
@@ -398,7 +418,9 @@ describe("learnTakeLimits", () => {
       maxTakeMs: TAKE_LIMIT_BOUNDS.maxTakeMs.max,
     });
     const tiny = learnTakeLimits(Array(HABITS_KEPT).fill({ longestPauseMs: 0, speechMs: 300 }));
-    expect(tiny.maxTakeMs).toBe(TAKE_LIMIT_BOUNDS.maxTakeMs.min);
+    // Never less speech than the microphone's rule before issue 37, and its end silence after.
+    expect(tiny.maxTakeMs).toBeGreaterThanOrEqual(FIXED_RULE.maxTakeMs + tiny.endSilenceMs);
+    expect(tiny.maxTakeMs).toBeLessThan(FIXED_RULE.maxTakeMs + 2000);
     expect(tiny.endSilenceMs).toBeGreaterThanOrEqual(TAKE_LIMIT_BOUNDS.endSilenceMs.min);
     expect(tiny.endSilenceMs).toBeLessThanOrEqual(1000);
     expect(learnTakeLimits([])).toEqual(DEFAULT_TAKE_LIMITS);

@@ -486,6 +486,11 @@ const PAUSE_MARGIN = 1.5;
  * longest take is learned from it too. Without it, takes of 10–11 s were cut at 10 s after four
  * short phrases had been taught. The longest take also allows for the end silence that follows
  * the last word (it was a fixed 1.5 s): a phrase said whole and then 3 s of quiet is not cut.
+ *
+ * Learning never allows less speech than the microphone's rule before issue 37 (6 s): a user who
+ * taught only single words, and then says a longer phrase, was cut at 4 s, and if they then chose
+ * it on the board, the take kept as its example was cut too. A shorter limit is the user's choice
+ * in the settings, not something learned.
  */
 export function learnTakeLimits(habits: readonly TakeHabit[], slowestMs = 0): TakeLimits {
   if (!habits.length) return DEFAULT_TAKE_LIMITS;
@@ -500,11 +505,9 @@ export function learnTakeLimits(habits: readonly TakeHabit[], slowestMs = 0): Ta
     TAKE_LIMIT_BOUNDS.endSilenceMs,
   );
   // A take lasts until the end silence after its last word: the longest take allows for it.
+  const speechMs = Math.max(slowest * 1.5, FIXED_RULE.maxTakeMs);
   return {
     endSilenceMs,
-    maxTakeMs: clamp(
-      Math.ceil((slowest * 1.5 + endSilenceMs) / 500) * 500,
-      TAKE_LIMIT_BOUNDS.maxTakeMs,
-    ),
+    maxTakeMs: clamp(Math.ceil((speechMs + endSilenceMs) / 500) * 500, TAKE_LIMIT_BOUNDS.maxTakeMs),
   };
 }
