@@ -300,7 +300,10 @@ test("after the idle time a countdown asks 'Are you still there?', and Continue 
   page,
 }) => {
   await page.clock.install();
-  await provision(page, { idle: 10 });
+  // 30 s, not the shortest 10: the page's time flows until the clock is paused, and on a busy
+  // machine provisioning and pausing took more than the 2 s a 10 s idle time left (the countdown
+  // came before the input that was to keep it away).
+  await provision(page, { idle: 30 });
   const dialog = page.getByRole("alertdialog", { name: "Are you still there?" });
 
   await pauseClock(page);
@@ -308,7 +311,7 @@ test("after the idle time a countdown asks 'Are you still there?', and Continue 
   // Input keeps the countdown away.
   await page.clock.runFor(8_000);
   await page.getByRole("heading", { level: 1 }).click();
-  await page.clock.runFor(8_000);
+  await page.clock.runFor(28_000);
   await settle(page);
   await expect(dialog).toHaveCount(0);
 
@@ -345,7 +348,7 @@ test("after the idle time a countdown asks 'Are you still there?', and Continue 
   expect(await kioskAttribute(page)).toBe("on");
 
   // The idle time starts again from Continue.
-  await page.clock.runFor(8_500);
+  await page.clock.runFor(28_500);
   await settle(page);
   await expect(dialog).toHaveCount(0);
   await page.clock.runFor(2_000);
