@@ -57,8 +57,20 @@ function copySpan(blocks: readonly Float32Array[], offset: number, from: number,
   return out;
 }
 
-const lengthOf = (blocks: readonly Float32Array[]) =>
-  blocks.reduce((sum, block) => sum + block.length, 0);
+/**
+ * Drops the oldest blocks while the rest still hold more than `most` samples; returns how many
+ * samples went.
+ */
+function dropOldest(blocks: Float32Array[], most: number): number {
+  let kept = blocks.reduce((sum, block) => sum + block.length, 0);
+  let dropped = 0;
+  while (kept - blocks[0]!.length > most) {
+    const first = blocks.shift()!;
+    kept -= first.length;
+    dropped += first.length;
+  }
+  return dropped;
+}
 
 export class TakeRecorder {
   private current: Current | null = null;
@@ -75,7 +87,7 @@ export class TakeRecorder {
   nextTake(limits: TakeLimits): Promise<Take> {
     return new Promise<Take>((resolve) => {
       const held = this.between ?? [];
-      const heldMs = (lengthOf(held) * 1000) / this.sampleRate;
+      const heldMs = (held.reduce((sum, block) => sum + block.length, 0) * 1000) / this.sampleRate;
       this.between = [];
       this.current = {
         detector: new VoiceDetector({
@@ -117,21 +129,14 @@ export class TakeRecorder {
     else if (take.stopRequested) this.finish("stopped");
     else if (startSample < 0) {
       // Only what a take may keep from before the voice is worth holding.
-      let kept = lengthOf(take.blocks);
-      while (kept - take.blocks[0]!.length > (this.sampleRate * BEFORE_VOICE_MS) / 1000) {
-        const first = take.blocks.shift()!;
-        take.dropped += first.length;
-        kept -= first.length;
-      }
+      take.dropped += dropOldest(take.blocks, (this.sampleRate * BEFORE_VOICE_MS) / 1000);
     }
   }
 
   private hold(block: Float32Array) {
     if (!this.between) return;
     this.between.push(block);
-    let held = lengthOf(this.between);
-    const most = (this.sampleRate * BETWEEN_TAKES_MS) / 1000;
-    while (held - this.between[0]!.length >= most) held -= this.between.shift()!.length;
+    dropOldest(this.between, (this.sampleRate * BETWEEN_TAKES_MS) / 1000);
   }
 
   private finish(end: TakeEnd | "stopped") {
