@@ -37,6 +37,13 @@ function frameDistance(
  *   94.4 and 92.0 %;
  * - open ends (the path may leave out up to 4 of 64 frames at either end of either take): 89.8,
  *   86.7, 95.3 and 93.0 %, with 9 never-taught takes spoken.
+ *
+ * Nor did a cost that leaves out the path's worst frames (a cough or a slurred syllable in a
+ * take counting less), measured on voices from recordings seed 1 and eSpeak NG seed 1 (right at
+ * once, never-taught takes spoken; 88.3 % and 0 of 200, 94.5 % and 2 of 240 with this cost): the
+ * worst 10 % left out, 88.8 % and 0, 94.8 % and 3; the worst 20 %, 88.6 % and 2, 94.3 % and 3. It
+ * brings never-taught takes nearer as much as known ones: the share of them told "did not catch
+ * it" fell 62 -> 60 and 57 %, and 90 -> 85 and 82 %.
  */
 export function dtwDistance(
   a: Float32Array,

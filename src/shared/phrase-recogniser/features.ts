@@ -7,6 +7,17 @@
  *   a slow speaker takes little more room than a brisk one, and quick changes (consonants, the
  *   word that tells two phrases apart) get more.
  * - "baseline" (textbook): MFCC c0–c12 every 10 ms over the energy-trimmed take, nothing else.
+ *
+ * A representation learned from other people's speech was measured against these features (issue
+ * 37, thirty-seventh session): the phones that SoundSwallower 0.6.3 (PocketSphinx for the web,
+ * 214 kB of WebAssembly and its US English model in the npm package) hears in a take, decoded as
+ * a free loop of its 39 phones, and compared by edit distance (a phrase's distance the mean of its
+ * two nearest examples, as here). On voices from recordings seed 1 (files, enrol 3), the right
+ * phrase came first for 75.8 % of known takes, against 98.4 % with these features. Added to
+ * these features' distance at a quarter of the weight, it answered 86.8, 90.1 and 92.4 % of known
+ * takes at once where 1, 2 and 5 % of never-taught takes were spoken, against 89.7, 90.7 and
+ * 91.3 % without it; at half or equal weight, fewer. One phone string per take keeps too little
+ * of a slurred voice, in six languages, heard by a model of American English.
  */
 import { ANALYSIS_RATE, dctMatrix, melSpectrogram, percentile, resample } from "./dsp.ts";
 import { VoiceBandFilter } from "./voice-detector.ts";
