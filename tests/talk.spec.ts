@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { FEATURES_FORMAT } from "../src/shared/phrase-recogniser/features.ts";
 import {
   dropConnectionOn,
   expectNoAxeViolations,
@@ -166,6 +167,44 @@ test.describe("Talk", () => {
     await history.getByRole("button", { name: "Try again" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Talk" })).toBeVisible();
     await expect(entryButton(page, text)).toBeAttached();
+  });
+
+  test("Listen at the top of Talk brings My voice into view on a phone and listens", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const myVoice = page.getByRole("region", { name: "My voice" });
+    const atTop = page.getByRole("button", { name: "Listen", exact: true }).first();
+    const panelListen = myVoice.getByRole("button", { name: "Listen", exact: true });
+
+    // Nothing taught yet: it shows where to teach, with the panel's Listen focused.
+    await openTalk(page);
+    await expect(atTop).toBeInViewport();
+    await expect(page.getByRole("heading", { name: "My voice" })).not.toBeInViewport();
+    await atTop.click();
+    await expect(panelListen).toBeFocused();
+    await expect(myVoice.getByText("Teach at least one phrase first.")).toBeInViewport();
+    await expect(myVoice.getByText("Listening… say your phrase.")).toHaveCount(0);
+
+    // A phrase taught before (its examples' values do not matter here: nothing is answered).
+    const phrase = { id: "taught-1", text: "I am thirsty.", category: "needs", favourite: true };
+    await presetStoredValue(page, "dauys.talk-boards", { en: [phrase] });
+    const features = { format: FEATURES_FORMAT, method: "normalised", dims: 2, voicedMs: 900 };
+    await presetStoredValue(page, "dauys.voice-examples", {
+      en: {
+        [phrase.id]: [1, 2, 3].map((addedAt) => ({
+          features: { ...features, frames: "AAAAAAAAgD8=" },
+          origin: "taught",
+          addedAt,
+        })),
+      },
+    });
+    await openTalk(page);
+    await atTop.click();
+    // Chromium's fake microphone beeps on, so the take is still being heard when checked.
+    await expect(myVoice.getByText("Listening… say your phrase.")).toBeInViewport();
+    await expect(panelListen).toBeFocused();
+    await expect(myVoice.getByRole("button", { name: "I have finished" })).toBeInViewport();
   });
 
   test("the phrase dialog's code lost to a dropped connection comes once it is back; the board stays", async ({

@@ -46,9 +46,17 @@ export const SwitchScanning = lazyPart(() =>
 );
 
 /** A panel under the board whose content comes later (see above). */
-export function LaterPanel({ title, children }: { title: string; children: ReactNode }) {
+export function LaterPanel({
+  title,
+  id,
+  children,
+}: {
+  title: string;
+  id?: string;
+  children: ReactNode;
+}) {
   return (
-    <Box sx={drawnWhenNear(600)}>
+    <Box id={id} sx={drawnWhenNear(600)}>
       <SectionPanel compact title={title}>
         <WhenNear orWhenIdle>{children}</WhenNear>
       </SectionPanel>

@@ -1,6 +1,7 @@
-import { Suspense, useRef, type ReactNode } from "react";
+import { Suspense, useRef, useState, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
+import HearingIcon from "@mui/icons-material/Hearing";
 import { BoardSection } from "@/features/talk/board/board-section";
 import { boardFor } from "@/features/talk/board/board";
 import type { History } from "@/features/talk/history/history";
@@ -22,8 +23,12 @@ import { useTalkData } from "@/features/talk/use-talk-data";
 import { isSpeechLanguage, type SpeechLanguage } from "@/shared/speech-options";
 import { useOnlineStatus } from "@/lib/use-online-status";
 import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
 
 const noHistory: History = [];
+
+/** Where My voice's panel is on the page (the Listen at the top brings it into view). */
+const myVoiceId = "my-voice";
 
 /**
  * The Talk screen: one tap on a phrase, or Enter in the text box, and the device says it. What
@@ -59,6 +64,8 @@ export function TalkWorkspace({
   const { say } = speech;
   // Switch scanning goes through everything in here (scanning/scan-targets.ts).
   const screenRef = useRef<HTMLDivElement>(null);
+  // Presses of the Listen at the top: My voice's panel, under the board, listens for each.
+  const [listenRequests, setListenRequests] = useState(0);
 
   return (
     <Stack ref={screenRef} spacing={{ xs: 2.5, md: 3 }}>
@@ -67,6 +74,25 @@ export function TalkWorkspace({
         turnForListener={settings.turnForListener}
         onTurnChange={(turnForListener) => changeSettings({ turnForListener })}
       />
+
+      {/* My voice's Listen within reach: under the board, My voice is screens away on a phone
+          (a long scroll for a hand with a tremor). It brings the panel into view and listens.
+          Switch scanning leaves it out: it reaches the panel's own Listen, and a step before the
+          board in every round would slow those who never use My voice. */}
+      <div data-scan-skip>
+        <Button
+          variant="contained"
+          size="large"
+          startIcon={<HearingIcon />}
+          onClick={() => {
+            document.getElementById(myVoiceId)?.scrollIntoView({ block: "start" });
+            setListenRequests((count) => count + 1);
+          }}
+          sx={{ minHeight: 56, px: 3 }}
+        >
+          {t`Listen`}
+        </Button>
+      </div>
 
       <BoardSection
         board={board}
@@ -83,9 +109,10 @@ export function TalkWorkspace({
         onDeleted={(phrase) => voice.setPhrase(phrase.id, undefined)}
       />
 
-      <LaterPanel title={t`My voice`}>
+      <LaterPanel title={t`My voice`} id={myVoiceId}>
         <MyVoicePanel
           voice={voice}
+          listenRequests={listenRequests}
           board={board}
           language={language}
           pace={settings.takePace}

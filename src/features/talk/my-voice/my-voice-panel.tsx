@@ -102,6 +102,7 @@ function TakeKeptAtLimit({ seconds }: { seconds: number | null }) {
  */
 export function MyVoicePanel({
   voice,
+  listenRequests = 0,
   board,
   language,
   pace,
@@ -110,6 +111,11 @@ export function MyVoicePanel({
   onStopSpeech,
 }: {
   voice: MyVoice;
+  /**
+   * How many times the Listen at the top of Talk was pressed: each press not yet answered
+   * focuses this panel's Listen and listens (also one pressed before the panel came).
+   */
+  listenRequests?: number;
   board: Board;
   language: SpeechLanguage;
   /** How the user's takes are cut (talk-settings.ts). */
@@ -183,6 +189,16 @@ export function MyVoicePanel({
   });
   const notThat = useEventCallback(() => answerWith({ type: "not-that" }));
 
+  const listenButton = useRef<HTMLButtonElement>(null);
+  const answeredRequests = useRef(0);
+  useEffect(() => {
+    // Once the phrases are known: a press before they were read is not lost.
+    if (listenRequests === answeredRequests.current || !voice.loaded) return;
+    answeredRequests.current = listenRequests;
+    listenButton.current?.focus();
+    startListening();
+  }, [listenRequests, voice.loaded, startListening]);
+
   // A tap on the board, while a take waits to be told which phrase it was, tells it.
   const boardTap = useEventCallback((phrase: Phrase) =>
     answerWith({ type: "chose", phraseId: phrase.id, alreadySaid: true }),
@@ -233,6 +249,7 @@ export function MyVoicePanel({
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
         {/* Focusable while busy (aria-disabled), so the focus of a keyboard or switch stays. */}
         <Button
+          ref={listenButton}
           variant="contained"
           size="large"
           startIcon={<HearingIcon />}
