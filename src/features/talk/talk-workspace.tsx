@@ -1,4 +1,4 @@
-import { Suspense, useRef, useState, type ReactNode } from "react";
+import { Suspense, useCallback, useRef, useState, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import HearingIcon from "@mui/icons-material/Hearing";
@@ -64,8 +64,14 @@ export function TalkWorkspace({
   const { say } = speech;
   // Switch scanning goes through everything in here (scanning/scan-targets.ts).
   const screenRef = useRef<HTMLDivElement>(null);
-  // Presses of the Listen at the top: My voice's panel, under the board, listens for each.
-  const [listenRequests, setListenRequests] = useState(0);
+  // Presses of the Listen at the top, and the last one My voice's panel (under the board) took:
+  // kept here, so a panel drawn again (Try again after an error) does not take an old press.
+  const [listenPresses, setListenPresses] = useState({ asked: 0, taken: 0 });
+  const listenTaken = useCallback(
+    (press: number) =>
+      setListenPresses((presses) => ({ ...presses, taken: Math.max(presses.taken, press) })),
+    [],
+  );
 
   return (
     <Stack ref={screenRef} spacing={{ xs: 2.5, md: 3 }}>
@@ -86,7 +92,7 @@ export function TalkWorkspace({
           startIcon={<HearingIcon />}
           onClick={() => {
             document.getElementById(myVoiceId)?.scrollIntoView({ block: "start" });
-            setListenRequests((count) => count + 1);
+            setListenPresses((presses) => ({ ...presses, asked: presses.asked + 1 }));
           }}
           sx={{ minHeight: 56, px: 3 }}
         >
@@ -112,7 +118,8 @@ export function TalkWorkspace({
       <LaterPanel title={t`My voice`} id={myVoiceId}>
         <MyVoicePanel
           voice={voice}
-          listenRequests={listenRequests}
+          listenPress={listenPresses.asked > listenPresses.taken ? listenPresses.asked : null}
+          onListenTaken={listenTaken}
           board={board}
           language={language}
           pace={settings.takePace}

@@ -102,7 +102,8 @@ function TakeKeptAtLimit({ seconds }: { seconds: number | null }) {
  */
 export function MyVoicePanel({
   voice,
-  listenRequests = 0,
+  listenPress = null,
+  onListenTaken,
   board,
   language,
   pace,
@@ -112,10 +113,11 @@ export function MyVoicePanel({
 }: {
   voice: MyVoice;
   /**
-   * How many times the Listen at the top of Talk was pressed: each press not yet answered
-   * focuses this panel's Listen and listens (also one pressed before the panel came).
+   * A press of the Listen at the top of Talk not yet taken (its number), or null: this panel
+   * focuses its Listen and listens, also for a press made before it came, and says it took it.
    */
-  listenRequests?: number;
+  listenPress?: number | null;
+  onListenTaken?: (press: number) => void;
   board: Board;
   language: SpeechLanguage;
   /** How the user's takes are cut (talk-settings.ts). */
@@ -190,14 +192,18 @@ export function MyVoicePanel({
   const notThat = useEventCallback(() => answerWith({ type: "not-that" }));
 
   const listenButton = useRef<HTMLButtonElement>(null);
-  const answeredRequests = useRef(0);
+  // The press acted on, so that running the effect again before the parent has heard (React's
+  // development checks) does not listen twice.
+  const actedOn = useRef<number | null>(null);
+  const tookPress = useEventCallback((press: number) => onListenTaken?.(press));
   useEffect(() => {
     // Once the phrases are known: a press before they were read is not lost.
-    if (listenRequests === answeredRequests.current || !voice.loaded) return;
-    answeredRequests.current = listenRequests;
+    if (listenPress === null || !voice.loaded || actedOn.current === listenPress) return;
+    actedOn.current = listenPress;
+    tookPress(listenPress);
     listenButton.current?.focus();
     startListening();
-  }, [listenRequests, voice.loaded, startListening]);
+  }, [listenPress, voice.loaded, tookPress, startListening]);
 
   // A tap on the board, while a take waits to be told which phrase it was, tells it.
   const boardTap = useEventCallback((phrase: Phrase) =>
