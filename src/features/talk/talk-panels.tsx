@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import Box from "@mui/material/Box";
 import { SectionPanel } from "@/components/section-panel";
 import { lazyPart } from "@/components/lazy-part";
@@ -48,15 +48,15 @@ export const SwitchScanning = lazyPart(() =>
 /** A panel under the board whose content comes later (see above). */
 export function LaterPanel({
   title,
-  id,
+  ref,
   children,
 }: {
   title: string;
-  id?: string;
+  ref?: Ref<HTMLDivElement>;
   children: ReactNode;
 }) {
   return (
-    <Box id={id} sx={drawnWhenNear(600)}>
+    <Box ref={ref} sx={drawnWhenNear(600)}>
       <SectionPanel compact title={title}>
         <WhenNear orWhenIdle>{children}</WhenNear>
       </SectionPanel>

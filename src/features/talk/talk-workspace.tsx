@@ -27,9 +27,6 @@ import { Button } from "@/components/button";
 
 const noHistory: History = [];
 
-/** Where My voice's panel is on the page (the Listen at the top brings it into view). */
-const myVoiceId = "my-voice";
-
 /**
  * The Talk screen: one tap on a phrase, or Enter in the text box, and the device says it. What
  * was said shows large, can be shown full screen to the listener, and goes into the history.
@@ -64,6 +61,8 @@ export function TalkWorkspace({
   const { say } = speech;
   // Switch scanning goes through everything in here (scanning/scan-targets.ts).
   const screenRef = useRef<HTMLDivElement>(null);
+  // My voice's panel, which the Listen at the top brings into view.
+  const myVoiceRef = useRef<HTMLDivElement>(null);
   // Presses of the Listen at the top, and the last one My voice's panel (under the board) took:
   // kept here, so a panel drawn again (Try again after an error) does not take an old press.
   const [listenPresses, setListenPresses] = useState({ asked: 0, taken: 0 });
@@ -91,7 +90,7 @@ export function TalkWorkspace({
           size="large"
           startIcon={<HearingIcon />}
           onClick={() => {
-            document.getElementById(myVoiceId)?.scrollIntoView({ block: "start" });
+            myVoiceRef.current?.scrollIntoView({ block: "start" });
             setListenPresses((presses) => ({ ...presses, asked: presses.asked + 1 }));
           }}
           sx={{ minHeight: 56, px: 3 }}
@@ -115,7 +114,7 @@ export function TalkWorkspace({
         onDeleted={(phrase) => voice.setPhrase(phrase.id, undefined)}
       />
 
-      <LaterPanel title={t`My voice`} id={myVoiceId}>
+      <LaterPanel title={t`My voice`} ref={myVoiceRef}>
         <MyVoicePanel
           voice={voice}
           listenPress={listenPresses.asked > listenPresses.taken ? listenPresses.asked : null}

@@ -57,12 +57,15 @@ function copySpan(blocks: readonly Float32Array[], offset: number, from: number,
   return out;
 }
 
+const lengthOf = (blocks: readonly Float32Array[]) =>
+  blocks.reduce((sum, block) => sum + block.length, 0);
+
 /**
  * Drops the oldest blocks while the rest still hold more than `most` samples; returns how many
  * samples went.
  */
 function dropOldest(blocks: Float32Array[], most: number): number {
-  let kept = blocks.reduce((sum, block) => sum + block.length, 0);
+  let kept = lengthOf(blocks);
   let dropped = 0;
   while (kept - blocks[0]!.length > most) {
     const first = blocks.shift()!;
@@ -87,7 +90,7 @@ export class TakeRecorder {
   nextTake(limits: TakeLimits): Promise<Take> {
     return new Promise<Take>((resolve) => {
       const held = this.between ?? [];
-      const heldMs = (held.reduce((sum, block) => sum + block.length, 0) * 1000) / this.sampleRate;
+      const heldMs = (lengthOf(held) * 1000) / this.sampleRate;
       this.between = [];
       this.current = {
         detector: new VoiceDetector({
