@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import {
+  appStartTimeout,
   expectNoAxeViolations,
   findSmallTargets,
   findSpilledText,
@@ -54,9 +55,8 @@ for (const { name, viewport } of widths) {
     test("the paid-feature dialogs pass", async ({ page }) => {
       for (const route of ["/recognition", "/talk", "/recovery"]) {
         await page.goto(route);
-        // The popup opens once the app has started: at the start of `npm test`, beside the build,
-        // the type check and two other workers, that took over the default 7 s (ci47, Recognition).
-        await expect(page.getByRole("dialog")).toBeVisible({ timeout: 20_000 });
+        // The popup opens once the app has started.
+        await expect(page.getByRole("dialog")).toBeVisible({ timeout: appStartTimeout });
         await checkPage(page, `dialog on ${route}`);
       }
     });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
+  appStarted,
   expectNoAxeViolations,
   findSmallTargets,
   presetLanguage,
@@ -41,7 +42,7 @@ async function fillAndSend(
   locale: keyof typeof labels = "en",
 ) {
   // The app's form: before the app, the browser sends it itself (page-before-script.spec.ts).
-  await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
+  await appStarted(page);
   for (const key of ["name", "email", "subject", "message"] as const) {
     await page.getByRole("textbox", { name: labels[locale][key], exact: true }).fill(message[key]);
   }

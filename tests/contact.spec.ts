@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, presetLanguage } from "./fixtures.ts";
+import { appStarted, expectNoAxeViolations, presetLanguage } from "./fixtures.ts";
 
 const fields = {
   name: { label: "Full Name", placeholder: "Your full name" },
@@ -20,7 +20,7 @@ const sendButton = (page: Page) => page.getByRole("button", { name: "Send Messag
  */
 async function openContactPage(page: Page) {
   await page.goto("/contact");
-  await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
+  await appStarted(page);
 }
 
 async function fillForm(page: Page, values: Partial<Record<Field, string>>) {

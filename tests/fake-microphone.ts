@@ -1,6 +1,6 @@
 import { chromium, expect, type BrowserContext, type Page } from "@playwright/test";
 import { baseURL, chromiumArgs, chromiumPath } from "../playwright.config.ts";
-import { settle } from "./fixtures.ts";
+import { appStarted, settle } from "./fixtures.ts";
 
 /**
  * My voice's browser tests: Chromium's fake microphone plays a WAV file once (`%noloop`) each
@@ -87,10 +87,8 @@ export async function withMicrophone(
 export async function openTalk(page: Page) {
   await page.goto("/talk");
   // A browser just started, with nothing compiled yet, on a machine whose cores the other tests
-  // keep busy: CI once needed more than the usual wait for the page to go live, twice running.
-  await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting", {
-    timeout: 30_000,
-  });
+  // keep busy: appStarted's wait is the longest the tests give.
+  await appStarted(page);
   await settle(page);
   await expect(page.getByRole("region", { name: "Phrase board" })).toHaveAttribute(
     "aria-busy",

@@ -300,13 +300,28 @@ export async function dropConnectionOn(
 }
 
 /**
+ * How long a test waits for the app to have started, and for what it shows only then (the
+ * paid-feature popups, the kiosk notice). Playwright's default 7 s is too short at the start of
+ * `npm test`, beside the build, the type check and two other workers (load average 13–16): tests
+ * failed a first try on it in ci46, ci47 and ci49, each time passing on retry.
+ */
+export const appStartTimeout = 30_000;
+
+/** Waits until the app has taken over the page (a prerendered page is marked starting till then). */
+export async function appStarted(page: Page) {
+  await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting", {
+    timeout: appStartTimeout,
+  });
+}
+
+/**
  * Lets the page finish what it just started (taking over prerendered markup, tasks, then an
  * IndexedDB round trip) without timers, so it also works while a test holds the page's clock
  * still.
  */
 export async function settle(page: Page) {
   // A prerendered page is usable before it is live; it is marked starting until React has it.
-  await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
+  await appStarted(page);
   await page.evaluate(async () => {
     const hop = () =>
       new Promise<void>((resolve) => {

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { useFakeRecognizer } from "./fake-speech-recognition.ts";
-import { presetPilotAccess } from "./fixtures.ts";
+import { appStarted, presetPilotAccess } from "./fixtures.ts";
 
 /** Presses Tab until `target` has focus, as a keyboard user would. */
 async function tabTo(page: Page, target: Locator, maxPresses = 120) {
@@ -29,7 +29,7 @@ test("contact: fill in and send the form", async ({ page }) => {
   await page.goto("/contact");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // The app's form: before the app, the browser sends it itself (page-before-script.spec.ts).
-  await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
+  await appStarted(page);
   await tabTo(page, page.getByRole("textbox", { name: "Full Name" }));
   await page.keyboard.type("Dana Seitkali");
   await page.keyboard.press("Tab");

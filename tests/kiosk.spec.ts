@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { FEATURES_FORMAT } from "../src/shared/phrase-recogniser/features.ts";
 import {
+  appStartTimeout,
   dropConnectionOn,
   expectNoAxeViolations,
   findSmallTargets,
@@ -82,9 +83,10 @@ async function provision(page: Page, options: { idle?: number; notice?: string }
   // busy machine it can still be on its way. It asks for the countdown dialog's code as it starts.
   const sessionStarted = page.waitForResponse(/\/idle-countdown-dialog-[^/]*\.js$/);
   await page.goto(`/?kiosk=on&pin=${pin}${idle}`);
+  // The notice comes once the app has started.
   await expect(
     page.getByRole("status").filter({ hasText: options.notice ?? "Kiosk mode is on." }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: appStartTimeout });
   await expect(exitButton(page)).toBeVisible();
   await sessionStarted;
   await settle(page);

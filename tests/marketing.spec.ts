@@ -1,11 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
+  appStarted,
   buildYear,
   expectNoAxeViolations,
   locales,
   presetLanguage,
-  waitForAnimations,
   type Locale,
+  waitForAnimations,
 } from "./fixtures.ts";
 
 // The brand defaults of src/lib/brand.ts (the test build sets no VITE_BRAND_* overrides).
@@ -229,7 +230,7 @@ test.describe("motion", () => {
     });
     const page = await phone.newPage();
     await page.goto("/");
-    await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
+    await appStarted(page);
     await waitForAnimations(page);
     // Frames drawn in one second of the page, traced. On a busy machine the page's idle-time
     // work (parts drawn when near, the loader's last files) can take a few seconds to finish, so

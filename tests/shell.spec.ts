@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
+  appStarted,
   dropConnectionOn,
   languageNames,
   presetLanguage,
@@ -478,7 +479,7 @@ test.describe("a first visit without the service worker", () => {
     await still.close();
     const page = await context.newPage();
     await page.goto("/");
-    await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
+    await appStarted(page);
     expect(prerendered).toBeGreaterThan(0);
     expect(await page.evaluate(bodyRules)).toBe(prerendered);
   });
@@ -499,7 +500,7 @@ test.describe("a first visit without the service worker", () => {
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto("/");
-    await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
+    await appStarted(page);
     const { taken, duplicated, headerClass } = await page.evaluate(() => {
       const selectors = [...document.styleSheets]
         .flatMap((sheet) => [...sheet.cssRules])
@@ -532,7 +533,7 @@ test.describe("a first visit without the service worker", () => {
       page.on("pageerror", (error) => errors.push(error.message));
       const response = await page.goto(path);
       expect(await response!.text()).toContain('data-prerendered-language="en"');
-      await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
+      await appStarted(page);
       expect((await loadingBar(page)).shown).toBe(false);
       // The menu button answers: the page is live.
       await page.getByRole("button", { name: "Language: English" }).click();
@@ -565,7 +566,7 @@ test.describe("a first visit over a connection that drops", () => {
     await page.unroute(routeChunk);
     await page.getByRole("button", { name: "Try again" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Speech Recognition");
-    await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting");
+    await appStarted(page);
   });
 
   test("when the language catalog fails to arrive, the page loads again by itself", async ({
@@ -577,9 +578,7 @@ test.describe("a first visit over a connection that drops", () => {
     );
     await page.goto("/about");
     // Without the retry the page would stay under its loading bar, without the app, for good.
-    await expect(page.locator("#root")).not.toHaveAttribute("data-app-starting", {
-      timeout: 15_000,
-    });
+    await appStarted(page);
     expect(requests).toBeGreaterThan(1);
     await page.getByRole("button", { name: "Language: English" }).click();
     await expect(page.getByRole("menuitem", { name: "Русский" })).toBeVisible();
