@@ -247,30 +247,38 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
     await expect(myVoice(page).getByText("Examples: 4,", { exact: false })).toBeVisible();
   });
 
-  // Not caught (or not among the choices): one press on the board says which phrase it was.
+  // Not answered at once, and "None of these" to the list: one press on the board says which it was.
   await withMicrophone(profile, files["say-untaught"]!, async (page) => {
     await openTalkToListen(page);
     await page.keyboard.press("Alt+L");
     const status = myVoice(page).getByRole("status");
     await expect(status).toHaveText(/^(I did not catch that|Did you mean)/, { timeout: 30_000 });
-    // "None of these" says the take was not the wrong phrase either, when that was offered.
-    let wrongOffered = false;
-    if ((await status.textContent())!.startsWith("Did you mean")) {
-      wrongOffered = await myVoice(page)
-        .getByRole("button", { name: wrong, exact: true })
-        .isVisible();
-      await myVoice(page).getByRole("button", { name: "None of these" }).focus();
-      await page.keyboard.press("Enter");
-      await expect(status).toHaveText("Which phrase did you mean? Tap it on the board.");
-    } else {
+    // Not caught, the closest phrases are offered beside Listen as after "Did you mean", and the
+    // focus is on the first of them.
+    if ((await status.textContent())!.startsWith("I did not catch that"))
       await expect(status).toHaveText(
-        "I did not catch that. Please try again, or tap the phrase you meant on the board.",
+        "I did not catch that. Choose the phrase you meant below or on the board, or try again.",
       );
-    }
-    await page
-      .getByRole("region", { name: "Phrase board" })
-      .getByRole("button", { name: meant, exact: true })
-      .focus();
+    const choices = myVoice(page).getByRole("region", {
+      name: /^(Did you mean…\?|Which phrase did you mean\?)$/,
+    });
+    await expect(choices.getByRole("button").first()).toBeFocused();
+    // "None of these" says the take was not the wrong phrase either, when that was offered.
+    const wrongOffered = await choices
+      .getByRole("button", { name: wrong, exact: true })
+      .isVisible();
+    await choices.getByRole("button", { name: "None of these" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(status).toHaveText("Which phrase did you mean? Tap it on the board.");
+    // The board is above My voice (screens above on a phone): "Go to the board" brings it into
+    // view, with the focus on its first phrase.
+    const board = page.getByRole("region", { name: "Phrase board" });
+    await expect(board.getByRole("heading", { name: "Phrase board" })).not.toBeInViewport();
+    await choices.getByRole("button", { name: "Go to the board" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(board.getByRole("listitem").getByRole("button").first()).toBeFocused();
+    await expect(board.getByRole("heading", { name: "Phrase board" })).toBeInViewport();
+    await board.getByRole("button", { name: meant, exact: true }).focus();
     await page.keyboard.press("Enter");
     await expect(
       page.getByRole("region", { name: "Said last" }).getByText(meant, { exact: true }),

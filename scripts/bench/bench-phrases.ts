@@ -425,6 +425,11 @@ export function printPhrasesFigures(figures: PhraseFigures): void {
       (s, p) => `${pct(s.rightFirst)} / ${pct(p.rightFirst)}`,
     ),
     goal(
+      "right phrase first in My voice's panel (choices after 'did not catch it' too)",
+      "",
+      (s, p) => `${pct(s.rightOffered)} / ${pct(p.rightOffered)}`,
+    ),
+    goal(
       "wrong at once, mild + severe / pausing",
       `≤ ${pct(sessionGoals.wrongAtOnce)}`,
       (s, p) => `${pct(s.wrongAtOnce)} / ${pct(p.wrongAtOnce)}`,
@@ -462,6 +467,7 @@ export function printPhrasesFigures(figures: PhraseFigures): void {
     console.table([
       voiceRow("right at once", `≥ ${pct(sessionGoals.recordedRightAtOnce)}`, (s) => s.rightAtOnce),
       voiceRow("right first", `≥ ${pct(sessionGoals.recordedRightFirst)}`, (s) => s.rightFirst),
+      voiceRow("right first in the panel (with 'did not catch it')", "", (s) => s.rightOffered),
       voiceRow("wrong at once", `≤ ${pct(sessionGoals.wrongAtOnce)}`, (s) => s.wrongAtOnce),
       voiceRow("unknown spoken", `≤ ${pct(sessionGoals.unknownSpoken)}`, (s) => s.unknownSpoken),
       voiceRow("unsure", "", (s) => s.unsure),

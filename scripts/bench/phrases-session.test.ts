@@ -96,6 +96,17 @@ describe("runSpeakerSession", () => {
     expect(figures.examplesAdded).toBe(3);
   });
 
+  it("counts the phrase offered first beside 'did not catch it' apart from right first", () => {
+    // A rule that says "did not catch it" to every take: nothing is right first, but the closest
+    // phrases are still offered, first the right one for the take of "c" (said as "c" sounds)
+    // and not for those of "a" (said as "b" sounds).
+    const notCaught = taught({ ...RULE, reject: 0 });
+    const figures = play(notCaught, false);
+    expect(figures.rejected).toBe(1);
+    expect(figures.rightFirst).toBe(0);
+    expect(figures.rightOffered).toBeCloseTo(1 / 3, 4);
+  });
+
   it("counts each phrase's test takes by use, in the session's order", () => {
     const recogniser = taught();
     const uses = [121, 124, 127, 130].map((pitch) => ({

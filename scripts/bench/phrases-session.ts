@@ -47,6 +47,12 @@ export interface SessionFigures {
   wrongAtOnce: number;
   /** Known takes whose right phrase came first (at once, or first of the choices). */
   rightFirst: number;
+  /**
+   * Known takes whose right phrase My voice showed first: said at once, or first of the choices
+   * it offers after "Did you mean" or after "did not catch it" (a take the microphone refused
+   * offers none). Beside rightFirst, which counts "did not catch it" as missed, as issue 37 does.
+   */
+  rightOffered: number;
   unsure: number;
   rejected: number;
   /** Unknown takes answered at once with some phrase. */
@@ -155,7 +161,7 @@ export function runSpeakerSession(
   const format = options.format ?? FEATURES_FORMAT;
   const microphone = options.microphone ?? takePath(undefined, "");
   const times: number[] = [];
-  let [rightAtOnce, wrongAtOnce, rightFirst, unsure, rejected] = [0, 0, 0, 0, 0];
+  let [rightAtOnce, wrongAtOnce, rightFirst, rightOffered, unsure, rejected] = [0, 0, 0, 0, 0, 0];
   let [unknownSpoken, unknownRejected, examplesAdded, counterExamples, known, unknown] = [
     0, 0, 0, 0, 0, 0,
   ];
@@ -216,6 +222,7 @@ export function runSpeakerSession(
       if (result.phraseId === phraseId) {
         rightAtOnce++;
         rightFirst++;
+        rightOffered++;
         keep(phraseId, features, "confirmed");
         continue;
       }
@@ -223,10 +230,15 @@ export function runSpeakerSession(
       keep(result.phraseId!, features, "counter");
     } else if (result.decision === "unsure") {
       unsure++;
-      if (result.ranked[0]?.phraseId === phraseId) rightFirst++;
+      if (result.ranked[0]?.phraseId === phraseId)
+        [rightFirst, rightOffered] = [rightFirst + 1, rightOffered + 1];
       if (!result.suggestions.includes(phraseId))
         for (const offered of result.suggestions) keep(offered, features, "counter");
-    } else rejected++;
+    } else {
+      rejected++;
+      // Offered first beside "did not catch it" (voice-answer.ts): one tap, as after "Did you mean".
+      if (result.ranked[0]?.phraseId === phraseId) rightOffered++;
+    }
     // The user chooses the phrase meant; a take with no voice cannot be an example.
     if (features.frames.length) keep(phraseId, features, "confirmed");
   }
@@ -235,6 +247,7 @@ export function runSpeakerSession(
     rightAtOnce: fraction(rightAtOnce, known),
     wrongAtOnce: fraction(wrongAtOnce, known),
     rightFirst: fraction(rightFirst, known),
+    rightOffered: fraction(rightOffered, known),
     unsure: fraction(unsure, known),
     rejected: fraction(rejected, known),
     unknownSpoken: fraction(unknownSpoken, unknown),
@@ -313,7 +326,14 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
     speakers.push({ speaker, ...figures });
     counts.known += figures.tests;
     counts.unknown += figures.unknown;
-    for (const key of ["rightAtOnce", "wrongAtOnce", "rightFirst", "unsure", "rejected"] as const)
+    for (const key of [
+      "rightAtOnce",
+      "wrongAtOnce",
+      "rightFirst",
+      "rightOffered",
+      "unsure",
+      "rejected",
+    ] as const)
       weighted[key] = (weighted[key] ?? 0) + figures[key] * figures.tests;
     for (const key of ["unknownSpoken", "unknownRejected"] as const)
       if (figures.unknown) weighted[key] = (weighted[key] ?? 0) + figures[key] * figures.unknown;
@@ -330,6 +350,7 @@ export function runSession(corpusDir: string, options: SessionOptions = {}): Ses
     rightAtOnce: share("rightAtOnce", counts.known),
     wrongAtOnce: share("wrongAtOnce", counts.known),
     rightFirst: share("rightFirst", counts.known),
+    rightOffered: share("rightOffered", counts.known),
     unsure: share("unsure", counts.known),
     rejected: share("rejected", counts.known),
     unknownSpoken: share("unknownSpoken", counts.unknown),
@@ -360,7 +381,7 @@ export function printSession(totals: SessionTotals, json: boolean): void {
     `Session (seed ${totals.seed}, method ${totals.method}, features format ${totals.format}, takes ${totals.takes}${totals.learn ? "" : ", not learning"}${totals.unknownLast ? ", never-taught takes last" : ""}): every answer confirmed or corrected as a user would.`,
   );
   console.log(
-    "speaker\ttests\tunknown\tright at once\twrong at once\tright first\tunsure\trejected\tunknown spoken\tunknown rejected\tadded\tcounter\tsplit\trefused",
+    "speaker\ttests\tunknown\tright at once\twrong at once\tright first\tright offered first\tunsure\trejected\tunknown spoken\tunknown rejected\tadded\tcounter\tsplit\trefused",
   );
   for (const s of [...speakers, { ...rest, speaker: "total" }])
     console.log(
@@ -371,6 +392,7 @@ export function printSession(totals: SessionTotals, json: boolean): void {
         pct(s.rightAtOnce),
         pct(s.wrongAtOnce),
         pct(s.rightFirst),
+        pct(s.rightOffered),
         pct(s.unsure),
         pct(s.rejected),
         pct(s.unknownSpoken),

@@ -61,8 +61,15 @@ export function TalkWorkspace({
   const { say } = speech;
   // Switch scanning goes through everything in here (scanning/scan-targets.ts).
   const screenRef = useRef<HTMLDivElement>(null);
-  // My voice's panel, which the Listen at the top brings into view.
+  // My voice's panel, which the Listen at the top brings into view, and the board, which My voice
+  // brings into view when a take waits for the phrase meant to be tapped there.
   const myVoiceRef = useRef<HTMLDivElement>(null);
+  const boardRef = useRef<HTMLDivElement>(null);
+  const showBoard = useCallback(() => {
+    // The first phrase takes the focus (for a keyboard or a screen reader), the board's top shows.
+    boardRef.current?.querySelector<HTMLElement>("li button")?.focus({ preventScroll: true });
+    boardRef.current?.scrollIntoView({ block: "start" });
+  }, []);
   // Presses of the Listen at the top, and the last one My voice's panel (under the board) took:
   // kept here, so a panel drawn again (Try again after an error) does not take an old press.
   const [listenPresses, setListenPresses] = useState({ asked: 0, taken: 0 });
@@ -99,20 +106,22 @@ export function TalkWorkspace({
         </Button>
       </div>
 
-      <BoardSection
-        board={board}
-        language={language}
-        loaded={loaded}
-        look={settings.boardLook}
-        onLookChange={(boardLook) => changeSettings({ boardLook })}
-        changeBoard={changeBoard}
-        onLanguageChange={(next) => changeSettings({ language: next })}
-        onSay={(phrase) => {
-          say(phrase.text, language);
-          voice.boardTapped(phrase);
-        }}
-        onDeleted={(phrase) => voice.setPhrase(phrase.id, undefined)}
-      />
+      <div ref={boardRef}>
+        <BoardSection
+          board={board}
+          language={language}
+          loaded={loaded}
+          look={settings.boardLook}
+          onLookChange={(boardLook) => changeSettings({ boardLook })}
+          changeBoard={changeBoard}
+          onLanguageChange={(next) => changeSettings({ language: next })}
+          onSay={(phrase) => {
+            say(phrase.text, language);
+            voice.boardTapped(phrase);
+          }}
+          onDeleted={(phrase) => voice.setPhrase(phrase.id, undefined)}
+        />
+      </div>
 
       <LaterPanel title={t`My voice`} ref={myVoiceRef}>
         <MyVoicePanel
@@ -125,6 +134,7 @@ export function TalkWorkspace({
           onPaceChange={(takePace) => changeSettings({ takePace })}
           onSay={(phrase) => say(phrase.text, language)}
           onStopSpeech={speech.stop}
+          onShowBoard={showBoard}
         />
       </LaterPanel>
 

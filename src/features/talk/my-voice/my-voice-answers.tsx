@@ -3,6 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import ArrowUpwardIcon from "@mui/icons-material/ArrowUpward";
 import UndoIcon from "@mui/icons-material/Undo";
 import type { Phrase } from "@/features/talk/board/board";
 import type { Listening } from "@/features/talk/my-voice/voice-answer";
@@ -57,9 +58,11 @@ export function ListeningStatus({
       case "not-caught":
         return (
           <Alert severity="info">
-            {listening.take
-              ? t`I did not catch that. Please try again, or tap the phrase you meant on the board.`
-              : t`I did not catch that. Please try again.`}
+            {listening.suggestions.length
+              ? t`I did not catch that. Choose the phrase you meant below or on the board, or try again.`
+              : listening.take
+                ? t`I did not catch that. Please try again, or tap the phrase you meant on the board.`
+                : t`I did not catch that. Please try again.`}
           </Alert>
         );
       case "failed":
@@ -109,9 +112,10 @@ export function NotThatButton({ onNotThat }: { onNotThat: () => void }) {
 }
 
 /**
- * The phrases to choose from as big buttons, and a way out: when unsure ("Did you mean…?") and
- * after "Not that" or "None of these" (then the board is offered too). Focus moves to the first
- * choice when they appear, or to the question when the board is the only place to choose.
+ * The phrases to choose from as big buttons, and a way out: when unsure ("Did you mean…?"), after
+ * "did not catch it", and after "Not that" or "None of these" (then the board is offered too,
+ * with a button that brings it into view: on a phone it is screens above). Focus moves to the
+ * first choice when they appear, or to the question when the board is the only place to choose.
  */
 export function AnswerChoices({
   title,
@@ -120,6 +124,7 @@ export function AnswerChoices({
   noneLabel,
   onChoose,
   onNone,
+  onShowBoard,
 }: {
   title: string;
   suggestions: Phrase[];
@@ -127,7 +132,10 @@ export function AnswerChoices({
   noneLabel: string;
   onChoose: (phrase: Phrase) => void;
   onNone: () => void;
+  /** Brings the board into view, when the phrase meant may be chosen there. */
+  onShowBoard?: () => void;
 }) {
+  const { t } = useLingui();
   const first = useFocusOnAppear<HTMLButtonElement>();
   const heading = useFocusOnAppear<HTMLElement>();
   return (
@@ -152,6 +160,16 @@ export function AnswerChoices({
             {phrase.text}
           </Button>
         ))}
+        {onShowBoard ? (
+          <Button
+            variant="outlined"
+            startIcon={<ArrowUpwardIcon />}
+            onClick={onShowBoard}
+            sx={{ minHeight: 72 }}
+          >
+            {t`Go to the board`}
+          </Button>
+        ) : null}
         <Button variant="text" onClick={onNone} sx={{ minHeight: 72 }}>
           {noneLabel}
         </Button>

@@ -110,6 +110,7 @@ export function MyVoicePanel({
   onPaceChange,
   onSay,
   onStopSpeech,
+  onShowBoard,
 }: {
   voice: MyVoice;
   /**
@@ -125,6 +126,8 @@ export function MyVoicePanel({
   onPaceChange: (pace: TakePace) => void;
   onSay: (phrase: Phrase) => void;
   onStopSpeech: () => void;
+  /** Brings the board into view and puts the focus on its first phrase. */
+  onShowBoard?: () => void;
 }) {
   const { t } = useLingui();
   const [teaching, setTeaching] = useState<Teaching | null>(null);
@@ -282,20 +285,23 @@ export function MyVoicePanel({
       {listening.kind === "listening" ? <VoiceMeter level={level} /> : null}
       <ListeningStatus listening={listening} byId={byId} />
       <TakeKeptAtLimit seconds={listening.kind === "listening" ? null : keptAtLimitS} />
-      {listening.kind === "unsure" || listening.kind === "choosing" ? (
+      {listening.kind === "unsure" ||
+      listening.kind === "choosing" ||
+      (listening.kind === "not-caught" && listening.suggestions.length) ? (
         <AnswerChoices
           // A new set of choices takes the focus again.
           key={listening.kind}
           title={listening.kind === "unsure" ? t`Did you mean…?` : t`Which phrase did you mean?`}
           suggestions={listening.suggestions.flatMap((id) => byId.get(id) ?? [])}
           language={language}
-          noneLabel={listening.kind === "unsure" ? t`None of these` : t`Never mind`}
+          noneLabel={listening.kind === "choosing" ? t`Never mind` : t`None of these`}
           onChoose={(phrase) => answerWith({ type: "chose", phraseId: phrase.id })}
           onNone={() =>
-            listening.kind === "unsure"
-              ? answerWith({ type: "none-of-these" })
-              : answerWith({ type: "never-mind" })
+            listening.kind === "choosing"
+              ? answerWith({ type: "never-mind" })
+              : answerWith({ type: "none-of-these" })
           }
+          onShowBoard={listening.kind === "unsure" ? undefined : onShowBoard}
         />
       ) : null}
       {listening.kind === "asking-far" ? (

@@ -73,7 +73,7 @@ export function useListening(
     microphone.close();
     session.current = null;
     if (take.end === "no-voice") {
-      show({ kind: "not-caught" });
+      show({ kind: "not-caught", suggestions: [] });
       return;
     }
     if (take.end === "time-limit") setKeptAtLimitS(Math.round(limits.maxTakeMs / 1000));

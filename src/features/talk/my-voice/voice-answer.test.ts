@@ -41,7 +41,10 @@ describe("answer", () => {
     const undone = answer(accepted.listening, { type: "not-that" });
     expect(answer(undone.listening, { type: "listen" }).learn).toBeUndefined();
     // Nothing was said at once after an unsure answer or none: nothing to confirm.
-    for (const listening of [{ kind: "idle" }, { kind: "not-caught", take }] as Listening[])
+    for (const listening of [
+      { kind: "idle" },
+      { kind: "not-caught", take, suggestions: ["water"] },
+    ] as Listening[])
       expect(answer(listening, { type: "listen" }).learn).toBeUndefined();
   });
 
@@ -123,9 +126,46 @@ describe("answer", () => {
 
   it("after 'did not catch it' a tap on the board keeps the take for the phrase meant", () => {
     const rejected = recognised({ decision: "rejected", ranked: ranked("help"), suggestions: [] });
-    expect(rejected.listening).toEqual({ kind: "not-caught", take });
+    expect(rejected.listening).toEqual({ kind: "not-caught", take, suggestions: ["help"] });
     const tapped = answer(rejected.listening, { type: "chose", phraseId: "help" });
     expect(tapped.learn).toEqual({ phraseId: "help", origin: "confirmed", take, askIfFar: true });
+  });
+
+  it("after 'did not catch it' the three closest phrases on the board are offered beside Listen", () => {
+    const rejected = recognised({
+      decision: "rejected",
+      ranked: ranked("water", "gone", "help", "nurse", "toilet"),
+      suggestions: [],
+    });
+    // Nothing is said: the user chooses.
+    expect(rejected.say).toBeUndefined();
+    expect(rejected.listening).toEqual({
+      kind: "not-caught",
+      take,
+      suggestions: ["water", "help", "nurse"],
+    });
+    // Chosen in the list: said, and kept as an example of it (asked first if it is far).
+    const chosen = answer(rejected.listening, { type: "chose", phraseId: "help" });
+    expect(chosen.say).toBe("help");
+    expect(chosen.learn).toEqual({ phraseId: "help", origin: "confirmed", take, askIfFar: true });
+    expect(chosen.counters).toBeUndefined();
+    // "None of these", then the board: counter-examples of those offered, as after "Did you mean".
+    const none = answer(rejected.listening, { type: "none-of-these" });
+    expect(none.listening).toEqual({
+      kind: "choosing",
+      suggestions: [],
+      take,
+      notThese: ["water", "help", "nurse"],
+    });
+    const toilet = answer(none.listening, { type: "chose", phraseId: "toilet", alreadySaid: true });
+    expect(toilet.counters?.map((lesson) => lesson.phraseId)).toEqual(["water", "help", "nurse"]);
+    // Listen again instead: the take was not caught, and nothing is kept.
+    const again = answer(rejected.listening, { type: "listen" });
+    expect(again.learn).toBeUndefined();
+    expect(again.counters).toBeUndefined();
+    // A take the microphone refused offers nothing, and "None of these" does nothing there.
+    const refused: Listening = { kind: "not-caught", suggestions: [] };
+    expect(answer(refused, { type: "none-of-these" }).listening).toBe(refused);
   });
 
   it("an unsure answer with no phrase on the board left is not caught", () => {
@@ -137,7 +177,7 @@ describe("answer", () => {
     for (const listening of [
       { kind: "idle" },
       accepted.listening,
-      { kind: "not-caught" },
+      { kind: "not-caught", suggestions: [] },
       { kind: "chosen", phraseId: "help" },
     ] satisfies Listening[]) {
       const step = answer(listening, { type: "chose", phraseId: "help" });

@@ -2,8 +2,9 @@
  * My voice's answer to one take, as a plain state machine: what Listen shows, and what each of
  * the user's answers teaches the recogniser. Every take that ends in a choice is kept: a phrase
  * answered and then undone with "Not that" keeps it as a counter-example, and the phrase the
- * user then chooses (in the list or on the board) keeps it as an example. "None of these" keeps it
- * as a counter-example of each phrase offered, once the user has chosen another or moved on. A
+ * user then chooses (in the list or on the board) keeps it as an example. "None of these" (after
+ * "Did you mean" or "did not catch it") keeps it as a counter-example of each phrase offered, once
+ * the user has chosen another or moved on. A
  * phrase said at once that the user goes on from (Listen again) without "Not that" was right: it
  * keeps the take too.
  */
@@ -33,7 +34,12 @@ export type Listening =
     }
   /** The chosen phrase's examples are unlike this take: keep it or not. */
   | { kind: "asking-far"; phraseId: string; take: HeardTake }
-  | { kind: "not-caught"; take?: HeardTake }
+  /**
+   * No phrase was near enough to answer or ask. A take the recogniser heard offers its closest
+   * phrases (`suggestions`), so that the phrase meant is one tap away beside Listen and not only
+   * on the board, which on a phone is screens above; a take the microphone refused has none.
+   */
+  | { kind: "not-caught"; take?: HeardTake; suggestions: string[] }
   /** The phrase the user chose, said. */
   | { kind: "chosen"; phraseId: string }
   | { kind: "failed" }
@@ -136,7 +142,7 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
       const suggestions = recognition.suggestions.filter(known).slice(0, choices);
       if (recognition.decision === "unsure" && suggestions.length)
         return { listening: { kind: "unsure", suggestions, take } };
-      return { listening: { kind: "not-caught", take } };
+      return { listening: { kind: "not-caught", take, suggestions: ranked.slice(0, choices) } };
     }
     case "not-that":
       if (listening.kind !== "heard") return { listening };
@@ -156,7 +162,8 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
         },
       };
     case "none-of-these":
-      if (listening.kind !== "unsure") return { listening };
+      if (listening.kind !== "unsure" && listening.kind !== "not-caught") return { listening };
+      if (!listening.take || !listening.suggestions.length) return { listening };
       return {
         listening: {
           kind: "choosing",
