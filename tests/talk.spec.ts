@@ -207,6 +207,37 @@ test.describe("Talk", () => {
     await expect(myVoice.getByRole("button", { name: "I have finished" })).toBeInViewport();
   });
 
+  test("My voice asks for a phrase one word from a taught one to be taught too", async ({
+    page,
+  }) => {
+    const phrases = [
+      { id: "head", text: "My head hurts.", category: "feelings", favourite: false },
+      { id: "leg", text: "My leg hurts.", category: "feelings", favourite: false },
+      { id: "nurse", text: "Call the nurse.", category: "needs", favourite: false },
+    ];
+    await presetStoredValue(page, "dauys.talk-boards", { en: phrases });
+    // "My head hurts." taught (its examples' values do not matter here: nothing is answered).
+    const features = { format: FEATURES_FORMAT, method: "normalised", dims: 2, voicedMs: 900 };
+    await presetStoredValue(page, "dauys.voice-examples", {
+      en: {
+        head: [1, 2, 3].map((addedAt) => ({
+          features: { ...features, frames: "AAAAAAAAgD8=" },
+          origin: "taught",
+          addedAt,
+        })),
+      },
+    });
+    await openTalk(page);
+    const myVoice = page.getByRole("region", { name: "My voice" });
+    const hint =
+      "One word apart from “My head hurts.”: teach this one too, so My voice does not take one for the other.";
+    const row = (text: string) =>
+      myVoice.getByRole("listitem").filter({ has: page.getByText(text, { exact: true }) });
+    await expect(row("My leg hurts.").getByText(hint)).toBeVisible();
+    await expect(myVoice.getByText(/^One word apart/)).toHaveCount(1);
+    await expectNoAxeViolations(page, "My voice asking for a phrase one word apart");
+  });
+
   test("the phrase dialog's code lost to a dropped connection comes once it is back; the board stays", async ({
     page,
     context,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
@@ -13,6 +13,7 @@ import {
   ListeningStatus,
   NotThatButton,
 } from "@/features/talk/my-voice/my-voice-answers";
+import { alikeUntaught } from "@/features/talk/my-voice/alike-phrases";
 import { useListening } from "@/features/talk/my-voice/use-listening";
 import { TaughtPhraseRow } from "@/features/talk/my-voice/taught-phrase-row";
 import type { MyVoice } from "@/features/talk/my-voice/use-my-voice";
@@ -53,6 +54,7 @@ const taughtListStyle = {
   "& .taught-text": { flex: "1 1 220px", minWidth: 0 },
   "& .taught-phrase": { m: 0, fontWeight: 600, overflowWrap: "anywhere" },
   "& .taught-count": { m: 0, fontSize: "0.9rem", color: "text.secondary" },
+  "& .taught-alike": { m: 0, mt: 0.5, fontSize: "0.9rem", overflowWrap: "anywhere" },
 } as const;
 
 // The teaching dialog (and MUI's modal machinery) loads when a phrase is first taught; offline,
@@ -80,6 +82,8 @@ type Question = { kind: "forget"; phrase: Phrase } | { kind: "teach-again"; phra
 type Teaching = { phrase: Phrase; keepAnswers: boolean };
 
 const isAnswer = (example: StoredExample) => example.origin !== "taught";
+/** Taught or confirmed: a counter-example (a take that was not the phrase) does not teach it. */
+const isExample = (example: StoredExample) => example.origin !== "counter";
 
 /** Alt + a letter: a key of its own that typing never presses (WCAG 2.1.4). */
 const shortcut = (event: KeyboardEvent, code: string) =>
@@ -135,10 +139,22 @@ export function MyVoicePanel({
   const [learnFailed, setLearnFailed] = useState(false);
   const player = useRef<HTMLAudioElement | null>(null);
 
-  const taught = board.filter((phrase) =>
-    (voice.examples[phrase.id] ?? []).some((example) => example.origin !== "counter"),
-  );
+  const taught = board.filter((phrase) => (voice.examples[phrase.id] ?? []).some(isExample));
   const byId = new Map(board.map((phrase) => [phrase.id, phrase]));
+  // Untaught phrases one word from a taught one, which My voice could take for it: teach them too.
+  const alike = useMemo(
+    () =>
+      alikeUntaught(
+        board,
+        new Set(
+          board
+            .filter((phrase) => (voice.examples[phrase.id] ?? []).some(isExample))
+            .map((phrase) => phrase.id),
+        ),
+        language,
+      ),
+    [board, voice.examples, language],
+  );
 
   const keep = async (lesson: Lesson, answerWith: (event: AnswerEvent) => void) => {
     const { phraseId, origin, take } = lesson;
@@ -326,6 +342,7 @@ export function MyVoicePanel({
             key={phrase.id}
             phrase={phrase}
             examples={voice.examples[phrase.id] ?? noExamples}
+            alike={alike.get(phrase.id)}
             language={language}
             busy={busy}
             onTeach={teach}

@@ -21,6 +21,7 @@ const kilobytesIn = perLocale(
 export const TaughtPhraseRow = memo(function TaughtPhraseRow({
   phrase,
   examples,
+  alike,
   language,
   busy,
   onTeach,
@@ -29,6 +30,8 @@ export const TaughtPhraseRow = memo(function TaughtPhraseRow({
 }: {
   phrase: Phrase;
   examples: StoredExample[];
+  /** A taught phrase one word from this untaught one (alike-phrases.ts). */
+  alike?: Phrase;
   language: SpeechLanguage;
   busy: boolean;
   onTeach: (phrase: Phrase) => void;
@@ -49,6 +52,11 @@ export const TaughtPhraseRow = memo(function TaughtPhraseRow({
         <p className="taught-count">
           {count ? t`Examples: ${count}, ${size} kB` : t`Not taught yet`}
         </p>
+        {alike && !count ? (
+          <p className="taught-alike">
+            {t`One word apart from “${alike.text}”: teach this one too, so My voice does not take one for the other.`}
+          </p>
+        ) : null}
       </div>
       <Button
         variant="outlined"
