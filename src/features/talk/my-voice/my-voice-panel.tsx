@@ -139,21 +139,15 @@ export function MyVoicePanel({
   const [learnFailed, setLearnFailed] = useState(false);
   const player = useRef<HTMLAudioElement | null>(null);
 
-  const taught = board.filter((phrase) => (voice.examples[phrase.id] ?? []).some(isExample));
+  const taught = useMemo(
+    () => board.filter((phrase) => (voice.examples[phrase.id] ?? []).some(isExample)),
+    [board, voice.examples],
+  );
   const byId = new Map(board.map((phrase) => [phrase.id, phrase]));
   // Untaught phrases one word from a taught one, which My voice could take for it: teach them too.
   const alike = useMemo(
-    () =>
-      alikeUntaught(
-        board,
-        new Set(
-          board
-            .filter((phrase) => (voice.examples[phrase.id] ?? []).some(isExample))
-            .map((phrase) => phrase.id),
-        ),
-        language,
-      ),
-    [board, voice.examples, language],
+    () => alikeUntaught(board, new Set(taught.map((phrase) => phrase.id)), language),
+    [board, taught, language],
   );
 
   const keep = async (lesson: Lesson, answerWith: (event: AnswerEvent) => void) => {
@@ -303,7 +297,7 @@ export function MyVoicePanel({
       <TakeKeptAtLimit seconds={listening.kind === "listening" ? null : keptAtLimitS} />
       {listening.kind === "unsure" ||
       listening.kind === "choosing" ||
-      (listening.kind === "not-caught" && listening.suggestions.length) ? (
+      (listening.kind === "not-caught" && listening.suggestions.length > 0) ? (
         <AnswerChoices
           // A new set of choices takes the focus again.
           key={listening.kind}
