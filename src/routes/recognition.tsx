@@ -6,7 +6,7 @@ import Stack from "@mui/material/Stack";
 import { PaidFeatureDialog } from "@/components/paid-feature-dialog";
 import { MultilingualSupport } from "@/features/recognition/multilingual-support";
 import { RecognitionWorkspace } from "@/features/recognition/recognition-workspace";
-import { createSpeechAudio } from "@/features/speech-synthesis/create-speech-audio";
+import type { MakeSpeechAudio } from "@/features/recognition/use-speech-audio";
 import { LazyOfflineVoiceCard } from "@/features/speech-synthesis/lazy-offline-voice-card";
 import { brand } from "@/lib/brand";
 import { ButtonLink } from "@/components/router-link";
@@ -18,6 +18,15 @@ import { loadCatalogParts } from "@/lib/i18n";
 import { pageHead } from "@/lib/page-title";
 
 const title = msg`Speech Recognition`;
+
+// The code that asks the server (or the device engine) for audio comes when audio is first asked
+// for, not with the page, which starts without it (bench:pages' route budget); the service
+// worker has it for offline use.
+const createSpeechAudio: MakeSpeechAudio = async (request, options) =>
+  (await import("@/features/speech-synthesis/create-speech-audio")).createSpeechAudio(
+    request,
+    options,
+  );
 
 export const Route = createFileRoute("/recognition")({
   head: pageHead(title),

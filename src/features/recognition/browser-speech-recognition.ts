@@ -10,6 +10,7 @@
 import type { BiasPhrase } from "@/features/recognition/bias-phrases";
 import type { OnDeviceAvailability } from "@/features/recognition/recognition-choice";
 import type { RecognitionProblem } from "@/features/recognition/recording-machine";
+import { speechRecognitionClass } from "@/features/recognition/speech-recognition-support";
 
 type RecognitionOptions = { langs: string[]; processLocally?: boolean };
 
@@ -44,13 +45,7 @@ type WindowWithRecognition = Window & {
 };
 
 function recognitionConstructor(): BrowserSpeechRecognitionConstructor | undefined {
-  if (typeof window === "undefined") return undefined;
-  const w = window as WindowWithRecognition;
-  return w.SpeechRecognition ?? w.webkitSpeechRecognition;
-}
-
-export function isSpeechRecognitionSupported(): boolean {
-  return recognitionConstructor() !== undefined;
+  return speechRecognitionClass() as BrowserSpeechRecognitionConstructor | undefined;
 }
 
 export type RecognitionHandlers = {

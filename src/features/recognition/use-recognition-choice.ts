@@ -6,24 +6,34 @@
  * on their way, so a tap before they came is never sent the wrong way.
  */
 import { useEffect, useEffectEvent, useRef, useState } from "react";
+import type { RecognitionPlan } from "@/features/recognition/browser-speech-recognition";
 import {
-  canBiasPhrases,
-  installOnDevice,
-  onDeviceAvailability,
-  type RecognitionPlan,
-} from "@/features/recognition/browser-speech-recognition";
-import { biasPhrasesFor } from "@/features/recognition/bias-phrases";
+  browserRecognitionIfLoaded,
+  loadBrowserRecognition,
+} from "@/features/recognition/speech-recognition-support";
 import {
   chooseRecognition,
   voiceDestinationOf,
   type OnDeviceAvailability,
   type RecognitionChoice,
 } from "@/features/recognition/recognition-choice";
-import { readSavedTalkPhrases } from "@/lib/saved-talk-phrases";
 import { readValue, storageKeys, writeValue } from "@/lib/storage";
-import { speechLanguageOf } from "@/shared/speech-options";
+import type { BiasPhrase } from "@/features/recognition/bias-phrases";
+import { speechLanguageOf, type SpeechLanguage } from "@/shared/speech-options";
 
 export type RecognitionSettings = { onlyOnDevice: boolean };
+
+/**
+ * The user's Talk phrases as hints for on-device recognition. Their code comes when recognition
+ * on the device first starts, not with the page (bench:pages' route budget).
+ */
+async function talkPhraseHints(language: SpeechLanguage): Promise<BiasPhrase[]> {
+  const [{ biasPhrasesFor }, { readSavedTalkPhrases }] = await Promise.all([
+    import("@/features/recognition/bias-phrases"),
+    import("@/lib/saved-talk-phrases"),
+  ]);
+  return biasPhrasesFor(await readSavedTalkPhrases(), language);
+}
 
 /** While a language pack downloads without this page's asking, how often to ask again. */
 const downloadCheckMs = 3000;
@@ -55,12 +65,14 @@ export function useRecognitionChoice(language: string, supported: boolean) {
   }, [settings, language]);
 
   function ask(forLanguage: string): Promise<Answer> {
-    const pending = onDeviceAvailability(forLanguage).then((onDevice) => {
-      const fresh = { language: forLanguage, onDevice };
-      // Only the latest question's answer is shown.
-      if (asking.current?.answer === pending) setAnswer(fresh);
-      return fresh;
-    });
+    const pending = loadBrowserRecognition()
+      .then((browser) => browser.onDeviceAvailability(forLanguage))
+      .then((onDevice) => {
+        const fresh = { language: forLanguage, onDevice };
+        // Only the latest question's answer is shown.
+        if (asking.current?.answer === pending) setAnswer(fresh);
+        return fresh;
+      });
     asking.current = { language: forLanguage, answer: pending };
     return pending;
   }
@@ -113,12 +125,17 @@ export function useRecognitionChoice(language: string, supported: boolean) {
   function installPack() {
     const forLanguage = language;
     setDownload({ status: "installing", language: forLanguage });
-    void installOnDevice(forLanguage).then(async (installed) => {
+    // Asked in the tap itself when the recogniser's code has come (it comes as the page starts).
+    const loaded = browserRecognitionIfLoaded();
+    const installing = loaded
+      ? loaded.installOnDevice(forLanguage)
+      : loadBrowserRecognition().then((browser) => browser.installOnDevice(forLanguage));
+    void installing.then(async (installed) => {
       // The page may show another language by now: its question must stay the latest.
       const after =
         current.current.language === forLanguage
           ? (await ask(forLanguage)).onDevice
-          : await onDeviceAvailability(forLanguage);
+          : await (await loadBrowserRecognition()).onDeviceAvailability(forLanguage);
       const done = installed && after === "available";
       // Only this download's own state: another language's may have started meanwhile.
       setDownload((now) =>
@@ -146,10 +163,8 @@ export function useRecognitionChoice(language: string, supported: boolean) {
     if (destination === "nowhere") return null;
     if (destination === "online") return { processLocally: false, phrases: [] };
     const speechLanguage = speechLanguageOf(forLanguage);
-    const phrases =
-      speechLanguage && canBiasPhrases()
-        ? biasPhrasesFor(await readSavedTalkPhrases(), speechLanguage)
-        : [];
+    const { canBiasPhrases } = await loadBrowserRecognition();
+    const phrases = speechLanguage && canBiasPhrases() ? await talkPhraseHints(speechLanguage) : [];
     return { processLocally: true, phrases };
   }
 

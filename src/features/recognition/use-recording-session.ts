@@ -4,14 +4,15 @@
  * attempts are ignored, so a late answer never lands in a newer recording.
  */
 import { useEffect, useReducer, useRef, useSyncExternalStore } from "react";
-import {
-  checkMicrophone,
-  isSpeechRecognitionSupported,
-  startRecognition,
-  type RecognitionHandlers,
-  type RecognitionPlan,
-  type RecognitionSession,
+import type {
+  RecognitionHandlers,
+  RecognitionPlan,
+  RecognitionSession,
 } from "@/features/recognition/browser-speech-recognition";
+import {
+  isSpeechRecognitionSupported,
+  loadBrowserRecognition,
+} from "@/features/recognition/speech-recognition-support";
 import {
   initialRecordingState,
   isListening,
@@ -92,6 +93,8 @@ export function useRecordingSession(onStarted: () => void) {
       dispatch({ type: "cancel-start" });
       return;
     }
+    const { checkMicrophone, startRecognition } = await loadBrowserRecognition();
+    if (!current()) return;
     if (!(await checkMicrophone())) {
       if (current()) dispatch({ type: "fail", problem: "microphone" });
       return;
