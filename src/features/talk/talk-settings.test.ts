@@ -7,7 +7,7 @@ import {
   teachingLimitsFor,
   withTaughtTakes,
 } from "@/features/talk/talk-settings";
-import { DEFAULT_TAKE_LIMITS } from "@/shared/phrase-recogniser/voice-detector.ts";
+import { DEFAULT_TAKE_LIMITS } from "@/shared/phrase-recogniser/take-limits.ts";
 
 describe("take pace", () => {
   it("learns the limits from teaching takes until the user chooses", () => {

@@ -12,7 +12,7 @@ import {
   type TakeHabit,
   type TakeLimits,
   type TeachingPace,
-} from "@/shared/phrase-recogniser/voice-detector.ts";
+} from "@/shared/phrase-recogniser/take-limits.ts";
 import { defaultBoardLook, parseBoardLook, type BoardLook } from "@/features/talk/board/board-look";
 import {
   defaultScanSettings,

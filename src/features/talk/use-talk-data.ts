@@ -4,8 +4,8 @@
  * storage notice says so (src/lib/storage.ts) and the screen goes on working from memory.
  */
 import { startTransition, useEffect, useRef, useState } from "react";
-import { parseBoardFile, type BoardFileResult } from "@/features/talk/backup/board-file";
 import { boardFor, type Board, type Boards } from "@/features/talk/board/board";
+import { readBoards } from "@/features/talk/board/read-boards";
 import { parseHistory, type History } from "@/features/talk/history/history";
 import { parseTalkSettings, type TalkSettings } from "@/features/talk/talk-settings";
 import type { SpeechLanguage } from "@/shared/speech-options";
@@ -16,10 +16,8 @@ export type TalkData = { boards: Boards; history: History; settings: TalkSetting
 /** Boards as stored, read through the same checks as an imported file. */
 function parseStoredBoards(value: unknown): Boards {
   if (value === undefined) return {};
-  const result: BoardFileResult = parseBoardFile(
-    JSON.stringify({ format: "dauys-talk-board", version: 1, boards: value }),
-  );
-  return result.ok ? result.boards : {};
+  const boards = readBoards(value);
+  return typeof boards === "string" ? {} : boards;
 }
 
 export async function readTalkData(defaultLanguage: SpeechLanguage): Promise<TalkData> {

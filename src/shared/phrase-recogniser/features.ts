@@ -20,7 +20,7 @@
  * of a slurred voice, in six languages, heard by a model of American English.
  */
 import { ANALYSIS_RATE, dctMatrix, melSpectrogram, percentile, resample } from "./dsp.ts";
-import { VoiceBandFilter } from "./voice-detector.ts";
+import { VoiceBandFilter } from "./voice-band.ts";
 
 export type Method = "normalised" | "baseline";
 export const METHODS: readonly Method[] = ["normalised", "baseline"];

@@ -40,6 +40,13 @@ export type {
 } from "./recogniser.ts";
 export { checkTake, MIN_VOICED_MS } from "./take-check.ts";
 export type { TakeCheck, TakeCheckOptions, TakeProblem } from "./take-check.ts";
+export { VoiceDetector } from "./voice-detector.ts";
+export type {
+  TakeEnd,
+  VoiceDetectorOptions,
+  VoiceDetectorState,
+  VoiceEvent,
+} from "./voice-detector.ts";
 export {
   DEFAULT_TAKE_LIMITS,
   FIXED_RULE,
@@ -47,17 +54,8 @@ export {
   rememberTeachingTakes,
   TAKE_LIMIT_BOUNDS,
   TEACHING_LIMITS,
-  VoiceDetector,
-} from "./voice-detector.ts";
-export type {
-  TakeEnd,
-  TakeHabit,
-  TakeLimits,
-  TeachingPace,
-  VoiceDetectorOptions,
-  VoiceDetectorState,
-  VoiceEvent,
-} from "./voice-detector.ts";
+} from "./take-limits.ts";
+export type { TakeHabit, TakeLimits, TeachingPace } from "./take-limits.ts";
 export { serialiseFeatures, deserialiseFeatures, isCurrentFormat } from "./serialise.ts";
 export type { SerialisedFeatures } from "./serialise.ts";
 export { decodeWav, encodeWav16, WavError } from "./wav-reader.ts";

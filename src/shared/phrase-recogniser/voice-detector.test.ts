@@ -6,9 +6,8 @@ import {
   HABITS_KEPT,
   learnTakeLimits,
   TAKE_LIMIT_BOUNDS,
-  VoiceDetector,
-  type VoiceDetectorOptions,
-} from "./voice-detector.ts";
+} from "./take-limits.ts";
+import { VoiceDetector, type VoiceDetectorOptions } from "./voice-detector.ts";
 
 const rate = 16000;
 const seconds = (s: number) => Math.round(s * rate);

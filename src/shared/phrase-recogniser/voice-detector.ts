@@ -4,7 +4,7 @@
  * starts when the voice does and ends after the user's own pause length or at the longest take.
  *
  * Patient-paced: a pause inside a phrase does not end the take unless it is longer than the end
- * silence, which is learned from the user's teaching takes (`learnTakeLimits`) or set by them.
+ * silence, which is learned from the user's teaching takes (`learnTakeLimits`, take-limits.ts) or set by them.
  *
  * Energy against an adaptive noise floor: only the voice's band counts (rumble under it and hiss
  * over it are filtered out first); the floor follows quiet frames quickly down and slowly up, and
@@ -29,25 +29,8 @@
  * just before its start and after its last voice (a breathy onset, a soft last word) is kept
  * with it, though it neither starts a take nor holds one open.
  */
-
-export interface TakeLimits {
-  /** Quiet after the voice that ends the take (ms). */
-  endSilenceMs: number;
-  /** The take ends here (ms from the start of the voice); what was said is kept. */
-  maxTakeMs: number;
-}
-
-/** The microphone's rule before issue 37, kept for the figures that compare against it. */
-export const FIXED_RULE: TakeLimits = { endSilenceMs: 900, maxTakeMs: 6000 };
-
-/** Before anything is learned: long enough for a pause of 1.6 s inside a phrase. */
-export const DEFAULT_TAKE_LIMITS: TakeLimits = { endSilenceMs: 2000, maxTakeMs: 12_000 };
-
-/** What the user may choose, and what learning may reach. */
-export const TAKE_LIMIT_BOUNDS = {
-  endSilenceMs: { min: 800, max: 3000 },
-  maxTakeMs: { min: 4000, max: 15_000 },
-} as const;
+import { DEFAULT_TAKE_LIMITS, type TakeLimits } from "./take-limits.ts";
+import { VoiceBandFilter } from "./voice-band.ts";
 
 export interface VoiceDetectorOptions extends Partial<TakeLimits> {
   sampleRate: number;
@@ -117,25 +100,6 @@ const LOOK_BACK_MS = 2000;
 export const BEFORE_VOICE_MS = LOOK_BACK_MS + PRE_ROLL_MS;
 /** The window whose quietest frame lifts a floor that a steady background has outgrown. */
 const FLOOR_WINDOW_MS = 3000;
-const RUMBLE_HZ = 90;
-/**
- * The top of the voice's band, as a telephone's (energy above it is mostly hiss): frames are
- * measured through a low-pass there (and takeStats with them). A microphone records at 48 kHz,
- * where white noise spreads six times wider than the voice's band, so a voice 8 dB over such
- * hiss in its band counted as about 0 dB over it. `phrases:eval --live --session`, whole band ->
- * voice's band:
- * - white noise 10 dB under the voice, stand-in corpus (seed 1): refused 39 -> 5 of 1,320, right
- *   first 97.0 -> 98.2 %; recorded pausing speakers: split 25 -> 13, right first 94.7 -> 96.5 %,
- *   wrong at once 0.2 -> 0 %;
- * - white noise 5 dB under, voices from recordings (seed 31): refused 570 -> 48 of 2,000, right
- *   first 63.3 -> 93.5 %;
- * - quiet (six corpora), a soft voice and pink noise (its power lies low): a take or two;
- * - a television, whose babble is in the voice's band: right first 91.8 -> 91.1 % (seed 1) and
- *   94.0 -> 92.5 % (seed 31), right at once about 1.5 points less, nothing said wrongly.
- * 6 kHz gave less in hiss (refused 99 at 5 dB with the detector alone, against 80) and cost less
- * by a television (93.2 %).
- */
-const VOICE_BAND_HZ = 4000;
 /**
  * How fast the floor follows a level above it that is not voice: this share of the difference per
  * frame (so at most 0.06 dB a frame, 3 dB a second). A background that grows louder is followed;
@@ -151,59 +115,6 @@ const VOICE_BAND_HZ = 4000;
 const FLOOR_RISE = 0.01;
 /** A background whose level stays within this range (dB) over the window is steady. */
 const STEADY_DB = 8;
-
-/**
- * The voice's band of a signal, one sample at a time: a one-pole high-pass at RUMBLE_HZ (rumble
- * and hum under the voice) and a second-order Butterworth low-pass at VOICE_BAND_HZ (hiss over
- * it; the audio EQ cookbook's biquad), where the rate leaves room above the band. What the voice
- * detector measures, and takeStats with it, so a take the detector heard is judged by the same.
- */
-export class VoiceBandFilter {
-  private readonly rumble: number;
-  private readonly lowPass: boolean;
-  private readonly b0: number = 0;
-  private readonly b1: number = 0;
-  private readonly a1: number = 0;
-  private readonly a2: number = 0;
-  private previousInput = 0;
-  private previousOutput = 0;
-  private x1 = 0;
-  private x2 = 0;
-  private y1 = 0;
-  private y2 = 0;
-
-  constructor(sampleRate: number) {
-    this.rumble = Math.exp((-2 * Math.PI * RUMBLE_HZ) / sampleRate);
-    this.lowPass = VOICE_BAND_HZ < 0.45 * sampleRate;
-    if (!this.lowPass) return;
-    const w = (2 * Math.PI * VOICE_BAND_HZ) / sampleRate;
-    const alpha = Math.sin(w) / Math.SQRT2;
-    const cos = Math.cos(w);
-    const a0 = 1 + alpha;
-    [this.b0, this.b1, this.a1, this.a2] = [
-      (1 - cos) / 2 / a0,
-      (1 - cos) / a0,
-      (-2 * cos) / a0,
-      (1 - alpha) / a0,
-    ];
-  }
-
-  next(input: number): number {
-    const x = input - this.previousInput + this.rumble * this.previousOutput;
-    this.previousInput = input;
-    this.previousOutput = x;
-    if (!this.lowPass) return x;
-    const y = this.b0 * (x + this.x2) + this.b1 * this.x1 - this.a1 * this.y1 - this.a2 * this.y2;
-    this.x2 = this.x1;
-    this.x1 = x;
-    this.y2 = this.y1;
-    this.y1 = y;
-    return y;
-  }
-}
-
-const clamp = (value: number, { min, max }: { min: number; max: number }) =>
-  Math.min(max, Math.max(min, value));
 
 export class VoiceDetector {
   readonly sampleRate: number;
@@ -410,104 +321,4 @@ export class VoiceDetector {
       state.noiseFloorDb = quietest;
     return state.noiseFloorDb;
   }
-}
-
-/**
- * Teaching is where the pace is measured, so its takes are cut only at the longest limits there
- * are: a take cut in two while teaching is a broken example, and the rest of it becomes the next
- * take. A user who paused 1.6 s between words measured pauses of up to 2.8 s (quiet word edges
- * count as pause), more than the 2 s default; waiting 3 s costs a second, and "I have finished"
- * ends a take at once.
- */
-export const TEACHING_LIMITS: TakeLimits = {
-  endSilenceMs: TAKE_LIMIT_BOUNDS.endSilenceMs.max,
-  maxTakeMs: TAKE_LIMIT_BOUNDS.maxTakeMs.max,
-};
-
-/** Teaching takes remembered for learning: about four phrases' worth, so the pace can change. */
-export const HABITS_KEPT = 12;
-
-/** What one teaching take says about the user's pace. */
-export interface TakeHabit {
-  /** The longest pause inside the take (ms). */
-  longestPauseMs: number;
-  /** From the start of the voice to where it was last heard (ms). */
-  speechMs: number;
-}
-
-/** What teaching has measured of the user's pace, as the take limits are learned from it. */
-export interface TeachingPace {
-  /** The latest teaching takes (HABITS_KEPT at most), oldest first. */
-  habits: TakeHabit[];
-  /** The slowest teaching take of all (as TakeHabit's speechMs), however long ago. */
-  slowestMs: number;
-}
-
-/** The pace after more teaching takes: the latest ones remembered, and the slowest of all. */
-export function rememberTeachingTakes(
-  pace: TeachingPace,
-  taken: readonly TakeHabit[],
-): TeachingPace {
-  return {
-    habits: [...pace.habits, ...taken].slice(-HABITS_KEPT),
-    slowestMs: Math.max(pace.slowestMs, ...taken.map((habit) => habit.speechMs)),
-  };
-}
-
-/**
- * How many teaching takes the default end silence counts as when it is weighed with what the
- * user's takes say: half of those remembered, so a full set of them outweighs it two to one.
- */
-const DEFAULT_PAUSE_WEIGHT = HABITS_KEPT / 2;
-
-/**
- * The end silence's margin over the longest pause the user's teaching takes had. A pause can be
- * longer than it sounds: a quiet word between two pauses (a soft "to", a fading last syllable)
- * is not heard as voice. Voices from recordings pausing 0.6–1.6 s between words, whose teaching
- * takes' longest pause was 1.8 s, had stretches of 2.8 and 2.9 s inside later takes: at 1.3 they
- * were cut in two (2.8 s), at 1.5 they are not (3 s, the most there is). `phrases:eval --live`,
- * those voices pausing, seed 43: 3 takes of 550 split at 1.3 with the longest take as it was, 0
- * now; seeds 1, 23, 61 and eSpeak NG's pausing speakers (seeds 1, 23, 43): 0 either way. It
- * costs the answer a wait: end silences were 0.07–0.11 s longer on average for mild and
- * severe speakers, 0.3 s for eSpeak NG's pausing ones.
- */
-const PAUSE_MARGIN = 1.5;
-
-/**
- * Limits from the user's teaching takes: the end silence a margin above their longest pause,
- * the longest take a margin above their slowest phrase, both within the bounds.
- *
- * A few takes show only some of the user's pauses: the longest of six can be half of one in
- * their next take, which would then be cut in two. So a learned end silence shorter than the
- * default is drawn towards it, by DEFAULT_PAUSE_WEIGHT takes against the user's.
- *
- * The latest takes may all be of short phrases, while a long one was taught before them:
- * `slowestMs` is the slowest teaching take the user has had (as TakeHabit's speechMs), and the
- * longest take is learned from it too. Without it, takes of 10–11 s were cut at 10 s after four
- * short phrases had been taught. The longest take also allows for the end silence that follows
- * the last word (it was a fixed 1.5 s): a phrase said whole and then 3 s of quiet is not cut.
- *
- * Learning never allows less speech than the microphone's rule before issue 37 (6 s): a user who
- * taught only single words, and then says a longer phrase, was cut at 4 s, and if they then chose
- * it on the board, the take kept as its example was cut too. A shorter limit is the user's choice
- * in the settings, not something learned.
- */
-export function learnTakeLimits(habits: readonly TakeHabit[], slowestMs = 0): TakeLimits {
-  if (!habits.length) return DEFAULT_TAKE_LIMITS;
-  const longestPause = Math.max(...habits.map((habit) => habit.longestPauseMs));
-  const slowest = Math.max(slowestMs, ...habits.map((habit) => habit.speechMs));
-  const fromPauses = longestPause * PAUSE_MARGIN + 400;
-  const weighed =
-    (habits.length * fromPauses + DEFAULT_PAUSE_WEIGHT * DEFAULT_TAKE_LIMITS.endSilenceMs) /
-    (habits.length + DEFAULT_PAUSE_WEIGHT);
-  const endSilenceMs = clamp(
-    Math.ceil(Math.max(fromPauses, weighed) / 100) * 100,
-    TAKE_LIMIT_BOUNDS.endSilenceMs,
-  );
-  // A take lasts until the end silence after its last word: the longest take allows for it.
-  const speechMs = Math.max(slowest * 1.5, FIXED_RULE.maxTakeMs);
-  return {
-    endSilenceMs,
-    maxTakeMs: clamp(Math.ceil((speechMs + endSilenceMs) / 500) * 500, TAKE_LIMIT_BOUNDS.maxTakeMs),
-  };
 }

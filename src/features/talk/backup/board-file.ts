@@ -2,19 +2,8 @@
  * The board as one JSON file, for a backup or a move to a new phone. Reading a file checks all of
  * it before anything is used, so a bad file is refused whole and the board stays as it was.
  */
-import { isSpeechLanguage, speechLanguages } from "@/shared/speech-options";
-import {
-  cleanPhraseText,
-  isBoardCategory,
-  maxPhraseLength,
-  maxPhrasesPerLanguage,
-  type Board,
-  type Boards,
-  withStarterSymbols,
-  type Phrase,
-  type PhraseSymbol,
-} from "@/features/talk/board/board";
-import { isOpenMojiCode } from "@/shared/openmoji";
+import type { Boards } from "@/features/talk/board/board";
+import { readBoards, type BoardProblem } from "@/features/talk/board/read-boards";
 import {
   parseVoiceExamples,
   withoutRecordings,
@@ -48,14 +37,7 @@ export type BoardFile = {
 
 /** Why a file was refused; the page says it in the user's language. */
 export type BoardFileProblem =
-  | "too-large"
-  | "not-json"
-  | "not-a-board"
-  | "newer-version"
-  | "bad-phrase"
-  | "too-many-phrases"
-  | "bad-voice"
-  | "bad-picture";
+  BoardProblem | "too-large" | "not-json" | "newer-version" | "bad-voice" | "bad-picture";
 
 export type BoardFileResult =
   | {
@@ -86,57 +68,6 @@ export function exportBoards(
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** A phrase's symbol; `null` when the file names one that is not a symbol. */
-function readSymbol(value: unknown): PhraseSymbol | undefined | null {
-  if (value === undefined) return undefined;
-  if (!isRecord(value)) return null;
-  if (value.set === "openmoji" && isOpenMojiCode(value.code)) {
-    return { set: "openmoji", code: value.code };
-  }
-  if (value.set === "picture" && typeof value.id === "string" && /^[\w-]{1,100}$/.test(value.id)) {
-    return { set: "picture", id: value.id };
-  }
-  return null;
-}
-
-function readPhrase(value: unknown): Phrase | undefined {
-  if (!isRecord(value)) return undefined;
-  const { id, text, category, favourite, starterId } = value;
-  const symbol = readSymbol(value.symbol);
-  if (symbol === null) return undefined;
-  if (typeof id !== "string" || id.length === 0 || id.length > 100) return undefined;
-  if (typeof text !== "string") return undefined;
-  const clean = cleanPhraseText(text);
-  if (!clean || clean.length > maxPhraseLength) return undefined;
-  if (!isBoardCategory(category)) return undefined;
-  if (favourite !== undefined && typeof favourite !== "boolean") return undefined;
-  if (starterId !== undefined && (typeof starterId !== "string" || starterId.length > 100)) {
-    return undefined;
-  }
-  return {
-    id,
-    text: clean,
-    category,
-    favourite: favourite ?? false,
-    ...(starterId === undefined ? {} : { starterId }),
-    ...(symbol ? { symbol } : {}),
-  };
-}
-
-function readBoard(value: unknown): Board | BoardFileProblem {
-  if (!Array.isArray(value)) return "not-a-board";
-  if (value.length > maxPhrasesPerLanguage) return "too-many-phrases";
-  const phrases: Phrase[] = [];
-  const ids = new Set<string>();
-  for (const item of value) {
-    const phrase = readPhrase(item);
-    if (!phrase || ids.has(phrase.id)) return "bad-phrase";
-    ids.add(phrase.id);
-    phrases.push(phrase);
-  }
-  return phrases;
-}
 
 const base64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -174,18 +105,9 @@ export function parseBoardFile(text: string, size = text.length): BoardFileResul
   if (data.version > boardFileVersion) return { ok: false, problem: "newer-version" };
   const pictures = readPictures(data.pictures);
   if (!pictures) return { ok: false, problem: "bad-picture" };
-  const boards: Boards = {};
-  let phraseCount = 0;
-  for (const [language, value] of Object.entries(data.boards)) {
-    if (!isSpeechLanguage(language)) return { ok: false, problem: "not-a-board" };
-    const board = readBoard(value);
-    if (typeof board === "string") return { ok: false, problem: board };
-    boards[language] = withStarterSymbols(board);
-    phraseCount += board.length;
-  }
-  if (!speechLanguages.some((language) => boards[language])) {
-    return { ok: false, problem: "not-a-board" };
-  }
+  const boards = readBoards(data.boards);
+  if (typeof boards === "string") return { ok: false, problem: boards };
+  const phraseCount = Object.values(boards).reduce((sum, board) => sum + board.length, 0);
   const voice = parseVoiceExamples(data.voice, true);
   if (!voice) return { ok: false, problem: "bad-voice" };
   return { ok: true, boards, voice, pictures, phraseCount };

@@ -6,7 +6,7 @@
 
 // The worklet's built address: Vite bundles it as a module of its own.
 import captureWorkletUrl from "@/features/talk/my-voice/capture.worklet.ts?worker&url";
-import type { TakeLimits } from "@/shared/phrase-recogniser/voice-detector.ts";
+import type { TakeLimits } from "@/shared/phrase-recogniser/take-limits.ts";
 import { TakeRecorder, type Take } from "@/features/talk/my-voice/take-recorder.ts";
 
 export type MicrophoneSession = {

@@ -7,7 +7,7 @@ import {
   takeLimitsFor,
   type TakePace,
 } from "@/features/talk/talk-settings";
-import { learnTakeLimits } from "@/shared/phrase-recogniser/voice-detector.ts";
+import { learnTakeLimits } from "@/shared/phrase-recogniser/take-limits.ts";
 
 const learned = "learned";
 

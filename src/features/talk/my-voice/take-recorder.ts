@@ -15,9 +15,8 @@ import {
   BEFORE_VOICE_MS,
   VoiceDetector,
   type TakeEnd,
-  type TakeHabit,
-  type TakeLimits,
 } from "@/shared/phrase-recogniser/voice-detector.ts";
+import type { TakeHabit, TakeLimits } from "@/shared/phrase-recogniser/take-limits.ts";
 
 /** No voice at all for this long after a take is asked for: it ends as "nothing heard". */
 export const WAIT_FOR_VOICE_MS = 10_000;

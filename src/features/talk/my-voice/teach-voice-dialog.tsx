@@ -15,7 +15,7 @@ import { VoiceMeter } from "@/features/talk/my-voice/voice-meter";
 import { encodeWav16 } from "@/shared/phrase-recogniser/wav-reader.ts";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { TakeProblem } from "@/shared/phrase-recogniser/take-check.ts";
-import type { TakeHabit, TakeLimits } from "@/shared/phrase-recogniser/voice-detector.ts";
+import type { TakeHabit, TakeLimits } from "@/shared/phrase-recogniser/take-limits.ts";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 

@@ -17,7 +17,7 @@ import {
 } from "@/features/talk/my-voice/voice-answer";
 import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
 import { encodeWav16 } from "@/shared/phrase-recogniser/wav-reader.ts";
-import type { TakeLimits } from "@/shared/phrase-recogniser/voice-detector.ts";
+import type { TakeLimits } from "@/shared/phrase-recogniser/take-limits.ts";
 
 export function useListening(
   byId: ReadonlyMap<string, Phrase>,
