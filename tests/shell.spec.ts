@@ -51,7 +51,7 @@ test.describe("header on a desktop", () => {
         );
       }
     }
-    await page.getByRole("link", { name: "Dauys" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Dauys", exact: true }).click();
     await expect(page).toHaveURL("/");
     await page.getByRole("banner").getByRole("link", { name: "Get Started" }).click();
     await expect(page).toHaveURL("/contact");
@@ -129,7 +129,7 @@ test.describe("header on a phone", () => {
 
     // Leaving the page another way closes it too: the logo, and the browser's Back.
     await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("banner").getByRole("link", { name: "Dauys" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Dauys", exact: true }).click();
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
