@@ -5,18 +5,10 @@
  */
 import { startTransition, useEffect, useRef, useState } from "react";
 import type { Board, Phrase } from "@/features/talk/board/board";
-import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
-import {
-  keptExamples,
-  parseVoiceExamples,
-  recogniserExamples,
-  remakeStaleExamples,
-  setPhraseExamples,
-  type StoredExample,
-  type VoiceExamples,
-} from "@/features/talk/my-voice/voice-examples";
+import type { StoredExample, VoiceExamples } from "@/features/talk/my-voice/voice-examples";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { SpeechLanguage } from "@/shared/speech-options";
+import { loadWhenOnline } from "@/lib/load-when-online";
 import { readValue, storageKeys, writeValue } from "@/lib/storage";
 
 type VoiceSettings = {
@@ -25,8 +17,30 @@ type VoiceSettings = {
   teachAgain?: Partial<Record<SpeechLanguage, string[]>>;
 };
 
+/**
+ * The code that reads, changes and sends the examples, with the recogniser's client: loaded once
+ * the screen is drawn, so the board does not wait for it (it is My voice's panel's code too).
+ */
+type VoiceCode = typeof import("@/features/talk/my-voice/voice-examples") &
+  typeof import("@/features/talk/my-voice/voice-recogniser");
+let voiceCode: Promise<VoiceCode> | undefined;
+const loadVoiceCode = () =>
+  (voiceCode ??= loadWhenOnline(() =>
+    Promise.all([
+      import("@/features/talk/my-voice/voice-examples"),
+      import("@/features/talk/my-voice/voice-recogniser"),
+    ]),
+  )().then(
+    ([examples, recogniser]) => ({ ...examples, ...recogniser }),
+    (error: unknown) => {
+      voiceCode = undefined;
+      throw error;
+    },
+  ));
+
 /** Features made again from a kept recording, in the worker (null when it cannot). */
 async function remakeInWorker(audio: Blob) {
+  const { askRecogniser } = await loadVoiceCode();
   const wav = await audio.arrayBuffer();
   const answer = await askRecogniser({ type: "remake", wav }, [wav]).catch(() => null);
   return answer?.type === "features" ? answer.features : null;
@@ -54,19 +68,29 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   const [keepRecordings, setKeepRecordings] = useState(false);
   const [teachAgain, setTeachAgain] = useState<VoiceSettings["teachAgain"]>({});
   const current = useRef<VoiceExamples>({});
+  /**
+   * The code, once the stored examples are read (and any an older method made are re-made):
+   * every change waits for it, so one made sooner (a phrase deleted on the board while examples
+   * are re-made) changes what was stored, not an empty set written over it.
+   */
+  const ready = useRef<Promise<VoiceCode> | null>(null);
   const boardTapListener = useRef<((phrase: Phrase) => void) | null>(null);
   /** What the worker was last given: the board's phrases and each phrase's examples. */
   const sent = useRef<{ boardIds: string; lists: Map<string, StoredExample[]> } | null>(null);
 
   useEffect(() => {
     let cancelled = false;
-    void Promise.all([
+    ready.current = Promise.all([
       readValue<unknown>(storageKeys.voiceExamples),
       readValue<VoiceSettings>(storageKeys.voiceSettings),
-    ]).then(async ([stored, settings]) => {
+      loadVoiceCode(),
+    ]).then(async ([stored, settings, code]) => {
       // Examples an older method made are made again from their recordings, or the user is told.
-      const remade = await remakeStaleExamples(parseVoiceExamples(stored) ?? {}, remakeInWorker);
-      if (cancelled) return;
+      const remade = await code.remakeStaleExamples(
+        code.parseVoiceExamples(stored) ?? {},
+        remakeInWorker,
+      );
+      if (cancelled) return code;
       current.current = remade.examples;
       const examples = current.current;
       const keep = settings?.keepRecordings === true;
@@ -84,11 +108,18 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
         setKeepRecordings(keep);
         setTeachAgain(toTeach);
       });
+      return code;
     });
     return () => {
       cancelled = true;
     };
   }, []);
+
+  /** Runs `change` once the examples are read, with the code. */
+  const whenReady = <T>(change: (code: VoiceCode) => T | Promise<T>): Promise<T> => {
+    ready.current ??= loadVoiceCode();
+    return ready.current.then(change);
+  };
 
   const forBoard = examples?.[language];
   const boardIds = board.map((phrase) => phrase.id).join("\n");
@@ -97,23 +128,26 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   // examples of every phrase again (up to 50 × 45 alignments) and would hold up the next answer.
   useEffect(() => {
     if (!forBoard) return;
-    const onBoard = new Set(boardIds.split("\n"));
-    const lists = new Map(Object.entries(forBoard).filter(([phraseId]) => onBoard.has(phraseId)));
-    const before = sent.current;
-    sent.current = { boardIds, lists };
-    if (before?.boardIds === boardIds) {
-      for (const phraseId of new Set([...before.lists.keys(), ...lists.keys()])) {
-        const list = lists.get(phraseId);
-        if (list === before.lists.get(phraseId)) continue;
-        const examples = recogniserExamples(list ?? []);
-        void askRecogniser({ type: "set-examples", phraseId, examples }).catch(() => undefined);
+    // The examples were read, so the code is here: the answers keep their order.
+    void whenReady(({ askRecogniser, recogniserExamples }) => {
+      const onBoard = new Set(boardIds.split("\n"));
+      const lists = new Map(Object.entries(forBoard).filter(([phraseId]) => onBoard.has(phraseId)));
+      const before = sent.current;
+      sent.current = { boardIds, lists };
+      if (before?.boardIds === boardIds) {
+        for (const phraseId of new Set([...before.lists.keys(), ...lists.keys()])) {
+          const list = lists.get(phraseId);
+          if (list === before.lists.get(phraseId)) continue;
+          const examples = recogniserExamples(list ?? []);
+          void askRecogniser({ type: "set-examples", phraseId, examples }).catch(() => undefined);
+        }
+        return;
       }
-      return;
-    }
-    const phrases = Object.fromEntries(
-      [...lists].map(([phraseId, list]) => [phraseId, recogniserExamples(list)]),
-    );
-    void askRecogniser({ type: "load", phrases }).catch(() => undefined);
+      const phrases = Object.fromEntries(
+        [...lists].map(([phraseId, list]) => [phraseId, recogniserExamples(list)]),
+      );
+      void askRecogniser({ type: "load", phrases }).catch(() => undefined);
+    });
   }, [forBoard, boardIds]);
 
   const save = (next: VoiceExamples) => {
@@ -135,19 +169,20 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   };
 
   /** Stores the examples of `list` the recogniser keeps (the most varied, up to its caps). */
-  const keepExamples = async (phraseId: string, list: StoredExample[]) => {
-    const answer = await askRecogniser({
-      type: "set-examples",
-      phraseId,
-      examples: recogniserExamples(list),
+  const keepExamples = (phraseId: string, list: StoredExample[]) =>
+    whenReady(async ({ askRecogniser, keptExamples, recogniserExamples, setPhraseExamples }) => {
+      const answer = await askRecogniser({
+        type: "set-examples",
+        phraseId,
+        examples: recogniserExamples(list),
+      });
+      if (answer.type !== "kept") throw new Error("The recogniser did not keep the examples.");
+      const kept = keptExamples(list, answer.kept);
+      // The worker has these already.
+      sent.current?.lists.set(phraseId, kept);
+      save(setPhraseExamples(current.current, language, phraseId, kept));
+      taughtAgain(phraseId);
     });
-    if (answer.type !== "kept") throw new Error("The recogniser did not keep the examples.");
-    const kept = keptExamples(list, answer.kept);
-    // The worker has these already.
-    sent.current?.lists.set(phraseId, kept);
-    save(setPhraseExamples(current.current, language, phraseId, kept));
-    taughtAgain(phraseId);
-  };
 
   return {
     loaded: examples !== null,
@@ -163,28 +198,34 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
         teachAgain,
       });
       // Saying no also removes the recordings already kept.
-      if (!keep) {
-        const stripped: VoiceExamples = {};
-        for (const [code, phrases] of Object.entries(current.current)) {
-          stripped[code as SpeechLanguage] = Object.fromEntries(
-            Object.entries(phrases).map(([id, list]) => [id, recogniserExamples(list)]),
-          );
-        }
-        save(stripped);
-      }
+      if (!keep)
+        void whenReady(({ recogniserExamples }) => {
+          const stripped: VoiceExamples = {};
+          for (const [code, phrases] of Object.entries(current.current)) {
+            stripped[code as SpeechLanguage] = Object.fromEntries(
+              Object.entries(phrases).map(([id, list]) => [id, recogniserExamples(list)]),
+            );
+          }
+          save(stripped);
+        });
     },
     setPhrase(phraseId: string, list: StoredExample[] | undefined) {
-      save(setPhraseExamples(current.current, language, phraseId, list));
-      taughtAgain(phraseId);
+      void whenReady(({ setPhraseExamples }) => {
+        save(setPhraseExamples(current.current, language, phraseId, list));
+        taughtAgain(phraseId);
+      });
     },
     keepExamples,
     /** Keeps one more example (or counter-example) of a phrase. */
     learn(phraseId: string, example: StoredExample) {
-      const stored = current.current[language]?.[phraseId] ?? [];
-      return keepExamples(phraseId, [...stored, example]);
+      return whenReady(() => {
+        const stored = current.current[language]?.[phraseId] ?? [];
+        return keepExamples(phraseId, [...stored, example]);
+      });
     },
     /** Whether a take is far from the phrase's examples (false when that cannot be told). */
     async isFar(phraseId: string, features: SerialisedFeatures) {
+      const { askRecogniser } = await loadVoiceCode();
       const answer = await askRecogniser({ type: "is-far", phraseId, features }).catch(() => null);
       return answer?.type === "far" && answer.far;
     },
@@ -196,7 +237,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
       boardTapListener.current = listener;
     },
     replaceAll(next: VoiceExamples) {
-      save(next);
+      void whenReady(() => save(next));
     },
   };
 }
