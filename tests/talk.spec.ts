@@ -238,6 +238,51 @@ test.describe("Talk", () => {
     await expectNoAxeViolations(page, "My voice asking for a phrase one word apart");
   });
 
+  test("a phrase deleted while My voice is still loading takes only its own examples with it", async ({
+    page,
+  }) => {
+    const phrases = [
+      { id: "thirsty", text: "I am thirsty.", category: "needs", favourite: false },
+      { id: "nurse", text: "Call the nurse.", category: "needs", favourite: false },
+    ];
+    await presetStoredValue(page, "dauys.talk-boards", { en: phrases });
+    // Both taught (their examples' values do not matter here: nothing is answered).
+    const features = { format: FEATURES_FORMAT, method: "normalised", dims: 2, voicedMs: 900 };
+    const taught = [1, 2, 3].map((addedAt) => ({
+      features: { ...features, frames: "AAAAAAAAgD8=" },
+      origin: "taught",
+      addedAt,
+    }));
+    await presetStoredValue(page, "dauys.voice-examples", {
+      en: { thirsty: taught, nurse: taught },
+    });
+    // My voice's stored examples are read with its code, held back here as on a slow connection.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/voice-examples-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openTalk(page);
+    await page.getByRole("button", { name: "Edit the board" }).click();
+    await board(page).getByRole("button", { name: "Delete: Call the nurse." }).click();
+    await expect(board(page).getByText("Deleted: Call the nurse.")).toBeVisible();
+    release();
+
+    const myVoice = page.getByRole("region", { name: "My voice" });
+    await expect(myVoice.getByText("I am thirsty.", { exact: true })).toBeVisible();
+    await expect
+      .poll(async () => {
+        const stored = (await storedValue(page, "dauys.voice-examples")) as {
+          en?: Record<string, unknown[]>;
+        } | null;
+        return Object.fromEntries(
+          Object.entries(stored?.en ?? {}).map(([id, list]) => [id, list.length]),
+        );
+      })
+      .toEqual({ thirsty: 3 });
+  });
+
   test("the phrase dialog's code lost to a dropped connection comes once it is back; the board stays", async ({
     page,
     context,
