@@ -29,6 +29,19 @@ async function openTalk(page: Page) {
   await listenToTalkAudio(page);
 }
 
+/**
+ * Three taught examples as My voice stores them. Their values do not matter where they are used:
+ * nothing is answered, the phrase only counts as taught.
+ */
+const taughtExamples = () => {
+  const features = { format: FEATURES_FORMAT, method: "normalised", dims: 2, voicedMs: 900 };
+  return [1, 2, 3].map((addedAt) => ({
+    features: { ...features, frames: "AAAAAAAAgD8=" },
+    origin: "taught",
+    addedAt,
+  }));
+};
+
 const board = (page: Page) => page.getByRole("region", { name: "Phrase board" });
 const historyRegion = (page: Page) => page.getByRole("region", { name: "History" });
 const phraseGroup = (page: Page, name: string) =>
@@ -186,18 +199,11 @@ test.describe("Talk", () => {
     await expect(myVoice.getByText("Teach at least one phrase first.")).toBeInViewport();
     await expect(myVoice.getByText("Listening… say your phrase.")).toHaveCount(0);
 
-    // A phrase taught before (its examples' values do not matter here: nothing is answered).
+    // A phrase taught before.
     const phrase = { id: "taught-1", text: "I am thirsty.", category: "needs", favourite: true };
     await presetStoredValue(page, "dauys.talk-boards", { en: [phrase] });
-    const features = { format: FEATURES_FORMAT, method: "normalised", dims: 2, voicedMs: 900 };
     await presetStoredValue(page, "dauys.voice-examples", {
-      en: {
-        [phrase.id]: [1, 2, 3].map((addedAt) => ({
-          features: { ...features, frames: "AAAAAAAAgD8=" },
-          origin: "taught",
-          addedAt,
-        })),
-      },
+      en: { [phrase.id]: taughtExamples() },
     });
     await openTalk(page);
     await atTop.click();
@@ -216,17 +222,8 @@ test.describe("Talk", () => {
       { id: "nurse", text: "Call the nurse.", category: "needs", favourite: false },
     ];
     await presetStoredValue(page, "dauys.talk-boards", { en: phrases });
-    // "My head hurts." taught (its examples' values do not matter here: nothing is answered).
-    const features = { format: FEATURES_FORMAT, method: "normalised", dims: 2, voicedMs: 900 };
-    await presetStoredValue(page, "dauys.voice-examples", {
-      en: {
-        head: [1, 2, 3].map((addedAt) => ({
-          features: { ...features, frames: "AAAAAAAAgD8=" },
-          origin: "taught",
-          addedAt,
-        })),
-      },
-    });
+    // "My head hurts." taught.
+    await presetStoredValue(page, "dauys.voice-examples", { en: { head: taughtExamples() } });
     await openTalk(page);
     const myVoice = page.getByRole("region", { name: "My voice" });
     const hint =
@@ -246,15 +243,9 @@ test.describe("Talk", () => {
       { id: "nurse", text: "Call the nurse.", category: "needs", favourite: false },
     ];
     await presetStoredValue(page, "dauys.talk-boards", { en: phrases });
-    // Both taught (their examples' values do not matter here: nothing is answered).
-    const features = { format: FEATURES_FORMAT, method: "normalised", dims: 2, voicedMs: 900 };
-    const taught = [1, 2, 3].map((addedAt) => ({
-      features: { ...features, frames: "AAAAAAAAgD8=" },
-      origin: "taught",
-      addedAt,
-    }));
+    // Both taught.
     await presetStoredValue(page, "dauys.voice-examples", {
-      en: { thirsty: taught, nurse: taught },
+      en: { thirsty: taughtExamples(), nurse: taughtExamples() },
     });
     // My voice's stored examples are read with its code, held back here as on a slow connection.
     let release = () => {};
