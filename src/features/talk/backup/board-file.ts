@@ -3,7 +3,7 @@
  * it before anything is used, so a bad file is refused whole and the board stays as it was.
  */
 import type { Boards } from "@/features/talk/board/board";
-import { readBoards, type BoardProblem } from "@/features/talk/board/read-boards";
+import { isRecord, readBoards, type BoardProblem } from "@/features/talk/board/read-boards";
 import {
   parseVoiceExamples,
   withoutRecordings,
@@ -65,9 +65,6 @@ export function exportBoards(
   };
   return `${JSON.stringify(file, null, 2)}\n`;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const base64 = /^[A-Za-z0-9+/]*={0,2}$/;
 

@@ -20,7 +20,8 @@ import { isOpenMojiCode } from "@/shared/openmoji";
 /** Why boards were refused. */
 export type BoardProblem = "not-a-board" | "bad-phrase" | "too-many-phrases";
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+/** A plain object (not null, not an array). */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A phrase's symbol; `null` when the file names one that is not a symbol. */

@@ -3,7 +3,7 @@
  * whether recordings are kept, and the recogniser worker kept in step with the board's language.
  * A tap on the board reaches My voice here too: it may say which phrase a take was.
  */
-import { startTransition, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import type { Board, Phrase } from "@/features/talk/board/board";
 import type { StoredExample, VoiceExamples } from "@/features/talk/my-voice/voice-examples";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
@@ -63,63 +63,69 @@ function mergeTeachAgain(
   return merged;
 }
 
+/**
+ * The stored examples and settings, with the code; examples an older method made are made again
+ * from their recordings (and stored), or their phrases are to be taught again.
+ */
+async function readStoredVoice() {
+  const [stored, settings, code] = await Promise.all([
+    readValue<unknown>(storageKeys.voiceExamples),
+    readValue<VoiceSettings>(storageKeys.voiceSettings),
+    loadVoiceCode(),
+  ]);
+  const remade = await code.remakeStaleExamples(
+    code.parseVoiceExamples(stored) ?? {},
+    remakeInWorker,
+  );
+  const keepRecordings = settings?.keepRecordings === true;
+  const teachAgain = mergeTeachAgain(settings?.teachAgain, remade.teachAgain);
+  if (remade.changed) {
+    void writeValue(storageKeys.voiceExamples, remade.examples);
+    void writeValue<VoiceSettings>(storageKeys.voiceSettings, { keepRecordings, teachAgain });
+  }
+  return { code, examples: remade.examples, keepRecordings, teachAgain };
+}
+
 export function useMyVoice(language: SpeechLanguage, board: Board) {
   const [examples, setExamples] = useState<VoiceExamples | null>(null);
   const [keepRecordings, setKeepRecordings] = useState(false);
   const [teachAgain, setTeachAgain] = useState<VoiceSettings["teachAgain"]>({});
   const current = useRef<VoiceExamples>({});
+  const boardTapListener = useRef<((phrase: Phrase) => void) | null>(null);
+  /** What the worker was last given: the board's phrases and each phrase's examples. */
+  const sent = useRef<{ boardIds: string; lists: Map<string, StoredExample[]> } | null>(null);
   /**
    * The code, once the stored examples are read (and any an older method made are re-made):
    * every change waits for it, so one made sooner (a phrase deleted on the board while examples
    * are re-made) changes what was stored, not an empty set written over it.
    */
   const ready = useRef<Promise<VoiceCode> | null>(null);
-  const boardTapListener = useRef<((phrase: Phrase) => void) | null>(null);
-  /** What the worker was last given: the board's phrases and each phrase's examples. */
-  const sent = useRef<{ boardIds: string; lists: Map<string, StoredExample[]> } | null>(null);
+  /** Runs `change` once the examples are read (reading them the first time), with the code. */
+  const whenReady = useCallback(
+    <T>(change: (code: VoiceCode) => T | Promise<T>): Promise<T> =>
+      (ready.current ??= readStoredVoice().then(
+        (stored) => {
+          current.current = stored.examples;
+          // In slices, as the stored board is (use-talk-data.ts).
+          startTransition(() => {
+            setExamples(stored.examples);
+            setKeepRecordings(stored.keepRecordings);
+            setTeachAgain(stored.teachAgain);
+          });
+          return stored.code;
+        },
+        (error: unknown) => {
+          // The code did not come: the next change tries again.
+          ready.current = null;
+          throw error;
+        },
+      )).then(change),
+    [],
+  );
 
   useEffect(() => {
-    let cancelled = false;
-    ready.current = Promise.all([
-      readValue<unknown>(storageKeys.voiceExamples),
-      readValue<VoiceSettings>(storageKeys.voiceSettings),
-      loadVoiceCode(),
-    ]).then(async ([stored, settings, code]) => {
-      // Examples an older method made are made again from their recordings, or the user is told.
-      const remade = await code.remakeStaleExamples(
-        code.parseVoiceExamples(stored) ?? {},
-        remakeInWorker,
-      );
-      if (cancelled) return code;
-      current.current = remade.examples;
-      const examples = current.current;
-      const keep = settings?.keepRecordings === true;
-      const toTeach = mergeTeachAgain(settings?.teachAgain, remade.teachAgain);
-      if (remade.changed) {
-        void writeValue(storageKeys.voiceExamples, examples);
-        void writeValue<VoiceSettings>(storageKeys.voiceSettings, {
-          keepRecordings: keep,
-          teachAgain: toTeach,
-        });
-      }
-      // In slices, as the stored board is (use-talk-data.ts).
-      startTransition(() => {
-        setExamples(examples);
-        setKeepRecordings(keep);
-        setTeachAgain(toTeach);
-      });
-      return code;
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  /** Runs `change` once the examples are read, with the code. */
-  const whenReady = <T>(change: (code: VoiceCode) => T | Promise<T>): Promise<T> => {
-    ready.current ??= loadVoiceCode();
-    return ready.current.then(change);
-  };
+    void whenReady(() => undefined);
+  }, [whenReady]);
 
   const forBoard = examples?.[language];
   const boardIds = board.map((phrase) => phrase.id).join("\n");
@@ -148,7 +154,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
       );
       void askRecogniser({ type: "load", phrases }).catch(() => undefined);
     });
-  }, [forBoard, boardIds]);
+  }, [forBoard, boardIds, whenReady]);
 
   const save = (next: VoiceExamples) => {
     current.current = next;
