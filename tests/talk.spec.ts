@@ -274,6 +274,56 @@ test.describe("Talk", () => {
       .toEqual({ thirsty: 3 });
   });
 
+  test("a phrase deleted while My voice's code fails to load online is deleted once the code comes", async ({
+    page,
+  }) => {
+    const phrases = [
+      { id: "thirsty", text: "I am thirsty.", category: "needs", favourite: false },
+      { id: "nurse", text: "Call the nurse.", category: "needs", favourite: false },
+    ];
+    await presetStoredValue(page, "dauys.talk-boards", { en: phrases });
+    await presetStoredValue(page, "dauys.voice-examples", {
+      en: { thirsty: taughtExamples(), nurse: taughtExamples() },
+    });
+    const errors: Error[] = [];
+    page.on("pageerror", (error) => errors.push(error));
+    // The server answers with an error while the device is online (not a lost connection).
+    let failing = true;
+    let failures = 0;
+    await page.route(/\/assets\/voice-examples-[\w-]+\.js$/, async (route) => {
+      if (!failing) return route.continue();
+      failures++;
+      await route.fulfill({ status: 503, body: "Service unavailable" });
+    });
+    await openTalk(page);
+    await expect.poll(() => failures).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Edit the board" }).click();
+    await board(page).getByRole("button", { name: "Delete: Call the nurse." }).click();
+    await expect(board(page).getByText("Deleted: Call the nurse.")).toBeVisible();
+    failing = false;
+
+    // The deletion is made once the code comes, without anything more from the user.
+    await expect
+      .poll(
+        async () => {
+          const stored = (await storedValue(page, "dauys.voice-examples")) as {
+            en?: Record<string, unknown[]>;
+          } | null;
+          return Object.fromEntries(
+            Object.entries(stored?.en ?? {}).map(([id, list]) => [id, list.length]),
+          );
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual({ thirsty: 3 });
+    // My voice's panel, which did not come either, comes at "Try again".
+    const myVoice = page.getByRole("region", { name: "My voice" });
+    await myVoice.getByRole("button", { name: "Try again" }).click();
+    await expect(myVoice.getByText("I am thirsty.", { exact: true })).toBeVisible();
+    await expect(myVoice.getByText("Call the nurse.", { exact: true })).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
   test("the phrase dialog's code lost to a dropped connection comes once it is back; the board stays", async ({
     page,
     context,

@@ -48,6 +48,10 @@ async function remakeInWorker(audio: Blob) {
 
 const noPhrases: string[] = [];
 
+/** When My voice's code did not load, the first wait before it is asked for again, and the longest. */
+const RELOAD_FIRST_MS = 2000;
+const RELOAD_MAX_MS = 60_000;
+
 /** The phrases to teach again, stored before and found now, each once. */
 function mergeTeachAgain(
   stored: VoiceSettings["teachAgain"],
@@ -123,9 +127,38 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     [],
   );
 
+  /** The last change nobody waits on: the next one runs after it. */
+  const queued = useRef<Promise<void>>(Promise.resolve());
+  /**
+   * Runs a change nobody waits on (a phrase deleted on the board, a backup's examples, recordings
+   * no longer kept) once the examples are read, in the order the changes were made. Should the
+   * code not come (a server error, not only a lost connection), it is asked for again, less and
+   * less often, rather than the change being dropped.
+   */
+  const whenReadyLater = useCallback(
+    (change: (code: VoiceCode) => void) => {
+      const run = async () => {
+        for (let wait = RELOAD_FIRST_MS; ; wait = Math.min(wait * 2, RELOAD_MAX_MS)) {
+          try {
+            await whenReady(() => undefined);
+            break;
+          } catch (error) {
+            console.warn("My voice's code did not load; trying again:", error);
+            await new Promise((resolve) => setTimeout(resolve, wait));
+          }
+        }
+        await whenReady(change).catch((error: unknown) => {
+          console.error("My voice could not make a change:", error);
+        });
+      };
+      queued.current = queued.current.then(run);
+    },
+    [whenReady],
+  );
+
   useEffect(() => {
-    void whenReady(() => undefined);
-  }, [whenReady]);
+    whenReadyLater(() => undefined);
+  }, [whenReadyLater]);
 
   const forBoard = examples?.[language];
   const boardIds = board.map((phrase) => phrase.id).join("\n");
@@ -205,7 +238,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
       });
       // Saying no also removes the recordings already kept.
       if (!keep)
-        void whenReady(({ recogniserExamples }) => {
+        whenReadyLater(({ recogniserExamples }) => {
           const stripped: VoiceExamples = {};
           for (const [code, phrases] of Object.entries(current.current)) {
             stripped[code as SpeechLanguage] = Object.fromEntries(
@@ -216,7 +249,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
         });
     },
     setPhrase(phraseId: string, list: StoredExample[] | undefined) {
-      void whenReady(({ setPhraseExamples }) => {
+      whenReadyLater(({ setPhraseExamples }) => {
         save(setPhraseExamples(current.current, language, phraseId, list));
         taughtAgain(phraseId);
       });
@@ -243,7 +276,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
       boardTapListener.current = listener;
     },
     replaceAll(next: VoiceExamples) {
-      void whenReady(() => save(next));
+      whenReadyLater(() => save(next));
     },
   };
 }
