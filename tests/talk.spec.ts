@@ -274,6 +274,41 @@ test.describe("Talk", () => {
       .toEqual({ thirsty: 3 });
   });
 
+  test("Undo after deleting a taught phrase brings back its taught voice too", async ({ page }) => {
+    const phrases = [
+      { id: "thirsty", text: "I am thirsty.", category: "needs", favourite: false },
+      { id: "nurse", text: "Call the nurse.", category: "needs", favourite: false },
+    ];
+    await presetStoredValue(page, "dauys.talk-boards", { en: phrases });
+    await presetStoredValue(page, "dauys.voice-examples", {
+      en: { thirsty: taughtExamples(), nurse: taughtExamples() },
+    });
+    const storedCounts = async () => {
+      const stored = (await storedValue(page, "dauys.voice-examples")) as {
+        en?: Record<string, unknown[]>;
+      } | null;
+      return Object.fromEntries(
+        Object.entries(stored?.en ?? {}).map(([id, list]) => [id, list.length]),
+      );
+    };
+    await openTalk(page);
+    const myVoice = page.getByRole("region", { name: "My voice" });
+    await expect(myVoice.getByText("Call the nurse.", { exact: true })).toBeVisible();
+
+    await page.getByRole("button", { name: "Edit the board" }).click();
+    await board(page).getByRole("button", { name: "Delete: Call the nurse." }).click();
+    await expect(board(page).getByText("Deleted: Call the nurse.")).toBeVisible();
+    await expect.poll(storedCounts).toEqual({ thirsty: 3 });
+    await expect(myVoice.getByText("Call the nurse.", { exact: true })).toHaveCount(0);
+
+    await board(page).getByRole("button", { name: "Undo" }).click();
+    await expect(
+      board(page).getByRole("button", { name: "Delete: Call the nurse." }),
+    ).toBeVisible();
+    await expect.poll(storedCounts).toEqual({ thirsty: 3, nurse: 3 });
+    await expect(myVoice.getByText("Call the nurse.", { exact: true })).toBeVisible();
+  });
+
   test("a phrase deleted while My voice's code fails to load online is deleted once the code comes", async ({
     page,
   }) => {

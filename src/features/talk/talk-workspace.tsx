@@ -119,7 +119,8 @@ export function TalkWorkspace({
             say(phrase.text, language);
             voice.boardTapped(phrase);
           }}
-          onDeleted={(phrase) => voice.setPhrase(phrase.id, undefined)}
+          onDeleted={(phrase) => voice.phraseDeleted(phrase.id)}
+          onRestored={(phrase) => voice.phraseRestored(phrase.id)}
         />
       </div>
 

@@ -60,6 +60,7 @@ export function BoardSection({
   onLanguageChange,
   onSay,
   onDeleted,
+  onRestored,
 }: {
   board: Board;
   language: SpeechLanguage;
@@ -71,6 +72,8 @@ export function BoardSection({
   onSay: (phrase: Phrase) => void;
   /** A phrase left the board (its taught voice goes with it). */
   onDeleted: (phrase: Phrase) => void;
+  /** A deleted phrase came back at Undo (its taught voice with it). */
+  onRestored: (phrase: Phrase) => void;
 }) {
   const { t } = useLingui();
   const [editing, setEditing] = useState(false);
@@ -141,6 +144,7 @@ export function BoardSection({
           ? { ...bare, symbol: { set: "picture", id: pictureId } }
           : bare;
     changeBoard((current) => reinsertPhrase(current, phrase, undone.index));
+    onRestored(phrase);
   };
 
   return (

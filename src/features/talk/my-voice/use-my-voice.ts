@@ -95,6 +95,12 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   const [keepRecordings, setKeepRecordings] = useState(false);
   const [teachAgain, setTeachAgain] = useState<VoiceSettings["teachAgain"]>({});
   const current = useRef<VoiceExamples>({});
+  /** The examples of the phrase last deleted from the board, for its Undo. */
+  const deleted = useRef<{
+    language: SpeechLanguage;
+    phraseId: string;
+    list: StoredExample[];
+  } | null>(null);
   const boardTapListener = useRef<((phrase: Phrase) => void) | null>(null);
   /** What the worker was last given: the board's phrases and each phrase's examples. */
   const sent = useRef<{ boardIds: string; lists: Map<string, StoredExample[]> } | null>(null);
@@ -252,6 +258,24 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
       whenReadyLater(({ setPhraseExamples }) => {
         save(setPhraseExamples(current.current, language, phraseId, list));
         taughtAgain(phraseId);
+      });
+    },
+    /** A phrase deleted from the board: its examples go, held until the next deletion for Undo. */
+    phraseDeleted(phraseId: string) {
+      whenReadyLater(({ setPhraseExamples }) => {
+        const list = current.current[language]?.[phraseId];
+        deleted.current = list ? { language, phraseId, list } : null;
+        if (list) save(setPhraseExamples(current.current, language, phraseId, undefined));
+        taughtAgain(phraseId);
+      });
+    },
+    /** Undo of the last deletion: the phrase's examples come back with it. */
+    phraseRestored(phraseId: string) {
+      whenReadyLater(({ setPhraseExamples }) => {
+        const held = deleted.current;
+        if (held?.phraseId !== phraseId || held.language !== language) return;
+        deleted.current = null;
+        save(setPhraseExamples(current.current, language, phraseId, held.list));
       });
     },
     keepExamples,
