@@ -100,6 +100,17 @@ test("signed in, staff find a request, see its text as written, mark it handled 
   expect(csv).toContain(`Other ${marker}`);
   expect(csv.split("\r\n")[0]).toContain("handledAt");
 
+  // A sign-out that does not reach the server says so: the session is still open.
+  await page.route("**/api/staff/session", (route) =>
+    route.request().method() === "DELETE" ? route.abort("internetdisconnected") : route.continue(),
+  );
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("alert")).toContainText("You are still signed in");
+  await expect(search).toBeVisible();
+  expect((await page.request.get("/api/staff/requests")).status()).toBe(200);
+  await expectNoAxeViolations(page, "staff inbox after a failed sign-out");
+
+  await page.unroute("**/api/staff/session");
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(passwordField(page)).toBeVisible();
   expect((await page.request.get("/api/staff/requests")).status()).toBe(401);

@@ -53,8 +53,19 @@ export async function signIn(password: string): Promise<SignInOutcome> {
   throw new StaffApiError(response.status);
 }
 
-export async function signOut(): Promise<void> {
-  await apiClient.DELETE(apiPaths.staffSession, { params: { header: fromInbox } });
+/**
+ * Ends the session on the server. False when it could not (no connection, or the server failed):
+ * the session is then still open, and whoever uses this browser next could read the inbox.
+ */
+export async function signOut(): Promise<boolean> {
+  try {
+    const { response } = await apiClient.DELETE(apiPaths.staffSession, {
+      params: { header: fromInbox },
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
 }
 
 /** A page of the inbox, newest first; `next` asks for the page after it (null: none). */

@@ -53,23 +53,10 @@ export function StaffInbox() {
       </Alert>
     );
   if (state === "signed-out") return <StaffSignIn onSignedIn={() => setState("signed-in")} />;
-  return (
-    <RequestList
-      onSignedOut={() => {
-        void signOut().finally(() => setState("signed-out"));
-      }}
-      onSessionEnded={() => setState("signed-out")}
-    />
-  );
+  return <RequestList onSessionEnded={() => setState("signed-out")} />;
 }
 
-function RequestList({
-  onSignedOut,
-  onSessionEnded,
-}: {
-  onSignedOut: () => void;
-  onSessionEnded: () => void;
-}) {
+function RequestList({ onSessionEnded }: { onSessionEnded: () => void }) {
   const { t } = useLingui();
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<RequestsPage | null>(null);
@@ -157,12 +144,24 @@ function RequestList({
 
   const shown = found?.requests.length ?? 0;
 
+  // Only the server can end the session: until it has, the inbox stays and says so.
+  const [signOutFailed, setSignOutFailed] = useState(false);
+  const signOutHere = () => {
+    setSignOutFailed(false);
+    void signOut().then((done) => (done ? onSessionEnded() : setSignOutFailed(true)));
+  };
+
   return (
     <Stack spacing={3}>
       <div role="status" style={visuallyHidden}>
         {announcement}
       </div>
-      <InboxToolbar query={query} onQueryChange={setQuery} onSignOut={onSignedOut} />
+      <InboxToolbar query={query} onQueryChange={setQuery} onSignOut={signOutHere} />
+      {signOutFailed ? (
+        <Alert severity="error" role="alert">
+          {t`You are still signed in: the server could not be reached to sign you out. Check the connection and press Sign out again.`}
+        </Alert>
+      ) : null}
       {failed ? (
         <Alert severity="error" role="alert">
           {t`The requests could not be loaded. Check the connection and try again.`}
