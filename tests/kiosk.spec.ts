@@ -261,6 +261,42 @@ test("without a PIN in the link, staff choose one (typed twice)", async ({ page 
   await expect(page.locator("main")).toBeFocused();
 });
 
+test("when kiosk mode's code does not load, staff are told it is not on, and it turns on once the code comes", async ({
+  page,
+}) => {
+  // The server answers with an error (the device is online): the PIN's code does not come.
+  let failing = true;
+  await page.route(/\/assets\/kiosk-pin-[\w-]+\.js$/, (route) =>
+    failing ? route.fulfill({ status: 503, body: "Service unavailable" }) : route.continue(),
+  );
+  await page.goto(`/?kiosk=on&pin=${pin}`);
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: "Kiosk mode is not on: part of the app did not load." }),
+  ).toBeVisible({ timeout: appStartTimeout });
+  await expect(page).toHaveURL((url) => url.search === "");
+  expect(await kioskAttribute(page)).toBeNull();
+  await expect(exitButton(page)).toHaveCount(0);
+
+  // In the set-up dialog, the message is in the dialog, which keeps the PIN typed.
+  await page.goto("/?kiosk=on");
+  const dialog = page.getByRole("dialog", { name: "Turn on kiosk mode" });
+  await dialog.getByLabel("New PIN").fill("2580");
+  await dialog.getByLabel("Repeat the PIN").fill("2580");
+  await dialog.getByRole("button", { name: "Turn on kiosk mode" }).click();
+  await expect(dialog.getByRole("alert").filter({ hasText: "did not load" })).toBeVisible();
+  await expect(dialog.getByLabel("New PIN")).toHaveValue("2580");
+  expect(await kioskAttribute(page)).toBeNull();
+  await expectNoAxeViolations(page, "PIN setup dialog when kiosk mode's code did not load");
+
+  failing = false;
+  await dialog.getByRole("button", { name: "Turn on kiosk mode" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is on." })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  expect(await kioskAttribute(page)).toBe("on");
+});
+
 test("staff who close the PIN set-up with Escape continue on the page", async ({ page }) => {
   await page.goto("/?kiosk=on");
   const dialog = page.getByRole("dialog", { name: "Turn on kiosk mode" });

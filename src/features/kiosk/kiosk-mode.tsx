@@ -53,13 +53,17 @@ function KioskNotice({ notice }: { notice: { kind: KioskNoticeKind; id: number }
   const messages: Record<KioskNoticeKind, string> = {
     enabled: t`Kiosk mode is on.`,
     "enabled-not-saved": t`Kiosk mode is on for this visit, but this device could not save it: it will be off after a restart.`,
+    "not-loaded": t`Kiosk mode is not on: part of the app did not load. Check the connection and try again.`,
     exited: t`Kiosk mode is off.`,
     ready: t`Ready for the next person.`,
     insecure: t`Kiosk mode needs a secure connection (https). Open the link again over https.`,
   };
   const open = notice !== null && notice.id !== closedId;
   const message = notice ? messages[notice.kind] : "";
-  const warning = notice?.kind === "enabled-not-saved" || notice?.kind === "insecure";
+  const warning =
+    notice?.kind === "enabled-not-saved" ||
+    notice?.kind === "not-loaded" ||
+    notice?.kind === "insecure";
   const close = () => {
     if (notice) closeNotice(notice.id);
   };

@@ -25,7 +25,8 @@ import type { LanguageCode } from "@/lib/i18n";
 import { setPageCookie } from "@/lib/page-cookies";
 import { grantPilotAccess } from "@/lib/pilot-access";
 
-export type KioskNoticeKind = "enabled" | "enabled-not-saved" | "exited" | "ready" | "insecure";
+export type KioskNoticeKind =
+  "enabled" | "enabled-not-saved" | "not-loaded" | "exited" | "ready" | "insecure";
 
 export type KioskSnapshot = {
   status: "loading" | "off" | "on";
@@ -86,19 +87,31 @@ export async function restoreKioskMode(): Promise<void> {
   update({ status: setting ? "on" : "off", setting });
 }
 
-/** Turns kiosk mode on with a PIN staff gave (in the link or in the setup dialog). */
+/**
+ * Turns kiosk mode on with a PIN staff gave (in the link or in the setup dialog). Its code loads
+ * now: should it not come (a clinic's patchy connection on the tablet's first visit), kiosk mode
+ * stays off and staff are told, in the set-up dialog if it is open, or in a notice.
+ */
 export async function enableKioskMode(options: {
   pin: string;
   idleSeconds?: number;
   language: LanguageCode;
-}): Promise<void> {
-  const [{ canHashPins }, { keepClinicBoards }] = await Promise.all([
-    import("@/features/kiosk/kiosk-pin"),
-    import("@/features/kiosk/privacy-reset"),
-  ]);
+}): Promise<"on" | "insecure" | "not-loaded"> {
+  let code;
+  try {
+    code = await Promise.all([
+      import("@/features/kiosk/kiosk-pin"),
+      import("@/features/kiosk/privacy-reset"),
+    ]);
+  } catch (error) {
+    console.warn("Kiosk mode's code did not load:", error);
+    if (!snapshot.pinSetup) update({ notice: notice("not-loaded") });
+    return "not-loaded";
+  }
+  const [{ canHashPins }, { keepClinicBoards }] = code;
   if (!canHashPins()) {
     update({ pinSetup: null, notice: notice("insecure") });
-    return;
+    return "insecure";
   }
   const setting = await createKioskSetting(options);
   const saved = await saveKioskSetting(setting);
@@ -109,6 +122,7 @@ export async function enableKioskMode(options: {
     pinSetup: null,
     notice: notice(saved ? "enabled" : "enabled-not-saved"),
   });
+  return "on";
 }
 
 /**

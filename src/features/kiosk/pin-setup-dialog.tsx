@@ -9,6 +9,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import { isValidPin } from "@/features/kiosk/kiosk-search";
 import { cancelPinSetup, enableKioskMode } from "@/features/kiosk/kiosk-store";
 import { PinField } from "@/features/kiosk/pin-field";
+import { Alert } from "@/components/alert";
 import { defaultLanguage, isLanguageCode } from "@/lib/i18n";
 import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import { visuallyHidden } from "@/theme/visually-hidden";
@@ -22,6 +23,7 @@ export function PinSetupDialog({ idleSeconds }: { idleSeconds?: number }) {
   const [repeat, setRepeat] = useState("");
   const [errors, setErrors] = useState<{ pin?: string; repeat?: string }>({});
   const [saving, setSaving] = useState(false);
+  const [notLoaded, setNotLoaded] = useState(false);
   const pinInput = useRef<HTMLInputElement>(null);
   const repeatInput = useRef<HTMLInputElement>(null);
   // It opened by itself, from a link: there is no control to return to.
@@ -41,10 +43,15 @@ export function PinSetupDialog({ idleSeconds }: { idleSeconds?: number }) {
       return;
     }
     setErrors({});
+    setNotLoaded(false);
     setSaving(true);
     // The interface language chosen now is the one each new patient starts with.
     const language = isLanguageCode(i18n.locale) ? i18n.locale : defaultLanguage;
-    await enableKioskMode({ pin, idleSeconds, language });
+    if ((await enableKioskMode({ pin, idleSeconds, language })) === "not-loaded") {
+      // The dialog stays, with the PIN typed: staff try again once the connection is back.
+      setSaving(false);
+      setNotLoaded(true);
+    }
   };
 
   return (
@@ -78,6 +85,11 @@ export function PinSetupDialog({ idleSeconds }: { idleSeconds?: number }) {
           <Box role="alert" sx={visuallyHidden}>
             {errors.pin ?? errors.repeat}
           </Box>
+          {notLoaded ? (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+              {t`Kiosk mode is not on: part of the app did not load. Check the connection and try again.`}
+            </Alert>
+          ) : null}
         </DialogContent>
         <FormDialogActions
           submitLabel={t`Turn on kiosk mode`}
