@@ -159,6 +159,31 @@ test.describe("recording", () => {
     await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
     await expect(textField(page)).toHaveValue("hello");
   });
+
+  test("when the recogniser's code does not load, Start recording says so and works once it comes", async ({
+    page,
+  }) => {
+    const errors: Error[] = [];
+    page.on("pageerror", (error) => errors.push(error));
+    // The server answers with an error (the device is online): the recogniser's code does not come.
+    let failing = true;
+    await page.route(/\/assets\/browser-speech-recognition-[\w-]+\.js$/, (route) =>
+      failing ? route.fulfill({ status: 503, body: "Service unavailable" }) : route.continue(),
+    );
+    await openRecognition(page);
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await expect(page.getByRole("alert")).toContainText(
+      "Speech recognition stopped because of an error. Please try again.",
+    );
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeEnabled();
+
+    failing = false;
+    await startRecording(page);
+    await page.evaluate(() => window.speechScript.final("hello"));
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(textField(page)).toHaveValue("hello");
+    expect(errors).toEqual([]);
+  });
 });
 
 test.describe("where the voice goes", () => {

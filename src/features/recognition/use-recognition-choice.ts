@@ -67,12 +67,19 @@ export function useRecognitionChoice(language: string, supported: boolean) {
   function ask(forLanguage: string): Promise<Answer> {
     const pending = loadBrowserRecognition()
       .then((browser) => browser.onDeviceAvailability(forLanguage))
-      .then((onDevice) => {
-        const fresh = { language: forLanguage, onDevice };
-        // Only the latest question's answer is shown.
-        if (asking.current?.answer === pending) setAnswer(fresh);
-        return fresh;
-      });
+      .then(
+        (onDevice) => {
+          const fresh = { language: forLanguage, onDevice };
+          // Only the latest question's answer is shown.
+          if (asking.current?.answer === pending) setAnswer(fresh);
+          return fresh;
+        },
+        (error: unknown) => {
+          // The recogniser's code did not come: the next question asks again.
+          if (asking.current?.answer === pending) asking.current = null;
+          throw error;
+        },
+      );
     asking.current = { language: forLanguage, answer: pending };
     return pending;
   }
@@ -89,7 +96,12 @@ export function useRecognitionChoice(language: string, supported: boolean) {
     };
   }, []);
 
-  const askInEffect = useEffectEvent((forLanguage: string) => void ask(forLanguage));
+  const askInEffect = useEffectEvent((forLanguage: string) => {
+    // Should the code not come, Start recording asks again (and says so if it fails).
+    ask(forLanguage).catch((error: unknown) => {
+      console.warn("The recogniser's code did not load:", error);
+    });
+  });
   useEffect(() => {
     if (supported) askInEffect(language);
   }, [language, supported]);
@@ -130,6 +142,12 @@ export function useRecognitionChoice(language: string, supported: boolean) {
     const installing = loaded
       ? loaded.installOnDevice(forLanguage)
       : loadBrowserRecognition().then((browser) => browser.installOnDevice(forLanguage));
+    const failed = () =>
+      setDownload((now) =>
+        now.status === "installing" && now.language === forLanguage
+          ? { status: "failed", language: forLanguage }
+          : now,
+      );
     void installing.then(async (installed) => {
       // The page may show another language by now: its question must stay the latest.
       const after =
@@ -145,7 +163,7 @@ export function useRecognitionChoice(language: string, supported: boolean) {
             : { status: "failed", language: forLanguage }
           : now,
       );
-    });
+    }, failed);
   }
 
   /**

@@ -87,13 +87,23 @@ export function useRecordingSession(onStarted: () => void) {
     const current = () => attempt === attemptRef.current;
     dispatch({ type: "request-start" });
 
-    const plan = await planFor(recording.language);
-    if (!current()) return;
-    if (!plan) {
-      dispatch({ type: "cancel-start" });
+    let plan: RecognitionPlan | null;
+    let browser: Awaited<ReturnType<typeof loadBrowserRecognition>>;
+    try {
+      plan = await planFor(recording.language);
+      if (!current()) return;
+      if (!plan) {
+        dispatch({ type: "cancel-start" });
+        return;
+      }
+      browser = await loadBrowserRecognition();
+    } catch (error) {
+      // The recogniser's code (or the phrase hints') did not come: the next press asks again.
+      console.error("Speech recognition could not start:", error);
+      if (current()) dispatch({ type: "fail", problem: "recognition-failed" });
       return;
     }
-    const { checkMicrophone, startRecognition } = await loadBrowserRecognition();
+    const { checkMicrophone, startRecognition } = browser;
     if (!current()) return;
     if (!(await checkMicrophone())) {
       if (current()) dispatch({ type: "fail", problem: "microphone" });
