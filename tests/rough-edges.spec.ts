@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { presetStoredValue } from "./fixtures.ts";
+import { appStarted, presetStoredValue } from "./fixtures.ts";
 
 test.describe("a prerendered page before the app starts", () => {
   test.use({ javaScriptEnabled: false });
@@ -56,4 +56,41 @@ test("a toast stacks above the sent-requests news: neither covers the other", as
       return toastBox && newsBox ? toastBox.y + toastBox.height <= newsBox.y : false;
     })
     .toBe(true);
+});
+
+test("without IndexedDB the device says it could not save, even when the notices' code came late; a request is still sent", async ({
+  page,
+}) => {
+  // As in a browser's private mode that has no IndexedDB.
+  await page.addInitScript(() => {
+    Object.defineProperty(window, "indexedDB", { value: undefined, configurable: true });
+  });
+  const errors: Error[] = [];
+  page.on("pageerror", (error) => errors.push(error));
+  // The notices' code fails the first time (a server error while online), then comes.
+  let failures = 0;
+  await page.route(/\/assets\/app-notices-[\w-]+\.js$/, (route) =>
+    failures++ === 0
+      ? route.fulfill({ status: 503, body: "Service unavailable" })
+      : route.continue(),
+  );
+  await page.goto("/contact");
+  await appStarted(page);
+  const tag = crypto.randomUUID().slice(0, 8);
+  // The draft is saved as it is typed: here it cannot be.
+  await page.getByRole("textbox", { name: "Full Name", exact: true }).fill("Aigerim Sadykova");
+  await expect(
+    page.getByRole("alert").filter({ hasText: "This device could not save your work." }),
+  ).toBeVisible({ timeout: 15_000 });
+  expect(failures).toBeGreaterThan(1);
+
+  // The page goes on working: the request is sent.
+  await page
+    .getByRole("textbox", { name: "Email Address", exact: true })
+    .fill(`aigerim.${tag}@example.kz`);
+  await page.getByRole("textbox", { name: "Subject", exact: true }).fill(`No storage ${tag}`);
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Please call us.");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Message sent!" })).toBeVisible();
+  expect(errors).toEqual([]);
 });

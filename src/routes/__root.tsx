@@ -11,6 +11,7 @@ import { ExitKioskControl } from "@/features/kiosk/exit-kiosk-control";
 import { mainContentId } from "@/lib/main-content";
 import { titleOf } from "@/lib/page-title";
 import { KioskMode } from "@/features/kiosk/kiosk-mode";
+import { loadWhenOnline } from "@/lib/load-when-online";
 import { tokens } from "@/theme/tokens";
 import { Button } from "@/components/button";
 
@@ -77,14 +78,23 @@ function LateNotices() {
   useEffect(() => {
     if (!live) return;
     let active = true;
-    import("@/app-notices").then(
-      // In slices: the notices are news, not something to stop the page for.
-      (module) => active && startTransition(() => setNotices(() => module.default)),
-      // Without a connection before the service worker has the code: no notices this visit.
-      (error: unknown) => console.warn("The notices could not load:", error),
-    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Among them is the warning that this device could not save: should their code not come
+    // (no connection before the service worker has it, or a server error), it is asked for
+    // again, less and less often. A failed save is told to them when they come.
+    const load = (wait: number) =>
+      void loadWhenOnline(() => import("@/app-notices"))().then(
+        // In slices: the notices are news, not something to stop the page for.
+        (module) => active && startTransition(() => setNotices(() => module.default)),
+        (error: unknown) => {
+          console.warn("The notices could not load; trying again:", error);
+          if (active) timer = setTimeout(() => load(Math.min(wait * 2, 60_000)), wait);
+        },
+      );
+    load(2000);
     return () => {
       active = false;
+      clearTimeout(timer);
     };
   }, [live]);
   return Notices ? <Notices /> : null;
