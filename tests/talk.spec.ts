@@ -42,6 +42,29 @@ const taughtExamples = () => {
   }));
 };
 
+/** A board of two phrases, both taught to My voice. */
+async function presetTwoTaughtPhrases(page: Page) {
+  await presetStoredValue(page, "dauys.talk-boards", {
+    en: [
+      { id: "thirsty", text: "I am thirsty.", category: "needs", favourite: false },
+      { id: "nurse", text: "Call the nurse.", category: "needs", favourite: false },
+    ],
+  });
+  await presetStoredValue(page, "dauys.voice-examples", {
+    en: { thirsty: taughtExamples(), nurse: taughtExamples() },
+  });
+}
+
+/** How many examples My voice has stored for each English phrase. */
+async function storedExampleCounts(page: Page) {
+  const stored = (await storedValue(page, "dauys.voice-examples")) as {
+    en?: Record<string, unknown[]>;
+  } | null;
+  return Object.fromEntries(
+    Object.entries(stored?.en ?? {}).map(([id, list]) => [id, list.length]),
+  );
+}
+
 const board = (page: Page) => page.getByRole("region", { name: "Phrase board" });
 const historyRegion = (page: Page) => page.getByRole("region", { name: "History" });
 const phraseGroup = (page: Page, name: string) =>
@@ -238,15 +261,7 @@ test.describe("Talk", () => {
   test("a phrase deleted while My voice is still loading takes only its own examples with it", async ({
     page,
   }) => {
-    const phrases = [
-      { id: "thirsty", text: "I am thirsty.", category: "needs", favourite: false },
-      { id: "nurse", text: "Call the nurse.", category: "needs", favourite: false },
-    ];
-    await presetStoredValue(page, "dauys.talk-boards", { en: phrases });
-    // Both taught.
-    await presetStoredValue(page, "dauys.voice-examples", {
-      en: { thirsty: taughtExamples(), nurse: taughtExamples() },
-    });
+    await presetTwoTaughtPhrases(page);
     // My voice's stored examples are read with its code, held back here as on a slow connection.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -262,35 +277,11 @@ test.describe("Talk", () => {
 
     const myVoice = page.getByRole("region", { name: "My voice" });
     await expect(myVoice.getByText("I am thirsty.", { exact: true })).toBeVisible();
-    await expect
-      .poll(async () => {
-        const stored = (await storedValue(page, "dauys.voice-examples")) as {
-          en?: Record<string, unknown[]>;
-        } | null;
-        return Object.fromEntries(
-          Object.entries(stored?.en ?? {}).map(([id, list]) => [id, list.length]),
-        );
-      })
-      .toEqual({ thirsty: 3 });
+    await expect.poll(() => storedExampleCounts(page)).toEqual({ thirsty: 3 });
   });
 
   test("Undo after deleting a taught phrase brings back its taught voice too", async ({ page }) => {
-    const phrases = [
-      { id: "thirsty", text: "I am thirsty.", category: "needs", favourite: false },
-      { id: "nurse", text: "Call the nurse.", category: "needs", favourite: false },
-    ];
-    await presetStoredValue(page, "dauys.talk-boards", { en: phrases });
-    await presetStoredValue(page, "dauys.voice-examples", {
-      en: { thirsty: taughtExamples(), nurse: taughtExamples() },
-    });
-    const storedCounts = async () => {
-      const stored = (await storedValue(page, "dauys.voice-examples")) as {
-        en?: Record<string, unknown[]>;
-      } | null;
-      return Object.fromEntries(
-        Object.entries(stored?.en ?? {}).map(([id, list]) => [id, list.length]),
-      );
-    };
+    await presetTwoTaughtPhrases(page);
     await openTalk(page);
     const myVoice = page.getByRole("region", { name: "My voice" });
     await expect(myVoice.getByText("Call the nurse.", { exact: true })).toBeVisible();
@@ -298,28 +289,21 @@ test.describe("Talk", () => {
     await page.getByRole("button", { name: "Edit the board" }).click();
     await board(page).getByRole("button", { name: "Delete: Call the nurse." }).click();
     await expect(board(page).getByText("Deleted: Call the nurse.")).toBeVisible();
-    await expect.poll(storedCounts).toEqual({ thirsty: 3 });
+    await expect.poll(() => storedExampleCounts(page)).toEqual({ thirsty: 3 });
     await expect(myVoice.getByText("Call the nurse.", { exact: true })).toHaveCount(0);
 
     await board(page).getByRole("button", { name: "Undo" }).click();
     await expect(
       board(page).getByRole("button", { name: "Delete: Call the nurse." }),
     ).toBeVisible();
-    await expect.poll(storedCounts).toEqual({ thirsty: 3, nurse: 3 });
+    await expect.poll(() => storedExampleCounts(page)).toEqual({ thirsty: 3, nurse: 3 });
     await expect(myVoice.getByText("Call the nurse.", { exact: true })).toBeVisible();
   });
 
   test("a phrase deleted while My voice's code fails to load online is deleted once the code comes", async ({
     page,
   }) => {
-    const phrases = [
-      { id: "thirsty", text: "I am thirsty.", category: "needs", favourite: false },
-      { id: "nurse", text: "Call the nurse.", category: "needs", favourite: false },
-    ];
-    await presetStoredValue(page, "dauys.talk-boards", { en: phrases });
-    await presetStoredValue(page, "dauys.voice-examples", {
-      en: { thirsty: taughtExamples(), nurse: taughtExamples() },
-    });
+    await presetTwoTaughtPhrases(page);
     const errors: Error[] = [];
     page.on("pageerror", (error) => errors.push(error));
     // The server answers with an error while the device is online (not a lost connection).
@@ -338,19 +322,7 @@ test.describe("Talk", () => {
     failing = false;
 
     // The deletion is made once the code comes, without anything more from the user.
-    await expect
-      .poll(
-        async () => {
-          const stored = (await storedValue(page, "dauys.voice-examples")) as {
-            en?: Record<string, unknown[]>;
-          } | null;
-          return Object.fromEntries(
-            Object.entries(stored?.en ?? {}).map(([id, list]) => [id, list.length]),
-          );
-        },
-        { timeout: 15_000 },
-      )
-      .toEqual({ thirsty: 3 });
+    await expect.poll(() => storedExampleCounts(page), { timeout: 15_000 }).toEqual({ thirsty: 3 });
     // My voice's panel, which did not come either, comes at "Try again".
     const myVoice = page.getByRole("region", { name: "My voice" });
     await myVoice.getByRole("button", { name: "Try again" }).click();
