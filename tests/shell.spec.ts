@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   appStarted,
   dropConnectionOn,
+  expectNoAxeViolations,
   languageNames,
   presetLanguage,
   presetPilotAccess,
@@ -362,6 +363,34 @@ test("the language choice changes the page, sets <html lang> and survives a relo
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Біз туралы");
   await page.goto("/recognition");
   await expect(page.getByRole("link", { name: "Біз туралы" })).toBeVisible();
+});
+
+test("a language whose texts do not load says so in the language shown, and can be chosen again", async ({
+  page,
+}) => {
+  const errors: Error[] = [];
+  page.on("pageerror", (error) => errors.push(error));
+  // The server answers with an error (the device is online): the Kazakh texts do not come.
+  let failing = true;
+  await page.route(/\/assets\/catalog-kk-messages-[\w-]+\.js$/, (route) =>
+    failing ? route.fulfill({ status: 503, body: "Service unavailable" }) : route.continue(),
+  );
+  await page.goto("/about");
+  await settle(page);
+  await page.getByRole("button", { name: /^Language: / }).click();
+  await page.getByRole("menuitem", { name: languageNames.kk }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "The language could not be loaded." });
+  await expect(alert).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("About");
+  await expectNoAxeViolations(page, "a language that did not load");
+  await alert.getByRole("button", { name: "Close" }).click();
+  await expect(alert).toHaveCount(0);
+
+  failing = false;
+  await switchLanguage(page, "kk");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Біз туралы");
+  expect(errors).toEqual([]);
 });
 
 test("a language is saved before it is shown, so a reload at once keeps it", async ({ page }) => {

@@ -11,6 +11,8 @@ import { loadWhenOnline } from "@/lib/load-when-online";
 // the service worker has it, it opens once the connection is back rather than breaking the page.
 const loadLanguageMenu = () => import("@/components/language-menu");
 const LanguageMenu = lazy(loadWhenOnline(loadLanguageMenu));
+// Only a head start: should it fail, opening the menu loads it again.
+const preload = () => void loadLanguageMenu().catch(() => undefined);
 
 export function LanguageSwitcher() {
   const { t, i18n } = useLingui();
@@ -29,8 +31,8 @@ export function LanguageSwitcher() {
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? "true" : undefined}
         aria-label={t`Language: ${currentName}`}
-        onPointerEnter={() => void loadLanguageMenu()}
-        onFocus={() => void loadLanguageMenu()}
+        onPointerEnter={preload}
+        onFocus={preload}
         onClick={(event) => {
           setWanted(true);
           setAnchor(event.currentTarget);

@@ -34,7 +34,8 @@ export function SaidArea({
   const { said, say, status } = speech;
   const somethingSaid = said !== null;
   useEffect(() => {
-    if (somethingSaid) void loadListenerView();
+    // A head start only: opening the listener view loads it again should this fail.
+    if (somethingSaid) loadListenerView().catch(() => undefined);
   }, [somethingSaid]);
 
   return (
