@@ -357,6 +357,20 @@ test.describe("Talk", () => {
     await expect(page.getByRole("button", { name: "Save voice for offline use" })).toBeVisible();
   });
 
+  test("where the browser refuses its cache, the offline card still offers to save the voice", async ({
+    page,
+  }) => {
+    // As in a private mode that refuses the Cache API.
+    await page.addInitScript(() => {
+      CacheStorage.prototype.match = () =>
+        Promise.reject(new DOMException("The operation is insecure.", "SecurityError"));
+    });
+    await openTalk(page);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.getByRole("heading", { name: "Audio without internet" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save voice for offline use" })).toBeVisible();
+  });
+
   test("typing and Enter speaks; Shift+Enter starts a new line; words are completed", async ({
     page,
   }) => {

@@ -21,10 +21,13 @@ type SavedParts = { voices: boolean; engine: boolean };
  * code. Offline, the engine's own module cannot even be loaded when it is missing.
  */
 async function savedParts(language: SpeechLanguage): Promise<SavedParts> {
-  if (typeof caches === "undefined") return { voices: false, engine: false };
+  const none = { voices: false, engine: false };
+  if (typeof caches === "undefined") return none;
+  // Some private modes refuse the cache outright: nothing is saved, and the card offers to save.
   const found = await Promise.all(
     voicePacksFor(language).map((pack) => caches.match(`/voice-pack/${voicePackFileName(pack)}`)),
-  );
+  ).catch(() => null);
+  if (!found) return none;
   const engine = await import("@/features/speech-synthesis/device-engine")
     .then((module) => module.engineCodeCached())
     .catch(() => false);
