@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loadWhenOnline } from "@/lib/load-when-online";
+import { loadUntilLoaded, loadWhenOnline } from "@/lib/load-when-online";
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 function offlineDevice() {
   const events = new EventTarget();
@@ -40,5 +43,24 @@ describe("loadWhenOnline", () => {
     vi.stubGlobal("navigator", { onLine: true });
     const load = loadWhenOnline(() => Promise.reject(new Error("server error")));
     await expect(load()).rejects.toThrow("server error");
+  });
+});
+
+describe("loadUntilLoaded", () => {
+  it("asks again after a server error, less and less often, until the code comes", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("navigator", { onLine: true });
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const asked: number[] = [];
+    const load = loadUntilLoaded(async () => {
+      asked.push(Date.now());
+      if (asked.length < 4) throw new Error("503");
+      return "the code";
+    });
+    const loading = load();
+    await vi.runAllTimersAsync();
+    await expect(loading).resolves.toBe("the code");
+    // Waits of 2, 4 and 8 s between the four tries.
+    expect(asked.slice(1).map((at, i) => at - asked[i]!)).toEqual([2000, 4000, 8000]);
   });
 });

@@ -17,3 +17,27 @@ export function loadWhenOnline<T>(load: () => Promise<T>): () => Promise<T> {
       });
     });
 }
+
+/** When code something waits on did not load, the first wait before it is asked for again, and the longest. */
+const RETRY_FIRST_MS = 2000;
+const RETRY_MAX_MS = 60_000;
+
+/**
+ * Loads code that something already waits on (a change the user made, a warning to show), and
+ * never gives up: offline it waits for the connection (as `loadWhenOnline`), and on an error (a
+ * server's, not only a lost connection) it asks again after 2 s, then less and less often, up to
+ * once a minute, until the code comes.
+ */
+export function loadUntilLoaded<T>(load: () => Promise<T>): () => Promise<T> {
+  const once = loadWhenOnline(load);
+  return async () => {
+    for (let wait = RETRY_FIRST_MS; ; wait = Math.min(wait * 2, RETRY_MAX_MS)) {
+      try {
+        return await once();
+      } catch (error) {
+        console.warn("Part of the app did not load; asking for it again:", error);
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  };
+}

@@ -11,7 +11,7 @@ import { ExitKioskControl } from "@/features/kiosk/exit-kiosk-control";
 import { mainContentId } from "@/lib/main-content";
 import { titleOf } from "@/lib/page-title";
 import { KioskMode } from "@/features/kiosk/kiosk-mode";
-import { loadWhenOnline } from "@/lib/load-when-online";
+import { loadUntilLoaded } from "@/lib/load-when-online";
 import { tokens } from "@/theme/tokens";
 import { Button } from "@/components/button";
 
@@ -78,23 +78,14 @@ function LateNotices() {
   useEffect(() => {
     if (!live) return;
     let active = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // Among them is the warning that this device could not save: should their code not come
-    // (no connection before the service worker has it, or a server error), it is asked for
-    // again, less and less often. A failed save is told to them when they come.
-    const load = (wait: number) =>
-      void loadWhenOnline(() => import("@/app-notices"))().then(
-        // In slices: the notices are news, not something to stop the page for.
-        (module) => active && startTransition(() => setNotices(() => module.default)),
-        (error: unknown) => {
-          console.warn("The notices could not load; trying again:", error);
-          if (active) timer = setTimeout(() => load(Math.min(wait * 2, 60_000)), wait);
-        },
-      );
-    load(2000);
+    // Among them is the warning that this device could not save: their code is asked for until
+    // it comes, and a save that failed before is told to them then.
+    void loadUntilLoaded(() => import("@/app-notices"))().then(
+      // In slices: the notices are news, not something to stop the page for.
+      (module) => active && startTransition(() => setNotices(() => module.default)),
+    );
     return () => {
       active = false;
-      clearTimeout(timer);
     };
   }, [live]);
   return Notices ? <Notices /> : null;

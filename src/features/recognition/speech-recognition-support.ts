@@ -5,7 +5,7 @@
  * (bench:pages' route budget); a tap that must act at once (a language pack's download) uses it
  * by then.
  */
-type BrowserRecognition = typeof import("@/features/recognition/browser-speech-recognition");
+export type BrowserRecognition = typeof import("@/features/recognition/browser-speech-recognition");
 
 /** The browser's recogniser class (`SpeechRecognition`, or `webkitSpeechRecognition`), if any. */
 export function speechRecognitionClass(): unknown {

@@ -142,20 +142,8 @@ export function useRecognitionChoice(language: string, supported: boolean) {
     const installing = loaded
       ? loaded.installOnDevice(forLanguage)
       : loadBrowserRecognition().then((browser) => browser.installOnDevice(forLanguage));
-    const failed = () =>
-      setDownload((now) =>
-        now.status === "installing" && now.language === forLanguage
-          ? { status: "failed", language: forLanguage }
-          : now,
-      );
-    void installing.then(async (installed) => {
-      // The page may show another language by now: its question must stay the latest.
-      const after =
-        current.current.language === forLanguage
-          ? (await ask(forLanguage)).onDevice
-          : await (await loadBrowserRecognition()).onDeviceAvailability(forLanguage);
-      const done = installed && after === "available";
-      // Only this download's own state: another language's may have started meanwhile.
+    // Only this download's own state: another language's may have started meanwhile.
+    const finished = (done: boolean) =>
       setDownload((now) =>
         now.status === "installing" && now.language === forLanguage
           ? done
@@ -163,7 +151,18 @@ export function useRecognitionChoice(language: string, supported: boolean) {
             : { status: "failed", language: forLanguage }
           : now,
       );
-    }, failed);
+    void installing.then(
+      async (installed) => {
+        // The page may show another language by now: its question must stay the latest.
+        const after =
+          current.current.language === forLanguage
+            ? (await ask(forLanguage)).onDevice
+            : await (await loadBrowserRecognition()).onDeviceAvailability(forLanguage);
+        finished(installed && after === "available");
+      },
+      // The recogniser's code did not come.
+      () => finished(false),
+    );
   }
 
   /**

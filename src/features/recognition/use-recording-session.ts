@@ -12,6 +12,7 @@ import type {
 import {
   isSpeechRecognitionSupported,
   loadBrowserRecognition,
+  type BrowserRecognition,
 } from "@/features/recognition/speech-recognition-support";
 import {
   initialRecordingState,
@@ -88,7 +89,7 @@ export function useRecordingSession(onStarted: () => void) {
     dispatch({ type: "request-start" });
 
     let plan: RecognitionPlan | null;
-    let browser: Awaited<ReturnType<typeof loadBrowserRecognition>>;
+    let browser: BrowserRecognition;
     try {
       plan = await planFor(recording.language);
       if (!current()) return;

@@ -8,7 +8,7 @@ import type { Board, Phrase } from "@/features/talk/board/board";
 import type { StoredExample, VoiceExamples } from "@/features/talk/my-voice/voice-examples";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { SpeechLanguage } from "@/shared/speech-options";
-import { loadWhenOnline } from "@/lib/load-when-online";
+import { loadUntilLoaded } from "@/lib/load-when-online";
 import { readValue, storageKeys, writeValue } from "@/lib/storage";
 
 type VoiceSettings = {
@@ -24,19 +24,15 @@ type VoiceSettings = {
 type VoiceCode = typeof import("@/features/talk/my-voice/voice-examples") &
   typeof import("@/features/talk/my-voice/voice-recogniser");
 let voiceCode: Promise<VoiceCode> | undefined;
+// Changes wait for it (a phrase deleted on the board, a backup's examples): it is asked for until
+// it comes, not dropped with them.
 const loadVoiceCode = () =>
-  (voiceCode ??= loadWhenOnline(() =>
+  (voiceCode ??= loadUntilLoaded(() =>
     Promise.all([
       import("@/features/talk/my-voice/voice-examples"),
       import("@/features/talk/my-voice/voice-recogniser"),
     ]),
-  )().then(
-    ([examples, recogniser]) => ({ ...examples, ...recogniser }),
-    (error: unknown) => {
-      voiceCode = undefined;
-      throw error;
-    },
-  ));
+  )().then(([examples, recogniser]) => ({ ...examples, ...recogniser })));
 
 /** Features made again from a kept recording, in the worker (null when it cannot). */
 async function remakeInWorker(audio: Blob) {
@@ -47,10 +43,6 @@ async function remakeInWorker(audio: Blob) {
 }
 
 const noPhrases: string[] = [];
-
-/** When My voice's code did not load, the first wait before it is asked for again, and the longest. */
-const RELOAD_FIRST_MS = 2000;
-const RELOAD_MAX_MS = 60_000;
 
 /** The phrases to teach again, stored before and found now, each once. */
 function mergeTeachAgain(
@@ -125,7 +117,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
           return stored.code;
         },
         (error: unknown) => {
-          // The code did not come: the next change tries again.
+          // Reading or re-making them failed: the next change tries again.
           ready.current = null;
           throw error;
         },
@@ -133,32 +125,15 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     [],
   );
 
-  /** The last change nobody waits on: the next one runs after it. */
-  const queued = useRef<Promise<void>>(Promise.resolve());
   /**
    * Runs a change nobody waits on (a phrase deleted on the board, a backup's examples, recordings
-   * no longer kept) once the examples are read, in the order the changes were made. Should the
-   * code not come (a server error, not only a lost connection), it is asked for again, less and
-   * less often, rather than the change being dropped.
+   * no longer kept) once the examples are read; changes run in the order they were made.
    */
   const whenReadyLater = useCallback(
-    (change: (code: VoiceCode) => void) => {
-      const run = async () => {
-        for (let wait = RELOAD_FIRST_MS; ; wait = Math.min(wait * 2, RELOAD_MAX_MS)) {
-          try {
-            await whenReady(() => undefined);
-            break;
-          } catch (error) {
-            console.warn("My voice's code did not load; trying again:", error);
-            await new Promise((resolve) => setTimeout(resolve, wait));
-          }
-        }
-        await whenReady(change).catch((error: unknown) => {
-          console.error("My voice could not make a change:", error);
-        });
-      };
-      queued.current = queued.current.then(run);
-    },
+    (change: (code: VoiceCode) => void) =>
+      void whenReady(change).catch((error: unknown) => {
+        console.error("My voice could not make a change:", error);
+      }),
     [whenReady],
   );
 
