@@ -1,4 +1,4 @@
-import { IDBFactory } from "fake-indexeddb";
+import { IDBFactory, IDBObjectStore } from "fake-indexeddb";
 import { createStore, del } from "idb-keyval";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -25,6 +25,19 @@ describe("storage", () => {
     expect(await writeValue(storageKeys.outbox, [{ id: "r1" }])).toBe(true);
     await del(storageKeys.outbox, createStore("dauys", "keyval"));
     expect(await readValue(storageKeys.outbox)).toBeUndefined();
+  });
+
+  it("does not bring back a value whose removal IndexedDB refused", async () => {
+    expect(await writeValue(storageKeys.contactDraft, { message: "private" })).toBe(true);
+    const refuse = vi.spyOn(IDBObjectStore.prototype, "delete").mockImplementation(() => {
+      throw new DOMException("The disk is full", "QuotaExceededError");
+    });
+    expect(await removeValue(storageKeys.contactDraft)).toBe(false);
+    expect(await readValue(storageKeys.contactDraft)).toBeUndefined();
+    refuse.mockRestore();
+    // Once a write goes through, IndexedDB is read again.
+    expect(await writeValue(storageKeys.contactDraft, { message: "next" })).toBe(true);
+    expect(await readValue(storageKeys.contactDraft)).toEqual({ message: "next" });
   });
 
   it("keeps working without IndexedDB: the value stays in memory and the failed write is reported", async () => {

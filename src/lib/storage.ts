@@ -111,13 +111,16 @@ function changed(key: StorageKey) {
 }
 
 export async function readValue<T>(key: StorageKey): Promise<T | undefined> {
+  // This page's last write or removal of the key did not reach IndexedDB: what it holds is older
+  // than what this page meant. A removal that failed (a patient's data at a kiosk's privacy
+  // reset) must not bring the old value back.
+  if (unsaved.has(key)) return memory.get(key) as T | undefined;
   const idb = getStore();
   if (idb) {
     try {
-      const value = await get<T>(key, idb);
       // Another tab or the service worker may have removed the key since this page last wrote
-      // it: an old in-memory copy must not bring the value back.
-      if (value !== undefined || !unsaved.has(key)) return value;
+      // it: what IndexedDB says wins over an old in-memory copy.
+      return await get<T>(key, idb);
     } catch {
       // A failed read is not fatal: fall through to the in-memory copy.
     }
