@@ -67,7 +67,9 @@ const kioskAttribute = (page: Page) =>
   page.evaluate(() => document.documentElement.dataset.kiosk ?? null);
 
 const exitButton = (page: Page) =>
-  page.getByRole("button", { name: /^(Exit kiosk mode|Выйти из режима киоска)$/ });
+  page.getByRole("button", {
+    name: /^(Exit kiosk mode|Выйти из режима киоска|Киоск режимінен шығу)$/,
+  });
 
 /** Stops the page's clock, so that the test alone moves time on. */
 async function pauseClock(page: Page) {
@@ -468,6 +470,33 @@ test("a patient watching a lesson is not idle; once the video is paused the coun
   await expect(dialog).toBeVisible();
 });
 
+test("speech cut off by leaving the page does not hold the idle timer for good", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await provision(page, { idle: 10 });
+  const main = page.getByRole("navigation", { name: "Main" });
+  await main.getByRole("link", { name: "Talk" }).click();
+  const box = page.getByRole("textbox", { name: "Type what you want to say" });
+  await box.fill(
+    "Good morning. I would like to see the doctor today, please, about the pain in my left knee, and then I would like to go home.",
+  );
+  await box.press("Enter");
+  const audio = page.locator("audio[data-talk-audio]");
+  await expect
+    .poll(() => audio.evaluate((element: HTMLAudioElement) => !element.paused))
+    .toBe(true);
+  // The patient leaves mid-phrase: the page's audio is stopped and taken away with it.
+  await main.getByRole("link", { name: "Recovery" }).click();
+  await expect(page).toHaveURL("/recovery");
+  await expect(audio).toHaveCount(0);
+
+  await pauseClock(page);
+  await page.clock.runFor(6_000);
+  await page.clock.runFor(11_000);
+  await expect(page.getByRole("alertdialog", { name: "Are you still there?" })).toBeVisible();
+});
+
 test("when the countdown runs out, the patient's text, audio and drafts are erased and the outbox is kept", async ({
   page,
 }) => {
@@ -557,6 +586,94 @@ test("when the countdown runs out, the patient's text, audio and drafts are eras
     .click();
   await expect(page.getByRole("textbox", { name: "Полное имя" })).toHaveValue("");
   await expect(page.getByRole("textbox", { name: "Сообщение" })).toHaveValue("");
+});
+
+test("when the device refuses to erase, staff are told, and what could not be erased is not shown to the next person", async ({
+  page,
+}) => {
+  await presetStoredValue(page, "dauys.contact-draft", {
+    name: "Нурлан",
+    email: "nurlan@example.kz",
+    subject: "Вопрос",
+    message: "Личное сообщение",
+  });
+  await page.clock.install();
+  await provision(page, { idle: 10 });
+  const main = page.getByRole("navigation", { name: "Main" });
+  await main.getByRole("link", { name: "Contact" }).click();
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("Личное сообщение");
+  // The browser's storage stops taking deletions (a lost connection to its database, a full disk).
+  await page.evaluate(() => {
+    IDBObjectStore.prototype.delete = () => {
+      throw new DOMException("The database connection is lost", "UnknownError");
+    };
+  });
+
+  await pauseClock(page);
+  await page.clock.runFor(11_000);
+  await expect(page.getByRole("alertdialog", { name: "Are you still there?" })).toBeVisible();
+  await page.clock.runFor(15_000);
+  await page.clock.resume();
+  await expect(
+    page.getByRole("status").filter({ hasText: "did not let the app erase everything" }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Ready for the next person." }),
+  ).toHaveCount(0);
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("main")).toBeFocused();
+  await expectNoAxeViolations(page, "a privacy reset that could not erase everything");
+
+  // The draft is still in the device's storage, but the app does not bring it back.
+  expect(await storedValue(page, "dauys.contact-draft")).toMatchObject({ name: "Нурлан" });
+  await main.getByRole("link", { name: "Contact" }).click();
+  await settle(page);
+  await expect(page.getByRole("textbox", { name: "Full name" })).toHaveValue("");
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("");
+});
+
+test("a kiosk language whose texts do not load at the reset still leaves the screen ready, and comes once they load", async ({
+  page,
+}) => {
+  const errors: Error[] = [];
+  page.on("pageerror", (error) => errors.push(error));
+  // Staff set the tablet up in Kazakh; a patient chose English and the tablet restarted since,
+  // so the Kazakh texts are not in this page.
+  await presetLanguage(page, "kk");
+  await provision(page, { idle: 30, notice: "Киоск режимі қосылды." });
+  await switchLanguage(page, "en");
+  await page.clock.install();
+  const sessionStarted = page.waitForResponse(/\/idle-countdown-dialog-[^/]*\.js$/);
+  await page.reload();
+  await expect(exitButton(page)).toBeVisible({ timeout: appStartTimeout });
+  await sessionStarted;
+  await settle(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  let failing = true;
+  await page.route(/\/assets\/catalog-kk-[\w-]+\.js$/, (route) =>
+    failing ? route.fulfill({ status: 503, body: "Service unavailable" }) : route.continue(),
+  );
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
+  await expect(page).toHaveURL("/about");
+
+  await pauseClock(page);
+  await page.clock.runFor(31_000);
+  await expect(page.getByRole("alertdialog", { name: "Are you still there?" })).toBeVisible();
+  await page.clock.runFor(15_000);
+  await page.clock.resume();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Ready for the next person." }),
+  ).toBeVisible();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("main")).toBeFocused();
+  expect(await storedValue(page, "dauys.language")).toBe("kk");
+
+  // Once the texts can be had, the kiosk's language comes without anyone doing anything.
+  failing = false;
+  await page.clock.fastForward(2_500);
+  await expect(page.locator("html")).toHaveAttribute("lang", "kk");
+  await expect(page.getByRole("button", { name: "Киоск режимінен шығу" })).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test("leaving kiosk mode needs the PIN; a wrong one is refused", async ({ page }) => {

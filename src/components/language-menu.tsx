@@ -49,7 +49,12 @@ export default function LanguageMenu({
           </MenuItem>
         ))}
       </Menu>
-      <Snackbar open={failed} anchorOrigin={{ vertical: "top", horizontal: "center" }}>
+      <Snackbar
+        open={failed}
+        anchorOrigin={{ vertical: "top", horizontal: "center" }}
+        // Escape closes it too; a tap elsewhere does not.
+        onClose={(_event, reason) => reason === "escapeKeyDown" && setFailed(false)}
+      >
         <ClosableAlert severity="error" variant="filled" onClose={() => setFailed(false)}>
           {t`The language could not be loaded. Check the connection and choose it again.`}
         </ClosableAlert>

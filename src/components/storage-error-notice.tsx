@@ -11,7 +11,12 @@ export function StorageErrorNotice() {
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => onStorageError(() => setFailed(true)), []);
   return (
-    <Snackbar open={failed && !dismissed} anchorOrigin={{ vertical: "top", horizontal: "center" }}>
+    <Snackbar
+      open={failed && !dismissed}
+      anchorOrigin={{ vertical: "top", horizontal: "center" }}
+      // Escape closes it too; a tap elsewhere does not.
+      onClose={(_event, reason) => reason === "escapeKeyDown" && setDismissed(true)}
+    >
       <ClosableAlert severity="warning" variant="filled" onClose={() => setDismissed(true)}>
         {t`This device could not save your work. You can keep going, but it may be lost when the app closes.`}
       </ClosableAlert>

@@ -41,15 +41,26 @@ const loadedIn = (code: LanguageCode) => {
 };
 /** The language being activated, which a route's catalogs wait for. */
 let activation: Promise<unknown> = Promise.resolve();
+/** How many activations have started: the latest one wins. */
+let activations = 0;
 
-/** Loads the catalogs for `code`, activates them and updates `<html lang>`. */
+/** Counts the activations started so far: a caller can tell whether another came after its own. */
+export const languageActivations = () => activations;
+
+/**
+ * Loads the catalogs for `code`, activates them and updates `<html lang>`. Should a later
+ * activation start while this one's catalogs load, this one changes nothing: a slow language
+ * chosen by one patient must not replace the kiosk's, set at the privacy reset that followed.
+ */
 export function activateLanguage(code: LanguageCode): Promise<void> {
+  const own = ++activations;
   const activated = (async () => {
     const parts = [...wantedParts];
     const catalogs = await Promise.all([
       loadCatalog(code, "messages"),
       ...parts.map((part) => loadCatalog(code, part)),
     ]);
+    if (own !== activations) return;
     i18n.loadAndActivate({ locale: code, messages: Object.assign({}, ...catalogs) });
     for (const part of parts) loadedIn(code).add(part);
     // Set only when it changes: setting it at all makes the browser match `:lang()` again on

@@ -70,6 +70,12 @@ export const theme = createTheme({
     MuiSnackbar: {
       styleOverrides: {
         anchorOriginBottomCenter: aboveSentNotice,
+        // Warnings at the top (the device cannot save, a language did not load) stay until
+        // closed: below the fixed header, so its menu, language button and links stay in reach.
+        anchorOriginTopCenter: {
+          top: tokens.headerHeight + 8,
+          "@media (min-width: 600px)": { top: tokens.headerHeight + 8 },
+        },
       },
     },
     MuiMenuItem: {

@@ -56,6 +56,7 @@ function KioskNotice({ notice }: { notice: { kind: KioskNoticeKind; id: number }
     "not-loaded": t`Kiosk mode is not on: part of the app did not load. Check the connection and try again.`,
     exited: t`Kiosk mode is off.`,
     ready: t`Ready for the next person.`,
+    "not-erased": t`This device did not let the app erase everything the last person left. Staff: clear this site's data in the browser's settings, then turn kiosk mode on again.`,
     insecure: t`Kiosk mode needs a secure connection (https). Open the link again over https.`,
   };
   const open = notice !== null && notice.id !== closedId;
@@ -63,6 +64,7 @@ function KioskNotice({ notice }: { notice: { kind: KioskNoticeKind; id: number }
   const warning =
     notice?.kind === "enabled-not-saved" ||
     notice?.kind === "not-loaded" ||
+    notice?.kind === "not-erased" ||
     notice?.kind === "insecure";
   const close = () => {
     if (notice) closeNotice(notice.id);

@@ -14,7 +14,7 @@ import {
 import { finishPrivacyReset, startPrivacyReset, useKiosk } from "@/features/kiosk/kiosk-store";
 import type { KioskSetting } from "@/features/kiosk/kiosk-setting";
 import { erasePatientData } from "@/features/kiosk/privacy-reset";
-import { activateLanguage } from "@/lib/i18n";
+import { activateLanguage, languageActivations, type LanguageCode } from "@/lib/i18n";
 import { loadWhenOnline } from "@/lib/load-when-online";
 import { focusMainContent } from "@/lib/main-content";
 import {
@@ -26,6 +26,9 @@ import {
 
 /** How long "Are you still there?" counts down before the privacy reset. */
 export const countdownSeconds = 15;
+
+/** While audio or video holds the idle timer, how often the page is checked for it still playing. */
+const heldCheckMs = 5000;
 
 const inputEvents = ["pointerdown", "keydown", "touchstart", "wheel", "input"] as const;
 const mediaEvents = ["play", "playing", "pause", "ended", "emptied"] as const;
@@ -49,6 +52,27 @@ function isMediaPlaying(): boolean {
       (media) => media instanceof HTMLMediaElement && !media.paused && !media.ended,
     )
   );
+}
+
+/**
+ * Shows the kiosk's language. Its texts normally come from the offline copy; should they fail (a
+ * first visit's copy not made yet, a server error), the first try's failure is logged and they are
+ * asked for again, after 2 s and then less often, until they come, unless a language is chosen
+ * in the meantime (the next person's choice wins). Resolves after the first try.
+ */
+async function activateKioskLanguage(language: LanguageCode): Promise<void> {
+  const attempt = async (wait: number): Promise<void> => {
+    try {
+      await activateLanguage(language);
+    } catch (error) {
+      console.warn("The kiosk's language did not load; asking for it again:", error);
+      const before = languageActivations();
+      window.setTimeout(() => {
+        if (languageActivations() === before) void attempt(Math.min(wait * 2, 60_000));
+      }, wait);
+    }
+  };
+  await attempt(2000);
 }
 
 export default function KioskSession({ setting }: { setting: KioskSetting }) {
@@ -99,22 +123,41 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
     return () => window.clearTimeout(timer);
   }, [checkAt]);
 
+  // A player taken off the page while it plays (a screen left mid-phrase) sends its "pause" where
+  // the document no longer hears it, which would hold the timer for good: while held, the page is
+  // looked at again every few seconds.
+  useEffect(() => {
+    if (idle.phase !== "held") return;
+    const timer = window.setInterval(() => {
+      if (!isMediaPlaying()) dispatch({ type: "media", now: Date.now(), playing: false });
+    }, heldCheckMs);
+    return () => window.clearInterval(timer);
+  }, [idle.phase]);
+
   const runPrivacyReset = useEffectEvent(async () => {
     startPrivacyReset();
+    let erased = false;
     try {
       // Leaving the page unmounts it, so nothing of this patient stays in memory; the pages that
-      // are left write their last draft on the way out, so the erasing comes after that.
-      await navigate({ to: "/", replace: true });
+      // are left write their last draft on the way out, so the erasing comes after that. Should
+      // the home page not come, the erasing is done all the same.
+      await navigate({ to: "/", replace: true }).catch((error: unknown) =>
+        console.error("The privacy reset could not go to the home page:", error),
+      );
       await new Promise((resolve) => window.setTimeout(resolve, 50));
-      await erasePatientData(language);
-      await activateLanguage(language);
-      window.getSelection()?.removeAllRanges();
-      window.scrollTo({ top: 0 });
-      focusMainContent();
-    } finally {
-      finishPrivacyReset();
-      dispatch({ type: "reset-done", now: Date.now() });
+      // A refusal can be passing (a busy disk): a second try before anyone is told.
+      erased = (await erasePatientData(language)) || (await erasePatientData(language));
+    } catch (error) {
+      console.error("The privacy reset could not erase the patient's data:", error);
     }
+    // The next person gets the kiosk's language; should its texts not load now, the screen is
+    // made ready all the same, and they come as soon as they can.
+    await activateKioskLanguage(language);
+    window.getSelection()?.removeAllRanges();
+    window.scrollTo({ top: 0 });
+    focusMainContent();
+    finishPrivacyReset(erased);
+    dispatch({ type: "reset-done", now: Date.now() });
   });
 
   useEffect(() => {

@@ -26,7 +26,7 @@ import { setPageCookie } from "@/lib/page-cookies";
 import { grantPilotAccess } from "@/lib/pilot-access";
 
 export type KioskNoticeKind =
-  "enabled" | "enabled-not-saved" | "not-loaded" | "exited" | "ready" | "insecure";
+  "enabled" | "enabled-not-saved" | "not-loaded" | "exited" | "ready" | "not-erased" | "insecure";
 
 export type KioskSnapshot = {
   status: "loading" | "off" | "on";
@@ -148,8 +148,9 @@ export function startPrivacyReset() {
   update({ resets: snapshot.resets + 1, notice: null });
 }
 
-export function finishPrivacyReset() {
-  update({ notice: notice("ready") });
+/** `erased`: whether everything the patient left could be erased from the device. */
+export function finishPrivacyReset(erased: boolean) {
+  update({ notice: notice(erased ? "ready" : "not-erased") });
 }
 
 /** Checks the staff PIN; the right one ends kiosk mode. Wrong tries are counted and stored. */
