@@ -199,6 +199,52 @@ test.describe("Talk switch access", () => {
     await expect(said.getByText(phrase, { exact: true })).toBeVisible();
   });
 
+  test("a box chosen by the switch is typed in: Space is a space, the highlight waits, Escape goes back to scanning", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await openTalkScanning(page, { mode: "one-switch", intervalMs: interval });
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
+    // Half an interval at a time, so the highlight is seen on each step it takes.
+    const waitFor = (wanted: string) =>
+      expect(async () => {
+        const status = (await scanStatus(page).innerText()).trim();
+        if (status !== wanted) await page.clock.runFor(interval / 2);
+        expect(status).toBe(wanted);
+      }).toPass();
+    await waitFor("Type to speak");
+    await page.keyboard.press("Space");
+    await waitFor("Type what you want to say");
+    await page.keyboard.press("Space");
+    const box = page.getByRole("textbox", { name: "Type what you want to say" });
+    await expect(box).toBeFocused();
+
+    await page.keyboard.type("I need some water");
+    // Longer than several steps of the highlight: it waits, and the box keeps the focus.
+    await page.clock.runFor(interval * 5);
+    await expect(box).toHaveValue("I need some water");
+    await expect(box).toBeFocused();
+    await expect(scanStatus(page)).toHaveText(
+      "Scanning waits while you type. Press Escape to go back to it.",
+    );
+    await page.keyboard.press("Enter");
+    await expect(
+      page
+        .getByRole("region", { name: "Said last" })
+        .getByText("I need some water", { exact: true }),
+    ).toBeVisible();
+
+    await page.keyboard.press("Escape");
+    await expect(box).not.toBeFocused();
+    await page.clock.runFor(interval);
+    await expect(scanStatus(page)).not.toHaveText(/Scanning waits/);
+    const status = (await scanStatus(page).innerText()).trim();
+    await page.clock.runFor(interval);
+    await expect(scanStatus(page)).not.toHaveText(status);
+    await page.clock.resume();
+    await expectNoAxeViolations(page, "switch scanning after typing");
+  });
+
   test("a tap anywhere is the switch: it chooses what is highlighted, not what is under it", async ({
     page,
   }) => {

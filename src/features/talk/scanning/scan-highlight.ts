@@ -90,7 +90,11 @@ export function useScanHighlight(
 
     const focusTarget = highlight?.kind === "target" ? focusElementOf(highlight.target) : target;
     let lent: HTMLElement | null = null;
-    if (focusTarget) {
+    // While the user types in a box (use-switch-scanning.ts), the box keeps the focus and the page
+    // stays where it is.
+    const active = document.activeElement;
+    const typing = active instanceof HTMLElement && isTypedIn(active);
+    if (focusTarget && !typing) {
       const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       focusTarget.scrollIntoView({
         block: "nearest",

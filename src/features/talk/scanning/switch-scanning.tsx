@@ -56,6 +56,9 @@ export function SwitchScanning({
 
   const { highlight } = scan;
   const stopped = scan.state.stopped !== false;
+  const typing = scan.typing
+    ? t`Scanning waits while you type. Press Escape to go back to it.`
+    : "";
   const spoken =
     highlight === null
       ? ""
@@ -83,7 +86,7 @@ export function SwitchScanning({
       }}
     >
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
-        <ScanStatus stopped={stopped} highlight={highlight} />
+        <ScanStatus stopped={stopped} typing={typing} highlight={highlight} />
         <Button
           ref={backRef}
           variant="outlined"
@@ -118,7 +121,7 @@ export function SwitchScanning({
         </Button>
       </Stack>
       <div role="status" style={visuallyHidden}>
-        {stopped ? t`Scanning is stopped.` : t`Scanning is on.`}
+        {stopped ? t`Scanning is stopped.` : typing || t`Scanning is on.`}
       </div>
       <ScanChoiceDialog list={list} onClose={() => setList(null)} />
     </Paper>
@@ -131,10 +134,20 @@ const onDark = {
 } as const;
 
 /** What is highlighted, in words, for those who read along. */
-function ScanStatus({ stopped, highlight }: { stopped: boolean; highlight: ScanHighlight }) {
+function ScanStatus({
+  stopped,
+  typing,
+  highlight,
+}: {
+  stopped: boolean;
+  /** Said while a box to type in has the focus; empty otherwise. */
+  typing: string;
+  highlight: ScanHighlight;
+}) {
   const { t } = useLingui();
   let text = "";
   if (stopped) text = t`Scanning is stopped. Press your switch to start.`;
+  else if (typing) text = typing;
   else if (highlight?.kind === "back") text = t`Back: out of this group`;
   else if (highlight?.kind === "undo") text = t`Undo the last choice`;
   else if (highlight?.target.kind === "row") {

@@ -104,6 +104,37 @@ export function useSwitchScanning({
     stop: () => run((state) => [stopScan(state)]),
     start: () => run(() => [startScan()]),
   };
+  // Typing: a box to type in has the focus (chosen by the switch, or tapped). Its keys are the
+  // user's typing, not the switches (Space is a space, Enter says what was typed), and the
+  // highlight waits where it is, so the box keeps the focus. Leaving the box (Escape, Tab or a
+  // tap elsewhere) goes back to scanning.
+  const [typing, setTyping] = useState(false);
+  useEffect(() => {
+    const check = () => {
+      const active = document.activeElement;
+      setTyping(active instanceof HTMLElement && isTypedIn(active));
+    };
+    // While the focus moves, it is on the page's body between focusout and focusin.
+    const onFocusOut = () => queueMicrotask(check);
+    const onEscape = (event: KeyboardEvent) => {
+      const active = document.activeElement;
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      // In a dialog, Escape closes the dialog (and the box with it).
+      if (active instanceof HTMLElement && isTypedIn(active) && !active.closest("[role=dialog]"))
+        active.blur();
+    };
+    check();
+    document.addEventListener("focusin", check);
+    document.addEventListener("focusout", onFocusOut);
+    document.addEventListener("keydown", onEscape);
+    return () => {
+      document.removeEventListener("focusin", check);
+      document.removeEventListener("focusout", onFocusOut);
+      document.removeEventListener("keydown", onEscape);
+    };
+  }, []);
+  const typingNow = useEffectEvent(() => typing);
+
   const onSwitch = useEffectEvent((which: "select" | "move" | "start" | "tick") => {
     if (which === "tick") run((state, tree) => [tick(state, tree, options)]);
     else actions[which]();
@@ -115,15 +146,15 @@ export function useSwitchScanning({
   // One-switch scanning: the highlight stays a full interval on each step, then moves on.
   const oneSwitch = settings.mode === "one-switch";
   useEffect(() => {
-    if (!oneSwitch || state.stopped) return;
+    if (!oneSwitch || state.stopped || typing) return;
     const timer = setTimeout(() => onSwitch("tick"), settings.intervalMs);
     return () => clearTimeout(timer);
-  }, [state, oneSwitch, settings.intervalMs]);
+  }, [state, oneSwitch, settings.intervalMs, typing]);
 
   // The switches. Keys are read before the page's own handlers, so Space on a highlighted button
   // is the switch, not that button's own press; held keys do not repeat.
   const switchOf = useEffectEvent((event: KeyboardEvent) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return null;
+    if (event.altKey || event.ctrlKey || event.metaKey || typingNow()) return null;
     if (event.code === settings.selectKey) return "select";
     if (settings.mode === "two-switches" && event.code === settings.moveKey) return "move";
     return null;
@@ -134,6 +165,7 @@ export function useSwitchScanning({
     (event: Event) =>
       settings.tapAnywhere &&
       latest.current.stopped !== "user" &&
+      !typingNow() &&
       !(event.target instanceof Element && event.target.closest(`[${scanExemptAttribute}]`)),
   );
   useEffect(() => {
@@ -184,6 +216,8 @@ export function useSwitchScanning({
     state,
     highlight,
     /** Inside a group: the Back step can take the user out of it. */
+    /** A box to type in has the focus: the switches and the highlight wait. */
+    typing,
     inGroup: !state.stopped && state.group.length > 0,
     canUndo: !state.stopped && state.undoable !== null,
     ...actions,
