@@ -484,8 +484,12 @@ test.describe("Talk", () => {
     const entries = historyRegion(page).getByRole("listitem");
     await expect(entries.first()).toContainText("Open the door please");
 
-    await entryButton(page, "Good morning everyone").click();
+    // Said again from the keyboard: the entry moves to the top, and its button keeps the focus
+    // for the next press.
+    await entryButton(page, "Good morning everyone").focus();
+    await page.keyboard.press("Enter");
     await expect(entries.first()).toContainText("Good morning everyone");
+    await expect(entryButton(page, "Good morning everyone")).toBeFocused();
 
     await historyRegion(page)
       .getByRole("button", { name: "Pin to the board: Good morning everyone" })

@@ -18,6 +18,8 @@ describe("talk history", () => {
     history = say(history, "hello ", 3);
     expect(history.map((entry) => entry.text)).toEqual(["hello", "I am thirsty"]);
     expect(history[0]!.saidAt).toBe(3);
+    // The same entry, moved: it keeps its id (the list keeps its row, and the row its focus).
+    expect(history[0]!.id).toBe("h1");
     // The same words in another language are another entry.
     history = recordSaid(history, { id: "x", text: "Hello", language: "ru", saidAt: 4 });
     expect(history).toHaveLength(3);

@@ -26,8 +26,11 @@ export function recordSaid(
 ): History {
   const text = cleanPhraseText(said.text);
   if (!text) return history;
+  const earlier = history.find((entry) => sameWords(entry, text, said.language));
   const rest = history.filter((entry) => !sameWords(entry, text, said.language));
-  return [{ ...said, text }, ...rest].slice(0, maxHistoryEntries);
+  // Said again, an entry keeps its id: the list moves its row to the top instead of making a new
+  // one, so the button just pressed keeps the keyboard's focus.
+  return [{ ...said, id: earlier?.id ?? said.id, text }, ...rest].slice(0, maxHistoryEntries);
 }
 
 export function deleteEntry(history: History, id: string): History {
