@@ -456,13 +456,21 @@ test.describe("Talk", () => {
     await expect(mine.getByText("Please bring my glasses")).toBeVisible();
     await mine.getByRole("button", { name: "Favourite: Please bring my glasses" }).click();
     const needs = phraseGroup(page, "Needs");
-    await needs.getByRole("button", { name: `Move down: ${firstNeed}`, exact: true }).click();
-    await needs
-      .getByRole("button", { name: /^Delete: / })
-      .first()
-      .click();
+    // By keyboard, the focus stays with the phrase being moved, goes to Undo after a delete, and
+    // comes back to the phrase after Undo.
+    const moveDown = needs.getByRole("button", { name: `Move down: ${firstNeed}`, exact: true });
+    await moveDown.focus();
+    await page.keyboard.press("Enter");
+    await expect(needs.getByRole("listitem").nth(1)).toContainText(firstNeed);
+    await expect(moveDown).toBeFocused();
+    const firstDelete = needs.getByRole("button", { name: /^Delete: / }).first();
+    const deletedName = await firstDelete.getAttribute("aria-label");
+    await firstDelete.focus();
+    await page.keyboard.press("Enter");
     await expect(board(page).getByText(/^Deleted: /)).toBeVisible();
-    await board(page).getByRole("button", { name: "Undo" }).click();
+    await expect(board(page).getByRole("button", { name: "Undo" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(needs.getByRole("button", { name: deletedName!, exact: true })).toBeFocused();
     await page.getByRole("button", { name: "Done editing" }).click();
 
     await page.reload();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/text-field";
@@ -83,6 +83,7 @@ export function BoardSection({
   const [deleted, setDeleted] = useState<Deleted | null>(null);
   const [notice, setNotice] = useState("");
   const display = symbolDisplayOf(look, language);
+  const focusAfterEdit = useFocusAfterEdit([board, deleted, editing]);
 
   // A change that leaves the user's own pictures unused erases them from the device.
   const changeBoardErasing = (update: (current: Board) => Board) =>
@@ -111,9 +112,19 @@ export function BoardSection({
     onDelete: (phrase) => {
       void deleteWithPicture(phrase, board.indexOf(phrase));
       onDeleted(phrase);
+      // On Undo, which a slip of the hand may need at once.
+      focusAfterEdit([`[${undoAttribute}]`]);
     },
-    onMove: (phrase, direction) =>
-      changeBoard((current) => movePhrase(current, phrase.id, direction)),
+    onMove: (phrase, direction) => {
+      changeBoard((current) => movePhrase(current, phrase.id, direction));
+      // The same button of the phrase in its new place; at the end of its group, the other way.
+      const [same, other] = direction < 0 ? ["up", "down"] : ["down", "up"];
+      focusAfterEdit([
+        controlSelector(phrase.id, same),
+        controlSelector(phrase.id, other),
+        controlSelector(phrase.id, "edit"),
+      ]);
+    },
     onToggleFavourite: (phrase) => changeBoard((current) => toggleFavourite(current, phrase.id)),
     onRestore: () => {
       changeBoardErasing((current) => restoreStarters(current, language));
@@ -145,6 +156,8 @@ export function BoardSection({
           : bare;
     changeBoard((current) => reinsertPhrase(current, phrase, undone.index));
     onRestored(phrase);
+    // Back where the user was: the phrase's Delete while editing, the phrase itself otherwise.
+    focusAfterEdit([controlSelector(phrase.id, "delete"), controlSelector(phrase.id, "say")]);
   };
 
   return (
@@ -252,6 +265,41 @@ function BoardControls({
   );
 }
 
+const undoAttribute = "data-board-undo";
+const controlSelector = (id: string, control: string) =>
+  `[data-phrase-control="${CSS.escape(`${id}:${control}`)}"]`;
+
+/**
+ * Gives the keyboard's focus, once the board is drawn after an edit, to the first of `selectors`
+ * that is there and enabled: an edit that takes away or moves the button just pressed (a phrase
+ * moved down, deleted, brought back) would otherwise drop it on the page. A request that finds
+ * nothing within a second is dropped, so it cannot take the focus later.
+ */
+function useFocusAfterEdit(drawnFrom: readonly unknown[]) {
+  const request = useRef<{ selectors: readonly string[]; at: number } | null>(null);
+  useEffect(() => {
+    const wanted = request.current;
+    if (!wanted) return;
+    if (Date.now() - wanted.at > 1000) {
+      request.current = null;
+      return;
+    }
+    for (const selector of wanted.selectors) {
+      const element = document.querySelector<HTMLButtonElement>(selector);
+      if (element && !element.disabled) {
+        element.focus();
+        request.current = null;
+        return;
+      }
+    }
+    // Drawn again: look again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, drawnFrom);
+  return (selectors: readonly string[]) => {
+    request.current = { selectors, at: Date.now() };
+  };
+}
+
 /** A deleted phrase with its Undo, or what the last action did; announced as it changes. */
 function BoardNotice({
   deleted,
@@ -269,7 +317,7 @@ function BoardNotice({
         <Alert
           severity="info"
           action={
-            <Button color="inherit" onClick={() => onUndo(deleted)}>
+            <Button {...{ [undoAttribute]: "" }} color="inherit" onClick={() => onUndo(deleted)}>
               {t`Undo`}
             </Button>
           }

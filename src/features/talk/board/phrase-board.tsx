@@ -25,6 +25,11 @@ import {
 import { PhraseSymbolImage } from "@/features/talk/board/phrase-symbol-image";
 import { visuallyHidden } from "@/theme/visually-hidden";
 
+/** Marks a phrase's control, so the focus can be given back to it after an edit (board-section.tsx). */
+export const phraseControl = (id: string, control: "say" | "edit" | "up" | "down" | "delete") => ({
+  "data-phrase-control": `${id}:${control}`,
+});
+
 export type BoardActions = {
   onSay: (phrase: Phrase) => void;
   onAdd: () => void;
@@ -165,6 +170,7 @@ const SayPhraseButton = memo(function SayPhraseButton({
   if (!symbol) {
     return (
       <Button
+        {...phraseControl(phrase.id, "say")}
         variant="outlined"
         onClick={() => onSay(phrase)}
         endIcon={phrase.favourite ? <StarIcon aria-hidden /> : undefined}
@@ -176,7 +182,12 @@ const SayPhraseButton = memo(function SayPhraseButton({
   }
   const picturesOnly = display === "pictures";
   return (
-    <Button variant="outlined" onClick={() => onSay(phrase)} sx={pictureButtonStyle}>
+    <Button
+      {...phraseControl(phrase.id, "say")}
+      variant="outlined"
+      onClick={() => onSay(phrase)}
+      sx={pictureButtonStyle}
+    >
       <PhraseSymbolImage
         symbol={symbol}
         size={picturesOnly ? "min(85%, 144px)" : "min(70%, 96px)"}
@@ -222,6 +233,7 @@ function EditablePhrase({
           {phrase.favourite ? <StarIcon /> : <StarBorderIcon />}
         </IconButton>
         <IconButton
+          {...phraseControl(phrase.id, "edit")}
           sx={iconButton}
           aria-label={t`Edit: ${text}`}
           onClick={() => actions.onEdit(phrase)}
@@ -229,6 +241,7 @@ function EditablePhrase({
           <EditIcon />
         </IconButton>
         <IconButton
+          {...phraseControl(phrase.id, "up")}
           sx={iconButton}
           aria-label={t`Move up: ${text}`}
           disabled={!canMove(board, phrase.id, -1)}
@@ -237,6 +250,7 @@ function EditablePhrase({
           <ArrowUpwardIcon />
         </IconButton>
         <IconButton
+          {...phraseControl(phrase.id, "down")}
           sx={iconButton}
           aria-label={t`Move down: ${text}`}
           disabled={!canMove(board, phrase.id, 1)}
@@ -245,6 +259,7 @@ function EditablePhrase({
           <ArrowDownwardIcon />
         </IconButton>
         <IconButton
+          {...phraseControl(phrase.id, "delete")}
           sx={iconButton}
           aria-label={t`Delete: ${text}`}
           onClick={() => actions.onDelete(phrase)}
