@@ -24,8 +24,12 @@ import {
   useScreenWakeLock,
 } from "@/features/kiosk/kiosk-device";
 
-/** How long "Are you still there?" counts down before the privacy reset. */
-export const countdownSeconds = 15;
+/**
+ * How long "Are you still there?" counts down before the privacy reset: at least the 20 s WCAG
+ * 2.2.1 gives to answer a time limit, and more for a hand that needs several tries to reach
+ * Continue.
+ */
+export const countdownSeconds = 30;
 
 /** While audio or video holds the idle timer, how often the page is checked for it still playing. */
 const heldCheckMs = 5000;
