@@ -11,7 +11,8 @@
  *   news that they were sent (a privacy reset on a clinic tablet erases it too).
  * - `dauys.pilot-access`, `dauys.kiosk`: device settings.
  * - `dauys.recognition-settings`: the Recognition page's choices for this device ("Only
- *   recognise on this device").
+ *   recognise on this device"); `dauys.recognition-clinic-settings`: on a kiosk tablet, those
+ *   choices as staff left them when kiosk mode was turned on; each privacy reset puts them back.
  * - `dauys.talk-boards`, `dauys.talk-history`, `dauys.talk-settings`: the Talk screen's phrase
  *   boards (only the languages the user changed), what was said, and the voice settings.
  * - `dauys.talk-clinic-boards`: on a kiosk tablet, the boards as staff left them when kiosk mode
@@ -41,6 +42,7 @@ export const storageKeys = {
   pilotAccess: "dauys.pilot-access",
   kiosk: "dauys.kiosk",
   recognitionSettings: "dauys.recognition-settings",
+  recognitionClinicSettings: "dauys.recognition-clinic-settings",
   talkBoards: "dauys.talk-boards",
   talkHistory: "dauys.talk-history",
   talkSettings: "dauys.talk-settings",

@@ -108,14 +108,14 @@ export async function enableKioskMode(options: {
     if (!snapshot.pinSetup) update({ notice: notice("not-loaded") });
     return "not-loaded";
   }
-  const [{ canHashPins }, { keepClinicBoards }] = code;
+  const [{ canHashPins }, { keepClinicSetup }] = code;
   if (!canHashPins()) {
     update({ pinSetup: null, notice: notice("insecure") });
     return "insecure";
   }
   const setting = await createKioskSetting(options);
   const saved = await saveKioskSetting(setting);
-  await keepClinicBoards();
+  await keepClinicSetup();
   update({
     status: "on",
     setting,
@@ -161,14 +161,14 @@ export async function exitKioskMode(pin: string): Promise<PinCheck> {
     update({ status: "off", setting: null });
     return { outcome: "accepted" };
   }
-  const [{ checkPin }, { forgetClinicBoards }] = await Promise.all([
+  const [{ checkPin }, { forgetClinicSetup }] = await Promise.all([
     import("@/features/kiosk/kiosk-pin"),
     import("@/features/kiosk/privacy-reset"),
   ]);
   const { check, next } = await checkPin(pin, setting, Date.now());
   if (check.outcome === "accepted") {
     await removeKioskSetting();
-    await forgetClinicBoards();
+    await forgetClinicSetup();
     update({ status: "off", setting: null, notice: notice("exited") });
   } else {
     await saveKioskSetting(next);

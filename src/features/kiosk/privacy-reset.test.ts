@@ -7,8 +7,8 @@ import {
 } from "@/features/kiosk/kiosk-setting";
 import {
   erasePatientData,
-  forgetClinicBoards,
-  keepClinicBoards,
+  forgetClinicSetup,
+  keepClinicSetup,
 } from "@/features/kiosk/privacy-reset";
 import { hasPilotAccess } from "@/lib/pilot-access";
 import { get, set } from "idb-keyval";
@@ -71,7 +71,7 @@ describe("privacy reset of the Talk screen", () => {
 
   it("erases what the patient said and puts back the clinic's boards", async () => {
     await writeValue(storageKeys.talkBoards, clinicBoards);
-    expect(await keepClinicBoards()).toBe(true);
+    expect(await keepClinicSetup()).toBe(true);
     await writeValue(storageKeys.talkBoards, patientBoards);
     await writeValue(storageKeys.talkHistory, [{ id: "h", text: "Мой секрет", saidAt: 1 }]);
     await writeValue(storageKeys.talkSettings, { language: "ru", rate: "slow" });
@@ -84,13 +84,30 @@ describe("privacy reset of the Talk screen", () => {
     expect(await readValue(storageKeys.talkSettings)).toBeUndefined();
   });
 
+  it("puts back the Recognition page's choices as staff left them", async () => {
+    await writeValue(storageKeys.recognitionSettings, { onlyOnDevice: true });
+    expect(await keepClinicSetup()).toBe(true);
+    await writeValue(storageKeys.recognitionSettings, { onlyOnDevice: false });
+    expect(await erasePatientData("kk")).toBe(true);
+    resetStorageForTests();
+    expect(await readValue(storageKeys.recognitionSettings)).toEqual({ onlyOnDevice: true });
+  });
+
+  it("goes back to the default Recognition choices when staff never made any", async () => {
+    expect(await keepClinicSetup()).toBe(true);
+    await writeValue(storageKeys.recognitionSettings, { onlyOnDevice: false });
+    expect(await erasePatientData("kk")).toBe(true);
+    resetStorageForTests();
+    expect(await readValue(storageKeys.recognitionSettings)).toBeUndefined();
+  });
+
   it("goes back to the starter boards when the clinic never changed them", async () => {
-    expect(await keepClinicBoards()).toBe(true);
+    expect(await keepClinicSetup()).toBe(true);
     await writeValue(storageKeys.talkBoards, patientBoards);
     expect(await erasePatientData("kk")).toBe(true);
     resetStorageForTests();
     expect(await readValue(storageKeys.talkBoards)).toBeUndefined();
-    expect(await forgetClinicBoards()).toBe(true);
+    expect(await forgetClinicSetup()).toBe(true);
   });
 
   it("erases the photos the patient gave phrases, and keeps those on the clinic's boards", async () => {
@@ -105,7 +122,7 @@ describe("privacy reset of the Talk screen", () => {
       symbol: { set: "picture", id: `picture-${id}` },
     });
     await writeValue(storageKeys.talkBoards, { ru: [withPicture("clinic", "Мой врач")] });
-    expect(await keepClinicBoards()).toBe(true);
+    expect(await keepClinicSetup()).toBe(true);
     await writeValue(storageKeys.talkBoards, {
       ru: [withPicture("clinic", "Мой врач"), withPicture("patient", "Моя кошка")],
     });
@@ -115,7 +132,7 @@ describe("privacy reset of the Talk screen", () => {
     expect(await get("picture-clinic", pictures)).toEqual(picture);
 
     // Without clinic boards (the starter boards), every photo goes.
-    expect(await forgetClinicBoards()).toBe(true);
+    expect(await forgetClinicSetup()).toBe(true);
     expect(await erasePatientData("kk")).toBe(true);
     expect(await get("picture-clinic", pictures)).toBeUndefined();
   });

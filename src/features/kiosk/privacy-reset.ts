@@ -5,14 +5,15 @@
  * but theirs, not the next patient's), and their choice of interface language, which goes back
  * to the kiosk's default. The Talk boards go back to the clinic's: as staff left them when kiosk
  * mode was turned on, so phrases a patient added, changed or deleted are undone, and the photos
- * a patient gave phrases are erased (those on the clinic's boards stay).
+ * a patient gave phrases are erased (those on the clinic's boards stay). The Recognition page's
+ * choices ("Only recognise on this device") go back to staff's too.
  *
  * Kept on purpose: the outbox (`dauys.outbox`), because a contact request is a lead that must
  * reach the clinic's team; the kiosk setting; and pilot access, which belongs to the device.
  */
 import type { LanguageCode } from "@/lib/i18n";
 import { erasePicturesExcept, pictureIdsIn } from "@/lib/picture-database";
-import { readValue, removeValue, storageKeys, writeValue } from "@/lib/storage";
+import { readValue, removeValue, storageKeys, writeValue, type StorageKey } from "@/lib/storage";
 
 export const perPatientKeys = [
   storageKeys.recognitionDraft,
@@ -31,24 +32,43 @@ export async function erasePatientData(kioskLanguage: LanguageCode): Promise<boo
     ...perPatientKeys.map((key) => removeValue(key)),
     writeValue(storageKeys.language, kioskLanguage),
     restoreClinicBoards(),
+    restoreClinicValue(storageKeys.recognitionSettings, storageKeys.recognitionClinicSettings),
   ]);
   return results.every(Boolean);
 }
 
+/** What staff set up and each privacy reset puts back: the value under `key`, kept under `copy`. */
+const clinicSetup = [
+  { key: storageKeys.talkBoards, copy: storageKeys.talkClinicBoards },
+  // "Only recognise on this device": a patient who turned it off must not send the next
+  // patient's voice to the browser's service.
+  { key: storageKeys.recognitionSettings, copy: storageKeys.recognitionClinicSettings },
+] as const;
+
 /**
- * Keeps the Talk boards as staff left them (called when kiosk mode is turned on). Boards the
- * clinic never changed are not stored at all: they are the starter boards.
+ * Keeps the Talk boards and the Recognition page's choices as staff left them (called when kiosk
+ * mode is turned on). What the clinic never changed is not stored at all: the starter boards, the
+ * default choices.
  */
-export async function keepClinicBoards(): Promise<boolean> {
-  const boards = await readValue<unknown>(storageKeys.talkBoards);
-  return boards === undefined
-    ? removeValue(storageKeys.talkClinicBoards)
-    : writeValue(storageKeys.talkClinicBoards, boards);
+export async function keepClinicSetup(): Promise<boolean> {
+  const kept = await Promise.all(
+    clinicSetup.map(async ({ key, copy }) => {
+      const value = await readValue<unknown>(key);
+      return value === undefined ? removeValue(copy) : writeValue(copy, value);
+    }),
+  );
+  return kept.every(Boolean);
 }
 
-/** Forgets the clinic's boards when kiosk mode ends; the tablet's boards stay as they are. */
-export function forgetClinicBoards(): Promise<boolean> {
-  return removeValue(storageKeys.talkClinicBoards);
+/** Forgets the clinic's setup when kiosk mode ends; the tablet's boards and choices stay. */
+export async function forgetClinicSetup(): Promise<boolean> {
+  const removed = await Promise.all(clinicSetup.map(({ copy }) => removeValue(copy)));
+  return removed.every(Boolean);
+}
+
+async function restoreClinicValue(key: StorageKey, copy: StorageKey): Promise<boolean> {
+  const clinic = await readValue<unknown>(copy);
+  return clinic === undefined ? removeValue(key) : writeValue(key, clinic);
 }
 
 async function restoreClinicBoards(): Promise<boolean> {
