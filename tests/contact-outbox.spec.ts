@@ -367,7 +367,7 @@ test("on a kiosk tablet the sent news is a count only, and a privacy reset erase
 
   await page.clock.fastForward(60_000);
   await expect(page.getByRole("alertdialog", { name: "Are you still there?" })).toBeVisible();
-  await page.clock.fastForward(15_000);
+  await page.clock.fastForward(30_000);
   await expect(
     page.getByRole("status").filter({ hasText: "Ready for the next person." }),
   ).toBeVisible();
