@@ -39,6 +39,9 @@ test("the staff inbox needs the password: a wrong one is refused and shows no re
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("This password is not right.")).toBeVisible();
   await expect(passwordField(page)).toHaveAttribute("aria-invalid", "true");
+  // The field has the focus again, with what is wrong as its description, ready to retype.
+  await expect(passwordField(page)).toBeFocused();
+  await expect(passwordField(page)).toHaveAccessibleDescription("This password is not right.");
   await expect(page.getByText(marker)).toHaveCount(0);
   await expectNoAxeViolations(page, "staff sign-in with an error");
   expect(await findSmallTargets(page)).toEqual([]);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/text-field";
@@ -7,11 +7,15 @@ import { signIn, type SignInOutcome } from "@/features/staff/staff-api";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 
-/** The staff password form; a wrong password is said beside the field, which keeps focus. */
+/**
+ * The staff password form; a wrong password is said beside the field, which then has the focus
+ * (so a screen reader reads the field with what is wrong with it).
+ */
 export function StaffSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const { t } = useLingui();
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<Exclude<SignInOutcome, "signed-in"> | "failed" | null>(
     null,
   );
@@ -27,6 +31,10 @@ export function StaffSignIn({ onSignedIn }: { onSignedIn: () => void }) {
         onSignedIn();
       } else {
         setProblem(outcome);
+        if (outcome === "wrong-password") {
+          field.current?.focus();
+          field.current?.select();
+        }
       }
     } catch {
       setProblem("failed");
@@ -62,6 +70,7 @@ export function StaffSignIn({ onSignedIn }: { onSignedIn: () => void }) {
         }}
         error={fieldError !== null}
         helperText={fieldError}
+        inputRef={field}
       />
       {problem && problem !== "wrong-password" ? (
         <Alert severity="error" role="alert">
@@ -73,7 +82,8 @@ export function StaffSignIn({ onSignedIn }: { onSignedIn: () => void }) {
         variant="contained"
         size="large"
         startIcon={<LoginIcon />}
-        disabled={busy}
+        // Focusable while busy (aria-disabled): pressing it must not drop the focus.
+        aria-disabled={busy}
         sx={{ alignSelf: "flex-start" }}
       >
         {busy ? t`Signing in…` : t`Sign in`}
