@@ -44,8 +44,17 @@ export function useSpeechAudio(makeSpeechAudio: MakeSpeechAudio) {
     abortRef.current = null;
   }
 
-  // Leaving the page stops any audio still being made.
-  useEffect(() => () => abortRef.current?.abort(), []);
+  // Leaving the page stops any audio still being made, and an answer that still comes (the
+  // on-device engine finishes what it started) is not stored: after a kiosk's privacy reset it
+  // would keep the last patient's words on the device.
+  useEffect(() => {
+    const generation = generationRef;
+    const abort = abortRef;
+    return () => {
+      generation.current++;
+      abort.current?.abort();
+    };
+  }, []);
 
   /** Audio made from an old text or rate goes, on screen and in storage. */
   function discard() {

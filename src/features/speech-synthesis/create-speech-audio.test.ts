@@ -163,6 +163,17 @@ describe("speech audio: server first, the device when it cannot answer", () => {
     expect(asked.deviceLoads).toBe(0);
   });
 
+  it("gives nothing from the device engine when the request was cancelled while it worked", async () => {
+    const { asked, stages, create } = setUp("answer", { online: false });
+    const controller = new AbortController();
+    const made = create(request, controller.signal);
+    // Cancelled once the engine has started (its loading is the first thing it waits for).
+    controller.abort();
+    await expect(made).rejects.toMatchObject({ name: "AbortError" });
+    expect(asked.deviceLoads).toBe(1);
+    expect(stages).toEqual(["loading-local-engine", "synthesizing-locally"]);
+  });
+
   it("reports a device engine that cannot load as a speech-audio error", async () => {
     const { create } = setUp("fail", { deviceFails: true });
     await expect(create(request)).rejects.toBeInstanceOf(SpeechAudioError);

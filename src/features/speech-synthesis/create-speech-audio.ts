@@ -176,12 +176,17 @@ export function speechAudioFrom(sources: SpeechAudioSources) {
         // through to the device engine.
       }
     }
+    let made: CreatedSpeechAudio;
     try {
-      return await onDevice(request, sources, onProgress);
+      made = await onDevice(request, sources, onProgress);
     } catch (error) {
       if (error instanceof NothingToSpeakError) throw error;
       throw new SpeechAudioError(error instanceof Error ? error.message : String(error));
     }
+    // The engine cannot be stopped part-way; cancelled meanwhile (the page was left, a kiosk's
+    // privacy reset), its audio goes nowhere.
+    options.signal?.throwIfAborted();
+    return made;
   };
 }
 
