@@ -125,7 +125,7 @@ export function BoardBackup({
       </Stack>
       <div role="status">
         {outcome?.ok ? (
-          <Alert severity="success">
+          <Alert role="none" severity="success">
             <Plural
               value={outcome.phraseCount}
               one="Board imported: # phrase."

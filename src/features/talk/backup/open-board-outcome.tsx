@@ -27,7 +27,7 @@ export function OpenedSummary({
   const languageName = nativeNameOf(language);
   const anyLeftOut = leftOut.buttons + leftOut.links + leftOut.pictures + leftOut.sounds > 0;
   return (
-    <Alert severity="success">
+    <Alert role="none" severity="success">
       <Typography>
         <Trans>Board opened for {languageName}.</Trans>{" "}
         <Plural value={phraseCount} one="# phrase" other="# phrases" />
@@ -94,7 +94,7 @@ export function OpenedSummary({
 /** What went into the file saved for another app. */
 export function SavedSummary({ phraseCount, pictureCount, missingPictures }: Saved) {
   return (
-    <Alert severity="success">
+    <Alert role="none" severity="success">
       <Plural
         value={phraseCount}
         one="Saved for another app: # phrase."

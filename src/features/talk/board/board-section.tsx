@@ -315,6 +315,7 @@ function BoardNotice({
     <div role="status">
       {deleted ? (
         <Alert
+          role="none"
           severity="info"
           action={
             <Button {...{ [undoAttribute]: "" }} color="inherit" onClick={() => onUndo(deleted)}>
@@ -325,7 +326,9 @@ function BoardNotice({
           {t`Deleted: ${deleted.phrase.text}`}
         </Alert>
       ) : notice ? (
-        <Alert severity="success">{notice}</Alert>
+        <Alert role="none" severity="success">
+          {notice}
+        </Alert>
       ) : null}
     </div>
   );

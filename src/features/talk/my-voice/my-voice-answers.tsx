@@ -34,16 +34,18 @@ export function ListeningStatus({
       case "recognising":
         return <Typography sx={{ fontWeight: 700 }}>{t`Recognising…`}</Typography>;
       case "heard":
-        return <Alert severity="success">{t`Heard: ${text(listening.phraseId)}`}</Alert>;
+        return (
+          <Alert role="none" severity="success">{t`Heard: ${text(listening.phraseId)}`}</Alert>
+        );
       case "chosen":
-        return <Alert severity="success">{t`Said: ${text(listening.phraseId)}`}</Alert>;
+        return <Alert role="none" severity="success">{t`Said: ${text(listening.phraseId)}`}</Alert>;
       case "unsure": {
         const choices = choicesIn(i18n.locale).format(listening.suggestions.map(text));
-        return <Alert severity="info">{t`Did you mean ${choices}?`}</Alert>;
+        return <Alert role="none" severity="info">{t`Did you mean ${choices}?`}</Alert>;
       }
       case "choosing":
         return (
-          <Alert severity="info">
+          <Alert role="none" severity="info">
             {listening.suggestions.length
               ? t`Which phrase did you mean? Choose it below, or tap it on the board.`
               : t`Which phrase did you mean? Tap it on the board.`}
@@ -51,13 +53,13 @@ export function ListeningStatus({
         );
       case "asking-far":
         return (
-          <Alert severity="info">
+          <Alert role="none" severity="info">
             {t`This did not sound like your other takes of “${text(listening.phraseId)}”. Keep it as an example?`}
           </Alert>
         );
       case "not-caught":
         return (
-          <Alert severity="info">
+          <Alert role="none" severity="info">
             {listening.suggestions.length
               ? t`I did not catch that. Choose the phrase you meant below or on the board, or try again.`
               : listening.take
@@ -67,13 +69,13 @@ export function ListeningStatus({
         );
       case "failed":
         return (
-          <Alert severity="error">
+          <Alert role="none" severity="error">
             {t`The recogniser could not run on this device. Please reload the page and try again.`}
           </Alert>
         );
       case "no-microphone":
         return (
-          <Alert severity="warning">
+          <Alert role="none" severity="warning">
             {t`Could not use the microphone. Please check that this site may use it in your browser's permissions, then try again.`}
           </Alert>
         );
