@@ -5,6 +5,7 @@ import {
   presetPilotAccess,
   presetStoredValue,
   settle,
+  storedValue,
 } from "./fixtures.ts";
 
 /*
@@ -273,6 +274,32 @@ test.describe("Talk switch access", () => {
   });
 });
 
+test("on a phone, what the highlight scrolls to is not hidden under the scanning bar", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await openTalkScanning(page, { mode: "two-switches" });
+  const moveOn = () => page.keyboard.press("Enter");
+  // The switches answer once the screen's panels are drawn (as in the two-switch test above).
+  await expect(async () => {
+    await moveOn();
+    await expect(scanStatus(page)).not.toHaveText("Phrase board", { timeout: 500 });
+  }).toPass();
+  await moveUntil(page, (status) => status === "Type to speak", moveOn);
+  await page.keyboard.press("Space");
+  await moveUntil(page, (status) => status === "Type what you want to say", moveOn);
+  const box = page.getByRole("textbox", { name: "Type what you want to say" });
+  // Scrolled to (instantly under reduced motion, smoothly otherwise): wait for it to settle.
+  await expect(box).toBeInViewport();
+  await expect
+    .poll(async () => {
+      const boxBottom = await box.evaluate((element) => element.getBoundingClientRect().bottom);
+      const barTop = await scanBar(page).evaluate((element) => element.getBoundingClientRect().top);
+      return boxBottom <= barTop;
+    })
+    .toBe(true);
+});
+
 test("a list is chosen from by the switch: its choices come up as buttons", async ({ page }) => {
   await openTalkScanning(page, { mode: "two-switches", intervalMs: 500 });
   const moveOn = () => page.keyboard.press("Enter");
@@ -341,3 +368,20 @@ for (const width of [390, 1280]) {
     expect(await findSmallTargets(page)).toEqual([]);
   });
 }
+
+test("a switch set to a key without a letter is named as its cap says, in the interface's language", async ({
+  page,
+}) => {
+  await presetPilotAccess(page);
+  await presetStoredValue(page, "dauys.talk-settings", { language: "en" });
+  await page.goto("/talk");
+  await settle(page);
+  const panel = page.getByRole("region", { name: "Switch access" });
+  await panel.getByRole("button", { name: "Select switch: Space" }).click();
+  await expect(panel.getByRole("button", { name: "Waiting for a key…" })).toBeVisible();
+  await page.keyboard.press("ArrowUp");
+  await expect(panel.getByRole("button", { name: "Select switch: Up arrow" })).toBeVisible();
+  await expect
+    .poll(() => storedValue(page, "dauys.talk-settings"))
+    .toMatchObject({ scanning: { selectKey: "ArrowUp" } });
+});

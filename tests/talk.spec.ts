@@ -177,6 +177,8 @@ test.describe("Talk", () => {
     await said.getByRole("button", { name: "Stop" }).click();
     expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
     await expect(said.getByRole("button", { name: "Stop" })).toBeDisabled();
+    // Still in reach of the keyboard: the focus stays on it rather than falling to the page.
+    await expect(said.getByRole("button", { name: "Stop" })).toBeFocused();
   });
 
   test("the panels under the board come by themselves; one whose code cannot arrive says so, and the rest works", async ({
@@ -234,6 +236,12 @@ test.describe("Talk", () => {
     await expect(myVoice.getByText("Listening… say your phrase.")).toBeInViewport();
     await expect(panelListen).toBeFocused();
     await expect(myVoice.getByRole("button", { name: "I have finished" })).toBeInViewport();
+    // Ended by the keyboard: the button goes with the take, the focus stays in My voice (on
+    // Listen, or on the answer's choices) rather than falling to the page.
+    await myVoice.getByRole("button", { name: "I have finished" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(myVoice.getByText("Listening… say your phrase.")).toHaveCount(0);
+    await expect(myVoice.locator(":focus")).toHaveCount(1);
   });
 
   test("My voice asks for a phrase one word from a taught one to be taught too", async ({
@@ -509,9 +517,21 @@ test.describe("Talk", () => {
       historyRegion(page).getByRole("button", { name: "On the board: Good morning everyone" }),
     ).toBeDisabled();
 
-    await historyRegion(page)
-      .getByRole("button", { name: "Delete from history: Open the door please" })
-      .click();
+    const deleteOpen = historyRegion(page).getByRole("button", {
+      name: "Delete from history: Open the door please",
+    });
+    await deleteOpen.click();
+    await expect(entries).toHaveCount(1);
+    // A deletion can be undone, at once from the keyboard: the focus is on Undo, then back on
+    // the entry.
+    const undo = historyRegion(page).getByRole("button", { name: "Undo" });
+    await expect(undo).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(entries).toHaveCount(2);
+    await expect(entries.nth(1)).toContainText("Open the door please");
+    await expect(entryButton(page, "Open the door please")).toBeFocused();
+    await expect(undo).toHaveCount(0);
+    await deleteOpen.click();
     await expect(entries).toHaveCount(1);
     await historyRegion(page).getByRole("button", { name: "Clear all history" }).click();
     await historyRegion(page).getByRole("button", { name: "Yes, clear all" }).click();

@@ -21,7 +21,8 @@ const Round = styled("button")(({ theme }) => ({
     duration: theme.transitions.duration.shortest,
   }),
   "@media (hover: hover)": { "&:hover": { backgroundColor: theme.palette.action.hover } },
-  "&:disabled": { color: theme.palette.action.disabled, cursor: "default", pointerEvents: "none" },
+  "&:disabled, &[aria-disabled=true]": { color: theme.palette.action.disabled, cursor: "default" },
+  "&:disabled": { pointerEvents: "none" },
 }));
 
 export function IconButton({

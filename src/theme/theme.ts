@@ -7,6 +7,14 @@ const focusVisible = {
 };
 
 /**
+ * For a dark panel (the said panel, the scanning bar): the focus ring in amber, which stands out
+ * against the panel (the usual blue ring, drawn just outside a control, is 2.5:1 on it).
+ */
+export const focusOnDark = {
+  "& :focus-visible, & .Mui-focusVisible": { outlineColor: tokens.color.focus },
+} as const;
+
+/**
  * Where a toast at the bottom of the screen sits: above the sent-requests news when it shows (it
  * sets --sent-notice-height, src/features/contact/sent-requests-notice.tsx), so neither covers the
  * other. MUI's Snackbar (kiosk notices) and our BottomToast (the contact form) both sit there.

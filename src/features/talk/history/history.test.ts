@@ -5,6 +5,7 @@ import {
   maxHistoryEntries,
   parseHistory,
   recordSaid,
+  restoreEntry,
   type History,
 } from "@/features/talk/history/history";
 
@@ -32,6 +33,15 @@ describe("talk history", () => {
     expect(history).toHaveLength(maxHistoryEntries);
     expect(history[0]!.text).toBe(`Phrase ${maxHistoryEntries + 4}`);
     expect(history.at(-1)!.text).toBe("Phrase 5");
+  });
+
+  it("puts a deleted entry back where it was, once", () => {
+    const history = say(say(say([], "One", 1), "Two", 2), "Three", 3);
+    const two = history[1]!;
+    const without = deleteEntry(history, two.id);
+    const restored = restoreEntry(without, two, 1);
+    expect(restored.map((entry) => entry.text)).toEqual(["Three", "Two", "One"]);
+    expect(restoreEntry(restored, two, 1)).toBe(restored);
   });
 
   it("deletes one entry or all", () => {

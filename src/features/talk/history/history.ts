@@ -37,6 +37,13 @@ export function deleteEntry(history: History, id: string): History {
   return history.filter((entry) => entry.id !== id);
 }
 
+/** Puts a deleted entry back where it was (Undo); unchanged if it is there again already. */
+export function restoreEntry(history: History, entry: HistoryEntry, index: number): History {
+  if (history.some((other) => sameWords(other, entry.text, entry.language))) return history;
+  const at = Math.max(0, Math.min(index, history.length));
+  return [...history.slice(0, at), entry, ...history.slice(at)].slice(0, maxHistoryEntries);
+}
+
 export function clearHistory(): History {
   return [];
 }

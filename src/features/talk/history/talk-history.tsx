@@ -16,10 +16,12 @@ import {
 import {
   clearHistory,
   deleteEntry,
+  restoreEntry,
   type History,
   type HistoryEntry,
 } from "@/features/talk/history/history";
 import type { SpeechLanguage } from "@/shared/speech-options";
+import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { perLocale } from "@/lib/per-locale";
 
@@ -103,6 +105,7 @@ function HistoryRow({
       }}
     >
       <Button
+        data-history-entry={entry.id}
         onClick={() => onSay(entry)}
         sx={{
           flex: 1,
@@ -133,8 +136,9 @@ function HistoryRow({
       <IconButton
         sx={{ width: 48, height: 48, alignSelf: "center" }}
         aria-label={onBoard ? t`On the board: ${entry.text}` : t`Pin to the board: ${entry.text}`}
-        disabled={onBoard}
-        onClick={() => onPin(entry)}
+        // Focusable once pinned (aria-disabled): pressing it must not drop the focus.
+        aria-disabled={onBoard}
+        onClick={() => !onBoard && onPin(entry)}
       >
         <PushPinIcon />
       </IconButton>
@@ -199,7 +203,11 @@ function ClearHistory({ onClear }: { onClear: () => void }) {
   );
 }
 
-/** What was said; an entry can be said again, pinned to its language's board or deleted. */
+/**
+ * What was said; an entry can be said again, pinned to its language's board or deleted. A
+ * deletion can be undone (a slip of a shaky hand beside Pin); the focus goes to its Undo, and
+ * from Undo back to the entry.
+ */
 export function HistorySection({
   history,
   boards,
@@ -213,19 +221,76 @@ export function HistorySection({
   changeHistory: (change: (current: History) => History) => void;
   replaceBoards: (boards: Boards) => void;
 }) {
+  const { t } = useLingui();
+  const [deleted, setDeleted] = useState<{ entry: HistoryEntry; index: number } | null>(null);
+  const undoRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  // Where the focus goes once the list is drawn after a deletion or its Undo: Undo, or an entry.
+  const focusOn = useRef<"undo" | { entry: string } | null>(null);
+  useEffect(() => {
+    const wanted = focusOn.current;
+    if (wanted === null) return;
+    const target =
+      wanted === "undo"
+        ? undoRef.current
+        : listRef.current?.querySelector<HTMLElement>(
+            `[data-history-entry="${CSS.escape(wanted.entry)}"]`,
+          );
+    if (!target) return;
+    target.focus();
+    focusOn.current = null;
+  }, [deleted, history]);
+
   return (
-    <TalkHistory
-      history={history}
-      isOnBoard={(entry) => boardHasText(boardFor(boards, entry.language), entry.text)}
-      onSay={(entry) => say(entry.text, entry.language)}
-      onPin={(entry) =>
-        replaceBoards({
-          ...boards,
-          [entry.language]: pinPhrase(boardFor(boards, entry.language), entry.text, newPhraseId()),
-        })
-      }
-      onDelete={(entry) => changeHistory((current) => deleteEntry(current, entry.id))}
-      onClear={() => changeHistory(() => clearHistory())}
-    />
+    <Stack spacing={2} ref={listRef}>
+      <div role="status">
+        {deleted ? (
+          <Alert
+            role="none"
+            severity="info"
+            action={
+              <Button
+                ref={undoRef}
+                color="inherit"
+                onClick={() => {
+                  const { entry, index } = deleted;
+                  setDeleted(null);
+                  changeHistory((current) => restoreEntry(current, entry, index));
+                  focusOn.current = { entry: entry.id };
+                }}
+              >
+                {t`Undo`}
+              </Button>
+            }
+          >
+            {t`Deleted from history: ${deleted.entry.text}`}
+          </Alert>
+        ) : null}
+      </div>
+      <TalkHistory
+        history={history}
+        isOnBoard={(entry) => boardHasText(boardFor(boards, entry.language), entry.text)}
+        onSay={(entry) => say(entry.text, entry.language)}
+        onPin={(entry) =>
+          replaceBoards({
+            ...boards,
+            [entry.language]: pinPhrase(
+              boardFor(boards, entry.language),
+              entry.text,
+              newPhraseId(),
+            ),
+          })
+        }
+        onDelete={(entry) => {
+          setDeleted({ entry, index: history.indexOf(entry) });
+          changeHistory((current) => deleteEntry(current, entry.id));
+          focusOn.current = "undo";
+        }}
+        onClear={() => {
+          setDeleted(null);
+          changeHistory(() => clearHistory());
+        }}
+      />
+    </Stack>
   );
 }

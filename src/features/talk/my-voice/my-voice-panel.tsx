@@ -280,7 +280,14 @@ export function MyVoicePanel({
           {t`Listen`}
         </Button>
         {listening.kind === "listening" ? (
-          <Button variant="outlined" onClick={stopTake}>
+          <Button
+            variant="outlined"
+            onClick={() => {
+              // This button goes with the take: the focus waits on Listen for the answer.
+              listenButton.current?.focus();
+              stopTake();
+            }}
+          >
             {t`I have finished`}
           </Button>
         ) : null}

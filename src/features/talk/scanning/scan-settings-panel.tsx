@@ -34,8 +34,24 @@ export function ScanSettingsPanel({
     const value = i18n.number(ms / 1000, { maximumFractionDigits: 2 });
     return t`${value} s`;
   };
-  const keyName = (code: string) =>
-    code === "Space" ? t`Space` : code === "Enter" ? t`Enter` : code.replace(/^(Key|Digit)/, "");
+  // A key's name as its cap shows it, in the interface's language where the cap has words.
+  const keyName = (code: string) => {
+    const names: Record<string, string> = {
+      Space: t`Space`,
+      Enter: t`Enter`,
+      NumpadEnter: t`Enter`,
+      ArrowUp: t`Up arrow`,
+      ArrowDown: t`Down arrow`,
+      ArrowLeft: t`Left arrow`,
+      ArrowRight: t`Right arrow`,
+      Backspace: t`Backspace`,
+      ShiftLeft: t`Shift`,
+      ShiftRight: t`Shift`,
+    };
+    const numpad = /^Numpad(\d)$/.exec(code)?.[1];
+    if (numpad !== undefined) return t`Numpad ${numpad}`;
+    return names[code] ?? code.replace(/^(Key|Digit)/, "");
+  };
   const selectKeyName = keyName(settings.selectKey);
   const moveKeyName = keyName(settings.moveKey);
   const modes: { value: ScanModeSetting; label: string }[] = [

@@ -20,6 +20,7 @@ import {
 } from "@/features/talk/scanning/use-switch-scanning";
 import type { DeviceEngine } from "@/features/talk/speaking/speaker";
 import { isSpeechLanguage, type SpeechLanguage } from "@/shared/speech-options";
+import { focusOnDark } from "@/theme/theme";
 import { visuallyHidden } from "@/theme/visually-hidden";
 
 /** Dark enough for white text and the highlight's yellow ring, whatever the page's theme. */
@@ -53,6 +54,8 @@ export function SwitchScanning({
   const backRef = useRef<HTMLButtonElement>(null);
   const undoRef = useRef<HTMLButtonElement>(null);
   useScanHighlight(scan.highlight, { back: backRef, undo: undoRef });
+  const barRef = useRef<HTMLElement>(null);
+  useRoomForBar(barRef);
 
   const { highlight } = scan;
   const stopped = scan.state.stopped !== false;
@@ -72,6 +75,7 @@ export function SwitchScanning({
 
   return (
     <Paper
+      ref={barRef}
       component="section"
       aria-label={t`Switch access`}
       data-scan-skip
@@ -83,6 +87,7 @@ export function SwitchScanning({
         p: 1.5,
         bgcolor: barColour,
         color: "#fff",
+        ...focusOnDark,
       }}
     >
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
@@ -161,6 +166,26 @@ function ScanStatus({
       {text}
     </Typography>
   );
+}
+
+/**
+ * Keeps what is scrolled into view (the highlight, a control reached by Tab) clear of the bar
+ * stuck to the bottom of the screen: the page's scroll padding at the bottom is the bar's height.
+ */
+function useRoomForBar(barRef: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const bar = barRef.current;
+    if (!bar) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.scrollPaddingBottom = `${bar.offsetHeight + 16}px`;
+    });
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingBottom = "";
+    };
+  }, [barRef]);
 }
 
 /** Names each new highlight aloud, in the language of what it names. */

@@ -8,6 +8,7 @@ import ReplayIcon from "@mui/icons-material/Replay";
 import ScreenRotationIcon from "@mui/icons-material/ScreenRotation";
 import StopIcon from "@mui/icons-material/Stop";
 import { Button } from "@/components/button";
+import { focusOnDark } from "@/theme/theme";
 
 /** What was said last, large, with the ways to say it again, stop it or show it to a listener. */
 export function SaidPanel({
@@ -34,7 +35,7 @@ export function SaidPanel({
     <Paper
       component="section"
       aria-label={t`Said last`}
-      sx={{ p: { xs: 2, md: 3 }, bgcolor: "#0d1b2a", color: "#fff" }}
+      sx={{ p: { xs: 2, md: 3 }, bgcolor: "#0d1b2a", color: "#fff", ...focusOnDark }}
     >
       <Typography sx={{ fontSize: "0.95rem", color: "#d5dde6", mb: 1 }}>{t`Said last`}</Typography>
       <Box
@@ -65,9 +66,13 @@ export function SaidPanel({
           variant="outlined"
           color="inherit"
           startIcon={<StopIcon />}
-          onClick={onStop}
-          disabled={!speaking}
-          sx={{ minHeight: 56, "&.Mui-disabled": { color: "#b8c2cc", borderColor: "#8c98a4" } }}
+          // Focusable while nothing is said (aria-disabled): pressing it must not drop the focus.
+          aria-disabled={!speaking}
+          onClick={() => speaking && onStop()}
+          sx={{
+            minHeight: 56,
+            "&[aria-disabled=true]": { color: "#b8c2cc", borderColor: "#8c98a4" },
+          }}
         >
           {t`Stop`}
         </Button>

@@ -115,8 +115,9 @@ export function TypeToSpeak({
           variant="outlined"
           size="large"
           startIcon={<StopIcon />}
-          onClick={onStop}
-          disabled={!speaking}
+          // Focusable while nothing is said (aria-disabled): pressing it must not drop the focus.
+          aria-disabled={!speaking}
+          onClick={() => speaking && onStop()}
           sx={{ minHeight: 64, px: 3, fontSize: "1.125rem" }}
         >
           {t`Stop`}
