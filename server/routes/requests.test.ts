@@ -79,6 +79,27 @@ describe("POST /api/requests", () => {
     expect(storedRows(dataDir)).toHaveLength(3);
   });
 
+  it("does not let one client, refused by its own limit or sending bad requests, spend the shared budget", async () => {
+    const { dataDir } = makeTempDirs();
+    const app = await start(dataDir, 2, "127.0.0.1", 3);
+    const from = (client: number, payload: unknown = newRequest()) =>
+      app.inject({
+        method: "POST",
+        url: "/api/requests",
+        headers: { "x-forwarded-for": `203.0.113.${client}` },
+        payload: payload as object,
+      });
+    // Client 1 floods: two go through, the rest are refused by its own limit.
+    const codes = [];
+    for (let i = 0; i < 10; i++) codes.push((await from(1)).statusCode);
+    expect(codes).toEqual([201, 201, 429, 429, 429, 429, 429, 429, 429, 429]);
+    // Client 2 sends requests that are refused anyway.
+    expect((await from(2, { ...newRequest(), email: 5 })).statusCode).toBe(400);
+    // The budget (3) still has room for another client.
+    expect((await from(3)).statusCode).toBe(201);
+    expect(storedRows(dataDir)).toHaveLength(3);
+  });
+
   it("stores a valid request and answers 201", async () => {
     const { dataDir } = makeTempDirs();
     const app = await start(dataDir);

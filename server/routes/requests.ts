@@ -88,7 +88,9 @@ export async function requestRoutes(
         },
       },
       config: { rateLimit: {} },
-      onRequest: async (_request, reply) => {
+      // After the per-client rate limit (an onRequest hook) and the body's validation: a client
+      // over its own limit, or sending what is refused anyway, does not spend everyone's budget.
+      preHandler: async (_request, reply) => {
         const verdict = budget.take();
         if (verdict.ok) return;
         return reply
