@@ -96,6 +96,9 @@ describe("static app", () => {
     const malformed = await app.inject({ url: "/%ZZ" });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ error: "bad_request", message: expect.any(String) });
+    // Answered before any route, it still carries the security headers.
+    expect(malformed.headers["x-content-type-options"]).toBe("nosniff");
+    expect(malformed.headers["content-security-policy"]).toMatch(/default-src 'none'/);
   });
 
   it("sends a prerendered page in the cookie's language, and the shell to kiosks", async () => {

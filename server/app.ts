@@ -29,7 +29,17 @@ export type AppOptions = {
   logger?: FastifyServerOptions["logger"];
   /** The speech engine; tests and the server pass a warm worker pool. */
   synthesizer: SpeechSynthesizer;
+  /** How long a connection may stay silent before it is closed; tests shorten it. */
+  idleConnectionMs?: number;
 };
+
+/**
+ * Slow clients are cut off (Fastify's defaults wait for ever): a request must arrive whole within
+ * 30 s, and a connection silent for a minute is closed. A client sending its body a byte at a
+ * time (over thousands of connections) would otherwise hold each of them open for good.
+ */
+const requestArrivalMs = 30_000;
+const idleConnectionMs = 60_000;
 
 export async function buildApp(
   config: Pick<ServerConfig, "distDir" | "dataDir" | "rateLimitPerMinute"> &
@@ -50,6 +60,8 @@ export async function buildApp(
     // Behind the HTTPS proxy a deployment needs, the client's address (for the per-client rate
     // limit) comes from X-Forwarded-For, from the proxies named by TRUST_PROXY only.
     trustProxy: config.trustProxy ?? false,
+    requestTimeout: requestArrivalMs,
+    connectionTimeout: options.idleConnectionMs ?? idleConnectionMs,
     // Bad input is refused, never quietly repaired: no type coercion, no dropped fields.
     // "x-examples" holds the requests the API description shows (server/plugins/api-description.ts).
     ajv: {
@@ -62,8 +74,13 @@ export async function buildApp(
     },
     // Errors found before routing (a malformed address such as "/%ZZ") get the same JSON shape
     // as every other error.
+    // Fastify answers them without the hooks that add the security headers: set here.
     frameworkErrors: (error, _request, reply: FastifyReply) =>
-      reply.code(400).send({ error: "bad_request", message: error.message } satisfies ErrorBody),
+      reply
+        .code(400)
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
+        .send({ error: "bad_request", message: error.message } satisfies ErrorBody),
   });
   // The API speaks JSON (valid UTF-8) only; other bodies get 415 instead of being parsed as text.
   app.removeContentTypeParser("text/plain");

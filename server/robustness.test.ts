@@ -2,6 +2,7 @@
  * Several hundred generated bad payloads against both POST endpoints: every one must get a 4xx
  * JSON answer (never a 5xx, a crash or a hang), and the server must still work afterwards.
  */
+import { createConnection } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { createSpeechSynthesizer, type ClosableSynthesizer } from "./speech/speech-synthesizer.ts";
@@ -185,3 +186,33 @@ it(`answers ${targets.reduce((n, t) => n + t.bodies.length, 0)} bad payloads wit
   const stored = await app.inject({ method: "POST", url: "/api/requests", payload: validRequest });
   expect(stored.statusCode).toBe(201);
 }, 120_000);
+
+it(
+  "closes a connection that sends part of a request and then goes silent",
+  { timeout: 10_000 },
+  async () => {
+    const slowApp = await buildTestApp(synthesizer, {}, { idleConnectionMs: 300 });
+    try {
+      const address = await slowApp.listen({ port: 0, host: "127.0.0.1" });
+      const { port } = new URL(address);
+      const socket = createConnection({ port: Number(port), host: "127.0.0.1" });
+      const closed = new Promise<void>((resolve) => {
+        socket.on("close", () => resolve());
+        socket.on("error", () => undefined);
+      });
+      // Headers promising a body, and only the start of it.
+      socket.write(
+        "POST /api/requests HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n" +
+          'Content-Length: 1000\r\n\r\n{"id":',
+      );
+      // Closed by the server (without the limit it would wait for the rest for ever).
+      await closed;
+      expect(socket.destroyed).toBe(true);
+      // The server itself goes on answering.
+      const health = await slowApp.inject({ method: "GET", url: "/api/health" });
+      expect(health.statusCode).toBe(200);
+    } finally {
+      await slowApp.close();
+    }
+  },
+);

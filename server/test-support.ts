@@ -57,7 +57,7 @@ export async function buildTestApp(
     staffSessionSecret?: string;
     databaseUrl?: string;
   } = {},
-  options: Pick<AppOptions, "logger"> = {},
+  options: Pick<AppOptions, "logger" | "idleConnectionMs"> = {},
 ): Promise<FastifyInstance> {
   const dirs = makeTempDirs();
   const app = await buildApp(
