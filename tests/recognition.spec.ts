@@ -239,11 +239,17 @@ test.describe("where the voice goes", () => {
       ),
     ).toHaveAttribute("aria-live", "polite");
     await expect(page.getByRole("button", { name: "Download the language pack" })).toHaveCount(0);
+    // The pressed button went: the focus is on what took its place, not lost to the page.
+    await expect(
+      page.getByText("Downloading the Russian language pack… Your browser does not report"),
+    ).toBeFocused();
     await expectNoAxeViolations(page, "pack downloading");
 
     await page.evaluate(() => window.speechScript.finishInstall(true));
     await expectNotice(page, onThisDevice);
     await expect(progress).toHaveCount(0);
+    // And then on the line that says where the voice goes now.
+    await expect(page.getByText(onThisDevice)).toBeFocused();
     await startRecording(page);
     expect((await recognizers(page))[0]).toMatchObject({ lang: "ru-RU", processLocally: true });
   });
@@ -838,6 +844,22 @@ test.describe("errors", () => {
     await page.evaluate(() => window.speechScript.fail("no-speech"));
     await expect(page.getByRole("alert")).toContainText("No speech was heard");
     await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+  });
+
+  test("a new recording that hears nothing gives the earlier text back", async ({ page }) => {
+    await openRecognition(page);
+    await recordText(page, "I would like some tea");
+    await textField(page).fill("I would like some tea, please");
+    // Start pressed again (on purpose or by a slip): the text makes way for the new recording…
+    await startRecording(page);
+    await expect(textField(page)).toHaveValue("");
+    // …which hears nothing: the corrected text is back, and kept for a reload.
+    await page.evaluate(() => window.speechScript.fail("no-speech"));
+    await expect(page.getByRole("alert")).toContainText("No speech was heard");
+    await expect(textField(page)).toHaveValue("I would like some tea, please");
+    await expect
+      .poll(() => storedValue(page, "dauys.recognition-draft"))
+      .toMatchObject({ text: "I would like some tea, please" });
   });
 
   for (const code of ["not-allowed", "audio-capture"]) {

@@ -24,6 +24,7 @@ describe("recording machine", () => {
       language: "ru-RU",
       resultsShown: false,
       problem: null,
+      replaced: "",
     });
   });
 
@@ -66,6 +67,29 @@ describe("recording machine", () => {
     const starting = recordingReducer(withText, { type: "request-start" });
     expect(starting.text).toBe("first");
     expect(recordingReducer(starting, { type: "started" }).text).toBe("");
+  });
+
+  it("brings the previous text back when the new recording ends without a word", () => {
+    const withText = run([{ type: "final", transcript: "first" }, { type: "stop" }], recording);
+    const again = run([{ type: "request-start" }, { type: "started" }], withText);
+    expect(again.text).toBe("");
+    // No speech heard, or the recogniser's service lost: the earlier text is back.
+    for (const end of [
+      [{ type: "fail", problem: "no-speech" }],
+      [{ type: "fail", problem: "network" }],
+      [{ type: "ended" }],
+      [{ type: "stop" }, { type: "ended" }],
+    ] as const) {
+      expect(run([...end], again).text).toBe("first");
+    }
+    // With words, the new recording replaces it, also when they come just after Stop.
+    const said = run([{ type: "final", transcript: "second" }, { type: "stop" }], again);
+    expect(said.text).toBe("second");
+    const late = run(
+      [{ type: "stop" }, { type: "final", transcript: "late" }, { type: "ended" }],
+      again,
+    );
+    expect(late).toMatchObject({ text: "late", replaced: "" });
   });
 
   it("keeps the text when starting fails (for example the microphone is blocked)", () => {

@@ -2,7 +2,9 @@
  * The recording panel's states: idle → (starting →) recording → stopped. "starting" covers the
  * moment between the press and the browser's confirmation that it listens, so a microphone
  * failure leaves the earlier text alone; the text is cleared only once a new recording really
- * begins. Only final transcripts enter the text; interim words are kept apart.
+ * begins, and comes back should that recording end without a word (no speech heard, the network
+ * lost, a slip of the hand on Start). Only final transcripts enter the text; interim words are
+ * kept apart.
  */
 import { defaultRecognitionLanguage } from "@/features/recognition/recognition-languages";
 
@@ -29,6 +31,8 @@ export type RecordingState = {
   /** Whether the result panels are shown: after the first recording stops, or from a draft. */
   resultsShown: boolean;
   problem: RecognitionProblem | null;
+  /** The text a recording under way replaced: it comes back if the recording gives no words. */
+  replaced: string;
 };
 
 export type RecordingEvent =
@@ -47,7 +51,15 @@ export type RecordingEvent =
   | { type: "reset" };
 
 export function initialRecordingState(language = defaultRecognitionLanguage): RecordingState {
-  return { status: "idle", text: "", interim: "", language, resultsShown: false, problem: null };
+  return {
+    status: "idle",
+    text: "",
+    interim: "",
+    language,
+    resultsShown: false,
+    problem: null,
+    replaced: "",
+  };
 }
 
 /** Starting or recording: the big button offers "Stop recording". */
@@ -67,6 +79,15 @@ function stopped(state: RecordingState): RecordingState {
   return { ...state, status: "stopped", interim: "", resultsShown: true };
 }
 
+/**
+ * The recognizer is done (its last words have come, or it failed): a recording that gave no words
+ * gives the text it replaced back. Not at Stop: the last words often come just after it.
+ */
+function settled(state: RecordingState): RecordingState {
+  if (!state.replaced) return state;
+  return { ...state, text: state.text.trim() ? state.text : state.replaced, replaced: "" };
+}
+
 export function recordingReducer(state: RecordingState, event: RecordingEvent): RecordingState {
   switch (event.type) {
     case "request-start":
@@ -79,7 +100,13 @@ export function recordingReducer(state: RecordingState, event: RecordingEvent): 
     case "started":
       // A new recording replaces the previous text.
       if (state.status !== "starting") return state;
-      return { ...state, status: "recording", text: "", interim: "" };
+      return {
+        ...state,
+        status: "recording",
+        text: "",
+        interim: "",
+        replaced: state.text || state.replaced,
+      };
     case "interim":
       if (state.status !== "recording") return state;
       return { ...state, interim: event.transcript.trim() };
@@ -91,14 +118,15 @@ export function recordingReducer(state: RecordingState, event: RecordingEvent): 
       if (!isListening(state)) return state;
       return stopped(state);
     case "ended":
-      return isListening(state) ? stopped(state) : state;
+      return settled(isListening(state) ? stopped(state) : state);
     case "fail":
       // Recording stops; the text field is shown so the user can still type.
-      return { ...stopped(state), problem: event.problem };
+      return { ...settled(stopped(state)), problem: event.problem };
     case "dismiss-problem":
       return { ...state, problem: null };
     case "edit":
-      return { ...state, text: event.text };
+      // Typed in while recording: what the user typed is theirs, nothing is put back over it.
+      return { ...state, text: event.text, replaced: "" };
     case "choose-language":
       if (isListening(state)) return state;
       return { ...state, language: event.language, problem: null };

@@ -1,3 +1,4 @@
+import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
@@ -12,6 +13,7 @@ import {
 } from "@/features/recognition/recognition-choice";
 import { recognitionLanguages } from "@/features/recognition/recognition-languages";
 import type { PackDownload } from "@/features/recognition/use-recognition-choice";
+import { useFocusMainContentWhenLost } from "@/lib/main-content";
 
 type VoiceNoticeProps = {
   /** Null while the browser has not answered yet. */
@@ -54,12 +56,19 @@ export function VoiceNotice({
 
   const installing = download.status === "installing";
   const downloading = choice?.kind === "install" && choice.downloading;
+  const lineRef = useRef<HTMLElement>(null);
 
   return (
     <Stack spacing={1.5} sx={{ mt: 1.5 }}>
       {/* Announced when it changes (a pack installed, the setting changed), not a second status:
           the recording status above stays the page's one. */}
-      <Typography id={lineId} aria-live="polite" sx={{ fontSize: "1.0625rem" }}>
+      <Typography
+        ref={lineRef}
+        id={lineId}
+        tabIndex={-1}
+        aria-live="polite"
+        sx={{ fontSize: "1.0625rem", outline: "none" }}
+      >
         {line}
       </Typography>
       {choice?.kind === "install" && !downloading ? (
@@ -73,14 +82,11 @@ export function VoiceNotice({
         </Box>
       ) : null}
       {downloading ? (
-        <Box>
-          <ProgressBar aria-label={t`Downloading the language pack`} sx={{ mb: 1 }} />
-          <Typography aria-live="polite">
-            {installing
-              ? t`Downloading the ${languageName} language pack… Your browser does not report its size or how far along it is.`
-              : t`Your browser is downloading the ${languageName} language pack. It does not report its size or how far along it is.`}
-          </Typography>
-        </Box>
+        <PackDownloading line={lineRef}>
+          {installing
+            ? t`Downloading the ${languageName} language pack… Your browser does not report its size or how far along it is.`
+            : t`Your browser is downloading the ${languageName} language pack. It does not report its size or how far along it is.`}
+        </PackDownloading>
       ) : null}
       {download.status === "failed" ? (
         <Alert severity="warning">
@@ -88,5 +94,33 @@ export function VoiceNotice({
         </Alert>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * A download under way. It takes the place of the Download button: the focus the press left on
+ * the page goes to it, and when it ends, to the line that says where the voice goes now.
+ */
+function PackDownloading({
+  line,
+  children,
+}: {
+  line: RefObject<HTMLElement | null>;
+  children: ReactNode;
+}) {
+  const { t } = useLingui();
+  const text = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) text.current?.focus();
+  }, []);
+  useFocusMainContentWhenLost(line);
+  return (
+    <Box>
+      <ProgressBar aria-label={t`Downloading the language pack`} sx={{ mb: 1 }} />
+      <Typography ref={text} tabIndex={-1} aria-live="polite" sx={{ outline: "none" }}>
+        {children}
+      </Typography>
+    </Box>
   );
 }
