@@ -154,13 +154,16 @@ test("with the server down the request waits in the outbox and arrives at the ne
 test("a request whose answer was lost is sent again and still stored once", async ({ page }) => {
   await page.goto("/contact");
   const message = uniqueMessage();
-  let answersLost = 0;
+  let attempts = 0;
   await page.route("**/api/requests", async (route) => {
-    if (answersLost === 0) {
-      answersLost += 1;
+    attempts += 1;
+    if (attempts === 1) {
       // The server receives and stores the request, but its answer never comes back.
       await route.fetch();
       await route.abort("connectionreset");
+    } else if (attempts === 2) {
+      // Then the server cannot be reached at all.
+      await route.abort("connectionrefused");
     } else {
       await route.continue();
     }
@@ -169,9 +172,21 @@ test("a request whose answer was lost is sent again and still stored once", asyn
   await expect(page.getByRole("alert").filter({ hasText: "Message saved" })).toBeVisible();
   expect(storedRequests(message.email)).toHaveLength(1);
 
-  await page.getByRole("button", { name: "Try again now" }).click();
+  // A try that fails says so, and the button keeps the focus for the next one.
+  const tryAgain = page.getByRole("button", { name: "Try again now" });
+  await tryAgain.focus();
+  await page.keyboard.press("Enter");
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: "Tried again just now: the server could not be reached yet." }),
+  ).toBeVisible();
+  await expect(tryAgain).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(page.getByText("Your saved message has been sent")).toBeVisible();
   expect(storedRequests(message.email)).toHaveLength(1);
+  // The notice went with its button: the focus is on the page's main content.
+  await expect(page.getByRole("main")).toBeFocused();
 });
 
 test("a request the server refuses is kept, explained, and can be corrected", async ({ page }) => {

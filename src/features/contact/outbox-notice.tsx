@@ -14,6 +14,7 @@ import { refusedField, useContactFieldLabels } from "@/features/contact/contact-
 import { SubjectList } from "@/features/contact/subject-list";
 import { Alert, AlertTitle } from "@/components/alert";
 import { Button } from "@/components/button";
+import { useFocusMainContentWhenLost } from "@/lib/main-content";
 
 /**
  * What is still in this device's outbox: requests waiting for the connection (with a way to try
@@ -35,6 +36,7 @@ export function OutboxNotice({
   const labels = useContactFieldLabels();
   const [items, setItems] = useState<OutboxItem[]>([]);
   const [trying, setTrying] = useState(false);
+  const [stillWaiting, setStillWaiting] = useState(false);
 
   useEffect(() => {
     if (paused) return;
@@ -57,9 +59,19 @@ export function OutboxNotice({
   const failed = items.filter((item) => item.state === "failed");
 
   const tryNow = async () => {
+    if (trying) return;
     setTrying(true);
-    await deliverOutbox();
-    setTrying(false);
+    setStillWaiting(false);
+    try {
+      const report = await deliverOutbox();
+      // Nothing went: said in the notice, which would otherwise look the same as before.
+      setStillWaiting(report.pending.length > 0);
+    } catch (error) {
+      console.warn("The saved messages could not be sent:", error);
+      setStillWaiting(true);
+    } finally {
+      setTrying(false);
+    }
   };
 
   /** Why the server refused a request, in the interface language (the server's text is English). */
@@ -81,16 +93,17 @@ export function OutboxNotice({
         <Alert
           severity="info"
           role="status"
-          action={
-            <Button color="inherit" onClick={() => void tryNow()} disabled={trying}>
-              {t`Try again now`}
-            </Button>
-          }
+          action={<TryAgainButton trying={trying} onTry={() => void tryNow()} />}
         >
           <AlertTitle>{t`Waiting to be sent`}</AlertTitle>
           <Typography>
             {t`Saved on this device. It will be sent when the connection is back.`}
           </Typography>
+          {stillWaiting ? (
+            <Typography sx={{ fontWeight: 700 }}>
+              {t`Tried again just now: the server could not be reached yet.`}
+            </Typography>
+          ) : null}
           {kiosk ? (
             <Typography>{t`Messages waiting: ${pending.length}`}</Typography>
           ) : (
@@ -128,5 +141,19 @@ export function OutboxNotice({
         </Alert>
       ))}
     </Stack>
+  );
+}
+
+/**
+ * Try again now: focusable while trying (aria-disabled), so the press does not drop the focus;
+ * should the messages go, the notice goes with it, and the focus to the page's main content.
+ */
+function TryAgainButton({ trying, onTry }: { trying: boolean; onTry: () => void }) {
+  const { t } = useLingui();
+  useFocusMainContentWhenLost();
+  return (
+    <Button color="inherit" aria-disabled={trying} onClick={() => !trying && onTry()}>
+      {t`Try again now`}
+    </Button>
   );
 }
