@@ -139,6 +139,17 @@ test.describe("header on a phone", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   });
 
+  test("a link chosen in the menu by keyboard leaves the focus on the page it opens", async ({
+    page,
+  }) => {
+    const menu = await openMenuByKeyboard(page, "/");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/about");
+    await expect(menu).toBeHidden();
+    // On the new page's main content, where Tab goes on from, not back at the top of the page.
+    await expect(page.getByRole("main")).toBeFocused();
+  });
+
   test("Escape closes the menu and puts focus back on its button", async ({ page }) => {
     const menu = await openMenuByKeyboard(page, "/");
 

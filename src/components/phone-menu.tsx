@@ -8,6 +8,7 @@ import { keyframes } from "@mui/material/styles";
 import { Container } from "@/components/container";
 import { activeStyle, menuOnly, type NavItem } from "@/components/nav-layout";
 import { ButtonLink } from "@/components/router-link";
+import { focusMainContent } from "@/lib/main-content";
 
 /** Whether `node` is inside one of `parts`. */
 const isWithin = (node: unknown, ...parts: RefObject<HTMLElement | null>[]) =>
@@ -74,6 +75,12 @@ export function PhoneMenu({
 }) {
   const { t } = useLingui();
   if (!menu.open) return null;
+  // The link pressed goes with the menu: the focus goes to the page it leads to, where "Skip to
+  // content" would take it, rather than to the top of the document.
+  const go = () => {
+    menu.close();
+    focusMainContent();
+  };
   return (
     <Box sx={[menuOnly("block"), { animation: `${menuOpening} 200ms ease-out` }]}>
       {/* Lined up with the bar, also on a tablet or a wide screen whose bar is too full. */}
@@ -92,16 +99,16 @@ export function PhoneMenu({
               key={item.to}
               to={item.to}
               color="inherit"
-              onClick={menu.close}
+              onClick={go}
               sx={{ justifyContent: "flex-start", ...activeStyle }}
             >
               {item.label}
             </ButtonLink>
           ))}
-          <ButtonLink to="/contact" variant="contained" onClick={menu.close}>
+          <ButtonLink to="/contact" variant="contained" onClick={go}>
             {t`Get Started`}
           </ButtonLink>
-          <ButtonLink to="/contact" variant="outlined" onClick={menu.close}>
+          <ButtonLink to="/contact" variant="outlined" onClick={go}>
             {t`Sign In`}
           </ButtonLink>
         </Stack>
