@@ -73,6 +73,12 @@ test("signed in, staff find a request, see its text as written, mark it handled 
   await expect(items).toHaveCount(1);
   const item = items.first();
   await expect(item.getByRole("heading", { name: `Inbox ${marker}` })).toBeVisible();
+  // Marked with the language the visitor wrote in (Kazakh), for a screen reader's voice.
+  await expect(item.getByRole("heading", { name: `Inbox ${marker}` })).toHaveAttribute(
+    "lang",
+    "kk",
+  );
+  await expect(item.getByText(attack, { exact: true })).toHaveAttribute("lang", "kk");
   // The markup in the request is shown as its text, and never runs.
   await expect(item.getByText(attack, { exact: true })).toBeVisible();
   await expect(item.locator("img")).toHaveCount(0);

@@ -262,6 +262,8 @@ function RequestCard({
           tabIndex={-1}
           variant="h3"
           component="h2"
+          // In the language the visitor wrote in, so a screen reader reads it in that language.
+          lang={request.language}
           sx={{ fontSize: "1.25rem", mb: 0.5 }}
         >
           {request.subject}
@@ -269,7 +271,10 @@ function RequestCard({
         <Typography color="text.secondary" sx={{ mb: 1.5 }}>
           {request.name} · {request.email} · {request.language} · {when(request.receivedAt)}
         </Typography>
-        <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", mb: 1 }}>
+        <Typography
+          lang={request.language}
+          sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", mb: 1 }}
+        >
           {request.message}
         </Typography>
         <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", gap: 1.5 }}>
