@@ -59,13 +59,22 @@ export function requestsDbExists(dataDir: string): boolean {
   return existsSync(requestsDbPath(dataDir));
 }
 
+/** How long a serving connection waits for another process's lock on the file, in ms. */
+const servingBusyTimeoutMs = 250;
+
 /** A connection to the server's SQLite file, its schema up to date. */
 export function openSqliteDatabase(dataDir: string): DatabaseSync {
   mkdirSync(dataDir, { recursive: true });
   const db = new DatabaseSync(requestsDbPath(dataDir));
   db.exec("PRAGMA journal_mode = WAL");
+  // Starting up, another process may be migrating the same file: wait for it.
   db.exec("PRAGMA busy_timeout = 5000");
   migrateSqlite(db);
+  // Then the connection serves requests on the server's one thread, where SQLite waits for a lock
+  // synchronously: a file held by another process (a backup, a shell left in a transaction) would
+  // stop every request, static files too, for the whole wait. A write takes milliseconds; one
+  // that cannot have the lock soon is refused (503, try again), and the server goes on.
+  db.exec(`PRAGMA busy_timeout = ${servingBusyTimeoutMs}`);
   return db;
 }
 
