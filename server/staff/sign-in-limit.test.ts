@@ -19,6 +19,22 @@ async function fail(attempt: Promise<SignInAttempt>) {
 }
 
 describe("sign-in limit", () => {
+  it("keeps a bounded number of counts, and the count for everyone is never dropped", async () => {
+    const time = 1_000_000;
+    const counter = memoryFailureCounter(() => time, 10);
+    const begin = signInLimiter(counter, limits);
+    const outcomes = [];
+    // A guess spread over fifty addresses, far more than the counter keeps.
+    for (let client = 1; client <= 50; client++) {
+      outcomes.push(await fail(begin(`2001:db8::${client}`)));
+    }
+    expect(counter.size).toBeLessThanOrEqual(10);
+    expect(outcomes.slice(0, 4)).toEqual([null, null, null, null]);
+    // The fifth reaches the limit for everyone, and from then on all are refused, however many
+    // addresses came and went.
+    for (const outcome of outcomes.slice(4)) expect(outcome).toMatchObject({ scope: "everyone" });
+  });
+
   it("counts wrong passwords only: right ones never lock a client out", async () => {
     const { begin } = setUp();
     for (let i = 0; i < 10; i++) {

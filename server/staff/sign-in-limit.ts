@@ -25,20 +25,38 @@ export interface FailureCounter {
   takeBack(key: string): Promise<void>;
 }
 
-export function memoryFailureCounter(now: () => number = Date.now): FailureCounter {
+/**
+ * In memory, the counts are bounded: ended windows are swept once a minute, and past `maxKeys`
+ * the key counted longest ago goes first. A key is moved to the end each time it counts, so the
+ * one for all clients together, counted at every attempt, is never the one to go. Before, a guess
+ * spread over many addresses (easy with IPv6) grew the map without bound, and once it held
+ * 10,000 keys every attempt walked all of them.
+ */
+export function memoryFailureCounter(
+  now: () => number = Date.now,
+  maxKeys = 50_000,
+): FailureCounter & { readonly size: number } {
   const counts = new Map<string, { count: number; windowEnds: number }>();
+  let nextSweep = 0;
   return {
     async add(key, windowMs) {
       const time = now();
-      if (counts.size > 10_000) {
+      if (time >= nextSweep) {
         for (const [old, entry] of counts) if (entry.windowEnds <= time) counts.delete(old);
+        nextSweep = time + 60_000;
       }
       const current = counts.get(key);
       const entry =
         current && current.windowEnds > time ? current : { count: 0, windowEnds: time + windowMs };
       entry.count += 1;
+      counts.delete(key);
+      if (counts.size >= maxKeys) counts.delete(counts.keys().next().value!);
       counts.set(key, entry);
       return { count: entry.count, msLeft: entry.windowEnds - time };
+    },
+    /** For tests: how many keys are held. */
+    get size() {
+      return counts.size;
     },
     async takeBack(key) {
       const entry = counts.get(key);
