@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/text-field";
@@ -30,6 +30,8 @@ import { SectionPanel } from "@/components/section-panel";
 import { nativeNameOf } from "@/shared/languages";
 import { isSpeechLanguage, speechLanguages, type SpeechLanguage } from "@/shared/speech-options";
 import { Alert } from "@/components/alert";
+import { UndoAlert, undoButtonOf } from "@/components/undo-alert";
+import { useFocusAfterChange } from "@/lib/use-focus-after-change";
 import { Button } from "@/components/button";
 import { loadWhenOnline } from "@/lib/load-when-online";
 
@@ -83,7 +85,7 @@ export function BoardSection({
   const [deleted, setDeleted] = useState<Deleted | null>(null);
   const [notice, setNotice] = useState("");
   const display = symbolDisplayOf(look, language);
-  const focusAfterEdit = useFocusAfterEdit([board, deleted, editing]);
+  const focusAfterEdit = useFocusAfterChange([board, deleted, editing]);
 
   // A change that leaves the user's own pictures unused erases them from the device.
   const changeBoardErasing = (update: (current: Board) => Board) =>
@@ -113,7 +115,7 @@ export function BoardSection({
       void deleteWithPicture(phrase, board.indexOf(phrase));
       onDeleted(phrase);
       // On Undo, which a slip of the hand may need at once.
-      focusAfterEdit([`[${undoAttribute}]`]);
+      focusAfterEdit([undoButtonOf("board")]);
     },
     onMove: (phrase, direction) => {
       changeBoard((current) => movePhrase(current, phrase.id, direction));
@@ -265,40 +267,8 @@ function BoardControls({
   );
 }
 
-const undoAttribute = "data-board-undo";
 const controlSelector = (id: string, control: string) =>
   `[data-phrase-control="${CSS.escape(`${id}:${control}`)}"]`;
-
-/**
- * Gives the keyboard's focus, once the board is drawn after an edit, to the first of `selectors`
- * that is there and enabled: an edit that takes away or moves the button just pressed (a phrase
- * moved down, deleted, brought back) would otherwise drop it on the page. A request that finds
- * nothing within a second is dropped, so it cannot take the focus later.
- */
-function useFocusAfterEdit(drawnFrom: readonly unknown[]) {
-  const request = useRef<{ selectors: readonly string[]; at: number } | null>(null);
-  useEffect(() => {
-    const wanted = request.current;
-    if (!wanted) return;
-    if (Date.now() - wanted.at > 1000) {
-      request.current = null;
-      return;
-    }
-    for (const selector of wanted.selectors) {
-      const element = document.querySelector<HTMLButtonElement>(selector);
-      if (element && !element.disabled) {
-        element.focus();
-        request.current = null;
-        return;
-      }
-    }
-    // Drawn again: look again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, drawnFrom);
-  return (selectors: readonly string[]) => {
-    request.current = { selectors, at: Date.now() };
-  };
-}
 
 /** A deleted phrase with its Undo, or what the last action did; announced as it changes. */
 function BoardNotice({
@@ -314,17 +284,10 @@ function BoardNotice({
   return (
     <div role="status">
       {deleted ? (
-        <Alert
-          role="none"
-          severity="info"
-          action={
-            <Button {...{ [undoAttribute]: "" }} color="inherit" onClick={() => onUndo(deleted)}>
-              {t`Undo`}
-            </Button>
-          }
-        >
-          {t`Deleted: ${deleted.phrase.text}`}
-        </Alert>
+        <UndoAlert
+          mark="board"
+          onUndo={() => onUndo(deleted)}
+        >{t`Deleted: ${deleted.phrase.text}`}</UndoAlert>
       ) : notice ? (
         <Alert role="none" severity="success">
           {notice}

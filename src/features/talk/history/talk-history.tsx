@@ -21,7 +21,8 @@ import {
   type HistoryEntry,
 } from "@/features/talk/history/history";
 import type { SpeechLanguage } from "@/shared/speech-options";
-import { Alert } from "@/components/alert";
+import { UndoAlert, undoButtonOf } from "@/components/undo-alert";
+import { useFocusAfterChange } from "@/lib/use-focus-after-change";
 import { Button } from "@/components/button";
 import { perLocale } from "@/lib/per-locale";
 
@@ -223,48 +224,24 @@ export function HistorySection({
 }) {
   const { t } = useLingui();
   const [deleted, setDeleted] = useState<{ entry: HistoryEntry; index: number } | null>(null);
-  const undoRef = useRef<HTMLButtonElement>(null);
-  const listRef = useRef<HTMLDivElement>(null);
-  // Where the focus goes once the list is drawn after a deletion or its Undo: Undo, or an entry.
-  const focusOn = useRef<"undo" | { entry: string } | null>(null);
-  useEffect(() => {
-    const wanted = focusOn.current;
-    if (wanted === null) return;
-    const target =
-      wanted === "undo"
-        ? undoRef.current
-        : listRef.current?.querySelector<HTMLElement>(
-            `[data-history-entry="${CSS.escape(wanted.entry)}"]`,
-          );
-    if (!target) return;
-    target.focus();
-    focusOn.current = null;
-  }, [deleted, history]);
+  // After a deletion the focus goes to its Undo, and after Undo back to the entry.
+  const focusAfterChange = useFocusAfterChange([deleted, history]);
 
   return (
-    <Stack spacing={2} ref={listRef}>
+    <Stack spacing={2}>
       <div role="status">
         {deleted ? (
-          <Alert
-            role="none"
-            severity="info"
-            action={
-              <Button
-                ref={undoRef}
-                color="inherit"
-                onClick={() => {
-                  const { entry, index } = deleted;
-                  setDeleted(null);
-                  changeHistory((current) => restoreEntry(current, entry, index));
-                  focusOn.current = { entry: entry.id };
-                }}
-              >
-                {t`Undo`}
-              </Button>
-            }
+          <UndoAlert
+            mark="history"
+            onUndo={() => {
+              const { entry, index } = deleted;
+              setDeleted(null);
+              changeHistory((current) => restoreEntry(current, entry, index));
+              focusAfterChange([`[data-history-entry="${CSS.escape(entry.id)}"]`]);
+            }}
           >
             {t`Deleted from history: ${deleted.entry.text}`}
-          </Alert>
+          </UndoAlert>
         ) : null}
       </div>
       <TalkHistory
@@ -284,7 +261,7 @@ export function HistorySection({
         onDelete={(entry) => {
           setDeleted({ entry, index: history.indexOf(entry) });
           changeHistory((current) => deleteEntry(current, entry.id));
-          focusOn.current = "undo";
+          focusAfterChange([undoButtonOf("history")]);
         }}
         onClear={() => {
           setDeleted(null);
