@@ -69,6 +69,8 @@ async function saveKazakhVoiceWith(page: Page, text: string) {
   await page.goto("/recognition");
   await page.getByRole("button", { name: "Save voice for offline use" }).click();
   await expect(page.getByText("The voice is saved")).toBeVisible({ timeout: 30_000 });
+  // The button went once the voice was saved; the focus is on what it became.
+  await expect(page.getByRole("status").filter({ hasText: "The voice is saved" })).toBeFocused();
 }
 
 test("the service worker takes control and every route works offline, by reload and by link", async ({

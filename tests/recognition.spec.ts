@@ -340,6 +340,14 @@ test.describe("where the voice goes", () => {
       "Your voice is not recognised until the language pack is on this device: type instead.",
     );
     await expect(recordButton(page)).toBeDisabled();
+    // "Type instead": the field to type in is there.
+    await textField(page).fill("Я хочу пить");
+    await expect(textField(page)).toHaveValue("Я хочу пить");
+    // Unavailable, not gone from the keyboard: the focus can rest on it, and it does nothing.
+    await recordButton(page).focus();
+    await page.keyboard.press("Enter");
+    await expect(recordButton(page)).toBeFocused();
+    expect(await recognizers(page)).toEqual([]);
     await page.getByRole("button", { name: "Download the language pack" }).click();
     await page.evaluate(() => window.speechScript.finishInstall(true));
     await expectNotice(page, onThisDevice);
@@ -604,14 +612,20 @@ test.describe("adaptive audio", () => {
     // the engine and the voice are fetched but nothing keeps them for offline use.
     await openRecognition(page);
     await recordText(page);
-    await page.getByRole("button", { name: "Save voice for offline use" }).click();
+    const save = page.getByRole("button", { name: "Save voice for offline use" });
+    await save.focus();
+    await page.keyboard.press("Enter");
+    // While it saves, the button stays where the keyboard left it (unavailable, not gone).
+    await expect(save).toHaveAttribute("aria-disabled", "true");
+    await expect(save).toBeFocused();
     await expect(
       page.getByText(
         "The voice could not be kept on this device yet. Reload the page and try again.",
       ),
     ).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText("The voice is saved")).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Save voice for offline use" })).toBeEnabled();
+    await expect(save).toBeEnabled();
+    await expect(save).toBeFocused();
   });
 
   test("editing the text, the language or the rate discards the audio", async ({ page }) => {

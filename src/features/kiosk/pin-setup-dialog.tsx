@@ -31,6 +31,7 @@ export function PinSetupDialog({ idleSeconds }: { idleSeconds?: number }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (saving) return;
     if (!isValidPin(pin)) {
       setErrors({ pin: t`Use 4 to 8 digits.` });
       pinInput.current?.focus();

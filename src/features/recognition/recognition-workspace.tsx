@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { useLingui } from "@lingui/react/macro";
+import { voiceDestinationOf } from "@/features/recognition/recognition-choice";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import { AdaptiveAudioPanel } from "@/features/recognition/adaptive-audio-panel";
@@ -33,13 +34,17 @@ export function RecognitionWorkspace({
   const { recording, audio, supported, cleared } = workspace;
   const recordButtonRef = useRef<HTMLButtonElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
-  const showResults = recording.resultsShown || !supported;
+  // Where the voice may go nowhere (only on this device, and no language pack yet), the notice
+  // says "type instead": the text field is there to type in.
+  const voiceGoesNowhere =
+    workspace.choice.choice !== null && voiceDestinationOf(workspace.choice.choice) === "nowhere";
+  const showResults = recording.resultsShown || !supported || voiceGoesNowhere;
   const speechLanguage = speechLanguageOf(recording.language);
 
   const reset = () => {
     workspace.reset();
     // The Reset button disappears with the panels; continue where a new recording begins.
-    if (supported) recordButtonRef.current?.focus();
+    recordButtonRef.current?.focus();
   };
 
   const undoReset = () => {

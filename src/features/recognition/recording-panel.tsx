@@ -44,6 +44,7 @@ export function RecordingPanel({
   // Until the browser has answered, a press waits for the answer (use-recording-session.ts).
   const voiceGoesNowhere =
     choice.choice !== null && voiceDestinationOf(choice.choice) === "nowhere";
+  const unavailable = !supported || (!listening && voiceGoesNowhere);
 
   // Without recognition the alert below says everything; the status line stays empty.
   const statusText = !supported
@@ -92,8 +93,10 @@ export function RecordingPanel({
             variant="contained"
             color={listening ? "error" : "primary"}
             size="large"
-            onClick={onToggle}
-            disabled={!supported || (!listening && voiceGoesNowhere)}
+            // Focusable when it cannot record (aria-disabled): the focus a press or Reset put on
+            // it stays, and its description says why.
+            aria-disabled={unavailable}
+            onClick={() => !unavailable && onToggle()}
             aria-describedby={noticeId}
             startIcon={listening ? <StopIcon /> : <MicIcon />}
             sx={{

@@ -1,4 +1,11 @@
-import { startTransition, useEffect, useEffectEvent, useState } from "react";
+import {
+  startTransition,
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type RefObject,
+} from "react";
 import { useLingui } from "@lingui/react/macro";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -11,6 +18,7 @@ import type { SpeechLanguage } from "@/shared/speech-options";
 import { useOnlineStatus } from "@/lib/use-online-status";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
+import { useFocusMainContentWhenLost } from "@/lib/main-content";
 
 type Status = "unknown" | "missing" | "saving" | "saved" | "failed" | "not-kept";
 
@@ -57,6 +65,7 @@ export function OfflineVoiceCard({ language }: { language: SpeechLanguage }) {
   const { t } = useLingui();
   const online = useOnlineStatus();
   const [status, setStatus] = useState<Status>("unknown");
+  const statusRef = useRef<HTMLDivElement>(null);
 
   const save = async () => {
     setStatus("saving");
@@ -98,36 +107,35 @@ export function OfflineVoiceCard({ language }: { language: SpeechLanguage }) {
         <Typography sx={{ color: "text.secondary" }}>
           {t`Without a connection, this device makes the audio itself. Save the voice now so it is ready when you are offline.`}
         </Typography>
-        <div role="status">
+        <div role="status" ref={statusRef} tabIndex={-1} style={{ outline: "none" }}>
           {status === "saving" ? (
             <Stack spacing={1}>
               <Typography>{t`Saving the voice on this device…`}</Typography>
               <ProgressBar aria-label={t`Saving the voice on this device…`} />
             </Stack>
           ) : status === "saved" ? (
-            <Alert severity="success" icon={<OfflinePinIcon />}>
+            <Alert role="none" severity="success" icon={<OfflinePinIcon />}>
               {t`The voice is saved: audio works offline on this device.`}
             </Alert>
           ) : status === "failed" ? (
-            <Alert severity="error">
+            <Alert role="none" severity="error">
               {t`The voice could not be saved. Check the connection and try again.`}
             </Alert>
           ) : status === "not-kept" ? (
-            <Alert severity="error">
+            <Alert role="none" severity="error">
               {t`The voice could not be kept on this device yet. Reload the page and try again.`}
             </Alert>
           ) : null}
         </div>
-        {status === "missing" || status === "failed" || status === "not-kept" ? (
-          <Button
-            variant="outlined"
-            startIcon={<CloudDownloadIcon />}
-            onClick={() => void save()}
-            disabled={!online}
-            sx={{ alignSelf: "flex-start" }}
-          >
-            {t`Save voice for offline use`}
-          </Button>
+        {status === "missing" ||
+        status === "failed" ||
+        status === "not-kept" ||
+        status === "saving" ? (
+          <SaveVoiceButton
+            unavailable={!online || status === "saving"}
+            onSave={() => void save()}
+            afterIt={statusRef}
+          />
         ) : null}
         {!online && status === "missing" ? (
           <Typography sx={{ color: "text.secondary" }}>
@@ -136,5 +144,33 @@ export function OfflineVoiceCard({ language }: { language: SpeechLanguage }) {
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * Save voice for offline use: focusable while saving or offline (aria-disabled), so the press
+ * does not drop the focus; once the voice is saved it goes, and the focus to what it became.
+ */
+function SaveVoiceButton({
+  unavailable,
+  onSave,
+  afterIt,
+}: {
+  unavailable: boolean;
+  onSave: () => void;
+  afterIt: RefObject<HTMLElement | null>;
+}) {
+  const { t } = useLingui();
+  useFocusMainContentWhenLost(afterIt);
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<CloudDownloadIcon />}
+      aria-disabled={unavailable}
+      onClick={() => !unavailable && onSave()}
+      sx={{ alignSelf: "flex-start" }}
+    >
+      {t`Save voice for offline use`}
+    </Button>
   );
 }
