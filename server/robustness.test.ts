@@ -216,3 +216,42 @@ it(
     }
   },
 );
+
+it(
+  "drops the speech a client stopped waiting for, and goes on serving",
+  { timeout: 30_000 },
+  async () => {
+    // The real engine, watched: which requests' clients the route says have gone.
+    const signals: AbortSignal[] = [];
+    const watched = {
+      synthesize: (...args: Parameters<ClosableSynthesizer["synthesize"]>) => {
+        if (args[1]) signals.push(args[1]);
+        return synthesizer.synthesize(...args);
+      },
+    };
+    const served = await buildTestApp(watched);
+    try {
+      const address = await served.listen({ port: 0, host: "127.0.0.1" });
+      const speak = (text: string, signal?: AbortSignal) =>
+        fetch(new URL("/generate-tts", address), {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ text, language: "en" }),
+          signal,
+        });
+      // The app stops waiting after a while (here at once) and speaks on the device instead.
+      const impatient = new AbortController();
+      const abandoned = speak("Please call the nurse.", impatient.signal);
+      await expect.poll(() => signals.length).toBe(1);
+      impatient.abort();
+      await expect(abandoned).rejects.toThrow();
+      await expect.poll(() => signals[0]?.aborted).toBe(true);
+      // A client that waits is answered, and its request was not taken for gone.
+      const answer = await speak("Thank you.");
+      expect(answer.status).toBe(200);
+      expect(signals[1]?.aborted).toBe(false);
+    } finally {
+      await served.close();
+    }
+  },
+);

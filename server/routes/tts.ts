@@ -4,7 +4,7 @@
  * worker threads with a time limit, so a slow or broken synthesis is a 500, never a hang. Text
  * that makes no sound (punctuation only) is a 422: silent audio would look like a success.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { apiPaths } from "../../src/shared/api-contract.ts";
 import { apiTags, errorResponse, inputErrorResponses } from "../plugins/api-description.ts";
 import {
@@ -18,8 +18,24 @@ import {
 } from "../../src/shared/speech-options.ts";
 
 export type SpeechSynthesizer = {
-  synthesize(request: SpeechRequest): Promise<SpeechAudio>;
+  /** `signal` is aborted when the client has gone: work not yet begun for it is dropped. */
+  synthesize(request: SpeechRequest, signal?: AbortSignal): Promise<SpeechAudio>;
 };
+
+/** The client closed the connection before its answer: nobody is left to send one to. */
+class ClientGoneError extends Error {
+  override name = "ClientGoneError";
+  statusCode = 499;
+}
+
+/** Aborted when the connection closes before the answer was sent. */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort(new ClientGoneError("The client went away."));
+  });
+  return controller.signal;
+}
 
 const ttsBodySchema = {
   type: "object",
@@ -106,7 +122,10 @@ export async function ttsRoutes(app: FastifyInstance, options: { synthesizer: Sp
           message: `"text" must be at most ${maxTextLength} characters.`,
         });
       }
-      const audio = await options.synthesizer.synthesize({ ...request.body, text });
+      const audio = await options.synthesizer.synthesize(
+        { ...request.body, text },
+        clientGone(reply),
+      );
       // The engine gives no samples when the text has nothing it can say in this language.
       if (audio.durationMs === 0) {
         return reply.code(422).send({

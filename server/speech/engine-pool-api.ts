@@ -12,6 +12,18 @@ export interface EnginePoolOptions {
   warmUp?: Language[];
   /** Reject new requests when this many are already waiting. Default 256. */
   maxQueue?: number;
+  /**
+   * How long a request may wait in the queue for a worker: beyond it the call rejects with
+   * QueueFullError, since its client has given up by then (the browser makes the audio itself
+   * after 10 s). Default 10 000 ms.
+   */
+  maxWaitMs?: number;
+  /**
+   * A worker slot given up on after five failed starts is tried again by the first request this
+   * long after. Until then, when no worker is left, requests reject at once with
+   * EngineUnavailableError instead of waiting. Default 30 000 ms.
+   */
+  retryStoppedMs?: number;
   /** Worker entry; override when the server is bundled and the .ts file is elsewhere. */
   workerUrl?: URL;
   /** How long a worker may take to start. Default 30 000 ms. */
@@ -28,6 +40,12 @@ export interface EnginePoolOptions {
 export interface PoolSynthesisOptions {
   rate?: number;
   pitch?: number;
+  /**
+   * Aborted when nobody waits for the answer any more (its client went away): a request still
+   * queued leaves the queue and rejects with the signal's reason. One a worker has begun runs on
+   * (stopping it means restarting the worker).
+   */
+  signal?: AbortSignal;
 }
 
 export interface PoolSynthesisResult {
@@ -66,4 +84,9 @@ export class PoolClosedError extends Error {
 
 export class QueueFullError extends Error {
   override name = "QueueFullError";
+}
+
+/** No worker can start now (each failed five times in a row); they are tried again later. */
+export class EngineUnavailableError extends Error {
+  override name = "EngineUnavailableError";
 }

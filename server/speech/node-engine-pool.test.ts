@@ -4,7 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildVoicePack } from "../../scripts/build/build-voice-pack.ts";
 import { createEnginePool } from "./node-engine-pool.ts";
-import { PoolClosedError, SynthesisTimeoutError } from "./engine-pool-api.ts";
+import {
+  EngineUnavailableError,
+  PoolClosedError,
+  QueueFullError,
+  SynthesisTimeoutError,
+} from "./engine-pool-api.ts";
 import type { EnginePool } from "./engine-pool-api.ts";
 import { LANGUAGES } from "../../src/shared/speech-engine/voice-pack.ts";
 import { SAMPLE_TEXTS } from "../../src/shared/speech-engine/sample-texts.ts";
@@ -109,4 +114,69 @@ describe("time limit", () => {
       /failed to initialise.*ENOENT/s,
     );
   });
+});
+
+describe("the queue under a flood", () => {
+  it("drops a request whose client went away, and one that waited too long", async () => {
+    const small = await createEnginePool({
+      size: 1,
+      voicePackPath: packPath,
+      timeoutMs: 3_000,
+      maxWaitMs: 1_000,
+    });
+    try {
+      // The one worker is busy for the whole test (the job is ended by the time limit).
+      const long = small.synthesize(SAMPLE_TEXTS.ru.repeat(2_000), "ru");
+      const gone = new AbortController();
+      const left = small.synthesize("Hello.", "en", { signal: gone.signal });
+      const waiting = small.synthesize("Hello again.", "en");
+      expect(small.stats()).toMatchObject({ busy: 1, queued: 2 });
+
+      const reason = new Error("the client went away");
+      gone.abort(reason);
+      await expect(left).rejects.toBe(reason);
+      expect(small.stats().queued).toBe(1);
+
+      await expect(waiting).rejects.toBeInstanceOf(QueueFullError);
+      expect(small.stats()).toMatchObject({ busy: 1, queued: 0 });
+      await expect(long).rejects.toBeInstanceOf(SynthesisTimeoutError);
+      // A request already gone is not even queued.
+      await expect(small.synthesize("Hi.", "en", { signal: gone.signal })).rejects.toBe(reason);
+    } finally {
+      await small.close();
+    }
+  }, 30_000);
+
+  it("refuses at once while no worker can start, and tries again later", async () => {
+    const events: string[] = [];
+    const broken = await createEnginePool({
+      size: 1,
+      voicePackPath: "/nonexistent.dvp",
+      idleStopMs: 60_000,
+      maxWaitMs: 60_000,
+      retryStoppedMs: 1_000,
+      onWorkerEvent: (e) => events.push(e),
+    });
+    try {
+      // Five starts fail (1 + 2 + 3 + 4 s apart); the waiting request is then refused.
+      await expect(broken.synthesize("Hello.", "en")).rejects.toBeInstanceOf(
+        EngineUnavailableError,
+      );
+      expect(events.join("\n")).toMatch(/failed to start 5 times/);
+      // Refused at once, not queued for good.
+      await expect(broken.synthesize("Hello.", "en")).rejects.toBeInstanceOf(
+        EngineUnavailableError,
+      );
+      expect(broken.stats().queued).toBe(0);
+      // Later, the next request starts the worker again (here it fails again at once).
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const starts = events.length;
+      await expect(broken.synthesize("Hello.", "en")).rejects.toBeInstanceOf(
+        EngineUnavailableError,
+      );
+      expect(events.length).toBeGreaterThan(starts);
+    } finally {
+      await broken.close();
+    }
+  }, 40_000);
 });

@@ -13,6 +13,7 @@ import type { Language } from "../../src/shared/speech-engine/voice-pack.ts";
 import type { EngineRequest, EngineResponse } from "../../src/shared/speech-engine/engine-host.ts";
 import type { EngineWorkerData, WorkerLifecycle } from "./engine-worker.ts";
 import {
+  EngineUnavailableError,
   PoolClosedError,
   QueueFullError,
   SynthesisTimeoutError,
@@ -33,6 +34,8 @@ interface Job {
   request: SynthesizeRequest;
   resolve: (r: PoolSynthesisResult) => void;
   reject: (e: Error) => void;
+  /** Called when the job leaves the queue, for whatever reason: clears its waiting timer. */
+  leaveQueue: () => void;
 }
 
 interface Slot {
@@ -44,6 +47,8 @@ interface Slot {
   idleTimer: ReturnType<typeof setTimeout> | undefined;
   voice: Language | undefined;
   consecutiveFailures: number;
+  /** When the slot was given up on (state "stopped"). */
+  stoppedAt: number;
 }
 
 type PoolConfig = {
@@ -51,6 +56,8 @@ type PoolConfig = {
   timeoutMs: number;
   startupTimeoutMs: number;
   maxQueue: number;
+  maxWaitMs: number;
+  retryStoppedMs: number;
   workerUrl: URL;
   workerData: EngineWorkerData;
   idleStopMs: number | undefined;
@@ -63,6 +70,8 @@ export async function createEnginePool(options: EnginePoolOptions = {}): Promise
     timeoutMs: options.timeoutMs ?? 10_000,
     startupTimeoutMs: options.startupTimeoutMs ?? 30_000,
     maxQueue: options.maxQueue ?? 256,
+    maxWaitMs: options.maxWaitMs ?? 10_000,
+    retryStoppedMs: options.retryStoppedMs ?? 30_000,
     workerUrl: options.workerUrl ?? new URL("./engine-worker.ts", import.meta.url),
     workerData: { voicePackPath: options.voicePackPath, warmUp: options.warmUp },
     idleStopMs: options.idleStopMs,
@@ -114,6 +123,7 @@ class WorkerPool implements EnginePool {
         idleTimer: undefined,
         voice: undefined,
         consecutiveFailures: 0,
+        stoppedAt: 0,
       });
     }
   }
@@ -147,18 +157,58 @@ class WorkerPool implements EnginePool {
       return Promise.reject(
         new QueueFullError(`synthesis queue is full (${this.config.maxQueue})`),
       );
+    const { signal } = opts;
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
+    this.retryStopped();
+    if (this.slots.every((s) => s.state === "stopped"))
+      return Promise.reject(
+        new EngineUnavailableError("no engine workers can start now; they are tried again soon"),
+      );
     return new Promise<PoolSynthesisResult>((resolve, reject) => {
       const id = this.nextId++;
-      this.queue.push({
+      // A job's client gives up after a while, or goes away: then it leaves the queue, so a
+      // flood of requests nobody waits for is not synthesized after the fact.
+      const drop = (error: Error) => {
+        const index = this.queue.indexOf(job);
+        if (index < 0) return;
+        this.queue.splice(index, 1);
+        job.leaveQueue();
+        reject(error);
+      };
+      const waitTimer = setTimeout(
+        () =>
+          drop(new QueueFullError(`waited over ${this.config.maxWaitMs} ms for an engine worker`)),
+        this.config.maxWaitMs,
+      );
+      const onAbort = () => drop(signal!.reason as Error);
+      signal?.addEventListener("abort", onAbort, { once: true });
+      const job: Job = {
         id,
         skipped: 0,
         resolve,
         reject,
         request: { type: "synthesize", id, text, language, rate: opts.rate, pitch: opts.pitch },
-      });
+        leaveQueue: () => {
+          clearTimeout(waitTimer);
+          signal?.removeEventListener("abort", onAbort);
+        },
+      };
+      this.queue.push(job);
       this.pump();
       this.wake();
     });
+  }
+
+  /** Slots given up on long enough ago get another start. */
+  private retryStopped(): void {
+    if (this.closed || !this.started) return;
+    const now = Date.now();
+    for (const slot of this.slots) {
+      if (slot.state !== "stopped" || now - slot.stoppedAt < this.config.retryStoppedMs) continue;
+      // One more failed start stops it again.
+      slot.consecutiveFailures = 4;
+      slot.state = "asleep";
+    }
   }
 
   stats() {
@@ -175,7 +225,10 @@ class WorkerPool implements EnginePool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const j of this.queue.splice(0)) j.reject(new PoolClosedError("engine pool closed"));
+    for (const j of this.queue.splice(0)) {
+      j.leaveQueue();
+      j.reject(new PoolClosedError("engine pool closed"));
+    }
     for (const s of this.slots) {
       settle(s)?.reject(new PoolClosedError("engine pool closed"));
       clearTimeout(s.idleTimer);
@@ -241,10 +294,15 @@ class WorkerPool implements EnginePool {
     slot.consecutiveFailures += wasStarting ? 1 : 0;
     if (slot.consecutiveFailures >= 5) {
       slot.state = "stopped";
-      this.config.log(`worker ${slot.index} failed to start 5 times, giving up: ${err.message}`);
+      slot.stoppedAt = Date.now();
+      this.config.log(
+        `worker ${slot.index} failed to start 5 times, giving up for ${this.config.retryStoppedMs} ms: ${err.message}`,
+      );
       if (this.slots.every((s) => s.state === "stopped" || s.state === "asleep"))
-        for (const j of this.queue.splice(0))
-          j.reject(new Error(`no engine workers available: ${err.message}`));
+        for (const j of this.queue.splice(0)) {
+          j.leaveQueue();
+          j.reject(new EngineUnavailableError(`no engine workers available: ${err.message}`));
+        }
       return;
     }
     this.config.log(`worker ${slot.index} replaced: ${err.message}`);
@@ -327,7 +385,10 @@ class WorkerPool implements EnginePool {
       const pick = pickJob(this.queue, idle);
       if (pick.index > 0) head.skipped++;
       const [job] = this.queue.splice(pick.index, 1);
-      if (job) this.dispatch(pick.slot, job);
+      if (job) {
+        job.leaveQueue();
+        this.dispatch(pick.slot, job);
+      }
     }
   }
 }

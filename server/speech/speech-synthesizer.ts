@@ -4,7 +4,11 @@
  */
 import type { SpeechAudio, SpeechRequest } from "../../src/shared/speech-options.ts";
 import type { SpeechSynthesizer } from "../routes/tts.ts";
-import { QueueFullError, type EnginePoolOptions } from "./engine-pool-api.ts";
+import {
+  EngineUnavailableError,
+  QueueFullError,
+  type EnginePoolOptions,
+} from "./engine-pool-api.ts";
 import { createEnginePool } from "./node-engine-pool.ts";
 
 export const engineName = "espeak-ng-wasm";
@@ -26,18 +30,22 @@ export async function createSpeechSynthesizer(
     // The workers are most of an idle server's memory: they start with the first speech request
     // (about a second later than a warm one) and stop after two minutes without one.
     idleStopMs: 120_000,
+    // The app stops waiting for an answer after 2.5 s and makes the audio on the device; other
+    // clients are told to come back (503) rather than kept waiting behind a flood.
+    maxWaitMs: 5_000,
     ...options,
   });
   return {
-    async synthesize(request: SpeechRequest): Promise<SpeechAudio> {
+    async synthesize(request: SpeechRequest, signal?: AbortSignal): Promise<SpeechAudio> {
       try {
         const audio = await pool.synthesize(request.text, request.language, {
           rate: request.rate,
           pitch: request.pitch,
+          signal,
         });
         return { ...audio, engine: engineName };
       } catch (error) {
-        if (error instanceof QueueFullError) {
+        if (error instanceof QueueFullError || error instanceof EngineUnavailableError) {
           throw new EngineBusyError("The speech engine is busy. Please try again in a moment.");
         }
         throw error;
