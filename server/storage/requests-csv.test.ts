@@ -183,6 +183,12 @@ describe("requests CSV", () => {
     expect(neutraliseCell("\uFF1D1")).toBe("'\uFF1D1");
     expect(neutraliseCell("Line 1\n- item")).toBe("Line 1\n'- item");
     expect(neutraliseCell("2+3=5, a-b, me@example.kz")).toBe("2+3=5, a-b, me@example.kz");
+    // A tab or carriage return is a break and a formula character at once: each one is guarded,
+    // and so is what follows it.
+    expect(neutraliseCell("a\n\t=1")).toBe("a\n'\t'=1");
+    expect(neutraliseCell("\t\t+1")).toBe("'\t'\t'+1");
+    // A long run of line breaks (read in linear time) changes nothing.
+    expect(neutraliseCell(`${"\n".repeat(50_000)}x`)).toBe(`${"\n".repeat(50_000)}x`);
     expect(csvCell("hello;=2+3;")).toBe(`"hello;'=2+3;"`);
   });
 

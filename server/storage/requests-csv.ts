@@ -35,11 +35,15 @@ export const formulaCharacters = "=+-@\t\r\uFF1D\uFF0B\uFF0D\uFF20";
 /** Characters after which some spreadsheet setting starts a new cell or row. */
 export const cellBreaks = ",;\t\r\n\uFF0C\uFF1B";
 
+// The break is looked behind, not taken: a tab or carriage return is both a break and a formula
+// character, so each one in a row is guarded and starts the next look. The spaces between break
+// and formula character leave out the breaks themselves: with them, every line break of a long
+// run started a scan to the run's end (quadratic: 32,000 line breaks took 0.7 s).
 const formulaAfterBreak =
-  /(^|[,;\t\r\n\uFF0C\uFF1B])([\s"]*)([=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/gu;
+  /(?<=^|[,;\t\r\n\uFF0C\uFF1B])((?:[^\S\t\r\n]|")*)([=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/gu;
 
 export function neutraliseCell(value: string): string {
-  return value.replace(formulaAfterBreak, "$1$2'$3");
+  return value.replace(formulaAfterBreak, "$1'$2");
 }
 
 export function csvCell(value: string): string {
