@@ -64,7 +64,7 @@ for (const { name, viewport } of widths) {
     test("the language menu open passes", async ({ page }) => {
       await page.goto("/");
       await page.getByRole("button", { name: "Language: English" }).click();
-      await expect(page.getByRole("menuitem", { name: "Русский" })).toBeVisible();
+      await expect(page.getByRole("menuitemradio", { name: "Русский" })).toBeVisible();
       await checkPage(page, "language menu open");
     });
 

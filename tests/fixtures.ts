@@ -112,7 +112,7 @@ export async function expectNoAxeViolations(page: Page, context = "") {
  */
 export async function switchLanguage(page: Page, locale: Locale) {
   await page.getByRole("button", { name: /^(Language|Язык|Dil|Тіл|Тил|Til): / }).click();
-  await page.getByRole("menuitem", { name: languageNames[locale] }).click();
+  await page.getByRole("menuitemradio", { name: languageNames[locale] }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", locale);
   await expect.poll(() => storedValue(page, "dauys.language")).toBe(locale);
 }
@@ -233,6 +233,7 @@ export async function findSmallTargets(page: Page, minimum = 44): Promise<string
       "[role=button]",
       "[role=link]",
       "[role=menuitem]",
+      "[role=menuitemradio]",
       "[role=tab]",
       "[role=option]",
       "[role=radio]",

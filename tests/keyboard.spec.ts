@@ -48,7 +48,7 @@ test("language: switch to Russian with the keyboard", async ({ page }) => {
   await page.goto("/about");
   await tabTo(page, page.getByRole("button", { name: "Language: English" }));
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("menuitem", { name: "English" })).toBeFocused();
+  await expect(page.getByRole("menuitemradio", { name: "English" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
   await expect(page.locator("html")).toHaveAttribute("lang", "ru");

@@ -357,8 +357,11 @@ test("the language choice changes the page, sets <html lang> and survives a relo
   await expect(page.getByRole("button", { name: "Language: English" })).toBeVisible();
 
   await page.getByRole("button", { name: "Language: English" }).click();
-  const items = page.getByRole("menuitem");
+  const items = page.getByRole("menuitemradio");
   await expect(items).toHaveText(Object.values(languageNames));
+  // The chosen language is said, not only shown by a tick.
+  await expect(page.getByRole("menuitemradio", { checked: true })).toHaveText(languageNames.en);
+  await expect(page.getByRole("menuitemradio", { checked: false })).toHaveCount(5);
   await page.keyboard.press("Escape");
 
   await switchLanguage(page, "ru");
@@ -372,6 +375,9 @@ test("the language choice changes the page, sets <html lang> and survives a relo
 
   await switchLanguage(page, "kk");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Біз туралы");
+  await page.getByRole("button", { name: /^Тіл: / }).click();
+  await expect(page.getByRole("menuitemradio", { checked: true })).toHaveText(languageNames.kk);
+  await page.keyboard.press("Escape");
   await page.goto("/recognition");
   await expect(page.getByRole("link", { name: "Біз туралы" })).toBeVisible();
 });
@@ -389,7 +395,7 @@ test("a language whose texts do not load says so in the language shown, and can 
   await page.goto("/about");
   await settle(page);
   await page.getByRole("button", { name: /^Language: / }).click();
-  await page.getByRole("menuitem", { name: languageNames.kk }).click();
+  await page.getByRole("menuitemradio", { name: languageNames.kk }).click();
   const alert = page.getByRole("alert").filter({ hasText: "The language could not be loaded." });
   await expect(alert).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
@@ -401,6 +407,9 @@ test("a language whose texts do not load says so in the language shown, and can 
   failing = false;
   await switchLanguage(page, "kk");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Біз туралы");
+  await page.getByRole("button", { name: /^Тіл: / }).click();
+  await expect(page.getByRole("menuitemradio", { checked: true })).toHaveText(languageNames.kk);
+  await page.keyboard.press("Escape");
   expect(errors).toEqual([]);
 });
 
@@ -577,7 +586,7 @@ test.describe("a first visit without the service worker", () => {
       expect((await loadingBar(page)).shown).toBe(false);
       // The menu button answers: the page is live.
       await page.getByRole("button", { name: "Language: English" }).click();
-      await expect(page.getByRole("menuitem", { name: "Русский" })).toBeVisible();
+      await expect(page.getByRole("menuitemradio", { name: "Русский" })).toBeVisible();
       await page.keyboard.press("Escape");
       expect(errors).toEqual([]);
     });
@@ -621,7 +630,7 @@ test.describe("a first visit over a connection that drops", () => {
     await appStarted(page);
     expect(requests).toBeGreaterThan(1);
     await page.getByRole("button", { name: "Language: English" }).click();
-    await expect(page.getByRole("menuitem", { name: "Русский" })).toBeVisible();
+    await expect(page.getByRole("menuitemradio", { name: "Русский" })).toBeVisible();
   });
   test("when the language menu's code is lost offline, the page goes on and the menu opens once the connection is back", async ({
     page,
@@ -638,6 +647,6 @@ test.describe("a first visit over a connection that drops", () => {
     await expect(page.getByRole("menu")).toHaveCount(0);
 
     await context.setOffline(false);
-    await expect(page.getByRole("menuitem", { name: "Русский" })).toBeVisible();
+    await expect(page.getByRole("menuitemradio", { name: "Русский" })).toBeVisible();
   });
 });
