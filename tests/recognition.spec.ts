@@ -496,6 +496,37 @@ test.describe("adaptive audio", () => {
     expect(wav.length).toBeGreaterThan(44);
   });
 
+  test("audio this device cannot play says so, and can still be downloaded", async ({ page }) => {
+    await openRecognition(page);
+    await page.getByLabel("Recognition language").selectOption("en-US");
+    await recordText(page, "I would like a glass of water, please.");
+    // The server's real answer, its audio replaced by bytes no device can play.
+    await page.route("**/generate-tts", async (route) => {
+      const response = await route.fetch();
+      const answer = (await response.json()) as Record<string, unknown>;
+      const unplayable = Buffer.concat([Buffer.from("RIFF"), Buffer.alloc(400, 7)]);
+      await route.fulfill({ response, json: { ...answer, audio: unplayable.toString("base64") } });
+    });
+    await page.getByRole("button", { name: "Create audio" }).click();
+    const play = page.getByRole("button", { name: "Play" });
+    await expect(play).toBeFocused({ timeout: 30_000 });
+    await play.click();
+    const alert = page
+      .getByRole("alert")
+      .filter({ hasText: "This device did not play the audio." });
+    await expect(alert).toBeVisible();
+    await expect(play).toBeVisible();
+    await expectNoAxeViolations(page, "audio that did not play");
+
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download audio" }).click();
+    expect((await downloading).suggestedFilename()).toBe("generated-audio.wav");
+
+    await alert.getByRole("button", { name: "Close" }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(play).toBeFocused();
+  });
+
   for (const { when, answer } of [
     {
       when: "the server fails",

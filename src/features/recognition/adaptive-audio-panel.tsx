@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type RefObject } from "react";
+import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
@@ -191,12 +191,16 @@ function AudioControls({
 }) {
   const { t } = useLingui();
   const audioRef = useRef<HTMLAudioElement>(null);
+  // The device would not play it: its sound may be blocked, or it cannot read the file. Said, so
+  // a press on Play that does nothing is not the end of it; the download may still play elsewhere.
+  const [playFailed, setPlayFailed] = useState(false);
 
   useEffect(() => {
     const element = audioRef.current;
     if (!element) return;
     const url = URL.createObjectURL(blob);
     element.src = url;
+    setPlayFailed(false);
     return () => {
       element.pause();
       element.removeAttribute("src");
@@ -208,9 +212,11 @@ function AudioControls({
     const element = audioRef.current;
     if (!element) return;
     if (element.paused) {
+      setPlayFailed(false);
       void element.play().catch((error: unknown) => {
         console.error("The audio could not be played:", error);
         onPlayingChange(false);
+        setPlayFailed(true);
       });
     } else {
       element.pause();
@@ -218,33 +224,48 @@ function AudioControls({
   };
 
   return (
-    <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the recognized text is its transcript */}
-      <audio
-        ref={audioRef}
-        preload="auto"
-        onPlay={() => onPlayingChange(true)}
-        onPause={() => onPlayingChange(false)}
-        onEnded={() => onPlayingChange(false)}
-      />
-      <Button
-        ref={playButtonRef}
-        variant="contained"
-        size="large"
-        startIcon={playing ? <PauseIcon /> : <PlayArrowIcon />}
-        onClick={togglePlayback}
-        sx={{ minWidth: 160 }}
-      >
-        {playing ? t`Pause` : t`Play`}
-      </Button>
-      <Button
-        variant="outlined"
-        size="large"
-        startIcon={<DownloadIcon />}
-        onClick={() => downloadFile(blob, audioFileName)}
-      >
-        {t`Download audio`}
-      </Button>
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the recognized text is its transcript */}
+        <audio
+          ref={audioRef}
+          preload="auto"
+          onPlay={() => onPlayingChange(true)}
+          onPause={() => onPlayingChange(false)}
+          onEnded={() => onPlayingChange(false)}
+          // A file the device cannot read fails as it loads, before Play is pressed.
+          onError={(event) => {
+            if (event.currentTarget.getAttribute("src")) setPlayFailed(true);
+          }}
+        />
+        <Button
+          ref={playButtonRef}
+          variant="contained"
+          size="large"
+          startIcon={playing ? <PauseIcon /> : <PlayArrowIcon />}
+          onClick={togglePlayback}
+          sx={{ minWidth: 160 }}
+        >
+          {playing ? t`Pause` : t`Play`}
+        </Button>
+        <Button
+          variant="outlined"
+          size="large"
+          startIcon={<DownloadIcon />}
+          onClick={() => downloadFile(blob, audioFileName)}
+        >
+          {t`Download audio`}
+        </Button>
+      </Stack>
+      {playFailed ? (
+        <ClosableAlert
+          severity="error"
+          onClose={() => setPlayFailed(false)}
+          focusAfter={playButtonRef}
+        >
+          {t`This device did not play the audio. Check that its sound is on and press Play again, or download the audio and play it in another app.`}
+        </ClosableAlert>
+      ) : null}
     </Stack>
   );
 }

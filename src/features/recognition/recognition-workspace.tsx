@@ -1,10 +1,10 @@
-import { useRef, type ReactNode } from "react";
+import { Suspense, useEffect, useRef, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { useLingui } from "@lingui/react/macro";
 import { voiceDestinationOf } from "@/features/recognition/recognition-choice";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
-import { AdaptiveAudioPanel } from "@/features/recognition/adaptive-audio-panel";
+import { lazyPart } from "@/components/lazy-part";
 import { RecognizedTextPanel } from "@/features/recognition/recognized-text-panel";
 import { isListening } from "@/features/recognition/recording-machine";
 import { RecordingPanel } from "@/features/recognition/recording-panel";
@@ -15,6 +15,13 @@ import {
 import { speechLanguageOf, type SpeechLanguage } from "@/shared/speech-options";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
+
+// The audio panel shows once there is text, after a recording or from a draft: its code comes with
+// it, not with the page's first load, and is asked for as soon as a recording starts, to be
+// there when it stops.
+const loadAudioPanel = () =>
+  import("@/features/recognition/adaptive-audio-panel").then((module) => module.AdaptiveAudioPanel);
+const AdaptiveAudioPanel = lazyPart(loadAudioPanel);
 
 /**
  * The recording panel, then, once there is something to work with (a recording has stopped, a
@@ -39,6 +46,10 @@ export function RecognitionWorkspace({
   const voiceGoesNowhere =
     workspace.choice.choice !== null && voiceDestinationOf(workspace.choice.choice) === "nowhere";
   const showResults = recording.resultsShown || !supported || voiceGoesNowhere;
+  const listening = isListening(recording);
+  useEffect(() => {
+    if (listening) loadAudioPanel().catch(() => undefined);
+  }, [listening]);
   const speechLanguage = speechLanguageOf(recording.language);
 
   const reset = () => {
@@ -93,16 +104,18 @@ export function RecognitionWorkspace({
             onReset={reset}
             inputRef={textRef}
           />
-          <AdaptiveAudioPanel
-            state={audio}
-            text={recording.text}
-            rate={workspace.rate}
-            recording={isListening(recording)}
-            onChooseRate={workspace.chooseRate}
-            onCreate={() => void workspace.createAudio()}
-            onPlayingChange={workspace.setPlaying}
-            onDismissFailure={workspace.dismissAudioFailure}
-          />
+          <Suspense fallback={null}>
+            <AdaptiveAudioPanel
+              state={audio}
+              text={recording.text}
+              rate={workspace.rate}
+              recording={listening}
+              onChooseRate={workspace.chooseRate}
+              onCreate={() => void workspace.createAudio()}
+              onPlayingChange={workspace.setPlaying}
+              onDismissFailure={workspace.dismissAudioFailure}
+            />
+          </Suspense>
         </Box>
       ) : null}
       {showResults && speechLanguage ? afterResults?.(speechLanguage) : null}
