@@ -149,6 +149,43 @@ test("the provisioning link turns kiosk mode on, leaves no PIN behind and lasts 
   await expectNoLinksOut(page);
 });
 
+test("a tablet whose kiosk settings were erased tells staff, once, and runs as an ordinary one", async ({
+  page,
+}) => {
+  await provision(page);
+  // The browser erases the site's stored data to free space; its cookies stay.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open("dauys");
+        open.onsuccess = () => {
+          const tx = open.result.transaction("keyval", "readwrite");
+          tx.objectStore("keyval").delete("dauys.kiosk");
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+  await page.reload();
+  const lost = page
+    .getByRole("status")
+    .filter({ hasText: "Kiosk mode is off: this device lost its kiosk settings" });
+  await expect(lost).toBeVisible({ timeout: appStartTimeout });
+  await expect(exitButton(page)).toHaveCount(0);
+  expect(await kioskAttribute(page)).toBeNull();
+  await expectNoAxeViolations(page, "kiosk settings lost");
+
+  // Said once: the next start is an ordinary tablet's.
+  await page.reload();
+  await settle(page);
+  await expect(page.getByRole("link", { name: /Watch Demo/ })).toBeVisible();
+  await expect(lost).toHaveCount(0);
+});
+
 test("in kiosk mode no link leaves the app, on the home page and the contact page", async ({
   page,
 }) => {

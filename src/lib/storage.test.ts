@@ -21,6 +21,24 @@ describe("storage", () => {
     vi.unstubAllGlobals();
   });
 
+  it("asks the browser to keep its data once what a user made is first saved, not for a draft", async () => {
+    const persist = vi.fn(() => Promise.resolve(true));
+    const persisted = vi.fn(() => Promise.resolve(false));
+    vi.stubGlobal("navigator", { storage: { persist, persisted } });
+    await writeValue(storageKeys.contactDraft, { message: "draft" });
+    expect(persisted).not.toHaveBeenCalled();
+    await writeValue(storageKeys.voiceExamples, { phrases: [] });
+    await writeValue(storageKeys.talkBoards, {});
+    await vi.waitFor(() => expect(persist).toHaveBeenCalledTimes(1));
+    expect(persisted).toHaveBeenCalledTimes(1);
+  });
+
+  it("saves all the same where the browser has no persistent storage", async () => {
+    vi.stubGlobal("navigator", {});
+    expect(await writeValue(storageKeys.kiosk, { enabled: true })).toBe(true);
+    expect(await readValue(storageKeys.kiosk)).toEqual({ enabled: true });
+  });
+
   it("does not bring back from memory a value another tab or the service worker removed", async () => {
     expect(await writeValue(storageKeys.outbox, [{ id: "r1" }])).toBe(true);
     await del(storageKeys.outbox, createStore("dauys", "keyval"));

@@ -131,7 +131,38 @@ export async function readValue<T>(key: StorageKey): Promise<T | undefined> {
 }
 
 /** Writes a value; resolves to false (and reports) when it could not be saved on the device. */
+// What would be hard to make again: contact requests waiting to go, the boards a user or staff
+// made, the voice examples a patient taught, and the kiosk setting.
+const keptUnderPressure = new Set<StorageKey>([
+  storageKeys.outbox,
+  storageKeys.kiosk,
+  storageKeys.talkBoards,
+  storageKeys.talkClinicBoards,
+  storageKeys.voiceExamples,
+]);
+let persistenceAsked = false;
+
+/**
+ * Asks the browser, once a page, to keep this site's data when the device runs short of space.
+ * Without it, IndexedDB is "best effort": a phone or clinic tablet low on storage may erase it,
+ * and with it a patient's taught voice and boards. Chromium answers by itself (an installed app
+ * is kept); Firefox asks the user.
+ */
+function askToKeepData() {
+  if (persistenceAsked || typeof navigator === "undefined") return;
+  persistenceAsked = true;
+  // `persist` is missing from TypeScript's DOM types, and from some browsers.
+  const storage = navigator.storage as
+    (StorageManager & { persist?: () => Promise<boolean> }) | undefined;
+  if (typeof storage?.persist !== "function") return;
+  storage
+    .persisted()
+    .then((kept) => kept || storage.persist?.())
+    .catch((error: unknown) => console.warn("Persistent storage was not granted:", error));
+}
+
 export async function writeValue<T>(key: StorageKey, value: T): Promise<boolean> {
+  if (keptUnderPressure.has(key)) askToKeepData();
   memory.set(key, value);
   const saved = await setInIndexedDb(key, value);
   if (saved) unsaved.delete(key);
@@ -178,6 +209,7 @@ async function deleteFromIndexedDb(key: StorageKey): Promise<boolean> {
 
 /** For tests: forget the in-memory copies and the cached store handle. */
 export function resetStorageForTests() {
+  persistenceAsked = false;
   memory.clear();
   unsaved.clear();
   store = undefined;

@@ -58,6 +58,7 @@ function KioskNotice({ notice }: { notice: { kind: KioskNoticeKind; id: number }
     ready: t`Ready for the next person.`,
     "not-erased": t`This device did not let the app erase everything the last person left. Staff: clear this site's data in the browser's settings, then turn kiosk mode on again.`,
     insecure: t`Kiosk mode needs a secure connection (https). Open the link again over https.`,
+    lost: t`Kiosk mode is off: this device lost its kiosk settings, perhaps to free space. Staff: open the kiosk link again to turn it on.`,
   };
   const open = notice !== null && notice.id !== closedId;
   const message = notice ? messages[notice.kind] : "";
@@ -65,7 +66,8 @@ function KioskNotice({ notice }: { notice: { kind: KioskNoticeKind; id: number }
     notice?.kind === "enabled-not-saved" ||
     notice?.kind === "not-loaded" ||
     notice?.kind === "not-erased" ||
-    notice?.kind === "insecure";
+    notice?.kind === "insecure" ||
+    notice?.kind === "lost";
   const close = () => {
     if (notice) closeNotice(notice.id);
   };

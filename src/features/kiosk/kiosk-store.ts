@@ -23,10 +23,18 @@ import {
 } from "@/features/kiosk/kiosk-setting";
 import type { LanguageCode } from "@/lib/i18n";
 import { setPageCookie } from "@/lib/page-cookies";
+import { pageCookieValue } from "@/shared/page-cookie";
 import { grantPilotAccess } from "@/lib/pilot-access";
 
 export type KioskNoticeKind =
-  "enabled" | "enabled-not-saved" | "not-loaded" | "exited" | "ready" | "not-erased" | "insecure";
+  | "enabled"
+  | "enabled-not-saved"
+  | "not-loaded"
+  | "exited"
+  | "ready"
+  | "not-erased"
+  | "insecure"
+  | "lost";
 
 export type KioskSnapshot = {
   status: "loading" | "off" | "on";
@@ -84,7 +92,15 @@ export async function restoreKioskMode(): Promise<void> {
   const setting = await readKioskSetting();
   // A tablet set up before the kiosk granted pilot access itself gets the grant now.
   if (setting) void grantPilotAccess("kiosk");
-  update({ status: setting ? "on" : "off", setting });
+  // The page cookie mirrors kiosk mode for the server, and clearing the site's data clears both.
+  // The cookie saying "on" with no setting to read means the device lost what staff set (its
+  // storage was erased for space, could not be read, or never took it): the tablet now runs as
+  // an ordinary one, with no privacy reset, and staff must know.
+  const lost =
+    !setting &&
+    typeof document !== "undefined" &&
+    pageCookieValue(document.cookie, cookieNames.kiosk) === "on";
+  update({ status: setting ? "on" : "off", setting, ...(lost && { notice: notice("lost") }) });
 }
 
 /**
