@@ -364,6 +364,10 @@ test("a photo becomes a phrase's picture, made small on the device, kept, export
   await expect(phrase).toHaveCount(0);
 
   await page.getByLabel("Board file to import").setInputFiles(file);
+  await page
+    .getByRole("dialog", { name: "Replace your boards?" })
+    .getByRole("button", { name: "Replace the boards" })
+    .click();
   await expect(page.getByText(/^Board imported: /)).toBeVisible();
   await expect.poll(() => loadedImages(phrase.locator("img"))).toBe(1);
   await expect.poll(() => keptPictureCount(page)).toBe(1);

@@ -558,8 +558,11 @@ test.describe("Talk", () => {
       boards: { en: [{ text: "Call my grandson Timur" }] },
     });
 
-    // A new phone: an empty board, then the file.
-    await presetStoredValue(page, "dauys.talk-boards", {});
+    // Another phone, whose Russian board has a phrase of its own; its English board is the
+    // starter one. The file has only English.
+    await presetStoredValue(page, "dauys.talk-boards", {
+      ru: [{ id: "own-ru", text: "Позовите сестру", category: "mine", favourite: false }],
+    });
     await page.goto("/talk");
     await settle(page);
     await expect(phraseGroup(page, "My phrases")).toHaveCount(0);
@@ -583,7 +586,21 @@ test.describe("Talk", () => {
     );
     await expect(phraseGroup(page, "My phrases")).toHaveCount(0);
 
+    // Asked first: Cancel changes nothing.
     await input.setInputFiles(file);
+    const ask = page.getByRole("dialog", { name: "Replace your boards?" });
+    await expect(ask).toContainText(
+      "The file has 1 phrase for English. It takes the place of your boards in these languages",
+    );
+    await expect(ask.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await expectNoAxeViolations(page, "replace the boards?");
+    await page.keyboard.press("Enter");
+    await expect(ask).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Import a board" })).toBeFocused();
+    await expect(phraseGroup(page, "My phrases")).toHaveCount(0);
+
+    await input.setInputFiles(file);
+    await ask.getByRole("button", { name: "Replace the boards" }).click();
     await expect(page.getByText("Board imported: 1 phrase.")).toBeVisible();
     await expect(phraseGroup(page, "My phrases").getByRole("button")).toHaveText([
       "Call my grandson Timur",
@@ -591,6 +608,11 @@ test.describe("Talk", () => {
     await page.reload();
     await expect(phraseGroup(page, "Favourites").getByRole("button")).toHaveText([
       "Call my grandson Timur",
+    ]);
+    // The Russian board, not in the file, is as it was.
+    await page.getByRole("combobox", { name: "Speak in" }).selectOption("ru");
+    await expect(phraseGroup(page, "My phrases").getByRole("button")).toHaveText([
+      "Позовите сестру",
     ]);
   });
 

@@ -42,7 +42,7 @@ export function TalkWorkspace({
   const { t, i18n } = useLingui();
   const online = useOnlineStatus();
   const interfaceLanguage: SpeechLanguage = isSpeechLanguage(i18n.locale) ? i18n.locale : "en";
-  const { data, changeBoard, replaceBoards, changeHistory, changeSettings } =
+  const { data, changeBoard, replaceBoards, replaceBoardsIn, changeHistory, changeSettings } =
     useTalkData(interfaceLanguage);
 
   const settings = data?.settings ?? defaultTalkSettings(interfaceLanguage);
@@ -166,11 +166,11 @@ export function TalkWorkspace({
           voice={voice.all}
           language={language}
           onImport={(imported, examples) => {
-            replaceBoards(imported);
-            voice.replaceAll(examples);
+            replaceBoardsIn(imported);
+            voice.replaceLanguages(examples);
           }}
           onOpenBoard={(boardLanguage, opened) => {
-            replaceBoards({ ...boards, [boardLanguage]: opened });
+            replaceBoardsIn({ [boardLanguage]: opened });
             // The board opened is the one shown: Talk speaks its language from now on.
             if (boardLanguage !== language) changeSettings({ language: boardLanguage });
           }}

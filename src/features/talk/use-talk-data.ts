@@ -98,6 +98,10 @@ export function useTalkData(defaultLanguage: SpeechLanguage) {
     replaceBoards(boards: Boards) {
       apply((now) => ({ ...now, boards }));
     },
+    /** Puts these boards in place of the current ones in their languages; the others stay. */
+    replaceBoardsIn(boards: Boards) {
+      apply((now) => ({ ...now, boards: { ...now.boards, ...boards } }));
+    },
     changeHistory(update: (history: History) => History) {
       apply((now) => ({ ...now, history: update(now.history) }));
     },

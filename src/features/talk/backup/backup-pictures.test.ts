@@ -4,6 +4,7 @@ import {
   base64ToBytes,
   bytesToBase64,
   keepImportedPictures,
+  picturesReplaced,
   readBoardPictures,
   withNewPictureIds,
 } from "@/features/talk/backup/backup-pictures";
@@ -59,11 +60,49 @@ describe("pictures in a board file", () => {
     const result = parseBoardFile(text);
     if (!result.ok) throw new Error(result.problem);
     const imported = await keepImportedPictures(result.boards, result.pictures);
-    const symbol = imported.ru?.[0]?.symbol;
+    const symbol = imported?.ru?.[0]?.symbol;
     expect(symbol?.set).toBe("picture");
     const picture = await readPicture(symbol?.set === "picture" ? symbol.id : "");
     expect(picture?.type).toBe("image/webp");
     expect([...new Uint8Array(await picture!.arrayBuffer())]).toEqual([1, 2, 3]);
-    expect(imported.kk).toEqual([phrase("dog")]);
+    expect(imported?.kk).toEqual([phrase("dog")]);
+  });
+
+  it("keeps all of a file's pictures or none, and only those a phrase uses", async () => {
+    const picture = { type: "image/webp", data: bytesToBase64(new Uint8Array([1, 2, 3])) };
+    const boards = { ru: [phrase("cat", "p1"), phrase("dog", "p2")] };
+    const pictures = { p1: picture, p2: picture, unused: picture };
+    const saved: string[] = [];
+    const removed: string[] = [];
+    // The device keeps one picture, then is full.
+    const fillingStore = {
+      savePicture: () => {
+        if (saved.length === 1) return Promise.resolve(undefined);
+        saved.push(`kept-${saved.length}`);
+        return Promise.resolve(saved.at(-1));
+      },
+      removePictures: (ids: readonly string[]) => {
+        removed.push(...ids);
+        return Promise.resolve();
+      },
+    };
+    expect(await keepImportedPictures(boards, pictures, fillingStore)).toBeUndefined();
+    expect(removed).toEqual(["kept-0"]);
+
+    const kept = await keepImportedPictures(boards, pictures);
+    expect(kept?.ru?.map((item) => item.symbol?.set)).toEqual(["picture", "picture"]);
+    // Two pictures on the device, not the unused third.
+    const ids = kept!.ru!.map((item) => (item.symbol?.set === "picture" ? item.symbol.id : ""));
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it("erases the pictures only the replaced boards used", () => {
+    const current = {
+      ru: [phrase("a", "ru-only"), phrase("b", "shared")],
+      kk: [phrase("c", "kk-only"), phrase("d", "shared")],
+    };
+    // The file replaces the Russian board; the Kazakh one stays and still shows "shared".
+    expect(picturesReplaced(current, { ru: [phrase("e", "new")] })).toEqual(["ru-only"]);
+    expect(picturesReplaced(current, { en: [phrase("f")] })).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
  */
 import { picturesOf, type Board, type Boards, type Phrase } from "@/features/talk/board/board";
 import type { SpeechLanguage } from "@/shared/speech-options";
-import { readPicture, savePicture } from "@/features/talk/board/phrase-pictures";
+import { readPicture, removePictures, savePicture } from "@/features/talk/board/phrase-pictures";
+import type { PictureStore } from "@/features/talk/backup/open-board";
 import type { FilePictures } from "@/features/talk/backup/board-file";
 
 export function bytesToBase64(bytes: Uint8Array): string {
@@ -53,19 +54,46 @@ export function withNewPictureIds(board: Board, newIds: ReadonlyMap<string, stri
   });
 }
 
-/** Keeps an imported file's pictures on the device; the boards refer to them by their new ids. */
+/**
+ * Keeps the pictures an imported file's phrases use on the device; the boards refer to them by
+ * their new ids. All or nothing: when one cannot be kept (the device is full or its storage
+ * fails), those kept so far are erased again and the result is undefined, so an import never
+ * leaves phrases that silently lost their pictures. Pictures no phrase uses are not kept.
+ */
 export async function keepImportedPictures(
   boards: Boards,
   pictures: FilePictures,
-): Promise<Boards> {
+  store: PictureStore = { savePicture, removePictures },
+): Promise<Boards | undefined> {
+  const used = new Set(boardsIn(boards).flatMap(([, board]) => picturesOf(board)));
   const newIds = new Map<string, string>();
   for (const [id, picture] of Object.entries(pictures)) {
-    const kept = await savePicture(new Blob([base64ToBytes(picture.data)], { type: picture.type }));
-    if (kept) newIds.set(id, kept);
+    if (!used.has(id)) continue;
+    const kept = await store.savePicture(
+      new Blob([base64ToBytes(picture.data)], { type: picture.type }),
+    );
+    if (!kept) {
+      await store.removePictures([...newIds.values()]);
+      return undefined;
+    }
+    newIds.set(id, kept);
   }
   const kept: Boards = {};
   for (const [language, board] of boardsIn(boards)) {
     kept[language] = withNewPictureIds(board, newIds);
   }
   return kept;
+}
+
+/**
+ * The pictures only the replaced boards used: once `imported` takes the place of `current`'s
+ * boards in its languages, nothing shows them, so they are erased rather than left on the device.
+ */
+export function picturesReplaced(current: Boards, imported: Boards): string[] {
+  const after = { ...current, ...imported };
+  const stillUsed = new Set(boardsIn(after).flatMap(([, board]) => picturesOf(board)));
+  const replaced = boardsIn(current)
+    .filter(([language]) => language in imported)
+    .flatMap(([, board]) => picturesOf(board));
+  return [...new Set(replaced)].filter((id) => !stillUsed.has(id));
 }

@@ -1,19 +1,32 @@
-import { useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Plural, useLingui } from "@lingui/react/macro";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import FileUploadIcon from "@mui/icons-material/FileUpload";
+import { nativeNameOf } from "@/shared/languages";
 import type { SpeechLanguage } from "@/shared/speech-options";
-import { picturesOf, type Board, type Boards } from "@/features/talk/board/board";
+import type { Board, Boards } from "@/features/talk/board/board";
 import { removePictures } from "@/features/talk/board/phrase-pictures";
-import { keepImportedPictures, readBoardPictures } from "@/features/talk/backup/backup-pictures";
+import {
+  keepImportedPictures,
+  picturesReplaced,
+  readBoardPictures,
+} from "@/features/talk/backup/backup-pictures";
 import type { VoiceExamples } from "@/features/talk/my-voice/voice-examples";
 import {
   boardFileName,
   exportBoards,
+  languagesOf,
+  maxBoardFileBytes,
   parseBoardFile,
   type BoardFileProblem,
+  type BoardFileResult,
 } from "@/features/talk/backup/board-file";
 import { OpenBoardTransfer } from "@/features/talk/backup/open-board-transfer";
 import { brand } from "@/lib/brand";
@@ -21,12 +34,15 @@ import { downloadFile } from "@/lib/download-file";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 
-type Outcome =
-  { ok: true; phraseCount: number } | { ok: false; problem: BoardFileProblem | "unreadable" };
+type ImportProblem = BoardFileProblem | "unreadable" | "pictures-not-kept";
+
+type Outcome = { ok: true; phraseCount: number } | { ok: false; problem: ImportProblem };
+
+type ReadFile = Extract<BoardFileResult, { ok: true }>;
 
 /**
- * Saves every board in one file, and reads such a file back in place of the current boards;
- * beside it, boards to and from other AAC apps.
+ * Saves every board in one file, and reads such a file back in place of the current boards of
+ * the languages it has, after asking; beside it, boards to and from other AAC apps.
  */
 export function BoardBackup({
   boards,
@@ -45,9 +61,18 @@ export function BoardBackup({
   const { t } = useLingui();
   const name = brand.name;
   const fileRef = useRef<HTMLInputElement>(null);
+  const importButtonRef = useRef<HTMLButtonElement>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // A file read and found good, waiting for the user to say it may replace their boards.
+  const [pending, setPending] = useState<ReadFile | null>(null);
+  const [importing, setImporting] = useState(false);
+  // The dialog gone, the focus goes back to Import a board (asked for each time by a new count).
+  const [returnFocus, setReturnFocus] = useState(0);
+  useEffect(() => {
+    if (returnFocus > 0) importButtonRef.current?.focus();
+  }, [returnFocus]);
 
-  const problemText: Record<BoardFileProblem | "unreadable", string> = {
+  const problemText: Record<ImportProblem, string> = {
     "too-large": t`This file is too large to be a phrase board. Nothing was changed.`,
     "not-json": t`This file is not a phrase board saved by ${name}. Nothing was changed.`,
     "not-a-board": t`This file is not a phrase board saved by ${name}. Nothing was changed.`,
@@ -57,9 +82,16 @@ export function BoardBackup({
     "bad-voice": t`The voice examples in this file are damaged. Nothing was changed.`,
     "bad-picture": t`A picture in this file is damaged or too large. Nothing was changed.`,
     unreadable: t`The file could not be read. Nothing was changed.`,
+    "pictures-not-kept": t`This device could not keep the pictures in this file: its storage may be full. Nothing was changed.`,
   };
 
-  const importFile = async (file: File) => {
+  const readFile = async (file: File) => {
+    setOutcome(null);
+    // Checked before reading: a video chosen by mistake is not read into memory.
+    if (file.size > maxBoardFileBytes) {
+      setOutcome({ ok: false, problem: "too-large" });
+      return;
+    }
     let text: string;
     try {
       text = await file.text();
@@ -68,18 +100,27 @@ export function BoardBackup({
       return;
     }
     const result = parseBoardFile(text, file.size);
-    if (!result.ok) {
-      setOutcome(result);
-      return;
+    if (result.ok) setPending(result);
+    else setOutcome(result);
+  };
+
+  const replaceBoards = async (file: ReadFile) => {
+    setPending(null);
+    setImporting(true);
+    try {
+      const imported = await keepImportedPictures(file.boards, file.pictures);
+      if (!imported) {
+        setOutcome({ ok: false, problem: "pictures-not-kept" });
+        return;
+      }
+      const replaced = picturesReplaced(boards, imported);
+      onImport(imported, file.voice);
+      void removePictures(replaced);
+      setOutcome({ ok: true, phraseCount: file.phraseCount });
+    } finally {
+      setImporting(false);
+      setReturnFocus((count) => count + 1);
     }
-    const imported = await keepImportedPictures(result.boards, result.pictures);
-    // The pictures of the boards the file replaces are erased from the device.
-    const allPictures = (of: Boards) =>
-      Object.values(of).flatMap((board: Board) => picturesOf(board));
-    const kept = new Set(allPictures(imported));
-    void removePictures(allPictures(boards).filter((id) => !kept.has(id)));
-    onImport(imported, result.voice);
-    setOutcome({ ok: true, phraseCount: result.phraseCount });
   };
 
   const exportFile = async () => {
@@ -104,9 +145,12 @@ export function BoardBackup({
           {t`Export the board`}
         </Button>
         <Button
+          ref={importButtonRef}
           variant="outlined"
           startIcon={<FileUploadIcon />}
-          onClick={() => fileRef.current?.click()}
+          // Stays focusable while the pictures are kept, and takes no second file meanwhile.
+          aria-disabled={importing || undefined}
+          onClick={importing ? undefined : () => fileRef.current?.click()}
         >
           {t`Import a board`}
         </Button>
@@ -119,7 +163,7 @@ export function BoardBackup({
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = "";
-            if (file) void importFile(file);
+            if (file) void readFile(file);
           }}
         />
       </Stack>
@@ -140,6 +184,68 @@ export function BoardBackup({
         </Alert>
       ) : null}
       <OpenBoardTransfer language={language} boards={boards} onOpen={onOpenBoard} />
+      {pending ? (
+        <ReplaceBoardsDialog
+          file={pending}
+          onReplace={() => void replaceBoards(pending)}
+          onCancel={() => {
+            setPending(null);
+            setReturnFocus((count) => count + 1);
+          }}
+        />
+      ) : null}
     </Stack>
+  );
+}
+
+/** Focuses a button when it is first drawn (the dialog keeps the focus inside from then on). */
+const focusOnce = (element: HTMLButtonElement | null) => element?.focus();
+
+/**
+ * Asks before a file takes the place of boards: a slip in the file picker must not cost the
+ * user the boards they made and what My voice learnt. Cancel is where the focus starts.
+ */
+function ReplaceBoardsDialog({
+  file,
+  onReplace,
+  onCancel,
+}: {
+  file: ReadFile;
+  onReplace: () => void;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const titleId = useId();
+  const textId = useId();
+  const languages = new Intl.ListFormat(i18n.locale, { type: "conjunction" }).format(
+    languagesOf(file).map((language) => nativeNameOf(language)),
+  );
+  return (
+    <Dialog
+      open
+      onClose={onCancel}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      disableRestoreFocus
+    >
+      <DialogTitle id={titleId}>{t`Replace your boards?`}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={textId}>
+          <Plural
+            value={file.phraseCount}
+            one={`The file has # phrase for ${languages}. It takes the place of your boards in these languages, and of what My voice learnt for them. Your boards in other languages stay as they are.`}
+            other={`The file has # phrases for ${languages}. It takes the place of your boards in these languages, and of what My voice learnt for them. Your boards in other languages stay as they are.`}
+          />
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: "wrap" }}>
+        <Button variant="outlined" onClick={onCancel} ref={focusOnce}>
+          {t`Cancel`}
+        </Button>
+        <Button variant="contained" onClick={onReplace}>
+          {t`Replace the boards`}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { addPhrase, starterBoard, toggleFavourite } from "@/features/talk/board/board";
-import { exportBoards, maxBoardFileBytes, parseBoardFile } from "@/features/talk/backup/board-file";
+import {
+  exportBoards,
+  languagesOf,
+  maxBoardFileBytes,
+  parseBoardFile,
+} from "@/features/talk/backup/board-file";
 import type { VoiceExamples } from "@/features/talk/my-voice/voice-examples";
 
 const file = (content: unknown) => JSON.stringify(content);
@@ -147,5 +152,19 @@ describe("board file", () => {
         problem: "bad-picture",
       });
     }
+  });
+
+  it("names the languages a file replaces: those it has boards or voice examples for", () => {
+    const features = {
+      format: 1,
+      method: "normalised" as const,
+      dims: 2,
+      voicedMs: 900,
+      frames: "AAAA",
+    };
+    const voice: VoiceExamples = { kk: { a: [{ features, origin: "taught", addedAt: 1 }] } };
+    // In the interface's order.
+    expect(languagesOf({ boards: { ru: [], en: [] }, voice })).toEqual(["en", "ru", "kk"]);
+    expect(languagesOf({ boards: {}, voice: {} })).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
  * it before anything is used, so a bad file is refused whole and the board stays as it was.
  */
 import type { Boards } from "@/features/talk/board/board";
+import { speechLanguages, type SpeechLanguage } from "@/shared/speech-options";
 import { isRecord, readBoards, type BoardProblem } from "@/features/talk/board/read-boards";
 import {
   parseVoiceExamples,
@@ -108,4 +109,9 @@ export function parseBoardFile(text: string, size = text.length): BoardFileResul
   const voice = parseVoiceExamples(data.voice, true);
   if (!voice) return { ok: false, problem: "bad-voice" };
   return { ok: true, boards, voice, pictures, phraseCount };
+}
+
+/** The languages a file has boards or voice examples for: the ones importing it replaces. */
+export function languagesOf(file: { boards: Boards; voice: VoiceExamples }): SpeechLanguage[] {
+  return speechLanguages.filter((language) => language in file.boards || language in file.voice);
 }

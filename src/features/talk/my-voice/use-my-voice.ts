@@ -274,8 +274,9 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     onBoardTap(listener: ((phrase: Phrase) => void) | null) {
       boardTapListener.current = listener;
     },
-    replaceAll(next: VoiceExamples) {
-      whenReadyLater(() => save(next));
+    /** Puts these examples in place of the current ones in their languages; the others stay. */
+    replaceLanguages(next: VoiceExamples) {
+      whenReadyLater(() => save({ ...current.current, ...next }));
     },
   };
 }
