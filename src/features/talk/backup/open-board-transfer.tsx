@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -87,6 +87,11 @@ export function OpenBoardTransfer({
     );
   };
 
+  const latestBoards = useRef(boards);
+  useEffect(() => {
+    latestBoards.current = boards;
+  }, [boards]);
+
   const openFile = async (file: File) => {
     if (file.size > maxFileBytes) {
       setOutcome({ kind: "refused", problem: "too-large" });
@@ -119,7 +124,10 @@ export function OpenBoardTransfer({
     if (!kept.ok) return { kind: "refused", problem: "not-kept" };
     const { imported } = read;
     onOpen(imported.language, kept.board);
-    void pictures.removePictures(picturesLeftBehind(boards, imported.language, kept.board));
+    // The boards as they are now: pictures may have been fetched for a while.
+    void pictures.removePictures(
+      picturesLeftBehind(latestBoards.current, imported.language, kept.board),
+    );
     return {
       kind: "opened",
       language: imported.language,
