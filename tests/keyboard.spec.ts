@@ -91,7 +91,8 @@ test("recovery: choose a lesson and play it", async ({ page }) => {
   await tabTo(page, cards.nth(3));
   await page.keyboard.press("Enter");
   await expect(cards.nth(3)).toHaveAttribute("aria-current", "true");
-  await tabTo(page, page.getByRole("button", { name: /Play lesson/ }));
+  // The focus waits on the chosen lesson's Play: Enter plays it.
+  await expect(page.getByRole("button", { name: "Play lesson" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.locator("iframe[src*='youtube-nocookie.com/embed/']")).toHaveCount(1);
 });

@@ -462,15 +462,16 @@ test("a patient watching a lesson is not idle; once the video is paused the coun
   context,
 }) => {
   // YouTube's embed, answered locally (the tests never touch the network) by a stand-in that
-  // reports "playing" the way YouTube's player does, once the page says it is listening.
+  // reports "playing" the way YouTube's player does, once the page says it is listening. Like
+  // the real player, it listens only once its own code has started, after the frame has loaded.
   await context.route("https://www.youtube-nocookie.com/**", (route) =>
     route.fulfill({
       contentType: "text/html",
       body: `<!doctype html><html lang="en"><title>Video</title><script>
-        addEventListener("message", (event) => {
+        addEventListener("load", () => setTimeout(() => addEventListener("message", (event) => {
           if (JSON.parse(event.data).event !== "listening") return;
           parent.postMessage(JSON.stringify({ event: "onStateChange", info: 1 }), event.origin);
-        });
+        }), 700));
       </script></html>`,
     }),
   );

@@ -598,6 +598,36 @@ test.describe("adaptive audio", () => {
     await expect(indicator).toHaveCount(0);
   });
 
+  test("a stalled speech server leaves the lessons' videos playable, and the network coming back ends 'unreliable'", async ({
+    page,
+    context,
+  }) => {
+    await context.route(/youtube-nocookie\.com|ytimg\.com/, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>video</title>" }),
+    );
+    await openRecognition(page);
+    await page.getByLabel("Recognition language").selectOption("en-US");
+    await recordText(page, "I would like a glass of water, please.");
+    await page.route("**/generate-tts", () => new Promise<void>(() => undefined));
+    await page.getByRole("button", { name: "Create audio" }).click();
+    const unreliable = page.getByRole("banner").getByText("Connection unreliable");
+    await expect(unreliable).toBeVisible({ timeout: 30_000 });
+
+    // The videos come from YouTube, not from the speech server: they still play.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("link", { name: "Recovery" }).click();
+    await page.getByRole("button", { name: "Play lesson" }).click();
+    await expect(page.locator("iframe[src*='youtube-nocookie.com/embed/']")).toHaveCount(1);
+
+    // The network goes and comes back: the page makes no request to the server, and the
+    // connection is taken as working again all the same.
+    await context.setOffline(true);
+    await expect(page.getByRole("banner").getByText("Offline")).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByRole("banner").getByText("Offline")).toHaveCount(0);
+    await expect(unreliable).toHaveCount(0);
+  });
+
   test("text with nothing to read aloud says so, without trying the device engine", async ({
     page,
   }) => {

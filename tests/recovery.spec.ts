@@ -81,7 +81,10 @@ test.describe("with pilot access", () => {
     await expect(first).not.toHaveAttribute("aria-current");
     await expect(lessonList(page).locator("[aria-current]")).toHaveCount(1);
     await expect(playerTitle(page)).toHaveText("Speaking on the phone");
-    await expect(playerTitle(page)).toBeFocused();
+    // The focus waits on Play, which the title describes: the keyboard's next step.
+    const play = player(page).getByRole("button", { name: "Play lesson" });
+    await expect(play).toBeFocused();
+    await expect(play).toHaveAccessibleDescription("Speaking on the phone");
     await expect(player(page).getByText("Lesson 16 of 16")).toBeVisible();
     await expect(player(page).getByText("Instructor: Dauys")).toBeVisible();
     await expect(player(page)).toBeInViewport();
@@ -92,7 +95,8 @@ test.describe("with pilot access", () => {
     await page.keyboard.press("Enter");
     await expect(tongue).toHaveAttribute("aria-current", "true");
     await expect(playerTitle(page)).toHaveText("Tongue warm-up");
-    await expect(playerTitle(page)).toBeFocused();
+    await expect(play).toBeFocused();
+    await expect(play).toHaveAccessibleDescription("Tongue warm-up");
   });
 
   test("Previous and Next wrap around at both ends", async ({ page }) => {
@@ -191,7 +195,7 @@ test.describe("with pilot access", () => {
     await expect(embed(page)).toHaveCount(1);
     await expect(embed(page)).toHaveAttribute(
       "src",
-      `https://${youtubeEmbedHost}/embed/qVqS7xkuSU4?autoplay=1&enablejsapi=1&origin=${encodeURIComponent(new URL(page.url()).origin)}`,
+      `https://${youtubeEmbedHost}/embed/qVqS7xkuSU4?autoplay=1&enablejsapi=1&origin=${encodeURIComponent(new URL(page.url()).origin)}&hl=en&cc_lang_pref=en&rel=0&playsinline=1&iv_load_policy=3`,
     );
     await expect(embed(page)).toHaveAttribute(
       "title",
@@ -255,7 +259,7 @@ test.describe("with pilot access", () => {
     const play = player(page).getByRole("button", { name: "Play lesson" });
     await expect(play).toHaveAttribute("aria-disabled", "true");
     await expect(play).toHaveAccessibleDescription(
-      "This video needs an internet connection. Connect to the internet to play it.",
+      "Breathing basics for clear speech This video needs an internet connection. Connect to the internet to play it.",
     );
     await play.focus();
     await page.keyboard.press("Enter");

@@ -11,6 +11,7 @@ import { useSyncExternalStore } from "react";
 export type ConnectionStatus = "online" | "offline" | "unreliable";
 
 let unreliable = false;
+let waitingForNetwork = false;
 const listeners = new Set<() => void>();
 
 function setUnreliable(value: boolean) {
@@ -19,8 +20,23 @@ function setUnreliable(value: boolean) {
   for (const listener of listeners) listener();
 }
 
-/** A request to the server got no answer in time although the browser says it is online. */
+/**
+ * A request to the server got no answer in time although the browser says it is online. The
+ * connection counts as unreliable until a request is answered, or the network comes back after
+ * the browser lost it (a page that makes no requests would otherwise never hear it works again).
+ */
 export function reportConnectionTimeout(): void {
+  if (!waitingForNetwork && typeof window !== "undefined") {
+    waitingForNetwork = true;
+    window.addEventListener(
+      "online",
+      () => {
+        waitingForNetwork = false;
+        setUnreliable(false);
+      },
+      { once: true },
+    );
+  }
   setUnreliable(true);
 }
 

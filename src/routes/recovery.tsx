@@ -21,7 +21,7 @@ import {
 } from "@/features/lessons/lesson-player";
 import { LessonPlayerPanel } from "@/features/lessons/lesson-player-panel";
 import { lessons } from "@/features/lessons/lessons";
-import { useOnlineStatus } from "@/lib/use-online-status";
+import { useConnectionStatus } from "@/lib/use-online-status";
 import { RecoveryCallToAction } from "@/routes/-components/recovery-call-to-action";
 import { msg } from "@lingui/core/macro";
 import { loadCatalogParts } from "@/lib/i18n";
@@ -39,10 +39,12 @@ export const Route = createFileRoute("/recovery")({
 
 function RecoveryPage() {
   const { t, i18n } = useLingui();
-  const online = useOnlineStatus();
+  // The videos come from YouTube, not from this app's server: only the browser's word that there
+  // is no network stops them. A slow answer from the speech server says nothing about YouTube.
+  const online = useConnectionStatus() !== "offline";
   const [player, setPlayer] = useState(() => createLessonPlayer(lessons.length));
   const panelRef = useRef<HTMLElement>(null);
-  const titleRef = useRef<HTMLHeadingElement>(null);
+  const playRef = useRef<HTMLButtonElement>(null);
   const lessonsHeadingId = useId();
   const articlesHeadingId = useId();
 
@@ -50,7 +52,7 @@ function RecoveryPage() {
   if (!lesson) throw new Error(`No lesson at index ${player.index}`);
 
   // A lesson chosen in the grid (far below the player) is brought into view, and focus moves to
-  // its title so keyboard and screen-reader users continue from the player.
+  // its Play button (described by its title) so keyboard and screen-reader users go on from there.
   const chooseLesson = (index: number) => {
     flushSync(() => setPlayer((state) => selectLesson(state, index)));
     const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -58,7 +60,7 @@ function RecoveryPage() {
       behavior: reduceMotion ? "auto" : "smooth",
       block: "start",
     });
-    titleRef.current?.focus({ preventScroll: true });
+    playRef.current?.focus({ preventScroll: true });
   };
 
   return (
@@ -80,7 +82,7 @@ function RecoveryPage() {
             onPrevious={() => setPlayer(previousLesson)}
             onNext={() => setPlayer(nextLesson)}
             panelRef={panelRef}
-            titleRef={titleRef}
+            playRef={playRef}
           />
         </HydrationPart>
 

@@ -51,15 +51,32 @@ export function followEmbeddedPlayback(frame: HTMLIFrameElement): () => void {
     // Media events do not bubble; listeners catch them on the way down (capture).
     frame.dispatchEvent(new Event(now ? "playing" : "pause"));
   };
+  // The player listens only once its own code has started, some time after the frame's load
+  // event: the page says it is listening every 250 ms until the player first speaks (for at most
+  // 15 s), as YouTube's own IFrame API does. Said once, it could go unheard, and a patient watching
+  // a lesson would be taken for idle.
+  let asking: ReturnType<typeof setInterval> | undefined;
+  const stopAsking = () => clearInterval(asking);
   const onMessage = (event: MessageEvent) => {
     if (event.origin !== embedOrigin || event.source !== frame.contentWindow) return;
+    stopAsking();
     const now = playingFromMessage(event.data);
     if (now !== null) report(now);
   };
-  const onLoad = () => frame.contentWindow?.postMessage(listeningMessage, embedOrigin);
+  const ask = () => frame.contentWindow?.postMessage(listeningMessage, embedOrigin);
+  const onLoad = () => {
+    stopAsking();
+    ask();
+    let asked = 1;
+    asking = setInterval(() => {
+      if (++asked > 60) stopAsking();
+      else ask();
+    }, 250);
+  };
   window.addEventListener("message", onMessage);
   frame.addEventListener("load", onLoad);
   return () => {
+    stopAsking();
     window.removeEventListener("message", onMessage);
     frame.removeEventListener("load", onLoad);
     delete frame.dataset.mediaPlaying;

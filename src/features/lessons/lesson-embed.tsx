@@ -5,17 +5,32 @@ import { embedOrigin, followEmbeddedPlayback } from "@/features/lessons/embedded
 import { useKioskActive } from "@/lib/kiosk-flag";
 
 /**
- * The privacy-enhanced YouTube player; `autoplay=1` because the user has just pressed Play,
- * `enablejsapi=1` and `origin` so that it reports to this page whether the video is playing.
+ * The privacy-enhanced YouTube player:
+ * - `autoplay=1` because the user has just pressed Play;
+ * - `enablejsapi=1` and `origin` so that it reports to this page whether the video is playing;
+ * - `hl` and `cc_lang_pref`: the player's own words and captions in the app's language, not the
+ *   browser's;
+ * - `rel=0`: at the end, more videos from the same channel only, not from anywhere on YouTube;
+ * - `playsinline=1`: an iPhone plays it in the page instead of its own full-screen player;
+ * - `iv_load_policy=3`: no annotations over the exercise.
  */
-export function lessonEmbedUrl(youtubeId: string, pageOrigin: string): string {
-  const query = new URLSearchParams({ autoplay: "1", enablejsapi: "1", origin: pageOrigin });
+export function lessonEmbedUrl(youtubeId: string, pageOrigin: string, language: string): string {
+  const query = new URLSearchParams({
+    autoplay: "1",
+    enablejsapi: "1",
+    origin: pageOrigin,
+    hl: language,
+    cc_lang_pref: language,
+    rel: "0",
+    playsinline: "1",
+    iv_load_policy: "3",
+  });
   return `${embedOrigin}/embed/${encodeURIComponent(youtubeId)}?${query}`;
 }
 
 /** The video itself, loaded only after Play; it takes focus so the keyboard controls it. */
 export function LessonEmbed({ youtubeId, title }: { youtubeId: string; title: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const frameRef = useRef<HTMLIFrameElement>(null);
   // On a clinic kiosk the player's own links to YouTube must not open: no popups from the frame.
   const kiosk = useKioskActive();
@@ -29,7 +44,7 @@ export function LessonEmbed({ youtubeId, title }: { youtubeId: string; title: st
     <Box
       component="iframe"
       ref={frameRef}
-      src={lessonEmbedUrl(youtubeId, window.location.origin)}
+      src={lessonEmbedUrl(youtubeId, window.location.origin, i18n.locale)}
       title={t`Video lesson: ${title}`}
       // `fullscreen` here is what lets the video go full screen; the old `allowFullScreen`
       // attribute beside it only made the browser warn that it is overridden.

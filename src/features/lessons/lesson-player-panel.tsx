@@ -40,8 +40,11 @@ type LessonPlayerPanelProps = {
   onNext: () => void;
   /** The panel, scrolled into view when a lesson is chosen from the grid. */
   panelRef?: Ref<HTMLElement>;
-  /** The lesson's title, focused when a lesson is chosen from the grid. */
-  titleRef?: Ref<HTMLHeadingElement>;
+  /**
+   * Play, focused when a lesson is chosen from the grid: the next step, and before the title on
+   * the page, so from the title the keyboard would skip it. It is described by the title.
+   */
+  playRef?: Ref<HTMLButtonElement>;
 };
 
 /**
@@ -58,7 +61,7 @@ export function LessonPlayerPanel({
   onPrevious,
   onNext,
   panelRef,
-  titleRef,
+  playRef,
 }: LessonPlayerPanelProps) {
   const { t, i18n } = useLingui();
   const titleId = useId();
@@ -103,7 +106,14 @@ export function LessonPlayerPanel({
           {playing ? (
             <LessonEmbed key={lesson.youtubeId} youtubeId={lesson.youtubeId} title={title} />
           ) : (
-            <LessonCover lesson={lesson} online={online} offlineId={offlineId} onPlay={onPlay} />
+            <LessonCover
+              lesson={lesson}
+              online={online}
+              titleId={titleId}
+              offlineId={offlineId}
+              onPlay={onPlay}
+              playRef={playRef}
+            />
           )}
         </Box>
         <OfflineVideoNote online={online} id={offlineId} />
@@ -113,7 +123,6 @@ export function LessonPlayerPanel({
         lesson={lesson}
         title={title}
         titleId={titleId}
-        titleRef={titleRef}
         position={position}
         total={total}
         onPrevious={onPrevious}
@@ -127,14 +136,19 @@ export function LessonPlayerPanel({
 function LessonCover({
   lesson,
   online,
+  titleId,
   offlineId,
   onPlay,
+  playRef,
 }: {
   lesson: Lesson;
   online: boolean;
+  /** The lesson's title, which describes Play. */
+  titleId: string;
   /** The offline note that tells why Play does nothing. */
   offlineId: string;
   onPlay: () => void;
+  playRef?: Ref<HTMLButtonElement>;
 }) {
   const { t } = useLingui();
   return (
@@ -150,11 +164,12 @@ function LessonCover({
         }}
       >
         <Button
+          ref={playRef}
           variant="contained"
           size="large"
           startIcon={online ? <PlayArrowIcon /> : <CloudOffIcon />}
           aria-disabled={online ? undefined : true}
-          aria-describedby={online ? undefined : offlineId}
+          aria-describedby={online ? titleId : `${titleId} ${offlineId}`}
           onClick={() => {
             if (online) onPlay();
           }}
@@ -214,15 +229,11 @@ function LessonDetails({
   lesson,
   title,
   titleId,
-  titleRef,
   position,
   total,
   onPrevious,
   onNext,
-}: Pick<
-  LessonPlayerPanelProps,
-  "lesson" | "position" | "total" | "onPrevious" | "onNext" | "titleRef"
-> & {
+}: Pick<LessonPlayerPanelProps, "lesson" | "position" | "total" | "onPrevious" | "onNext"> & {
   title: string;
   titleId: string;
 }) {
@@ -239,9 +250,7 @@ function LessonDetails({
         variant="h2"
         component="h2"
         id={titleId}
-        ref={titleRef}
-        tabIndex={-1}
-        sx={{ fontSize: { xs: "1.5rem", md: "1.875rem" }, outlineOffset: 4 }}
+        sx={{ fontSize: { xs: "1.5rem", md: "1.875rem" } }}
       >
         {title}
       </Typography>
