@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { deflateSync } from "node:zlib";
 import { unzipSync, strFromU8, strToU8, zipSync } from "fflate";
 import { expect, test, type Page } from "@playwright/test";
 import {
@@ -79,6 +80,44 @@ async function phrasesWithPictures(page: Page) {
 }
 
 const bytes = (data: Uint8Array | undefined) => (data ? [...data] : undefined);
+
+/** A PNG of random colours: it does not compress, like a photo. */
+function noisePng(width: number, height: number): Uint8Array {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(typed));
+    return Buffer.concat([length, typed, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  let seed = 7;
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let at = 0; at < rows.length; at++) {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    rows[at] = at % (width * 3 + 1) === 0 ? 0 : seed >>> 24;
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
 
 test.describe("Talk: Open Board Format", () => {
   test("a set from another app opens with its labels, order and pictures, and saves back", async ({
@@ -201,6 +240,98 @@ test.describe("Talk: Open Board Format", () => {
     for (const image of images) {
       expect(image).toMatchObject({ content_type: "image/svg+xml", width: 72, height: 72 });
       expect(image).not.toHaveProperty("url");
+    }
+  });
+
+  test("pictures a board backup could not carry (a big PNG, an SVG) are made small, and the backup imports again", async ({
+    page,
+  }, testInfo) => {
+    await openTalk(page);
+    // A set as another app may write it: an SVG symbol and a photo-sized PNG of 600 kB.
+    const svg = strToU8(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="72" height="72"><circle cx="36" cy="36" r="30" fill="#c00"/></svg>',
+    );
+    const png = noisePng(500, 400);
+    expect(png.length).toBeGreaterThan(512 * 1024);
+    const set = zipSync({
+      "manifest.json": strToU8(
+        JSON.stringify({
+          format: "open-board-0.1",
+          root: "boards/home.obf",
+          paths: {
+            boards: { home: "boards/home.obf" },
+            images: { ball: "images/ball.svg", photo: "images/photo.png" },
+          },
+        }),
+      ),
+      "boards/home.obf": strToU8(
+        JSON.stringify({
+          format: "open-board-0.1",
+          id: "home",
+          locale: "en",
+          name: "Home",
+          grid: { rows: 1, columns: 2, order: [["1", "2"]] },
+          buttons: [
+            { id: "1", label: "The red ball", image_id: "ball" },
+            { id: "2", label: "My garden", image_id: "photo" },
+          ],
+          images: [
+            {
+              id: "ball",
+              width: 72,
+              height: 72,
+              content_type: "image/svg+xml",
+              path: "images/ball.svg",
+            },
+            {
+              id: "photo",
+              width: 500,
+              height: 400,
+              content_type: "image/png",
+              path: "images/photo.png",
+            },
+          ],
+        }),
+      ),
+      "images/ball.svg": svg,
+      "images/photo.png": png,
+    });
+    await openInput(page).setInputFiles({
+      name: "garden.obz",
+      mimeType: "application/octet-stream",
+      buffer: Buffer.from(set),
+    });
+    await expect(page.getByText("2 phrases, 2 pictures.")).toBeVisible();
+    // Both kept small, as WebP.
+    await expect.poll(async () => Object.values(await storedPictures(page)).length).toBe(2);
+    for (const kept of Object.values(await storedPictures(page))) {
+      expect(String.fromCharCode(...kept.slice(8, 12))).toBe("WEBP");
+      expect(kept.length).toBeLessThan(512 * 1024);
+    }
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export the board" }).click();
+    const file = testInfo.outputPath((await download).suggestedFilename());
+    await (await download).saveAs(file);
+
+    // A new phone: the backup imports, pictures and all.
+    await presetStoredValue(page, "dauys.talk-boards", {});
+    await openTalk(page);
+    await page.getByLabel("Board file to import").setInputFiles(file);
+    await page
+      .getByRole("dialog", { name: "Replace your boards?" })
+      .getByRole("button", { name: "Replace the boards" })
+      .click();
+    await expect(page.getByText("Board imported: 2 phrases.")).toBeVisible();
+    for (const text of ["The red ball", "My garden"]) {
+      const picture = phraseGroup(page, "My phrases")
+        .getByRole("button", { name: text })
+        .locator("img");
+      await expect
+        .poll(() =>
+          picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+        )
+        .toBeGreaterThan(0);
     }
   });
 

@@ -6,7 +6,12 @@ import { picturesOf, type Board, type Boards, type Phrase } from "@/features/tal
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { readPicture, removePictures, savePicture } from "@/features/talk/board/phrase-pictures";
 import type { PictureStore } from "@/features/talk/backup/open-board";
-import type { FilePictures } from "@/features/talk/backup/board-file";
+import {
+  maxPictureBytes,
+  pictureTypes,
+  type FilePictures,
+} from "@/features/talk/backup/board-file";
+import { resizePicture } from "@/features/talk/board/resize-picture";
 
 export function bytesToBase64(bytes: Uint8Array): string {
   let binary = "";
@@ -26,12 +31,31 @@ export function base64ToBytes(data: string): Uint8Array<ArrayBuffer> {
 
 const boardsIn = (boards: Boards) => Object.entries(boards) as [SpeechLanguage, Board][];
 
-/** The pictures the boards use, read from the device (one that cannot be read is left out). */
-export async function readBoardPictures(boards: Boards): Promise<FilePictures> {
+/**
+ * The picture as a board file carries it: as it is when the file takes it (WebP, JPEG or PNG, at
+ * most 512 kB), otherwise made small (256 px WebP). A picture from another AAC app may be a big
+ * PNG, a GIF or an SVG: kept as it was, it made a backup that could not be imported again.
+ * Undefined when it cannot be made small.
+ */
+export async function pictureForFile(picture: Blob): Promise<Blob | undefined> {
+  if (pictureTypes.includes(picture.type) && picture.size <= maxPictureBytes) return picture;
+  const small = await resizePicture(picture);
+  return typeof small === "string" ? undefined : small;
+}
+
+/**
+ * The pictures the boards use, read from the device, each as a board file carries it (one that
+ * cannot be read or made small is left out).
+ */
+export async function readBoardPictures(
+  boards: Boards,
+  forFile: (picture: Blob) => Promise<Blob | undefined> = pictureForFile,
+): Promise<FilePictures> {
   const ids = new Set(boardsIn(boards).flatMap(([, board]) => picturesOf(board)));
   const pictures: FilePictures = {};
   for (const id of ids) {
-    const picture = await readPicture(id);
+    const stored = await readPicture(id);
+    const picture = stored && (await forFile(stored));
     if (picture) {
       pictures[id] = {
         type: picture.type,

@@ -22,7 +22,8 @@ export const boardFileName = "dauys-talk-board.json";
 export const maxBoardFileBytes = 16 * 1024 * 1024;
 /** A picture is kept at 256 px (board/resize-picture.ts): a few tens of kB, never this much. */
 export const maxPictureBytes = 512 * 1024;
-const pictureTypes = ["image/webp", "image/jpeg", "image/png"];
+/** The picture types a board file carries. */
+export const pictureTypes: readonly string[] = ["image/webp", "image/jpeg", "image/png"];
 
 /** The user's own pictures in a file, by the id the boards refer to them with. */
 export type FilePictures = Record<string, { type: string; data: string }>;

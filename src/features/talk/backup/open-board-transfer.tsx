@@ -15,6 +15,7 @@ import {
 } from "@/features/talk/board/board";
 import { categoryLabels } from "@/features/talk/board/category-labels";
 import type { OpenBoardProblem } from "@/features/talk/backup/open-board";
+import { pictureForFile } from "@/features/talk/backup/backup-pictures";
 import {
   OpenedSummary,
   SavedSummary,
@@ -120,7 +121,13 @@ export function OpenBoardTransfer({
       fetchPicture,
     });
     if (!read.ok) return { kind: "refused", problem: read.problem };
-    const kept = await keepOpenBoard(read.imported, pictures);
+    // A picture a board backup could not carry (too big, GIF or SVG) is kept small, as a board
+    // file takes it; one that cannot be made small is kept as it came.
+    const kept = await keepOpenBoard(read.imported, {
+      savePicture: async (picture) =>
+        pictures.savePicture((await pictureForFile(picture)) ?? picture),
+      removePictures: pictures.removePictures,
+    });
     if (!kept.ok) return { kind: "refused", problem: "not-kept" };
     const { imported } = read;
     onOpen(imported.language, kept.board);

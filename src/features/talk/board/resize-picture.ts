@@ -1,6 +1,7 @@
 /**
  * A photo made small on the device before it is kept: a phone's camera picture is several
- * megabytes, and a phrase button shows it at about a hundred pixels. The longest side becomes at
+ * megabytes, and a phrase button shows it at about a hundred pixels. Pictures from other AAC apps
+ * too big for a board backup (or SVG and GIF, which it does not carry) are made small the same way. The longest side becomes at
  * most 256 px, encoded as WebP (JPEG where the browser cannot write WebP).
  */
 
@@ -23,23 +24,58 @@ export function fitWithin(
 
 export type ResizeProblem = "too-large" | "not-a-picture";
 
+type Decoded = { source: CanvasImageSource; width: number; height: number; release: () => void };
+
+/**
+ * The picture decoded for drawing: by createImageBitmap, or for SVG (which Chromium's
+ * createImageBitmap refuses) by an <img>. Undefined when it is not a picture the browser reads.
+ */
+async function decodePicture(photo: Blob): Promise<Decoded | undefined> {
+  try {
+    const bitmap = await createImageBitmap(photo, { imageOrientation: "from-image" });
+    return {
+      source: bitmap,
+      width: bitmap.width,
+      height: bitmap.height,
+      release: () => bitmap.close(),
+    };
+  } catch {
+    if (photo.type !== "image/svg+xml") return undefined;
+  }
+  const url = URL.createObjectURL(photo);
+  const image = new Image();
+  image.src = url;
+  try {
+    await image.decode();
+  } catch {
+    URL.revokeObjectURL(url);
+    return undefined;
+  }
+  // An SVG with only a viewBox has no size of its own: it is drawn at the kept size.
+  return {
+    source: image,
+    width: image.naturalWidth || pictureSide,
+    height: image.naturalHeight || pictureSide,
+    release: () => URL.revokeObjectURL(url),
+  };
+}
+
 /** The photo made small, or why it cannot be. */
 export async function resizePicture(photo: Blob): Promise<Blob | ResizeProblem> {
   if (photo.size > maxPhotoBytes) return "too-large";
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await createImageBitmap(photo, { imageOrientation: "from-image" });
-  } catch {
-    return "not-a-picture";
-  }
-  const size = fitWithin(bitmap.width, bitmap.height);
+  const decoded = await decodePicture(photo);
+  if (!decoded) return "not-a-picture";
+  const size = fitWithin(decoded.width, decoded.height);
   const canvas = document.createElement("canvas");
   canvas.width = size.width;
   canvas.height = size.height;
   const context = canvas.getContext("2d");
-  if (!context) return "not-a-picture";
-  context.drawImage(bitmap, 0, 0, size.width, size.height);
-  bitmap.close();
+  if (!context) {
+    decoded.release();
+    return "not-a-picture";
+  }
+  context.drawImage(decoded.source, 0, 0, size.width, size.height);
+  decoded.release();
   const encode = (type: string) =>
     new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, 0.85));
   // A browser that cannot write WebP gives PNG instead, far bigger for a photo.
