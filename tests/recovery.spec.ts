@@ -99,6 +99,22 @@ test.describe("with pilot access", () => {
     await expect(play).toHaveAccessibleDescription("Tongue warm-up");
   });
 
+  test("the lesson shown is kept in the address: a reload finds it again", async ({ page }) => {
+    await openWithPilotAccess(page);
+    await card(page, "Speaking on the phone").click();
+    await expect(page).toHaveURL(/\/recovery\?lesson=16$/);
+    await player(page).getByRole("button", { name: "Previous" }).click();
+    await expect(page).toHaveURL(/\/recovery\?lesson=15$/);
+    const title = await playerTitle(page).textContent();
+    await page.reload();
+    await expect(playerTitle(page)).toHaveText(title!);
+    await expect(player(page).getByText("Lesson 15 of 16")).toBeVisible();
+    await expect(card(page, title!)).toHaveAttribute("aria-current", "true");
+    // A lesson that does not exist shows the first one.
+    await page.goto("/recovery?lesson=99");
+    await expect(playerTitle(page)).toHaveText("Breathing basics for clear speech");
+  });
+
   test("Previous and Next wrap around at both ends", async ({ page }) => {
     await openWithPilotAccess(page);
     const previous = player(page).getByRole("button", { name: "Previous" });
@@ -306,7 +322,8 @@ test.describe("with pilot access", () => {
     await player(page).getByRole("button", { name: "Play lesson" }).click();
     await expect(embed(page)).toHaveCount(1);
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await expect(page).toHaveURL("/recovery");
+    // Still on the page (the popup would have gone to the contact page), at the lesson played.
+    await expect(page).toHaveURL("/recovery?lesson=9");
   });
 
   test("is axe clean, before and after playing a lesson", async ({ page }) => {

@@ -7,7 +7,7 @@ import Box from "@mui/material/Box";
 import { Container } from "@/components/container";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { HydrationPart } from "@/components/hydration-part";
+import { HydrationPart, usePageLive } from "@/components/hydration-part";
 import { PaidFeatureDialog } from "@/components/paid-feature-dialog";
 import { ArticleList } from "@/features/lessons/article-list";
 import { articles } from "@/features/lessons/articles";
@@ -30,7 +30,16 @@ import { drawnWhenNear } from "@/theme/drawn-when-near";
 
 const title = msg`Speech Recovery`;
 
+/** The lesson in the address (`?lesson=16`), when it is one of the lessons. */
+function validateRecoverySearch(search: Record<string, unknown>): { lesson?: number } {
+  const id = typeof search.lesson === "string" ? Number(search.lesson) : Number.NaN;
+  return lessons.some((lesson) => lesson.id === id) ? { lesson: id } : {};
+}
+
 export const Route = createFileRoute("/recovery")({
+  // The lesson shown is kept in the address, so a reload, the installed app reopened or the way
+  // back from another page finds it again. (A kiosk's privacy reset leaves for the home page.)
+  validateSearch: validateRecoverySearch,
   head: pageHead(title),
   // The messages of the features this page shows come with it.
   loader: () => loadCatalogParts(["lessons"]),
@@ -43,6 +52,8 @@ function RecoveryPage() {
   // is no network stops them. A slow answer from the speech server says nothing about YouTube.
   const online = useConnectionStatus() !== "offline";
   const [player, setPlayer] = useState(() => createLessonPlayer(lessons.length));
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
   const panelRef = useRef<HTMLElement>(null);
   const playRef = useRef<HTMLButtonElement>(null);
   const lessonsHeadingId = useId();
@@ -51,10 +62,29 @@ function RecoveryPage() {
   const lesson = lessons[player.index];
   if (!lesson) throw new Error(`No lesson at index ${player.index}`);
 
+  // The prerendered page shows the first lesson: the one in the address comes once the page is
+  // live, and again whenever the address changes (the browser's Back and Forward).
+  const live = usePageLive();
+  const [lessonInAddress, setLessonInAddress] = useState<number | undefined>();
+  if (live && search.lesson !== lessonInAddress) {
+    setLessonInAddress(search.lesson);
+    const index = lessons.findIndex((item) => item.id === search.lesson);
+    if (index >= 0) setPlayer((state) => selectLesson(state, index));
+  }
+
+  /** Shows another lesson, and writes it in the address in place of the last one. */
+  const goTo = (next: typeof player) => {
+    setPlayer(next);
+    const id = lessons[next.index]?.id;
+    if (next.index !== player.index && id !== undefined) {
+      void navigate({ search: { lesson: id }, replace: true, resetScroll: false });
+    }
+  };
+
   // A lesson chosen in the grid (far below the player) is brought into view, and focus moves to
   // its Play button (described by its title) so keyboard and screen-reader users go on from there.
   const chooseLesson = (index: number) => {
-    flushSync(() => setPlayer((state) => selectLesson(state, index)));
+    flushSync(() => goTo(selectLesson(player, index)));
     const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     panelRef.current?.scrollIntoView({
       behavior: reduceMotion ? "auto" : "smooth",
@@ -79,8 +109,8 @@ function RecoveryPage() {
             playing={player.playing}
             online={online}
             onPlay={() => setPlayer(playLesson)}
-            onPrevious={() => setPlayer(previousLesson)}
-            onNext={() => setPlayer(nextLesson)}
+            onPrevious={() => goTo(previousLesson(player))}
+            onNext={() => goTo(nextLesson(player))}
             panelRef={panelRef}
             playRef={playRef}
           />
