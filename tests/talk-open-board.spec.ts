@@ -368,6 +368,12 @@ test.describe("Talk: Open Board Format", () => {
         "This board file is damaged: some of it is missing or of the wrong kind. Nothing was changed.",
       ],
       [
+        // One board file of 21 MB: under the 50 MB a set may have, over what one board may.
+        "huge.obf",
+        new Uint8Array(21 * 1024 * 1024).fill(0x20),
+        "This file is too large to be a phrase board. Nothing was changed.",
+      ],
+      [
         "newer.obf",
         strToU8(JSON.stringify({ format: "open-board-2.0", id: "b", buttons: [] })),
         "This board uses a newer version of the Open Board Format than this app reads. Nothing was changed.",

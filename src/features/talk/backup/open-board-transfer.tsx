@@ -66,7 +66,8 @@ export function OpenBoardTransfer({
   const working = outcome?.kind === "working";
 
   const problemText: Record<Problem, string> = {
-    "too-large": t`This file is over 50 MB, too large to be a board. Nothing was changed.`,
+    // Over 50 MB for a set, or 20 MB for one board: the same for the user.
+    "too-large": t`This file is too large to be a phrase board. Nothing was changed.`,
     "not-open-board": t`This file is not an Open Board file (.obf or .obz). Nothing was changed.`,
     "newer-version": t`This board uses a newer version of the Open Board Format than this app reads. Nothing was changed.`,
     damaged: t`This board file is damaged: some of it is missing or of the wrong kind. Nothing was changed.`,
