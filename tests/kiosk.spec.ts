@@ -799,7 +799,13 @@ test("a privacy reset erases what the patient said on Talk and gives back the cl
   await page.clock.install();
   await provision(page, { idle: 10 });
 
+  // My voice's recogniser starts with the taught examples, and holds them in memory.
+  let recogniserClosed = false;
+  const recogniser = page.waitForEvent("worker", (worker) =>
+    worker.url().includes("voice-recogniser"),
+  );
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Talk" }).click();
+  (await recogniser).on("close", () => (recogniserClosed = true));
   const board = page.getByRole("region", { name: "Phrase board" });
   await expect(
     board.getByRole("button", { name: "Please call nurse Saule" }).first(),
@@ -835,6 +841,8 @@ test("a privacy reset erases what the patient said on Talk and gives back the cl
 
   expect(await storedValue(page, "dauys.talk-history")).toBeNull();
   expect(await storedValue(page, "dauys.voice-examples")).toBeNull();
+  // The recogniser, and the examples in its memory, are gone too.
+  await expect.poll(() => recogniserClosed).toBe(true);
   expect(await storedValue(page, "dauys.talk-boards")).toEqual({ en: clinicBoard });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Talk" }).click();
   await expect(

@@ -1,8 +1,8 @@
 /**
  * The page's side of a module Web Worker that answers requests by id (`{ id, ok: true, ... }` or
  * `{ id, ok: false, error }`): one promise per request. The worker starts on the first request
- * and stays for the visit; if it crashes, every waiting request fails and the next one starts a
- * new worker.
+ * and stays for the visit, unless stopped (`send.stop()`); if it crashes, every waiting request
+ * fails and the next one starts a new worker.
  */
 type WorkerAnswer = { id: number; ok: true } | { id: number; ok: false; error: string };
 
@@ -41,7 +41,7 @@ export function createWorkerClient<Request extends { id: number }, Answer extend
     return started;
   }
 
-  return function send(
+  function send(
     request: DistributiveOmit<Request, "id">,
     transfer: Transferable[] = [],
   ): Promise<Extract<Answer, { ok: true }>> {
@@ -50,5 +50,17 @@ export function createWorkerClient<Request extends { id: number }, Answer extend
       pending.set(id, { resolve, reject });
       running().postMessage({ ...request, id }, transfer);
     });
-  };
+  }
+
+  /** Ends the worker and what it holds in memory; waiting requests fail, the next one starts it. */
+  function stop() {
+    if (!worker) return;
+    worker.terminate();
+    worker = undefined;
+    const error = new Error("The worker was stopped.");
+    for (const entry of pending.values()) entry.reject(error);
+    pending.clear();
+  }
+
+  return Object.assign(send, { stop });
 }
