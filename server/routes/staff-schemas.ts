@@ -63,6 +63,8 @@ export const signInSchema = {
   tags: [apiTags.staff],
   operationId: "signInStaff",
   summary: "Sign in to the staff inbox (sets the session cookie)",
+  description:
+    "Sets the session cookie and a device cookie. The device cookie marks a computer that signed in before: it is held to its own address's limit of wrong passwords only, not to the limit for all addresses together.",
   security: [],
   headers: staffHeaderSchema,
   body: {

@@ -267,4 +267,48 @@ describe("sign-in limit (finding 5)", () => {
       }),
     );
   });
+
+  it("lets a computer that signed in before in while everyone else is locked out", async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync(password, salt, 32, { N: 2 ** 14, r: 1, p: 1 });
+    const hash = `scrypt$16384$1$1$${salt.toString("base64url")}$${key.toString("base64url")}`;
+    const app = await start({ trustProxy: "127.0.0.1", hash });
+    // The clinic's computer signed in last week.
+    const first = await signIn(app, password, { "x-forwarded-for": "198.51.100.4" });
+    expect(first.statusCode).toBe(204);
+    const device = first.cookies.find((cookie) => cookie.name === "dauys_staff_device");
+    expect(device).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/api/staff" });
+    // A guess spread over a hundred addresses locks everyone.
+    await Promise.all(
+      Array.from({ length: signInLimits.overall }, (_, i) =>
+        signIn(app, `guess ${i}`, { "x-forwarded-for": `10.9.${i >> 8}.${i & 255}` }),
+      ),
+    );
+    const stranger = await signIn(app, password, { "x-forwarded-for": "198.51.100.5" });
+    expect(stranger.statusCode).toBe(429);
+    const clinic = await signIn(app, password, {
+      "x-forwarded-for": "198.51.100.4",
+      cookie: `dauys_staff_device=${device!.value}`,
+    });
+    expect(clinic.statusCode).toBe(204);
+    // A device cookie it did not sign counts for nothing.
+    const forged = await signIn(app, password, {
+      "x-forwarded-for": "198.51.100.6",
+      cookie: `dauys_staff_device=${device!.value.replace(/.$/, (last) => (last === "A" ? "B" : "A"))}`,
+    });
+    expect(forged.statusCode).toBe(429);
+    // Still held to its own address's limit.
+    for (let i = 0; i < signInLimits.perClient; i++) {
+      await signIn(app, `wrong ${i}`, {
+        "x-forwarded-for": "198.51.100.4",
+        cookie: `dauys_staff_device=${device!.value}`,
+      });
+    }
+    const locked = await signIn(app, password, {
+      "x-forwarded-for": "198.51.100.4",
+      cookie: `dauys_staff_device=${device!.value}`,
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/^Too many failed sign-in attempts\. /);
+  });
 });

@@ -21,6 +21,10 @@ import {
   newSession,
   readSessionCookie,
   readSessionSecret,
+  deviceCookie,
+  deviceCookieValue,
+  deviceDays,
+  isKnownDevice,
   sessionCookie,
   sessionCookieValue,
   sessionHours,
@@ -92,6 +96,13 @@ export async function staffRoutes(
     const unsigned = inbox.signer.unsign(value);
     return unsigned.valid ? readSessionCookie(unsigned.value) : null;
   };
+  /** Whether the request comes from a computer that signed in to this inbox before. */
+  const isKnownDeviceRequest = (request: FastifyRequest): boolean => {
+    const value = request.cookies[deviceCookie];
+    if (!inbox || !value) return false;
+    const unsigned = inbox.signer.unsign(value);
+    return unsigned.valid && isKnownDevice(unsigned.value);
+  };
   const requireSession = async (request: FastifyRequest, reply: FastifyReply) => {
     const session = sessionOf(request);
     const live =
@@ -101,7 +112,13 @@ export async function staffRoutes(
   const failures = options.limitsPool
     ? postgresFailureCounter(options.limitsPool)
     : memoryFailureCounter();
-  addSessionRoutes(app, { inbox, sessionOf, requireSession, begin: signInLimiter(failures) });
+  addSessionRoutes(app, {
+    inbox,
+    sessionOf,
+    requireSession,
+    begin: signInLimiter(failures),
+    isKnownDeviceRequest,
+  });
   addRequestRoutes(app, store, requireSession);
 }
 
@@ -136,11 +153,13 @@ function addSessionRoutes(
     sessionOf,
     requireSession,
     begin,
+    isKnownDeviceRequest,
   }: {
     inbox: Inbox | undefined;
     sessionOf: (request: FastifyRequest) => Session | null;
     requireSession: SessionGuard;
     begin: ReturnType<typeof signInLimiter>;
+    isKnownDeviceRequest: (request: FastifyRequest) => boolean;
   },
 ) {
   const cookieOptions = (request: FastifyRequest) => ({
@@ -157,7 +176,7 @@ function addSessionRoutes(
       if (!inbox) {
         return fail(reply, 503, "staff_not_configured", "The staff inbox is not set up here.");
       }
-      const attempt = await begin(request.ip);
+      const attempt = await begin(request.ip, { knownDevice: isKnownDeviceRequest(request) });
       if (attempt.refused) {
         const retryAfter = Math.ceil(attempt.refused.msLeft / 1000);
         reply.header("Retry-After", String(retryAfter));
@@ -181,6 +200,10 @@ function addSessionRoutes(
       reply.setCookie(sessionCookie, inbox.signer.sign(sessionCookieValue(session)), {
         ...cookieOptions(request),
         maxAge: sessionHours * 3600,
+      });
+      reply.setCookie(deviceCookie, inbox.signer.sign(deviceCookieValue()), {
+        ...cookieOptions(request),
+        maxAge: deviceDays * 86_400,
       });
       return reply.code(204).send();
     },

@@ -76,3 +76,21 @@ export function readSessionCookie(value: string | null, now = Date.now()): Sessi
     session.expiresAt - session.signedInAt <= sessionMs;
   return valid ? session : null;
 }
+
+export const deviceCookie = cookieNames.staffDevice;
+/** How long a computer that signed in stays known; each sign-in starts it again. */
+export const deviceDays = 180;
+const deviceMs = deviceDays * 86_400_000;
+
+/** The device cookie's value before signing: a random id and when it was given. */
+export function deviceCookieValue(now = Date.now()): string {
+  return `${randomBytes(12).toString("base64url")}.${now}`;
+}
+
+/** Whether an unsigned device cookie value is well formed and within its life. */
+export function isKnownDevice(value: string | null, now = Date.now()): boolean {
+  const match = /^[A-Za-z0-9_-]{16}\.(\d{13})$/.exec(value ?? "");
+  if (!match) return false;
+  const issuedAt = Number(match[1]);
+  return issuedAt <= now + clockSkewMs && now - issuedAt < deviceMs;
+}

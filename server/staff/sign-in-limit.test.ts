@@ -64,6 +64,18 @@ describe("sign-in limit", () => {
     expect((await begin("10.0.0.6")).refused).toEqual({ scope: "everyone", msLeft: 60_000 });
   });
 
+  it("holds a computer that signed in before to its client's limit only", async () => {
+    const { begin } = setUp();
+    for (let i = 1; i <= 5; i++) await fail(begin(`10.0.0.${i}`));
+    expect((await begin("10.0.0.9")).refused).toEqual({ scope: "everyone", msLeft: 60_000 });
+    expect(await fail(begin("10.0.0.9", { knownDevice: true }))).toBeNull();
+    expect(await fail(begin("10.0.0.9", { knownDevice: true }))).toBeNull();
+    expect(await fail(begin("10.0.0.9", { knownDevice: true }))).toEqual({
+      scope: "client",
+      msLeft: 60_000,
+    });
+  });
+
   it("lets no more parallel guesses through than the limit", async () => {
     const { begin } = setUp();
     const attempts = await Promise.all(Array.from({ length: 20 }, () => begin("10.0.0.1")));

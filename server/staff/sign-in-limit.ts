@@ -117,21 +117,28 @@ export type SignInAttempt =
       failed(): Lockout | null;
     };
 
+/**
+ * `knownDevice`: the attempt comes from a computer that signed in before (a signed cookie). It is
+ * held to its client's limit only: the limit for everyone, which a guess spread over many
+ * addresses can spend on purpose, would otherwise keep the clinic's own staff out as well.
+ */
 export function signInLimiter(counter: FailureCounter, limits: SignInLimits = signInLimits) {
   const everyoneKey = "staff-sign-in:everyone";
-  return async function begin(client: string): Promise<SignInAttempt> {
+  return async function begin(
+    client: string,
+    { knownDevice = false }: { knownDevice?: boolean } = {},
+  ): Promise<SignInAttempt> {
     const clientKey = `staff-sign-in:client:${client}`;
-    const [mine, all] = await Promise.all([
-      counter.add(clientKey, limits.windowMs),
-      counter.add(everyoneKey, limits.windowMs),
-    ]);
-    const takeBack = () =>
-      Promise.all([counter.takeBack(clientKey), counter.takeBack(everyoneKey)]).then(() => {});
-    const refused = refusedBy(mine, all, limits);
+    const keys = knownDevice ? [clientKey] : [clientKey, everyoneKey];
+    const [mine, all = { count: 0, msLeft: 0 }] = await Promise.all(
+      keys.map((key) => counter.add(key, limits.windowMs)),
+    );
+    const takeBack = () => Promise.all(keys.map((key) => counter.takeBack(key))).then(() => {});
+    const refused = refusedBy(mine!, all, limits);
     if (refused) {
       await takeBack();
       return { refused };
     }
-    return { refused: null, succeeded: takeBack, failed: () => reachedBy(mine, all, limits) };
+    return { refused: null, succeeded: takeBack, failed: () => reachedBy(mine!, all, limits) };
   };
 }

@@ -53,6 +53,11 @@ export const cookieNames = {
   kiosk: "dauys-kiosk",
   /** The staff session: signed, HttpOnly, sent only to `apiPaths.staff`; the page never reads it. */
   staffSession: "dauys_staff",
+  /**
+   * A computer that has signed in to the staff inbox before: signed, HttpOnly, for `apiPaths.staff`
+   * only. It lets staff sign in while a guess spread over many addresses has locked everyone else.
+   */
+  staffDevice: "dauys_staff_device",
 } as const;
 
 /** The app's IndexedDB database and its one object store (idb-keyval's `createStore`). */

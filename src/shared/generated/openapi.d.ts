@@ -82,7 +82,10 @@ export interface paths {
     /** Whether this browser is signed in to the staff inbox */
     get: operations["checkStaffSession"];
     put?: never;
-    /** Sign in to the staff inbox (sets the session cookie) */
+    /**
+     * Sign in to the staff inbox (sets the session cookie)
+     * @description Sets the session cookie and a device cookie. The device cookie marks a computer that signed in before: it is held to its own address's limit of wrong passwords only, not to the limit for all addresses together.
+     */
     post: operations["signInStaff"];
     /** Sign out of the staff inbox on every server */
     delete: operations["signOutStaff"];
