@@ -508,6 +508,45 @@ test("a patient watching a lesson is not idle; once the video is paused the coun
   await expect(dialog).toBeVisible();
 });
 
+test("a lesson stuck buffering (the connection lost) holds the idle timer for a minute at most", async ({
+  page,
+  context,
+}) => {
+  // A stand-in for YouTube's player that starts buffering and never gets further.
+  await context.route("https://www.youtube-nocookie.com/**", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html lang="en"><title>Video</title><script>
+        addEventListener("message", (event) => {
+          if (JSON.parse(event.data).event !== "listening") return;
+          parent.postMessage(JSON.stringify({ event: "onStateChange", info: 3 }), event.origin);
+        });
+      </script></html>`,
+    }),
+  );
+  await page.clock.install();
+  await provision(page, { idle: 10 });
+  const dialog = page.getByRole("alertdialog", { name: "Are you still there?" });
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Recovery" })
+    .click();
+  await page.getByRole("button", { name: "Play lesson" }).click();
+  const video = page.locator('iframe[title^="Video lesson"]');
+  await expect(video).toHaveAttribute("data-media-playing", "");
+
+  // Buffering counts as watching for a while: a slow connection may catch up.
+  await pauseClock(page);
+  await page.clock.runFor(50_000);
+  await settle(page);
+  await expect(dialog).toHaveCount(0);
+  // After a minute of it, no longer: the idle time runs, and the countdown comes.
+  await page.clock.runFor(11_000);
+  await expect(video).not.toHaveAttribute("data-media-playing");
+  await page.clock.runFor(11_000);
+  await expect(dialog).toBeVisible();
+});
+
 test("speech cut off by leaving the page does not hold the idle timer for good", async ({
   page,
 }) => {

@@ -9,12 +9,25 @@ export const embedOrigin = "https://www.youtube-nocookie.com";
 
 /** The player's states (YouTube IFrame API): playing and buffering both mean someone watches. */
 const playingStates = new Set([1, 3]);
+const buffering = 3;
+/**
+ * How long buffering still counts as watching. A connection lost in the middle of a lesson leaves
+ * the player buffering for good: on a clinic kiosk that held the idle timer, so no privacy reset
+ * ever came for the next patient.
+ */
+export const maxBufferingMs = 60_000;
 
 /** The message that asks the player to report its state. */
 export const listeningMessage = JSON.stringify({ event: "listening", id: 1, channel: "widget" });
 
 /** Reads a player message: `true` playing, `false` not playing, `null` nothing about it. */
 export function playingFromMessage(data: unknown): boolean | null {
+  const state = stateFromMessage(data);
+  return state === null ? null : playingStates.has(state);
+}
+
+/** The player's state in a message, or `null` when it says nothing about it. */
+function stateFromMessage(data: unknown): number | null {
   let message: unknown = data;
   if (typeof data === "string") {
     try {
@@ -34,7 +47,7 @@ export function playingFromMessage(data: unknown): boolean | null {
   ) {
     state = (info as { playerState?: unknown }).playerState;
   }
-  return typeof state === "number" ? playingStates.has(state) : null;
+  return typeof state === "number" ? state : null;
 }
 
 /**
@@ -57,11 +70,27 @@ export function followEmbeddedPlayback(frame: HTMLIFrameElement): () => void {
   // a lesson would be taken for idle.
   let asking: ReturnType<typeof setInterval> | undefined;
   const stopAsking = () => clearInterval(asking);
+  let lastState: number | null = null;
+  let stalled: ReturnType<typeof setTimeout> | undefined;
+  let stalledOut = false;
   const onMessage = (event: MessageEvent) => {
     if (event.origin !== embedOrigin || event.source !== frame.contentWindow) return;
     stopAsking();
-    const now = playingFromMessage(event.data);
-    if (now !== null) report(now);
+    const state = stateFromMessage(event.data);
+    if (state === null) return;
+    // Buffering for longer than `maxBufferingMs` (reported again and again, or not at all) is no
+    // longer taken for watching.
+    if (state !== buffering) {
+      clearTimeout(stalled);
+      stalledOut = false;
+    } else if (lastState !== buffering) {
+      stalled = setTimeout(() => {
+        stalledOut = true;
+        report(false);
+      }, maxBufferingMs);
+    }
+    lastState = state;
+    report(playingStates.has(state) && !stalledOut);
   };
   const ask = () => frame.contentWindow?.postMessage(listeningMessage, embedOrigin);
   const onLoad = () => {
@@ -77,6 +106,7 @@ export function followEmbeddedPlayback(frame: HTMLIFrameElement): () => void {
   frame.addEventListener("load", onLoad);
   return () => {
     stopAsking();
+    clearTimeout(stalled);
     window.removeEventListener("message", onMessage);
     frame.removeEventListener("load", onLoad);
     delete frame.dataset.mediaPlaying;
