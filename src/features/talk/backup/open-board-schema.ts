@@ -22,6 +22,8 @@ export const openBoardLimits = {
    * picture, and the device keeps each one it imports.
    */
   pictureBytes: 5 * 1024 * 1024,
+  /** Width times height: a 40-megapixel photo, already more than a button ever shows. */
+  picturePixels: 40_000_000,
   /** One board's JSON, with its pictures inline as data: URLs. */
   boardBytes: 20 * 1024 * 1024,
   /** Files in a set; a large vocabulary set has a few hundred boards and pictures. */

@@ -161,6 +161,35 @@ describe("readOpenBoard, one board (.obf)", () => {
     expect(read.leftOut.pictures).toBe(2);
   });
 
+  it("leaves out a small picture file of huge size, which a tablet could not draw", async () => {
+    // A PNG whose header says 30,000 by 30,000 pixels: a flat colour that size packs into
+    // a few kilobytes.
+    const huge = png.slice();
+    new DataView(huge.buffer).setUint32(16, 30_000);
+    new DataView(huge.buffer).setUint32(20, 30_000);
+    const read = await imported(
+      json({
+        format: spec,
+        id: "b",
+        locale: "en",
+        buttons: [
+          { id: "a", label: "one", image_id: "huge" },
+          { id: "b", label: "two", image_id: "small" },
+        ],
+        images: [
+          {
+            id: "huge",
+            content_type: "image/png",
+            data: `data:image/png;base64,${btoa(String.fromCharCode(...huge))}`,
+          },
+          { id: "small", content_type: "image/png", data: `data:image/png;base64,${pngBase64}` },
+        ],
+      }),
+    );
+    expect(read.phrases.map((phrase) => phrase.symbol?.set)).toEqual([undefined, "file"]);
+    expect(read.leftOut.pictures).toBe(1);
+  });
+
   it("leaves out hidden buttons, buttons that only act, and links it cannot follow", async () => {
     const read = await imported(
       json({

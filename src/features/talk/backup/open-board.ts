@@ -29,7 +29,7 @@ import {
   type OpenBoardImage,
 } from "@/features/talk/backup/open-board-schema";
 import { safeZipPath, unzipSafely, type ZipProblem } from "@/features/talk/backup/open-board-zip";
-import { bytesOfDataUrl, pictureType } from "@/features/talk/backup/picture-bytes";
+import { bytesOfDataUrl, pictureSize, pictureType } from "@/features/talk/backup/picture-bytes";
 
 /** Why a file was refused; the page says it in the user's language. */
 export type OpenBoardProblem =
@@ -280,7 +280,14 @@ class BoardReader {
     }
     if (!bytes) return undefined;
     const type = pictureType(bytes);
-    return type ? new Blob([bytes as Uint8Array<ArrayBuffer>], { type }) : undefined;
+    if (!type) return undefined;
+    // A small file can hold a picture of huge size (a flat colour compresses to almost nothing),
+    // which a tablet would run out of memory drawing: it is left out.
+    const size = pictureSize(bytes, type);
+    if (size && (size.width * size.height > openBoardLimits.picturePixels || !size.width)) {
+      return undefined;
+    }
+    return new Blob([bytes as Uint8Array<ArrayBuffer>], { type });
   }
 }
 

@@ -26,6 +26,55 @@ export function pictureType(bytes: Uint8Array): PictureType | undefined {
   return undefined;
 }
 
+/**
+ * The picture's width and height as its header gives them, read without decoding it; undefined
+ * for SVG (drawn at any size) and when the header cannot be read.
+ */
+export function pictureSize(
+  bytes: Uint8Array,
+  type: PictureType,
+): { width: number; height: number } | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const fits = (end: number) => end <= bytes.length;
+  if (type === "image/png" && fits(24)) {
+    return { width: view.getUint32(16), height: view.getUint32(20) };
+  }
+  if (type === "image/gif" && fits(10)) {
+    return { width: view.getUint16(6, true), height: view.getUint16(8, true) };
+  }
+  if (type === "image/webp" && fits(30)) {
+    const chunk = String.fromCharCode(...bytes.subarray(12, 16));
+    if (chunk === "VP8 ") {
+      return {
+        width: view.getUint16(26, true) & 0x3fff,
+        height: view.getUint16(28, true) & 0x3fff,
+      };
+    }
+    if (chunk === "VP8L") {
+      const bits = view.getUint32(21, true);
+      return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+    }
+    if (chunk === "VP8X") {
+      const width = bytes[24]! | (bytes[25]! << 8) | (bytes[26]! << 16);
+      const height = bytes[27]! | (bytes[28]! << 8) | (bytes[29]! << 16);
+      return { width: width + 1, height: height + 1 };
+    }
+    return undefined;
+  }
+  if (type === "image/jpeg") {
+    // The frame header (SOF0 to SOF15, less DHT, JPG and DAC) follows segments of given lengths.
+    let at = 2;
+    while (fits(at + 9) && bytes[at] === 0xff) {
+      const marker = bytes[at + 1]!;
+      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+        return { width: view.getUint16(at + 7), height: view.getUint16(at + 5) };
+      }
+      at += 2 + view.getUint16(at + 2);
+    }
+  }
+  return undefined;
+}
+
 export const pictureExtension: Record<PictureType, string> = {
   "image/png": "png",
   "image/jpeg": "jpg",

@@ -1,9 +1,12 @@
 /**
  * A photo made small on the device before it is kept: a phone's camera picture is several
- * megabytes, and a phrase button shows it at about a hundred pixels. Pictures from other AAC apps
- * too big for a board backup (or SVG and GIF, which it does not carry) are made small the same way. The longest side becomes at
- * most 256 px, encoded as WebP (JPEG where the browser cannot write WebP).
+ * megabytes, and a phrase button shows it at about a hundred pixels. The longest side becomes at
+ * most 256 px, encoded as WebP (JPEG where the browser cannot write WebP). Pictures from other AAC
+ * apps too big for a board backup (or SVG and GIF, which it does not carry) are made small the
+ * same way.
  */
+
+import { pictureSize, pictureType } from "@/features/talk/backup/picture-bytes";
 
 export const pictureSide = 256;
 /** Bigger than any phone photo; a bigger file is not worth decoding on a small device. */
@@ -60,9 +63,21 @@ async function decodePicture(photo: Blob): Promise<Decoded | undefined> {
   };
 }
 
+/** More pixels than any phone camera makes: decoding them could take a tablet's memory. */
+export const maxPhotoPixels = 60_000_000;
+
+/** Whether the picture's header says more pixels than `maxPhotoPixels` (read, not decoded). */
+async function tooManyPixels(photo: Blob): Promise<boolean> {
+  // The header, past a JPEG's EXIF data (its thumbnail is at most 64 kB).
+  const head = new Uint8Array(await photo.slice(0, 256 * 1024).arrayBuffer());
+  const type = pictureType(head);
+  const size = type && pictureSize(head, type);
+  return size !== undefined && size.width * size.height > maxPhotoPixels;
+}
+
 /** The photo made small, or why it cannot be. */
 export async function resizePicture(photo: Blob): Promise<Blob | ResizeProblem> {
-  if (photo.size > maxPhotoBytes) return "too-large";
+  if (photo.size > maxPhotoBytes || (await tooManyPixels(photo))) return "too-large";
   const decoded = await decodePicture(photo);
   if (!decoded) return "not-a-picture";
   const size = fitWithin(decoded.width, decoded.height);
