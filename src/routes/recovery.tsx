@@ -30,10 +30,14 @@ import { drawnWhenNear } from "@/theme/drawn-when-near";
 
 const title = msg`Speech Recovery`;
 
-/** The lesson in the address (`?lesson=16`), when it is one of the lessons. */
+/**
+ * The lesson in the address (`?lesson=16`) as a number; the page shows the first lesson for one
+ * that is not there. (The route's options load with every page: the lessons' list stays out.)
+ */
 function validateRecoverySearch(search: Record<string, unknown>): { lesson?: number } {
-  const id = typeof search.lesson === "string" ? Number(search.lesson) : Number.NaN;
-  return lessons.some((lesson) => lesson.id === id) ? { lesson: id } : {};
+  return typeof search.lesson === "string" && /^\d{1,4}$/.test(search.lesson)
+    ? { lesson: Number(search.lesson) }
+    : {};
 }
 
 export const Route = createFileRoute("/recovery")({

@@ -3,7 +3,6 @@ import { Plural, useLingui } from "@lingui/react/macro";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -230,13 +229,13 @@ function ReplaceBoardsDialog({
     >
       <DialogTitle id={titleId}>{t`Replace your boards?`}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={textId}>
+        <Typography id={textId}>
           <Plural
             value={file.phraseCount}
             one={`The file has # phrase for ${languages}. It takes the place of your boards in these languages, and of what My voice learnt for them. Your boards in other languages stay as they are.`}
             other={`The file has # phrases for ${languages}. It takes the place of your boards in these languages, and of what My voice learnt for them. Your boards in other languages stay as they are.`}
           />
-        </DialogContentText>
+        </Typography>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: "wrap" }}>
         <Button variant="outlined" onClick={onCancel} ref={focusOnce}>
