@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { FEATURES_FORMAT } from "../src/shared/phrase-recogniser/features.ts";
 import {
   appStartTimeout,
@@ -121,6 +121,41 @@ async function enterExitPin(page: Page, value: string) {
   const dialog = page.getByRole("dialog", { name: "Exit kiosk mode" });
   await dialog.getByLabel("Kiosk PIN").fill(value);
   await dialog.getByRole("button", { name: "Exit kiosk mode" }).click();
+}
+
+/**
+ * On a kiosk with 10 s of idle time, plays the first lesson in a stand-in for YouTube's embed
+ * (answered locally: the tests never touch the network) that reports `state` the way YouTube's
+ * player does, once the page says it is listening: 1 playing, 3 buffering.
+ */
+async function playLessonOnKiosk(
+  page: Page,
+  context: BrowserContext,
+  state: number,
+  { listensAfterMs = 0 } = {},
+) {
+  await context.route("https://www.youtube-nocookie.com/**", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html lang="en"><title>Video</title><script>
+        addEventListener("load", () => setTimeout(() => addEventListener("message", (event) => {
+          if (JSON.parse(event.data).event !== "listening") return;
+          parent.postMessage(JSON.stringify({ event: "onStateChange", info: ${state} }), event.origin);
+        }), ${listensAfterMs}));
+      </script></html>`,
+    }),
+  );
+  await page.clock.install();
+  await provision(page, { idle: 10 });
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Recovery" })
+    .click();
+  await page.getByRole("button", { name: "Play lesson" }).click();
+  return {
+    dialog: page.getByRole("alertdialog", { name: "Are you still there?" }),
+    video: page.locator('iframe[title^="Video lesson"]'),
+  };
 }
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -461,29 +496,9 @@ test("a patient watching a lesson is not idle; once the video is paused the coun
   page,
   context,
 }) => {
-  // YouTube's embed, answered locally (the tests never touch the network) by a stand-in that
-  // reports "playing" the way YouTube's player does, once the page says it is listening. Like
-  // the real player, it listens only once its own code has started, after the frame has loaded.
-  await context.route("https://www.youtube-nocookie.com/**", (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<!doctype html><html lang="en"><title>Video</title><script>
-        addEventListener("load", () => setTimeout(() => addEventListener("message", (event) => {
-          if (JSON.parse(event.data).event !== "listening") return;
-          parent.postMessage(JSON.stringify({ event: "onStateChange", info: 1 }), event.origin);
-        }), 700));
-      </script></html>`,
-    }),
-  );
-  await page.clock.install();
-  await provision(page, { idle: 10 });
-  const dialog = page.getByRole("alertdialog", { name: "Are you still there?" });
-  await page
-    .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: "Recovery" })
-    .click();
-  await page.getByRole("button", { name: "Play lesson" }).click();
-  const video = page.locator('iframe[title^="Video lesson"]');
+  // Like YouTube's own player, the stand-in listens only once its code has started, after the
+  // frame has loaded, and then reports "playing".
+  const { dialog, video } = await playLessonOnKiosk(page, context, 1, { listensAfterMs: 700 });
   await expect(video).toHaveAttribute("src", /[?&]enablejsapi=1(&|$)/);
   await expect(video).toHaveAttribute("data-media-playing", "");
 
@@ -512,27 +527,8 @@ test("a lesson stuck buffering (the connection lost) holds the idle timer for a 
   page,
   context,
 }) => {
-  // A stand-in for YouTube's player that starts buffering and never gets further.
-  await context.route("https://www.youtube-nocookie.com/**", (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<!doctype html><html lang="en"><title>Video</title><script>
-        addEventListener("message", (event) => {
-          if (JSON.parse(event.data).event !== "listening") return;
-          parent.postMessage(JSON.stringify({ event: "onStateChange", info: 3 }), event.origin);
-        });
-      </script></html>`,
-    }),
-  );
-  await page.clock.install();
-  await provision(page, { idle: 10 });
-  const dialog = page.getByRole("alertdialog", { name: "Are you still there?" });
-  await page
-    .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: "Recovery" })
-    .click();
-  await page.getByRole("button", { name: "Play lesson" }).click();
-  const video = page.locator('iframe[title^="Video lesson"]');
+  // The stand-in starts buffering and never gets further.
+  const { dialog, video } = await playLessonOnKiosk(page, context, 3);
   await expect(video).toHaveAttribute("data-media-playing", "");
 
   // Buffering counts as watching for a while: a slow connection may catch up.

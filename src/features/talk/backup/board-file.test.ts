@@ -16,6 +16,15 @@ const valid = {
   boards: { en: [{ id: "a", text: "Hello", category: "social", favourite: true }] },
 };
 
+/** A taught example's features, as a file carries them. */
+const features = {
+  format: 1,
+  method: "normalised" as const,
+  dims: 2,
+  voicedMs: 900,
+  frames: "AAAA",
+};
+
 describe("board file", () => {
   it("round-trips every language's board", () => {
     const ru = toggleFavourite(
@@ -23,13 +32,6 @@ describe("board file", () => {
       "m",
     );
     const boards = { ru, kk: starterBoard("kk") };
-    const features = {
-      format: 1,
-      method: "normalised" as const,
-      dims: 2,
-      voicedMs: 900,
-      frames: "AAAA",
-    };
     const voice: VoiceExamples = {
       ru: { m: [{ features, origin: "taught", addedAt: 1, audio: new Blob(["RIFF"]) }] },
     };
@@ -155,13 +157,6 @@ describe("board file", () => {
   });
 
   it("names the languages a file replaces: those it has boards or voice examples for", () => {
-    const features = {
-      format: 1,
-      method: "normalised" as const,
-      dims: 2,
-      voicedMs: 900,
-      frames: "AAAA",
-    };
     const voice: VoiceExamples = { kk: { a: [{ features, origin: "taught", addedAt: 1 }] } };
     // In the interface's order.
     expect(languagesOf({ boards: { ru: [], en: [] }, voice })).toEqual(["en", "ru", "kk"]);
