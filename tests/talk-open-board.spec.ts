@@ -176,8 +176,24 @@ test.describe("Talk: Open Board Format", () => {
     expect(await findSmallTargets(page)).toEqual([]);
     await expectNoAxeViolations(page, "Talk after opening an Open Board set");
 
-    // Opened again over itself: the pictures of the board it replaces do not pile up.
+    // Opened again over itself. The English board is the user's now: asked first, and Cancel
+    // changes nothing and leaves the focus where it was.
     await openInput(page).setInputFiles(fileURLToPath(fixturePath));
+    const ask = page.getByRole("dialog", { name: "Replace your board in English?" });
+    await expect(ask).toContainText(
+      "The board in this file has 3 phrases. It takes the place of your board in English, with the changes you made to it.",
+    );
+    await expect(ask.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await expectNoAxeViolations(page, "replace the English board?");
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(openButton).toBeFocused();
+    await expect(page.getByText("Working on the board…")).toHaveCount(0);
+    await expect.poll(() => phrasesWithPictures(page)).toEqual(expected);
+    // Replaced: the pictures of the board it replaces do not pile up.
+    await openInput(page).setInputFiles(fileURLToPath(fixturePath));
+    await ask.getByRole("button", { name: "Replace the board" }).click();
+    await expect(summary).toContainText("3 phrases, 2 pictures.");
     await expect.poll(async () => Object.keys(await storedPictures(page)).length).toBe(2);
     await expect.poll(() => phrasesWithPictures(page)).toEqual(expected);
 

@@ -1,9 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Plural, useLingui } from "@lingui/react/macro";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import FileDownloadIcon from "@mui/icons-material/FileDownload";
@@ -28,6 +24,7 @@ import {
   type BoardFileResult,
 } from "@/features/talk/backup/board-file";
 import { OpenBoardTransfer } from "@/features/talk/backup/open-board-transfer";
+import { ReplaceDialog } from "@/features/talk/backup/replace-dialog";
 import { brand } from "@/lib/brand";
 import { downloadFile } from "@/lib/download-file";
 import { Alert } from "@/components/alert";
@@ -197,12 +194,9 @@ export function BoardBackup({
   );
 }
 
-/** Focuses a button when it is first drawn (the dialog keeps the focus inside from then on). */
-const focusOnce = (element: HTMLButtonElement | null) => element?.focus();
-
 /**
  * Asks before a file takes the place of boards: a slip in the file picker must not cost the
- * user the boards they made and what My voice learnt. Cancel is where the focus starts.
+ * user the boards they made and what My voice learnt.
  */
 function ReplaceBoardsDialog({
   file,
@@ -214,37 +208,21 @@ function ReplaceBoardsDialog({
   onCancel: () => void;
 }) {
   const { t, i18n } = useLingui();
-  const titleId = useId();
-  const textId = useId();
   const languages = new Intl.ListFormat(i18n.locale, { type: "conjunction" }).format(
     languagesOf(file).map((language) => nativeNameOf(language)),
   );
   return (
-    <Dialog
-      open
-      onClose={onCancel}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      disableRestoreFocus
+    <ReplaceDialog
+      title={t`Replace your boards?`}
+      replaceLabel={t`Replace the boards`}
+      onReplace={onReplace}
+      onCancel={onCancel}
     >
-      <DialogTitle id={titleId}>{t`Replace your boards?`}</DialogTitle>
-      <DialogContent>
-        <Typography id={textId}>
-          <Plural
-            value={file.phraseCount}
-            one={`The file has # phrase for ${languages}. It takes the place of your boards in these languages, and of what My voice learnt for them. Your boards in other languages stay as they are.`}
-            other={`The file has # phrases for ${languages}. It takes the place of your boards in these languages, and of what My voice learnt for them. Your boards in other languages stay as they are.`}
-          />
-        </Typography>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: "wrap" }}>
-        <Button variant="outlined" onClick={onCancel} ref={focusOnce}>
-          {t`Cancel`}
-        </Button>
-        <Button variant="contained" onClick={onReplace}>
-          {t`Replace the boards`}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <Plural
+        value={file.phraseCount}
+        one={`The file has # phrase for ${languages}. It takes the place of your boards in these languages, and of what My voice learnt for them. Your boards in other languages stay as they are.`}
+        other={`The file has # phrases for ${languages}. It takes the place of your boards in these languages, and of what My voice learnt for them. Your boards in other languages stay as they are.`}
+      />
+    </ReplaceDialog>
   );
 }

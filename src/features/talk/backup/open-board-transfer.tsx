@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useLingui } from "@lingui/react/macro";
+import { Plural, useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import FileDownloadIcon from "@mui/icons-material/FileDownload";
@@ -16,6 +16,7 @@ import {
 import { categoryLabels } from "@/features/talk/board/category-labels";
 import type { OpenBoardProblem } from "@/features/talk/backup/open-board";
 import { pictureForFile } from "@/features/talk/backup/backup-pictures";
+import { ReplaceDialog } from "@/features/talk/backup/replace-dialog";
 import {
   OpenedSummary,
   SavedSummary,
@@ -89,6 +90,32 @@ export function OpenBoardTransfer({
     );
   };
 
+  // The question "Replace your board?" while it is asked, with the way to answer it.
+  const [asking, setAsking] = useState<{
+    language: SpeechLanguage;
+    phraseCount: number;
+    answer: (replace: boolean) => void;
+  } | null>(null);
+  const askToReplace = (boardLanguage: SpeechLanguage, phraseCount: number) =>
+    new Promise<boolean>((resolve) =>
+      setAsking({
+        language: boardLanguage,
+        phraseCount,
+        answer: (replace) => {
+          setAsking(null);
+          setReturnFocus((count) => count + 1);
+          resolve(replace);
+        },
+      }),
+    );
+  const openButtonRef = useRef<HTMLButtonElement>(null);
+  // The dialog gone, the focus goes back to the button that opened the file.
+  const [returnFocus, setReturnFocus] = useState(0);
+  useEffect(() => {
+    if (returnFocus > 0) openButtonRef.current?.focus();
+  }, [returnFocus]);
+  const askedLanguage = asking ? nativeNameOf(asking.language) : "";
+
   const latestBoards = useRef(boards);
   useEffect(() => {
     latestBoards.current = boards;
@@ -109,7 +136,7 @@ export function OpenBoardTransfer({
     }
   };
 
-  const openBoardFile = async (file: File): Promise<Outcome> => {
+  const openBoardFile = async (file: File): Promise<Outcome | null> => {
     const [bytes, modules] = await Promise.all([
       file.arrayBuffer().then((buffer) => new Uint8Array(buffer)),
       loadOpenBoard(),
@@ -122,6 +149,11 @@ export function OpenBoardTransfer({
       fetchPicture,
     });
     if (!read.ok) return { kind: "refused", problem: read.problem };
+    // A board the user changed is theirs: asked before it goes (the starter board is not).
+    const own = latestBoards.current[read.imported.language];
+    if (own && !(await askToReplace(read.imported.language, read.imported.phrases.length))) {
+      return null;
+    }
     // A picture a board backup could not carry (too big, GIF or SVG) is kept small, as a board
     // file takes it; one that cannot be made small is kept as it came.
     const kept = await keepOpenBoard(read.imported, {
@@ -179,6 +211,7 @@ export function OpenBoardTransfer({
       </Typography>
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5 }}>
         <Button
+          ref={openButtonRef}
           variant="outlined"
           startIcon={<FileUploadIcon />}
           onClick={() => {
@@ -218,6 +251,20 @@ export function OpenBoardTransfer({
         <Alert severity="error" role="alert">
           {problemText[outcome.problem]}
         </Alert>
+      ) : null}
+      {asking ? (
+        <ReplaceDialog
+          title={t`Replace your board in ${askedLanguage}?`}
+          replaceLabel={t`Replace the board`}
+          onReplace={() => asking.answer(true)}
+          onCancel={() => asking.answer(false)}
+        >
+          <Plural
+            value={asking.phraseCount}
+            one={`The board in this file has # phrase. It takes the place of your board in ${askedLanguage}, with the changes you made to it.`}
+            other={`The board in this file has # phrases. It takes the place of your board in ${askedLanguage}, with the changes you made to it.`}
+          />
+        </ReplaceDialog>
       ) : null}
     </Stack>
   );
