@@ -728,6 +728,10 @@ test("a kiosk language whose texts do not load at the reset still leaves the scr
   );
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
   await expect(page).toHaveURL("/about");
+  // The page drawn and settled before the clock stops. Without this, the countdown failed to
+  // come once in a CI-like run (ci73), on a busy machine, and came on the retry.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("About");
+  await settle(page);
 
   await pauseClock(page);
   await page.clock.runFor(31_000);
