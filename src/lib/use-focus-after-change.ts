@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 
 /**
  * Gives the keyboard's focus, once the part is drawn after a change the user made, to the first
@@ -31,4 +31,17 @@ export function useFocusAfterChange(drawnFrom: readonly unknown[]) {
   return (selectors: readonly string[]) => {
     request.current = { selectors, at: Date.now() };
   };
+}
+
+/**
+ * Gives the focus back to `target` once the part has been drawn after a request: when a dialog
+ * that held it closes, focusing at once would be taken back by the dialog's focus trap. Returns
+ * the function that makes a request.
+ */
+export function useFocusWhenDrawn(target: RefObject<HTMLElement | null>) {
+  const [requests, setRequests] = useState(0);
+  useEffect(() => {
+    if (requests > 0) target.current?.focus();
+  }, [requests, target]);
+  return useCallback(() => setRequests((count) => count + 1), []);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Plural, useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -27,6 +27,7 @@ import { OpenBoardTransfer } from "@/features/talk/backup/open-board-transfer";
 import { ReplaceDialog } from "@/features/talk/backup/replace-dialog";
 import { brand } from "@/lib/brand";
 import { downloadFile } from "@/lib/download-file";
+import { useFocusWhenDrawn } from "@/lib/use-focus-after-change";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 
@@ -62,11 +63,8 @@ export function BoardBackup({
   // A file read and found good, waiting for the user to say it may replace their boards.
   const [pending, setPending] = useState<ReadFile | null>(null);
   const [importing, setImporting] = useState(false);
-  // The dialog gone, the focus goes back to Import a board (asked for each time by a new count).
-  const [returnFocus, setReturnFocus] = useState(0);
-  useEffect(() => {
-    if (returnFocus > 0) importButtonRef.current?.focus();
-  }, [returnFocus]);
+  // The dialog gone, the focus goes back to Import a board.
+  const returnFocus = useFocusWhenDrawn(importButtonRef);
 
   const problemText: Record<ImportProblem, string> = {
     "too-large": t`This file is too large to be a phrase board. Nothing was changed.`,
@@ -115,7 +113,7 @@ export function BoardBackup({
       setOutcome({ ok: true, phraseCount: file.phraseCount });
     } finally {
       setImporting(false);
-      setReturnFocus((count) => count + 1);
+      returnFocus();
     }
   };
 
@@ -186,7 +184,7 @@ export function BoardBackup({
           onReplace={() => void replaceBoards(pending)}
           onCancel={() => {
             setPending(null);
-            setReturnFocus((count) => count + 1);
+            returnFocus();
           }}
         />
       ) : null}

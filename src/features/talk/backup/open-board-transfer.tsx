@@ -25,6 +25,7 @@ import {
 } from "@/features/talk/backup/open-board-outcome";
 import { brand } from "@/lib/brand";
 import { downloadFile } from "@/lib/download-file";
+import { useFocusWhenDrawn } from "@/lib/use-focus-after-change";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 
@@ -103,17 +104,14 @@ export function OpenBoardTransfer({
         phraseCount,
         answer: (replace) => {
           setAsking(null);
-          setReturnFocus((count) => count + 1);
+          returnFocus();
           resolve(replace);
         },
       }),
     );
   const openButtonRef = useRef<HTMLButtonElement>(null);
   // The dialog gone, the focus goes back to the button that opened the file.
-  const [returnFocus, setReturnFocus] = useState(0);
-  useEffect(() => {
-    if (returnFocus > 0) openButtonRef.current?.focus();
-  }, [returnFocus]);
+  const returnFocus = useFocusWhenDrawn(openButtonRef);
   const askedLanguage = asking ? nativeNameOf(asking.language) : "";
 
   const latestBoards = useRef(boards);
