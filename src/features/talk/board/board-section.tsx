@@ -18,13 +18,13 @@ import {
   type Phrase,
   type PhraseDraft,
 } from "@/features/talk/board/board";
-import { PhraseBoard, type BoardActions } from "@/features/talk/board/phrase-board";
+import { PhraseBoard } from "@/features/talk/board/phrase-board";
+import type { EditActions } from "@/features/talk/board/board-editing";
 import {
   symbolDisplayOf,
   withSymbolDisplay,
   type BoardLook,
 } from "@/features/talk/board/board-look";
-import { BoardLookSettings } from "@/features/talk/board/board-look-settings";
 import { readPicture, removePictures, savePicture } from "@/features/talk/board/phrase-pictures";
 import { SectionPanel } from "@/components/section-panel";
 import { nativeNameOf } from "@/shared/languages";
@@ -34,6 +34,16 @@ import { UndoAlert, undoButtonOf } from "@/components/undo-alert";
 import { useFocusAfterChange } from "@/lib/use-focus-after-change";
 import { Button } from "@/components/button";
 import { loadWhenOnline } from "@/lib/load-when-online";
+import { lazyPart } from "@/components/lazy-part";
+
+// Editing's code comes when it first starts (a head start when a pointer or the focus reaches
+// its button): until it is there the board stays as it is. Offline, before the service worker
+// has it, it comes once the connection is back.
+const fetchEditing = () => import("@/features/talk/board/board-editing");
+const BoardEditing = lazyPart(() =>
+  loadWhenOnline(fetchEditing)().then((module) => module.BoardEditing),
+);
+const headStartEditing = () => void fetchEditing().catch(() => undefined);
 
 // The dialog (and MUI's modal machinery) loads when a phrase is first added or edited; offline,
 // before the service worker has it, once the connection is back.
@@ -104,11 +114,11 @@ export function BoardSection({
     changeBoardErasing((current) => deletePhrase(current, phrase.id));
   };
 
-  const actions: BoardActions = {
-    onSay: (phrase) => {
-      setNotice("");
-      onSay(phrase);
-    },
+  const say = (phrase: Phrase) => {
+    setNotice("");
+    onSay(phrase);
+  };
+  const actions: EditActions = {
     onAdd: () => setDialog({ mode: "add" }),
     onEdit: (phrase) => setDialog({ mode: "edit", phrase }),
     onDelete: (phrase) => {
@@ -162,6 +172,16 @@ export function BoardSection({
     focusAfterEdit([controlSelector(phrase.id, "delete"), controlSelector(phrase.id, "say")]);
   };
 
+  const sayBoard = (
+    <PhraseBoard
+      board={board}
+      language={language}
+      onSay={say}
+      display={display}
+      phoneColumns={look.phoneColumns}
+    />
+  );
+
   return (
     <SectionPanel
       compact
@@ -183,22 +203,20 @@ export function BoardSection({
           onUndo={(undone) => void undoDelete(undone)}
         />
         {editing ? (
-          <BoardLookSettings
-            display={display}
-            phoneColumns={look.phoneColumns}
-            onDisplayChange={(next) => onLookChange(withSymbolDisplay(look, language, next))}
-            onPhoneColumnsChange={(phoneColumns) => onLookChange({ ...look, phoneColumns })}
-          />
-        ) : null}
-        <div lang={language}>
-          <PhraseBoard
-            board={board}
-            editing={editing}
-            actions={actions}
-            display={display}
-            phoneColumns={look.phoneColumns}
-          />
-        </div>
+          <Suspense fallback={sayBoard}>
+            <BoardEditing
+              board={board}
+              language={language}
+              actions={actions}
+              display={display}
+              phoneColumns={look.phoneColumns}
+              onDisplayChange={(next) => onLookChange(withSymbolDisplay(look, language, next))}
+              onPhoneColumnsChange={(phoneColumns) => onLookChange({ ...look, phoneColumns })}
+            />
+          </Suspense>
+        ) : (
+          sayBoard
+        )}
       </Stack>
       {dialog ? (
         <Suspense fallback={null}>
@@ -259,6 +277,8 @@ function BoardControls({
         variant={editing ? "contained" : "outlined"}
         aria-pressed={editing}
         startIcon={editing ? <CheckIcon /> : <EditIcon />}
+        onPointerEnter={headStartEditing}
+        onFocus={headStartEditing}
         onClick={() => onEditingChange(!editing)}
       >
         {editing ? t`Done editing` : t`Edit the board`}

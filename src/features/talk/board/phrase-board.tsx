@@ -1,20 +1,11 @@
-import { memo, useMemo } from "react";
+import { memo, useMemo, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
-import { IconButton } from "@/components/icon-button";
-import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useEventCallback } from "@mui/material/utils";
-import AddIcon from "@mui/icons-material/Add";
-import ArrowDownwardIcon from "@mui/icons-material/ArrowDownward";
-import ArrowUpwardIcon from "@mui/icons-material/ArrowUpward";
-import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
-import EditIcon from "@mui/icons-material/Edit";
-import RestoreIcon from "@mui/icons-material/Restore";
 import StarIcon from "@mui/icons-material/Star";
-import StarBorderIcon from "@mui/icons-material/StarBorder";
-import { boardCategories, canMove, type Board, type Phrase } from "@/features/talk/board/board";
+import { boardCategories, type Board, type Phrase } from "@/features/talk/board/board";
 import { categoryLabels } from "@/features/talk/board/category-labels";
 import { Button } from "@/components/button";
 import {
@@ -24,21 +15,12 @@ import {
 } from "@/features/talk/board/board-look";
 import { PhraseSymbolImage } from "@/features/talk/board/phrase-symbol-image";
 import { visuallyHidden } from "@/theme/visually-hidden";
+import type { SpeechLanguage } from "@/shared/speech-options";
 
 /** Marks a phrase's control, so the focus can be given back to it after an edit (board-section.tsx). */
 export const phraseControl = (id: string, control: "say" | "edit" | "up" | "down" | "delete") => ({
   "data-phrase-control": `${id}:${control}`,
 });
-
-export type BoardActions = {
-  onSay: (phrase: Phrase) => void;
-  onAdd: () => void;
-  onEdit: (phrase: Phrase) => void;
-  onDelete: (phrase: Phrase) => void;
-  onMove: (phrase: Phrase, direction: -1 | 1) => void;
-  onToggleFavourite: (phrase: Phrase) => void;
-  onRestore: () => void;
-};
 
 // A group's tiles; each item's style is written here once, not once per phrase.
 function phraseListStyle(phoneColumns: PhoneColumns | null) {
@@ -84,33 +66,33 @@ const pictureButtonStyle = {
 
 const favouriteCornerStyle = { position: "absolute", top: 4, insetInlineEnd: 4 } as const;
 
+/** A group of the board: its heading and its phrases. */
+type PhraseGroup = { id: string; title: string; phrases: Board };
+
 /**
- * The phrases in groups (favourites first, then each category). A tap on a phrase says it; in
- * edit mode each phrase has its own buttons instead, so nothing depends on dragging or a long
- * press, which a shaky hand cannot do reliably.
+ * The phrases in groups: each category, in the board's order, with the favourites first when
+ * they are asked for (not while editing, where each phrase shows once, in its category).
  */
-export function PhraseBoard({
+export function PhraseGroups({
   board,
-  editing,
-  actions,
-  display,
+  language,
+  withFavourites,
   phoneColumns,
+  renderPhrase,
 }: {
   board: Board;
-  editing: boolean;
-  actions: BoardActions;
-  /** What the buttons show: pictures, words, or both. */
-  display: SymbolDisplay;
+  /** The language the phrases are in (the headings are in the interface's). */
+  language: SpeechLanguage;
+  withFavourites: boolean;
   phoneColumns: PhoneColumns | null;
+  renderPhrase: (phrase: Phrase) => ReactNode;
 }) {
   const { t, i18n } = useLingui();
-  // The same function on every render, so unchanged phrases are not drawn again.
-  const onSay = useEventCallback(actions.onSay);
-  const favourites = board.filter((phrase) => phrase.favourite);
-  const groups = [
-    ...(editing || favourites.length === 0
-      ? []
-      : [{ id: "favourites", title: t`Favourites`, phrases: favourites }]),
+  const favourites = withFavourites ? board.filter((phrase) => phrase.favourite) : [];
+  const groups: PhraseGroup[] = [
+    ...(favourites.length > 0
+      ? [{ id: "favourites", title: t`Favourites`, phrases: favourites }]
+      : []),
     ...boardCategories.map((category) => ({
       id: category,
       title: i18n._(categoryLabels[category]),
@@ -119,36 +101,51 @@ export function PhraseBoard({
   ].filter((group) => group.phrases.length > 0);
   const listStyle = useMemo(() => phraseListStyle(phoneColumns), [phoneColumns]);
 
+  return groups.map((group) => (
+    <Box key={group.id} component="section" aria-label={group.title}>
+      <Typography variant="h3" component="h3" sx={{ fontSize: "1.25rem", mb: 1.5 }}>
+        {group.title}
+      </Typography>
+      <Box component="ul" lang={language} sx={listStyle}>
+        {group.phrases.map((phrase) => (
+          <li key={phrase.id}>{renderPhrase(phrase)}</li>
+        ))}
+      </Box>
+    </Box>
+  ));
+}
+
+/**
+ * The board as it is used: the phrases in groups (favourites first, then each category), where
+ * a tap on a phrase says it. Editing shows each phrase with its own buttons instead
+ * (board-editing.tsx), so nothing depends on dragging or a long press, which a shaky hand cannot
+ * do reliably.
+ */
+export function PhraseBoard({
+  board,
+  language,
+  onSay,
+  display,
+  phoneColumns,
+}: {
+  board: Board;
+  language: SpeechLanguage;
+  onSay: (phrase: Phrase) => void;
+  /** What the buttons show: pictures, words, or both. */
+  display: SymbolDisplay;
+  phoneColumns: PhoneColumns | null;
+}) {
+  // The same function on every render, so unchanged phrases are not drawn again.
+  const say = useEventCallback(onSay);
   return (
     <Stack spacing={3}>
-      {editing ? (
-        <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5 }}>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={actions.onAdd}>
-            {t`Add a phrase`}
-          </Button>
-          <Button variant="outlined" startIcon={<RestoreIcon />} onClick={actions.onRestore}>
-            {t`Restore starter phrases`}
-          </Button>
-        </Stack>
-      ) : null}
-      {groups.map((group) => (
-        <Box key={group.id} component="section" aria-label={group.title}>
-          <Typography variant="h3" component="h3" sx={{ fontSize: "1.25rem", mb: 1.5 }}>
-            {group.title}
-          </Typography>
-          <Box component="ul" sx={listStyle}>
-            {group.phrases.map((phrase) => (
-              <li key={phrase.id}>
-                {editing ? (
-                  <EditablePhrase board={board} phrase={phrase} actions={actions} />
-                ) : (
-                  <SayPhraseButton phrase={phrase} display={display} onSay={onSay} />
-                )}
-              </li>
-            ))}
-          </Box>
-        </Box>
-      ))}
+      <PhraseGroups
+        board={board}
+        language={language}
+        withFavourites
+        phoneColumns={phoneColumns}
+        renderPhrase={(phrase) => <SayPhraseButton phrase={phrase} display={display} onSay={say} />}
+      />
     </Stack>
   );
 }
@@ -199,74 +196,3 @@ const SayPhraseButton = memo(function SayPhraseButton({
     </Button>
   );
 });
-
-function EditablePhrase({
-  board,
-  phrase,
-  actions,
-}: {
-  board: Board;
-  phrase: Phrase;
-  actions: BoardActions;
-}) {
-  const { t } = useLingui();
-  const text = phrase.text;
-  const iconButton = { width: 48, height: 48 } as const;
-  return (
-    <Paper
-      variant="outlined"
-      sx={{ flex: 1, minWidth: 0, p: 1.5, display: "flex", flexDirection: "column", gap: 1 }}
-    >
-      <Stack direction="row" sx={{ gap: 1, alignItems: "center" }}>
-        {phrase.symbol ? <PhraseSymbolImage symbol={phrase.symbol} size="48px" /> : null}
-        <Typography sx={{ fontSize: "1.1rem", fontWeight: 600, overflowWrap: "anywhere" }}>
-          {text}
-        </Typography>
-      </Stack>
-      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: "auto" }}>
-        <IconButton
-          sx={iconButton}
-          aria-pressed={phrase.favourite}
-          aria-label={t`Favourite: ${text}`}
-          onClick={() => actions.onToggleFavourite(phrase)}
-        >
-          {phrase.favourite ? <StarIcon /> : <StarBorderIcon />}
-        </IconButton>
-        <IconButton
-          {...phraseControl(phrase.id, "edit")}
-          sx={iconButton}
-          aria-label={t`Edit: ${text}`}
-          onClick={() => actions.onEdit(phrase)}
-        >
-          <EditIcon />
-        </IconButton>
-        <IconButton
-          {...phraseControl(phrase.id, "up")}
-          sx={iconButton}
-          aria-label={t`Move up: ${text}`}
-          disabled={!canMove(board, phrase.id, -1)}
-          onClick={() => actions.onMove(phrase, -1)}
-        >
-          <ArrowUpwardIcon />
-        </IconButton>
-        <IconButton
-          {...phraseControl(phrase.id, "down")}
-          sx={iconButton}
-          aria-label={t`Move down: ${text}`}
-          disabled={!canMove(board, phrase.id, 1)}
-          onClick={() => actions.onMove(phrase, 1)}
-        >
-          <ArrowDownwardIcon />
-        </IconButton>
-        <IconButton
-          {...phraseControl(phrase.id, "delete")}
-          sx={iconButton}
-          aria-label={t`Delete: ${text}`}
-          onClick={() => actions.onDelete(phrase)}
-        >
-          <DeleteOutlinedIcon />
-        </IconButton>
-      </Stack>
-    </Paper>
-  );
-}
