@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { defaultTalkSettings, learnedPace } from "@/features/talk/talk-defaults";
 import {
-  defaultTalkSettings,
-  learnedPace,
   parseTalkSettings,
   takeLimitsFor,
   teachingLimitsFor,

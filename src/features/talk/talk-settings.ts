@@ -1,7 +1,8 @@
 /**
  * The Talk screen's settings: which language the board speaks, how the voice sounds, the pace
  * My voice's takes follow (how long a pause ends a take, how long a take may be), how the board
- * looks, and switch access (scanning/scan-settings.ts).
+ * looks, and switch access (scanning/scan-settings.ts). What they are before any is stored is in
+ * talk-defaults.ts, which comes with the page; this comes once the stored ones are read.
  */
 import {
   HABITS_KEPT,
@@ -13,12 +14,9 @@ import {
   type TakeLimits,
   type TeachingPace,
 } from "@/shared/phrase-recogniser/take-limits.ts";
-import { defaultBoardLook, parseBoardLook, type BoardLook } from "@/features/talk/board/board-look";
-import {
-  defaultScanSettings,
-  parseScanSettings,
-  type ScanSettings,
-} from "@/features/talk/scanning/scan-settings";
+import { parseBoardLook, type BoardLook } from "@/features/talk/board/board-look";
+import { parseScanSettings, type ScanSettings } from "@/features/talk/scanning/scan-settings";
+import { defaultTalkSettings, learnedPace } from "@/features/talk/talk-defaults";
 import {
   isSpeechLanguage,
   speechPitches,
@@ -52,8 +50,6 @@ export type TakePace = TeachingPace & {
 
 export const pauseChoicesMs = [1000, 1500, 2000, 2500, 3000] as const;
 export const takeChoicesMs = [6000, 9000, 12_000, 15_000] as const;
-
-export const learnedPace: TakePace = { pauseMs: null, takeMs: null, habits: [], slowestMs: 0 };
 
 /** The limits a take is cut with: the user's choices, else what their teaching takes say. */
 export function takeLimitsFor(pace: TakePace): TakeLimits {
@@ -107,16 +103,6 @@ function parseTakePace(value: unknown): TakePace {
       : Math.max(0, ...habits.map((habit) => habit.speechMs)),
   };
 }
-
-export const defaultTalkSettings = (language: SpeechLanguage): TalkSettings => ({
-  language,
-  rate: "normal",
-  pitch: "normal",
-  turnForListener: false,
-  takePace: learnedPace,
-  scanning: defaultScanSettings,
-  boardLook: defaultBoardLook,
-});
 
 /** Stored settings as the app can use them; anything unusable falls back to the default. */
 export function parseTalkSettings(value: unknown, language: SpeechLanguage): TalkSettings {

@@ -18,7 +18,7 @@ import {
   SwitchScanning,
   TypeToSpeakSection,
 } from "@/features/talk/talk-panels";
-import { defaultTalkSettings } from "@/features/talk/talk-settings";
+import { defaultTalkSettings } from "@/features/talk/talk-defaults";
 import { useTalkData } from "@/features/talk/use-talk-data";
 import { isSpeechLanguage, type SpeechLanguage } from "@/shared/speech-options";
 import { useOnlineStatus } from "@/lib/use-online-status";

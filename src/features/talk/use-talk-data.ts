@@ -5,33 +5,17 @@
  */
 import { startTransition, useEffect, useRef, useState } from "react";
 import { boardFor, type Board, type Boards } from "@/features/talk/board/board";
-import { readBoards } from "@/features/talk/board/read-boards";
-import { parseHistory, type History } from "@/features/talk/history/history";
-import { parseTalkSettings, type TalkSettings } from "@/features/talk/talk-settings";
+import type { History } from "@/features/talk/history/history";
+import type { TalkSettings } from "@/features/talk/talk-settings";
 import type { SpeechLanguage } from "@/shared/speech-options";
-import { readValue, storageKeys, writeValue } from "@/lib/storage";
+import { loadUntilLoaded } from "@/lib/load-when-online";
+import { storageKeys, writeValue } from "@/lib/storage";
 
 export type TalkData = { boards: Boards; history: History; settings: TalkSettings };
 
-/** Boards as stored, read through the same checks as an imported file. */
-function parseStoredBoards(value: unknown): Boards {
-  if (value === undefined) return {};
-  const boards = readBoards(value);
-  return typeof boards === "string" ? {} : boards;
-}
-
-export async function readTalkData(defaultLanguage: SpeechLanguage): Promise<TalkData> {
-  const [boards, history, settings] = await Promise.all([
-    readValue<unknown>(storageKeys.talkBoards),
-    readValue<unknown>(storageKeys.talkHistory),
-    readValue<unknown>(storageKeys.talkSettings),
-  ]);
-  return {
-    boards: parseStoredBoards(boards),
-    history: parseHistory(history),
-    settings: parseTalkSettings(settings, defaultLanguage),
-  };
-}
+// The code that reads and checks the stored data comes after the page, asked for until it comes
+// (changes made meanwhile wait for the data, and would be lost with it).
+const loadReading = loadUntilLoaded(() => import("@/features/talk/read-talk-data"));
 
 const storageKeyOf = {
   boards: storageKeys.talkBoards,
@@ -56,16 +40,18 @@ export function useTalkData(defaultLanguage: SpeechLanguage) {
 
   useEffect(() => {
     let cancelled = false;
-    void readTalkData(defaultLanguage).then((read) => {
-      if (cancelled || current.current) return;
-      const next = pending.current.reduce((data, update) => update(data), read);
-      pending.current = [];
-      current.current = next;
-      writeChanges(read, next);
-      // The whole screen renders again with the stored data: in slices, so a slow tablet stays
-      // responsive (a tap meanwhile is answered first).
-      startTransition(() => setData(next));
-    });
+    void loadReading()
+      .then(({ readTalkData }) => readTalkData(defaultLanguage))
+      .then((read) => {
+        if (cancelled || current.current) return;
+        const next = pending.current.reduce((data, update) => update(data), read);
+        pending.current = [];
+        current.current = next;
+        writeChanges(read, next);
+        // The whole screen renders again with the stored data: in slices, so a slow tablet stays
+        // responsive (a tap meanwhile is answered first).
+        startTransition(() => setData(next));
+      });
     return () => {
       cancelled = true;
     };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
-  defaultScanSettings,
   parseScanSettings,
   scanOptionsOf,
   withSwitchKey,
 } from "@/features/talk/scanning/scan-settings";
+import { defaultScanSettings } from "@/features/talk/talk-defaults";
 
 describe("switch access settings", () => {
   it("are off by default, with Space to select and Enter to move", () => {

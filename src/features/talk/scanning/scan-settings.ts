@@ -5,6 +5,7 @@
  * the screen is a switch too, and whether each highlight is named aloud.
  */
 import type { ScanOptions } from "@/features/talk/scanning/scan-machine";
+import { defaultScanSettings } from "@/features/talk/talk-defaults";
 
 export const scanModes = ["off", "one-switch", "two-switches"] as const;
 export type ScanModeSetting = (typeof scanModes)[number];
@@ -25,16 +26,6 @@ export type ScanSettings = {
 export const SCAN_INTERVAL_BOUNDS = { min: 500, max: 5000 } as const;
 export const intervalChoicesMs = [500, 750, 1000, 1500, 2000, 2500, 3000, 4000, 5000] as const;
 export const emptyRoundChoices = [1, 2, 3, 4, 5] as const;
-
-export const defaultScanSettings: ScanSettings = {
-  mode: "off",
-  intervalMs: 1500,
-  emptyRounds: 3,
-  selectKey: "Space",
-  moveKey: "Enter",
-  tapAnywhere: false,
-  spokenCue: false,
-};
 
 /** Keys a switch may not be: the ways out of a page and a dialog for everyone else. */
 const reservedKeys = new Set(["Tab", "Escape"]);
