@@ -1,11 +1,21 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { Alert } from "@/components/alert";
-import { SaidPanel } from "@/features/talk/speaking/said-panel";
 import type { SpeechFailure, useTalkSpeech } from "@/features/talk/speaking/use-talk-speech";
 import type { TalkSettings } from "@/features/talk/talk-settings";
 import { visuallyHidden } from "@/theme/visually-hidden";
 import { loadWhenOnline } from "@/lib/load-when-online";
+import { lazyPart } from "@/components/lazy-part";
+
+/**
+ * The panel of what was said comes with the first thing said (with the speech engine, which is
+ * loaded then too): a page nobody has tapped yet does not wait for it.
+ */
+const SaidPanel = lazyPart(() =>
+  loadWhenOnline(() => import("@/features/talk/speaking/said-panel"))().then(
+    (module) => module.SaidPanel,
+  ),
+);
 
 /**
  * The full-screen listener view comes with its code when there is something to show: its code is
@@ -47,16 +57,18 @@ export function SaidArea({
         <SpeechFailureAlert reason={status.reason} onClose={speech.dismissFailure} />
       ) : null}
       {said ? (
-        <SaidPanel
-          text={said.text}
-          language={said.language}
-          speaking={speech.speaking}
-          turnForListener={turnForListener}
-          onSayAgain={() => say(said.text, said.language)}
-          onStop={speech.stop}
-          onShowListener={() => setListenerOpen(true)}
-          onTurnChange={onTurnChange}
-        />
+        <Suspense fallback={null}>
+          <SaidPanel
+            text={said.text}
+            language={said.language}
+            speaking={speech.speaking}
+            turnForListener={turnForListener}
+            onSayAgain={() => say(said.text, said.language)}
+            onStop={speech.stop}
+            onShowListener={() => setListenerOpen(true)}
+            onTurnChange={onTurnChange}
+          />
+        </Suspense>
       ) : null}
       {listenerOpen && said ? (
         <Suspense fallback={null}>
