@@ -263,6 +263,12 @@ export default defineConfig(({ isSsrBuild }) => ({
               priority: 5,
             },
             {
+              name: "talk-board",
+              test: /src[\\/](features[\\/]talk[\\/]board[\\/](board|board-look|category-labels|phrase-pictures|starter-phrases([\\/]\w+)?)|shared[\\/]openmoji)\.ts$/,
+              includeDependenciesRecursively: false,
+              priority: 5,
+            },
+            {
               name: "router",
               test: /node_modules[\\/](@tanstack|@lingui|use-sync-external-store)[\\/]/,
               priority: 10,
