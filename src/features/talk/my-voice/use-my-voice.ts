@@ -6,23 +6,19 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import type { Board, Phrase } from "@/features/talk/board/board";
 import type { StoredExample, VoiceExamples } from "@/features/talk/my-voice/voice-examples";
+import type { VoiceSettings } from "@/features/talk/my-voice/stored-voice";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { loadUntilLoaded } from "@/lib/load-when-online";
-import { readValue, storageKeys, writeValue } from "@/lib/storage";
-
-type VoiceSettings = {
-  keepRecordings: boolean;
-  /** Phrases whose examples an older method made and could not be made again. */
-  teachAgain?: Partial<Record<SpeechLanguage, string[]>>;
-};
+import { storageKeys, writeValue } from "@/lib/storage";
 
 /**
  * The code that reads, changes and sends the examples, with the recogniser's client: loaded once
  * the screen is drawn, so the board does not wait for it (it is My voice's panel's code too).
  */
 type VoiceCode = typeof import("@/features/talk/my-voice/voice-examples") &
-  typeof import("@/features/talk/my-voice/voice-recogniser");
+  typeof import("@/features/talk/my-voice/voice-recogniser") &
+  typeof import("@/features/talk/my-voice/stored-voice");
 let voiceCode: Promise<VoiceCode> | undefined;
 // Changes wait for it (a phrase deleted on the board, a backup's examples): it is asked for until
 // it comes, not dropped with them.
@@ -31,56 +27,11 @@ const loadVoiceCode = () =>
     Promise.all([
       import("@/features/talk/my-voice/voice-examples"),
       import("@/features/talk/my-voice/voice-recogniser"),
+      import("@/features/talk/my-voice/stored-voice"),
     ]),
-  )().then(([examples, recogniser]) => ({ ...examples, ...recogniser })));
-
-/** Features made again from a kept recording, in the worker (null when it cannot). */
-async function remakeInWorker(audio: Blob) {
-  const { askRecogniser } = await loadVoiceCode();
-  const wav = await audio.arrayBuffer();
-  const answer = await askRecogniser({ type: "remake", wav }, [wav]).catch(() => null);
-  return answer?.type === "features" ? answer.features : null;
-}
+  )().then(([examples, recogniser, stored]) => ({ ...examples, ...recogniser, ...stored })));
 
 const noPhrases: string[] = [];
-
-/** The phrases to teach again, stored before and found now, each once. */
-function mergeTeachAgain(
-  stored: VoiceSettings["teachAgain"],
-  found: VoiceSettings["teachAgain"],
-): NonNullable<VoiceSettings["teachAgain"]> {
-  const merged: NonNullable<VoiceSettings["teachAgain"]> = {};
-  for (const source of [stored, found])
-    for (const [language, ids] of Object.entries(source ?? {}) as [SpeechLanguage, unknown][])
-      if (Array.isArray(ids))
-        merged[language] = [
-          ...new Set([...(merged[language] ?? []), ...ids.filter((id) => typeof id === "string")]),
-        ];
-  return merged;
-}
-
-/**
- * The stored examples and settings, with the code; examples an older method made are made again
- * from their recordings (and stored), or their phrases are to be taught again.
- */
-async function readStoredVoice() {
-  const [stored, settings, code] = await Promise.all([
-    readValue<unknown>(storageKeys.voiceExamples),
-    readValue<VoiceSettings>(storageKeys.voiceSettings),
-    loadVoiceCode(),
-  ]);
-  const remade = await code.remakeStaleExamples(
-    code.parseVoiceExamples(stored) ?? {},
-    remakeInWorker,
-  );
-  const keepRecordings = settings?.keepRecordings === true;
-  const teachAgain = mergeTeachAgain(settings?.teachAgain, remade.teachAgain);
-  if (remade.changed) {
-    void writeValue(storageKeys.voiceExamples, remade.examples);
-    void writeValue<VoiceSettings>(storageKeys.voiceSettings, { keepRecordings, teachAgain });
-  }
-  return { code, examples: remade.examples, keepRecordings, teachAgain };
-}
 
 export function useMyVoice(language: SpeechLanguage, board: Board) {
   const [examples, setExamples] = useState<VoiceExamples | null>(null);
@@ -105,23 +56,22 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   /** Runs `change` once the examples are read (reading them the first time), with the code. */
   const whenReady = useCallback(
     <T>(change: (code: VoiceCode) => T | Promise<T>): Promise<T> =>
-      (ready.current ??= readStoredVoice().then(
-        (stored) => {
-          current.current = stored.examples;
-          // In slices, as the stored board is (use-talk-data.ts).
-          startTransition(() => {
-            setExamples(stored.examples);
-            setKeepRecordings(stored.keepRecordings);
-            setTeachAgain(stored.teachAgain);
-          });
-          return stored.code;
-        },
-        (error: unknown) => {
-          // Reading or re-making them failed: the next change tries again.
-          ready.current = null;
-          throw error;
-        },
-      )).then(change),
+      (ready.current ??= (async () => {
+        const code = await loadVoiceCode();
+        const stored = await code.readStoredVoice();
+        current.current = stored.examples;
+        // In slices, as the stored board is (use-talk-data.ts).
+        startTransition(() => {
+          setExamples(stored.examples);
+          setKeepRecordings(stored.keepRecordings);
+          setTeachAgain(stored.teachAgain);
+        });
+        return code;
+      })().catch((error: unknown) => {
+        // Reading or re-making them failed: the next change tries again.
+        ready.current = null;
+        throw error;
+      })).then(change),
     [],
   );
 

@@ -1,0 +1,56 @@
+/**
+ * My voice's stored examples and settings as read from IndexedDB, with examples an older method
+ * made re-made from their recordings. Comes with My voice's code, after the page
+ * (use-my-voice.ts).
+ */
+import { parseVoiceExamples, remakeStaleExamples } from "@/features/talk/my-voice/voice-examples";
+import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
+import type { SpeechLanguage } from "@/shared/speech-options";
+import { readValue, storageKeys, writeValue } from "@/lib/storage";
+
+export type VoiceSettings = {
+  keepRecordings: boolean;
+  /** Phrases whose examples an older method made and could not be made again. */
+  teachAgain?: Partial<Record<SpeechLanguage, string[]>>;
+};
+
+/** Features made again from a kept recording, in the worker (null when it cannot). */
+async function remakeInWorker(audio: Blob) {
+  const wav = await audio.arrayBuffer();
+  const answer = await askRecogniser({ type: "remake", wav }, [wav]).catch(() => null);
+  return answer?.type === "features" ? answer.features : null;
+}
+
+/** The phrases to teach again, stored before and found now, each once. */
+function mergeTeachAgain(
+  stored: VoiceSettings["teachAgain"],
+  found: VoiceSettings["teachAgain"],
+): NonNullable<VoiceSettings["teachAgain"]> {
+  const merged: NonNullable<VoiceSettings["teachAgain"]> = {};
+  for (const source of [stored, found])
+    for (const [language, ids] of Object.entries(source ?? {}) as [SpeechLanguage, unknown][])
+      if (Array.isArray(ids))
+        merged[language] = [
+          ...new Set([...(merged[language] ?? []), ...ids.filter((id) => typeof id === "string")]),
+        ];
+  return merged;
+}
+
+/**
+ * The stored examples and settings; examples an older method made are made again
+ * from their recordings (and stored), or their phrases are to be taught again.
+ */
+export async function readStoredVoice() {
+  const [stored, settings] = await Promise.all([
+    readValue<unknown>(storageKeys.voiceExamples),
+    readValue<VoiceSettings>(storageKeys.voiceSettings),
+  ]);
+  const remade = await remakeStaleExamples(parseVoiceExamples(stored) ?? {}, remakeInWorker);
+  const keepRecordings = settings?.keepRecordings === true;
+  const teachAgain = mergeTeachAgain(settings?.teachAgain, remade.teachAgain);
+  if (remade.changed) {
+    void writeValue(storageKeys.voiceExamples, remade.examples);
+    void writeValue<VoiceSettings>(storageKeys.voiceSettings, { keepRecordings, teachAgain });
+  }
+  return { examples: remade.examples, keepRecordings, teachAgain };
+}
