@@ -264,7 +264,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             },
             {
               name: "talk-board",
-              test: /src[\\/](features[\\/]talk[\\/]board[\\/](board|board-look|category-labels|phrase-pictures|starter-phrases([\\/]\w+)?)|shared[\\/]openmoji)\.ts$/,
+              test: /src[\\/](features[\\/]talk[\\/]board[\\/](board|board-look|category-labels|phrase-pictures|starter-phrases)|shared[\\/]openmoji)\.ts$/,
               includeDependenciesRecursively: false,
               priority: 5,
             },

@@ -125,6 +125,15 @@ test.describe("a Kazakh visitor whose connection drops after the first paint", (
     expect(storedRequests(message.email)).toHaveLength(1);
   });
 
+  test("Talk's board is there before the scripts, in the visitor's language", async ({ page }) => {
+    await page.route(appScripts, (route) => route.abort("internetdisconnected"));
+    await page.goto("/talk");
+    // The starter phrases the page was built with, in Kazakh (each language's come apart).
+    const needs = page.getByRole("region", { name: "Қажеттіліктер" });
+    await expect(needs.getByRole("button").first()).toHaveText("Маған көмектесіңізші.");
+    await expect(page.getByRole("button", { name: "Иә.", exact: true })).toBeVisible();
+  });
+
   test("what was typed before late scripts arrive is kept when the app takes over", async ({
     page,
   }) => {

@@ -569,7 +569,7 @@ test.describe("a first visit without the service worker", () => {
     await expect(page.locator("header")).toHaveCSS("position", "fixed");
   });
 
-  for (const path of ["/", "/about", "/contact", "/recognition", "/recovery"]) {
+  for (const path of ["/", "/about", "/contact", "/recognition", "/talk", "/recovery"]) {
     test(`${path} comes alive from its prerendered markup without errors`, async ({ context }) => {
       // A page of its own: the setup page of beforeEach logs its own (expected) not-found error.
       const page = await context.newPage();

@@ -21,9 +21,9 @@ function gzipSize(file: string): number {
 
 /**
  * The JavaScript a first visit to each route downloads before it can render: what the entry
- * imports, statically and in its start-up steps (`import()` in src/main.tsx), the route's code
- * and the English catalogs (the main one and those the route's loader asks for), with everything
- * they import.
+ * imports, statically and in its start-up steps (`import()` in src/main.tsx), the route's code,
+ * the English catalogs (the main one and those the route's loader asks for) and what else the
+ * loader fetches (Talk's starter phrases in English), with everything they import.
  */
 export function initialJsPerRoute() {
   const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Record<
@@ -43,7 +43,13 @@ export function initialJsPerRoute() {
   for (const { path: route, name } of pages) {
     const key = `src/routes/${name}.tsx?tsr-split=component`;
     const english = ["messages", ...catalogPartsOf(name)].map((part) => `locales/en/${part}.po`);
-    const startUp = [entry, ...(manifest[entry]!.dynamicImports ?? []), key, ...english];
+    const startUp = [
+      entry,
+      ...(manifest[entry]!.dynamicImports ?? []),
+      key,
+      ...english,
+      ...loaderModulesOf(name),
+    ];
     const files = [...closure(startUp)].map((chunk) => manifest[chunk]!.file);
     result[route] = kb(files.reduce((sum, file) => sum + gzipSize(file), 0));
   }
@@ -61,6 +67,17 @@ function catalogPartsOf(routeName: string): string[] {
   const source = readFileSync(join("src/routes", `${routeName}.tsx`), "utf8");
   const list = /loadCatalogParts\(\[([^\]]*)\]\)/.exec(source)?.[1] ?? "";
   return [...list.matchAll(/"([^"]+)"/g)].map((match) => match[1]!);
+}
+
+/** The modules a route's loader fetches besides its catalogs: the board's starter phrases. */
+function loaderModulesOf(routeName: string): string[] {
+  const source = readFileSync(join("src/routes", `${routeName}.tsx`), "utf8");
+  return source.includes("loadStarterTexts(")
+    ? [
+        "src/features/talk/board/starter-phrases.ts",
+        "src/features/talk/board/starter-phrases/en.ts",
+      ]
+    : [];
 }
 
 /** What the service worker downloads on install (the entries injected into it). */

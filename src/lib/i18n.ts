@@ -91,6 +91,12 @@ export async function loadCatalogParts(parts: readonly CatalogPart[]): Promise<v
   for (const part of missing) loadedIn(code).add(part);
 }
 
+/** The language active once the activation under way (if any) is done. */
+export async function activeLanguage(): Promise<LanguageCode | undefined> {
+  await activation;
+  return isLanguageCode(i18n.locale) ? i18n.locale : undefined;
+}
+
 /**
  * A module fetched together with the catalog parts its messages are in, for code that comes
  * after the route (a panel, a dialog): it can render as soon as both are here.

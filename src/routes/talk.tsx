@@ -7,17 +7,26 @@ import { LazyOfflineVoiceCard } from "@/features/speech-synthesis/lazy-offline-v
 import { WhenNear } from "@/components/when-near";
 import { TalkWorkspace } from "@/features/talk/talk-workspace";
 import { msg } from "@lingui/core/macro";
-import { loadCatalogParts } from "@/lib/i18n";
+import { activeLanguage, loadCatalogParts } from "@/lib/i18n";
 import { pageHead } from "@/lib/page-title";
 
 const title = msg`Talk`;
 
 export const Route = createFileRoute("/talk")({
   head: pageHead(title),
-  // The messages of the features this page shows come with it.
-  loader: () => loadCatalogParts(["talk", "speech-synthesis"]),
+  // The messages of the features this page shows come with it, and the starter phrases of the
+  // board it starts with (in the interface's language).
+  loader: () => Promise.all([loadCatalogParts(["talk", "speech-synthesis"]), loadStarterBoard()]),
   component: TalkPage,
 });
+
+async function loadStarterBoard() {
+  const [language, { loadStarterTexts }] = await Promise.all([
+    activeLanguage(),
+    import("@/features/talk/board/starter-phrases"),
+  ]);
+  await loadStarterTexts(language ?? "en");
+}
 
 // The on-device engine is loaded when the board first needs it, not with the page.
 const loadEngine = () => import("@/features/speech-synthesis/device-engine");

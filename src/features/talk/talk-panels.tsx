@@ -25,10 +25,12 @@ export const TypeToSpeakSection = lazyPart(() =>
     (module) => module.TypeToSpeakSection,
   ),
 );
+/** The history holds things said in any language: each one's board is looked at (and pinned to). */
 export const HistorySection = lazyPart(() =>
-  withMessages(import("@/features/talk/history/talk-history")).then(
-    (module) => module.HistorySection,
-  ),
+  Promise.all([
+    withMessages(import("@/features/talk/history/talk-history")),
+    import("@/features/talk/board/starter-phrases").then((module) => module.loadAllStarterTexts()),
+  ]).then(([module]) => module.HistorySection),
 );
 export const BoardBackup = lazyPart(() =>
   withMessages(import("@/features/talk/backup/board-backup")).then((module) => module.BoardBackup),

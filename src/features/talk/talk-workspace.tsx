@@ -1,9 +1,22 @@
-import { Suspense, useCallback, useRef, useState, type ReactNode } from "react";
+import {
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import HearingIcon from "@mui/icons-material/Hearing";
 import { BoardSection } from "@/features/talk/board/board-section";
-import { boardFor } from "@/features/talk/board/board";
+import { boardFor, type Board } from "@/features/talk/board/board";
+import {
+  loadStarterTexts,
+  onStarterTextsLoaded,
+  starterTextsOf,
+} from "@/features/talk/board/starter-phrases";
 import type { History } from "@/features/talk/history/history";
 import { SaidArea } from "@/features/talk/speaking/said-area";
 import type { DeviceEngine } from "@/features/talk/speaking/speaker";
@@ -22,10 +35,25 @@ import { defaultTalkSettings } from "@/features/talk/talk-defaults";
 import { useTalkData } from "@/features/talk/use-talk-data";
 import { isSpeechLanguage, type SpeechLanguage } from "@/shared/speech-options";
 import { useOnlineStatus } from "@/lib/use-online-status";
+import { loadUntilLoaded } from "@/lib/load-when-online";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 
 const noHistory: History = [];
+const noPhrases: Board = [];
+
+/** Whether this language's starter phrases are here; asks for them when they are not. */
+function useStarterTexts(language: SpeechLanguage): boolean {
+  const here = useSyncExternalStore(
+    onStarterTextsLoaded,
+    () => starterTextsOf(language) !== undefined,
+    () => starterTextsOf(language) !== undefined,
+  );
+  useEffect(() => {
+    if (!here) void loadUntilLoaded(() => loadStarterTexts(language))();
+  }, [here, language]);
+  return here;
+}
 
 /**
  * The Talk screen: one tap on a phrase, or Enter in the text box, and the device says it. What
@@ -48,10 +76,13 @@ export function TalkWorkspace({
   const settings = data?.settings ?? defaultTalkSettings(interfaceLanguage);
   const { language } = settings;
   const boards = data?.boards ?? {};
-  const board = boardFor(boards, language);
+  // The page came with its own language's starter phrases; a board in another language waits for
+  // its own (a moment, from the device), drawn busy meanwhile.
+  const startersHere = useStarterTexts(language);
+  const board = startersHere || boards[language] ? boardFor(boards, language) : noPhrases;
   const history = data?.history ?? noHistory;
   const voice = useMyVoice(language, board);
-  const loaded = data !== null;
+  const loaded = data !== null && (startersHere || boards[language] !== undefined);
   const speech = useTalkSpeech({
     loadEngine,
     warmLanguage: loaded ? language : undefined,

@@ -5,6 +5,7 @@
  */
 import { startTransition, useEffect, useRef, useState } from "react";
 import { boardFor, type Board, type Boards } from "@/features/talk/board/board";
+import { loadStarterTexts, starterTextsOf } from "@/features/talk/board/starter-phrases";
 import type { History } from "@/features/talk/history/history";
 import type { TalkSettings } from "@/features/talk/talk-settings";
 import type { SpeechLanguage } from "@/shared/speech-options";
@@ -92,7 +93,12 @@ export function useTalkData(defaultLanguage: SpeechLanguage) {
       apply((now) => ({ ...now, history: update(now.history) }));
     },
     changeSettings(settings: Partial<TalkSettings>) {
-      apply((now) => ({ ...now, settings: { ...now.settings, ...settings } }));
+      const change = () => apply((now) => ({ ...now, settings: { ...now.settings, ...settings } }));
+      // A board's starter phrases are here before it is shown in their language, and changed.
+      const { language } = settings;
+      if (language && !starterTextsOf(language)) {
+        void loadUntilLoaded(() => loadStarterTexts(language))().then(change);
+      } else change();
     },
   };
 }

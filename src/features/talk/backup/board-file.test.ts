@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addPhrase, starterBoard, toggleFavourite } from "@/features/talk/board/board";
 import {
   exportBoards,
@@ -7,6 +7,9 @@ import {
   parseBoardFile,
 } from "@/features/talk/backup/board-file";
 import type { VoiceExamples } from "@/features/talk/my-voice/voice-examples";
+import { loadAllStarterTexts } from "@/features/talk/board/starter-phrases";
+
+beforeAll(() => loadAllStarterTexts());
 
 const file = (content: unknown) => JSON.stringify(content);
 const valid = {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   addPhrase,
   boardFor,
@@ -17,7 +17,13 @@ import {
   withStarterSymbols,
   type Board,
 } from "@/features/talk/board/board";
-import { starterPhrases } from "@/features/talk/board/starter-phrases";
+import {
+  loadAllStarterTexts,
+  starterPhrases,
+  starterTextsOf,
+} from "@/features/talk/board/starter-phrases";
+
+beforeAll(() => loadAllStarterTexts());
 
 const texts = (board: Board) => board.map((phrase) => phrase.text);
 const ofCategory = (board: Board, category: string) =>
@@ -27,8 +33,10 @@ describe("phrase board", () => {
   it("starts from the starter set in the chosen language", () => {
     const russian = boardFor({}, "ru");
     expect(russian).toHaveLength(starterPhrases.length);
-    expect(texts(russian)).toEqual(starterPhrases.map((phrase) => phrase.text.ru));
-    expect(texts(boardFor({}, "kk"))).toEqual(starterPhrases.map((phrase) => phrase.text.kk));
+    expect(texts(russian)).toEqual(starterPhrases.map(({ id }) => starterTextsOf("ru")?.[id]));
+    expect(texts(boardFor({}, "kk"))).toEqual(
+      starterPhrases.map(({ id }) => starterTextsOf("kk")?.[id]),
+    );
     const own = addPhrase(russian, { text: "Мой текст", category: "mine" }, "a");
     expect(boardFor({ ru: own }, "ru")).toBe(own);
   });

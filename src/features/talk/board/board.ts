@@ -4,7 +4,11 @@
  * favourites). Components only render it; every change goes through a function here.
  */
 import type { SpeechLanguage } from "@/shared/speech-options";
-import { phraseCategories, starterPhrases } from "@/features/talk/board/starter-phrases";
+import {
+  phraseCategories,
+  starterPhrases,
+  starterTextsOf,
+} from "@/features/talk/board/starter-phrases";
 import { starterSymbols } from "@/shared/openmoji";
 
 /** The starter categories, and "mine" for phrases the user added or pinned from history. */
@@ -47,12 +51,18 @@ function starterSymbol(starterId: string): PhraseSymbol | undefined {
   return code ? { set: "openmoji", code } : undefined;
 }
 
+/**
+ * The starter board in a language whose starter words are loaded (loadStarterTexts): the page
+ * loads its own language's with it, and a board's language is loaded before it is shown.
+ */
 export function starterBoard(language: SpeechLanguage): Board {
+  const texts = starterTextsOf(language);
+  if (!texts) throw new Error(`The starter phrases in ${language} are not loaded.`);
   return starterPhrases.map((phrase) =>
     withSymbol(
       {
         id: `starter-${phrase.id}`,
-        text: phrase.text[language],
+        text: texts[phrase.id] ?? "",
         category: phrase.category,
         favourite: false,
         starterId: phrase.id,

@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addPhrase, starterBoard } from "@/features/talk/board/board";
 import { readBoards } from "@/features/talk/board/read-boards";
+import { loadAllStarterTexts } from "@/features/talk/board/starter-phrases";
+
+beforeAll(() => loadAllStarterTexts());
 
 describe("reading stored boards", () => {
   it("gives back every language's board as it was stored", () => {

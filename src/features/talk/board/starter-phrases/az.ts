@@ -1,0 +1,31 @@
+/** The starter phrases in Azerbaijani, by id (the list and its order: starter-phrases.ts). */
+import type { StarterTexts } from "@/features/talk/board/starter-phrases";
+
+export const starterTexts: StarterTexts = {
+  help: "Zəhmət olmasa, mənə kömək edin.",
+  toilet: "Tualetə getməliyəm.",
+  thirsty: "Susamışam.",
+  hungry: "Acmışam.",
+  cold: "Üşüyürəm.",
+  "in-pain": "Ağrım var.",
+  dizzy: "Başım gicəllənir.",
+  tired: "Yorulmuşam.",
+  worried: "Narahatam.",
+  "feel-good": "Özümü yaxşı hiss edirəm.",
+  "call-nurse": "Zəhmət olmasa, tibb bacısını çağırın.",
+  "call-doctor": "Zəhmət olmasa, həkimi çağırın.",
+  "call-family": "Zəhmət olmasa, ailəmə zəng edin.",
+  "where-family": "Ailəm haradadır?",
+  "hurts-here": "Burası ağrıyır.",
+  medicine: "Dərmanımı qəbul etməliyəm.",
+  "speak-slowly": "Zəhmət olmasa, yavaş danışın.",
+  repeat: "Zəhmət olmasa, təkrar edin.",
+  "not-understood": "Başa düşmədim.",
+  yes: "Bəli.",
+  no: "Xeyr.",
+  wait: "Bir dəqiqə gözləyin, zəhmət olmasa.",
+  "want-to-say": "Bir şey demək istəyirəm.",
+  "thank-you": "Təşəkkür edirəm.",
+  hello: "Salam.",
+  goodbye: "Xudahafiz.",
+};

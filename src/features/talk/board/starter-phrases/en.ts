@@ -1,0 +1,31 @@
+/** The starter phrases in English, by id (the list and its order: starter-phrases.ts). */
+import type { StarterTexts } from "@/features/talk/board/starter-phrases";
+
+export const starterTexts: StarterTexts = {
+  help: "Please help me.",
+  toilet: "I need the toilet.",
+  thirsty: "I am thirsty.",
+  hungry: "I am hungry.",
+  cold: "I am cold.",
+  "in-pain": "I am in pain.",
+  dizzy: "I feel dizzy.",
+  tired: "I am tired.",
+  worried: "I am worried.",
+  "feel-good": "I feel good.",
+  "call-nurse": "Please call the nurse.",
+  "call-doctor": "Please call the doctor.",
+  "call-family": "Please call my family.",
+  "where-family": "Where is my family?",
+  "hurts-here": "It hurts here.",
+  medicine: "I need my medicine.",
+  "speak-slowly": "Please speak slowly.",
+  repeat: "Please say that again.",
+  "not-understood": "I did not understand.",
+  yes: "Yes.",
+  no: "No.",
+  wait: "Wait a moment, please.",
+  "want-to-say": "I want to say something.",
+  "thank-you": "Thank you.",
+  hello: "Hello.",
+  goodbye: "Goodbye.",
+};

@@ -1,0 +1,31 @@
+/** The starter phrases in Kazakh, by id (the list and its order: starter-phrases.ts). */
+import type { StarterTexts } from "@/features/talk/board/starter-phrases";
+
+export const starterTexts: StarterTexts = {
+  help: "Маған көмектесіңізші.",
+  toilet: "Дәретханаға барғым келеді.",
+  thirsty: "Су ішкім келеді.",
+  hungry: "Қарным ашты.",
+  cold: "Тоңып тұрмын.",
+  "in-pain": "Ауырып тұрмын.",
+  dizzy: "Басым айналып тұр.",
+  tired: "Шаршадым.",
+  worried: "Уайымдап тұрмын.",
+  "feel-good": "Өзімді жақсы сезінемін.",
+  "call-nurse": "Мейірбикені шақырыңызшы.",
+  "call-doctor": "Дәрігерді шақырыңызшы.",
+  "call-family": "Отбасыма қоңырау шалыңызшы.",
+  "where-family": "Отбасым қайда?",
+  "hurts-here": "Осы жерім ауырады.",
+  medicine: "Дәрімді ішуім керек.",
+  "speak-slowly": "Баяуырақ сөйлеңізші.",
+  repeat: "Қайталап жіберіңізші.",
+  "not-understood": "Түсінбедім.",
+  yes: "Иә.",
+  no: "Жоқ.",
+  wait: "Сәл күте тұрыңызшы.",
+  "want-to-say": "Бір нәрсе айтқым келеді.",
+  "thank-you": "Рақмет.",
+  hello: "Сәлеметсіз бе.",
+  goodbye: "Сау болыңыз.",
+};

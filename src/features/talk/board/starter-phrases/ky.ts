@@ -1,0 +1,31 @@
+/** The starter phrases in Kyrgyz, by id (the list and its order: starter-phrases.ts). */
+import type { StarterTexts } from "@/features/talk/board/starter-phrases";
+
+export const starterTexts: StarterTexts = {
+  help: "Мага жардам бериңизчи.",
+  toilet: "Ажатканага баргым келет.",
+  thirsty: "Суу ичким келет.",
+  hungry: "Карным ачты.",
+  cold: "Үшүп жатам.",
+  "in-pain": "Ооруп жатам.",
+  dizzy: "Башым айланып жатат.",
+  tired: "Чарчадым.",
+  worried: "Тынчсызданып жатам.",
+  "feel-good": "Өзүмдү жакшы сезип жатам.",
+  "call-nurse": "Медайымды чакырыңызчы.",
+  "call-doctor": "Дарыгерди чакырыңызчы.",
+  "call-family": "Үй-бүлөмө чалып коюңузчу.",
+  "where-family": "Үй-бүлөм кайда?",
+  "hurts-here": "Ушул жерим ооруйт.",
+  medicine: "Дарымды ичишим керек.",
+  "speak-slowly": "Жайыраак сүйлөңүзчү.",
+  repeat: "Кайталап коюңузчу.",
+  "not-understood": "Түшүнгөн жокмун.",
+  yes: "Ооба.",
+  no: "Жок.",
+  wait: "Бир аз күтө туруңузчу.",
+  "want-to-say": "Бир нерсе айткым келет.",
+  "thank-you": "Рахмат.",
+  hello: "Саламатсызбы.",
+  goodbye: "Кош болуңуз.",
+};

@@ -1,0 +1,31 @@
+/** The starter phrases in Russian, by id (the list and its order: starter-phrases.ts). */
+import type { StarterTexts } from "@/features/talk/board/starter-phrases";
+
+export const starterTexts: StarterTexts = {
+  help: "Помогите мне, пожалуйста.",
+  toilet: "Мне нужно в туалет.",
+  thirsty: "Я хочу пить.",
+  hungry: "Я хочу есть.",
+  cold: "Мне холодно.",
+  "in-pain": "Мне больно.",
+  dizzy: "У меня кружится голова.",
+  tired: "Мне нужно отдохнуть.",
+  worried: "Я волнуюсь.",
+  "feel-good": "Я хорошо себя чувствую.",
+  "call-nurse": "Позовите, пожалуйста, медсестру.",
+  "call-doctor": "Позовите, пожалуйста, врача.",
+  "call-family": "Позвоните, пожалуйста, моим родным.",
+  "where-family": "Где мои родные?",
+  "hurts-here": "Болит вот здесь.",
+  medicine: "Мне нужно принять лекарство.",
+  "speak-slowly": "Говорите, пожалуйста, медленнее.",
+  repeat: "Повторите, пожалуйста.",
+  "not-understood": "Я не понимаю.",
+  yes: "Да.",
+  no: "Нет.",
+  wait: "Подождите, пожалуйста.",
+  "want-to-say": "Я хочу кое-что сказать.",
+  "thank-you": "Спасибо.",
+  hello: "Здравствуйте.",
+  goodbye: "До свидания.",
+};

@@ -1,0 +1,31 @@
+/** The starter phrases in Uzbek, by id (the list and its order: starter-phrases.ts). */
+import type { StarterTexts } from "@/features/talk/board/starter-phrases";
+
+export const starterTexts: StarterTexts = {
+  help: "Iltimos, menga yordam bering.",
+  toilet: "Hojatxonaga borishim kerak.",
+  thirsty: "Chanqadim.",
+  hungry: "Qornim ochdi.",
+  cold: "Sovqotyapman.",
+  "in-pain": "Ogʻriyapti.",
+  dizzy: "Boshim aylanyapti.",
+  tired: "Charchadim.",
+  worried: "Xavotirdaman.",
+  "feel-good": "Oʻzimni yaxshi his qilyapman.",
+  "call-nurse": "Iltimos, hamshirani chaqiring.",
+  "call-doctor": "Iltimos, shifokorni chaqiring.",
+  "call-family": "Iltimos, oilamga qoʻngʻiroq qiling.",
+  "where-family": "Oilam qayerda?",
+  "hurts-here": "Mana shu yerim ogʻriyapti.",
+  medicine: "Dorimni ichishim kerak.",
+  "speak-slowly": "Iltimos, sekinroq gapiring.",
+  repeat: "Iltimos, takrorlang.",
+  "not-understood": "Tushunmadim.",
+  yes: "Ha.",
+  no: "Yoʻq.",
+  wait: "Iltimos, bir oz kuting.",
+  "want-to-say": "Bir narsa demoqchiman.",
+  "thank-you": "Rahmat.",
+  hello: "Assalomu alaykum.",
+  goodbye: "Xayr, salomat boʻling.",
+};
