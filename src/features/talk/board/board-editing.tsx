@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -10,24 +11,70 @@ import EditIcon from "@mui/icons-material/Edit";
 import RestoreIcon from "@mui/icons-material/Restore";
 import StarIcon from "@mui/icons-material/Star";
 import StarBorderIcon from "@mui/icons-material/StarBorder";
-import { canMove, type Board, type Phrase } from "@/features/talk/board/board";
+import {
+  addPhrase,
+  canMove,
+  deletePhrase,
+  editPhrase,
+  movePhrase,
+  newPhraseId,
+  picturesOf,
+  reinsertPhrase,
+  restoreStarters,
+  toggleFavourite,
+  type Board,
+  type Phrase,
+  type PhraseDraft,
+} from "@/features/talk/board/board";
+import { readPicture, removePictures, savePicture } from "@/features/talk/board/phrase-pictures";
 import type { PhoneColumns, SymbolDisplay } from "@/features/talk/board/board-look";
 import { BoardLookSettings } from "@/features/talk/board/board-look-settings";
-import { PhraseGroups, phraseControl } from "@/features/talk/board/phrase-board";
+import {
+  PhraseGroups,
+  phraseControl,
+  phraseControlSelector,
+} from "@/features/talk/board/phrase-board";
 import { PhraseSymbolImage } from "@/features/talk/board/phrase-symbol-image";
 import { Button } from "@/components/button";
 import { IconButton } from "@/components/icon-button";
 import type { SpeechLanguage } from "@/shared/speech-options";
+import { undoButtonOf } from "@/components/undo-alert";
+import { loadWhenOnline } from "@/lib/load-when-online";
 
-/** What editing the board does; board-section.tsx carries it out. */
-export type EditActions = {
-  onAdd: () => void;
+// The dialog (and MUI's modal machinery) loads when a phrase is first added or edited; offline,
+// before the service worker has it, once the connection is back.
+const PhraseDialog = lazy(
+  loadWhenOnline(() =>
+    import("@/features/talk/board/phrase-dialog").then((module) => ({
+      default: module.PhraseDialog,
+    })),
+  ),
+);
+
+/** What each phrase's buttons do while the board is edited. */
+type EditActions = {
   onEdit: (phrase: Phrase) => void;
   onDelete: (phrase: Phrase) => void;
   onMove: (phrase: Phrase, direction: -1 | 1) => void;
   onToggleFavourite: (phrase: Phrase) => void;
-  onRestore: () => void;
 };
+
+/** A deleted phrase, for Undo; its own picture, erased from the device, is held here till then. */
+export type Deleted = { phrase: Phrase; index: number; language: SpeechLanguage; picture?: Blob };
+
+/** Asks for the focus on the first of these that is there once the board is drawn again. */
+type FocusAfterEdit = (selectors: readonly string[]) => void;
+
+/** Changes the board, erasing from the device the user's own pictures it no longer uses. */
+const erasingUnused =
+  (update: (current: Board) => Board) =>
+  (current: Board): Board => {
+    const next = update(current);
+    const kept = new Set(picturesOf(next));
+    const unused = picturesOf(current).filter((id) => !kept.has(id));
+    if (unused.length > 0) void removePictures(unused);
+    return next;
+  };
 
 /**
  * The board while it is edited: its look, Add and Restore, and each phrase with its own buttons
@@ -38,21 +85,70 @@ export type EditActions = {
 export function BoardEditing({
   board,
   language,
-  actions,
   display,
   phoneColumns,
   onDisplayChange,
   onPhoneColumnsChange,
+  changeBoard,
+  onDeleted,
+  onNotice,
+  focusAfterEdit,
 }: {
   board: Board;
   language: SpeechLanguage;
-  actions: EditActions;
   display: SymbolDisplay;
   phoneColumns: PhoneColumns | null;
   onDisplayChange: (display: SymbolDisplay) => void;
   onPhoneColumnsChange: (phoneColumns: PhoneColumns | null) => void;
+  changeBoard: (change: (current: Board) => Board) => void;
+  /** A phrase was deleted (its Undo is offered). */
+  onDeleted: (deleted: Deleted) => void;
+  /** What an action did, to be said. */
+  onNotice: (notice: string) => void;
+  focusAfterEdit: FocusAfterEdit;
 }) {
   const { t } = useLingui();
+  const [dialog, setDialog] = useState<{ mode: "add" } | { mode: "edit"; phrase: Phrase } | null>(
+    null,
+  );
+
+  const deleteWithPicture = async (phrase: Phrase, index: number) => {
+    const pictureId = phrase.symbol?.set === "picture" ? phrase.symbol.id : undefined;
+    const picture = pictureId ? await readPicture(pictureId) : undefined;
+    onDeleted({ phrase, index, language, ...(picture ? { picture } : {}) });
+    changeBoard(erasingUnused((current) => deletePhrase(current, phrase.id)));
+  };
+
+  const actions: EditActions = {
+    onEdit: (phrase) => setDialog({ mode: "edit", phrase }),
+    onDelete: (phrase) => {
+      void deleteWithPicture(phrase, board.indexOf(phrase));
+      // On Undo, which a slip of the hand may need at once.
+      focusAfterEdit([undoButtonOf("board")]);
+    },
+    onMove: (phrase, direction) => {
+      changeBoard((current) => movePhrase(current, phrase.id, direction));
+      // The same button of the phrase in its new place; at the end of its group, the other way.
+      const [same, other] = direction < 0 ? (["up", "down"] as const) : (["down", "up"] as const);
+      focusAfterEdit([
+        phraseControlSelector(phrase.id, same),
+        phraseControlSelector(phrase.id, other),
+        phraseControlSelector(phrase.id, "edit"),
+      ]);
+    },
+    onToggleFavourite: (phrase) => changeBoard((current) => toggleFavourite(current, phrase.id)),
+  };
+
+  const savePhrase = (draft: PhraseDraft) => {
+    if (dialog?.mode === "edit") {
+      const { id } = dialog.phrase;
+      changeBoard(erasingUnused((current) => editPhrase(current, id, draft)));
+    } else {
+      changeBoard((current) => addPhrase(current, draft, newPhraseId()));
+    }
+    setDialog(null);
+  };
+
   return (
     <Stack spacing={3}>
       <BoardLookSettings
@@ -62,10 +158,21 @@ export function BoardEditing({
         onPhoneColumnsChange={onPhoneColumnsChange}
       />
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5 }}>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={actions.onAdd}>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setDialog({ mode: "add" })}
+        >
           {t`Add a phrase`}
         </Button>
-        <Button variant="outlined" startIcon={<RestoreIcon />} onClick={actions.onRestore}>
+        <Button
+          variant="outlined"
+          startIcon={<RestoreIcon />}
+          onClick={() => {
+            changeBoard(erasingUnused((current) => restoreStarters(current, language)));
+            onNotice(t`The starter phrases are back.`);
+          }}
+        >
           {t`Restore starter phrases`}
         </Button>
       </Stack>
@@ -78,8 +185,48 @@ export function BoardEditing({
           <EditablePhrase board={board} phrase={phrase} actions={actions} />
         )}
       />
+      {dialog ? (
+        <Suspense fallback={null}>
+          <PhraseDialog
+            mode={dialog.mode}
+            initial={
+              dialog.mode === "edit"
+                ? {
+                    text: dialog.phrase.text,
+                    category: dialog.phrase.category,
+                    symbol: dialog.phrase.symbol,
+                  }
+                : { text: "", category: "mine" }
+            }
+            onSave={savePhrase}
+            onCancel={() => setDialog(null)}
+          />
+        </Suspense>
+      ) : null}
     </Stack>
   );
+}
+
+/**
+ * Puts a deleted phrase back where it was, with its picture kept again under a new id (without
+ * it, the phrase comes back bare). Returns the phrase, or null when the board's language changed.
+ */
+export async function restoreDeleted(
+  undone: Deleted,
+  language: SpeechLanguage,
+  changeBoard: (change: (current: Board) => Board) => void,
+): Promise<Phrase | null> {
+  if (undone.language !== language) return null;
+  const pictureId = undone.picture ? await savePicture(undone.picture) : undefined;
+  const { symbol, ...bare } = undone.phrase;
+  const phrase: Phrase =
+    symbol?.set !== "picture"
+      ? undone.phrase
+      : pictureId
+        ? { ...bare, symbol: { set: "picture", id: pictureId } }
+        : bare;
+  changeBoard((current) => reinsertPhrase(current, phrase, undone.index));
+  return phrase;
 }
 
 function EditablePhrase({

@@ -1,38 +1,24 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/text-field";
 import CheckIcon from "@mui/icons-material/Check";
 import EditIcon from "@mui/icons-material/Edit";
-import {
-  addPhrase,
-  deletePhrase,
-  editPhrase,
-  movePhrase,
-  newPhraseId,
-  picturesOf,
-  reinsertPhrase,
-  restoreStarters,
-  toggleFavourite,
-  type Board,
-  type Phrase,
-  type PhraseDraft,
-} from "@/features/talk/board/board";
-import { PhraseBoard } from "@/features/talk/board/phrase-board";
-import type { EditActions } from "@/features/talk/board/board-editing";
+import type { Board, Phrase } from "@/features/talk/board/board";
+import { PhraseBoard, phraseControlSelector } from "@/features/talk/board/phrase-board";
+import type { Deleted } from "@/features/talk/board/board-editing";
 import {
   symbolDisplayOf,
   withSymbolDisplay,
   type BoardLook,
 } from "@/features/talk/board/board-look";
-import { readPicture, removePictures, savePicture } from "@/features/talk/board/phrase-pictures";
 import { SectionPanel } from "@/components/section-panel";
 import { nativeNameOf } from "@/shared/languages";
 import { isSpeechLanguage, speechLanguages, type SpeechLanguage } from "@/shared/speech-options";
-import { Alert } from "@/components/alert";
-import { UndoAlert, undoButtonOf } from "@/components/undo-alert";
 import { useFocusAfterChange } from "@/lib/use-focus-after-change";
 import { Button } from "@/components/button";
+import { Alert } from "@/components/alert";
+import { UndoAlert } from "@/components/undo-alert";
 import { loadWhenOnline } from "@/lib/load-when-online";
 import { lazyPart } from "@/components/lazy-part";
 
@@ -40,27 +26,14 @@ import { lazyPart } from "@/components/lazy-part";
 // its button): until it is there the board stays as it is. Offline, before the service worker
 // has it, it comes once the connection is back.
 const fetchEditing = () => import("@/features/talk/board/board-editing");
-const BoardEditing = lazyPart(() =>
-  loadWhenOnline(fetchEditing)().then((module) => module.BoardEditing),
-);
+const loadEditing = loadWhenOnline(fetchEditing);
+const BoardEditing = lazyPart(() => loadEditing().then((module) => module.BoardEditing));
 const headStartEditing = () => void fetchEditing().catch(() => undefined);
-
-// The dialog (and MUI's modal machinery) loads when a phrase is first added or edited; offline,
-// before the service worker has it, once the connection is back.
-const PhraseDialog = lazy(
-  loadWhenOnline(() =>
-    import("@/features/talk/board/phrase-dialog").then((module) => ({
-      default: module.PhraseDialog,
-    })),
-  ),
-);
-
-/** A deleted phrase, for Undo; its own picture, erased from the device, is held here till then. */
-type Deleted = { phrase: Phrase; index: number; language: SpeechLanguage; picture?: Blob };
 
 /**
  * The phrase board's panel: the language it speaks, editing (add, edit, reorder, favourite,
- * delete with undo, restore the starters), and the board itself, where one tap says a phrase.
+ * delete with undo, restore the starters: board-editing.tsx), and the board itself, where one
+ * tap says a phrase.
  */
 export function BoardSection({
   board,
@@ -89,87 +62,29 @@ export function BoardSection({
 }) {
   const { t } = useLingui();
   const [editing, setEditing] = useState(false);
-  const [dialog, setDialog] = useState<{ mode: "add" } | { mode: "edit"; phrase: Phrase } | null>(
-    null,
-  );
+  // Both are set while editing, and outlast it: Undo stays.
   const [deleted, setDeleted] = useState<Deleted | null>(null);
   const [notice, setNotice] = useState("");
   const display = symbolDisplayOf(look, language);
   const focusAfterEdit = useFocusAfterChange([board, deleted, editing]);
 
-  // A change that leaves the user's own pictures unused erases them from the device.
-  const changeBoardErasing = (update: (current: Board) => Board) =>
-    changeBoard((current) => {
-      const next = update(current);
-      const kept = new Set(picturesOf(next));
-      const unused = picturesOf(current).filter((id) => !kept.has(id));
-      if (unused.length > 0) void removePictures(unused);
-      return next;
-    });
-
-  const deleteWithPicture = async (phrase: Phrase, index: number) => {
-    const pictureId = phrase.symbol?.set === "picture" ? phrase.symbol.id : undefined;
-    const picture = pictureId ? await readPicture(pictureId) : undefined;
-    setDeleted({ phrase, index, language, ...(picture ? { picture } : {}) });
-    changeBoardErasing((current) => deletePhrase(current, phrase.id));
+  const undoDelete = async (undone: Deleted) => {
+    setDeleted(null);
+    // Editing's code is here: only a deletion while editing offers Undo.
+    const { restoreDeleted } = await loadEditing();
+    const phrase = await restoreDeleted(undone, language, changeBoard);
+    if (!phrase) return;
+    onRestored(phrase);
+    // Back where the user was: the phrase's Delete while editing, the phrase itself otherwise.
+    focusAfterEdit([
+      phraseControlSelector(phrase.id, "delete"),
+      phraseControlSelector(phrase.id, "say"),
+    ]);
   };
 
   const say = (phrase: Phrase) => {
     setNotice("");
     onSay(phrase);
-  };
-  const actions: EditActions = {
-    onAdd: () => setDialog({ mode: "add" }),
-    onEdit: (phrase) => setDialog({ mode: "edit", phrase }),
-    onDelete: (phrase) => {
-      void deleteWithPicture(phrase, board.indexOf(phrase));
-      onDeleted(phrase);
-      // On Undo, which a slip of the hand may need at once.
-      focusAfterEdit([undoButtonOf("board")]);
-    },
-    onMove: (phrase, direction) => {
-      changeBoard((current) => movePhrase(current, phrase.id, direction));
-      // The same button of the phrase in its new place; at the end of its group, the other way.
-      const [same, other] = direction < 0 ? ["up", "down"] : ["down", "up"];
-      focusAfterEdit([
-        controlSelector(phrase.id, same),
-        controlSelector(phrase.id, other),
-        controlSelector(phrase.id, "edit"),
-      ]);
-    },
-    onToggleFavourite: (phrase) => changeBoard((current) => toggleFavourite(current, phrase.id)),
-    onRestore: () => {
-      changeBoardErasing((current) => restoreStarters(current, language));
-      setNotice(t`The starter phrases are back.`);
-    },
-  };
-
-  const savePhrase = (draft: PhraseDraft) => {
-    if (dialog?.mode === "edit") {
-      const { id } = dialog.phrase;
-      changeBoardErasing((current) => editPhrase(current, id, draft));
-    } else {
-      changeBoard((current) => addPhrase(current, draft, newPhraseId()));
-    }
-    setDialog(null);
-  };
-
-  const undoDelete = async (undone: Deleted) => {
-    setDeleted(null);
-    if (undone.language !== language) return;
-    // The picture comes back under a new id (kept again); without it, the phrase comes back bare.
-    const pictureId = undone.picture ? await savePicture(undone.picture) : undefined;
-    const { symbol, ...bare } = undone.phrase;
-    const phrase: Phrase =
-      symbol?.set !== "picture"
-        ? undone.phrase
-        : pictureId
-          ? { ...bare, symbol: { set: "picture", id: pictureId } }
-          : bare;
-    changeBoard((current) => reinsertPhrase(current, phrase, undone.index));
-    onRestored(phrase);
-    // Back where the user was: the phrase's Delete while editing, the phrase itself otherwise.
-    focusAfterEdit([controlSelector(phrase.id, "delete"), controlSelector(phrase.id, "say")]);
   };
 
   const sayBoard = (
@@ -207,35 +122,23 @@ export function BoardSection({
             <BoardEditing
               board={board}
               language={language}
-              actions={actions}
               display={display}
               phoneColumns={look.phoneColumns}
               onDisplayChange={(next) => onLookChange(withSymbolDisplay(look, language, next))}
               onPhoneColumnsChange={(phoneColumns) => onLookChange({ ...look, phoneColumns })}
+              changeBoard={changeBoard}
+              onDeleted={(gone) => {
+                setDeleted(gone);
+                onDeleted(gone.phrase);
+              }}
+              onNotice={setNotice}
+              focusAfterEdit={focusAfterEdit}
             />
           </Suspense>
         ) : (
           sayBoard
         )}
       </Stack>
-      {dialog ? (
-        <Suspense fallback={null}>
-          <PhraseDialog
-            mode={dialog.mode}
-            initial={
-              dialog.mode === "edit"
-                ? {
-                    text: dialog.phrase.text,
-                    category: dialog.phrase.category,
-                    symbol: dialog.phrase.symbol,
-                  }
-                : { text: "", category: "mine" }
-            }
-            onSave={savePhrase}
-            onCancel={() => setDialog(null)}
-          />
-        </Suspense>
-      ) : null}
     </SectionPanel>
   );
 }
@@ -286,9 +189,6 @@ function BoardControls({
     </Stack>
   );
 }
-
-const controlSelector = (id: string, control: string) =>
-  `[data-phrase-control="${CSS.escape(`${id}:${control}`)}"]`;
 
 /** A deleted phrase with its Undo, or what the last action did; announced as it changes. */
 function BoardNotice({

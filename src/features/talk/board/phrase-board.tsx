@@ -18,9 +18,13 @@ import { visuallyHidden } from "@/theme/visually-hidden";
 import type { SpeechLanguage } from "@/shared/speech-options";
 
 /** Marks a phrase's control, so the focus can be given back to it after an edit (board-section.tsx). */
-export const phraseControl = (id: string, control: "say" | "edit" | "up" | "down" | "delete") => ({
+type PhraseControl = "say" | "edit" | "up" | "down" | "delete";
+export const phraseControl = (id: string, control: PhraseControl) => ({
   "data-phrase-control": `${id}:${control}`,
 });
+/** Finds the control `phraseControl` marked. */
+export const phraseControlSelector = (id: string, control: PhraseControl) =>
+  `[data-phrase-control="${CSS.escape(`${id}:${control}`)}"]`;
 
 // A group's tiles; each item's style is written here once, not once per phrase.
 function phraseListStyle(phoneColumns: PhoneColumns | null) {
