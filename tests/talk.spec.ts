@@ -652,6 +652,9 @@ for (const width of [390, 1280]) {
 
     await switchLanguage(page, "kk");
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Talk");
+    // The parts that came after the page (editing, what was said) speak Kazakh too.
+    await expect(page.getByRole("button", { name: "Сөз тіркесін қосу" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Соңғы айтылғаны" })).toBeVisible();
     await expectNoAxeViolations(page, `talk kk ${width}`);
     expect(await findSmallTargets(page)).toEqual([]);
   });

@@ -18,7 +18,8 @@ export type CatalogPart = (typeof catalogParts)[number];
 /**
  * A part is the messages of its feature folder (`src/features/<part>`), unless it lists its
  * files here: those leave the folder's part. Talk's panels under the board come when the reader
- * nears them (src/features/talk/talk-workspace.tsx), and their messages with them.
+ * nears them (src/features/talk/talk-workspace.tsx), and their messages with them; so do the
+ * board's editing, the panel of what was said and the listener's view, each when first needed.
  */
 export const catalogPartFiles: Partial<Record<CatalogPart, readonly string[]>> = {
   "talk-panels": [
@@ -35,6 +36,15 @@ export const catalogPartFiles: Partial<Record<CatalogPart, readonly string[]>> =
     "talk/backup/open-board-outcome.tsx",
     "talk/scanning/scan-settings-panel.tsx",
     "talk/scanning/switch-scanning.tsx",
+    "talk/scanning/scan-choice-dialog.tsx",
+    "talk/backup/replace-dialog.tsx",
+    "talk/board/board-editing.tsx",
+    "talk/board/board-look-settings.tsx",
+    "talk/board/phrase-dialog.tsx",
+    "talk/board/phrase-picture-field.tsx",
+    "talk/board/symbol-picker.tsx",
+    "talk/speaking/said-panel.tsx",
+    "talk/speaking/listener-view.tsx",
   ],
   // The server's answer to the contact form sent without the app: the build writes it out,
   // the app never shows it.

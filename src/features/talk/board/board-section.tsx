@@ -21,11 +21,13 @@ import { Alert } from "@/components/alert";
 import { UndoAlert } from "@/components/undo-alert";
 import { loadWhenOnline } from "@/lib/load-when-online";
 import { lazyPart } from "@/components/lazy-part";
+import { withCatalogParts } from "@/lib/i18n";
 
 // Editing's code comes when it first starts (a head start when a pointer or the focus reaches
 // its button): until it is there the board stays as it is. Offline, before the service worker
 // has it, it comes once the connection is back.
-const fetchEditing = () => import("@/features/talk/board/board-editing");
+const fetchEditing = () =>
+  withCatalogParts(["talk-panels"], import("@/features/talk/board/board-editing"));
 const loadEditing = loadWhenOnline(fetchEditing);
 const BoardEditing = lazyPart(() => loadEditing().then((module) => module.BoardEditing));
 const headStartEditing = () => void fetchEditing().catch(() => undefined);

@@ -6,22 +6,24 @@ import type { TalkSettings } from "@/features/talk/talk-settings";
 import { visuallyHidden } from "@/theme/visually-hidden";
 import { loadWhenOnline } from "@/lib/load-when-online";
 import { lazyPart } from "@/components/lazy-part";
+import { withCatalogParts } from "@/lib/i18n";
 
 /**
  * The panel of what was said comes with the first thing said (with the speech engine, which is
  * loaded then too): a page nobody has tapped yet does not wait for it.
  */
 const SaidPanel = lazyPart(() =>
-  loadWhenOnline(() => import("@/features/talk/speaking/said-panel"))().then(
-    (module) => module.SaidPanel,
-  ),
+  loadWhenOnline(() =>
+    withCatalogParts(["talk-panels"], import("@/features/talk/speaking/said-panel")),
+  )().then((module) => module.SaidPanel),
 );
 
 /**
  * The full-screen listener view comes with its code when there is something to show: its code is
  * fetched as soon as something has been said, so the tap that opens it does not wait.
  */
-const loadListenerView = () => import("@/features/talk/speaking/listener-view");
+const loadListenerView = () =>
+  withCatalogParts(["talk-panels"], import("@/features/talk/speaking/listener-view"));
 const ListenerView = lazy(
   loadWhenOnline(() => loadListenerView().then((module) => ({ default: module.ListenerView }))),
 );
