@@ -2,7 +2,8 @@
  * The user's own phrase pictures in a board file: read from the device into the file on export
  * (as base64), and kept on the device again on import, where they get new ids.
  */
-import { picturesOf, type Board, type Boards, type Phrase } from "@/features/talk/board/board";
+import { type Board, type Boards, type Phrase } from "@/features/talk/board/board";
+import { picturesOf } from "@/features/talk/board/board-edits";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { readPicture, removePictures, savePicture } from "@/features/talk/board/phrase-pictures";
 import type { PictureStore } from "@/features/talk/backup/open-board";

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { addPhrase, starterBoard, toggleFavourite } from "@/features/talk/board/board";
+import { starterBoard } from "@/features/talk/board/board";
+import { addPhrase, toggleFavourite } from "@/features/talk/board/board-edits";
 import {
   exportBoards,
   languagesOf,

@@ -13,12 +13,12 @@ import {
   isBoardCategory,
   maxPhraseLength,
   maxPhrasesPerLanguage,
-  newPhraseId,
   type Board,
   type BoardCategory,
   type Boards,
   type Phrase,
 } from "@/features/talk/board/board";
+import { newPhraseId } from "@/features/talk/board/board-edits";
 import {
   checkFormat,
   openBoardLimits,

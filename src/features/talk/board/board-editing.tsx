@@ -11,6 +11,7 @@ import EditIcon from "@mui/icons-material/Edit";
 import RestoreIcon from "@mui/icons-material/Restore";
 import StarIcon from "@mui/icons-material/Star";
 import StarBorderIcon from "@mui/icons-material/StarBorder";
+import { type Board, type Phrase } from "@/features/talk/board/board";
 import {
   addPhrase,
   canMove,
@@ -22,10 +23,8 @@ import {
   reinsertPhrase,
   restoreStarters,
   toggleFavourite,
-  type Board,
-  type Phrase,
   type PhraseDraft,
-} from "@/features/talk/board/board";
+} from "@/features/talk/board/board-edits";
 import { readPicture, removePictures, savePicture } from "@/features/talk/board/phrase-pictures";
 import type { PhoneColumns, SymbolDisplay } from "@/features/talk/board/board-look";
 import { BoardLookSettings } from "@/features/talk/board/board-look-settings";

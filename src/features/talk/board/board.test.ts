@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  addPhrase,
   boardFor,
+  starterBoard,
+  withStarterSymbols,
+  type Board,
+} from "@/features/talk/board/board";
+import {
+  addPhrase,
   boardHasText,
   canMove,
   deletePhrase,
@@ -11,12 +16,9 @@ import {
   pinPhrase,
   reinsertPhrase,
   restoreStarters,
-  starterBoard,
   toggleFavourite,
   picturesOf,
-  withStarterSymbols,
-  type Board,
-} from "@/features/talk/board/board";
+} from "@/features/talk/board/board-edits";
 import {
   loadAllStarterTexts,
   starterPhrases,

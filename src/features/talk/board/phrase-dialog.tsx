@@ -5,13 +5,8 @@ import { FormDialogActions } from "@/components/form-dialog-actions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import { TextField } from "@/components/text-field";
-import {
-  boardCategories,
-  isBoardCategory,
-  maxPhraseLength,
-  phraseProblem,
-  type PhraseDraft,
-} from "@/features/talk/board/board";
+import { boardCategories, isBoardCategory, maxPhraseLength } from "@/features/talk/board/board";
+import { phraseProblem, type PhraseDraft } from "@/features/talk/board/board-edits";
 import { categoryLabels } from "@/features/talk/board/category-labels";
 import { PhrasePictureField } from "@/features/talk/board/phrase-picture-field";
 import { removePictures } from "@/features/talk/board/phrase-pictures";

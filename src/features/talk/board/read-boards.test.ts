@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { addPhrase, starterBoard } from "@/features/talk/board/board";
+import { starterBoard } from "@/features/talk/board/board";
+import { addPhrase } from "@/features/talk/board/board-edits";
 import { readBoards } from "@/features/talk/board/read-boards";
 import { loadAllStarterTexts } from "@/features/talk/board/starter-phrases";
 

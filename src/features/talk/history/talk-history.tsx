@@ -6,13 +6,8 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import PushPinIcon from "@mui/icons-material/PushPin";
-import {
-  boardFor,
-  boardHasText,
-  newPhraseId,
-  pinPhrase,
-  type Boards,
-} from "@/features/talk/board/board";
+import { boardFor, type Boards } from "@/features/talk/board/board";
+import { boardHasText, newPhraseId, pinPhrase } from "@/features/talk/board/board-edits";
 import {
   clearHistory,
   deleteEntry,
