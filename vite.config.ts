@@ -191,9 +191,6 @@ export default defineConfig(({ isSsrBuild }) => ({
           "prerendered/**",
           // The staff inbox needs the server anyway; patients' devices never need it.
           "assets/staff-inbox*",
-          // The words of the server's answer to the contact form sent without the app: the build
-          // writes them out for the server (scripts/build/prerender.ts), the app never loads them.
-          "assets/catalog-*-contact-form-answer-*",
         ],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
         additionalManifestEntries: starterSymbolPrecache(),
@@ -258,7 +255,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               // four came to 0.6 kB gzip more on every page as chunks of their own). The contact
               // outbox and its API client come after the start (start-outbox-delivery.ts).
               name: "app",
-              test: /src[\\/](lib[\\/](storage|i18n|pilot-access|page-cookies|kiosk-flag|brand|page-title)|shared[\\/](languages|catalog-parts|page-cookie|start-language|api-contract)|features[\\/]kiosk[\\/]kiosk-(store|setting)|features[\\/]contact[\\/]sent-notice)\.ts$/,
+              test: /src[\\/](lib[\\/](storage|i18n|pilot-access|page-cookies|kiosk-flag|brand|page-title)|shared[\\/](languages|catalog-parts|page-cookie|start-language|api-contract|app-manifest)|features[\\/]kiosk[\\/]kiosk-(store|setting)|features[\\/]contact[\\/]sent-notice)\.ts$/,
               includeDependenciesRecursively: false,
               priority: 5,
             },

@@ -4,7 +4,6 @@
  * JavaScript has arrived; the browser then hydrates the same markup (main.tsx).
  */
 import { StrictMode } from "react";
-import { msg } from "@lingui/core/macro";
 import { i18n } from "@lingui/core";
 import { renderToString } from "react-dom/server";
 import { CacheProvider } from "@emotion/react";
@@ -14,7 +13,9 @@ import { AppProviders } from "@/components/app-providers";
 import { brand } from "@/lib/brand";
 import { activateLanguage, languages, loadCatalogParts, type LanguageCode } from "@/lib/i18n";
 import { contactFormAnswerTexts } from "@/features/contact/contact-form-answer-texts";
+import { manifestTexts, pageTexts } from "@/features/marketing/page-texts";
 import type { ContactFormAnswerTexts } from "@/shared/contact-form-post";
+import type { ManifestTexts } from "@/shared/app-manifest";
 import { createAppRouter } from "@/router";
 import { pagePaths } from "@/shared/pages";
 import { titleOf } from "@/lib/page-title";
@@ -48,6 +49,7 @@ export async function prerenderPage(
   language: LanguageCode,
 ): Promise<PrerenderedPage> {
   await activateLanguage(language);
+  await loadCatalogParts(["page-texts"]);
   const router = createAppRouter({
     history: createMemoryHistory({ initialEntries: [path] }),
   });
@@ -78,16 +80,10 @@ export async function prerenderPage(
     (entry): entry is [string, string] => typeof entry[1] === "string",
   );
   const classStyles = styles.filter(([name]) => !globalNames.has(name));
-  const name = brand.name;
   return {
     html,
     title: titleOf(router.state.matches) ?? brand.name,
-    description: i18n._(
-      msg`${name} turns unclear speech into clear text and adaptive audio, and offers speech recovery lessons, in six languages.`,
-    ),
-    noscript: i18n._(
-      msg`You can read this page, but ${name} needs JavaScript to record speech, make audio and send messages. Turn JavaScript on in your browser to use it.`,
-    ),
+    ...pageTexts(i18n),
     css: classStyles.map(([, rules]) => rules).join(""),
     classNames: classStyles.map(([name]) => name),
     globalStyles: styles
@@ -106,4 +102,11 @@ export async function prerenderContactFormAnswer(
   await activateLanguage(language);
   await loadCatalogParts(["contact-form-answer"]);
   return contactFormAnswerTexts(i18n, language);
+}
+
+/** The app's name, description and shortcuts in `language`, for its manifest. */
+export async function prerenderManifestTexts(language: LanguageCode): Promise<ManifestTexts> {
+  await activateLanguage(language);
+  await loadCatalogParts(["page-texts"]);
+  return manifestTexts(i18n);
 }

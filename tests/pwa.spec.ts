@@ -290,6 +290,59 @@ test("Chromium reports no installability errors", async () => {
   }
 });
 
+test.describe("installed from a Kazakh page", () => {
+  test.use({ locale: "kk-KZ" });
+
+  test("the app and its shortcuts are named in Kazakh, and follow a change of language", async ({
+    page,
+  }) => {
+    type Manifest = {
+      id: string;
+      lang: string;
+      name: string;
+      start_url: string;
+      icons: unknown[];
+      shortcuts: { url: string; name: string; short_name: string }[];
+    };
+    const manifestOf = async (href: string) =>
+      (await (await page.request.get(href)).json()) as Manifest;
+    const manifestLink = page.locator('link[rel="manifest"]');
+
+    const response = await page.goto("/");
+    // The page as the server sends it links the Kazakh manifest already.
+    expect(await response!.text()).toContain('href="/manifest-kk.webmanifest"');
+    await expect(page.locator("html")).toHaveAttribute("lang", "kk");
+    await expect(manifestLink).toHaveAttribute("href", "/manifest-kk.webmanifest");
+    const kazakh = await manifestOf("/manifest-kk.webmanifest");
+    const english = await manifestOf("/manifest.webmanifest");
+    // One app, in another language.
+    expect(kazakh).toMatchObject({
+      id: english.id,
+      start_url: english.start_url,
+      icons: english.icons,
+      lang: "kk",
+    });
+    expect(kazakh.name).toContain("Dauys");
+    expect(kazakh.name).not.toBe(english.name);
+    // Each shortcut is named as the menu names its page.
+    const nav = page.getByRole("navigation").first();
+    expect(kazakh.shortcuts.map((shortcut) => shortcut.url)).toEqual(
+      english.shortcuts.map((shortcut) => shortcut.url),
+    );
+    for (const shortcut of kazakh.shortcuts) {
+      const link = nav.locator(`a[href="${shortcut.url}"]`);
+      await expect(link).toHaveText(shortcut.short_name);
+      expect(shortcut.name).not.toBe(
+        english.shortcuts.find(({ url }) => url === shortcut.url)!.name,
+      );
+    }
+
+    await switchLanguage(page, "ru");
+    await expect(manifestLink).toHaveAttribute("href", "/manifest-ru.webmanifest");
+    expect((await manifestOf("/manifest-ru.webmanifest")).lang).toBe("ru");
+  });
+});
+
 test.describe("updates", () => {
   let server: ChildProcess | undefined;
   test.afterEach(async () => {

@@ -16,6 +16,7 @@ import { languageCheckStyle } from "../../src/page-scripts/page-contract.ts";
 import { pageScriptsFile, type PageScripts } from "../../src/shared/page-scripts.ts";
 import { languageUrl, prerenderedFile } from "../../src/shared/pages.ts";
 import { holdAppControls } from "./hold-app-controls.ts";
+import { manifestPathOf, type ManifestTexts } from "../../src/shared/app-manifest.ts";
 
 /** What src/prerender.tsx exports. */
 type Renderer = {
@@ -34,6 +35,7 @@ type Renderer = {
     globalStyles: { name: string; css: string }[];
   }>;
   prerenderContactFormAnswer(language: string): Promise<object>;
+  prerenderManifestTexts(language: string): Promise<ManifestTexts>;
 };
 
 const escapeHtml = (text: string) =>
@@ -89,8 +91,31 @@ try {
   const shell = /<div id="root">\s*<!--shell-->[\s\S]*?<!--\/shell-->\s*<\/div>/;
   if (!shell.test(template)) throw new Error(`${dist}/index.html has no <!--shell--> in #root`);
 
+  // The manifest vite-plugin-pwa wrote (in English), the base of each language's.
+  const genericManifest = "/manifest.webmanifest";
+  const manifest = JSON.parse(readFileSync(join(dist, genericManifest), "utf8")) as {
+    shortcuts: { url: string }[];
+  };
+  if (!template.includes(`href="${genericManifest}"`)) {
+    throw new Error(`${dist}/index.html does not link ${genericManifest}`);
+  }
+
   let count = 0;
   for (const { code } of renderer.languages) {
+    const texts = await renderer.prerenderManifestTexts(code);
+    writeFileSync(
+      join(dist, manifestPathOf(code)),
+      JSON.stringify({
+        ...manifest,
+        lang: code,
+        name: texts.name,
+        description: texts.description,
+        shortcuts: manifest.shortcuts.map((shortcut) => ({
+          ...shortcut,
+          ...texts.shortcuts[shortcut.url],
+        })),
+      }),
+    );
     for (const path of renderer.prerenderedPaths) {
       const page = await renderer.prerenderPage(path, code);
       // Global styles first, then the class styles. Neither carries Emotion's own mark: an Emotion
@@ -107,6 +132,7 @@ try {
       ].join("");
       const html = template
         .replace(/<html lang="[a-z]+">/, `<html lang="${code}">`)
+        .replace(`href="${genericManifest}"`, `href="${manifestPathOf(code)}"`)
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
         .replace(
           /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,

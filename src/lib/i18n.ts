@@ -8,6 +8,7 @@ import { readValue, storageKeys, writeValue } from "@/lib/storage";
 import type { CatalogPart } from "@/shared/catalog-parts";
 import { isLanguageCode, type LanguageCode } from "@/shared/languages";
 import { cookieNames } from "@/shared/api-contract";
+import { manifestPathOf } from "@/shared/app-manifest";
 import { pageCookieValue } from "@/shared/page-cookie";
 import { startLanguage, type StartLanguageSource } from "@/shared/start-language";
 
@@ -22,7 +23,15 @@ export {
 // One chunk per catalog and language, so only the chosen language's catalogs are downloaded,
 // and a feature's catalog only with a route that shows it (the service worker precaches all of
 // them for offline use). The catalogs are listed in lingui.config.ts.
-const catalogLoaders = import.meta.glob<{ messages: Messages }>("../../locales/*/*.po");
+// The parts only the build uses (src/shared/catalog-parts.ts: the contact form's answer without
+// the app, the pages' heads and manifests) are left out of the app: none of its pages loads them.
+const catalogLoaders = import.meta.env.SSR
+  ? import.meta.glob<{ messages: Messages }>("../../locales/*/*.po")
+  : import.meta.glob<{ messages: Messages }>([
+      "../../locales/*/*.po",
+      "!../../locales/*/contact-form-answer.po",
+      "!../../locales/*/page-texts.po",
+    ]);
 
 async function loadCatalog(code: LanguageCode, name: "messages" | CatalogPart) {
   const load = catalogLoaders[`../../locales/${code}/${name}.po`];
@@ -69,6 +78,11 @@ export function activateLanguage(code: LanguageCode): Promise<void> {
       document.documentElement.lang = code;
     }
     setPageCookie(cookieNames.language, code);
+    // Installing the app from here names it and its shortcuts in this language.
+    const manifest = globalThis.document?.querySelector('link[rel="manifest"]');
+    if (manifest && manifest.getAttribute("href") !== manifestPathOf(code)) {
+      manifest.setAttribute("href", manifestPathOf(code));
+    }
   })();
   activation = activated.catch(() => undefined);
   return activated;

@@ -11,6 +11,7 @@ export const catalogParts = [
   "speech-synthesis",
   "staff",
   "contact-form-answer",
+  "page-texts",
 ] as const;
 
 export type CatalogPart = (typeof catalogParts)[number];
@@ -47,6 +48,9 @@ export const catalogPartFiles: Partial<Record<CatalogPart, readonly string[]>> =
     "talk/speaking/listener-view.tsx",
   ],
   // The server's answer to the contact form sent without the app: the build writes it out,
-  // the app never shows it.
+  // the app never shows it (left out of the app's catalogs: src/lib/i18n.ts).
   "contact-form-answer": ["contact/contact-form-answer-texts.ts"],
+  // What the build writes into the pages' heads and the manifests (the app never shows it,
+  // as the part above).
+  "page-texts": ["marketing/page-texts.ts"],
 };
