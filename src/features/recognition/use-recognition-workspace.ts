@@ -52,8 +52,12 @@ function validAudio(value: unknown, draft: RecognitionDraft): SavedAudio | null 
 export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
   const speech = useSpeechAudio(makeSpeechAudio);
   const { audio } = speech;
-  // A new recording replaces the text, so audio made from the old text goes too.
-  const session = useRecordingSession(() => speech.discard());
+  // A new recording replaces the text, and words that come after Stop add to it: audio made from
+  // the text before goes, as when the user changes it.
+  const session = useRecordingSession(() => {
+    speech.discard();
+    speech.dispatch({ type: "text-changed" });
+  });
   const { supported, recording } = session;
   const choice = useRecognitionChoice(recording.language, supported);
   const [rate, setRate] = useState<SpeechRateChoice>("normal");

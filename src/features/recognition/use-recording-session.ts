@@ -23,8 +23,20 @@ import {
 /** Support for speech recognition does not change while the page is open. */
 const subscribeToNothing = () => () => {};
 
-/** `onStarted` runs when the recognizer really starts: a new recording replaces the text. */
-export function useRecordingSession(onStarted: () => void) {
+/**
+ * A Start pressed this soon after Stop, while the stopped recording is still finishing (its last
+ * words may yet come), is taken for the hand's bounce, a tremor's second tap: a new recording
+ * would replace the words just stopped. A recogniser that never says it has ended holds Start up
+ * no longer than this.
+ */
+const finishingMs = 2000;
+
+/**
+ * `onTextChanged` runs when the recognizer changes the text by itself: when it really starts (a
+ * new recording replaces the text), and when words come after Stop (they add to it). Audio made
+ * from the text before goes.
+ */
+export function useRecordingSession(onTextChanged: () => void) {
   // A prerendered page (scripts/build/prerender.ts) assumes support, as most browsers have it; the
   // browser's own answer replaces that as soon as the page is live.
   const supported = useSyncExternalStore(
@@ -37,6 +49,8 @@ export function useRecordingSession(onStarted: () => void) {
   );
   const attemptRef = useRef(0);
   const sessionRef = useRef<RecognitionSession | null>(null);
+  /** The attempt Stop was last pressed for, and when. */
+  const stopped = useRef({ attempt: 0, at: -Infinity });
 
   /** Ends any session at once, dropping words still on their way. */
   function abort() {
@@ -55,18 +69,21 @@ export function useRecordingSession(onStarted: () => void) {
     [],
   );
 
-  function handlersFor(current: () => boolean): RecognitionHandlers {
+  function handlersFor(attempt: number): RecognitionHandlers {
+    const current = () => attempt === attemptRef.current;
     return {
       onStart() {
         if (!current()) return;
-        onStarted();
+        onTextChanged();
         dispatch({ type: "started" });
       },
       onInterim(transcript) {
         if (current()) dispatch({ type: "interim", transcript });
       },
       onFinal(transcript) {
-        if (current()) dispatch({ type: "final", transcript });
+        if (!current()) return;
+        if (stopped.current.attempt === attempt) onTextChanged();
+        dispatch({ type: "final", transcript });
       },
       onProblem(problem) {
         if (!current()) return;
@@ -84,6 +101,9 @@ export function useRecordingSession(onStarted: () => void) {
   /** `planFor` says how to recognise a language, or null when the voice may go nowhere. */
   async function start(planFor: (language: string) => Promise<RecognitionPlan | null>) {
     if (!supported || isListening(recording)) return;
+    const finishing = sessionRef.current !== null;
+    if (finishing && performance.now() - stopped.current.at < finishingMs) return;
+    if (finishing) abort();
     const attempt = ++attemptRef.current;
     const current = () => attempt === attemptRef.current;
     dispatch({ type: "request-start" });
@@ -114,7 +134,7 @@ export function useRecordingSession(onStarted: () => void) {
 
     let session: RecognitionSession;
     try {
-      session = startRecognition(recording.language, plan, handlersFor(current));
+      session = startRecognition(recording.language, plan, handlersFor(attempt));
     } catch (error) {
       console.error("Speech recognition could not start:", error);
       if (current()) dispatch({ type: "fail", problem: "recognition-failed" });
@@ -125,6 +145,7 @@ export function useRecordingSession(onStarted: () => void) {
   }
 
   function stop() {
+    stopped.current = { attempt: attemptRef.current, at: performance.now() };
     if (recording.status === "recording" && sessionRef.current) {
       // Words already spoken may still arrive as final results before the session ends.
       sessionRef.current.stop();
