@@ -122,6 +122,30 @@ describe("recording machine", () => {
     expect(recordingReducer(failed, { type: "dismiss-problem" }).problem).toBeNull();
   });
 
+  it("keeps the words heard so far when the recogniser goes while recording", () => {
+    const hearing = run(
+      [
+        { type: "final", transcript: "I need" },
+        { type: "interim", transcript: "a glass of" },
+      ],
+      recording,
+    );
+    // The connection drops mid-sentence, or the recogniser ends by itself: no final will come.
+    for (const gone of [{ type: "fail", problem: "network" }, { type: "ended" }] as const) {
+      expect(recordingReducer(hearing, gone)).toMatchObject({
+        status: "stopped",
+        text: "I need a glass of",
+        interim: "",
+      });
+    }
+    // After Stop the final words come themselves: what was heard is not added twice.
+    const stopped = run(
+      [{ type: "stop" }, { type: "final", transcript: "a glass of water" }],
+      hearing,
+    );
+    expect(recordingReducer(stopped, { type: "ended" }).text).toBe("I need a glass of water");
+  });
+
   it("stops when the browser ends recognition by itself", () => {
     expect(recordingReducer(recording, { type: "ended" }).status).toBe("stopped");
     const idle = initialRecordingState();

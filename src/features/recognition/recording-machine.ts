@@ -80,6 +80,15 @@ function stopped(state: RecordingState): RecordingState {
 }
 
 /**
+ * The recogniser is gone while it was recording (it failed, or ended by itself): no final words
+ * will come for what it was still hearing, so the words shown as heard so far are kept as text.
+ */
+function keepHeard(state: RecordingState): RecordingState {
+  if (state.status !== "recording" || !state.interim) return state;
+  return { ...state, text: appendTranscript(state.text, state.interim) };
+}
+
+/**
  * The recognizer is done (its last words have come, or it failed): a recording that gave no words
  * gives the text it replaced back. Not at Stop: the last words often come just after it.
  */
@@ -118,10 +127,10 @@ export function recordingReducer(state: RecordingState, event: RecordingEvent): 
       if (!isListening(state)) return state;
       return stopped(state);
     case "ended":
-      return settled(isListening(state) ? stopped(state) : state);
+      return settled(isListening(state) ? stopped(keepHeard(state)) : state);
     case "fail":
       // Recording stops; the text field is shown so the user can still type.
-      return { ...settled(stopped(state)), problem: event.problem };
+      return { ...settled(stopped(keepHeard(state))), problem: event.problem };
     case "dismiss-problem":
       return { ...state, problem: null };
     case "edit":
