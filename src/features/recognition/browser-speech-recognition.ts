@@ -162,8 +162,17 @@ export type RecognitionPlan = {
 };
 
 /**
+ * Whether this browser refused phrases once. It may say so only after `start()`, as an error
+ * ("phrases-not-supported", when its on-device model cannot favour phrases): every later
+ * recognition then goes without them.
+ */
+let phrasesRefused = false;
+
+/**
  * Starts continuous recognition with interim results in `language`, as `plan` says. Returns the
- * session once `start()` was called; the handlers report what happens next.
+ * session once `start()` was called; the handlers report what happens next. A browser that
+ * refuses the phrases is asked again at once without them, in the same session: the user is
+ * recognised, not told to try again (which would fail the same way).
  */
 export function startRecognition(
   language: string,
@@ -172,64 +181,83 @@ export function startRecognition(
 ): RecognitionSession {
   const Recognition = recognitionConstructor();
   if (!Recognition) throw new Error("Speech recognition is not available in this browser");
-  const recognition = new Recognition();
-  recognition.lang = language;
-  recognition.continuous = true;
-  recognition.interimResults = true;
-  recognition.maxAlternatives = 1;
-  if (plan.processLocally) {
-    recognition.processLocally = true;
-    setPhrases(recognition, plan.phrases);
-  }
-
+  let current: BrowserSpeechRecognition | null = null;
   let detached = false;
-  let failed = false;
-  recognition.onstart = () => {
-    if (!detached) handlers.onStart();
-  };
-  recognition.onresult = (event) => {
-    if (detached) return;
-    let interim = "";
-    for (let i = event.resultIndex; i < event.results.length; i++) {
-      const result = event.results[i];
-      const transcript = result?.[0]?.transcript ?? "";
-      if (result?.isFinal) handlers.onFinal(transcript);
-      else interim += transcript;
-    }
-    handlers.onInterim(interim);
-  };
-  recognition.onerror = (event) => {
-    if (detached) return;
-    const problem = problemOf(event.error);
-    if (!problem) return;
-    if (problem === "recognition-failed") {
-      console.error("Speech recognition failed:", event.error, event.message);
-    }
-    failed = true;
-    handlers.onProblem(problem, event.error);
-  };
-  recognition.onend = () => {
-    if (detached) return;
-    detached = true;
-    if (!failed) handlers.onEnd();
-  };
+  let started = false;
 
-  try {
-    recognition.start();
-  } catch (error) {
-    console.error("Speech recognition could not start:", error);
-    detached = true;
-    handlers.onProblem("recognition-failed", "start-failed");
-  }
+  const begin = (withPhrases: boolean) => {
+    const recognition = new Recognition();
+    recognition.lang = language;
+    recognition.continuous = true;
+    recognition.interimResults = true;
+    recognition.maxAlternatives = 1;
+    if (plan.processLocally) {
+      recognition.processLocally = true;
+      if (withPhrases) setPhrases(recognition, plan.phrases);
+    }
+    // Only the recognition now in use speaks for the session.
+    const speaks = () => !detached && recognition === current;
+    let failed = false;
+    let heard = false;
+    recognition.onstart = () => {
+      if (!speaks() || started) return;
+      started = true;
+      handlers.onStart();
+    };
+    recognition.onresult = (event) => {
+      if (!speaks()) return;
+      heard = true;
+      let interim = "";
+      for (let i = event.resultIndex; i < event.results.length; i++) {
+        const result = event.results[i];
+        const transcript = result?.[0]?.transcript ?? "";
+        if (result?.isFinal) handlers.onFinal(transcript);
+        else interim += transcript;
+      }
+      handlers.onInterim(interim);
+    };
+    recognition.onerror = (event) => {
+      if (!speaks()) return;
+      if (event.error === "phrases-not-supported" && withPhrases && !heard) {
+        console.warn("Speech recognition does not take phrases here; recognising without them.");
+        phrasesRefused = true;
+        begin(false);
+        recognition.abort();
+        return;
+      }
+      const problem = problemOf(event.error);
+      if (!problem) return;
+      if (problem === "recognition-failed") {
+        console.error("Speech recognition failed:", event.error, event.message);
+      }
+      failed = true;
+      handlers.onProblem(problem, event.error);
+    };
+    recognition.onend = () => {
+      if (!speaks()) return;
+      detached = true;
+      if (!failed) handlers.onEnd();
+    };
+    current = recognition;
+
+    try {
+      recognition.start();
+    } catch (error) {
+      console.error("Speech recognition could not start:", error);
+      detached = true;
+      handlers.onProblem("recognition-failed", "start-failed");
+    }
+  };
+  begin(plan.phrases.length > 0 && !phrasesRefused);
 
   return {
     stop() {
-      if (!detached) recognition.stop();
+      if (!detached) current?.stop();
     },
     abort() {
       if (detached) return;
       detached = true;
-      recognition.abort();
+      current?.abort();
     },
   };
 }
