@@ -111,16 +111,23 @@ test.describe("recording", () => {
     expect(recognizer?.state).toBe("ended");
   });
 
-  test("final words heard after Stop still reach the text", async ({ page }) => {
-    await openRecognition(page);
+  /**
+   * Records `words`, then presses Stop while the recognizer is still finishing: like a real one,
+   * it delivers what it was still processing after stop(), until `speechScript.end()`.
+   */
+  async function stopWhileFinishing(page: Page, words: string) {
     await startRecording(page);
-    await page.evaluate(() => {
-      window.speechScript.final("first part");
-      // Like a real recognizer, deliver what was still being processed after stop(), then end.
+    await page.evaluate((text) => {
+      window.speechScript.final(text);
       window.speechScript.holdStop = true;
-    });
+    }, words);
     await page.getByRole("button", { name: "Stop recording" }).click();
     await expect(status(page)).toHaveText("Recording stopped.");
+  }
+
+  test("final words heard after Stop still reach the text", async ({ page }) => {
+    await openRecognition(page);
+    await stopWhileFinishing(page, "first part");
     await expect(textField(page)).toHaveValue("first part");
     await page.evaluate(() => {
       window.speechScript.final("second part");
@@ -133,13 +140,7 @@ test.describe("recording", () => {
     page,
   }) => {
     await openRecognition(page);
-    await startRecording(page);
-    await page.evaluate(() => {
-      window.speechScript.final("I need water");
-      window.speechScript.holdStop = true;
-    });
-    await page.getByRole("button", { name: "Stop recording" }).click();
-    await expect(status(page)).toHaveText("Recording stopped.");
+    await stopWhileFinishing(page, "I need water");
     // The bounce lands on the same button, now Start recording, while the last words still come.
     await page.getByRole("button", { name: "Start recording" }).click();
     await page.evaluate(() => {
@@ -156,13 +157,7 @@ test.describe("recording", () => {
 
   test("words that come after Stop take away the audio made before they came", async ({ page }) => {
     await openRecognition(page);
-    await startRecording(page);
-    await page.evaluate(() => {
-      window.speechScript.final("Good morning");
-      window.speechScript.holdStop = true;
-    });
-    await page.getByRole("button", { name: "Stop recording" }).click();
-    await expect(status(page)).toHaveText("Recording stopped.");
+    await stopWhileFinishing(page, "Good morning");
     await createAudio(page);
     await page.evaluate(() => {
       window.speechScript.final("doctor");
