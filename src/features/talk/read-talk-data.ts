@@ -4,13 +4,12 @@
  */
 import type { Boards } from "@/features/talk/board/board";
 import { readBoards } from "@/features/talk/board/read-boards";
-import { loadStarterTexts } from "@/features/talk/board/starter-phrases";
+import { keepLoadingStarterTexts } from "@/features/talk/board/starter-phrases";
 import { parseHistory } from "@/features/talk/history/history";
 import { parseTalkSettings } from "@/features/talk/talk-settings";
 import type { TalkData } from "@/features/talk/use-talk-data";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { readValue, storageKeys } from "@/lib/storage";
-import { loadUntilLoaded } from "@/lib/load-when-online";
 
 /** Boards as stored, read through the same checks as an imported file. */
 function parseStoredBoards(value: unknown): Boards {
@@ -31,6 +30,6 @@ export async function readTalkData(defaultLanguage: SpeechLanguage): Promise<Tal
     settings: parseTalkSettings(settings, defaultLanguage),
   };
   // The board's language may not be the page's: its starter phrases come before it is shown.
-  await loadUntilLoaded(() => loadStarterTexts(data.settings.language))();
+  await keepLoadingStarterTexts(data.settings.language);
   return data;
 }

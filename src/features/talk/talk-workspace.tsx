@@ -13,7 +13,7 @@ import HearingIcon from "@mui/icons-material/Hearing";
 import { BoardSection } from "@/features/talk/board/board-section";
 import { boardFor, type Board } from "@/features/talk/board/board";
 import {
-  loadStarterTexts,
+  keepLoadingStarterTexts,
   onStarterTextsLoaded,
   starterTextsOf,
 } from "@/features/talk/board/starter-phrases";
@@ -35,7 +35,6 @@ import { defaultTalkSettings } from "@/features/talk/talk-defaults";
 import { useTalkData } from "@/features/talk/use-talk-data";
 import { isSpeechLanguage, type SpeechLanguage } from "@/shared/speech-options";
 import { useOnlineStatus } from "@/lib/use-online-status";
-import { loadUntilLoaded } from "@/lib/load-when-online";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 
@@ -50,7 +49,7 @@ function useStarterTexts(language: SpeechLanguage): boolean {
     () => starterTextsOf(language) !== undefined,
   );
   useEffect(() => {
-    if (!here) void loadUntilLoaded(() => loadStarterTexts(language))();
+    if (!here) void keepLoadingStarterTexts(language);
   }, [here, language]);
   return here;
 }
@@ -78,11 +77,11 @@ export function TalkWorkspace({
   const boards = data?.boards ?? {};
   // The page came with its own language's starter phrases; a board in another language waits for
   // its own (a moment, from the device), drawn busy meanwhile.
-  const startersHere = useStarterTexts(language);
-  const board = startersHere || boards[language] ? boardFor(boards, language) : noPhrases;
+  const boardHere = useStarterTexts(language) || boards[language] !== undefined;
+  const board = boardHere ? boardFor(boards, language) : noPhrases;
   const history = data?.history ?? noHistory;
   const voice = useMyVoice(language, board);
-  const loaded = data !== null && (startersHere || boards[language] !== undefined);
+  const loaded = data !== null && boardHere;
   const speech = useTalkSpeech({
     loadEngine,
     warmLanguage: loaded ? language : undefined,

@@ -5,7 +5,7 @@
  */
 import { startTransition, useEffect, useRef, useState } from "react";
 import { boardFor, type Board, type Boards } from "@/features/talk/board/board";
-import { loadStarterTexts, starterTextsOf } from "@/features/talk/board/starter-phrases";
+import { keepLoadingStarterTexts, starterTextsOf } from "@/features/talk/board/starter-phrases";
 import type { History } from "@/features/talk/history/history";
 import type { TalkSettings } from "@/features/talk/talk-settings";
 import type { SpeechLanguage } from "@/shared/speech-options";
@@ -97,7 +97,7 @@ export function useTalkData(defaultLanguage: SpeechLanguage) {
       // A board's starter phrases are here before it is shown in their language, and changed.
       const { language } = settings;
       if (language && !starterTextsOf(language)) {
-        void loadUntilLoaded(() => loadStarterTexts(language))().then(change);
+        void keepLoadingStarterTexts(language).then(change);
       } else change();
     },
   };

@@ -39,6 +39,7 @@ import { IconButton } from "@/components/icon-button";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { undoButtonOf } from "@/components/undo-alert";
 import { loadWhenOnline } from "@/lib/load-when-online";
+import type { useFocusAfterChange } from "@/lib/use-focus-after-change";
 
 // The dialog (and MUI's modal machinery) loads when a phrase is first added or edited; offline,
 // before the service worker has it, once the connection is back.
@@ -62,7 +63,7 @@ type EditActions = {
 export type Deleted = { phrase: Phrase; index: number; language: SpeechLanguage; picture?: Blob };
 
 /** Asks for the focus on the first of these that is there once the board is drawn again. */
-type FocusAfterEdit = (selectors: readonly string[]) => void;
+type FocusAfterEdit = ReturnType<typeof useFocusAfterChange>;
 
 /** Changes the board, erasing from the device the user's own pictures it no longer uses. */
 const erasingUnused =

@@ -7,6 +7,7 @@
  * board in that language is first needed: the page comes with its own language's only.
  */
 import { languageCodes } from "@/shared/languages";
+import { loadUntilLoaded } from "@/lib/load-when-online";
 import type { SpeechLanguage } from "@/shared/speech-options";
 
 export const phraseCategories = ["needs", "feelings", "people", "clinic", "social"] as const;
@@ -78,6 +79,13 @@ export async function loadStarterTexts(...languages: SpeechLanguage[]): Promise<
   missing.forEach((language, index) => loaded.set(language, modules[index]!.starterTexts));
   for (const listener of listeners) listener();
 }
+
+/**
+ * Loads a language's starter words for something that waits on them (a board to show or change):
+ * offline it waits for the connection, and on an error it asks again, until they come.
+ */
+export const keepLoadingStarterTexts = (language: SpeechLanguage) =>
+  loadUntilLoaded(() => loadStarterTexts(language))();
 
 /** The starter words of every speech language (for a part that shows boards in all of them). */
 export const loadAllStarterTexts = () => loadStarterTexts(...languageCodes);
