@@ -29,6 +29,8 @@ export function ListeningStatus({
   const text = (id: string) => byId.get(id)?.text ?? "";
   const message = () => {
     switch (listening.kind) {
+      case "starting":
+        return <Typography sx={{ fontWeight: 700 }}>{t`Starting the microphone…`}</Typography>;
       case "listening":
         return <Typography sx={{ fontWeight: 700 }}>{t`Listening… say your phrase.`}</Typography>;
       case "recognising":

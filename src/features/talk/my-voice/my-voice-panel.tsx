@@ -197,7 +197,10 @@ export function MyVoicePanel({
     }
   };
 
-  const busy = listening.kind === "listening" || listening.kind === "recognising";
+  const busy =
+    listening.kind === "starting" ||
+    listening.kind === "listening" ||
+    listening.kind === "recognising";
   const canListen = taught.length > 0 && !busy;
   const startListening = useEventCallback(() => {
     if (canListen) void listen();

@@ -67,6 +67,7 @@ export function useListening(
     }
     if (gone.current) return microphone.close();
     session.current = microphone;
+    show({ kind: "listening" });
     const take = await microphone.nextTake(limits);
     // Closed already when the screen was left (the take ended with it).
     if (gone.current) return;

@@ -34,7 +34,8 @@ describe("answer", () => {
 
   it("keeps the take of an answer said at once when the user listens again without Not that", () => {
     const again = answer(accepted.listening, { type: "listen" });
-    expect(again.listening).toEqual({ kind: "listening" });
+    // The microphone opens first: "Listening…" (and "I have finished") come once it hears.
+    expect(again.listening).toEqual({ kind: "starting" });
     expect(again.say).toBeUndefined();
     expect(again.learn).toEqual({ phraseId: "water", origin: "confirmed", take, askIfFar: false });
     // Undone with Not that, it is a counter-example only: listening again keeps nothing more.

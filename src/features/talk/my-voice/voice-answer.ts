@@ -16,6 +16,11 @@ export type HeardTake = { features: SerialisedFeatures; audio?: Blob };
 
 export type Listening =
   | { kind: "idle" }
+  /**
+   * The microphone is opening: nothing is heard yet. On a slow tablet that takes a moment, and a
+   * phrase begun at "Listening…" would lose its start (and "I have finished" would end nothing).
+   */
+  | { kind: "starting" }
   | { kind: "listening" }
   | { kind: "recognising" }
   /** Said at once; `others` are the next closest phrases, offered after "Not that". */
@@ -121,7 +126,7 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
   switch (event.type) {
     case "listen":
       return {
-        listening: { kind: "listening" },
+        listening: { kind: "starting" },
         ...(listening.kind === "heard" ? { learn: confirmed(listening) } : {}),
         ...turnedDown(listening),
       };
