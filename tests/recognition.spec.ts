@@ -662,6 +662,35 @@ test.describe("adaptive audio", () => {
     await expect(indicator).toHaveCount(0);
   });
 
+  test("Cancel stops audio that a stalled connection keeps from coming, and the text stays", async ({
+    page,
+  }) => {
+    await openRecognition(page);
+    await page.getByLabel("Recognition language").selectOption("en-US");
+    await recordText(page, "I would like a glass of water, please.");
+    // Online by the browser's word, but neither the server nor the device's voice ever answers.
+    await page.route("**/generate-tts", () => new Promise<void>(() => undefined));
+    await page.route("**/voice-pack/**", () => new Promise<void>(() => undefined));
+    const create = page.getByRole("button", { name: "Create audio" });
+    await create.click();
+    // The server is given up on; the device's engine waits for its voice.
+    await expect(page.getByRole("status").getByText("Creating audio on this device…")).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Cancel" })).toHaveCount(0);
+    await expect(create).toBeEnabled();
+    await expect(create).toBeFocused();
+    await expect(textField(page)).toHaveValue("I would like a glass of water, please.");
+    await expectNoAxeViolations(page, "audio cancelled");
+
+    // The connection comes back: Create audio works again.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await create.click();
+    await expect(page.getByRole("button", { name: "Play" })).toBeVisible({ timeout: 30_000 });
+  });
+
   test("a stalled speech server leaves the lessons' videos playable, and the network coming back ends 'unreliable'", async ({
     page,
     context,

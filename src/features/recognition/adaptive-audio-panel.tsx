@@ -31,6 +31,8 @@ type AdaptiveAudioPanelProps = {
   recording: boolean;
   onChooseRate: (rate: SpeechRateChoice) => void;
   onCreate: () => void;
+  /** Stops making the audio. */
+  onCancel: () => void;
   onPlayingChange: (playing: boolean) => void;
   onDismissFailure: () => void;
 };
@@ -82,6 +84,7 @@ export function AdaptiveAudioPanel({
   recording,
   onChooseRate,
   onCreate,
+  onCancel,
   onPlayingChange,
   onDismissFailure,
 }: AdaptiveAudioPanelProps) {
@@ -160,7 +163,24 @@ export function AdaptiveAudioPanel({
           <Typography id={statusId} role="status" sx={{ fontWeight: 600 }}>
             {statusText}
           </Typography>
-          {generating ? <ProgressBar aria-labelledby={statusId} sx={{ mt: 1 }} /> : null}
+          {generating ? (
+            <>
+              <ProgressBar aria-labelledby={statusId} sx={{ mt: 1 }} />
+              {/* A slow or stalled connection can keep the voice coming for long. */}
+              <Button
+                variant="outlined"
+                sx={{ mt: 1.5 }}
+                onClick={() => {
+                  // The focus goes back to Create audio, which this button stood beside.
+                  focusPlayWhenReady.current = false;
+                  createButtonRef.current?.focus();
+                  onCancel();
+                }}
+              >
+                {t`Cancel`}
+              </Button>
+            </>
+          ) : null}
         </Box>
 
         {state.failure ? (

@@ -112,6 +112,7 @@ export function RecognitionWorkspace({
               recording={listening}
               onChooseRate={workspace.chooseRate}
               onCreate={() => void workspace.createAudio()}
+              onCancel={workspace.cancelAudio}
               onPlayingChange={workspace.setPlaying}
               onDismissFailure={workspace.dismissAudioFailure}
             />

@@ -170,6 +170,8 @@ export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
     undoReset,
     dismissRecognitionProblem: () => session.dispatch({ type: "dismiss-problem" }),
     dismissAudioFailure: () => speech.dispatch({ type: "dismiss-failure" }),
+    /** Stops making audio (Cancel): the text stays, and Create audio can be pressed again. */
+    cancelAudio: () => speech.discard(),
     setPlaying: (playing: boolean) => speech.dispatch({ type: playing ? "playing" : "paused" }),
   };
 }
