@@ -45,6 +45,9 @@ type SpeechScript = {
   end(): void;
   /** When true, stop() leaves the session open until end(), as a recognizer that is finishing. */
   holdStop: boolean;
+  /** When true, start() does not say it has started until begin(), as a slow microphone. */
+  holdStart: boolean;
+  begin(): void;
 };
 
 declare global {
@@ -129,7 +132,7 @@ export function installFakeRecognizer({
     start() {
       if (this.state !== "new") throw new DOMException("already started", "InvalidStateError");
       this.state = "started";
-      queueMicrotask(() => this.onstart?.(new Event("start")));
+      if (!script.holdStart) queueMicrotask(() => this.onstart?.(new Event("start")));
     }
     stop() {
       if (this.state !== "started") return;
@@ -185,6 +188,10 @@ export function installFakeRecognizer({
       pendingInstall.finish(ok);
     },
     holdStop: false,
+    holdStart: false,
+    begin() {
+      current().onstart?.(new Event("start"));
+    },
     interim(text: string) {
       const r = current();
       r.emit([...r.finals, result(text, false)], r.finals.length);

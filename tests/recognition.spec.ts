@@ -155,6 +155,35 @@ test.describe("recording", () => {
     expect(await page.evaluate(() => window.speechScript.instances.length)).toBe(2);
   });
 
+  test("a second tap while the recording is still starting (a double tap) does not stop it", async ({
+    page,
+  }) => {
+    // The page's clock stands still while the two taps land: the test's own pace does not count.
+    await page.clock.install();
+    await openRecognition(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await page.evaluate(() => (window.speechScript.holdStart = true));
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await expect(status(page)).toHaveText("Starting the microphone…");
+    // The bounce lands on the same button, now Stop recording.
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await page.evaluate(() => window.speechScript.begin());
+    await expect(status(page)).toHaveText("Recording… Speak now, then press Stop recording.");
+    await page.evaluate(() => window.speechScript.final("I need water"));
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(status(page)).toHaveText("Recording stopped.");
+    await expect(textField(page)).toHaveValue("I need water");
+    expect(await page.evaluate(() => window.speechScript.instances.length)).toBe(1);
+
+    // A second later, Stop cancels a start that does not come.
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await expect(status(page)).toHaveText("Starting the microphone…");
+    await page.clock.fastForward(1000);
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+    await expect(textField(page)).toHaveValue("I need water");
+  });
+
   test("words that come after Stop take away the audio made before they came", async ({ page }) => {
     await openRecognition(page);
     await stopWhileFinishing(page, "Good morning");

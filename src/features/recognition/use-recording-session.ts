@@ -32,6 +32,13 @@ const subscribeToNothing = () => () => {};
 const finishingMs = 2000;
 
 /**
+ * A Stop pressed this soon after Start, while the recording is still starting (the microphone
+ * opening, the recogniser loading), is taken for the same bounce: a double tap stopped the
+ * recording before it began, and said "Recording stopped.". Later, Stop cancels a slow start.
+ */
+const startingBounceMs = 1000;
+
+/**
  * `onTextChanged` runs when the recognizer changes the text by itself: when it really starts (a
  * new recording replaces the text), and when words come after Stop (they add to it). Audio made
  * from the text before goes.
@@ -51,6 +58,8 @@ export function useRecordingSession(onTextChanged: () => void) {
   const sessionRef = useRef<RecognitionSession | null>(null);
   /** The attempt Stop was last pressed for, and when. */
   const stopped = useRef({ attempt: 0, at: -Infinity });
+  /** When Start was last pressed. */
+  const startPressedAt = useRef(-Infinity);
 
   /** Ends any session at once, dropping words still on their way. */
   function abort() {
@@ -104,6 +113,7 @@ export function useRecordingSession(onTextChanged: () => void) {
     const finishing = sessionRef.current !== null;
     if (finishing && performance.now() - stopped.current.at < finishingMs) return;
     if (finishing) abort();
+    startPressedAt.current = performance.now();
     const attempt = ++attemptRef.current;
     const current = () => attempt === attemptRef.current;
     dispatch({ type: "request-start" });
@@ -145,6 +155,8 @@ export function useRecordingSession(onTextChanged: () => void) {
   }
 
   function stop() {
+    const bounce = performance.now() - startPressedAt.current < startingBounceMs;
+    if (recording.status === "starting" && bounce) return;
     stopped.current = { attempt: attemptRef.current, at: performance.now() };
     if (recording.status === "recording" && sessionRef.current) {
       // Words already spoken may still arrive as final results before the session ends.
