@@ -170,6 +170,47 @@ test("lesson pictures come through the service worker, and those seen before sho
   await expect.poll(shown).toEqual(youtubePicture);
 });
 
+test("lesson pictures seen on the very first visit show offline too", async ({ page, context }) => {
+  const thumbnail = readFileSync(join(import.meta.dirname, "../public/icons/icon-192.png"));
+  await context.route("https://i.ytimg.com/**", (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "image/png",
+      // As YouTube's: the browser may keep it, so asking again costs nothing.
+      headers: { "Cache-Control": "public, max-age=7200" },
+      body: thumbnail,
+    }),
+  );
+  // The first visit, straight to Recovery: the pictures load before the service worker exists.
+  await page.goto("/recovery");
+  const picture = page.getByRole("region", { name: "Lesson player" }).locator("img");
+  const shown = () =>
+    picture.evaluate((image: HTMLImageElement) => ({
+      src: image.currentSrc,
+      loaded: image.complete && image.naturalWidth > 0,
+    }));
+  const youtubePicture = { src: "https://i.ytimg.com/vi/qVqS7xkuSU4/hqdefault.jpg", loaded: true };
+  await expect.poll(shown).toEqual(youtubePicture);
+  // The worker takes the open page over once it is installed, and keeps what the page had shown.
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const cache = await caches.open("lesson-thumbnails");
+        return (await cache.keys()).map((request) => request.url);
+      }),
+    )
+    .toContain(youtubePicture.src);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect.poll(shown).toEqual(youtubePicture);
+});
+
 test("offline, the Recognition page makes audio with the on-device engine", async ({
   page,
   context,

@@ -21,6 +21,7 @@ import {
 } from "@/features/lessons/lesson-player";
 import { LessonPlayerPanel } from "@/features/lessons/lesson-player-panel";
 import { lessons } from "@/features/lessons/lessons";
+import { useThumbnailsKeptOffline } from "@/features/lessons/keep-thumbnails";
 import { useConnectionStatus } from "@/lib/use-online-status";
 import { RecoveryCallToAction } from "@/routes/-components/recovery-call-to-action";
 import { msg } from "@lingui/core/macro";
@@ -62,6 +63,7 @@ function RecoveryPage() {
   const playRef = useRef<HTMLButtonElement>(null);
   const lessonsHeadingId = useId();
   const articlesHeadingId = useId();
+  useThumbnailsKeptOffline();
 
   const lesson = lessons[player.index];
   if (!lesson) throw new Error(`No lesson at index ${player.index}`);

@@ -5,7 +5,10 @@
  *   all six language catalogs and the lesson and article data, so every screen works offline
  *   after the first visit.
  * - Runtime cache "lesson-thumbnails": YouTube thumbnails seen before, with an expiry, so the
- *   Recovery grid still shows pictures offline without precaching third-party images.
+ *   Recovery grid still shows pictures offline without precaching third-party images. Those a
+ *   first visit loaded before the worker took the page over are sent by the page and kept too.
+ * The worker takes over the pages already open once it is active (`clientsClaim`): a first
+ * visit's lesson pictures, symbols and saved voice then go through it, and are there offline.
  * - Runtime cache "voice-pack": the on-device speech engine (its worker script and voice data,
  *   about 0.7 MB compressed, Russian a few MB more) is cached once someone first needs local
  *   speech or asks for offline voice, not on every install.
@@ -20,17 +23,24 @@ import {
   precacheAndRoute,
 } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { clientsClaim } from "workbox-core";
 import { CacheFirst } from "workbox-strategies";
 import { ExpirationPlugin } from "workbox-expiration";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import { deliverOutbox, outboxSyncTag } from "@/features/contact/outbox";
 import { apiPaths, apiPrefix, pathPrefixPattern } from "@/shared/api-contract";
 import { openMojiFolder } from "@/shared/openmoji";
+import {
+  isThumbnailUrl,
+  thumbnailOrigin,
+  type KeepThumbnailsMessage,
+} from "@/shared/lesson-thumbnails";
 
 declare const self: ServiceWorkerGlobalScope;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+clientsClaim();
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL("/index.html"), {
@@ -38,17 +48,15 @@ registerRoute(
   }),
 );
 
-registerRoute(
-  ({ url }) => url.origin === "https://i.ytimg.com",
-  new CacheFirst({
-    cacheName: "lesson-thumbnails",
-    plugins: [
-      // Cross-origin images are opaque (status 0) when loaded without CORS.
-      new CacheableResponsePlugin({ statuses: [0, 200] }),
-      new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 60 * 60 }),
-    ],
-  }),
-);
+const lessonThumbnails = new CacheFirst({
+  cacheName: "lesson-thumbnails",
+  plugins: [
+    // Cross-origin images are opaque (status 0) when loaded without CORS.
+    new CacheableResponsePlugin({ statuses: [0, 200] }),
+    new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 60 * 60 }),
+  ],
+});
+registerRoute(({ url }) => url.origin === thumbnailOrigin, lessonThumbnails);
 
 registerRoute(
   ({ url, sameOrigin }) =>
@@ -90,7 +98,20 @@ self.addEventListener("sync", (event) => {
   );
 });
 
-// The page asks before an update takes over (never in the middle of a task).
 self.addEventListener("message", (event) => {
-  if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+  const data = event.data as { type?: string } | null;
+  // The page asks before an update takes over (never in the middle of a task).
+  if (data?.type === "SKIP_WAITING") void self.skipWaiting();
+  // Lesson pictures a first visit loaded before this worker had the page (see above).
+  if (data?.type === "KEEP_THUMBNAILS") {
+    const { urls } = data as KeepThumbnailsMessage;
+    const kept = (Array.isArray(urls) ? urls : []).filter(isThumbnailUrl).slice(0, 80);
+    event.waitUntil(
+      Promise.allSettled(
+        kept.map((url) =>
+          lessonThumbnails.handle({ event, request: new Request(url, { mode: "no-cors" }) }),
+        ),
+      ),
+    );
+  }
 });
