@@ -85,7 +85,8 @@ test.describe("with pilot access", () => {
     const play = player(page).getByRole("button", { name: "Play lesson" });
     await expect(play).toBeFocused();
     await expect(play).toHaveAccessibleDescription("Speaking on the phone");
-    await expect(player(page).getByText("Lesson 16 of 16")).toBeVisible();
+    // The status line says where it is, and not the title again (Play's description says it).
+    await expect(player(page).getByRole("status").last()).toHaveText("Lesson 16 of 16");
     await expect(player(page).getByText("Instructor: Dauys")).toBeVisible();
     await expect(player(page)).toBeInViewport();
 
@@ -128,6 +129,10 @@ test.describe("with pilot access", () => {
     await next.click();
     await expect(playerTitle(page)).toHaveText("Breathing basics for clear speech");
     await expect(player(page).getByText("Lesson 1 of 16")).toBeVisible();
+    // The focus stays on Next: the status line names the lesson.
+    await expect(player(page).getByRole("status").last()).toHaveText(
+      "Lesson 1 of 16: Breathing basics for clear speech",
+    );
 
     await next.click();
     await expect(playerTitle(page)).toHaveText("Relaxing the face and jaw");

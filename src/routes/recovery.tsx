@@ -78,9 +78,12 @@ function RecoveryPage() {
     if (index >= 0) setPlayer((state) => selectLesson(state, index));
   }
 
+  // Play says the title of a lesson chosen in the grid (below): the status line need not.
+  const [chosenInGrid, setChosenInGrid] = useState(false);
   /** Shows another lesson, and writes it in the address in place of the last one. */
-  const goTo = (next: typeof player) => {
+  const goTo = (next: typeof player, fromGrid = false) => {
     setPlayer(next);
+    setChosenInGrid(fromGrid);
     const id = lessons[next.index]?.id;
     if (next.index !== player.index && id !== undefined) {
       void navigate({ search: { lesson: id }, replace: true, resetScroll: false });
@@ -90,7 +93,7 @@ function RecoveryPage() {
   // A lesson chosen in the grid (far below the player) is brought into view, and focus moves to
   // its Play button (described by its title) so keyboard and screen-reader users go on from there.
   const chooseLesson = (index: number) => {
-    flushSync(() => goTo(selectLesson(player, index)));
+    flushSync(() => goTo(selectLesson(player, index), true));
     const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     panelRef.current?.scrollIntoView({
       behavior: reduceMotion ? "auto" : "smooth",
@@ -117,6 +120,7 @@ function RecoveryPage() {
             onPlay={() => setPlayer(playLesson)}
             onPrevious={() => goTo(previousLesson(player))}
             onNext={() => goTo(nextLesson(player))}
+            statusNamesTitle={!chosenInGrid}
             panelRef={panelRef}
             playRef={playRef}
           />

@@ -38,6 +38,12 @@ type LessonPlayerPanelProps = {
   onPlay: () => void;
   onPrevious: () => void;
   onNext: () => void;
+  /**
+   * Whether the status line names the lesson's title after "Lesson 3 of 16": after Previous or
+   * Next, where the focus stays. A lesson chosen from the grid puts the focus on Play, which the
+   * title describes, and a screen reader would say the title twice.
+   */
+  statusNamesTitle: boolean;
   /** The panel, scrolled into view when a lesson is chosen from the grid. */
   panelRef?: Ref<HTMLElement>;
   /**
@@ -60,6 +66,7 @@ export function LessonPlayerPanel({
   onPlay,
   onPrevious,
   onNext,
+  statusNamesTitle,
   panelRef,
   playRef,
 }: LessonPlayerPanelProps) {
@@ -127,6 +134,7 @@ export function LessonPlayerPanel({
         total={total}
         onPrevious={onPrevious}
         onNext={onNext}
+        statusNamesTitle={statusNamesTitle}
       />
     </Paper>
   );
@@ -233,7 +241,11 @@ function LessonDetails({
   total,
   onPrevious,
   onNext,
-}: Pick<LessonPlayerPanelProps, "lesson" | "position" | "total" | "onPrevious" | "onNext"> & {
+  statusNamesTitle,
+}: Pick<
+  LessonPlayerPanelProps,
+  "lesson" | "position" | "total" | "onPrevious" | "onNext" | "statusNamesTitle"
+> & {
   title: string;
   titleId: string;
 }) {
@@ -273,9 +285,11 @@ function LessonDetails({
         </Button>
         <Typography role="status" sx={{ color: "text.secondary", px: 1 }}>
           {t`Lesson ${position} of ${total}`}
-          <Box component="span" sx={visuallyHidden}>
-            {`: ${title}`}
-          </Box>
+          {statusNamesTitle ? (
+            <Box component="span" sx={visuallyHidden}>
+              {`: ${title}`}
+            </Box>
+          ) : null}
         </Typography>
       </Stack>
     </Stack>
