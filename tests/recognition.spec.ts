@@ -702,10 +702,10 @@ test.describe("adaptive audio", () => {
     await page.route("**/voice-pack/**", () => new Promise<void>(() => undefined));
     const create = page.getByRole("button", { name: "Create audio" });
     await create.click();
-    // The server is given up on; the device's engine waits for its voice.
-    await expect(page.getByRole("status").getByText("Creating audio on this device…")).toBeVisible({
-      timeout: 30_000,
-    });
+    // The server is given up on; the device's engine waits for its voice, and says so.
+    await expect(
+      page.getByRole("status").getByText("Loading the voice on this device…"),
+    ).toBeVisible({ timeout: 30_000 });
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("progressbar")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Cancel" })).toHaveCount(0);

@@ -6,6 +6,7 @@
 import {
   noSpeechErrorCode,
   NothingToSpeakError,
+  type SpeechLanguage,
   type SpeechRequest,
 } from "@/shared/speech-options";
 import { reportConnectionAnswer, reportConnectionTimeout } from "@/lib/use-online-status";
@@ -127,8 +128,13 @@ function readServerAnswer(
 export type SpeechAudioSources = {
   online: () => boolean;
   server: (request: SpeechRequest, signal?: AbortSignal) => Promise<CreatedSpeechAudio>;
-  /** Loads the device engine (first use only), then gives its synthesis function. */
-  loadDevice: () => Promise<
+  /**
+   * Loads the device engine and its voice for the language (first use only, or the first of that
+   * language), then gives its synthesis function.
+   */
+  loadDevice: (
+    language: SpeechLanguage,
+  ) => Promise<
     (
       request: SpeechRequest,
     ) => Promise<{ wav: Uint8Array<ArrayBuffer>; sampleRate: number; durationMs: number }>
@@ -141,7 +147,7 @@ async function onDevice(
   onProgress: (progress: SpeechAudioProgress) => void,
 ): Promise<CreatedSpeechAudio> {
   onProgress({ stage: "loading-local-engine" });
-  const synthesize = await sources.loadDevice();
+  const synthesize = await sources.loadDevice(request.language);
   onProgress({ stage: "synthesizing-locally" });
   const audio = await synthesize(request);
   // The engine gives no samples when the text has nothing it can say, as the server's does.
@@ -193,7 +199,12 @@ export function speechAudioFrom(sources: SpeechAudioSources) {
 export const createSpeechAudio = speechAudioFrom({
   online: () => navigator.onLine,
   server: fromServer,
-  // The engine and its voice pack are loaded only when someone first needs local speech.
-  loadDevice: async () =>
-    (await import("@/features/speech-synthesis/device-engine")).synthesizeOnDevice,
+  // The engine and its voice pack are loaded only when someone first needs local speech. The
+  // voice comes while "Loading the voice on this device…" is said: downloaded (not saved for
+  // offline use), it may take a while, which "Creating audio…" told nobody.
+  loadDevice: async (language) => {
+    const engine = await import("@/features/speech-synthesis/device-engine");
+    await engine.loadVoice(language);
+    return engine.synthesizeOnDevice;
+  },
 });

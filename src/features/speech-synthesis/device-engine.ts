@@ -26,6 +26,12 @@ export async function synthesizeOnDevice(request: SpeechRequest): Promise<Device
   return { wav: response.wav, sampleRate: response.sampleRate, durationMs: response.durationMs };
 }
 
+/** Readies the engine with the voice for `language`: from the device when saved, else downloaded. */
+export async function loadVoice(language: SpeechLanguage): Promise<void> {
+  const response = await send({ type: "prepare", languages: [language] });
+  if (response.type !== "prepare") throw new Error("Unexpected answer from the speech engine");
+}
+
 /** Downloads the engine and the voices for `languages` now, so audio works offline later. */
 export async function prepareOfflineVoices(languages: SpeechLanguage[]): Promise<void> {
   // The worker fetches its code and the voices through the service worker, which keeps them.
