@@ -16,8 +16,11 @@ export type DraftStatus = "idle" | "saving" | "saved" | "restored" | "failed";
 export type StoredDraftOptions<T> = {
   /** The stored value as a draft, or null when it is not one (old format, damaged). */
   parse: (value: unknown) => T | null;
-  /** Called once with the stored draft, unless the user has changed something first. */
-  onRestore: (draft: T) => void;
+  /**
+   * Called once with the stored draft, unless the user has changed something first. False: the
+   * page had already begun something else, and the draft did not come back.
+   */
+  onRestore: (draft: T) => boolean | void;
   /** An empty draft is removed rather than saved, and never restored. */
   isEmpty?: (draft: T) => boolean;
 };
@@ -57,8 +60,7 @@ export function useStoredDraft<T>(key: StorageKey, options: StoredDraftOptions<T
 
   const restore = useEffectEvent((value: unknown) => {
     const draft = parse(value);
-    if (!touched.current && draft && !isEmpty(draft)) {
-      options.onRestore(draft);
+    if (!touched.current && draft && !isEmpty(draft) && options.onRestore(draft) !== false) {
       setStatus("restored");
       setLoaded(true);
     } else {

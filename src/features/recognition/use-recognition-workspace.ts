@@ -73,6 +73,9 @@ export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
   const draft = useStoredDraft(storageKeys.recognitionDraft, {
     parse: validDraft,
     onRestore(saved) {
+      // Typed or started before the draft was read (it is the user's own now): the old text does
+      // not come back, nor its audio beside the new text.
+      if (recording.status !== "idle" || recording.text) return false;
       session.dispatch({ type: "restore", draft: saved });
       textRef.current = saved.text;
       void readValue<unknown>(storageKeys.lastAudio).then((savedAudio) => {
