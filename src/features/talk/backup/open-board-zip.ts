@@ -46,6 +46,13 @@ class Refusal extends Error {
 // Compressed bytes are fed in pieces this small so that one piece can never inflate to more than
 // about 16 MB (deflate's ratio is at most about 1:1032) before the size check sees it.
 const pieceBytes = 16 * 1024;
+/**
+ * The page gets its turn after this much of the file: a set of 50 MB is unpacked on the page's
+ * thread, and in one go it held a low-end tablet still (the busy indicator, switch scanning's
+ * steps, a tap on Cancel) for as long as that took.
+ */
+const bytesBetweenTurns = 1024 * 1024;
+const pageTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** What the zip's central directory says it holds, without inflating anything. */
 function declaredFiles(bytes: Uint8Array): UnzipFileInfo[] | undefined {
@@ -90,7 +97,7 @@ function joined(chunks: Uint8Array[], size: number): Uint8Array {
   return whole;
 }
 
-export function unzipSafely(bytes: Uint8Array, limits: ZipLimits): ZipResult {
+export async function unzipSafely(bytes: Uint8Array, limits: ZipLimits): Promise<ZipResult> {
   const declared = declaredFiles(bytes);
   if (!declared) return { ok: false, problem: "not-a-zip" };
   const files = new Map<string, Uint8Array>();
@@ -121,6 +128,7 @@ export function unzipSafely(bytes: Uint8Array, limits: ZipLimits): ZipResult {
     unzip.register(UnzipInflate);
     unzip.register(UnzipPassThrough);
     for (let at = 0; at < bytes.length; at += pieceBytes) {
+      if (at > 0 && at % bytesBetweenTurns === 0) await pageTurn();
       unzip.push(bytes.subarray(at, at + pieceBytes), at + pieceBytes >= bytes.length);
     }
     if ([...sizes.keys()].some((path) => !files.has(path)))

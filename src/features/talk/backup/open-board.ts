@@ -294,8 +294,8 @@ class BoardReader {
 const isZip = (bytes: Uint8Array) =>
   bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
-function openSet(bytes: Uint8Array): { source: Source; root: string } {
-  const zip = unzipSafely(bytes, {
+async function openSet(bytes: Uint8Array): Promise<{ source: Source; root: string }> {
+  const zip = await unzipSafely(bytes, {
     files: openBoardLimits.files,
     fileBytes: openBoardLimits.boardBytes,
     totalBytes: openBoardLimits.unpackedBytes,
@@ -329,7 +329,7 @@ export async function readOpenBoard(
     let reader: BoardReader;
     let first: OpenBoard;
     if (isZip(bytes)) {
-      const { source, root } = openSet(bytes);
+      const { source, root } = await openSet(bytes);
       reader = new BoardReader(source, options);
       first = reader.board(root);
       await reader.read(first, root, undefined);
