@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Plural, useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -65,6 +65,12 @@ export function BoardBackup({
   const [importing, setImporting] = useState(false);
   // The dialog gone, the focus goes back to Import a board.
   const returnFocus = useFocusWhenDrawn(importButtonRef);
+  // The boards as they are when the import's pictures have been kept, not when Replace was
+  // pressed: a picture a board took up meanwhile is not erased.
+  const latestBoards = useRef(boards);
+  useEffect(() => {
+    latestBoards.current = boards;
+  }, [boards]);
 
   const problemText: Record<ImportProblem, string> = {
     "too-large": t`This file is too large to be a phrase board. Nothing was changed.`,
@@ -107,7 +113,7 @@ export function BoardBackup({
         setOutcome({ ok: false, problem: "pictures-not-kept" });
         return;
       }
-      const replaced = picturesReplaced(boards, imported);
+      const replaced = picturesReplaced(latestBoards.current, imported);
       onImport(imported, file.voice);
       void removePictures(replaced);
       setOutcome({ ok: true, phraseCount: file.phraseCount });
