@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, expect, test, type Page } from "@playwright/test";
+import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
 import {
   languageNames,
   locales,
@@ -134,6 +134,31 @@ test("offline, the indicator shows and every language can be switched to", async
   expect(Object.keys(languageNames)).toHaveLength(6);
 });
 
+/**
+ * YouTube's thumbnail host, answered locally (the tests never touch the network). The service
+ * worker's own requests reach this route too, as they would reach YouTube.
+ */
+async function answerThumbnails(context: BrowserContext, headers: Record<string, string> = {}) {
+  const thumbnail = readFileSync(join(import.meta.dirname, "../public/icons/icon-192.png"));
+  await context.route("https://i.ytimg.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "image/png", headers, body: thumbnail }),
+  );
+}
+
+/** The first lesson's YouTube picture, loaded. */
+const youtubePicture = { src: "https://i.ytimg.com/vi/qVqS7xkuSU4/hqdefault.jpg", loaded: true };
+
+/** The lesson player's picture: where it came from, and whether it loaded. */
+function playerPicture(page: Page) {
+  return page
+    .getByRole("region", { name: "Lesson player" })
+    .locator("img")
+    .evaluate((image: HTMLImageElement) => ({
+      src: image.currentSrc,
+      loaded: image.complete && image.naturalWidth > 0,
+    }));
+}
+
 test("offline, the Recovery page shows all 16 lessons", async ({ page, context }) => {
   await installApp(page);
   await context.setOffline(true);
@@ -148,21 +173,10 @@ test("lesson pictures come through the service worker, and those seen before sho
   page,
   context,
 }) => {
-  // YouTube's thumbnail host, answered locally (the tests never touch the network). The
-  // service worker's own requests reach this route too, as they would reach YouTube.
-  const thumbnail = readFileSync(join(import.meta.dirname, "../public/icons/icon-192.png"));
-  await context.route("https://i.ytimg.com/**", (route) =>
-    route.fulfill({ status: 200, contentType: "image/png", body: thumbnail }),
-  );
+  await answerThumbnails(context);
   await installApp(page);
   await page.goto("/recovery");
-  const picture = page.getByRole("region", { name: "Lesson player" }).locator("img");
-  const shown = () =>
-    picture.evaluate((image: HTMLImageElement) => ({
-      src: image.currentSrc,
-      loaded: image.complete && image.naturalWidth > 0,
-    }));
-  const youtubePicture = { src: "https://i.ytimg.com/vi/qVqS7xkuSU4/hqdefault.jpg", loaded: true };
+  const shown = () => playerPicture(page);
   await expect.poll(shown).toEqual(youtubePicture);
 
   await context.setOffline(true);
@@ -171,25 +185,11 @@ test("lesson pictures come through the service worker, and those seen before sho
 });
 
 test("lesson pictures seen on the very first visit show offline too", async ({ page, context }) => {
-  const thumbnail = readFileSync(join(import.meta.dirname, "../public/icons/icon-192.png"));
-  await context.route("https://i.ytimg.com/**", (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: "image/png",
-      // As YouTube's: the browser may keep it, so asking again costs nothing.
-      headers: { "Cache-Control": "public, max-age=7200" },
-      body: thumbnail,
-    }),
-  );
+  // As YouTube's, the pictures may be kept by the browser: asking again costs nothing.
+  await answerThumbnails(context, { "Cache-Control": "public, max-age=7200" });
   // The first visit, straight to Recovery: the pictures load before the service worker exists.
   await page.goto("/recovery");
-  const picture = page.getByRole("region", { name: "Lesson player" }).locator("img");
-  const shown = () =>
-    picture.evaluate((image: HTMLImageElement) => ({
-      src: image.currentSrc,
-      loaded: image.complete && image.naturalWidth > 0,
-    }));
-  const youtubePicture = { src: "https://i.ytimg.com/vi/qVqS7xkuSU4/hqdefault.jpg", loaded: true };
+  const shown = () => playerPicture(page);
   await expect.poll(shown).toEqual(youtubePicture);
   // The worker takes the open page over once it is installed, and keeps what the page had shown.
   await expect

@@ -47,6 +47,17 @@ const longText =
   "I would like a glass of water, please. Then I would like to go for a walk in the park " +
   "with my sister, and after that I want to go home and rest for a while.";
 
+/**
+ * An English sentence recorded, with the speech server stalled: the browser says online, but a
+ * request for audio is never answered.
+ */
+async function recordWithStalledServer(page: Page) {
+  await openRecognition(page);
+  await page.getByLabel("Recognition language").selectOption("en-US");
+  await recordText(page, "I would like a glass of water, please.");
+  await page.route("**/generate-tts", () => new Promise<void>(() => undefined));
+}
+
 async function createAudio(page: Page) {
   await page.getByRole("button", { name: "Create audio" }).click();
   await expect(page.getByRole("button", { name: "Play" })).toBeVisible({ timeout: 30_000 });
@@ -667,11 +678,7 @@ test.describe("adaptive audio", () => {
   test("a stalled connection counts as unreliable, speech comes from the device, until the server answers again", async ({
     page,
   }) => {
-    await openRecognition(page);
-    await page.getByLabel("Recognition language").selectOption("en-US");
-    await recordText(page, "I would like a glass of water, please.");
-    // The browser says online, but the request is never answered.
-    await page.route("**/generate-tts", () => new Promise<void>(() => undefined));
+    await recordWithStalledServer(page);
     const indicator = page.getByRole("banner").getByText("Connection unreliable");
     await expect(indicator).toHaveCount(0);
     await page.getByRole("button", { name: "Create audio" }).click();
@@ -694,11 +701,8 @@ test.describe("adaptive audio", () => {
   test("Cancel stops audio that a stalled connection keeps from coming, and the text stays", async ({
     page,
   }) => {
-    await openRecognition(page);
-    await page.getByLabel("Recognition language").selectOption("en-US");
-    await recordText(page, "I would like a glass of water, please.");
-    // Online by the browser's word, but neither the server nor the device's voice ever answers.
-    await page.route("**/generate-tts", () => new Promise<void>(() => undefined));
+    await recordWithStalledServer(page);
+    // Nor does the device's voice ever come.
     await page.route("**/voice-pack/**", () => new Promise<void>(() => undefined));
     const create = page.getByRole("button", { name: "Create audio" });
     await create.click();
@@ -727,10 +731,7 @@ test.describe("adaptive audio", () => {
     await context.route(/youtube-nocookie\.com|ytimg\.com/, (route) =>
       route.fulfill({ status: 200, contentType: "text/html", body: "<title>video</title>" }),
     );
-    await openRecognition(page);
-    await page.getByLabel("Recognition language").selectOption("en-US");
-    await recordText(page, "I would like a glass of water, please.");
-    await page.route("**/generate-tts", () => new Promise<void>(() => undefined));
+    await recordWithStalledServer(page);
     await page.getByRole("button", { name: "Create audio" }).click();
     const unreliable = page.getByRole("banner").getByText("Connection unreliable");
     await expect(unreliable).toBeVisible({ timeout: 30_000 });
