@@ -1,5 +1,6 @@
 import { lookup } from "node:dns/promises";
 import type { Browser, Page } from "puppeteer-core";
+import { thumbnailOrigin } from "../../src/shared/lesson-thumbnails.ts";
 
 /**
  * The Recovery page shows YouTube's lesson thumbnails. On a machine that cannot reach YouTube
@@ -10,7 +11,7 @@ import type { Browser, Page } from "puppeteer-core";
  * YouTube's hqdefault.jpg, as tests/pwa.spec.ts does. Where the host resolves, the real
  * thumbnails are measured.
  */
-export const thumbnailOrigin = "https://i.ytimg.com";
+export { thumbnailOrigin };
 
 export async function thumbnailSource(): Promise<"youtube" | "stand-in"> {
   try {

@@ -7,6 +7,9 @@
  */
 export const thumbnailOrigin = "https://i.ytimg.com";
 
+/** The most pictures kept (the worker's cache holds this many, the oldest going first). */
+export const keptThumbnails = 80;
+
 export type KeepThumbnailsMessage = { type: "KEEP_THUMBNAILS"; urls: string[] };
 
 /** A lesson picture's address, and nothing else the worker would fetch for a page. */

@@ -32,6 +32,7 @@ import { apiPaths, apiPrefix, pathPrefixPattern } from "@/shared/api-contract";
 import { openMojiFolder } from "@/shared/openmoji";
 import {
   isThumbnailUrl,
+  keptThumbnails,
   thumbnailOrigin,
   type KeepThumbnailsMessage,
 } from "@/shared/lesson-thumbnails";
@@ -53,7 +54,7 @@ const lessonThumbnails = new CacheFirst({
   plugins: [
     // Cross-origin images are opaque (status 0) when loaded without CORS.
     new CacheableResponsePlugin({ statuses: [0, 200] }),
-    new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 60 * 60 }),
+    new ExpirationPlugin({ maxEntries: keptThumbnails, maxAgeSeconds: 30 * 24 * 60 * 60 }),
   ],
 });
 registerRoute(({ url }) => url.origin === thumbnailOrigin, lessonThumbnails);
@@ -105,7 +106,7 @@ self.addEventListener("message", (event) => {
   // Lesson pictures a first visit loaded before this worker had the page (see above).
   if (data?.type === "KEEP_THUMBNAILS") {
     const { urls } = data as KeepThumbnailsMessage;
-    const kept = (Array.isArray(urls) ? urls : []).filter(isThumbnailUrl).slice(0, 80);
+    const kept = (Array.isArray(urls) ? urls : []).filter(isThumbnailUrl).slice(0, keptThumbnails);
     event.waitUntil(
       Promise.allSettled(
         kept.map((url) =>

@@ -12,6 +12,7 @@
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { brand } from "@/lib/brand";
+import { thumbnailOrigin } from "@/shared/lesson-thumbnails";
 
 export const lessonLevels = ["beginner", "intermediate", "advanced"] as const;
 export type LessonLevel = (typeof lessonLevels)[number];
@@ -33,7 +34,7 @@ export type Lesson = {
 
 /** The video id plus the thumbnail YouTube serves for it. */
 function youtube(youtubeId: string): Pick<Lesson, "youtubeId" | "thumbnail"> {
-  return { youtubeId, thumbnail: `https://i.ytimg.com/vi/${youtubeId}/hqdefault.jpg` };
+  return { youtubeId, thumbnail: `${thumbnailOrigin}/vi/${youtubeId}/hqdefault.jpg` };
 }
 
 const academy = msg`Personal Growth Academy`;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Plural, useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -30,6 +30,7 @@ import { downloadFile } from "@/lib/download-file";
 import { useFocusWhenDrawn } from "@/lib/use-focus-after-change";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
+import { useLatest } from "@/lib/use-latest";
 
 type ImportProblem = BoardFileProblem | "unreadable" | "pictures-not-kept";
 
@@ -67,10 +68,7 @@ export function BoardBackup({
   const returnFocus = useFocusWhenDrawn(importButtonRef);
   // The boards as they are when the import's pictures have been kept, not when Replace was
   // pressed: a picture a board took up meanwhile is not erased.
-  const latestBoards = useRef(boards);
-  useEffect(() => {
-    latestBoards.current = boards;
-  }, [boards]);
+  const latestBoards = useLatest(boards);
 
   const problemText: Record<ImportProblem, string> = {
     "too-large": t`This file is too large to be a phrase board. Nothing was changed.`,

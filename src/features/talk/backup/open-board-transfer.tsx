@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Plural, useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -28,6 +28,7 @@ import { downloadFile } from "@/lib/download-file";
 import { useFocusWhenDrawn } from "@/lib/use-focus-after-change";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
+import { useLatest } from "@/lib/use-latest";
 
 type Problem = OpenBoardProblem | "unreadable" | "not-kept";
 
@@ -114,10 +115,7 @@ export function OpenBoardTransfer({
   const returnFocus = useFocusWhenDrawn(openButtonRef);
   const askedLanguage = asking ? nativeNameOf(asking.language) : "";
 
-  const latestBoards = useRef(boards);
-  useEffect(() => {
-    latestBoards.current = boards;
-  }, [boards]);
+  const latestBoards = useLatest(boards);
 
   const openFile = async (file: File) => {
     if (file.size > maxFileBytes) {
