@@ -724,6 +724,38 @@ test.describe("adaptive audio", () => {
     await expect(page.getByRole("button", { name: "Play" })).toBeVisible({ timeout: 30_000 });
   });
 
+  test("after Cancel, the device's voice is asked for again: a download that died is not waited on", async ({
+    page,
+  }) => {
+    await openRecognition(page);
+    await page.getByLabel("Recognition language").selectOption("en-US");
+    await recordText(page, "I would like a glass of water, please.");
+    // The server is down, so audio is made on the device; the first download of its voice
+    // stalls for good, as on a connection that drops without the browser noticing.
+    await page.route("**/generate-tts", (route) => route.fulfill({ status: 503, json: {} }));
+    let voiceAskedFor = 0;
+    await page.route("**/voice-pack/**", (route) => {
+      voiceAskedFor += 1;
+      return voiceAskedFor === 1 ? new Promise<void>(() => undefined) : route.continue();
+    });
+    const create = page.getByRole("button", { name: "Create audio" });
+    const voiceAsked = page.waitForRequest("**/voice-pack/**");
+    await create.click();
+    await expect(
+      page.getByRole("status").getByText("Loading the voice on this device…"),
+    ).toBeVisible({ timeout: 30_000 });
+    // Cancelled once the download has begun (before it, the engine is only starting).
+    await voiceAsked;
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(create).toBeFocused();
+
+    await create.click();
+    await expect(page.getByRole("button", { name: "Play" })).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByRole("region", { name: "Adaptive audio" }).getByRole("status"),
+    ).toHaveText("The audio is ready.");
+  });
+
   test("a stalled speech server leaves the lessons' videos playable, and the network coming back ends 'unreliable'", async ({
     page,
     context,

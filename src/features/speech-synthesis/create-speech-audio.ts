@@ -130,10 +130,12 @@ export type SpeechAudioSources = {
   server: (request: SpeechRequest, signal?: AbortSignal) => Promise<CreatedSpeechAudio>;
   /**
    * Loads the device engine and its voice for the language (first use only, or the first of that
-   * language), then gives its synthesis function.
+   * language), then gives its synthesis function. Cancelled by `signal`, a download under way is
+   * given up, so the next request asks for the voice again.
    */
   loadDevice: (
     language: SpeechLanguage,
+    signal?: AbortSignal,
   ) => Promise<
     (
       request: SpeechRequest,
@@ -145,9 +147,10 @@ async function onDevice(
   request: SpeechRequest,
   sources: SpeechAudioSources,
   onProgress: (progress: SpeechAudioProgress) => void,
+  signal: AbortSignal | undefined,
 ): Promise<CreatedSpeechAudio> {
   onProgress({ stage: "loading-local-engine" });
-  const synthesize = await sources.loadDevice(request.language);
+  const synthesize = await sources.loadDevice(request.language, signal);
   onProgress({ stage: "synthesizing-locally" });
   const audio = await synthesize(request);
   // The engine gives no samples when the text has nothing it can say, as the server's does.
@@ -184,13 +187,15 @@ export function speechAudioFrom(sources: SpeechAudioSources) {
     }
     let made: CreatedSpeechAudio;
     try {
-      made = await onDevice(request, sources, onProgress);
+      made = await onDevice(request, sources, onProgress, options.signal);
     } catch (error) {
+      // Cancelled while the voice loaded: the engine was stopped, which is no failure to report.
+      options.signal?.throwIfAborted();
       if (error instanceof NothingToSpeakError) throw error;
       throw new SpeechAudioError(error instanceof Error ? error.message : String(error));
     }
-    // The engine cannot be stopped part-way; cancelled meanwhile (the page was left, a kiosk's
-    // privacy reset), its audio goes nowhere.
+    // Synthesis itself cannot be stopped part-way; cancelled meanwhile (the page was left, a
+    // kiosk's privacy reset), its audio goes nowhere.
     options.signal?.throwIfAborted();
     return made;
   };
@@ -202,9 +207,9 @@ export const createSpeechAudio = speechAudioFrom({
   // The engine and its voice pack are loaded only when someone first needs local speech. The
   // voice comes while "Loading the voice on this device…" is said: downloaded (not saved for
   // offline use), it may take a while, which "Creating audio…" told nobody.
-  loadDevice: async (language) => {
+  loadDevice: async (language, signal) => {
     const engine = await import("@/features/speech-synthesis/device-engine");
-    await engine.loadVoice(language);
+    await engine.loadVoice(language, signal);
     return engine.synthesizeOnDevice;
   },
 });

@@ -26,10 +26,22 @@ export async function synthesizeOnDevice(request: SpeechRequest): Promise<Device
   return { wav: response.wav, sampleRate: response.sampleRate, durationMs: response.durationMs };
 }
 
-/** Readies the engine with the voice for `language`: from the device when saved, else downloaded. */
-export async function loadVoice(language: SpeechLanguage): Promise<void> {
-  const response = await send({ type: "prepare", languages: [language] });
-  if (response.type !== "prepare") throw new Error("Unexpected answer from the speech engine");
+/**
+ * Readies the engine with the voice for `language`: from the device when saved, else downloaded.
+ * Cancelled by `signal` before the voice is ready, the engine is stopped with its download: a
+ * connection that died without the browser noticing leaves the download waiting for good, and
+ * the next request would wait on it too. The next request starts the engine again.
+ */
+export async function loadVoice(language: SpeechLanguage, signal?: AbortSignal): Promise<void> {
+  signal?.throwIfAborted();
+  const stop = () => send.stop();
+  signal?.addEventListener("abort", stop, { once: true });
+  try {
+    const response = await send({ type: "prepare", languages: [language] });
+    if (response.type !== "prepare") throw new Error("Unexpected answer from the speech engine");
+  } finally {
+    signal?.removeEventListener("abort", stop);
+  }
 }
 
 /** Downloads the engine and the voices for `languages` now, so audio works offline later. */
