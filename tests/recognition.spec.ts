@@ -844,6 +844,43 @@ test.describe("adaptive audio", () => {
     await expect(save).toBeFocused();
   });
 
+  test("saving the voice is cancelled when its download stalls, and the next save asks for it again", async ({
+    page,
+  }) => {
+    await openRecognition(page);
+    await recordText(page);
+    // The first download of the voice stalls for good, as on a connection that drops without
+    // the browser noticing.
+    let voiceAskedFor = 0;
+    await page.route("**/voice-pack/**", (route) => {
+      voiceAskedFor += 1;
+      return voiceAskedFor === 1 ? new Promise<void>(() => undefined) : route.continue();
+    });
+    const save = page.getByRole("button", { name: "Save voice for offline use" });
+    const voiceAsked = page.waitForRequest("**/voice-pack/**");
+    await save.click();
+    await voiceAsked;
+    const card = page
+      .locator("section")
+      .filter({ has: page.getByRole("heading", { name: "Audio without internet" }) });
+    await expect(card.getByRole("status")).toHaveText("Saving the voice on this device…");
+    await card.getByRole("button", { name: "Cancel" }).click();
+    await expect(card.getByRole("progressbar")).toHaveCount(0);
+    await expect(card.getByRole("button", { name: "Cancel" })).toHaveCount(0);
+    await expect(save).not.toHaveAttribute("aria-disabled", "true");
+    await expect(save).toBeFocused();
+    await expectNoAxeViolations(page, "saving the voice cancelled");
+
+    // Saved again: the voice comes this time (browser tests have no service worker to keep it).
+    await page.keyboard.press("Enter");
+    await expect(
+      card.getByText(
+        "The voice could not be kept on this device yet. Reload the page and try again.",
+      ),
+    ).toBeVisible({ timeout: 30_000 });
+    expect(voiceAskedFor).toBeGreaterThan(1);
+  });
+
   test("editing the text, the language or the rate discards the audio", async ({ page }) => {
     await openRecognition(page);
     await recordText(page, "Привет");

@@ -34,14 +34,22 @@ export async function synthesizeOnDevice(request: SpeechRequest): Promise<Device
  */
 export async function loadVoice(language: SpeechLanguage, signal?: AbortSignal): Promise<void> {
   signal?.throwIfAborted();
-  const stop = () => send.stop();
-  signal?.addEventListener("abort", stop, { once: true });
+  signal?.addEventListener("abort", stopEngine, { once: true });
   try {
     const response = await send({ type: "prepare", languages: [language] });
     if (response.type !== "prepare") throw new Error("Unexpected answer from the speech engine");
   } finally {
-    signal?.removeEventListener("abort", stop);
+    signal?.removeEventListener("abort", stopEngine);
   }
+}
+
+/**
+ * Stops the engine with any download it waits for (the user cancelled saving the voice): a
+ * connection that died without the browser noticing would keep it waiting for good. Whatever
+ * waits on it fails; the next request starts the engine again.
+ */
+export function stopEngine(): void {
+  send.stop();
 }
 
 /** Downloads the engine and the voices for `languages` now, so audio works offline later. */

@@ -66,17 +66,31 @@ export function OfflineVoiceCard({ language }: { language: SpeechLanguage }) {
   const online = useOnlineStatus();
   const [status, setStatus] = useState<Status>("unknown");
   const statusRef = useRef<HTMLDivElement>(null);
+  const saveButtonRef = useRef<HTMLButtonElement>(null);
+  // Each save has its own number: a cancelled one's end, when it still comes, changes nothing.
+  const saveRef = useRef(0);
 
   const save = async () => {
+    const thisSave = ++saveRef.current;
+    const current = () => thisSave === saveRef.current;
     setStatus("saving");
     try {
       const { prepareOfflineVoices } = await import("@/features/speech-synthesis/device-engine");
       await prepareOfflineVoices([language]);
       // "Saved" only once it is true: the user may go offline the next moment.
-      setStatus((await keptWithin(language, 5_000)) ? "saved" : "not-kept");
+      const kept = await keptWithin(language, 5_000);
+      if (current()) setStatus(kept ? "saved" : "not-kept");
     } catch {
-      setStatus("failed");
+      if (current()) setStatus("failed");
     }
+  };
+
+  const cancel = () => {
+    saveRef.current++;
+    setStatus("missing");
+    // The focus goes back to Save, which this button stood beside.
+    saveButtonRef.current?.focus();
+    void import("@/features/speech-synthesis/device-engine").then((engine) => engine.stopEngine());
   };
 
   const saveAgain = useEffectEvent(() => void save());
@@ -131,11 +145,20 @@ export function OfflineVoiceCard({ language }: { language: SpeechLanguage }) {
         status === "failed" ||
         status === "not-kept" ||
         status === "saving" ? (
-          <SaveVoiceButton
-            unavailable={!online || status === "saving"}
-            onSave={() => void save()}
-            afterIt={statusRef}
-          />
+          <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: "wrap" }}>
+            <SaveVoiceButton
+              ref={saveButtonRef}
+              unavailable={!online || status === "saving"}
+              onSave={() => void save()}
+              afterIt={statusRef}
+            />
+            {/* A slow or stalled connection can keep the voice coming for long. */}
+            {status === "saving" ? (
+              <Button variant="outlined" onClick={cancel}>
+                {t`Cancel`}
+              </Button>
+            ) : null}
+          </Stack>
         ) : null}
         {!online && status === "missing" ? (
           <Typography sx={{ color: "text.secondary" }}>
@@ -152,10 +175,12 @@ export function OfflineVoiceCard({ language }: { language: SpeechLanguage }) {
  * does not drop the focus; once the voice is saved it goes, and the focus to what it became.
  */
 function SaveVoiceButton({
+  ref,
   unavailable,
   onSave,
   afterIt,
 }: {
+  ref: RefObject<HTMLButtonElement | null>;
   unavailable: boolean;
   onSave: () => void;
   afterIt: RefObject<HTMLElement | null>;
@@ -164,6 +189,7 @@ function SaveVoiceButton({
   useFocusMainContentWhenLost(afterIt);
   return (
     <Button
+      ref={ref}
       variant="outlined"
       startIcon={<CloudDownloadIcon />}
       aria-disabled={unavailable}
