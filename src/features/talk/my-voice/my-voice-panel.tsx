@@ -160,7 +160,8 @@ export function MyVoicePanel({
       features: take.features,
       origin,
       addedAt: Date.now(),
-      ...(take.audio ? { audio: take.audio } : {}),
+      // Recorded when the take began: kept only if the user still wants recordings kept.
+      ...(take.audio && voice.keepRecordings ? { audio: take.audio } : {}),
     };
     await voice.learn(phraseId, example).then(
       () => setLearnFailed(false),
@@ -174,8 +175,10 @@ export function MyVoicePanel({
     if (step.learn) void keep(step.learn, answerWith);
     for (const counter of step.counters ?? []) void keep(counter, answerWith);
   };
+  // What a take can be answered as, or confirmed as: the phrases taught and on the board now.
+  const taughtById = new Map(taught.map((phrase) => [phrase.id, phrase]));
   const { listening, answerWith, level, keptAtLimitS, listen, stopTake } = useListening(
-    byId,
+    taughtById,
     voice.keepRecordings,
     takeLimitsFor(pace),
     onStep,

@@ -20,6 +20,7 @@ import { encodeWav16 } from "@/shared/phrase-recogniser/wav-reader.ts";
 import type { TakeLimits } from "@/shared/phrase-recogniser/take-limits.ts";
 
 export function useListening(
+  /** The phrases taught and on the board now: what a take can be answered or confirmed as. */
   byId: ReadonlyMap<string, Phrase>,
   keepRecordings: boolean,
   limits: TakeLimits,
@@ -56,7 +57,7 @@ export function useListening(
 
   const listen = async () => {
     // An answer said at once and not undone is kept as it goes (voice-answer.ts).
-    step({ type: "listen" });
+    step({ type: "listen", known: (id) => byId.has(id) });
     setKeptAtLimitS(null);
     let microphone: MicrophoneSession;
     try {

@@ -33,20 +33,20 @@ describe("answer", () => {
   });
 
   it("keeps the take of an answer said at once when the user listens again without Not that", () => {
-    const again = answer(accepted.listening, { type: "listen" });
+    const again = answer(accepted.listening, { type: "listen", known });
     // The microphone opens first: "Listening…" (and "I have finished") come once it hears.
     expect(again.listening).toEqual({ kind: "starting" });
     expect(again.say).toBeUndefined();
     expect(again.learn).toEqual({ phraseId: "water", origin: "confirmed", take, askIfFar: false });
     // Undone with Not that, it is a counter-example only: listening again keeps nothing more.
     const undone = answer(accepted.listening, { type: "not-that" });
-    expect(answer(undone.listening, { type: "listen" }).learn).toBeUndefined();
+    expect(answer(undone.listening, { type: "listen", known }).learn).toBeUndefined();
     // Nothing was said at once after an unsure answer or none: nothing to confirm.
     for (const listening of [
       { kind: "idle" },
       { kind: "not-caught", take, suggestions: ["water"] },
     ] as Listening[])
-      expect(answer(listening, { type: "listen" }).learn).toBeUndefined();
+      expect(answer(listening, { type: "listen", known }).learn).toBeUndefined();
   });
 
   it("Not that stops the speech, keeps a counter-example and offers the other phrases", () => {
@@ -109,7 +109,9 @@ describe("answer", () => {
     expect(answer(none.listening, { type: "never-mind" }).counters).toEqual(
       counters("help", "water"),
     );
-    expect(answer(none.listening, { type: "listen" }).counters).toEqual(counters("help", "water"));
+    expect(answer(none.listening, { type: "listen", known }).counters).toEqual(
+      counters("help", "water"),
+    );
     // One of them tapped on the board after all: that one keeps the take as an example only.
     const water = answer(none.listening, { type: "chose", phraseId: "water", alreadySaid: true });
     expect(water.learn).toEqual({ phraseId: "water", origin: "confirmed", take, askIfFar: true });
@@ -161,7 +163,7 @@ describe("answer", () => {
     const toilet = answer(none.listening, { type: "chose", phraseId: "toilet", alreadySaid: true });
     expect(toilet.counters?.map((lesson) => lesson.phraseId)).toEqual(["water", "help", "nurse"]);
     // Listen again instead: the take was not caught, and nothing is kept.
-    const again = answer(rejected.listening, { type: "listen" });
+    const again = answer(rejected.listening, { type: "listen", known });
     expect(again.learn).toBeUndefined();
     expect(again.counters).toBeUndefined();
     // A take the microphone refused offers nothing, and "None of these" does nothing there.
@@ -174,10 +176,46 @@ describe("answer", () => {
     expect(step.listening.kind).toBe("not-caught");
   });
 
+  it("a phrase forgotten or deleted after it was said at once is not taught again by the next Listen", () => {
+    const step = answer(accepted.listening, { type: "listen", known: (id) => id !== "water" });
+    expect(step.learn).toBeUndefined();
+    expect(step.listening).toEqual({ kind: "starting" });
+    // Nor are counter-examples kept for phrases gone since "None of these".
+    const unsure = recognised({
+      decision: "unsure",
+      ranked: ranked("help", "water"),
+      suggestions: ["help", "water"],
+    });
+    const none = answer(unsure.listening, { type: "none-of-these" });
+    const next = answer(none.listening, { type: "listen", known: (id) => id !== "water" });
+    expect(next.counters?.map((counter) => counter.phraseId)).toEqual(["help"]);
+  });
+
+  it("another phrase tapped after one said at once leaves the take untaught", () => {
+    // A correction ("I meant the toilet") or the next thing to say: not a confirmation.
+    const tapped = answer(accepted.listening, {
+      type: "chose",
+      phraseId: "toilet",
+      alreadySaid: true,
+    });
+    expect(tapped).toEqual({ listening: { kind: "idle" } });
+    expect(answer(tapped.listening, { type: "listen", known }).learn).toBeUndefined();
+    // The same phrase tapped again (said once more) still goes with it.
+    const again = answer(accepted.listening, {
+      type: "chose",
+      phraseId: "water",
+      alreadySaid: true,
+    });
+    expect(again.listening).toBe(accepted.listening);
+    expect(answer(again.listening, { type: "listen", known }).learn).toMatchObject({
+      phraseId: "water",
+      origin: "confirmed",
+    });
+  });
+
   it("learns nothing from a board tap when no take waits for a choice", () => {
     for (const listening of [
       { kind: "idle" },
-      accepted.listening,
       { kind: "not-caught", suggestions: [] },
       { kind: "chosen", phraseId: "help" },
     ] satisfies Listening[]) {

@@ -6,7 +6,8 @@
  * "Did you mean" or "did not catch it") keeps it as a counter-example of each phrase offered, once
  * the user has chosen another or moved on. A
  * phrase said at once that the user goes on from (Listen again) without "Not that" was right: it
- * keeps the take too.
+ * keeps the take too. Another phrase tapped on the board in between leaves that unsure: the take
+ * is not kept.
  */
 import type { Recognition } from "@/shared/phrase-recogniser/recogniser.ts";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
@@ -62,8 +63,11 @@ export type Lesson = {
 };
 
 export type AnswerEvent =
-  /** Listen again: a new take begins. */
-  | { type: "listen" }
+  /**
+   * Listen again: a new take begins. `known`: the phrases taught and on the board now (one said
+   * at once may have been forgotten or deleted since).
+   */
+  | { type: "listen"; known: (id: string) => boolean }
   | {
       type: "recognised";
       recognition: Recognition;
@@ -124,12 +128,17 @@ const confirmed = ({ phraseId, take }: { phraseId: string; take: HeardTake }): L
 
 export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
   switch (event.type) {
-    case "listen":
+    case "listen": {
+      const { counters } = turnedDown(listening);
+      const stillKnown = counters?.filter((counter) => event.known(counter.phraseId)) ?? [];
       return {
         listening: { kind: "starting" },
-        ...(listening.kind === "heard" ? { learn: confirmed(listening) } : {}),
-        ...turnedDown(listening),
+        ...(listening.kind === "heard" && event.known(listening.phraseId)
+          ? { learn: confirmed(listening) }
+          : {}),
+        ...(stillKnown.length ? { counters: stillKnown } : {}),
       };
+    }
     case "recognised": {
       const { recognition, take, known } = event;
       const ranked = recognition.ranked.map((c) => c.phraseId).filter(known);
@@ -181,6 +190,11 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
       if (listening.kind !== "choosing") return { listening };
       return { listening: { kind: "idle" }, ...turnedDown(listening) };
     case "chose": {
+      // Another phrase tapped on the board after one said at once: a correction, or simply the
+      // next thing to say. Either way the answer was not confirmed, so its take teaches nothing
+      // (kept, the next Listen would teach it as the phrase said at once).
+      if (listening.kind === "heard" && event.phraseId !== listening.phraseId)
+        return { listening: { kind: "idle" } };
       if (!awaitsChoice(listening)) return { listening };
       const take = (listening as { take: HeardTake }).take;
       return {
