@@ -336,3 +336,37 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
     expect(Object.values(left).map((list) => list.length)).toEqual([wrongOffered ? 5 : 4]);
   });
 });
+
+test("teaching says when the recogniser cannot run, never that the take was wrong; a tap beside the dialog keeps it", async () => {
+  test.setTimeout(120_000);
+  // A profile of its own: nothing taught yet.
+  const fresh = mkdtempSync(join(tmpdir(), "dauys-voice-failed-profile-"));
+  await withMicrophone(fresh, files["teach-meant"]!, async (page) => {
+    await presetPilotAccess(page);
+    // The recogniser's code does not arrive (a server fault in the middle of an update).
+    await page.route("**/voice-recogniser.worker-*", (route) =>
+      route.fulfill({ status: 503, body: "Service unavailable" }),
+    );
+    await openTalkToListen(page);
+    await myVoice(page)
+      .getByRole("button", { name: `Teach my voice: ${meant}` })
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Teach my voice" });
+    await expect(dialog.getByText("Say the phrase now (take 1 of 3).")).toBeVisible();
+    // A stray tap beside the dialog, as a tremor makes: the teaching goes on.
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+
+    // The first take is heard, and cannot be checked.
+    await expect(dialog.getByRole("alert")).toHaveText(
+      "The recogniser could not run on this device. Please reload the page and try again.",
+      { timeout: teachingWaitMs },
+    );
+    await expect(dialog.getByText(/too short|too quiet|too loud|did not sound like/)).toHaveCount(
+      0,
+    );
+    await expectNoAxeViolations(page, "teaching, the recogniser failed");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+  });
+});

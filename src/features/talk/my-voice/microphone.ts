@@ -48,9 +48,11 @@ export async function openMicrophone(onLevel: (level: number) => void): Promise<
   } catch (error) {
     throw new MicrophoneError(error instanceof Error ? error.message : String(error));
   }
-  const context = new AudioContext();
+  // Whatever fails from here on lets the microphone go again: it is not left on.
+  let context: AudioContext | undefined;
   let processor: AudioWorkletNode;
   try {
+    context = new AudioContext();
     await context.audioWorklet.addModule(captureWorkletUrl);
     processor = new AudioWorkletNode(context, "dauys-capture", {
       numberOfInputs: 1,
@@ -58,33 +60,38 @@ export async function openMicrophone(onLevel: (level: number) => void): Promise<
       channelCount: 1,
       channelCountMode: "explicit",
     });
+    await context.resume();
   } catch (error) {
     for (const track of stream.getTracks()) track.stop();
-    void context.close();
+    void context?.close().catch(() => undefined);
     throw new MicrophoneError(error instanceof Error ? error.message : String(error));
   }
-  await context.resume();
-  const source = context.createMediaStreamSource(stream);
+  const audio = context;
+  const source = audio.createMediaStreamSource(stream);
   source.connect(processor);
 
-  const { sampleRate } = context;
+  const { sampleRate } = audio;
   const recorder = new TakeRecorder(sampleRate);
   processor.port.onmessage = (event: MessageEvent<Float32Array>) => {
     onLevel(meterLevel(event.data));
     recorder.hear(event.data);
   };
 
+  let closed = false;
   return {
     sampleRate,
     nextTake: (limits) => recorder.nextTake(limits),
     stopTake: () => recorder.stopTake(),
+    // Closed once: leaving the screen mid-take and the take's own end may both close it.
     close: () => {
+      if (closed) return;
+      closed = true;
       recorder.stop();
       processor.port.onmessage = null;
       processor.disconnect();
       source.disconnect();
       for (const track of stream.getTracks()) track.stop();
-      void context.close();
+      void audio.close().catch(() => undefined);
     },
   };
 }

@@ -32,7 +32,9 @@ type Status =
     }
   | { kind: "checking" }
   | { kind: "done" }
-  | { kind: "no-microphone" };
+  | { kind: "no-microphone" }
+  /** The recogniser could not check a take (its worker did not load or failed). */
+  | { kind: "failed" };
 
 /**
  * The microphone open for the dialog's lifetime, taking takes until three are kept: each is
@@ -83,8 +85,9 @@ function useTeachingSession(
         ).catch(() => null);
         if (cancelled) break;
         if (!answer || answer.type !== "take") {
-          setStatus({ kind: "listening", problem: "too-short" });
-          continue;
+          // Not the user's take: no take could be checked, so none is asked for again.
+          setStatus({ kind: "failed" });
+          break;
         }
         if (answer.problem) {
           setStatus({ kind: "listening", problem: answer.problem });
@@ -147,13 +150,15 @@ function useTeachMessage(status: Status, kept: number): string {
       ? t`Starting the microphone…`
       : status.kind === "no-microphone"
         ? t`Could not use the microphone. Please check that this site may use it in your browser's permissions, then try again.`
-        : status.kind === "checking"
-          ? t`Checking the take…`
-          : status.kind === "done"
-            ? t`Done. ${name} now knows how you say this phrase.`
-            : status.problem
-              ? problemText[status.problem]
-              : t`Say the phrase now (take ${takeNumber} of ${takesToTeach}).`;
+        : status.kind === "failed"
+          ? t`The recogniser could not run on this device. Please reload the page and try again.`
+          : status.kind === "checking"
+            ? t`Checking the take…`
+            : status.kind === "done"
+              ? t`Done. ${name} now knows how you say this phrase.`
+              : status.problem
+                ? problemText[status.problem]
+                : t`Say the phrase now (take ${takeNumber} of ${takesToTeach}).`;
 
   const seconds = status.kind === "listening" && !status.problem ? status.keptAtLimitS : undefined;
   return seconds ? `${t`The take stopped at ${seconds} s; it was kept.`} ${message}` : message;
@@ -187,7 +192,14 @@ export function TeachVoiceDialog({
   const message = useTeachMessage(status, kept);
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open
+      // A stray tap beside the dialog (a tremor) does not throw the takes away: Cancel or Escape.
+      onClose={(_event, reason) => reason !== "backdropClick" && onClose()}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
       <DialogTitle id={titleId}>{t`Teach my voice`}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
@@ -201,12 +213,15 @@ export function TeachVoiceDialog({
           <Typography>{t`Takes kept: ${kept} of ${takesToTeach}`}</Typography>
           <div role="status">
             {status.kind === "no-microphone" ||
+            status.kind === "failed" ||
             (status.kind === "listening" && status.problem) ? null : (
               <Typography sx={{ fontWeight: 700 }}>{message}</Typography>
             )}
           </div>
-          {status.kind === "no-microphone" || (status.kind === "listening" && status.problem) ? (
-            <Alert severity="warning" role="alert">
+          {status.kind === "no-microphone" ||
+          status.kind === "failed" ||
+          (status.kind === "listening" && status.problem) ? (
+            <Alert severity={status.kind === "failed" ? "error" : "warning"} role="alert">
               {message}
             </Alert>
           ) : null}
