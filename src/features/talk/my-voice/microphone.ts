@@ -38,6 +38,8 @@ export function meterLevel(block: Float32Array): number {
   return Math.min(1, Math.max(0, share));
 }
 
+const isEnded = (track: MediaStreamTrack) => track.readyState === "ended";
+
 /** Opens the microphone; `onLevel` hears the level (0 to 1) about 40 times a second. */
 export async function openMicrophone(onLevel: (level: number) => void): Promise<MicrophoneSession> {
   let stream: MediaStream;
@@ -77,15 +79,31 @@ export async function openMicrophone(onLevel: (level: number) => void): Promise<
     recorder.hear(event.data);
   };
 
+  // No more sound comes when the microphone is taken away (unplugged, permission withdrawn) or
+  // the audio stops (the app sent to the background): a take then ends with what was heard,
+  // rather than waiting for good with Listen busy. A take begun after that waits for "I have
+  // finished" (a take ended at once would start the next at once, without end).
+  const soundStopped = () => audio.state !== "running" || stream.getAudioTracks().every(isEnded);
+  const endIfSilenced = () => {
+    if (soundStopped()) recorder.stop();
+  };
+  for (const track of stream.getAudioTracks()) track.addEventListener("ended", endIfSilenced);
+  audio.addEventListener("statechange", endIfSilenced);
+
   let closed = false;
   return {
     sampleRate,
     nextTake: (limits) => recorder.nextTake(limits),
-    stopTake: () => recorder.stopTake(),
+    // At the next block of sound, or now when none will come.
+    stopTake: () => {
+      recorder.stopTake();
+      endIfSilenced();
+    },
     // Closed once: leaving the screen mid-take and the take's own end may both close it.
     close: () => {
       if (closed) return;
       closed = true;
+      audio.removeEventListener("statechange", endIfSilenced);
       recorder.stop();
       processor.port.onmessage = null;
       processor.disconnect();
