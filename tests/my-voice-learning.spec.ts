@@ -212,15 +212,23 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
     );
     expect(await speechPaused(page)).toBe(true);
     expect((await speechLog(page))[0]!.ended).toBe(false);
+    // What was wrongly said goes from the screen and the history: nobody reads it as their words.
+    const saidLast = page.getByRole("region", { name: "Said last" });
+    await expect(saidLast.getByText(wrong, { exact: true })).toHaveCount(0);
+    await expect
+      .poll(async () =>
+        ((await storedValue(page, "dauys.talk-history")) as { text: string }[]).map(
+          (entry) => entry.text,
+        ),
+      )
+      .not.toContain(wrong);
     const choice = myVoice(page).getByRole("button", { name: meant, exact: true });
     await expect(choice).toBeFocused();
     await expectNoAxeViolations(page, "My voice asking which phrase was meant");
 
     await page.keyboard.press("Enter");
     // The phrase chosen is said…
-    await expect(
-      page.getByRole("region", { name: "Said last" }).getByText(meant, { exact: true }),
-    ).toBeVisible();
+    await expect(saidLast.getByText(meant, { exact: true })).toBeVisible();
     await expect.poll(async () => (await speechLog(page)).length).toBe(2);
     expect((await speechLog(page))[1]!.src).not.toBe(first!.src);
     // …and this take, far from how the chosen phrase is usually said, is kept only if wanted.
@@ -229,6 +237,8 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
     await expectNoAxeViolations(page, "My voice asking about a far take");
     await page.keyboard.press("Enter");
     await expect(myVoice(page).getByText(`Said: ${meant}`)).toBeVisible();
+    // The question went with the answer: the keyboard's focus is back on Listen, not lost.
+    await expect(myVoice(page).getByRole("button", { name: "Listen", exact: true })).toBeFocused();
 
     // The take is a counter-example of the phrase wrongly said and an example of the one meant.
     await expect

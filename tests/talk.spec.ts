@@ -244,6 +244,54 @@ test.describe("Talk", () => {
     await expect(myVoice.locator(":focus")).toHaveCount(1);
   });
 
+  test("Listen stops what Talk is saying, so that the take hears the user and not the speaker", async ({
+    page,
+  }) => {
+    await presetTwoTaughtPhrases(page);
+    await openTalk(page);
+    const box = page.getByRole("textbox", { name: "Type what you want to say" });
+    await box.fill(
+      "Good morning, thank you for coming today. I would like to talk about my medicines and " +
+        "the exercises for my hands, so please speak slowly and give me time to answer.",
+    );
+    await box.press("Enter");
+    await expectAudioPlaying(page);
+    const audio = page.locator("audio[data-talk-audio]");
+    const myVoice = page.getByRole("region", { name: "My voice" });
+    await myVoice.getByRole("button", { name: "Listen", exact: true }).click();
+    await expect(myVoice.getByText(/^(Starting the microphone|Listening)…/)).toBeVisible();
+    expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
+  });
+
+  test("Listen is not left busy when the sound stops coming mid-take (the app sent to the background)", async ({
+    page,
+  }) => {
+    // The page's audio contexts, so the test can stop one as the system does to a background
+    // app; the microphone, the context and the recogniser are the browser's own.
+    await page.addInitScript(() => {
+      const contexts: AudioContext[] = [];
+      (window as unknown as { audioContexts: AudioContext[] }).audioContexts = contexts;
+      const Original = window.AudioContext;
+      window.AudioContext = class extends Original {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          contexts.push(this);
+        }
+      };
+    });
+    await presetTwoTaughtPhrases(page);
+    await openTalk(page);
+    const myVoice = page.getByRole("region", { name: "My voice" });
+    const listen = myVoice.getByRole("button", { name: "Listen", exact: true });
+    await listen.click();
+    await expect(myVoice.getByText("Listening… say your phrase.")).toBeVisible();
+    await page.evaluate(() =>
+      (window as unknown as { audioContexts: AudioContext[] }).audioContexts.at(-1)!.suspend(),
+    );
+    await expect(myVoice.getByText("Listening… say your phrase.")).toHaveCount(0);
+    await expect(listen).not.toHaveAttribute("aria-disabled", "true");
+  });
+
   test("My voice asks for a phrase one word from a taught one to be taught too", async ({
     page,
   }) => {

@@ -165,6 +165,7 @@ export function TalkWorkspace({
           onPaceChange={(takePace) => changeSettings({ takePace })}
           onSay={(phrase) => say(phrase.text, language)}
           onStopSpeech={speech.stop}
+          onRetractSpeech={speech.retract}
           onShowBoard={showBoard}
         />
       </LaterPanel>

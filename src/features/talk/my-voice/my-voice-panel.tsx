@@ -1,4 +1,13 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
@@ -6,6 +15,7 @@ import Typography from "@mui/material/Typography";
 import { useEventCallback } from "@mui/material/utils";
 import HearingIcon from "@mui/icons-material/Hearing";
 import { CheckboxChoice } from "@/components/choice-input";
+import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import type { Board, Phrase } from "@/features/talk/board/board";
 import {
   AnswerChoices,
@@ -114,6 +124,7 @@ export function MyVoicePanel({
   onPaceChange,
   onSay,
   onStopSpeech,
+  onRetractSpeech,
   onShowBoard,
 }: {
   voice: MyVoice;
@@ -129,7 +140,10 @@ export function MyVoicePanel({
   pace: TakePace;
   onPaceChange: (pace: TakePace) => void;
   onSay: (phrase: Phrase) => void;
+  /** Stops what Talk is saying: a take would hear it (echo cancellation is off). */
   onStopSpeech: () => void;
+  /** Stops what was said last and takes it back ("Not that"). */
+  onRetractSpeech: () => void;
   /** Brings the board into view and puts the focus on its first phrase. */
   onShowBoard?: () => void;
 }) {
@@ -169,7 +183,7 @@ export function MyVoicePanel({
     );
   };
   const onStep = (step: AnswerStep, answerWith: (event: AnswerEvent) => void) => {
-    if (step.stopSpeech) onStopSpeech();
+    if (step.stopSpeech) onRetractSpeech();
     const said = step.say && byId.get(step.say);
     if (said) onSay(said);
     if (step.learn) void keep(step.learn, answerWith);
@@ -205,8 +219,16 @@ export function MyVoicePanel({
     listening.kind === "listening" ||
     listening.kind === "recognising";
   const canListen = taught.length > 0 && !busy;
+  // The microphone hears the room, and echo cancellation is off: Talk's speech and a take played
+  // back stop first, or they would be the take (or a teaching take).
+  const quiet = () => {
+    onStopSpeech();
+    player.current?.pause();
+  };
   const startListening = useEventCallback(() => {
-    if (canListen) void listen();
+    if (!canListen) return;
+    quiet();
+    void listen();
   });
   const notThat = useEventCallback(() => answerWith({ type: "not-that" }));
 
@@ -250,6 +272,7 @@ export function MyVoicePanel({
 
   // The same functions on every render, so the rows of unchanged phrases are not drawn again.
   const teach = useEventCallback((phrase: Phrase) => {
+    quiet();
     if ((voice.examples[phrase.id] ?? []).some(isAnswer))
       setQuestion({ kind: "teach-again", phrase });
     else setTeaching({ phrase, keepAnswers: false });
@@ -286,16 +309,18 @@ export function MyVoicePanel({
           {t`Listen`}
         </Button>
         {listening.kind === "listening" ? (
-          <Button
-            variant="outlined"
-            onClick={() => {
-              // This button goes with the take: the focus waits on Listen for the answer.
-              listenButton.current?.focus();
-              stopTake();
-            }}
-          >
-            {t`I have finished`}
-          </Button>
+          <FocusBackWhenGone to={listenButton}>
+            <Button
+              variant="outlined"
+              onClick={() => {
+                // This button goes with the take: the focus waits on Listen for the answer.
+                listenButton.current?.focus();
+                stopTake();
+              }}
+            >
+              {t`I have finished`}
+            </Button>
+          </FocusBackWhenGone>
         ) : null}
         {listening.kind === "heard" ? <NotThatButton onNotThat={notThat} /> : null}
         {taught.length === 0 ? (
@@ -311,24 +336,30 @@ export function MyVoicePanel({
       {listening.kind === "unsure" ||
       listening.kind === "choosing" ||
       (listening.kind === "not-caught" && listening.suggestions.length > 0) ? (
-        <AnswerChoices
+        <FocusBackWhenGone
           // A new set of choices takes the focus again.
           key={listening.kind}
-          title={listening.kind === "unsure" ? t`Did you mean…?` : t`Which phrase did you mean?`}
-          suggestions={listening.suggestions.flatMap((id) => byId.get(id) ?? [])}
-          language={language}
-          noneLabel={listening.kind === "choosing" ? t`Never mind` : t`None of these`}
-          onChoose={(phrase) => answerWith({ type: "chose", phraseId: phrase.id })}
-          onNone={() =>
-            listening.kind === "choosing"
-              ? answerWith({ type: "never-mind" })
-              : answerWith({ type: "none-of-these" })
-          }
-          onShowBoard={listening.kind === "unsure" ? undefined : onShowBoard}
-        />
+          to={listenButton}
+        >
+          <AnswerChoices
+            title={listening.kind === "unsure" ? t`Did you mean…?` : t`Which phrase did you mean?`}
+            suggestions={listening.suggestions.flatMap((id) => byId.get(id) ?? [])}
+            language={language}
+            noneLabel={listening.kind === "choosing" ? t`Never mind` : t`None of these`}
+            onChoose={(phrase) => answerWith({ type: "chose", phraseId: phrase.id })}
+            onNone={() =>
+              listening.kind === "choosing"
+                ? answerWith({ type: "never-mind" })
+                : answerWith({ type: "none-of-these" })
+            }
+            onShowBoard={listening.kind === "unsure" ? undefined : onShowBoard}
+          />
+        </FocusBackWhenGone>
       ) : null}
       {listening.kind === "asking-far" ? (
-        <FarTakeQuestion onAnswer={(keepIt) => answerWith({ type: "keep-far", keep: keepIt })} />
+        <FocusBackWhenGone to={listenButton}>
+          <FarTakeQuestion onAnswer={(keepIt) => answerWith({ type: "keep-far", keep: keepIt })} />
+        </FocusBackWhenGone>
       ) : null}
       {learnFailed ? (
         <Alert severity="error" role="alert">
@@ -442,4 +473,20 @@ function TeachAgainNotice({ phrases }: { phrases: Phrase[] }) {
       {t`My voice now listens in a new way, and your recordings were not kept, so it could not learn your takes again. Please teach these phrases again: ${list}.`}
     </Alert>
   );
+}
+
+/**
+ * Buttons that go once pressed (an answer's choices, "I have finished" when the take ends by
+ * itself): the focus, left on nothing, comes back to Listen, so a keyboard or switch user keeps
+ * their place.
+ */
+function FocusBackWhenGone({
+  to,
+  children,
+}: {
+  to: RefObject<HTMLElement | null>;
+  children: ReactNode;
+}) {
+  useFocusMainContentWhenLost(to);
+  return children;
 }

@@ -3,9 +3,9 @@
  * was said last, and whether it is being prepared, said, or could not be said and why. What was
  * said goes into the history once it is really heard.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { cleanPhraseText } from "@/features/talk/board/board";
-import { recordSaid, type History } from "@/features/talk/history/history";
+import { deleteEntry, recordSaid, type History } from "@/features/talk/history/history";
 import {
   createSpeaker,
   StaleRequestError,
@@ -46,18 +46,26 @@ export function useTalkSpeech(options: {
     if (warmLanguage) void speaker.warm(warmLanguage).catch(() => undefined);
   }, [warmLanguage, speaker]);
 
+  // The history entry that what was said last added, while it is the last thing said.
+  const lastEntry = useRef<string | null>(null);
+
   const say = (words: string, language: SpeechLanguage) => {
     const text = cleanPhraseText(words);
     if (!text) return;
     setSaid({ text, language });
     setStatus({ state: "preparing" });
+    lastEntry.current = null;
     speaker
       .speak({ text, language, rate: settings.rate, pitch: settings.pitch })
       .then(() => {
         setStatus({ state: "speaking" });
-        changeHistory((current) =>
-          recordSaid(current, { id: crypto.randomUUID(), text, language, saidAt: Date.now() }),
-        );
+        const id = crypto.randomUUID();
+        changeHistory((current) => {
+          const next = recordSaid(current, { id, text, language, saidAt: Date.now() });
+          // A new entry may be taken back; one said before keeps its place in the history.
+          lastEntry.current = next[0]?.id === id ? id : null;
+          return next;
+        });
       })
       .catch((error: unknown) => {
         if (error instanceof StaleRequestError) return;
@@ -76,12 +84,25 @@ export function useTalkSpeech(options: {
     setStatus({ state: "idle" });
   };
 
+  /**
+   * What was said last was not what the user meant (My voice's "Not that"): it stops, and goes
+   * from the screen and the history, so nobody reads it as the user's words.
+   */
+  const retract = () => {
+    stop();
+    setSaid(null);
+    const id = lastEntry.current;
+    lastEntry.current = null;
+    if (id) changeHistory((current) => deleteEntry(current, id));
+  };
+
   return {
     status,
     said,
     speaking: status.state === "speaking" || status.state === "preparing",
     say,
     stop,
+    retract,
     dismissFailure: () => setStatus({ state: "idle" }),
   };
 }
