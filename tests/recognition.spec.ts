@@ -58,6 +58,19 @@ async function recordWithStalledServer(page: Page) {
   await page.route("**/generate-tts", () => new Promise<void>(() => undefined));
 }
 
+/**
+ * The first download of the device's voice stalls for good, as on a connection that drops
+ * without the browser noticing; later ones go through. `asked` comes once it is asked for.
+ */
+async function stallFirstVoiceDownload(page: Page) {
+  let times = 0;
+  await page.route("**/voice-pack/**", (route) => {
+    times += 1;
+    return times === 1 ? new Promise<void>(() => undefined) : route.continue();
+  });
+  return { asked: page.waitForRequest("**/voice-pack/**"), times: () => times };
+}
+
 async function createAudio(page: Page) {
   await page.getByRole("button", { name: "Create audio" }).click();
   await expect(page.getByRole("button", { name: "Play" })).toBeVisible({ timeout: 30_000 });
@@ -730,22 +743,16 @@ test.describe("adaptive audio", () => {
     await openRecognition(page);
     await page.getByLabel("Recognition language").selectOption("en-US");
     await recordText(page, "I would like a glass of water, please.");
-    // The server is down, so audio is made on the device; the first download of its voice
-    // stalls for good, as on a connection that drops without the browser noticing.
+    // The server is down, so audio is made on the device, and its voice's download stalls.
     await page.route("**/generate-tts", (route) => route.fulfill({ status: 503, json: {} }));
-    let voiceAskedFor = 0;
-    await page.route("**/voice-pack/**", (route) => {
-      voiceAskedFor += 1;
-      return voiceAskedFor === 1 ? new Promise<void>(() => undefined) : route.continue();
-    });
+    const voice = await stallFirstVoiceDownload(page);
     const create = page.getByRole("button", { name: "Create audio" });
-    const voiceAsked = page.waitForRequest("**/voice-pack/**");
     await create.click();
     await expect(
       page.getByRole("status").getByText("Loading the voice on this device…"),
     ).toBeVisible({ timeout: 30_000 });
     // Cancelled once the download has begun (before it, the engine is only starting).
-    await voiceAsked;
+    await voice.asked;
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(create).toBeFocused();
 
@@ -849,17 +856,10 @@ test.describe("adaptive audio", () => {
   }) => {
     await openRecognition(page);
     await recordText(page);
-    // The first download of the voice stalls for good, as on a connection that drops without
-    // the browser noticing.
-    let voiceAskedFor = 0;
-    await page.route("**/voice-pack/**", (route) => {
-      voiceAskedFor += 1;
-      return voiceAskedFor === 1 ? new Promise<void>(() => undefined) : route.continue();
-    });
+    const voice = await stallFirstVoiceDownload(page);
     const save = page.getByRole("button", { name: "Save voice for offline use" });
-    const voiceAsked = page.waitForRequest("**/voice-pack/**");
     await save.click();
-    await voiceAsked;
+    await voice.asked;
     const card = page
       .locator("section")
       .filter({ has: page.getByRole("heading", { name: "Audio without internet" }) });
@@ -878,7 +878,7 @@ test.describe("adaptive audio", () => {
         "The voice could not be kept on this device yet. Reload the page and try again.",
       ),
     ).toBeVisible({ timeout: 30_000 });
-    expect(voiceAskedFor).toBeGreaterThan(1);
+    expect(voice.times()).toBeGreaterThan(1);
   });
 
   test("editing the text, the language or the rate discards the audio", async ({ page }) => {
