@@ -382,7 +382,9 @@ export function MyVoicePanel({
             examples={voice.examples[phrase.id] ?? noExamples}
             alike={alike.get(phrase.id)}
             language={language}
-            busy={busy}
+            // Until the examples are read every phrase looks untaught: teaching one then would
+            // replace its answers without the question that keeps them.
+            busy={busy || !voice.loaded}
             onTeach={teach}
             onPlay={play}
             onForget={forget}
