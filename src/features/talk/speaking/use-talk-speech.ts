@@ -46,7 +46,7 @@ export function useTalkSpeech(options: {
     if (warmLanguage) void speaker.warm(warmLanguage).catch(() => undefined);
   }, [warmLanguage, speaker]);
 
-  // The history entry that what was said last added, while it is the last thing said.
+  // The id of the history entry for what was said last, while it is the last thing said.
   const lastEntry = useRef<string | null>(null);
 
   const say = (words: string, language: SpeechLanguage) => {
@@ -59,13 +59,11 @@ export function useTalkSpeech(options: {
       .speak({ text, language, rate: settings.rate, pitch: settings.pitch })
       .then(() => {
         setStatus({ state: "speaking" });
+        // A phrase said before keeps its entry's id (recordSaid): taking this back then removes
+        // nothing, and the earlier entry stays.
         const id = crypto.randomUUID();
-        changeHistory((current) => {
-          const next = recordSaid(current, { id, text, language, saidAt: Date.now() });
-          // A new entry may be taken back; one said before keeps its place in the history.
-          lastEntry.current = next[0]?.id === id ? id : null;
-          return next;
-        });
+        lastEntry.current = id;
+        changeHistory((current) => recordSaid(current, { id, text, language, saidAt: Date.now() }));
       })
       .catch((error: unknown) => {
         if (error instanceof StaleRequestError) return;
