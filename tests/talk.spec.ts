@@ -356,6 +356,58 @@ test.describe("Talk", () => {
     await expect(myVoice.getByText("Call the nurse.", { exact: true })).toBeVisible();
   });
 
+  test("in two tabs of the app, what one changes the other shows, and neither writes over it", async ({
+    page,
+  }) => {
+    await presetTwoTaughtPhrases(page);
+    await openTalk(page);
+    // The installed app beside a browser tab: the same device storage, two pages.
+    const other = await page.context().newPage();
+    await other.goto("/talk");
+    await settle(other);
+    await expect(board(other)).toHaveAttribute("aria-busy", "false");
+    const myVoice = (tab: Page) => tab.getByRole("region", { name: "My voice" });
+    const forget = async (tab: Page, text: string) => {
+      await myVoice(tab)
+        .getByRole("button", { name: `Forget my voice: ${text}` })
+        .click();
+      await tab
+        .getByRole("dialog", { name: `Forget my voice for “${text}”?` })
+        .getByRole("button", { name: "Forget", exact: true })
+        .click();
+    };
+    await expect(myVoice(page).getByText("Call the nurse.", { exact: true })).toBeVisible();
+    await expect(myVoice(other).getByText("Call the nurse.", { exact: true })).toBeVisible();
+
+    // My voice: the other tab forgets one phrase, this one the other phrase.
+    await forget(other, "Call the nurse.");
+    await expect(
+      myVoice(page).getByRole("button", { name: "Teach my voice: Call the nurse." }),
+    ).toBeVisible();
+    await forget(page, "I am thirsty.");
+    await expect(
+      myVoice(other).getByRole("button", { name: "Teach my voice: I am thirsty." }),
+    ).toBeVisible();
+    await expect.poll(() => storedExampleCounts(page)).toEqual({});
+
+    // The board: the other tab adds a phrase, this one deletes one.
+    await other.getByRole("button", { name: "Edit the board" }).click();
+    await board(other).getByRole("button", { name: "Add a phrase" }).click();
+    const dialog = other.getByRole("dialog", { name: "Add a phrase" });
+    await dialog.getByRole("textbox", { name: "Phrase" }).fill("Please open the window.");
+    await dialog.getByRole("button", { name: "Save the phrase" }).click();
+    await expect(board(page).getByText("Please open the window.")).toBeVisible();
+    await page.getByRole("button", { name: "Edit the board" }).click();
+    await board(page).getByRole("button", { name: "Delete: I am thirsty." }).click();
+    await expect(board(other).getByText("I am thirsty.")).toHaveCount(0);
+    const storedTexts = async () =>
+      ((await storedValue(page, "dauys.talk-boards")) as { en: { text: string }[] }).en.map(
+        ({ text }) => text,
+      );
+    await expect.poll(storedTexts).toEqual(["Call the nurse.", "Please open the window."]);
+    await other.close();
+  });
+
   test("a phrase deleted while My voice's code fails to load online is deleted once the code comes", async ({
     page,
   }) => {

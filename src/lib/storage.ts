@@ -27,7 +27,9 @@
  * keep working then: reads fall back to an in-memory copy, and failed writes are reported to the
  * listeners registered with `onStorageError` so the UI can say that data is not being saved.
  * `onValueChange` tells this page's listeners that a key was written or removed here, so a part
- * of the UI showing a value learns when another part changes or erases it.
+ * of the UI showing a value learns when another part changes or erases it. `withDeviceLock` runs
+ * read-modify-writes of a value one at a time across tabs (the outbox's, and those of
+ * storage-between-tabs.ts).
  */
 import { createStore, del, get, set, type UseStore } from "idb-keyval";
 import { deviceDatabase, sharedStorageKeys } from "@/shared/api-contract";
@@ -55,7 +57,8 @@ export const storageKeys = {
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
 
 type StorageErrorListener = (error: unknown, key: StorageKey) => void;
-type ValueChangeListener = () => void;
+/** `saved`: whether the change reached IndexedDB (and so the app's other tabs). */
+type ValueChangeListener = (saved: boolean) => void;
 
 const memory = new Map<StorageKey, unknown>();
 // Keys whose latest change here did not reach IndexedDB: for them the in-memory copy is newer.
@@ -99,7 +102,7 @@ export function onStorageError(listener: StorageErrorListener): () => void {
 
 /**
  * Calls `listener` after this page wrote or removed `key`, whether or not IndexedDB took it.
- * Changes made by other tabs or the service worker are not seen here.
+ * Changes made by other tabs or the service worker are not seen here (see storage-between-tabs.ts).
  */
 export function onValueChange(key: StorageKey, listener: ValueChangeListener): () => void {
   const forKey = changeListeners.get(key) ?? new Set<ValueChangeListener>();
@@ -108,8 +111,10 @@ export function onValueChange(key: StorageKey, listener: ValueChangeListener): (
   return () => forKey.delete(listener);
 }
 
-function changed(key: StorageKey) {
-  for (const listener of changeListeners.get(key) ?? []) listener();
+function changed(key: StorageKey, saved: boolean) {
+  if (saved) unsaved.delete(key);
+  else unsaved.add(key);
+  for (const listener of changeListeners.get(key) ?? []) listener(saved);
 }
 
 export async function readValue<T>(key: StorageKey): Promise<T | undefined> {
@@ -165,18 +170,14 @@ export async function writeValue<T>(key: StorageKey, value: T): Promise<boolean>
   if (keptUnderPressure.has(key)) askToKeepData();
   memory.set(key, value);
   const saved = await setInIndexedDb(key, value);
-  if (saved) unsaved.delete(key);
-  else unsaved.add(key);
-  changed(key);
+  changed(key, saved);
   return saved;
 }
 
 export async function removeValue(key: StorageKey): Promise<boolean> {
   memory.delete(key);
   const removed = await deleteFromIndexedDb(key);
-  if (removed) unsaved.delete(key);
-  else unsaved.add(key);
-  changed(key);
+  changed(key, removed);
   return removed;
 }
 
@@ -205,6 +206,25 @@ async function deleteFromIndexedDb(key: StorageKey): Promise<boolean> {
     reportStorageFailure(error, key);
     return false;
   }
+}
+
+// Where the browser has no Web Locks: the last task of each name in this page.
+const localLocks = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs read-modify-writes of one stored value one at a time, across the app's tabs and its
+ * service worker (a Web Lock of that name), so none writes over another's change. Where the
+ * browser has no Web Locks, they still run one at a time within this page.
+ */
+export async function withDeviceLock<T>(name: string, task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+  if (locks) return locks.request(name, task);
+  const run = (localLocks.get(name) ?? Promise.resolve()).then(task);
+  localLocks.set(
+    name,
+    run.catch(() => undefined),
+  );
+  return run;
 }
 
 /** For tests: forget the in-memory copies and the cached store handle. */

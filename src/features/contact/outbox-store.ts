@@ -5,7 +5,7 @@
  * sent-notice.ts. No `window` or DOM API: the service worker imports it too.
  */
 import type { ContactFields, RequestLanguage } from "@/shared/contact-validation";
-import { readValue, storageKeys, writeValue } from "@/lib/storage";
+import { readValue, storageKeys, withDeviceLock, writeValue } from "@/lib/storage";
 
 export type ContactRequest = ContactFields & {
   id: string;
@@ -50,17 +50,10 @@ export function announceChange() {
 // delivery is not news for the app-wide notice.
 export const reportedHere = new Set<string>();
 
-let localLock: Promise<unknown> = Promise.resolve();
-
-// Every change is a read-modify-write of one IndexedDB value; the Web Lock keeps tabs and the
-// service worker from overwriting each other's changes, the local chain covers older browsers.
-export async function withOutboxLock<T>(task: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
-  if (locks) return locks.request(lockName, task);
-  const run = localLock.then(task);
-  localLock = run.catch(() => undefined);
-  return run;
-}
+// Every change is a read-modify-write of one IndexedDB value; the lock keeps tabs and the service
+// worker from overwriting each other's changes.
+export const withOutboxLock = <T>(task: () => Promise<T>): Promise<T> =>
+  withDeviceLock(lockName, task);
 
 function isOutboxItem(value: unknown): value is OutboxItem {
   if (typeof value !== "object" || value === null) return false;

@@ -10,12 +10,27 @@ import { parseTalkSettings } from "@/features/talk/talk-settings";
 import type { TalkData } from "@/features/talk/use-talk-data";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { readValue, storageKeys } from "@/lib/storage";
+import { onChangeElsewhere, updateValue } from "@/lib/storage-between-tabs";
 
 /** Boards as stored, read through the same checks as an imported file. */
 function parseStoredBoards(value: unknown): Boards {
   if (value === undefined) return {};
   const boards = readBoards(value);
   return typeof boards === "string" ? {} : boards;
+}
+
+/** One part of the data as stored, checked. */
+export function parseStored<P extends keyof TalkData>(
+  part: P,
+  value: unknown,
+  defaultLanguage: SpeechLanguage,
+): TalkData[P] {
+  const parsers: { [Q in keyof TalkData]: (value: unknown) => TalkData[Q] } = {
+    boards: parseStoredBoards,
+    history: parseHistory,
+    settings: (value) => parseTalkSettings(value, defaultLanguage),
+  };
+  return parsers[part](value);
 }
 
 export async function readTalkData(defaultLanguage: SpeechLanguage): Promise<TalkData> {
@@ -25,11 +40,60 @@ export async function readTalkData(defaultLanguage: SpeechLanguage): Promise<Tal
     readValue<unknown>(storageKeys.talkSettings),
   ]);
   const data = {
-    boards: parseStoredBoards(boards),
-    history: parseHistory(history),
-    settings: parseTalkSettings(settings, defaultLanguage),
+    boards: parseStored("boards", boards, defaultLanguage),
+    history: parseStored("history", history, defaultLanguage),
+    settings: parseStored("settings", settings, defaultLanguage),
   };
   // The board's language may not be the page's: its starter phrases come before it is shown.
   await keepLoadingStarterTexts(data.settings.language);
   return data;
+}
+
+export const storageKeyOf = {
+  boards: storageKeys.talkBoards,
+  history: storageKeys.talkHistory,
+  settings: storageKeys.talkSettings,
+} as const;
+
+/**
+ * Stores what `next` changed from `before`, on each part as stored now: a board or setting this
+ * page did not change stays as another tab of the app left it. The history is one list, stored
+ * whole.
+ */
+export function storeChanges(before: TalkData, next: TalkData, defaultLanguage: SpeechLanguage) {
+  for (const part of Object.keys(storageKeyOf) as (keyof TalkData)[]) {
+    if (next[part] === before[part]) continue;
+    void updateValue(storageKeyOf[part], (stored) => {
+      if (part === "history") return next.history;
+      const old = before[part] as Record<string, unknown>;
+      const now = next[part] as Record<string, unknown>;
+      const merged: Record<string, unknown> = {
+        ...parseStored(part, stored, defaultLanguage),
+      };
+      for (const name of new Set([...Object.keys(old), ...Object.keys(now)])) {
+        if (old[name] === now[name]) continue;
+        if (name in now) merged[name] = now[name];
+        else delete merged[name];
+      }
+      return merged;
+    });
+  }
+}
+
+/** One part as stored now, checked; a board's starter phrases are here before it is shown. */
+export async function readPart<P extends keyof TalkData>(
+  part: P,
+  defaultLanguage: SpeechLanguage,
+): Promise<TalkData[P]> {
+  const value = parseStored(part, await readValue<unknown>(storageKeyOf[part]), defaultLanguage);
+  if (part === "settings") await keepLoadingStarterTexts((value as TalkData["settings"]).language);
+  return value;
+}
+
+/** Calls `listener` with each part another tab of the app changed. */
+export function onPartChangedElsewhere(listener: (part: keyof TalkData) => void): () => void {
+  const stops = (Object.keys(storageKeyOf) as (keyof TalkData)[]).map((part) =>
+    onChangeElsewhere(storageKeyOf[part], () => listener(part)),
+  );
+  return () => stops.forEach((stop) => stop());
 }

@@ -69,7 +69,7 @@ export function TalkWorkspace({
   const { t, i18n } = useLingui();
   const online = useOnlineStatus();
   const interfaceLanguage: SpeechLanguage = isSpeechLanguage(i18n.locale) ? i18n.locale : "en";
-  const { data, changeBoard, replaceBoards, replaceBoardsIn, changeHistory, changeSettings } =
+  const { data, changeBoard, changeBoardIn, replaceBoardsIn, changeHistory, changeSettings } =
     useTalkData(interfaceLanguage);
 
   const settings = data?.settings ?? defaultTalkSettings(interfaceLanguage);
@@ -187,7 +187,7 @@ export function TalkWorkspace({
           boards={boards}
           say={say}
           changeHistory={changeHistory}
-          replaceBoards={replaceBoards}
+          changeBoardIn={changeBoardIn}
         />
       </LaterPanel>
 

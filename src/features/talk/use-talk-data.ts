@@ -1,7 +1,9 @@
 /**
  * The Talk screen's stored data (boards, history, settings): read from IndexedDB once, then
- * changed through pure functions and written back on every change. When a write fails the app's
- * storage notice says so (src/lib/storage.ts) and the screen goes on working from memory.
+ * changed through pure functions and written back on every change, each part as it is stored
+ * now, so what another tab of the app stored meanwhile is kept (read-talk-data.ts). When another
+ * tab changes them, they are read again. When a write fails the app's storage notice says so
+ * (src/lib/storage.ts) and the screen goes on working from memory.
  */
 import { startTransition, useEffect, useRef, useState } from "react";
 import { boardFor, type Board, type Boards } from "@/features/talk/board/board";
@@ -10,25 +12,22 @@ import type { History } from "@/features/talk/history/history";
 import type { TalkSettings } from "@/features/talk/talk-settings";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { loadUntilLoaded } from "@/lib/load-when-online";
-import { storageKeys, writeValue } from "@/lib/storage";
 
 export type TalkData = { boards: Boards; history: History; settings: TalkSettings };
+
+type Reading = typeof import("@/features/talk/read-talk-data");
 
 // The code that reads and checks the stored data comes after the page, asked for until it comes
 // (changes made meanwhile wait for the data, and would be lost with it).
 const loadReading = loadUntilLoaded(() => import("@/features/talk/read-talk-data"));
 
-const storageKeyOf = {
-  boards: storageKeys.talkBoards,
-  history: storageKeys.talkHistory,
-  settings: storageKeys.talkSettings,
-} as const;
+type Part = keyof TalkData;
 
-/** Writes what `next` changed from `before`. */
-function writeChanges(before: TalkData, next: TalkData) {
-  for (const key of Object.keys(storageKeyOf) as (keyof TalkData)[]) {
-    if (next[key] !== before[key]) void writeValue(storageKeyOf[key], next[key]);
-  }
+/** `data` with the board of `language` changed. */
+function withBoard(data: TalkData, language: SpeechLanguage, update: (board: Board) => Board) {
+  const board = boardFor(data.boards, language);
+  const next = update(board);
+  return next === board ? data : { ...data, boards: { ...data.boards, [language]: next } };
 }
 
 export function useTalkData(defaultLanguage: SpeechLanguage) {
@@ -38,29 +37,53 @@ export function useTalkData(defaultLanguage: SpeechLanguage) {
   // Changes made before the stored data arrived (a tap the moment the page became usable, on a
   // slow tablet): applied on top of it when it comes, so none is lost.
   const pending = useRef<((data: TalkData) => TalkData)[]>([]);
+  const reading = useRef<Reading | null>(null);
+  /** Changes made here so far, so that a read begun before one is not taken over it. */
+  const changesMade = useRef(0);
 
   useEffect(() => {
     let cancelled = false;
-    void loadReading()
-      .then(({ readTalkData }) => readTalkData(defaultLanguage))
-      .then((read) => {
-        if (cancelled || current.current) return;
-        const next = pending.current.reduce((data, update) => update(data), read);
-        pending.current = [];
+    let stopWatching: (() => void) | undefined;
+    // Another tab of the app (the installed app beside a browser tab) changed a part: it is read
+    // again, so this page shows it and its next change is made on top of it; again if a change
+    // was made here meanwhile (what was read would lack it).
+    const readAgain = async (read: Reading, part: Part) => {
+      for (;;) {
+        const before = changesMade.current;
+        const value = await read.readPart(part, defaultLanguage);
+        if (cancelled) return;
+        if (before !== changesMade.current) continue;
+        const next = { ...current.current!, [part]: value };
         current.current = next;
-        writeChanges(read, next);
+        startTransition(() => setData(next));
+        return;
+      }
+    };
+    void loadReading()
+      .then(async (read) => ({ read, data: await read.readTalkData(defaultLanguage) }))
+      .then(({ read, data }) => {
+        if (cancelled || current.current) return;
+        reading.current = read;
+        const next = pending.current.reduce((data, update) => update(data), data);
+        pending.current = [];
+        changesMade.current += 1;
+        read.storeChanges(data, next, defaultLanguage);
+        current.current = next;
         // The whole screen renders again with the stored data: in slices, so a slow tablet stays
         // responsive (a tap meanwhile is answered first).
         startTransition(() => setData(next));
+        stopWatching = read.onPartChangedElsewhere((part) => void readAgain(read, part));
       });
     return () => {
       cancelled = true;
+      stopWatching?.();
     };
   }, [defaultLanguage]);
 
   function apply(update: (data: TalkData) => TalkData) {
     const now = current.current;
-    if (!now) {
+    const read = reading.current;
+    if (!now || !read) {
       pending.current.push(update);
       return;
     }
@@ -68,22 +91,19 @@ export function useTalkData(defaultLanguage: SpeechLanguage) {
     if (next === now) return;
     current.current = next;
     setData(next);
-    writeChanges(now, next);
+    changesMade.current += 1;
+    read.storeChanges(now, next, defaultLanguage);
   }
 
   return {
     data,
     /** Changes the board of the current language. */
     changeBoard(update: (board: Board) => Board) {
-      apply((now) => {
-        const { language } = now.settings;
-        const board = boardFor(now.boards, language);
-        const next = update(board);
-        return next === board ? now : { ...now, boards: { ...now.boards, [language]: next } };
-      });
+      apply((now) => withBoard(now, now.settings.language, update));
     },
-    replaceBoards(boards: Boards) {
-      apply((now) => ({ ...now, boards }));
+    /** Changes the board of `language`. */
+    changeBoardIn(language: SpeechLanguage, update: (board: Board) => Board) {
+      apply((now) => withBoard(now, language, update));
     },
     /** Puts these boards in place of the current ones in their languages; the others stay. */
     replaceBoardsIn(boards: Boards) {

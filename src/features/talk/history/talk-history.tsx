@@ -6,7 +6,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import PushPinIcon from "@mui/icons-material/PushPin";
-import { boardFor, type Boards } from "@/features/talk/board/board";
+import { boardFor, type Board, type Boards } from "@/features/talk/board/board";
 import { boardHasText, newPhraseId, pinPhrase } from "@/features/talk/board/board-edits";
 import {
   clearHistory,
@@ -209,13 +209,13 @@ export function HistorySection({
   boards,
   say,
   changeHistory,
-  replaceBoards,
+  changeBoardIn,
 }: {
   history: History;
   boards: Boards;
   say: (text: string, language: SpeechLanguage) => void;
   changeHistory: (change: (current: History) => History) => void;
-  replaceBoards: (boards: Boards) => void;
+  changeBoardIn: (language: SpeechLanguage, change: (current: Board) => Board) => void;
 }) {
   const { t } = useLingui();
   const [deleted, setDeleted] = useState<{ entry: HistoryEntry; index: number } | null>(null);
@@ -244,14 +244,7 @@ export function HistorySection({
         isOnBoard={(entry) => boardHasText(boardFor(boards, entry.language), entry.text)}
         onSay={(entry) => say(entry.text, entry.language)}
         onPin={(entry) =>
-          replaceBoards({
-            ...boards,
-            [entry.language]: pinPhrase(
-              boardFor(boards, entry.language),
-              entry.text,
-              newPhraseId(),
-            ),
-          })
+          changeBoardIn(entry.language, (board) => pinPhrase(board, entry.text, newPhraseId()))
         }
         onDelete={(entry) => {
           setDeleted({ entry, index: history.indexOf(entry) });

@@ -1,12 +1,18 @@
 /**
  * My voice's stored examples and settings as read from IndexedDB, with examples an older method
- * made re-made from their recordings. Comes with My voice's code, after the page
- * (use-my-voice.ts).
+ * made re-made from their recordings, and changed as they are stored now, so that what another tab
+ * of the app (the installed app beside a browser tab) stored meanwhile stays. Comes with My
+ * voice's code, after the page (use-my-voice.ts).
  */
-import { parseVoiceExamples, remakeStaleExamples } from "@/features/talk/my-voice/voice-examples";
+import {
+  parseVoiceExamples,
+  remakeStaleExamples,
+  type VoiceExamples,
+} from "@/features/talk/my-voice/voice-examples";
 import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { readValue, storageKeys, writeValue } from "@/lib/storage";
+import { onChangeElsewhere, updateValue } from "@/lib/storage-between-tabs";
 
 export type VoiceSettings = {
   keepRecordings: boolean;
@@ -53,4 +59,31 @@ export async function readStoredVoice() {
     void writeValue<VoiceSettings>(storageKeys.voiceSettings, { keepRecordings, teachAgain });
   }
   return { examples: remade.examples, keepRecordings, teachAgain };
+}
+
+/** Makes `change` on the examples as stored now. */
+export function changeStoredExamples(change: (examples: VoiceExamples) => VoiceExamples) {
+  return updateValue(storageKeys.voiceExamples, (stored) =>
+    change(parseVoiceExamples(stored) ?? {}),
+  );
+}
+
+/** Makes `change` on the settings as stored now. */
+export function changeStoredSettings(change: (settings: VoiceSettings) => VoiceSettings) {
+  return updateValue(storageKeys.voiceSettings, (value) => {
+    const stored = value as Partial<VoiceSettings> | undefined;
+    return change({
+      keepRecordings: stored?.keepRecordings === true,
+      teachAgain: mergeTeachAgain(stored?.teachAgain, {}),
+    });
+  });
+}
+
+/** Calls `listener` after another tab of the app changed the examples or the settings. */
+export function onVoiceChangeElsewhere(listener: () => void): () => void {
+  const stops = [
+    onChangeElsewhere(storageKeys.voiceExamples, listener),
+    onChangeElsewhere(storageKeys.voiceSettings, listener),
+  ];
+  return () => stops.forEach((stop) => stop());
 }

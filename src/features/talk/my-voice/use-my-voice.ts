@@ -10,7 +10,6 @@ import type { VoiceSettings } from "@/features/talk/my-voice/stored-voice";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { loadUntilLoaded } from "@/lib/load-when-online";
-import { storageKeys, writeValue } from "@/lib/storage";
 
 /**
  * The code that reads, changes and sends the examples, with the recogniser's client: loaded once
@@ -45,6 +44,8 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     list: StoredExample[];
   } | null>(null);
   const boardTapListener = useRef<((phrase: Phrase) => void) | null>(null);
+  /** Changes made here so far, so that a read begun before one is not taken over it. */
+  const changesMade = useRef(0);
   /** What the worker was last given: the board's phrases and each phrase's examples. */
   const sent = useRef<{ boardIds: string; lists: Map<string, StoredExample[]> } | null>(null);
   /**
@@ -58,14 +59,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     <T>(change: (code: VoiceCode) => T | Promise<T>): Promise<T> =>
       (ready.current ??= (async () => {
         const code = await loadVoiceCode();
-        const stored = await code.readStoredVoice();
-        current.current = stored.examples;
-        // In slices, as the stored board is (use-talk-data.ts).
-        startTransition(() => {
-          setExamples(stored.examples);
-          setKeepRecordings(stored.keepRecordings);
-          setTeachAgain(stored.teachAgain);
-        });
+        await readStored(code);
         return code;
       })().catch((error: unknown) => {
         // Reading or re-making them failed: the next change tries again.
@@ -74,6 +68,25 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
       })).then(change),
     [],
   );
+  /**
+   * Reads the stored examples and settings into this page, again if a change was made here
+   * meanwhile (what was read would lack it).
+   */
+  async function readStored(code: VoiceCode) {
+    for (;;) {
+      const before = changesMade.current;
+      const stored = await code.readStoredVoice();
+      if (before !== changesMade.current) continue;
+      current.current = stored.examples;
+      // In slices, as the stored board is (use-talk-data.ts).
+      startTransition(() => {
+        setExamples(stored.examples);
+        setKeepRecordings(stored.keepRecordings);
+        setTeachAgain(stored.teachAgain);
+      });
+      return;
+    }
+  }
 
   /**
    * Runs a change nobody waits on (a phrase deleted on the board, a backup's examples, recordings
@@ -88,7 +101,17 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   );
 
   useEffect(() => {
-    whenReadyLater(() => undefined);
+    // Another tab of the app (the installed app beside a browser tab) taught, forgot or changed
+    // a setting: this page shows it, and its own next change is made on top of it.
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    whenReadyLater(({ onVoiceChangeElsewhere }) => {
+      if (!unmounted) stop = onVoiceChangeElsewhere(() => whenReadyLater(readStored));
+    });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
   }, [whenReadyLater]);
 
   const forBoard = examples?.[language];
@@ -120,27 +143,39 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     });
   }, [forBoard, boardIds, whenReady]);
 
-  const save = (next: VoiceExamples) => {
-    current.current = next;
-    setExamples(next);
-    void writeValue(storageKeys.voiceExamples, next);
+  /**
+   * Makes a change to the examples here and to those stored now (one transaction), so that one
+   * another tab stored meanwhile is not written over from this page's copy.
+   */
+  const save = (code: VoiceCode, change: (examples: VoiceExamples) => VoiceExamples) => {
+    changesMade.current += 1;
+    current.current = change(current.current);
+    setExamples(current.current);
+    void code.changeStoredExamples(change);
+  };
+
+  /** Changes the stored settings (as `save`). */
+  const saveSettings = (code: VoiceCode, change: (settings: VoiceSettings) => VoiceSettings) => {
+    changesMade.current += 1;
+    void code.changeStoredSettings(change);
   };
 
   /** A phrase taught or forgotten is no longer one to teach again. */
-  const taughtAgain = (phraseId: string) => {
+  const taughtAgain = (code: VoiceCode, phraseId: string) => {
     const list = teachAgain?.[language] ?? [];
     if (!list.includes(phraseId)) return;
-    const next = { ...teachAgain, [language]: list.filter((id) => id !== phraseId) };
-    setTeachAgain(next);
-    void writeValue<VoiceSettings>(storageKeys.voiceSettings, {
-      keepRecordings,
-      teachAgain: next,
+    const without = (settings: VoiceSettings["teachAgain"]) => ({
+      ...settings,
+      [language]: (settings?.[language] ?? []).filter((id) => id !== phraseId),
     });
+    setTeachAgain(without(teachAgain));
+    saveSettings(code, (settings) => ({ ...settings, teachAgain: without(settings.teachAgain) }));
   };
 
   /** Stores the examples of `list` the recogniser keeps (the most varied, up to its caps). */
   const keepExamples = (phraseId: string, list: StoredExample[]) =>
-    whenReady(async ({ askRecogniser, keptExamples, recogniserExamples, setPhraseExamples }) => {
+    whenReady(async (code) => {
+      const { askRecogniser, keptExamples, recogniserExamples, setPhraseExamples } = code;
       const answer = await askRecogniser({
         type: "set-examples",
         phraseId,
@@ -150,8 +185,8 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
       const kept = keptExamples(list, answer.kept);
       // The worker has these already.
       sent.current?.lists.set(phraseId, kept);
-      save(setPhraseExamples(current.current, language, phraseId, kept));
-      taughtAgain(phraseId);
+      save(code, (all) => setPhraseExamples(all, language, phraseId, kept));
+      taughtAgain(code, phraseId);
     });
 
   return {
@@ -163,44 +198,34 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     teachAgain: teachAgain?.[language] ?? noPhrases,
     setKeepRecordings(keep: boolean) {
       setKeepRecordings(keep);
-      void writeValue<VoiceSettings>(storageKeys.voiceSettings, {
-        keepRecordings: keep,
-        teachAgain,
+      whenReadyLater((code) => {
+        saveSettings(code, (settings) => ({ ...settings, keepRecordings: keep }));
+        // Saying no also removes the recordings already kept.
+        if (!keep) save(code, code.withoutRecordings);
       });
-      // Saying no also removes the recordings already kept.
-      if (!keep)
-        whenReadyLater(({ recogniserExamples }) => {
-          const stripped: VoiceExamples = {};
-          for (const [code, phrases] of Object.entries(current.current)) {
-            stripped[code as SpeechLanguage] = Object.fromEntries(
-              Object.entries(phrases).map(([id, list]) => [id, recogniserExamples(list)]),
-            );
-          }
-          save(stripped);
-        });
     },
     setPhrase(phraseId: string, list: StoredExample[] | undefined) {
-      whenReadyLater(({ setPhraseExamples }) => {
-        save(setPhraseExamples(current.current, language, phraseId, list));
-        taughtAgain(phraseId);
+      whenReadyLater((code) => {
+        save(code, (all) => code.setPhraseExamples(all, language, phraseId, list));
+        taughtAgain(code, phraseId);
       });
     },
     /** A phrase deleted from the board: its examples go, held until the next deletion for Undo. */
     phraseDeleted(phraseId: string) {
-      whenReadyLater(({ setPhraseExamples }) => {
+      whenReadyLater((code) => {
         const list = current.current[language]?.[phraseId];
         deleted.current = list ? { language, phraseId, list } : null;
-        if (list) save(setPhraseExamples(current.current, language, phraseId, undefined));
-        taughtAgain(phraseId);
+        if (list) save(code, (all) => code.setPhraseExamples(all, language, phraseId, undefined));
+        taughtAgain(code, phraseId);
       });
     },
     /** Undo of the last deletion: the phrase's examples come back with it. */
     phraseRestored(phraseId: string) {
-      whenReadyLater(({ setPhraseExamples }) => {
+      whenReadyLater((code) => {
         const held = deleted.current;
         if (held?.phraseId !== phraseId || held.language !== language) return;
         deleted.current = null;
-        save(setPhraseExamples(current.current, language, phraseId, held.list));
+        save(code, (all) => code.setPhraseExamples(all, language, phraseId, held.list));
       });
     },
     keepExamples,
@@ -226,7 +251,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     },
     /** Puts these examples in place of the current ones in their languages; the others stay. */
     replaceLanguages(next: VoiceExamples) {
-      whenReadyLater(() => save({ ...current.current, ...next }));
+      whenReadyLater((code) => save(code, (all) => ({ ...all, ...next })));
     },
   };
 }

@@ -1,0 +1,52 @@
+/**
+ * Values that several tabs of the app change: the installed app beside a browser tab, each with
+ * its own copy of the Talk boards or My voice's examples. `updateValue` makes a change on the value
+ * as stored now, so a change another tab stored since this page read it is kept, where writing
+ * this page's copy would erase it. `onChangeElsewhere` says when another tab stored a new value,
+ * so this page can read it again and show it.
+ */
+import {
+  onValueChange,
+  readValue,
+  withDeviceLock,
+  writeValue,
+  type StorageKey,
+} from "@/lib/storage";
+
+// The keys this page stored a value under (a tab does not hear its own messages).
+const channel =
+  typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("dauys-storage");
+const shared = new Set<StorageKey>();
+
+/** From now on, every value this page stores under `key` is news to the other tabs. */
+function share(key: StorageKey) {
+  if (shared.has(key)) return;
+  shared.add(key);
+  onValueChange(key, (saved) => {
+    if (saved) channel?.postMessage(key);
+  });
+}
+
+/**
+ * Changes the value as stored now (`change` gets it unchecked, undefined when there is none), one
+ * change at a time across tabs. Resolves to the value now kept. A failed write is reported as
+ * `writeValue` reports it, and the value is kept in this page's memory.
+ */
+export function updateValue<T>(key: StorageKey, change: (stored: unknown) => T): Promise<T> {
+  share(key);
+  return withDeviceLock(`dauys-storage:${key}`, async () => {
+    const next = change(await readValue(key));
+    await writeValue(key, next);
+    return next;
+  });
+}
+
+/** Calls `listener` after another tab of the app stored a new value under `key` (or removed it). */
+export function onChangeElsewhere(key: StorageKey, listener: () => void): () => void {
+  share(key);
+  const heard = (event: MessageEvent<unknown>) => {
+    if (event.data === key) listener();
+  };
+  channel?.addEventListener("message", heard);
+  return () => channel?.removeEventListener("message", heard);
+}
