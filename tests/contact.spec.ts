@@ -79,6 +79,29 @@ test("a valid message shows the confirmation and clears every field", async ({ p
   await expect(page.getByText("Your unfinished message was restored.")).toBeHidden();
 });
 
+test("a second press of Send while sending is ignored, not taken for an empty form", async ({
+  page,
+}) => {
+  await openContactPage(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/requests", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await fillForm(page, uniqueMessage());
+  await sendButton(page).focus();
+  await page.keyboard.press("Enter");
+  const sending = page.getByRole("button", { name: "Sending…" });
+  await expect(sending).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Please enter your full name.")).toHaveCount(0);
+  await expect(field(page, "name")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(sending).toBeFocused();
+  release();
+  await expect(page.getByRole("alert").filter({ hasText: "Message sent!" })).toBeVisible();
+});
+
 test("invalid fields get a visible, labelled error and nothing typed is lost", async ({ page }) => {
   await openContactPage(page);
   const message = uniqueMessage();

@@ -149,6 +149,9 @@ export function ContactForm() {
         method="post"
         action={contactFormAction}
         onSubmit={(event) => void submit(event)}
+        // While sending, the fields are already cleared: a second press (a tremor's, or a key
+        // held) is not checked by the browser as an empty form, only ignored.
+        noValidate={sending}
         aria-label={t`Contact form`}
       >
         <input type="hidden" name={contactFormHiddenFields.language} value={i18n.locale} />

@@ -5,6 +5,7 @@ import {
   deliverRequest,
   enqueueContactRequest,
   removeFromOutbox,
+  retryWhileOpen,
 } from "@/features/contact/outbox";
 import { readOutbox } from "@/features/contact/outbox-store";
 import {
@@ -85,6 +86,34 @@ describe("contact request outbox", () => {
     expect(await deliverRequest(request.id)).toEqual({ state: "delivered" });
     expect(server.received).toEqual([request, request]);
     expect(await readOutbox()).toEqual([]);
+  });
+
+  it("on an open page, tries a waiting request again by itself, less often each time, until it goes", async () => {
+    // The browser says "online" all along: no online event comes to try again.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const stop = retryWhileOpen();
+    try {
+      const server = fakeServer({ status: 503 }, { status: 503 }, { status: 201 });
+      const { request } = await enqueueContactRequest(fields, "kk");
+      expect(await deliverRequest(request.id)).toEqual({ state: "pending" });
+      expect(server.fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(15_000);
+      const attempts = async () => (await readOutbox())[0]?.attempts;
+      await vi.waitFor(async () => expect(await attempts()).toBe(2));
+      expect(server.fetchMock).toHaveBeenCalledTimes(2);
+      // The next try waits twice as long (30 s).
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(server.fetchMock).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(20_000);
+      await vi.waitFor(async () => expect(await readOutbox()).toEqual([]));
+      expect(server.received).toEqual([request, request, request]);
+      // Nothing waits: no more tries.
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+      expect(server.fetchMock).toHaveBeenCalledTimes(3);
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
   });
 
   it("survives a restart: a new session finds and delivers what an old one queued", async () => {

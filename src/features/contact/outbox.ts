@@ -160,15 +160,44 @@ async function deliverOnce(): Promise<DeliveryReport> {
 let tail: Promise<unknown> = Promise.resolve();
 let queued: Promise<DeliveryReport> | null = null;
 
+// While a page is open, requests still waiting are tried again, less often each time: a browser
+// can say "online" on a connection that carries nothing (or a server answer 503), and then no
+// `online` event comes to try again. The service worker leaves this to Background Sync.
+const firstRetryMs = 15_000;
+const longestRetryMs = 5 * 60_000;
+let retries: { waitMs: number; timer?: ReturnType<typeof setTimeout> } | null = null;
+
+/** Makes this page try waiting requests again by itself; returns the function that stops it. */
+export function retryWhileOpen(): () => void {
+  retries ??= { waitMs: 0 };
+  return () => {
+    clearTimeout(retries?.timer);
+    retries = null;
+  };
+}
+
+function retryLater(report: DeliveryReport) {
+  if (!retries) return;
+  clearTimeout(retries.timer);
+  if (report.pending.length === 0) {
+    retries.waitMs = 0;
+    return;
+  }
+  retries.waitMs = retries.waitMs ? Math.min(retries.waitMs * 2, longestRetryMs) : firstRetryMs;
+  retries.timer = setTimeout(() => void deliverOutbox(), retries.waitMs);
+}
+
 /**
  * Sends every pending request, oldest first. Calls made while a delivery is running share one
  * follow-up run, so a request added meanwhile is still picked up and nothing is sent twice at once.
  */
 export function deliverOutbox(): Promise<DeliveryReport> {
   if (queued) return queued;
-  const run = tail.then(() => {
+  const run = tail.then(async () => {
     queued = null;
-    return deliverOnce();
+    const report = await deliverOnce();
+    retryLater(report);
+    return report;
   });
   queued = run;
   tail = run.catch(() => undefined);

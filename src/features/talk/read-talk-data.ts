@@ -12,11 +12,20 @@ import type { SpeechLanguage } from "@/shared/speech-options";
 import { readValue, storageKeys } from "@/lib/storage";
 import { onChangeElsewhere, updateValue } from "@/lib/storage-between-tabs";
 
-/** Boards as stored, read through the same checks as an imported file. */
+/**
+ * Boards as stored, read through the same checks as an imported file; a language's board that
+ * fails them does not take the other languages' boards with it.
+ */
 function parseStoredBoards(value: unknown): Boards {
-  if (value === undefined) return {};
+  if (typeof value !== "object" || value === null) return {};
   const boards = readBoards(value);
-  return typeof boards === "string" ? {} : boards;
+  if (typeof boards !== "string") return boards;
+  const kept: Boards = {};
+  for (const [language, board] of Object.entries(value)) {
+    const one = readBoards({ [language]: board });
+    if (typeof one !== "string") Object.assign(kept, one);
+  }
+  return kept;
 }
 
 /** One part of the data as stored, checked. */

@@ -144,6 +144,7 @@ export function TalkWorkspace({
           look={settings.boardLook}
           onLookChange={(boardLook) => changeSettings({ boardLook })}
           changeBoard={changeBoard}
+          changeBoardIn={changeBoardIn}
           onLanguageChange={(next) => changeSettings({ language: next })}
           onSay={(phrase) => {
             say(phrase.text, language);

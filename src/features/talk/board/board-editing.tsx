@@ -14,6 +14,7 @@ import StarBorderIcon from "@mui/icons-material/StarBorder";
 import { type Board, type Phrase } from "@/features/talk/board/board";
 import {
   addPhrase,
+  boardIsFull,
   canMove,
   deletePhrase,
   editPhrase,
@@ -41,12 +42,19 @@ import { undoButtonOf } from "@/components/undo-alert";
 import { loadWhenOnline } from "@/lib/load-when-online";
 import type { useFocusAfterChange } from "@/lib/use-focus-after-change";
 
-// The dialog (and MUI's modal machinery) loads when a phrase is first added or edited; offline,
-// before the service worker has it, once the connection is back.
+// The dialogs (and MUI's modal machinery) load when first needed; offline, before the service
+// worker has them, once the connection is back.
 const PhraseDialog = lazy(
   loadWhenOnline(() =>
     import("@/features/talk/board/phrase-dialog").then((module) => ({
       default: module.PhraseDialog,
+    })),
+  ),
+);
+const QuestionDialog = lazy(
+  loadWhenOnline(() =>
+    import("@/components/question-dialog").then((module) => ({
+      default: module.QuestionDialog,
     })),
   ),
 );
@@ -108,9 +116,9 @@ export function BoardEditing({
   focusAfterEdit: FocusAfterEdit;
 }) {
   const { t } = useLingui();
-  const [dialog, setDialog] = useState<{ mode: "add" } | { mode: "edit"; phrase: Phrase } | null>(
-    null,
-  );
+  const [dialog, setDialog] = useState<
+    { mode: "add" } | { mode: "edit"; phrase: Phrase } | { mode: "restore" } | null
+  >(null);
 
   const deleteWithPicture = async (phrase: Phrase, index: number) => {
     const pictureId = phrase.symbol?.set === "picture" ? phrase.symbol.id : undefined;
@@ -168,10 +176,8 @@ export function BoardEditing({
         <Button
           variant="outlined"
           startIcon={<RestoreIcon />}
-          onClick={() => {
-            changeBoard(erasingUnused((current) => restoreStarters(current, language)));
-            onNotice(t`The starter phrases are back.`);
-          }}
+          // It undoes the user's changes to the starters: asked first, a slip of the hand keeps them.
+          onClick={() => setDialog({ mode: "restore" })}
         >
           {t`Restore starter phrases`}
         </Button>
@@ -185,10 +191,30 @@ export function BoardEditing({
           <EditablePhrase board={board} phrase={phrase} actions={actions} />
         )}
       />
-      {dialog ? (
+      {dialog?.mode === "restore" ? (
+        <Suspense fallback={null}>
+          <QuestionDialog
+            title={t`Restore the starter phrases?`}
+            text={t`Deleted starter phrases come back, and those you changed get their first words and symbols back (a photo you gave one is removed). Your own phrases and favourites stay.`}
+            answers={[
+              {
+                label: t`Restore`,
+                variant: "contained",
+                onChoose: () => {
+                  setDialog(null);
+                  changeBoard(erasingUnused((current) => restoreStarters(current, language)));
+                  onNotice(t`The starter phrases are back.`);
+                },
+              },
+              { label: t`Cancel`, onChoose: () => setDialog(null) },
+            ]}
+          />
+        </Suspense>
+      ) : dialog ? (
         <Suspense fallback={null}>
           <PhraseDialog
             mode={dialog.mode}
+            full={dialog.mode === "add" && boardIsFull(board)}
             initial={
               dialog.mode === "edit"
                 ? {
@@ -208,15 +234,13 @@ export function BoardEditing({
 }
 
 /**
- * Puts a deleted phrase back where it was, with its picture kept again under a new id (without
- * it, the phrase comes back bare). Returns the phrase, or null when the board's language changed.
+ * Puts a deleted phrase back where it was on its language's board, with its picture kept again
+ * under a new id (without it, the phrase comes back bare). Returns the phrase.
  */
 export async function restoreDeleted(
   undone: Deleted,
-  language: SpeechLanguage,
-  changeBoard: (change: (current: Board) => Board) => void,
-): Promise<Phrase | null> {
-  if (undone.language !== language) return null;
+  changeBoardIn: (language: SpeechLanguage, change: (current: Board) => Board) => void,
+): Promise<Phrase> {
   const pictureId = undone.picture ? await savePicture(undone.picture) : undefined;
   const { symbol, ...bare } = undone.phrase;
   const phrase: Phrase =
@@ -225,7 +249,7 @@ export async function restoreDeleted(
       : pictureId
         ? { ...bare, symbol: { set: "picture", id: pictureId } }
         : bare;
-  changeBoard((current) => reinsertPhrase(current, phrase, undone.index));
+  changeBoardIn(undone.language, (current) => reinsertPhrase(current, phrase, undone.index));
   return phrase;
 }
 

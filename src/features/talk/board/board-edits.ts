@@ -7,6 +7,7 @@ import type { SpeechLanguage } from "@/shared/speech-options";
 import {
   cleanPhraseText,
   maxPhraseLength,
+  maxPhrasesPerLanguage,
   starterBoard,
   withSymbol,
   type Board,
@@ -31,10 +32,13 @@ export function phraseProblem(text: string): PhraseProblem | undefined {
   return undefined;
 }
 
-/** Adds a phrase at the end of its category; a blank text changes nothing. */
+/** Whether the board holds as many phrases as a board may (more could not be read back). */
+export const boardIsFull = (board: Board) => board.length >= maxPhrasesPerLanguage;
+
+/** Adds a phrase at the end of its category; a blank text, or a full board, changes nothing. */
 export function addPhrase(board: Board, draft: PhraseDraft, id: string): Board {
   const text = cleanPhraseText(draft.text);
-  if (phraseProblem(text)) return board;
+  if (phraseProblem(text) || boardIsFull(board)) return board;
   const phrase = withSymbol({ id, text, category: draft.category, favourite: false }, draft.symbol);
   const lastOfCategory = board.findLastIndex((item) => item.category === draft.category);
   const at = lastOfCategory === -1 ? board.length : lastOfCategory + 1;
@@ -117,18 +121,22 @@ export function restoreStarters(board: Board, language: SpeechLanguage): Board {
   return own.reduce<Board>((result, phrase) => addAt(result, phrase), starters);
 }
 
+/** A text said before as it becomes a phrase: cut to a phrase's length. */
+const pinnedText = (text: string) =>
+  cleanPhraseText(cleanPhraseText(text).slice(0, maxPhraseLength));
+
 /** Adds a phrase said before (from the history) to "My phrases", unless the board has it. */
 export function pinPhrase(board: Board, text: string, id: string): Board {
-  const clean = cleanPhraseText(text).slice(0, maxPhraseLength);
+  const clean = pinnedText(text);
   const known = board.some(
     (phrase) => phrase.text.toLocaleLowerCase() === clean.toLocaleLowerCase(),
   );
   return known ? board : addPhrase(board, { text: clean, category: "mine" }, id);
 }
 
-/** Whether the board already has this text (case aside): then there is nothing to pin. */
+/** Whether the board already has this text as pinned (case aside): then there is nothing to pin. */
 export function boardHasText(board: Board, text: string): boolean {
-  const clean = cleanPhraseText(text).toLocaleLowerCase();
+  const clean = pinnedText(text).toLocaleLowerCase();
   return board.some((phrase) => phrase.text.toLocaleLowerCase() === clean);
 }
 

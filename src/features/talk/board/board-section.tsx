@@ -43,6 +43,7 @@ export function BoardSection({
   loaded,
   look,
   changeBoard,
+  changeBoardIn,
   onLookChange,
   onLanguageChange,
   onSay,
@@ -55,6 +56,8 @@ export function BoardSection({
   look: BoardLook;
   onLookChange: (look: BoardLook) => void;
   changeBoard: (change: (current: Board) => Board) => void;
+  /** Changes the board of another language (Undo after "Speak in" changed). */
+  changeBoardIn: (language: SpeechLanguage, change: (current: Board) => Board) => void;
   onLanguageChange: (language: SpeechLanguage) => void;
   onSay: (phrase: Phrase) => void;
   /** A phrase left the board (its taught voice goes with it). */
@@ -74,9 +77,14 @@ export function BoardSection({
     setDeleted(null);
     // Editing's code is here: only a deletion while editing offers Undo.
     const { restoreDeleted } = await loadEditing();
-    const phrase = await restoreDeleted(undone, language, changeBoard);
-    if (!phrase) return;
+    const phrase = await restoreDeleted(undone, changeBoardIn);
     onRestored(phrase);
+    if (undone.language !== language) {
+      // Its board is not the one shown: said, with the focus where "Speak in" changed it.
+      setNotice(t`Put back on the ${nativeNameOf(undone.language)} board: ${phrase.text}`);
+      focusAfterEdit([speakInSelector]);
+      return;
+    }
     // Back where the user was: the phrase's Delete while editing, the phrase itself otherwise.
     focusAfterEdit([
       phraseControlSelector(phrase.id, "delete"),
@@ -145,6 +153,9 @@ export function BoardSection({
   );
 }
 
+const speakInId = "talk-speak-in";
+const speakInSelector = `#${speakInId}`;
+
 /** The language the board speaks, and the switch into editing it. */
 function BoardControls({
   language,
@@ -165,6 +176,7 @@ function BoardControls({
     >
       <TextField
         select
+        id={speakInId}
         label={t`Speak in`}
         value={language}
         onChange={(event) => {

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   boardFor,
+  maxPhraseLength,
+  maxPhrasesPerLanguage,
   starterBoard,
   withStarterSymbols,
   type Board,
@@ -108,6 +110,27 @@ describe("phrase board", () => {
     expect(ofCategory(pinned, "mine")).toEqual(["Bring my glasses"]);
     expect(pinPhrase(pinned, "bring my GLASSES", "g2")).toBe(pinned);
     expect(boardHasText(pinned, "Bring my glasses ")).toBe(true);
+  });
+
+  it("knows a long history text is on the board once it was pinned, cut to a phrase's length", () => {
+    const long = "word ".repeat(maxPhraseLength);
+    const pinned = pinPhrase(starterBoard("en"), long, "long");
+    expect(boardHasText(starterBoard("en"), long)).toBe(false);
+    expect(boardHasText(pinned, long)).toBe(true);
+  });
+
+  it("adds or pins nothing to a full board, which could not be read back", () => {
+    const full: Board = Array.from({ length: maxPhrasesPerLanguage }, (_, index) => ({
+      id: `p${index}`,
+      text: `Phrase ${index}`,
+      category: "mine",
+      favourite: false,
+    }));
+    expect(addPhrase(full, { text: "One more", category: "needs" }, "more")).toBe(full);
+    expect(pinPhrase(full, "One more", "more")).toBe(full);
+    expect(addPhrase(full.slice(1), { text: "One more", category: "needs" }, "more")).toHaveLength(
+      maxPhrasesPerLanguage,
+    );
   });
 
   it("gives every starter phrase its symbol, in every language", () => {

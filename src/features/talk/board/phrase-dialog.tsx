@@ -5,7 +5,12 @@ import { FormDialogActions } from "@/components/form-dialog-actions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import { TextField } from "@/components/text-field";
-import { boardCategories, isBoardCategory, maxPhraseLength } from "@/features/talk/board/board";
+import {
+  boardCategories,
+  isBoardCategory,
+  maxPhraseLength,
+  maxPhrasesPerLanguage,
+} from "@/features/talk/board/board";
 import { phraseProblem, type PhraseDraft } from "@/features/talk/board/board-edits";
 import { categoryLabels } from "@/features/talk/board/category-labels";
 import { PhrasePictureField } from "@/features/talk/board/phrase-picture-field";
@@ -18,11 +23,14 @@ import { removePictures } from "@/features/talk/board/phrase-pictures";
 export function PhraseDialog({
   initial,
   mode,
+  full = false,
   onSave,
   onCancel,
 }: {
   initial: PhraseDraft;
   mode: "add" | "edit";
+  /** The board holds as many phrases as it may: a new one is refused, saying why. */
+  full?: boolean;
   onSave: (draft: PhraseDraft) => void;
   onCancel: () => void;
 }) {
@@ -43,24 +51,35 @@ export function PhraseDialog({
   };
   // The phrase field takes the focus as the dialog opens, so typing can start at once.
   useEffect(() => textRef.current?.focus(), []);
-  const problem = checked ? phraseProblem(draft.text) : undefined;
+  const problem = checked ? (full ? "full" : phraseProblem(draft.text)) : undefined;
   const problemText =
-    problem === "empty"
-      ? t`Type the phrase first.`
-      : problem === "too-long"
-        ? t`A phrase can have at most ${maxPhraseLength} characters.`
-        : undefined;
+    problem === "full"
+      ? t`This board is full: it holds ${maxPhrasesPerLanguage} phrases. Delete one to add another.`
+      : problem === "empty"
+        ? t`Type the phrase first.`
+        : problem === "too-long"
+          ? t`A phrase can have at most ${maxPhraseLength} characters.`
+          : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
-    if (phraseProblem(draft.text)) return;
+    if (full || phraseProblem(draft.text)) return;
     eraseUnused(draft.symbol);
     onSave(draft);
   };
 
   return (
-    <Dialog open onClose={cancel} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open
+      // A stray tap beside it (a tremor) does not throw away what was typed; Escape and Cancel do.
+      onClose={(_event, reason) => {
+        if (reason !== "backdropClick") cancel();
+      }}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>
           {mode === "add" ? t`Add a phrase` : t`Edit the phrase`}
@@ -70,7 +89,10 @@ export function PhraseDialog({
             inputRef={textRef}
             label={t`Phrase`}
             value={draft.text}
-            onChange={(event) => setDraft({ ...draft, text: event.target.value })}
+            onChange={(event) => {
+              const text = event.target.value;
+              setDraft((now) => ({ ...now, text }));
+            }}
             error={Boolean(problemText)}
             helperText={problemText}
             multiline
@@ -82,9 +104,8 @@ export function PhraseDialog({
             label={t`Group`}
             value={draft.category}
             onChange={(event) => {
-              if (isBoardCategory(event.target.value)) {
-                setDraft({ ...draft, category: event.target.value });
-              }
+              const category = event.target.value;
+              if (isBoardCategory(category)) setDraft((now) => ({ ...now, category }));
             }}
           >
             {boardCategories.map((category) => (
@@ -95,7 +116,8 @@ export function PhraseDialog({
           </TextField>
           <PhrasePictureField
             symbol={draft.symbol}
-            onChange={(symbol) => setDraft({ ...draft, symbol })}
+            // A photo is ready after a while: what was typed meanwhile stays.
+            onChange={(symbol) => setDraft((now) => ({ ...now, symbol }))}
             onPictureKept={(id) => keptPictures.current.push(id)}
           />
         </DialogContent>

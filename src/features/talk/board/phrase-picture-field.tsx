@@ -41,7 +41,8 @@ export function PhrasePictureField({
     if (!photo) return;
     setBusy(true);
     setNotice(t`Making the photo smaller…`);
-    const small = await resizePicture(photo);
+    // A file that cannot be read (gone from the device, held in a cloud) is not left "busy".
+    const small = await resizePicture(photo).catch(() => "not-a-picture" as const);
     const id = typeof small === "string" ? undefined : await savePicture(small);
     setBusy(false);
     if (small === "too-large") setNotice(t`This file is too large for a picture.`);

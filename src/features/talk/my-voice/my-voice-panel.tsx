@@ -79,8 +79,8 @@ const TeachVoiceDialog = lazy(
 
 const VoiceQuestionDialog = lazy(
   loadWhenOnline(() =>
-    import("@/features/talk/my-voice/voice-question-dialog").then((module) => ({
-      default: module.VoiceQuestionDialog,
+    import("@/components/question-dialog").then((module) => ({
+      default: module.QuestionDialog,
     })),
   ),
 );

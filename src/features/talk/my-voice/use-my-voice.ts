@@ -223,9 +223,10 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     phraseRestored(phraseId: string) {
       whenReadyLater((code) => {
         const held = deleted.current;
-        if (held?.phraseId !== phraseId || held.language !== language) return;
+        // Its board's language, which may no longer be the one shown.
+        if (held?.phraseId !== phraseId) return;
         deleted.current = null;
-        save(code, (all) => code.setPhraseExamples(all, language, phraseId, held.list));
+        save(code, (all) => code.setPhraseExamples(all, held.language, phraseId, held.list));
       });
     },
     keepExamples,

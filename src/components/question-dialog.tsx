@@ -17,11 +17,12 @@ export type QuestionAnswer = {
 };
 
 /**
- * A question My voice asks before it deletes or replaces examples ("Forget", "Teach again"). The
- * last answer is the one that changes nothing: it has the focus, so a stray press deletes
- * nothing, and Escape or a tap outside chooses it.
+ * A question asked before something the user made is deleted or replaced (My voice's "Forget"
+ * and "Teach again", the board's "Restore starter phrases"). The last answer is the one that
+ * changes nothing: it has the focus, so a stray press deletes nothing, and Escape or a tap
+ * outside chooses it.
  */
-export function VoiceQuestionDialog({
+export function QuestionDialog({
   title,
   text,
   answers,
