@@ -589,6 +589,90 @@ test.describe("Talk", () => {
     expect(await phraseGroup(page, "Needs").getByRole("button").count()).toBeGreaterThan(2);
   });
 
+  test("editing forgives a slip: a tap beside the phrase dialog, Restore, and Undo after the language changed", async ({
+    page,
+  }) => {
+    await openTalk(page);
+    const { text: firstNeed } = await firstPhrase(page);
+    await page.getByRole("button", { name: "Edit the board" }).click();
+
+    // A tap beside the dialog keeps what was typed; Escape is the way out.
+    await board(page).getByRole("button", { name: "Add a phrase" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+    await dialog.getByRole("textbox", { name: "Phrase" }).fill("Please open the window.");
+    await page.mouse.click(5, 5);
+    await expect(dialog.getByRole("textbox", { name: "Phrase" })).toHaveValue(
+      "Please open the window.",
+    );
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+
+    // Restore starter phrases asks first, with the focus on the answer that changes nothing.
+    const needs = phraseGroup(page, "Needs");
+    await needs.getByRole("button", { name: `Delete: ${firstNeed}`, exact: true }).click();
+    await board(page).getByRole("button", { name: "Restore starter phrases" }).click();
+    const question = page.getByRole("dialog", { name: "Restore the starter phrases?" });
+    await expect(question.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await expectNoAxeViolations(page, "the restore question");
+    await page.keyboard.press("Enter");
+    await expect(question).toHaveCount(0);
+    await expect(needs.getByText(firstNeed, { exact: true })).toHaveCount(0);
+    await board(page).getByRole("button", { name: "Restore starter phrases" }).click();
+    await question.getByRole("button", { name: "Restore", exact: true }).click();
+    await expect(board(page).getByText("The starter phrases are back.")).toBeVisible();
+    await expect(needs.getByText(firstNeed, { exact: true })).toBeVisible();
+
+    // Undo after "Speak in" changed puts the phrase back on its own board.
+    await needs.getByRole("button", { name: `Delete: ${firstNeed}`, exact: true }).click();
+    const speakIn = board(page).getByRole("combobox", { name: "Speak in" });
+    await speakIn.selectOption("ru");
+    await board(page).getByRole("button", { name: "Undo" }).click();
+    await expect(
+      board(page).getByText(`Put back on the English board: ${firstNeed}`),
+    ).toBeVisible();
+    await expect(speakIn).toBeFocused();
+    await speakIn.selectOption("en");
+    await expect(needs.getByText(firstNeed, { exact: true })).toBeVisible();
+  });
+
+  test("a full board refuses one more phrase, saying why, and keeps its phrases", async ({
+    page,
+  }) => {
+    const full = Array.from({ length: 300 }, (_, index) => ({
+      id: `p${index}`,
+      text: `Phrase number ${index + 1}`,
+      category: "mine",
+      favourite: false,
+    }));
+    await presetStoredValue(page, "dauys.talk-boards", { en: full });
+    await openTalk(page);
+    await page.getByRole("button", { name: "Edit the board" }).click();
+    await board(page).getByRole("button", { name: "Add a phrase" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+    await dialog.getByRole("textbox", { name: "Phrase" }).fill("One phrase too many.");
+    await dialog.getByRole("button", { name: "Save the phrase" }).click();
+    await expect(
+      dialog.getByText("This board is full: it holds 300 phrases. Delete one to add another."),
+    ).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Done editing" }).click();
+
+    // A phrase said from the history is not pinned past the limit either.
+    const box = page.getByRole("textbox", { name: "Type what you want to say" });
+    await box.fill("Another phrase.");
+    await box.press("Enter");
+    await historyRegion(page)
+      .getByRole("button", { name: "Pin to the board: Another phrase." })
+      .click();
+
+    await page.reload();
+    await expect(board(page)).toHaveAttribute("aria-busy", "false");
+    await expect(
+      board(page).getByRole("button", { name: "Phrase number 1", exact: true }),
+    ).toBeVisible();
+    await expect(board(page).getByText("Another phrase.")).toHaveCount(0);
+  });
+
   test("history: say again, pin to the board, delete one, clear all", async ({ page }) => {
     await openTalk(page);
     const box = page.getByRole("textbox", { name: "Type what you want to say" });

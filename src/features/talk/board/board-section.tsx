@@ -71,7 +71,7 @@ export function BoardSection({
   const [deleted, setDeleted] = useState<Deleted | null>(null);
   const [notice, setNotice] = useState("");
   const display = symbolDisplayOf(look, language);
-  const focusAfterEdit = useFocusAfterChange([board, deleted, editing]);
+  const focusAfterEdit = useFocusAfterChange([board, deleted, editing, notice]);
 
   const undoDelete = async (undone: Deleted) => {
     setDeleted(null);
@@ -141,7 +141,11 @@ export function BoardSection({
                 setDeleted(gone);
                 onDeleted(gone.phrase);
               }}
-              onNotice={setNotice}
+              onNotice={(next) => {
+                // The latest action is the one said (a deleted starter is back after Restore).
+                setDeleted(null);
+                setNotice(next);
+              }}
               focusAfterEdit={focusAfterEdit}
             />
           </Suspense>
