@@ -607,6 +607,21 @@ test.describe("Talk", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
 
+    // A phrase moved to another group keeps the focus on its Edit button, now in that group.
+    await phraseGroup(page, "Needs")
+      .getByRole("button", { name: `Edit: ${firstNeed}`, exact: true })
+      .click();
+    const editing = page.getByRole("dialog", { name: "Edit the phrase" });
+    await editing.getByRole("combobox", { name: "Group" }).selectOption("mine");
+    await editing.getByRole("button", { name: "Save the phrase" }).click();
+    await expect(
+      phraseGroup(page, "My phrases").getByRole("button", { name: `Edit: ${firstNeed}` }),
+    ).toBeFocused();
+    await page.keyboard.press("Enter");
+    await editing.getByRole("combobox", { name: "Group" }).selectOption("needs");
+    await editing.getByRole("button", { name: "Save the phrase" }).click();
+    await expect(editing).toHaveCount(0);
+
     // Restore starter phrases asks first, with the focus on the answer that changes nothing.
     const needs = phraseGroup(page, "Needs");
     await needs.getByRole("button", { name: `Delete: ${firstNeed}`, exact: true }).click();
@@ -718,8 +733,11 @@ test.describe("Talk", () => {
     await deleteOpen.click();
     await expect(entries).toHaveCount(1);
     await historyRegion(page).getByRole("button", { name: "Clear all history" }).click();
-    await historyRegion(page).getByRole("button", { name: "Yes, clear all" }).click();
+    await historyRegion(page).getByRole("button", { name: "Yes, clear all" }).focus();
+    await page.keyboard.press("Enter");
     await expect(historyRegion(page).getByText("Nothing said yet.")).toBeVisible();
+    // The focused button went with the history: the focus goes on from the main content.
+    await expect(page.locator("main")).toBeFocused();
     await expect.poll(() => storedValue(page, "dauys.talk-history")).toEqual([]);
   });
 

@@ -151,6 +151,8 @@ export function BoardEditing({
     if (dialog?.mode === "edit") {
       const { id } = dialog.phrase;
       changeBoard(erasingUnused((current) => editPhrase(current, id, draft)));
+      // A phrase moved to another group has a new Edit button: the dialog cannot go back to it.
+      focusAfterEdit([phraseControlSelector(id, "edit")]);
     } else {
       changeBoard((current) => addPhrase(current, draft, newPhraseId()));
     }

@@ -18,6 +18,7 @@ import {
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { UndoAlert, undoButtonOf } from "@/components/undo-alert";
 import { useFocusAfterChange } from "@/lib/use-focus-after-change";
+import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import { Button } from "@/components/button";
 import { perLocale } from "@/lib/per-locale";
 
@@ -156,6 +157,8 @@ function ClearHistory({ onClear }: { onClear: () => void }) {
   const keepRef = useRef<HTMLButtonElement>(null);
   const clearRef = useRef<HTMLButtonElement>(null);
   const asked = useRef(false);
+  // Cleared, the history goes with its buttons: the focus goes on from the main content.
+  useFocusMainContentWhenLost();
   // The question takes the focus on the safe answer; answered, focus goes back to Clear.
   useEffect(() => {
     if (confirmingClear) keepRef.current?.focus();

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { Alert } from "@/components/alert";
+import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import type { SpeechFailure, useTalkSpeech } from "@/features/talk/speaking/use-talk-speech";
 import type { TalkSettings } from "@/features/talk/talk-settings";
 import { visuallyHidden } from "@/theme/visually-hidden";
@@ -88,6 +89,8 @@ export function SaidArea({
 
 function SpeechFailureAlert({ reason, onClose }: { reason: SpeechFailure; onClose: () => void }) {
   const { t } = useLingui();
+  // Closed, the focus goes on from the page's main content, not from its top.
+  useFocusMainContentWhenLost();
   const message = {
     "nothing-to-say": t`There is nothing to read aloud in this text. Record or type some words.`,
     "no-voice": t`The voice for this language is not on this device yet. Connect to the internet once to load it; after that it works offline.`,

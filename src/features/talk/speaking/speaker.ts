@@ -100,7 +100,13 @@ export function createSpeaker(engine: () => Promise<DeviceEngine>, onEnded: () =
         performance.measure(soundMeasure, tapMark);
       };
       audio.src = url;
-      await audio.play();
+      try {
+        await audio.play();
+      } catch (error) {
+        // A newer tap, or Stop, paused it before it began: not a failure to say.
+        if (id !== latest) throw new StaleRequestError("A newer request came first.");
+        throw error;
+      }
     },
 
     stop() {
