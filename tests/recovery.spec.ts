@@ -293,6 +293,25 @@ test.describe("with pilot access", () => {
     await expect(embed(page)).toHaveCount(1);
   });
 
+  test("a video cut off by a lost connection says why, and loads again when it is back", async ({
+    page,
+    context,
+  }) => {
+    await openWithPilotAccess(page);
+    await settle(page);
+    await player(page).getByRole("button", { name: "Play lesson" }).click();
+    await expect(embed(page)).toHaveCount(1);
+    await context.setOffline(true);
+    await expect(
+      player(page).getByText(
+        "This video needs an internet connection. Connect to the internet to play it.",
+      ),
+    ).toBeVisible();
+    await expect(embed(page)).toHaveCount(0);
+    await context.setOffline(false);
+    await expect(embed(page)).toHaveCount(1);
+  });
+
   test("shows the six articles, the call to action and the footer", async ({ page }) => {
     await openWithPilotAccess(page);
     await expect(

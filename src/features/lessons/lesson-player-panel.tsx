@@ -110,7 +110,9 @@ export function LessonPlayerPanel({
               : { aspectRatio: "16 / 9", width: "100%" }),
           }}
         >
-          {playing ? (
+          {/* Offline, the video cannot load or go on: the cover says why, and the video loads
+              again when the connection is back (a frame that failed would stay an error page). */}
+          {playing && online ? (
             <LessonEmbed key={lesson.youtubeId} youtubeId={lesson.youtubeId} title={title} />
           ) : (
             <LessonCover
