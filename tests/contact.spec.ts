@@ -102,6 +102,25 @@ test("a second press of Send while sending is ignored, not taken for an empty fo
   await expect(page.getByRole("alert").filter({ hasText: "Message sent!" })).toBeVisible();
 });
 
+test("a message sent while the user leaves the page is said to be sent on the next page", async ({
+  page,
+}) => {
+  await openContactPage(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/requests", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await fillForm(page, uniqueMessage());
+  await sendButton(page).click();
+  await expect(page.getByRole("button", { name: "Sending…" })).toBeVisible();
+  await page.getByRole("link", { name: "About" }).first().click();
+  await expect(page).toHaveURL("/about");
+  release();
+  await expect(page.getByText("Your saved message has been sent")).toBeVisible();
+});
+
 test("invalid fields get a visible, labelled error and nothing typed is lost", async ({ page }) => {
   await openContactPage(page);
   const message = uniqueMessage();

@@ -23,7 +23,7 @@ import {
   type ContactField,
   type ContactFields,
 } from "@/shared/contact-validation";
-import { deliverRequest, enqueueContactRequest } from "@/features/contact/outbox";
+import { deliverRequest, enqueueContactRequest, stopReporting } from "@/features/contact/outbox";
 import type { ContactRequest } from "@/features/contact/outbox-store";
 import { OutboxNotice } from "@/features/contact/outbox-notice";
 import { toastAfterSend } from "@/features/contact/send-toast";
@@ -48,6 +48,15 @@ export function ContactForm() {
   const [fields, setFields] = useState<ContactFields>(emptyContactFields);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [sending, setSending] = useState(false);
+  // The request being sent: if the user leaves meanwhile, the app-wide notice says what became of
+  // it, since this form's toast no longer can.
+  const sendingId = useRef<string | null>(null);
+  useEffect(
+    () => () => {
+      if (sendingId.current) stopReporting(sendingId.current);
+    },
+    [],
+  );
   const { toast, showToast, closeToast } = useSendToast();
   const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement>>>({});
   const draft = useStoredDraft(storageKeys.contactDraft, {
@@ -120,8 +129,10 @@ export function ContactForm() {
       setFields(emptyContactFields);
       await draft.clear();
       await grantPilotAccess();
+      sendingId.current = request.id;
       showToast(toastAfterSend(request.id, await deliverRequest(request.id), saved));
     } finally {
+      sendingId.current = null;
       setSending(false);
     }
   }

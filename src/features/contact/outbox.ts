@@ -216,14 +216,28 @@ export async function deliverRequest(id: string): Promise<RequestOutcome> {
     const item = (await readOutbox()).find((other) => other.request.id === id);
     if (!item) {
       // Another tab or the service worker may have delivered it first and left the news.
-      await dismissSentRequests([id]);
+      if (!callerGone.has(id)) await dismissSentRequests([id]);
       return { state: "delivered" };
     }
     if (item.state === "failed") return { state: "failed", error: item.error ?? "" };
     return { state: "pending" };
   } finally {
     reportedHere.delete(id);
+    callerGone.delete(id);
   }
+}
+
+// Requests whose caller left while they were being delivered.
+const callerGone = new Set<string>();
+
+/**
+ * The caller of `deliverRequest` is gone (the user left the page while it was sending): what
+ * becomes of the request is news for the app-wide notice again, so its delivery is not lost on
+ * the user.
+ */
+export function stopReporting(id: string) {
+  if (!reportedHere.delete(id)) return;
+  callerGone.add(id);
 }
 
 type SyncCapableRegistration = ServiceWorkerRegistration & {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -234,6 +235,10 @@ export function BoardEditing({
     </Stack>
   );
 }
+
+/** What Undo says when the phrase went back to a board that is not the one shown. */
+export const putBackElsewhere = (languageName: string, text: string) =>
+  msg`Put back on the ${languageName} board: ${text}`;
 
 /**
  * Puts a deleted phrase back where it was on its language's board, with its picture kept again

@@ -65,7 +65,7 @@ export function BoardSection({
   /** A deleted phrase came back at Undo (its taught voice with it). */
   onRestored: (phrase: Phrase) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [editing, setEditing] = useState(false);
   // Both are set while editing, and outlast it: Undo stays.
   const [deleted, setDeleted] = useState<Deleted | null>(null);
@@ -76,12 +76,12 @@ export function BoardSection({
   const undoDelete = async (undone: Deleted) => {
     setDeleted(null);
     // Editing's code is here: only a deletion while editing offers Undo.
-    const { restoreDeleted } = await loadEditing();
+    const { restoreDeleted, putBackElsewhere } = await loadEditing();
     const phrase = await restoreDeleted(undone, changeBoardIn);
     onRestored(phrase);
     if (undone.language !== language) {
       // Its board is not the one shown: said, with the focus where "Speak in" changed it.
-      setNotice(t`Put back on the ${nativeNameOf(undone.language)} board: ${phrase.text}`);
+      setNotice(i18n._(putBackElsewhere(nativeNameOf(undone.language), phrase.text)));
       focusAfterEdit([speakInSelector]);
       return;
     }
