@@ -63,6 +63,16 @@ const kioskSentNotice = (page: Page) =>
   page.getByRole("status").filter({ hasText: "Saved messages have been sent" });
 
 /** Sends a message from /contact with the browser offline, so that it waits in the outbox. */
+/** Turns kiosk mode on and goes to the contact page as a patient would. */
+async function openKioskContactPage(page: Page) {
+  await page.goto("/?kiosk=on&pin=482916&idle=60");
+  await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is on." })).toBeVisible();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Contact" })
+    .click();
+}
+
 async function sendWhileOffline(page: Page, message: ReturnType<typeof uniqueMessage>) {
   // Without a service worker in tests, a page that is not live yet would never become so offline.
   await settle(page);
@@ -355,17 +365,33 @@ test("on the contact page the 'will be sent later' toast gives way to the news t
   await expect(page.getByText("Waiting to be sent")).toHaveCount(0);
 });
 
+test("on a kiosk tablet a refused message is said to wait for staff, not for a correction there", async ({
+  page,
+}) => {
+  await openKioskContactPage(page);
+  await page.route("**/api/requests", (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      body: JSON.stringify({ error: "bad_request", message: "body/message is too long" }),
+    }),
+  );
+  await fillAndSend(page, uniqueMessage());
+  const toast = page.getByRole("alert").filter({ hasText: "Message not sent" });
+  await expect(toast).toContainText(
+    "The server did not accept your message. It is kept on this tablet for staff to resend.",
+  );
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Staff can resend them outside kiosk mode." }),
+  ).toBeVisible();
+});
+
 test("on a kiosk tablet the sent news is a count only, and a privacy reset erases it", async ({
   page,
   context,
 }) => {
   await page.clock.install();
-  await page.goto("/?kiosk=on&pin=482916&idle=60");
-  await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is on." })).toBeVisible();
-  await page
-    .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: "Contact" })
-    .click();
+  await openKioskContactPage(page);
   await expect(page.getByRole("textbox", { name: "Full Name" })).toBeVisible();
   const message = uniqueMessage();
   await sendWhileOffline(page, message);

@@ -29,6 +29,17 @@ async function fillForm(page: Page, values: Partial<Record<Field, string>>) {
   }
 }
 
+/** Holds the requests the form sends until the returned function is called (a slow link). */
+async function holdRequests(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/requests", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 function uniqueMessage() {
   const tag = crypto.randomUUID().slice(0, 8);
   return {
@@ -83,12 +94,7 @@ test("a second press of Send while sending is ignored, not taken for an empty fo
   page,
 }) => {
   await openContactPage(page);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/requests", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page);
   await fillForm(page, uniqueMessage());
   await sendButton(page).focus();
   await page.keyboard.press("Enter");
@@ -106,17 +112,14 @@ test("a message sent while the user leaves the page is said to be sent on the ne
   page,
 }) => {
   await openContactPage(page);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/requests", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page);
   await fillForm(page, uniqueMessage());
   await sendButton(page).click();
   await expect(page.getByRole("button", { name: "Sending…" })).toBeVisible();
   await page.getByRole("link", { name: "About" }).first().click();
   await expect(page).toHaveURL("/about");
+  // The form is gone (the next page's code may come a moment after its address).
+  await expect(field(page, "name")).toHaveCount(0);
   release();
   await expect(page.getByText("Your saved message has been sent")).toBeVisible();
 });

@@ -191,6 +191,8 @@ test.describe("recording", () => {
     await expect(status(page)).toHaveText("Starting the microphone…");
     // The bounce lands on the same button, now Stop recording.
     await page.getByRole("button", { name: "Stop recording" }).click();
+    // The page may say it is starting before the recognizer is made (its code on its way).
+    await expect.poll(() => page.evaluate(() => window.speechScript.instances.length)).toBe(1);
     await page.evaluate(() => window.speechScript.begin());
     await expect(status(page)).toHaveText("Recording… Speak now, then press Stop recording.");
     await page.evaluate(() => window.speechScript.final("I need water"));

@@ -83,6 +83,25 @@ test("without IndexedDB the device says it could not save, even when the notices
     page.getByRole("alert").filter({ hasText: "This device could not save your work." }),
   ).toBeVisible({ timeout: 15_000 });
   expect(failures).toBeGreaterThan(1);
+  const draftNote = page.getByRole("alert").filter({
+    hasText: "Your draft could not be saved on this device.",
+  });
+  await expect(draftNote).toBeVisible();
+  // What the draft's note says from now on: the failure, once, not again after every pause.
+  await page.evaluate(() => {
+    const said: string[] = [];
+    (window as unknown as { draftNotes: string[] }).draftNotes = said;
+    const note = [...document.querySelectorAll("[role=alert]")].find((element) =>
+      element.textContent?.includes("Your draft could not be saved"),
+    )!;
+    const observer = new MutationObserver(() => said.push(note.textContent ?? ""));
+    observer.observe(note, {
+      characterData: true,
+      childList: true,
+      subtree: true,
+      attributes: true,
+    });
+  });
 
   // The page goes on working: the request is sent.
   await page
@@ -90,6 +109,9 @@ test("without IndexedDB the device says it could not save, even when the notices
     .fill(`aigerim.${tag}@example.kz`);
   await page.getByRole("textbox", { name: "Subject", exact: true }).fill(`No storage ${tag}`);
   await page.getByRole("textbox", { name: "Message", exact: true }).fill("Please call us.");
+  expect(
+    await page.evaluate(() => (window as unknown as { draftNotes: string[] }).draftNotes),
+  ).toEqual([]);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Message sent!" })).toBeVisible();
   expect(errors).toEqual([]);

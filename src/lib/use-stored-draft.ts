@@ -101,7 +101,9 @@ export function useStoredDraft<T>(key: StorageKey, options: StoredDraftOptions<T
         return;
       }
       writer.schedule(draft);
-      setStatus("saving");
+      // A failure stays said until a write succeeds: said again after every pause in typing, a
+      // screen reader would be interrupted by the same alert each time.
+      setStatus((now) => (now === "failed" ? now : "saving"));
     },
     // `isEmpty` is a plain function of the draft; a new one each render changes nothing.
     // eslint-disable-next-line react-hooks/exhaustive-deps

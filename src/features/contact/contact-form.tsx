@@ -23,7 +23,12 @@ import {
   type ContactField,
   type ContactFields,
 } from "@/shared/contact-validation";
-import { deliverRequest, enqueueContactRequest, stopReporting } from "@/features/contact/outbox";
+import {
+  deliverOutbox,
+  deliverRequest,
+  enqueueContactRequest,
+  stopReporting,
+} from "@/features/contact/outbox";
 import type { ContactRequest } from "@/features/contact/outbox-store";
 import { OutboxNotice } from "@/features/contact/outbox-notice";
 import { toastAfterSend } from "@/features/contact/send-toast";
@@ -51,12 +56,14 @@ export function ContactForm() {
   // The request being sent: if the user leaves meanwhile, the app-wide notice says what became of
   // it, since this form's toast no longer can.
   const sendingId = useRef<string | null>(null);
-  useEffect(
-    () => () => {
+  const gone = useRef(false);
+  useEffect(() => {
+    gone.current = false;
+    return () => {
+      gone.current = true;
       if (sendingId.current) stopReporting(sendingId.current);
-    },
-    [],
-  );
+    };
+  }, []);
   const { toast, showToast, closeToast } = useSendToast();
   const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement>>>({});
   const draft = useStoredDraft(storageKeys.contactDraft, {
@@ -129,6 +136,11 @@ export function ContactForm() {
       setFields(emptyContactFields);
       await draft.clear();
       await grantPilotAccess();
+      // Left already: nobody here to tell, the app-wide notice will.
+      if (gone.current) {
+        void deliverOutbox();
+        return;
+      }
       sendingId.current = request.id;
       showToast(toastAfterSend(request.id, await deliverRequest(request.id), saved));
     } finally {
@@ -191,7 +203,7 @@ export function ContactForm() {
       </Box>
       {toast?.open && (
         <BottomToast onClose={closeToast}>
-          <SubmitToast kind={toast.kind} onClose={closeToast} />
+          <SubmitToast kind={toast.kind} kiosk={kiosk} onClose={closeToast} />
         </BottomToast>
       )}
     </>

@@ -4,7 +4,16 @@ import type { ToastKind } from "@/features/contact/send-toast";
 import { AlertTitle } from "@/components/alert";
 
 /** The message after Send; it stays until it is dismissed. */
-export function SubmitToast({ kind, onClose }: { kind: ToastKind; onClose: () => void }) {
+export function SubmitToast({
+  kind,
+  kiosk,
+  onClose,
+}: {
+  kind: ToastKind;
+  /** On a kiosk tablet, a refused message is not corrected here (staff resend it). */
+  kiosk: boolean;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   const content = {
     sent: {
@@ -25,7 +34,9 @@ export function SubmitToast({ kind, onClose }: { kind: ToastKind; onClose: () =>
     refused: {
       severity: "error",
       title: t`Message not sent`,
-      text: t`The server did not accept your message. It is kept on this page so that you can correct it and send it again.`,
+      text: kiosk
+        ? t`The server did not accept your message. It is kept on this tablet for staff to resend.`
+        : t`The server did not accept your message. It is kept on this page so that you can correct it and send it again.`,
     },
   } as const;
   const { severity, title, text } = content[kind];
