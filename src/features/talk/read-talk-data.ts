@@ -99,10 +99,32 @@ export async function readPart<P extends keyof TalkData>(
   return value;
 }
 
-/** Calls `listener` with each part another tab of the app changed. */
-export function onPartChangedElsewhere(listener: (part: keyof TalkData) => void): () => void {
+/**
+ * Reads each part another tab of the app changes, and gives it to `onRead`; again when a change
+ * was made here meanwhile (`changesMade` counts them), since what was read would lack it.
+ * Returns the function that stops.
+ */
+export function readChangesElsewhere(
+  defaultLanguage: SpeechLanguage,
+  changesMade: () => number,
+  onRead: <P extends keyof TalkData>(part: P, value: TalkData[P]) => void,
+): () => void {
+  let stopped = false;
+  const readAgain = async (part: keyof TalkData) => {
+    for (;;) {
+      const before = changesMade();
+      const value = await readPart(part, defaultLanguage);
+      if (stopped) return;
+      if (before !== changesMade()) continue;
+      onRead(part, value);
+      return;
+    }
+  };
   const stops = (Object.keys(storageKeyOf) as (keyof TalkData)[]).map((part) =>
-    onChangeElsewhere(storageKeyOf[part], () => listener(part)),
+    onChangeElsewhere(storageKeyOf[part], () => void readAgain(part)),
   );
-  return () => stops.forEach((stop) => stop());
+  return () => {
+    stopped = true;
+    stops.forEach((stop) => stop());
+  };
 }

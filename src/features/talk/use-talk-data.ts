@@ -21,8 +21,6 @@ type Reading = typeof import("@/features/talk/read-talk-data");
 // (changes made meanwhile wait for the data, and would be lost with it).
 const loadReading = loadUntilLoaded(() => import("@/features/talk/read-talk-data"));
 
-type Part = keyof TalkData;
-
 /** `data` with the board of `language` changed. */
 function withBoard(data: TalkData, language: SpeechLanguage, update: (board: Board) => Board) {
   const board = boardFor(data.boards, language);
@@ -44,21 +42,6 @@ export function useTalkData(defaultLanguage: SpeechLanguage) {
   useEffect(() => {
     let cancelled = false;
     let stopWatching: (() => void) | undefined;
-    // Another tab of the app (the installed app beside a browser tab) changed a part: it is read
-    // again, so this page shows it and its next change is made on top of it; again if a change
-    // was made here meanwhile (what was read would lack it).
-    const readAgain = async (read: Reading, part: Part) => {
-      for (;;) {
-        const before = changesMade.current;
-        const value = await read.readPart(part, defaultLanguage);
-        if (cancelled) return;
-        if (before !== changesMade.current) continue;
-        const next = { ...current.current!, [part]: value };
-        current.current = next;
-        startTransition(() => setData(next));
-        return;
-      }
-    };
     void loadReading()
       .then(async (read) => ({ read, data: await read.readTalkData(defaultLanguage) }))
       .then(({ read, data }) => {
@@ -72,7 +55,17 @@ export function useTalkData(defaultLanguage: SpeechLanguage) {
         // The whole screen renders again with the stored data: in slices, so a slow tablet stays
         // responsive (a tap meanwhile is answered first).
         startTransition(() => setData(next));
-        stopWatching = read.onPartChangedElsewhere((part) => void readAgain(read, part));
+        // Another tab of the app (the installed app beside a browser tab) changed a part: this
+        // page shows it, and its next change is made on top of it.
+        stopWatching = read.readChangesElsewhere(
+          defaultLanguage,
+          () => changesMade.current,
+          (part, value) => {
+            const next = { ...current.current!, [part]: value };
+            current.current = next;
+            startTransition(() => setData(next));
+          },
+        );
       });
     return () => {
       cancelled = true;
