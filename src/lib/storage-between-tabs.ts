@@ -50,3 +50,19 @@ export function onChangeElsewhere(key: StorageKey, listener: () => void): () => 
   channel?.addEventListener("message", heard);
   return () => channel?.removeEventListener("message", heard);
 }
+
+/**
+ * What `read` gives, read again when a change was made here meanwhile (`changesMade` counts them):
+ * a value read before this page's own change would lack it, and taken over this page's copy, undo
+ * it there.
+ */
+export async function readAfterChanges<T>(
+  changesMade: () => number,
+  read: () => Promise<T>,
+): Promise<T> {
+  for (;;) {
+    const before = changesMade();
+    const value = await read();
+    if (before === changesMade()) return value;
+  }
+}

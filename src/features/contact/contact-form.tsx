@@ -23,12 +23,7 @@ import {
   type ContactField,
   type ContactFields,
 } from "@/shared/contact-validation";
-import {
-  deliverOutbox,
-  deliverRequest,
-  enqueueContactRequest,
-  stopReporting,
-} from "@/features/contact/outbox";
+import { deliverRequest, enqueueContactRequest, stopReporting } from "@/features/contact/outbox";
 import type { ContactRequest } from "@/features/contact/outbox-store";
 import { OutboxNotice } from "@/features/contact/outbox-notice";
 import { toastAfterSend } from "@/features/contact/send-toast";
@@ -56,14 +51,12 @@ export function ContactForm() {
   // The request being sent: if the user leaves meanwhile, the app-wide notice says what became of
   // it, since this form's toast no longer can.
   const sendingId = useRef<string | null>(null);
-  const gone = useRef(false);
-  useEffect(() => {
-    gone.current = false;
-    return () => {
-      gone.current = true;
+  useEffect(
+    () => () => {
       if (sendingId.current) stopReporting(sendingId.current);
-    };
-  }, []);
+    },
+    [],
+  );
   const { toast, showToast, closeToast } = useSendToast();
   const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement>>>({});
   const draft = useStoredDraft(storageKeys.contactDraft, {
@@ -133,15 +126,10 @@ export function ContactForm() {
       const language = isLanguageCode(i18n.locale) ? i18n.locale : defaultLanguage;
       // The request is safe in the outbox before anything else happens, so the form can be cleared.
       const { request, saved } = await enqueueContactRequest(trimContactFields(fields), language);
+      sendingId.current = request.id;
       setFields(emptyContactFields);
       await draft.clear();
       await grantPilotAccess();
-      // Left already: nobody here to tell, the app-wide notice will.
-      if (gone.current) {
-        void deliverOutbox();
-        return;
-      }
-      sendingId.current = request.id;
       showToast(toastAfterSend(request.id, await deliverRequest(request.id), saved));
     } finally {
       sendingId.current = null;

@@ -210,7 +210,7 @@ export function deliverOutbox(): Promise<DeliveryReport> {
  * again when it is delivered later.
  */
 export async function deliverRequest(id: string): Promise<RequestOutcome> {
-  reportedHere.add(id);
+  if (!callerGone.has(id)) reportedHere.add(id);
   try {
     await deliverOutbox();
     const item = (await readOutbox()).find((other) => other.request.id === id);
@@ -227,16 +227,16 @@ export async function deliverRequest(id: string): Promise<RequestOutcome> {
   }
 }
 
-// Requests whose caller left while they were being delivered.
+// Requests whose caller left before their delivery ended.
 const callerGone = new Set<string>();
 
 /**
- * The caller of `deliverRequest` is gone (the user left the page while it was sending): what
- * becomes of the request is news for the app-wide notice again, so its delivery is not lost on
- * the user.
+ * The caller of `deliverRequest` for `id` is gone, or will be by the time it calls (the user left
+ * the page while it was sending): what becomes of the request is news for the app-wide notice
+ * again, so its delivery is not lost on the user.
  */
 export function stopReporting(id: string) {
-  if (!reportedHere.delete(id)) return;
+  reportedHere.delete(id);
   callerGone.add(id);
 }
 

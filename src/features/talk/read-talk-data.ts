@@ -1,6 +1,7 @@
 /**
  * Talk's stored data read from IndexedDB and checked: anything unusable falls back to what a new
- * user has. Loaded after the page (use-talk-data.ts): the board is drawn before it.
+ * user has. Changes are stored, and another tab's changes read, part by part. Loaded after the
+ * page (use-talk-data.ts): the board is drawn before it.
  */
 import type { Boards } from "@/features/talk/board/board";
 import { readBoards } from "@/features/talk/board/read-boards";
@@ -10,7 +11,7 @@ import { parseTalkSettings } from "@/features/talk/talk-settings";
 import type { TalkData } from "@/features/talk/use-talk-data";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { readValue, storageKeys } from "@/lib/storage";
-import { onChangeElsewhere, updateValue } from "@/lib/storage-between-tabs";
+import { onChangeElsewhere, readAfterChanges, updateValue } from "@/lib/storage-between-tabs";
 
 /**
  * Boards as stored, read through the same checks as an imported file; a language's board that
@@ -42,23 +43,7 @@ export function parseStored<P extends keyof TalkData>(
   return parsers[part](value);
 }
 
-export async function readTalkData(defaultLanguage: SpeechLanguage): Promise<TalkData> {
-  const [boards, history, settings] = await Promise.all([
-    readValue<unknown>(storageKeys.talkBoards),
-    readValue<unknown>(storageKeys.talkHistory),
-    readValue<unknown>(storageKeys.talkSettings),
-  ]);
-  const data = {
-    boards: parseStored("boards", boards, defaultLanguage),
-    history: parseStored("history", history, defaultLanguage),
-    settings: parseStored("settings", settings, defaultLanguage),
-  };
-  // The board's language may not be the page's: its starter phrases come before it is shown.
-  await keepLoadingStarterTexts(data.settings.language);
-  return data;
-}
-
-export const storageKeyOf = {
+const storageKeyOf = {
   boards: storageKeys.talkBoards,
   history: storageKeys.talkHistory,
   settings: storageKeys.talkSettings,
@@ -89,8 +74,11 @@ export function storeChanges(before: TalkData, next: TalkData, defaultLanguage: 
   }
 }
 
-/** One part as stored now, checked; a board's starter phrases are here before it is shown. */
-export async function readPart<P extends keyof TalkData>(
+/**
+ * One part as stored now, checked. The board's language may not be the page's: its starter
+ * phrases come with the settings, before the board is shown in it.
+ */
+async function readPart<P extends keyof TalkData>(
   part: P,
   defaultLanguage: SpeechLanguage,
 ): Promise<TalkData[P]> {
@@ -99,10 +87,18 @@ export async function readPart<P extends keyof TalkData>(
   return value;
 }
 
+export async function readTalkData(defaultLanguage: SpeechLanguage): Promise<TalkData> {
+  const [boards, history, settings] = await Promise.all([
+    readPart("boards", defaultLanguage),
+    readPart("history", defaultLanguage),
+    readPart("settings", defaultLanguage),
+  ]);
+  return { boards, history, settings };
+}
+
 /**
- * Reads each part another tab of the app changes, and gives it to `onRead`; again when a change
- * was made here meanwhile (`changesMade` counts them), since what was read would lack it.
- * Returns the function that stops.
+ * Reads each part another tab of the app changes, and gives it to `onRead` (read again while
+ * changes are made here: `readAfterChanges`). Returns the function that stops.
  */
 export function readChangesElsewhere(
   defaultLanguage: SpeechLanguage,
@@ -111,14 +107,8 @@ export function readChangesElsewhere(
 ): () => void {
   let stopped = false;
   const readAgain = async (part: keyof TalkData) => {
-    for (;;) {
-      const before = changesMade();
-      const value = await readPart(part, defaultLanguage);
-      if (stopped) return;
-      if (before !== changesMade()) continue;
-      onRead(part, value);
-      return;
-    }
+    const value = await readAfterChanges(changesMade, () => readPart(part, defaultLanguage));
+    if (!stopped) onRead(part, value);
   };
   const stops = (Object.keys(storageKeyOf) as (keyof TalkData)[]).map((part) =>
     onChangeElsewhere(storageKeyOf[part], () => void readAgain(part)),

@@ -12,7 +12,7 @@ import {
 import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { readValue, storageKeys, writeValue } from "@/lib/storage";
-import { onChangeElsewhere, updateValue } from "@/lib/storage-between-tabs";
+import { onChangeElsewhere, readAfterChanges, updateValue } from "@/lib/storage-between-tabs";
 
 export type VoiceSettings = {
   keepRecordings: boolean;
@@ -60,6 +60,10 @@ export async function readStoredVoice() {
   }
   return { examples: remade.examples, keepRecordings, teachAgain };
 }
+
+/** `readStoredVoice`, read again while changes are made here (`readAfterChanges`). */
+export const readStoredVoiceAfterChanges = (changesMade: () => number) =>
+  readAfterChanges(changesMade, readStoredVoice);
 
 /** Makes `change` on the examples as stored now. */
 export function changeStoredExamples(change: (examples: VoiceExamples) => VoiceExamples) {

@@ -68,24 +68,16 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
       })).then(change),
     [],
   );
-  /**
-   * Reads the stored examples and settings into this page, again if a change was made here
-   * meanwhile (what was read would lack it).
-   */
+  /** Reads the stored examples and settings into this page. */
   async function readStored(code: VoiceCode) {
-    for (;;) {
-      const before = changesMade.current;
-      const stored = await code.readStoredVoice();
-      if (before !== changesMade.current) continue;
-      current.current = stored.examples;
-      // In slices, as the stored board is (use-talk-data.ts).
-      startTransition(() => {
-        setExamples(stored.examples);
-        setKeepRecordings(stored.keepRecordings);
-        setTeachAgain(stored.teachAgain);
-      });
-      return;
-    }
+    const stored = await code.readStoredVoiceAfterChanges(() => changesMade.current);
+    current.current = stored.examples;
+    // In slices, as the stored board is (use-talk-data.ts).
+    startTransition(() => {
+      setExamples(stored.examples);
+      setKeepRecordings(stored.keepRecordings);
+      setTeachAgain(stored.teachAgain);
+    });
   }
 
   /**
@@ -144,8 +136,8 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   }, [forBoard, boardIds, whenReady]);
 
   /**
-   * Makes a change to the examples here and to those stored now (one transaction), so that one
-   * another tab stored meanwhile is not written over from this page's copy.
+   * Makes a change to the examples here and to those stored now, so that one another tab stored
+   * meanwhile is not written over from this page's copy.
    */
   const save = (code: VoiceCode, change: (examples: VoiceExamples) => VoiceExamples) => {
     changesMade.current += 1;
