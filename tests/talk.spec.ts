@@ -156,6 +156,24 @@ test.describe("Talk", () => {
       .toMatchObject([{ text, language: "en" }]);
   });
 
+  test("on a phone, the board stays under the finger when what was said appears above it", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openTalk(page);
+    const phrases = phraseGroup(page, "Needs").getByRole("button");
+    const first = (await phrases.nth(0).boundingBox())!;
+    const second = (await phrases.nth(1).boundingBox())!;
+    const secondText = (await phrases.nth(1).innerText()).trim();
+    // Two taps where the phrases were when the page opened, as a hand does, at the page's top.
+    await page.mouse.click(first.x + first.width / 2, first.y + first.height / 2);
+    const said = page.getByRole("region", { name: "Said last" });
+    await expect(said).toBeAttached();
+    await page.mouse.click(second.x + second.width / 2, second.y + second.height / 2);
+    await expect(said.getByText(secondText, { exact: true })).toBeAttached();
+    expect((await phrases.nth(0).boundingBox())!.y).toBeCloseTo(first.y, 0);
+  });
+
   test("Stop silences a long message at once", async ({ page }) => {
     await openTalk(page);
     // Long enough (well over ten seconds of speech) that it still plays however busy the machine is.
@@ -559,6 +577,10 @@ test.describe("Talk", () => {
     await dialog.getByRole("textbox", { name: "Phrase" }).fill("Please bring my glasses");
     await dialog.getByRole("button", { name: "Save the phrase" }).click();
     await expect(dialog).toHaveCount(0);
+    // Said, since the focus goes back to "Add a phrase", far from where the phrase now is.
+    await expect(board(page).getByRole("status")).toHaveText(
+      "Added to My phrases: Please bring my glasses",
+    );
 
     const mine = phraseGroup(page, "My phrases");
     await expect(mine.getByText("Please bring my glasses")).toBeVisible();
@@ -816,6 +838,36 @@ test.describe("Talk", () => {
     await expect(phraseGroup(page, "My phrases").getByRole("button")).toHaveText([
       "Позовите сестру",
     ]);
+  });
+
+  test("a board never changed exports with what My voice learnt, and a new phone takes both", async ({
+    page,
+  }, testInfo) => {
+    await presetStoredValue(page, "dauys.voice-examples", {
+      en: { "starter-thirsty": taughtExamples() },
+    });
+    await openTalk(page);
+    const starterCount = await board(page).getByRole("listitem").count();
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export the board" }).click();
+    const file = testInfo.outputPath((await download).suggestedFilename());
+    await (await download).saveAs(file);
+
+    // A new phone, whose English board has a phrase of its own and whose My voice knows nothing.
+    await presetStoredValue(page, "dauys.talk-boards", {
+      en: [{ id: "own-1", text: "Call my grandson Timur", category: "mine", favourite: false }],
+    });
+    await presetStoredValue(page, "dauys.voice-examples", {});
+    await page.goto("/talk");
+    await settle(page);
+    await page.getByLabel("Board file to import").setInputFiles(file);
+    const ask = page.getByRole("dialog", { name: "Replace your boards?" });
+    await expect(ask).toContainText(`The file has ${starterCount} phrases for English.`);
+    await ask.getByRole("button", { name: "Replace the boards" }).click();
+    await expect(page.getByText(`Board imported: ${starterCount} phrases.`)).toBeVisible();
+    await expect(phraseGroup(page, "My phrases")).toHaveCount(0);
+    await expect(board(page).getByRole("listitem")).toHaveCount(starterCount);
+    await expect.poll(() => storedExampleCounts(page)).toEqual({ "starter-thirsty": 3 });
   });
 
   test("the board speaks the chosen language", async ({ page }) => {

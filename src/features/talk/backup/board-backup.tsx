@@ -16,6 +16,7 @@ import {
 import type { VoiceExamples } from "@/features/talk/my-voice/voice-examples";
 import {
   boardFileName,
+  boardsOf,
   exportBoards,
   languagesOf,
   maxBoardFileBytes,
@@ -106,7 +107,7 @@ export function BoardBackup({
     setPending(null);
     setImporting(true);
     try {
-      const imported = await keepImportedPictures(file.boards, file.pictures);
+      const imported = await keepImportedPictures(await boardsOf(file), file.pictures);
       if (!imported) {
         setOutcome({ ok: false, problem: "pictures-not-kept" });
         return;
@@ -122,9 +123,12 @@ export function BoardBackup({
   };
 
   const exportFile = async () => {
-    const pictures = await readBoardPictures(boards);
+    // A board never changed is the starter board, written out too: the file holds the board shown
+    // and those My voice learnt phrases of, and a new phone gets them as they were here.
+    const saved = await boardsOf({ boards, voice }, [language]);
+    const pictures = await readBoardPictures(saved);
     downloadFile(
-      new Blob([exportBoards(boards, voice, new Date(), pictures)], { type: "application/json" }),
+      new Blob([exportBoards(saved, voice, new Date(), pictures)], { type: "application/json" }),
       boardFileName,
     );
   };

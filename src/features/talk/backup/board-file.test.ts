@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { starterBoard } from "@/features/talk/board/board";
 import { addPhrase, toggleFavourite } from "@/features/talk/board/board-edits";
 import {
+  boardsOf,
   exportBoards,
   languagesOf,
   maxBoardFileBytes,
@@ -55,6 +56,21 @@ describe("board file", () => {
     expect(parseBoardFile(JSON.stringify({ ...old, version: 1 }))).toMatchObject({ ok: true });
   });
 
+  it("a file of My voice's examples for a board never changed makes the starter board", async () => {
+    // What the export wrote before it wrote the starter boards too: no board, the voice only.
+    const voice: VoiceExamples = {
+      en: { "starter-help": [{ features, origin: "taught", addedAt: 1 }] },
+    };
+    const text = exportBoards({}, voice, new Date("2026-11-25T10:00:00Z"));
+    const result = parseBoardFile(text);
+    expect(result).toMatchObject({ ok: true, voice, phraseCount: starterBoard("en").length });
+    if (!result.ok) return;
+    expect(languagesOf(result)).toEqual(["en"]);
+    expect(await boardsOf(result)).toEqual({ en: starterBoard("en") });
+    // An export writes the board shown as it is, starter or not.
+    expect(await boardsOf({ boards: {}, voice: {} }, ["kk"])).toEqual({ kk: starterBoard("kk") });
+  });
+
   it("refuses files that are not a board", () => {
     const problem = (text: string, size?: number) => {
       const result = parseBoardFile(text, size);
@@ -71,7 +87,7 @@ describe("board file", () => {
       "bad-voice",
     );
     expect(problem(file({ ...valid, voice: { xx: {} } }))).toBe("bad-voice");
-    expect(problem(file({ ...valid, boards: {} }))).toBe("not-a-board");
+    expect(problem(file({ ...valid, boards: {}, voice: {} }))).toBe("not-a-board");
     expect(problem(file({ ...valid, boards: { fr: [] } }))).toBe("not-a-board");
     expect(problem(file({ ...valid, boards: { en: "Hello" } }))).toBe("not-a-board");
     const phrase = valid.boards.en[0]!;

@@ -2,7 +2,8 @@
  * The board as one JSON file, for a backup or a move to a new phone. Reading a file checks all of
  * it before anything is used, so a bad file is refused whole and the board stays as it was.
  */
-import type { Boards } from "@/features/talk/board/board";
+import { starterBoard, type Boards } from "@/features/talk/board/board";
+import { loadStarterTexts, starterPhrases } from "@/features/talk/board/starter-phrases";
 import { speechLanguages, type SpeechLanguage } from "@/shared/speech-options";
 import { isRecord, readBoards, type BoardProblem } from "@/features/talk/board/read-boards";
 import {
@@ -104,12 +105,34 @@ export function parseBoardFile(text: string, size = text.length): BoardFileResul
   if (data.version > boardFileVersion) return { ok: false, problem: "newer-version" };
   const pictures = readPictures(data.pictures);
   if (!pictures) return { ok: false, problem: "bad-picture" };
-  const boards = readBoards(data.boards);
-  if (typeof boards === "string") return { ok: false, problem: boards };
-  const phraseCount = Object.values(boards).reduce((sum, board) => sum + board.length, 0);
   const voice = parseVoiceExamples(data.voice, true);
   if (!voice) return { ok: false, problem: "bad-voice" };
+  // A file exported before the starter boards were written into it has only My voice's examples
+  // for a board the user never changed: that board is the starter board.
+  const onlyVoice = Object.keys(data.boards).length === 0 && Object.keys(voice).length > 0;
+  const boards = onlyVoice ? {} : readBoards(data.boards);
+  if (typeof boards === "string") return { ok: false, problem: boards };
+  const phraseCount = languagesOf({ boards, voice }).reduce(
+    (sum, language) => sum + (boards[language]?.length ?? starterPhrases.length),
+    0,
+  );
   return { ok: true, boards, voice, pictures, phraseCount };
+}
+
+/**
+ * The boards a file makes, or is made of: its own, and the starter board where it has only My
+ * voice's examples, or where `alsoIn` asks for one (a board the user never changed). Loads those
+ * starter boards' words.
+ */
+export async function boardsOf(
+  file: { boards: Boards; voice: VoiceExamples },
+  alsoIn: SpeechLanguage[] = [],
+): Promise<Boards> {
+  const starters = speechLanguages.filter(
+    (language) => !file.boards[language] && (language in file.voice || alsoIn.includes(language)),
+  );
+  await loadStarterTexts(...starters);
+  return { ...file.boards, ...Object.fromEntries(starters.map((l) => [l, starterBoard(l)])) };
 }
 
 /** The languages a file has boards or voice examples for: the ones importing it replaces. */

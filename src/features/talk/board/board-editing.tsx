@@ -13,6 +13,7 @@ import RestoreIcon from "@mui/icons-material/Restore";
 import StarIcon from "@mui/icons-material/Star";
 import StarBorderIcon from "@mui/icons-material/StarBorder";
 import { type Board, type Phrase } from "@/features/talk/board/board";
+import { categoryLabels } from "@/features/talk/board/category-labels";
 import {
   addPhrase,
   boardIsFull,
@@ -116,7 +117,7 @@ export function BoardEditing({
   onNotice: (notice: string) => void;
   focusAfterEdit: FocusAfterEdit;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [dialog, setDialog] = useState<
     { mode: "add" } | { mode: "edit"; phrase: Phrase } | { mode: "restore" } | null
   >(null);
@@ -156,6 +157,9 @@ export function BoardEditing({
       focusAfterEdit([phraseControlSelector(id, "edit")]);
     } else {
       changeBoard((current) => addPhrase(current, draft, newPhraseId()));
+      // The focus goes back to "Add a phrase", and the phrase may be screens away: said.
+      const group = i18n._(categoryLabels[draft.category]);
+      onNotice(t`Added to ${group}: ${draft.text}`);
     }
     setDialog(null);
   };

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
+import Stack from "@mui/material/Stack";
 import { Alert } from "@/components/alert";
 import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import type { SpeechFailure, useTalkSpeech } from "@/features/talk/speaking/use-talk-speech";
@@ -50,9 +51,26 @@ export function SaidArea({
     // A head start only: opening the listener view loads it again should this fail.
     if (somethingSaid) loadListenerView().catch(() => undefined);
   }, [somethingSaid]);
+  // What is said appears here, above the board: the board stays under the finger (its code comes
+  // after the page is drawn, before the first tap).
+  const areaRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    import("@/lib/keep-pressed-in-place").then(
+      ({ keepPressedInPlace }) => {
+        if (!gone && areaRef.current) stop = keepPressedInPlace(areaRef.current);
+      },
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, []);
 
   return (
-    <>
+    <Stack ref={areaRef} spacing={{ xs: 2.5, md: 3 }}>
       <div role="status" style={visuallyHidden}>
         {status.state === "speaking" && said ? t`Saying: ${said.text}` : ""}
       </div>
@@ -83,7 +101,7 @@ export function SaidArea({
           />
         </Suspense>
       ) : null}
-    </>
+    </Stack>
   );
 }
 
