@@ -467,6 +467,32 @@ test("after the idle time a countdown asks 'Are you still there?', and Continue 
   await expect(dialog).toBeVisible();
 });
 
+test("a switch user answers 'Are you still there?' with the switch", async ({ page }) => {
+  await presetStoredValue(page, "dauys.talk-settings", {
+    language: "en",
+    scanning: { mode: "two-switches" },
+  });
+  await page.clock.install();
+  await provision(page, { idle: 30 });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Talk" }).click();
+  const status = page.locator("[data-scan-status]").last();
+  await expect(status).toHaveText("Phrase board");
+  await pauseClock(page);
+  await page.clock.runFor(30_000);
+  const dialog = page.getByRole("alertdialog", { name: "Are you still there?" });
+  await expect(dialog).toBeVisible();
+  // The switch goes through the dialog, not the page behind it: Continue is all there is.
+  await page.keyboard.press("Enter");
+  await expect(status).toHaveText("Continue");
+  await page.keyboard.press("Space");
+  await page.clock.runFor(500);
+  await expect(dialog).toHaveCount(0);
+  // The countdown did not run out behind it: the session goes on.
+  await page.clock.runFor(29_000);
+  await expect(dialog).toHaveCount(0);
+  expect(await kioskAttribute(page)).toBe("on");
+});
+
 // As on a first visit before the service worker has the app's code (this suite blocks it).
 test.describe("before the service worker has the app's code", () => {
   test("a connection lost before the countdown's code came leaves the page working, and the countdown comes once it is back", async ({

@@ -30,6 +30,8 @@ async function openTalkScanning(page: Page, scanning: Record<string, unknown>) {
 }
 
 const board = (page: Page) => page.getByRole("region", { name: "Phrase board" });
+const phraseGroupOf = (page: Page, name: string) =>
+  board(page).getByRole("region", { name, exact: true });
 const scanBar = (page: Page) => page.getByRole("region", { name: "Switch access" }).last();
 // Found by its mark, not through the bar's region: an open modal dialog hides the page behind it
 // from the accessibility tree, while the bar still shows what is highlighted.
@@ -274,6 +276,64 @@ test.describe("Talk switch access", () => {
       page.getByRole("region", { name: "Said last" }).getByText(phrase, { exact: true }),
     ).toBeVisible();
   });
+});
+
+test("the listener view is closed by the switch, also when a tap anywhere is the switch", async ({
+  page,
+}) => {
+  await openTalkScanning(page, { mode: "two-switches", tapAnywhere: true });
+  const moveOn = () => page.keyboard.press("Enter");
+  const phrase = await chosenPhrase(page);
+  await scanTo(page, phrase, moveOn);
+  await page.keyboard.press("Space");
+  const said = page.getByRole("region", { name: "Said last" });
+  await expect(said.getByText(phrase, { exact: true })).toBeVisible();
+  await moveUntil(page, (status) => status === "Said last", moveOn);
+  await page.keyboard.press("Space");
+  await scanToItem(page, "Show to the listener", moveOn);
+  await page.keyboard.press("Space");
+  const view = page.getByRole("dialog", { name: "Listener view" });
+  await expect(view).toBeVisible();
+  // Its Close is the one thing to choose: the switch closes it.
+  await moveUntil(page, (status) => status === "Close", moveOn);
+  await page.keyboard.press("Space");
+  await expect(view).toHaveCount(0);
+
+  // A helper's tap, when a tap is the switch, closes it too.
+  await moveUntil(page, (status) => status === "Said last", moveOn);
+  await page.keyboard.press("Space");
+  await scanToItem(page, "Show to the listener", moveOn);
+  await page.keyboard.press("Space");
+  await expect(view).toBeVisible();
+  await moveUntil(page, (status) => status === "Close", moveOn);
+  await view.click({ position: { x: 20, y: 20 } });
+  await expect(view).toHaveCount(0);
+});
+
+test("Escape in a dialog's box goes back to scanning and keeps what was typed", async ({
+  page,
+}) => {
+  await openTalkScanning(page, { mode: "two-switches" });
+  // A helper taps (taps are taps here); the user types.
+  await page.getByRole("button", { name: "Edit the board" }).click();
+  await board(page).getByRole("button", { name: "Add a phrase" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+  const box = dialog.getByRole("textbox", { name: "Phrase" });
+  await box.click();
+  await page.keyboard.type("Please open the window");
+  await expect(scanStatus(page)).toHaveText(
+    "Scanning waits while you type. Press Escape to go back to it.",
+  );
+  await page.keyboard.press("Escape");
+  await expect(box).not.toBeFocused();
+  await expect(scanStatus(page)).not.toHaveText(/Scanning waits/);
+  await expect(dialog).toBeVisible();
+  await expect(box).toHaveValue("Please open the window");
+  // The switch goes on to Save, which keeps the phrase.
+  await scanToItem(page, "Save the phrase", () => page.keyboard.press("Enter"));
+  await page.keyboard.press("Space");
+  await expect(dialog).toHaveCount(0);
+  await expect(phraseGroupOf(page, "My phrases").getByText("Please open the window")).toBeVisible();
 });
 
 test("on a phone, what the highlight scrolls to is not hidden under the scanning bar", async ({

@@ -26,7 +26,8 @@ const itemSelector = [
   "[role='tab']",
 ].join(", ");
 /** A modal dialog takes the scan while it is open: nothing behind it can be used. */
-const modalSelector = "dialog[open], [role='dialog'][aria-modal='true']";
+const modalSelector =
+  "dialog[open], [role='dialog'][aria-modal='true'], [role='alertdialog'][aria-modal='true']";
 
 const isLeftOut = (element: HTMLElement) =>
   element.hidden ||

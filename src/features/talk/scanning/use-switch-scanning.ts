@@ -116,21 +116,23 @@ export function useSwitchScanning({
     };
     // While the focus moves, it is on the page's body between focusout and focusin.
     const onFocusOut = () => queueMicrotask(check);
+    // Read before the page's own handlers: in a dialog, Escape would otherwise close it, and what
+    // was typed in it (a new phrase) would be lost. A second Escape closes the dialog.
     const onEscape = (event: KeyboardEvent) => {
       const active = document.activeElement;
-      if (event.key !== "Escape" || event.defaultPrevented) return;
-      // In a dialog, Escape closes the dialog (and the box with it).
-      if (active instanceof HTMLElement && isTypedIn(active) && !active.closest("[role=dialog]"))
-        active.blur();
+      if (event.key !== "Escape" || !(active instanceof HTMLElement) || !isTypedIn(active)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      active.blur();
     };
     check();
     document.addEventListener("focusin", check);
     document.addEventListener("focusout", onFocusOut);
-    document.addEventListener("keydown", onEscape);
+    document.addEventListener("keydown", onEscape, true);
     return () => {
       document.removeEventListener("focusin", check);
       document.removeEventListener("focusout", onFocusOut);
-      document.removeEventListener("keydown", onEscape);
+      document.removeEventListener("keydown", onEscape, true);
     };
   }, []);
   const typingNow = useEffectEvent(() => typing);

@@ -2,6 +2,9 @@ import { useEffect, useLayoutEffect, useRef } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import { styled } from "@mui/material/styles";
+import CloseIcon from "@mui/icons-material/Close";
+import { Button } from "@/components/button";
+import { focusOnDark } from "@/theme/theme";
 
 const FullScreenDialog = styled("dialog")({
   border: "none",
@@ -123,10 +126,32 @@ export function ListenerView({
           </Box>
         </Box>
         <Box
-          component="p"
-          sx={{ m: 0, pt: 2, textAlign: "center", fontSize: "1.125rem", color: "#e6e6e6" }}
+          sx={{
+            pt: 2,
+            display: "flex",
+            flexWrap: "wrap",
+            gap: 2,
+            alignItems: "center",
+            justifyContent: "center",
+            ...focusOnDark,
+          }}
         >
-          {t`Tap anywhere or press Escape to close.`}
+          <Box component="p" sx={{ m: 0, fontSize: "1.125rem", color: "#e6e6e6" }}>
+            {t`Tap anywhere or press Escape to close.`}
+          </Box>
+          {/* For a switch: scanning takes over taps and keys, and needs something to choose. */}
+          <Button
+            variant="outlined"
+            color="inherit"
+            startIcon={<CloseIcon />}
+            onClick={(event) => {
+              event.stopPropagation();
+              dialogRef.current?.close();
+            }}
+            sx={{ minHeight: 56 }}
+          >
+            {t`Close`}
+          </Button>
         </Box>
       </Box>
     </FullScreenDialog>
