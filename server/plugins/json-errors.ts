@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { contactTextPattern } from "../../src/shared/contact-validation.ts";
 import { isStoreUnavailable } from "../storage/store-unavailable.ts";
 
 export type ErrorBody = { error: string; message: string };
@@ -28,6 +29,11 @@ const statusNames: Record<number, string> = {
   503: "unavailable",
 };
 
+/** Why a contact request's text field is refused for its characters: the API and the plain
+ * form post say it alike. */
+const controlCharactersMessage = (field: string) =>
+  `"${field}" must not contain control characters.`;
+
 function describeValidation(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return error.message;
@@ -36,6 +42,10 @@ function describeValidation(error: FastifyError): string {
   const extra = (first.params as { additionalProperty?: string }).additionalProperty;
   if (missing) return `"${missing}" is required.`;
   if (extra) return `"${extra}" is not an accepted field.`;
+  // Said plainly: the pattern itself, a character class of escapes, tells a person nothing.
+  if (first.keyword === "pattern" && first.params.pattern === contactTextPattern && where) {
+    return controlCharactersMessage(where);
+  }
   return where ? `"${where}" ${first.message ?? "is invalid"}.` : `Request ${first.message}.`;
 }
 

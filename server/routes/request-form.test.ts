@@ -197,6 +197,28 @@ describe("POST /contact (the contact form without the app)", () => {
     expect(stored()).toEqual([]);
   });
 
+  it("stores the text without its control characters, and a field of nothing else is empty", async () => {
+    const { app, stored } = await start();
+    const onlyControls = await send(app, { ...filled, subject: "\u0000\u0007", language: "kk" });
+    expect(onlyControls.statusCode).toBe(400);
+    expect(onlyControls.body).toContain("KK not sent");
+    expect(stored()).toEqual([]);
+    const withControls = {
+      ...filled,
+      name: "Aigerim\u0007\tSadykova",
+      subject: "Pilot\u001fclinic",
+      message: "Hello\u0000 world\r\n\tb\rc",
+    };
+    expect((await send(app, { ...withControls, language: "kk" })).statusCode).toBe(201);
+    expect(stored()).toEqual([
+      expect.objectContaining({
+        name: "Aigerim\tSadykova",
+        subject: "Pilotclinic",
+        message: "Hello world\n\tb\nc",
+      }),
+    ]);
+  });
+
   it("answers in the saved language, or the ?lang= one, when the form does not say", async () => {
     const { app } = await start();
     const byCookie = await send(app, { ...filled, name: "" }, { cookie: "dauys-language=kk" });

@@ -169,6 +169,21 @@ describe("POST /api/requests", () => {
       newRequest({ message: "m".repeat(5001) }),
       /"message" must NOT have more than 5000 characters/,
     ],
+    [
+      "a message with U+0000 (NUL), which PostgreSQL cannot store",
+      newRequest({ message: "Hello\u0000world" }),
+      /^"message" must not contain control characters\.$/,
+    ],
+    [
+      "a name with another control character",
+      newRequest({ name: "Aigerim\u001b[31m" }),
+      /^"name" must not contain control characters\.$/,
+    ],
+    [
+      "a subject with a vertical tab",
+      newRequest({ subject: "Pilot\u000bclinic" }),
+      /^"subject" must not contain control characters\.$/,
+    ],
     ["an unknown language", newRequest({ language: "fr" }), /"language" must be equal to one/],
     ["a time that is not a date", newRequest({ createdAt: "yesterday" }), /"createdAt"/],
     ["a number for a text", newRequest({ subject: 42 }), /"subject" must be string/],
@@ -187,6 +202,18 @@ describe("POST /api/requests", () => {
       expect(storedRows(dataDir)).toEqual([]);
     });
   }
+
+  it("stores tabs and line breaks in the text fields", async () => {
+    const { dataDir } = makeTempDirs();
+    const app = await start(dataDir);
+    const request = newRequest({
+      name: "Aigerim\tSadykova",
+      subject: "Pilot\r\nclinic",
+      message: "Line one\r\nline two\n\tindented\rthree",
+    });
+    expect((await post(app, request)).statusCode).toBe(201);
+    expect(storedRows(dataDir)[0]).toMatchObject(request);
+  });
 
   it("refuses a body that is not JSON", async () => {
     const { dataDir } = makeTempDirs();

@@ -9,11 +9,22 @@ import type { FastifyInstance } from "fastify";
 import { apiPaths } from "../../src/shared/api-contract.ts";
 import { apiTags, errorResponse, inputErrorResponses } from "../plugins/api-description.ts";
 import type { ErrorBody } from "../plugins/json-errors.ts";
-import { contactFieldLimits, requestLanguages } from "../../src/shared/contact-validation.ts";
+import {
+  contactFieldLimits,
+  contactTextPattern,
+  requestLanguages,
+} from "../../src/shared/contact-validation.ts";
 import type { NewRequest, RequestsStore } from "../storage/requests-store.ts";
 import type { SubmissionBudget } from "./submission-budget.ts";
 
-const text = (maxLength: number) => ({ type: "string", minLength: 1, maxLength }) as const;
+const text = (maxLength: number) =>
+  ({
+    type: "string",
+    minLength: 1,
+    maxLength,
+    pattern: contactTextPattern,
+    description: "No control characters but tab and line breaks",
+  }) as const;
 
 const requestBodySchema = {
   type: "object",

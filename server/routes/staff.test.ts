@@ -163,6 +163,30 @@ describe("staff inbox API", () => {
     expect(csv.body).toContain(marked.json().handledAt);
   });
 
+  it("searches for words around a control character, U+0000 too, instead of failing", async () => {
+    const app = await start();
+    const cookie = await session(app);
+    const found = await sendRequest(app, { name: "Айгерим Садыкова", subject: "Pilot" });
+    await sendRequest(app, { name: "Bakyt", subject: "Lessons" });
+    const search = (query: string) =>
+      app.inject({
+        method: "GET",
+        url: `/api/staff/requests?q=${encodeURIComponent(query)}`,
+        headers: { cookie },
+      });
+    for (const query of ["айгерим\u0000pilot", "\u0000айгерим", "pil\u0001\u001f\u007fсады"]) {
+      const answer = await search(query);
+      expect(answer.statusCode, query).toBe(200);
+      expect(
+        answer.json().requests.map((r: { id: string }) => r.id),
+        query,
+      ).toEqual([found.id]);
+    }
+    const onlyControls = await search("\u0000\u0001");
+    expect(onlyControls.statusCode).toBe(200);
+    expect(onlyControls.json().requests).toHaveLength(2);
+  });
+
   it("gives the inbox a page at a time, and refuses pages it cannot give", async () => {
     const app = await start();
     const cookie = await session(app);

@@ -18,10 +18,13 @@ export type InboxPageQuery = {
 };
 
 /** The query's words, folded to lower case; a "word" without a letter or digit matches nothing
- * in either index, so it is left out rather than making the search empty. */
+ * in either index, so it is left out rather than making the search empty. A control character
+ * separates words, as both indexes split stored text at one; kept in a word, U+0000 would end
+ * SQLite's query text early (an error) and PostgreSQL refuses it in any text. */
 export function searchWords(query: string): string[] {
   return (
     query
+      .replace(/\p{Cc}/gu, " ")
       .normalize("NFC")
       .toLocaleLowerCase("und")
       // "İ" (Azerbaijani capital i) lower-cases to "i" plus a combining dot; both indexes fold it to "i".

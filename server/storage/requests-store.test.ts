@@ -140,6 +140,11 @@ describe.each(kinds)("$name requests store", (kind) => {
       expect(Array.isArray(await ids(query))).toBe(true);
     }
     expect(await ids("' OR 1=1 --")).toEqual([]);
+    // A control character separates words: U+0000 in a word broke SQLite's query and
+    // PostgreSQL refuses it in any text.
+    expect(await ids("айгерим\u0000pilot")).toEqual([newer.id, older.id]);
+    expect(await ids("\u0000dil\u0001\u001f\u007f\u0085mail")).toEqual([other.id]);
+    expect(await ids("\u0000")).toEqual([kazakh.id, other.id, newer.id, older.id]);
     await store.close();
   });
 

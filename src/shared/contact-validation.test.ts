@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   contactFieldLimits,
+  contactFieldNames,
   emptyContactFields,
+  hasControlCharacters,
   isContactFieldsEmpty,
   isEmailAddress,
   requestLanguages,
@@ -51,6 +53,23 @@ describe("contact form validation", () => {
     );
     const longAddress = `${"a".repeat(250)}@example.com`;
     expect(validateContactField("email", longAddress)).toBe("too-long");
+  });
+
+  it("finds the control characters the server refuses, but not tabs or line breaks", () => {
+    for (const text of ["a\u0000b", "\u0001", "a\u0008", "\u000b", "\u000c", "\u000e", "\u001f"]) {
+      expect(hasControlCharacters(text), JSON.stringify(text)).toBe(true);
+    }
+    for (const text of ["", "Line 1\r\nLine 2\n\tthree\r", "Айгерім 😀", "\u007f\u0085\u2028"]) {
+      expect(hasControlCharacters(text), JSON.stringify(text)).toBe(false);
+    }
+  });
+
+  it("sends and checks the text without the control characters the server refuses", () => {
+    const pasted = { ...valid, subject: "Pilot\u000b clinic", message: "Hi\u0000\tthere\n" };
+    const sent = trimContactFields(pasted);
+    expect(sent).toEqual({ ...valid, subject: "Pilot clinic", message: "Hi\tthere" });
+    expect(contactFieldNames.some((field) => hasControlCharacters(sent[field]))).toBe(false);
+    expect(validateContactField("subject", "\u0000\u0007 ")).toBe("required");
   });
 
   it("trims surrounding spaces but keeps the text", () => {

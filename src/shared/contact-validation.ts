@@ -34,6 +34,34 @@ export const contactFieldLimits: Record<ContactField, number> = {
 
 export const emptyContactFields: ContactFields = { name: "", email: "", subject: "", message: "" };
 
+/**
+ * What the text fields (name, subject, message) may hold: anything but the control characters
+ * U+0000 to U+001F, except tab and line breaks. None of them belongs in a person's text, and
+ * PostgreSQL cannot store U+0000 in text at all. The server's JSON schema takes this pattern
+ * (server/routes/requests.ts); the form removes them before it checks and sends a request
+ * (`cleanContactText`), as the plain form post does, so the form's requests are never refused
+ * for them.
+ */
+export const contactTextPattern = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$";
+
+const contactText = new RegExp(contactTextPattern, "u");
+
+/** Whether a text field holds a control character the server refuses. */
+export function hasControlCharacters(value: string): boolean {
+  return !contactText.test(value);
+}
+
+// eslint-disable-next-line no-control-regex -- these characters are what it is for.
+const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/gu;
+
+/**
+ * A field's value as it is checked and sent: without the control characters the server refuses
+ * (invisible, pasted from another program, never typed), and without surrounding spaces.
+ */
+export function cleanContactText(value: string): string {
+  return value.replace(controlCharacters, "").trim();
+}
+
 // The "email" format of ajv-formats (full mode), which the server's schema uses.
 const emailPattern =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
@@ -43,7 +71,7 @@ export function isEmailAddress(value: string): boolean {
 }
 
 export function validateContactField(field: ContactField, value: string): ContactFieldError | null {
-  const trimmed = value.trim();
+  const trimmed = cleanContactText(value);
   if (trimmed === "") return "required";
   if (trimmed.length > contactFieldLimits[field]) return "too-long";
   if (field === "email" && !isEmailAddress(trimmed)) return "email";
@@ -59,13 +87,13 @@ export function validateContactFields(fields: ContactFields): ContactErrors {
   return errors;
 }
 
-/** The values as they are sent: surrounding spaces removed, the text itself untouched. */
+/** The values as they are sent (`cleanContactText`), the text itself untouched. */
 export function trimContactFields(fields: ContactFields): ContactFields {
   return {
-    name: fields.name.trim(),
-    email: fields.email.trim(),
-    subject: fields.subject.trim(),
-    message: fields.message.trim(),
+    name: cleanContactText(fields.name),
+    email: cleanContactText(fields.email),
+    subject: cleanContactText(fields.subject),
+    message: cleanContactText(fields.message),
   };
 }
 

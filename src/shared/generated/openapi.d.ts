@@ -363,10 +363,13 @@ export interface operations {
            * @description Made by the client; a retry repeats it
            */
           id: string;
+          /** @description No control characters but tab and line breaks */
           name: string;
           /** Format: email */
           email: string;
+          /** @description No control characters but tab and line breaks */
           subject: string;
+          /** @description No control characters but tab and line breaks */
           message: string;
           /** @enum {string} */
           language: "en" | "ru" | "az" | "kk" | "ky" | "uz";
