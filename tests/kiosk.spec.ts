@@ -842,6 +842,34 @@ test("five wrong PINs lock the exit for five minutes, also after a reload", asyn
   expect(await kioskAttribute(page)).toBeNull();
 });
 
+test("a session whose page was closed is reset when the app opens again after its time, not shown to the next person", async ({
+  page,
+  context,
+}) => {
+  await provision(page, { idle: 10 });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Talk" }).click();
+  const history = (on: Page) => on.getByRole("region", { name: "History" });
+  const box = page.getByRole("textbox", { name: "Type what you want to say" });
+  await box.fill("My secret words");
+  await box.press("Enter");
+  await expect(history(page).getByRole("button", { name: /^My secret words/ })).toBeVisible();
+  // Reloaded at once (the patient is still there): what they said stays.
+  await page.reload();
+  await expect(history(page).getByRole("button", { name: /^My secret words/ })).toBeVisible();
+
+  // The app is closed, and opened again a minute later, past the idle time and the countdown.
+  await page.close();
+  const next = await context.newPage();
+  await next.clock.install({ time: Date.now() + 60_000 });
+  await next.goto("/talk");
+  await expect(
+    next.getByRole("status").filter({ hasText: "Ready for the next person." }),
+  ).toBeVisible();
+  expect(await storedValue(next, "dauys.talk-history")).toBeNull();
+  await next.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Talk" }).click();
+  await expect(history(next).getByText("Nothing said yet.")).toBeVisible();
+});
+
 test("a privacy reset erases what the patient said on Talk and gives back the clinic's board", async ({
   page,
 }) => {

@@ -19,6 +19,8 @@
  *   was turned on; each privacy reset puts them back.
  * - `dauys.voice-examples`, `dauys.voice-settings`: My voice's examples of the user saying their
  *   phrases (features, and recordings only if the user agreed to keep them), and that choice.
+ * - Not here: the kiosk's last use (`dauys.kiosk-last-use`) is one number in localStorage, read
+ *   synchronously as a kiosk session starts (features/kiosk/kiosk-session.tsx).
  * - `dauys.pictures` names no value here: the user's own phrase pictures are blobs in a database of
  *   their own ("dauys-pictures", see features/talk/board/phrase-pictures.ts), so a big picture is
  *   never read with the settings; a failed write there is reported under this key.

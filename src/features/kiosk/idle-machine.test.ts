@@ -29,6 +29,23 @@ describe("kiosk idle machine", () => {
     expect(idleReducer(armed, { type: "tick", now: start + 119_999 })).toEqual(armed);
   });
 
+  it("armed again after a reload or a restart, goes on from the last use before it", () => {
+    const arm = (lastInputAt: number) => run([{ type: "arm", now: start, config, lastInputAt }]);
+    // Used a minute ago: the idle time left is what was left.
+    expect(arm(start - 60_000)).toEqual({ phase: "watching", config, lastInputAt: start - 60_000 });
+    // In the countdown: it goes on, with the seconds it had.
+    expect(arm(start - 125_000)).toEqual({
+      phase: "countdown",
+      config,
+      endsAt: start + 10_000,
+      secondsLeft: 10,
+    });
+    // Gone for longer than the idle time and the countdown: what they left is reset at once.
+    expect(arm(start - 135_000)).toEqual({ phase: "resetting", config });
+    // A last use "after" now (the clock was set back) counts from now.
+    expect(arm(start + 60_000)).toEqual(armed);
+  });
+
   it("starts the countdown after the idle time, with 15 seconds to go", () => {
     const state = idleReducer(armed, { type: "tick", now: start + 120_000 });
     expect(state).toEqual({ phase: "countdown", config, endsAt: start + 135_000, secondsLeft: 15 });

@@ -27,7 +27,8 @@ export type IdleState =
   | { phase: "resetting"; config: IdleConfig };
 
 export type IdleEvent =
-  | { type: "arm"; now: number; config: IdleConfig }
+  /** `lastInputAt`: someone's last use before the page was opened (a reload, a restart). */
+  | { type: "arm"; now: number; config: IdleConfig; lastInputAt?: number }
   | { type: "disarm" }
   /** A touch, click, key, wheel or text input. */
   | { type: "input"; now: number }
@@ -55,8 +56,12 @@ function fromLastInput(config: IdleConfig, lastInputAt: number, now: number): Id
 }
 
 export function idleReducer(state: IdleState, event: IdleEvent): IdleState {
-  if (event.type === "arm")
-    return { phase: "watching", config: event.config, lastInputAt: event.now };
+  if (event.type === "arm") {
+    // A session the page was closed in goes on where it was: a patient gone since is not waited
+    // for again, and what they left is reset at once.
+    const lastInputAt = Math.min(event.lastInputAt ?? event.now, event.now);
+    return fromLastInput(event.config, lastInputAt, event.now);
+  }
   if (event.type === "disarm") return initialIdleState;
 
   switch (state.phase) {

@@ -48,6 +48,36 @@ const IdleCountdownDialog = lazy(
   ),
 );
 
+/**
+ * When someone last used the tablet, kept through a reload, a crash or a restart: a session whose
+ * page was closed is reset when the app opens again once its time has run out, instead of being
+ * shown to the next person with the idle time started anew. One number in localStorage, read at
+ * once as the session starts; removed once a privacy reset has erased what there was.
+ */
+const lastUseKey = "dauys.kiosk-last-use";
+let lastUseWritten = 0;
+
+function readLastUse(): number | undefined {
+  try {
+    const at = Number(localStorage.getItem(lastUseKey));
+    return Number.isFinite(at) && at > 0 ? at : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Notes a use at `at` (at most once a second), or that nothing of anyone's is left (null). */
+function noteLastUse(at: number | null) {
+  if (at !== null && at - lastUseWritten < 1000) return;
+  lastUseWritten = at ?? 0;
+  try {
+    if (at === null) localStorage.removeItem(lastUseKey);
+    else localStorage.setItem(lastUseKey, String(at));
+  } catch {
+    // Without it a reload starts the idle time again: the reset still comes, later.
+  }
+}
+
 /** The page's own audio and video, and embedded players marked `data-media-playing`. */
 function isMediaPlaying(): boolean {
   return (
@@ -89,14 +119,25 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
   // The idle timer runs while kiosk mode is on.
   useEffect(() => {
     const config: IdleConfig = { idleMs: idleSeconds * 1000, countdownMs: countdownSeconds * 1000 };
-    dispatch({ type: "arm", now: Date.now(), config });
+    dispatch({ type: "arm", now: Date.now(), config, lastInputAt: readLastUse() });
     return () => dispatch({ type: "disarm" });
   }, [idleSeconds]);
+  // Kiosk mode turned off: no session is left to reset.
+  useEffect(() => () => noteLastUse(null), []);
 
   // Any touch, click, key, wheel or typing means someone is there; playing audio or video too.
   useEffect(() => {
-    const onInput = () => dispatch({ type: "input", now: Date.now() });
-    const onMedia = () => dispatch({ type: "media", now: Date.now(), playing: isMediaPlaying() });
+    const onInput = () => {
+      const now = Date.now();
+      dispatch({ type: "input", now });
+      noteLastUse(now);
+    };
+    const onMedia = () => {
+      const now = Date.now();
+      const playing = isMediaPlaying();
+      dispatch({ type: "media", now, playing });
+      noteLastUse(now);
+    };
     // A tablet waking up checks the clock at once rather than when its timer catches up.
     const onVisible = () => {
       if (document.visibilityState === "visible") dispatch({ type: "tick", now: Date.now() });
@@ -133,6 +174,8 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
   useEffect(() => {
     if (idle.phase !== "held") return;
     const timer = window.setInterval(() => {
+      // Someone watching or listening is using the tablet.
+      noteLastUse(Date.now());
       if (!isMediaPlaying()) dispatch({ type: "media", now: Date.now(), playing: false });
     }, heldCheckMs);
     return () => window.clearInterval(timer);
@@ -161,6 +204,7 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
     window.scrollTo({ top: 0 });
     focusMainContent();
     finishPrivacyReset(erased);
+    if (erased) noteLastUse(null);
     dispatch({ type: "reset-done", now: Date.now() });
   });
 
@@ -182,7 +226,10 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
       <IdleCountdownDialog
         open={idle.phase === "countdown"}
         secondsLeft={idle.phase === "countdown" ? idle.secondsLeft : countdownSeconds}
-        onContinue={() => dispatch({ type: "continue", now: Date.now() })}
+        onContinue={() => {
+          dispatch({ type: "continue", now: Date.now() });
+          noteLastUse(Date.now());
+        }}
       />
     </Suspense>
   );
