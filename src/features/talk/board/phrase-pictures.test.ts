@@ -7,7 +7,7 @@ import {
   resetPicturesForTests,
   savePicture,
 } from "@/features/talk/board/phrase-pictures";
-import { onStorageError, resetStorageForTests, storageKeys } from "@/lib/storage";
+import { onStorageError, resetStorageForTests, storageKeys, writeValue } from "@/lib/storage";
 
 function jpeg(bytes: number[]): Blob {
   return new Blob([new Uint8Array(bytes)], { type: "image/jpeg" });
@@ -49,6 +49,18 @@ describe("phrase pictures", () => {
     const id = await savePicture(jpeg([7, 8]));
     resetPicturesForTests();
     expect(await bytesOf(await readPicture(id!))).toEqual([7, 8]);
+  });
+
+  it("on a kiosk tablet, never erases a picture of the clinic's boards", async () => {
+    const clinics = await savePicture(jpeg([1]));
+    const patients = await savePicture(jpeg([2]));
+    await writeValue(storageKeys.talkClinicBoards, {
+      en: [{ id: "c", text: "Nurse", category: "people", symbol: { set: "picture", id: clinics } }],
+    });
+    // The patient deleted the clinic's phrase and their own.
+    await removePictures([clinics!, patients!]);
+    expect(await bytesOf(await readPicture(clinics!))).toEqual([1]);
+    expect(await readPicture(patients!)).toBeUndefined();
   });
 
   it("erases only the pictures asked for", async () => {

@@ -10,8 +10,8 @@
  * kept without its picture, and the app goes on working.
  */
 import { clear, delMany, get, set, type UseStore } from "idb-keyval";
-import { openPictureStore } from "@/lib/picture-database";
-import { reportStorageFailure, storageKeys } from "@/lib/storage";
+import { openPictureStore, pictureIdsIn } from "@/lib/picture-database";
+import { readValue, reportStorageFailure, storageKeys } from "@/lib/storage";
 
 type StoredPicture = { type: string; bytes: ArrayBuffer };
 
@@ -52,12 +52,19 @@ export async function readPicture(id: string): Promise<Blob | undefined> {
   }
 }
 
-/** Erases the pictures with these ids (ids that are not kept are ignored). */
+/**
+ * Erases the pictures with these ids (ids that are not kept are ignored), but never those of the
+ * clinic's boards on a kiosk tablet: a patient who deletes or changes a clinic phrase changes it
+ * until the privacy reset puts the clinic's boards back, with their photos.
+ */
 export async function removePictures(ids: readonly string[]): Promise<void> {
   const idb = getStore();
   if (!idb || ids.length === 0) return;
+  const clinics = pictureIdsIn(await readValue<unknown>(storageKeys.talkClinicBoards));
+  const erased = ids.filter((id) => !clinics.has(id));
+  if (erased.length === 0) return;
   try {
-    await delMany([...ids], idb);
+    await delMany(erased, idb);
   } catch (error) {
     reportStorageFailure(error, storageKeys.pictures);
   }
