@@ -5,6 +5,7 @@ import {
   findSmallTargets,
   presetLanguage,
   presetPilotAccess,
+  presetStoredValue,
   settle,
   visitUntilControlled,
 } from "./fixtures.ts";
@@ -160,6 +161,47 @@ test("pictures only: the buttons keep their phrases as names and say them; other
   await setBoard(page, { show: "words" });
   await expect(phraseButtons(page).locator("img")).toHaveCount(0);
   await expect(phraseButtons(page)).toHaveCount(starterPhraseCount);
+});
+
+test("pictures only: a phrase whose picture cannot be shown shows its words", async ({ page }) => {
+  // A photo no longer on the device (erased, or a board from another phone without it), and a
+  // symbol the server does not have.
+  await presetStoredValue(page, "dauys.talk-boards", {
+    en: [
+      {
+        id: "gone",
+        text: "Call my daughter",
+        category: "mine",
+        favourite: false,
+        symbol: { set: "picture", id: "picture-gone" },
+      },
+      {
+        id: "broken",
+        text: "Open the window",
+        category: "mine",
+        favourite: false,
+        symbol: { set: "openmoji", code: "1F9FF-FE0F-200D-1F525" },
+      },
+      {
+        id: "shown",
+        text: "I am cold",
+        category: "mine",
+        favourite: false,
+        symbol: { set: "openmoji", code: "1F976" },
+      },
+    ],
+  });
+  await openTalk(page);
+  await setBoard(page, { show: "pictures" });
+  for (const text of ["Call my daughter", "Open the window"]) {
+    const words = board(page).getByText(text, { exact: true });
+    await expect(words).toBeVisible();
+    await expect(words).not.toHaveCSS("position", "absolute");
+  }
+  await expect(board(page).getByText("I am cold", { exact: true })).toHaveCSS(
+    "position",
+    "absolute",
+  );
 });
 
 test("fewer buttons in a row make them bigger on a phone, and the choice is kept", async ({

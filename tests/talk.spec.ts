@@ -521,6 +521,15 @@ test.describe("Talk", () => {
     await suggestions.getByRole("button", { name: "Aigerim" }).click();
     await expect(box).toHaveValue("Aigerim ");
     await expect(box).toBeFocused();
+
+    // Nothing to say aloud: said why; closed, the focus goes on from the main content.
+    await box.fill("...");
+    await box.press("Enter");
+    const why = page.getByRole("alert").filter({ hasText: "There is nothing to read aloud" });
+    await expect(why).toBeVisible();
+    await why.getByRole("button", { name: "Close" }).click();
+    await expect(why).toHaveCount(0);
+    await expect(page.locator("main")).toBeFocused();
   });
 
   test("the listener view shows what was said full screen, turned if asked, and any tap or Escape closes it", async ({

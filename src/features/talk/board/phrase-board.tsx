@@ -14,7 +14,6 @@ import {
   type SymbolDisplay,
 } from "@/features/talk/board/board-look";
 import { PhraseSymbolImage } from "@/features/talk/board/phrase-symbol-image";
-import { visuallyHidden } from "@/theme/visually-hidden";
 import type { SpeechLanguage } from "@/shared/speech-options";
 
 /** Marks a phrase's control, so the focus can be given back to it after an edit (board-section.tsx). */
@@ -192,10 +191,9 @@ const SayPhraseButton = memo(function SayPhraseButton({
       <PhraseSymbolImage
         symbol={symbol}
         size={picturesOnly ? "min(85%, 144px)" : "min(70%, 96px)"}
+        words={phrase.text}
+        wordsHidden={picturesOnly}
       />
-      <Box component="span" sx={picturesOnly ? visuallyHidden : undefined}>
-        {phrase.text}
-      </Box>
       {phrase.favourite ? <StarIcon aria-hidden sx={favouriteCornerStyle} /> : null}
     </Button>
   );

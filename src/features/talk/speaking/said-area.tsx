@@ -1,9 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
-import { Alert } from "@/components/alert";
-import { useFocusMainContentWhenLost } from "@/lib/main-content";
-import type { SpeechFailure, useTalkSpeech } from "@/features/talk/speaking/use-talk-speech";
+import type { useTalkSpeech } from "@/features/talk/speaking/use-talk-speech";
 import type { TalkSettings } from "@/features/talk/talk-settings";
 import { visuallyHidden } from "@/theme/visually-hidden";
 import { loadWhenOnline } from "@/lib/load-when-online";
@@ -14,10 +12,13 @@ import { withCatalogParts } from "@/lib/i18n";
  * The panel of what was said comes with the first thing said (with the speech engine, which is
  * loaded then too): a page nobody has tapped yet does not wait for it.
  */
-const SaidPanel = lazyPart(() =>
-  loadWhenOnline(() =>
-    withCatalogParts(["talk-panels"], import("@/features/talk/speaking/said-panel")),
-  )().then((module) => module.SaidPanel),
+const loadSaidPanel = loadWhenOnline(() =>
+  withCatalogParts(["talk-panels"], import("@/features/talk/speaking/said-panel")),
+);
+const SaidPanel = lazyPart(() => loadSaidPanel().then((module) => module.SaidPanel));
+/** Why something could not be said: with the panel's code, which the first try brings. */
+const SpeechFailureAlert = lazyPart(() =>
+  loadSaidPanel().then((module) => module.SpeechFailureAlert),
 );
 
 /**
@@ -55,18 +56,12 @@ export function SaidArea({
   // after the page is drawn, before the first tap).
   const areaRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    let stop: (() => void) | undefined;
-    let gone = false;
-    import("@/lib/keep-pressed-in-place").then(
-      ({ keepPressedInPlace }) => {
-        if (!gone && areaRef.current) stop = keepPressedInPlace(areaRef.current);
-      },
-      () => undefined,
+    const area = areaRef.current!;
+    const stopping = import("@/lib/keep-pressed-in-place").then(
+      ({ keepPressedInPlace }) => keepPressedInPlace(area),
+      () => () => {},
     );
-    return () => {
-      gone = true;
-      stop?.();
-    };
+    return () => void stopping.then((stop) => stop());
   }, []);
 
   return (
@@ -75,7 +70,9 @@ export function SaidArea({
         {status.state === "speaking" && said ? t`Saying: ${said.text}` : ""}
       </div>
       {status.state === "failed" ? (
-        <SpeechFailureAlert reason={status.reason} onClose={speech.dismissFailure} />
+        <Suspense fallback={null}>
+          <SpeechFailureAlert reason={status.reason} onClose={speech.dismissFailure} />
+        </Suspense>
       ) : null}
       {said ? (
         <Suspense fallback={null}>
@@ -102,21 +99,5 @@ export function SaidArea({
         </Suspense>
       ) : null}
     </Stack>
-  );
-}
-
-function SpeechFailureAlert({ reason, onClose }: { reason: SpeechFailure; onClose: () => void }) {
-  const { t } = useLingui();
-  // Closed, the focus goes on from the page's main content, not from its top.
-  useFocusMainContentWhenLost();
-  const message = {
-    "nothing-to-say": t`There is nothing to read aloud in this text. Record or type some words.`,
-    "no-voice": t`The voice for this language is not on this device yet. Connect to the internet once to load it; after that it works offline.`,
-    failed: t`This could not be said aloud. Please try again.`,
-  }[reason];
-  return (
-    <Alert severity="error" role="alert" onClose={onClose} closeText={t`Close`}>
-      {message}
-    </Alert>
   );
 }

@@ -7,7 +7,10 @@ import FullscreenIcon from "@mui/icons-material/Fullscreen";
 import ReplayIcon from "@mui/icons-material/Replay";
 import ScreenRotationIcon from "@mui/icons-material/ScreenRotation";
 import StopIcon from "@mui/icons-material/Stop";
+import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
+import { useFocusMainContentWhenLost } from "@/lib/main-content";
+import type { SpeechFailure } from "@/features/talk/speaking/use-talk-speech";
 import { focusOnDark } from "@/theme/theme";
 
 /** What was said last, large, with the ways to say it again, stop it or show it to a listener. */
@@ -97,5 +100,27 @@ export function SaidPanel({
         </Button>
       </Stack>
     </Paper>
+  );
+}
+
+/** Why something could not be said; closed, the focus goes on from the main content. */
+export function SpeechFailureAlert({
+  reason,
+  onClose,
+}: {
+  reason: SpeechFailure;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  useFocusMainContentWhenLost();
+  const message = {
+    "nothing-to-say": t`There is nothing to read aloud in this text. Record or type some words.`,
+    "no-voice": t`The voice for this language is not on this device yet. Connect to the internet once to load it; after that it works offline.`,
+    failed: t`This could not be said aloud. Please try again.`,
+  }[reason];
+  return (
+    <Alert severity="error" role="alert" onClose={onClose} closeText={t`Close`}>
+      {message}
+    </Alert>
   );
 }
