@@ -125,6 +125,47 @@ test("signed in, staff find a request, see its text as written, mark it handled 
   expect((await page.request.get("/api/staff/requests")).status()).toBe(401);
 });
 
+test("an open inbox shows the requests that came since, and what other staff marked", async ({
+  page,
+}) => {
+  const marker = randomUUID().slice(0, 8);
+  await sendContactRequest(page, { subject: `First ${marker}` });
+  await page.goto("/staff");
+  await passwordField(page).fill(staffTestPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("searchbox", { name: "Search requests" }).fill(marker);
+  const items = page.getByRole("listitem");
+  await expect(items).toHaveCount(1);
+  const status = page.getByRole("status").filter({ hasText: /new requests/i });
+
+  await page.getByRole("button", { name: "Check for new requests" }).click();
+  await expect(status).toHaveText("No new requests.");
+
+  // A visitor writes, and another member of staff marks the first request handled.
+  await sendContactRequest(page, { subject: `Second ${marker}` });
+  const listed = await page.request.get(`/api/staff/requests?q=first%20${marker}`);
+  const [first] = ((await listed.json()) as { requests: { id: string }[] }).requests;
+  const marked = await page.request.patch(`/api/staff/requests/${first!.id}`, {
+    headers: { "x-dauys-staff": "1" },
+    data: { handled: true },
+  });
+  expect(marked.status()).toBe(200);
+  await page.getByRole("button", { name: "Check for new requests" }).click();
+  await expect(status).toHaveText("New requests: 1");
+  await expect(items).toHaveCount(2);
+  await expect(items.first().getByRole("heading")).toHaveText(`Second ${marker}`);
+  await expect(items.nth(1).getByRole("button", { name: "Handled" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+
+  // Coming back to the inbox (another tab, the screen woken) checks by itself.
+  await sendContactRequest(page, { subject: `Third ${marker}` });
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  await expect(items).toHaveCount(3);
+  await expect(status).toHaveText("New requests: 1");
+});
+
 test("staff page through a search the server makes: 50 at a time, then the rest", async ({
   page,
 }) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -8,6 +8,7 @@ import Typography from "@mui/material/Typography";
 import CheckIcon from "@mui/icons-material/Check";
 import DownloadIcon from "@mui/icons-material/Download";
 import LogoutIcon from "@mui/icons-material/Logout";
+import RefreshIcon from "@mui/icons-material/Refresh";
 import {
   isSignedIn,
   listRequests,
@@ -19,11 +20,15 @@ import {
   type StaffRequest,
 } from "@/features/staff/staff-api";
 import { StaffSignIn } from "@/features/staff/staff-sign-in";
+import { withFreshFirstPage } from "@/features/staff/fresh-requests";
 import { visuallyHidden } from "@/theme/visually-hidden";
 import { Alert } from "@/components/alert";
 import { Button, ButtonAnchor } from "@/components/button";
 
 type State = "checking" | "signed-out" | "signed-in" | "unreachable";
+
+/** How often an open inbox looks for new requests while staff look at it. */
+const checkEveryMs = 60_000;
 
 /**
  * The staff inbox: after sign-in, the contact requests newest first, a page at a time ("Show
@@ -68,6 +73,8 @@ function RequestList({ onSessionEnded }: { onSessionEnded: () => void }) {
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
   // Counts the searches shown, so that a page asked for before a new search is not added to it.
   const searchShown = useRef(0);
+  // How many pages of this search are shown (1, then one more per "Show more requests").
+  const pagesShown = useRef(1);
 
   const handleError = useCallback(
     (error: unknown) => {
@@ -84,6 +91,7 @@ function RequestList({ onSessionEnded }: { onSessionEnded: () => void }) {
         .then((result) => {
           if (!active) return;
           searchShown.current += 1;
+          pagesShown.current = 1;
           setFound(result);
           setFocusIndex(null);
           setFailed(false);
@@ -95,6 +103,36 @@ function RequestList({ onSessionEnded }: { onSessionEnded: () => void }) {
       clearTimeout(timer);
     };
   }, [query, handleError]);
+
+  // Requests keep coming while the inbox is open, and other staff mark them: the first page is
+  // read again when staff come back to the inbox, every minute while they look at it, and when
+  // they ask. What came is said; a search typed meanwhile wins.
+  const checkForNew = (asked: boolean) => {
+    const search = searchShown.current;
+    listRequests(query)
+      .then((fresh) => {
+        if (search !== searchShown.current || !found) return;
+        const { page, added } = withFreshFirstPage(found, fresh, pagesShown.current);
+        setFound(page);
+        setFailed(false);
+        if (added > 0 || asked) {
+          setAnnouncement(added > 0 ? t`New requests: ${added}` : t`No new requests.`);
+        }
+      })
+      .catch(handleError);
+  };
+  const checkUnasked = useEffectEvent(() => checkForNew(false));
+  useEffect(() => {
+    const whenSeen = () => {
+      if (document.visibilityState === "visible") checkUnasked();
+    };
+    const timer = window.setInterval(whenSeen, checkEveryMs);
+    document.addEventListener("visibilitychange", whenSeen);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener("visibilitychange", whenSeen);
+    };
+  }, []);
 
   const showHandled = (id: string, handledAt: string | null) =>
     setFound(
@@ -135,6 +173,7 @@ function RequestList({ onSessionEnded }: { onSessionEnded: () => void }) {
           (current) =>
             current && { requests: [...current.requests, ...page.requests], next: page.next },
         );
+        pagesShown.current += 1;
         setFocusIndex(shownBefore);
         setFailed(false);
       })
@@ -156,7 +195,12 @@ function RequestList({ onSessionEnded }: { onSessionEnded: () => void }) {
       <div role="status" style={visuallyHidden}>
         {announcement}
       </div>
-      <InboxToolbar query={query} onQueryChange={setQuery} onSignOut={signOutHere} />
+      <InboxToolbar
+        query={query}
+        onQueryChange={setQuery}
+        onCheck={() => checkForNew(true)}
+        onSignOut={signOutHere}
+      />
       {signOutFailed ? (
         <Alert severity="error" role="alert">
           {t`You are still signed in: the server could not be reached to sign you out. Check the connection and press Sign out again.`}
@@ -205,10 +249,12 @@ function RequestList({ onSessionEnded }: { onSessionEnded: () => void }) {
 function InboxToolbar({
   query,
   onQueryChange,
+  onCheck,
   onSignOut,
 }: {
   query: string;
   onQueryChange: (query: string) => void;
+  onCheck: () => void;
   onSignOut: () => void;
 }) {
   const { t } = useLingui();
@@ -221,6 +267,9 @@ function InboxToolbar({
         onChange={(event) => onQueryChange(event.target.value)}
         sx={{ flexGrow: 1, minWidth: 240 }}
       />
+      <Button variant="outlined" size="large" onClick={onCheck} startIcon={<RefreshIcon />}>
+        {t`Check for new requests`}
+      </Button>
       <ButtonAnchor
         variant="outlined"
         size="large"
