@@ -239,6 +239,39 @@ test("a request the server refuses is kept, explained, and can be corrected", as
   expect(storedRequests(message.email)).toHaveLength(1);
 });
 
+test("brought back to be corrected, the field the server refused says so and takes the focus", async ({
+  page,
+}) => {
+  // Refused for what the form does not check: a control character pasted into the subject
+  // (invisible; the form now leaves such characters out when it sends).
+  const message = uniqueMessage();
+  const refusedRequest = {
+    id: crypto.randomUUID(),
+    ...message,
+    subject: `${message.subject}\u0007`,
+    language: "en",
+    createdAt: new Date().toISOString(),
+  };
+  await presetStoredValue(page, "dauys.outbox", [
+    { request: refusedRequest, state: "pending", attempts: 0 },
+  ]);
+  await page.goto("/contact");
+  const refused = page.getByRole("alert").filter({ hasText: "Not delivered" });
+  await expect(refused).toContainText("Check the field “Subject”.");
+
+  await refused.getByRole("button", { name: "Correct and send again" }).click();
+  const subject = page.getByRole("textbox", { name: "Subject" });
+  await expect(subject).toBeFocused();
+  await expect(subject).toHaveAccessibleDescription(
+    "The server did not accept this. Correct it, then send the message again.",
+  );
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Message sent!" })).toBeVisible();
+  expect(storedRequests(message.email)).toEqual([
+    expect.objectContaining({ subject: message.subject }),
+  ]);
+});
+
 test("a refused request is explained in the interface language", async ({ page }) => {
   const message = uniqueMessage();
   await presetLanguage(page, "ru");

@@ -47,6 +47,9 @@ export function ContactForm() {
   const kiosk = useKioskActive();
   const [fields, setFields] = useState<ContactFields>(emptyContactFields);
   const [errors, setErrors] = useState<ContactErrors>({});
+  // The field the server refused a request for, brought back to be corrected ("Correct and send
+  // again"): said on the field until it is changed.
+  const [refused, setRefused] = useState<ContactField | null>(null);
   const [sending, setSending] = useState(false);
   // The request being sent: if the user leaves meanwhile, the app-wide notice says what became of
   // it, since this form's toast no longer can.
@@ -87,6 +90,7 @@ export function ContactForm() {
       const next = { ...fields, [field]: event.target.value };
       setFields(next);
       draft.save(next);
+      if (refused === field) setRefused(null);
       // An error already shown follows the correction; a new one waits for the next submit.
       if (errors[field]) {
         setErrors((current) => ({
@@ -137,7 +141,7 @@ export function ContactForm() {
     }
   }
 
-  const editAgain = (request: ContactRequest) => {
+  const editAgain = (request: ContactRequest, refusedHere: ContactField | undefined) => {
     const restored: ContactFields = {
       name: request.name,
       email: request.email,
@@ -147,7 +151,8 @@ export function ContactForm() {
     setFields(restored);
     draft.save(restored);
     setErrors(validateContactFields(restored));
-    inputs.current.name?.focus();
+    setRefused(refusedHere ?? null);
+    inputs.current[refusedHere ?? "name"]?.focus();
   };
 
   return (
@@ -176,7 +181,13 @@ export function ContactForm() {
               label={labels[field]}
               placeholder={placeholders[field]}
               value={fields[field]}
-              error={errors[field] ? errorText(field, errors[field]) : undefined}
+              error={
+                errors[field]
+                  ? errorText(field, errors[field])
+                  : refused === field
+                    ? t`The server did not accept this. Correct it, then send the message again.`
+                    : undefined
+              }
               kiosk={kiosk}
               onChange={update(field)}
               onInvalid={showBrowserError(field)}

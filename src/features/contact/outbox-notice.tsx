@@ -15,6 +15,7 @@ import { SubjectList } from "@/features/contact/subject-list";
 import { Alert, AlertTitle } from "@/components/alert";
 import { Button } from "@/components/button";
 import { useFocusMainContentWhenLost } from "@/lib/main-content";
+import type { ContactField } from "@/shared/contact-validation";
 
 /**
  * What is still in this device's outbox: requests waiting for the connection (with a way to try
@@ -30,7 +31,8 @@ export function OutboxNotice({
   /** While the form is sending, its own request is not shown here: the toast reports it. */
   paused: boolean;
   canEdit: boolean;
-  onEdit: (request: ContactRequest) => void;
+  /** `refused`: the field the server named when it refused the request, if it named one. */
+  onEdit: (request: ContactRequest, refused: ContactField | undefined) => void;
 }) {
   const { t } = useLingui();
   const labels = useContactFieldLabels();
@@ -82,8 +84,8 @@ export function OutboxNotice({
     return t`The server did not accept this message. Check the field “${fieldLabel}”.`;
   };
 
-  const edit = async (request: ContactRequest) => {
-    onEdit(request);
+  const edit = async (request: ContactRequest, reason: string | undefined) => {
+    onEdit(request, refusedField(reason ?? ""));
     await removeFromOutbox(request.id);
   };
 
@@ -129,7 +131,7 @@ export function OutboxNotice({
             color="inherit"
             sx={{ mt: 1 }}
             disabled={!canEdit}
-            onClick={() => void edit(item.request)}
+            onClick={() => void edit(item.request, item.error)}
           >
             {t`Correct and send again`}
           </Button>
