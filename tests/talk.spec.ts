@@ -710,6 +710,9 @@ test.describe("Talk", () => {
     await historyRegion(page)
       .getByRole("button", { name: "Pin to the board: Another phrase." })
       .click();
+    await expect(historyRegion(page).getByRole("status")).toHaveText(
+      "This board is full: it holds 300 phrases. Delete one to pin another.",
+    );
 
     await page.reload();
     await expect(board(page)).toHaveAttribute("aria-busy", "false");
@@ -743,6 +746,9 @@ test.describe("Talk", () => {
     await expect(phraseGroup(page, "My phrases").getByRole("button")).toHaveText([
       "Good morning everyone",
     ]);
+    await expect(historyRegion(page).getByRole("status")).toHaveText(
+      "Pinned to the board: Good morning everyone",
+    );
     await expect(
       historyRegion(page).getByRole("button", { name: "On the board: Good morning everyone" }),
     ).toBeDisabled();

@@ -6,8 +6,18 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import PushPinIcon from "@mui/icons-material/PushPin";
-import { boardFor, type Board, type Boards } from "@/features/talk/board/board";
-import { boardHasText, newPhraseId, pinPhrase } from "@/features/talk/board/board-edits";
+import {
+  boardFor,
+  maxPhrasesPerLanguage,
+  type Board,
+  type Boards,
+} from "@/features/talk/board/board";
+import {
+  boardHasText,
+  boardIsFull,
+  newPhraseId,
+  pinPhrase,
+} from "@/features/talk/board/board-edits";
 import {
   clearHistory,
   deleteEntry,
@@ -19,6 +29,7 @@ import type { SpeechLanguage } from "@/shared/speech-options";
 import { UndoAlert, undoButtonOf } from "@/components/undo-alert";
 import { useFocusAfterChange } from "@/lib/use-focus-after-change";
 import { useFocusMainContentWhenLost } from "@/lib/main-content";
+import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { perLocale } from "@/lib/per-locale";
 
@@ -222,6 +233,9 @@ export function HistorySection({
 }) {
   const { t } = useLingui();
   const [deleted, setDeleted] = useState<{ entry: HistoryEntry; index: number } | null>(null);
+  // What the last Pin did: the button's new name alone is not said by every screen reader, and a
+  // full board takes no phrase.
+  const [pinned, setPinned] = useState<{ text: string; full: boolean } | null>(null);
   // After a deletion the focus goes to its Undo, and after Undo back to the entry.
   const focusAfterChange = useFocusAfterChange([deleted, history]);
 
@@ -240,22 +254,35 @@ export function HistorySection({
           >
             {t`Deleted from history: ${deleted.entry.text}`}
           </UndoAlert>
+        ) : pinned ? (
+          <Alert role="none" severity={pinned.full ? "warning" : "success"}>
+            {pinned.full
+              ? t`This board is full: it holds ${maxPhrasesPerLanguage} phrases. Delete one to pin another.`
+              : t`Pinned to the board: ${pinned.text}`}
+          </Alert>
         ) : null}
       </div>
       <TalkHistory
         history={history}
         isOnBoard={(entry) => boardHasText(boardFor(boards, entry.language), entry.text)}
         onSay={(entry) => say(entry.text, entry.language)}
-        onPin={(entry) =>
-          changeBoardIn(entry.language, (board) => pinPhrase(board, entry.text, newPhraseId()))
-        }
+        onPin={(entry) => {
+          setDeleted(null);
+          const full = boardIsFull(boardFor(boards, entry.language));
+          setPinned({ text: entry.text, full });
+          if (!full) {
+            changeBoardIn(entry.language, (board) => pinPhrase(board, entry.text, newPhraseId()));
+          }
+        }}
         onDelete={(entry) => {
+          setPinned(null);
           setDeleted({ entry, index: history.indexOf(entry) });
           changeHistory((current) => deleteEntry(current, entry.id));
           focusAfterChange([undoButtonOf("history")]);
         }}
         onClear={() => {
           setDeleted(null);
+          setPinned(null);
           changeHistory(() => clearHistory());
         }}
       />
