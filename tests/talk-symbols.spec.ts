@@ -372,6 +372,16 @@ test("a photo becomes a phrase's picture, made small on the device, kept, export
       .filter({ hasText: "This file is not a picture this device can show." }),
   ).toBeVisible();
 
+  // Removed, and the button with it: the focus stays in the picture's field.
+  await dialog.getByRole("button", { name: "Choose a symbol" }).click();
+  await dialog.getByRole("searchbox", { name: "Search symbols" }).fill("cat");
+  await dialog.getByRole("button", { name: "cat", exact: true }).click();
+  await dialog.getByRole("button", { name: "Remove the picture" }).click();
+  await expect(
+    dialog.getByRole("status").filter({ hasText: "The phrase has no picture now." }),
+  ).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Choose a symbol" })).toBeFocused();
+
   chooser = page.waitForEvent("filechooser");
   await dialog.getByRole("button", { name: "Choose a photo" }).click();
   await (await chooser).setFiles(await cameraPhoto(page));

@@ -38,6 +38,7 @@ export function PhraseDialog({
   const titleId = useId();
   const [draft, setDraft] = useState(initial);
   const [checked, setChecked] = useState(false);
+  const [pictureBusy, setPictureBusy] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
   // Photos kept while the dialog was open: those the phrase does not end with are erased.
   const keptPictures = useRef<string[]>([]);
@@ -63,6 +64,9 @@ export function PhraseDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Saved without the photo being made ready, the phrase would have none: Save waits (the
+    // field says what is under way).
+    if (pictureBusy) return;
     setChecked(true);
     if (full || phraseProblem(draft.text)) return;
     eraseUnused(draft.symbol);
@@ -119,9 +123,11 @@ export function PhraseDialog({
             // A photo is ready after a while: what was typed meanwhile stays.
             onChange={(symbol) => setDraft((now) => ({ ...now, symbol }))}
             onPictureKept={(id) => keptPictures.current.push(id)}
+            busy={pictureBusy}
+            onBusyChange={setPictureBusy}
           />
         </DialogContent>
-        <FormDialogActions submitLabel={t`Save the phrase`} onCancel={cancel} />
+        <FormDialogActions submitLabel={t`Save the phrase`} busy={pictureBusy} onCancel={cancel} />
       </form>
     </Dialog>
   );

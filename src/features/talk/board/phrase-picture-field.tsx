@@ -23,15 +23,20 @@ export function PhrasePictureField({
   symbol,
   onChange,
   onPictureKept,
+  busy,
+  onBusyChange,
 }: {
   symbol: PhraseSymbol | undefined;
   onChange: (symbol: PhraseSymbol | undefined) => void;
   /** A photo was kept on the device for this phrase (erased again if the dialog is cancelled). */
   onPictureKept: (id: string) => void;
+  /** A photo is being made smaller and kept: the phrase waits for it before it is saved. */
+  busy: boolean;
+  onBusyChange: (busy: boolean) => void;
 }) {
   const { t } = useLingui();
   const [picking, setPicking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const setBusy = onBusyChange;
   const [notice, setNotice] = useState("");
   const chooseButton = useRef<HTMLButtonElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
@@ -117,6 +122,8 @@ export function PhrasePictureField({
             onClick={() => {
               onChange(undefined);
               setNotice(t`The phrase has no picture now.`);
+              // This button goes with the picture: the focus stays in the field.
+              chooseButton.current?.focus();
             }}
           >
             {t`Remove the picture`}
