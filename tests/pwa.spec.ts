@@ -393,9 +393,9 @@ test.describe("updates", () => {
     await exited;
   });
 
-  test("a new deployment offers 'Reload' and reloads only when asked", async ({ page }) => {
-    const port = Number(process.env.TEST_PORT || 4173) + 50 + test.info().repeatEachIndex;
-    // Its own copy of the build, served on its own port: this deployment is changed below.
+  /** A copy of the build served on a port of its own (`offset` from the tests'), to deploy to. */
+  async function ownDeployment(offset: number) {
+    const port = Number(process.env.TEST_PORT || 4173) + offset + test.info().repeatEachIndex;
     const distCopy = mkdtempSync(join(tmpdir(), "dauys-update-"));
     cpSync(process.env.DIST_DIR || "dist", distCopy, { recursive: true });
     server = spawn(process.execPath, ["server/server.ts"], {
@@ -409,12 +409,21 @@ test.describe("updates", () => {
           fetch(`${origin}/api/health`)
             .then((r) => r.ok)
             .catch(() => false),
-        {
-          timeout: 30_000,
-        },
+        { timeout: 30_000 },
       )
       .toBe(true);
+    // The next deployment: a service worker that differs by a byte is a new version. Its
+    // pre-compressed copies are rebuilt too in a real deployment; here they are dropped.
+    const deployNext = () => {
+      appendFileSync(join(distCopy, "service-worker.js"), "\n// next deployment\n");
+      rmSync(join(distCopy, "service-worker.js.br"), { force: true });
+      rmSync(join(distCopy, "service-worker.js.gz"), { force: true });
+    };
+    return { origin, deployNext };
+  }
 
+  test("a new deployment offers 'Reload' and reloads only when asked", async ({ page }) => {
+    const { origin, deployNext } = await ownDeployment(50);
     await page.goto(`${origin}/about`);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -422,11 +431,7 @@ test.describe("updates", () => {
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
 
-    // The next deployment: a service worker that differs by a byte is a new version. Its
-    // pre-compressed copies are rebuilt too in a real deployment; here they are dropped.
-    appendFileSync(join(distCopy, "service-worker.js"), "\n// next deployment\n");
-    rmSync(join(distCopy, "service-worker.js.br"), { force: true });
-    rmSync(join(distCopy, "service-worker.js.gz"), { force: true });
+    deployNext();
     // A task in progress: state that a reload would lose.
     await page.evaluate(() => {
       (window as unknown as { taskInProgress: boolean }).taskInProgress = true;
@@ -459,5 +464,45 @@ test.describe("updates", () => {
     ).toBe(false);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
     await expect(notice).toHaveCount(0);
+  });
+  test("on a kiosk, a new version comes in with the privacy reset between two patients", async ({
+    page,
+  }) => {
+    const { origin, deployNext } = await ownDeployment(60);
+    await page.clock.install();
+    await page.goto(`${origin}/?kiosk=on&pin=482916&idle=10`);
+    await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is on." })).toBeVisible();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-kiosk", "on");
+
+    deployNext();
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    await expect(page.getByText("A new version is available")).toBeVisible({ timeout: 20_000 });
+    await page.evaluate(() => {
+      (window as unknown as { beforeReset: boolean }).beforeReset = true;
+    });
+
+    // Nobody there: the countdown runs out, the reset is made, and the new version comes in.
+    const reloaded = page.waitForEvent("load");
+    await page.clock.fastForward(10_000);
+    await page.clock.fastForward(31_000);
+    await reloaded;
+    await expect(page.locator("html")).toHaveAttribute("data-kiosk", "on");
+    expect(
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return {
+          waiting: Boolean(registration?.waiting),
+          beforeReset: (window as unknown as { beforeReset?: boolean }).beforeReset ?? false,
+        };
+      }),
+    ).toEqual({ waiting: false, beforeReset: false });
+    await expect(page.getByText("A new version is available")).toHaveCount(0);
   });
 });

@@ -78,6 +78,25 @@ function noteLastUse(at: number | null) {
   }
 }
 
+/**
+ * Brings in a new version of the app that waits: a kiosk's tab is never closed, so it would wait
+ * for good, and its "new version" notice is one patients are asked to answer. Called after a
+ * privacy reset, between two patients, with nothing of anyone's on the screen. Nothing waiting,
+ * the server is asked for one, for the next reset to bring in.
+ */
+async function bringInWaitingVersion() {
+  const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
+  const waiting = registration?.waiting;
+  if (!waiting) {
+    await registration?.update().catch(() => undefined);
+    return;
+  }
+  navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), {
+    once: true,
+  });
+  waiting.postMessage({ type: "SKIP_WAITING" });
+}
+
 /** The page's own audio and video, and embedded players marked `data-media-playing`. */
 function isMediaPlaying(): boolean {
   return (
@@ -206,6 +225,7 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
     finishPrivacyReset(erased);
     if (erased) noteLastUse(null);
     dispatch({ type: "reset-done", now: Date.now() });
+    void bringInWaitingVersion();
   });
 
   useEffect(() => {
