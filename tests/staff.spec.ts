@@ -166,6 +166,51 @@ test("an open inbox shows the requests that came since, and what other staff mar
   await expect(status).toHaveText("New requests: 1");
 });
 
+test("the inbox says what failed, offers to try again, and says when the session has ended", async ({
+  page,
+}) => {
+  const marker = randomUUID().slice(0, 8);
+  await sendContactRequest(page, { subject: `Trouble ${marker}` });
+  const session = "**/api/staff/session";
+  const list = "**/api/staff/requests?**";
+
+  await page.route(session, (route) => route.abort("internetdisconnected"));
+  await page.goto("/staff");
+  const unreachable = page.getByRole("alert").filter({ hasText: "could not be reached" });
+  await expect(unreachable).toBeVisible();
+  await page.unroute(session);
+  await unreachable.getByRole("button", { name: "Try again" }).click();
+  await passwordField(page).fill(staffTestPassword);
+
+  await page.route(list, (route) => route.abort("internetdisconnected"));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const notLoaded = page.getByRole("alert").filter({ hasText: "could not be loaded" });
+  await expect(notLoaded).toBeVisible();
+  await expectNoAxeViolations(page, "staff inbox not loaded");
+  expect(await findSmallTargets(page)).toEqual([]);
+  await page.unroute(list);
+  await notLoaded.getByRole("button", { name: "Try again" }).click();
+  await page.getByRole("searchbox", { name: "Search requests" }).fill(marker);
+  const item = page.getByRole("listitem");
+  await expect(item).toHaveCount(1);
+
+  await page.route("**/api/staff/requests/*", (route) => route.abort("internetdisconnected"));
+  const handled = item.getByRole("button", { name: "Handled" });
+  await handled.click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "The request could not be marked: the server could not be reached. Check the connection and try again.",
+  );
+  await expect(handled).toHaveAttribute("aria-pressed", "false");
+
+  // The session times out on the server while the inbox is open.
+  await page.route(list, (route) =>
+    route.fulfill({ status: 401, json: { error: "unauthorized", message: "Sign in first." } }),
+  );
+  await page.getByRole("button", { name: "Check for new requests" }).click();
+  await expect(page.getByText("Your session has ended. Sign in again to go on.")).toBeVisible();
+  await expect(passwordField(page)).toBeVisible();
+});
+
 test("staff page through a search the server makes: 50 at a time, then the rest", async ({
   page,
 }) => {

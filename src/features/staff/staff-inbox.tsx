@@ -39,6 +39,10 @@ const checkEveryMs = 60_000;
 export function StaffInbox() {
   const { t } = useLingui();
   const [state, setState] = useState<State>("checking");
+  // Each press of Try again checks the session once more.
+  const [checks, setChecks] = useState(0);
+  // The session ended while the inbox was open (it times out): said above the sign-in.
+  const [sessionEnded, setSessionEnded] = useState(false);
 
   useEffect(() => {
     let active = true;
@@ -48,25 +52,66 @@ export function StaffInbox() {
     return () => {
       active = false;
     };
-  }, []);
+  }, [checks]);
 
   if (state === "checking") return <Typography role="status">{t`Loading…`}</Typography>;
   if (state === "unreachable")
     return (
-      <Alert severity="error" role="alert">
+      <Alert
+        severity="error"
+        role="alert"
+        action={
+          <Button
+            color="inherit"
+            onClick={() => {
+              setState("checking");
+              setChecks((count) => count + 1);
+            }}
+          >
+            {t`Try again`}
+          </Button>
+        }
+      >
         {t`The server could not be reached. Check the connection and try again.`}
       </Alert>
     );
-  if (state === "signed-out") return <StaffSignIn onSignedIn={() => setState("signed-in")} />;
-  return <RequestList onSessionEnded={() => setState("signed-out")} />;
+  if (state === "signed-out")
+    return (
+      <Stack spacing={2}>
+        {sessionEnded ? (
+          <Alert severity="info" role="status">
+            {t`Your session has ended. Sign in again to go on.`}
+          </Alert>
+        ) : null}
+        <StaffSignIn
+          onSignedIn={() => {
+            setSessionEnded(false);
+            setState("signed-in");
+          }}
+        />
+      </Stack>
+    );
+  return (
+    <RequestList
+      onSessionEnded={(timedOut) => {
+        setSessionEnded(timedOut);
+        setState("signed-out");
+      }}
+    />
+  );
 }
 
-function RequestList({ onSessionEnded }: { onSessionEnded: () => void }) {
+/** Why the inbox shows an error: its list did not load, or a request could not be marked. */
+type InboxProblem = "load" | "mark" | null;
+
+function RequestList({ onSessionEnded }: { onSessionEnded: (timedOut: boolean) => void }) {
   const { t } = useLingui();
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<RequestsPage | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<InboxProblem>(null);
+  // Each press of Try again after a failed load reads the first page again.
+  const [loads, setLoads] = useState(0);
   const [announcement, setAnnouncement] = useState("");
   // After "Show more requests", the first request added takes the focus, so a keyboard or
   // screen-reader user goes on reading where the list grew.
@@ -77,9 +122,9 @@ function RequestList({ onSessionEnded }: { onSessionEnded: () => void }) {
   const pagesShown = useRef(1);
 
   const handleError = useCallback(
-    (error: unknown) => {
-      if (error instanceof StaffApiError && error.status === 401) onSessionEnded();
-      else setFailed(true);
+    (error: unknown, problem: InboxProblem = "load") => {
+      if (error instanceof StaffApiError && error.status === 401) onSessionEnded(true);
+      else setFailed(problem);
     },
     [onSessionEnded],
   );
@@ -94,7 +139,7 @@ function RequestList({ onSessionEnded }: { onSessionEnded: () => void }) {
           pagesShown.current = 1;
           setFound(result);
           setFocusIndex(null);
-          setFailed(false);
+          setFailed(null);
         })
         .catch((error: unknown) => active && handleError(error));
     }, 250);
@@ -102,7 +147,7 @@ function RequestList({ onSessionEnded }: { onSessionEnded: () => void }) {
       active = false;
       clearTimeout(timer);
     };
-  }, [query, handleError]);
+  }, [query, loads, handleError]);
 
   // Requests keep coming while the inbox is open, and other staff mark them: the first page is
   // read again when staff come back to the inbox, every minute while they look at it, and when
@@ -114,7 +159,7 @@ function RequestList({ onSessionEnded }: { onSessionEnded: () => void }) {
         if (search !== searchShown.current || !found) return;
         const { page, added } = withFreshFirstPage(found, fresh, pagesShown.current);
         setFound(page);
-        setFailed(false);
+        setFailed(null);
         if (added > 0 || asked) {
           setAnnouncement(added > 0 ? t`New requests: ${added}` : t`No new requests.`);
         }
@@ -157,7 +202,7 @@ function RequestList({ onSessionEnded }: { onSessionEnded: () => void }) {
       })
       .catch((error: unknown) => {
         showHandled(request.id, request.handledAt);
-        handleError(error);
+        handleError(error, "mark");
       });
   };
 
@@ -175,7 +220,7 @@ function RequestList({ onSessionEnded }: { onSessionEnded: () => void }) {
         );
         pagesShown.current += 1;
         setFocusIndex(shownBefore);
-        setFailed(false);
+        setFailed(null);
       })
       .catch(handleError)
       .finally(() => setLoadingMore(false));
@@ -187,7 +232,7 @@ function RequestList({ onSessionEnded }: { onSessionEnded: () => void }) {
   const [signOutFailed, setSignOutFailed] = useState(false);
   const signOutHere = () => {
     setSignOutFailed(false);
-    void signOut().then((done) => (done ? onSessionEnded() : setSignOutFailed(true)));
+    void signOut().then((done) => (done ? onSessionEnded(false) : setSignOutFailed(true)));
   };
 
   return (
@@ -206,8 +251,26 @@ function RequestList({ onSessionEnded }: { onSessionEnded: () => void }) {
           {t`You are still signed in: the server could not be reached to sign you out. Check the connection and press Sign out again.`}
         </Alert>
       ) : null}
-      {failed ? (
+      {failed === "mark" ? (
         <Alert severity="error" role="alert">
+          {t`The request could not be marked: the server could not be reached. Check the connection and try again.`}
+        </Alert>
+      ) : failed === "load" ? (
+        <Alert
+          severity="error"
+          role="alert"
+          action={
+            <Button
+              color="inherit"
+              onClick={() => {
+                setFailed(null);
+                setLoads((count) => count + 1);
+              }}
+            >
+              {t`Try again`}
+            </Button>
+          }
+        >
           {t`The requests could not be loaded. Check the connection and try again.`}
         </Alert>
       ) : null}
