@@ -336,6 +336,24 @@ test("Escape in a dialog's box goes back to scanning and keeps what was typed", 
   await expect(phraseGroupOf(page, "My phrases").getByText("Please open the window")).toBeVisible();
 });
 
+test("a switch chosen by mistake is set back by Undo", async ({ page }) => {
+  await openTalkScanning(page, { mode: "two-switches" });
+  const moveOn = () => page.keyboard.press("Enter");
+  await moveUntil(page, (status) => status === "Phrase board", moveOn);
+  await page.keyboard.press("Space");
+  await scanToItem(page, "Edit the board", moveOn);
+  await page.keyboard.press("Space");
+  const editing = board(page).getByRole("button", { name: "Done editing" });
+  await expect(editing).toHaveAttribute("aria-pressed", "true");
+  await expect(scanStatus(page)).toHaveText("Undo the last choice");
+  await page.keyboard.press("Space");
+  await expect(board(page).getByRole("button", { name: "Edit the board" })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
+  await expect(board(page).getByRole("button", { name: "Add a phrase" })).toHaveCount(0);
+});
+
 test("on a phone, what the highlight scrolls to is not hidden under the scanning bar", async ({
   page,
 }) => {

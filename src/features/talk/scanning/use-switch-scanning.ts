@@ -51,6 +51,12 @@ function press(target: ScanTarget | undefined, chooseFrom: (list: HTMLSelectElem
   else element.click();
 }
 
+/** A button or box that a second press sets back: pressed or not, checked or not. */
+const isToggle = (element: HTMLElement) =>
+  element.hasAttribute("aria-pressed") ||
+  (element instanceof HTMLInputElement && element.type === "checkbox") ||
+  ["checkbox", "switch"].includes(element.getAttribute("role") ?? "");
+
 export function useSwitchScanning({
   rootRef,
   settings,
@@ -86,7 +92,13 @@ export function useSwitchScanning({
     if (effect?.kind === "press") {
       press(nodeAt(now, effect.path) as ScanTarget | undefined, chooseFrom);
     }
-    if (effect?.kind === "undo") onUndo();
+    if (effect?.kind === "undo") {
+      // A switch chosen by mistake (Edit the board, a favourite, a setting) is set back as it
+      // was; whatever the press started (a phrase being said) stops.
+      const pressed = nodeAt(now, effect.path) as ScanTarget | undefined;
+      if (pressed?.kind === "item" && isToggle(pressed.element)) pressed.element.click();
+      onUndo();
+    }
   };
   const actions = {
     select: () =>
