@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -57,23 +57,14 @@ export function StaffInbox() {
   if (state === "checking") return <Typography role="status">{t`Loading…`}</Typography>;
   if (state === "unreachable")
     return (
-      <Alert
-        severity="error"
-        role="alert"
-        action={
-          <Button
-            color="inherit"
-            onClick={() => {
-              setState("checking");
-              setChecks((count) => count + 1);
-            }}
-          >
-            {t`Try again`}
-          </Button>
-        }
+      <TryAgainAlert
+        onTryAgain={() => {
+          setState("checking");
+          setChecks((count) => count + 1);
+        }}
       >
         {t`The server could not be reached. Check the connection and try again.`}
-      </Alert>
+      </TryAgainAlert>
     );
   if (state === "signed-out")
     return (
@@ -98,6 +89,24 @@ export function StaffInbox() {
         setState("signed-out");
       }}
     />
+  );
+}
+
+/** What could not be done, with the button that tries it again. */
+function TryAgainAlert({ onTryAgain, children }: { onTryAgain: () => void; children: ReactNode }) {
+  const { t } = useLingui();
+  return (
+    <Alert
+      severity="error"
+      role="alert"
+      action={
+        <Button color="inherit" onClick={onTryAgain}>
+          {t`Try again`}
+        </Button>
+      }
+    >
+      {children}
+    </Alert>
   );
 }
 
@@ -256,23 +265,14 @@ function RequestList({ onSessionEnded }: { onSessionEnded: (timedOut: boolean) =
           {t`The request could not be marked: the server could not be reached. Check the connection and try again.`}
         </Alert>
       ) : failed === "load" ? (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button
-              color="inherit"
-              onClick={() => {
-                setFailed(null);
-                setLoads((count) => count + 1);
-              }}
-            >
-              {t`Try again`}
-            </Button>
-          }
+        <TryAgainAlert
+          onTryAgain={() => {
+            setFailed(null);
+            setLoads((count) => count + 1);
+          }}
         >
           {t`The requests could not be loaded. Check the connection and try again.`}
-        </Alert>
+        </TryAgainAlert>
       ) : null}
       <Typography role="status">
         {found === null
