@@ -270,6 +270,9 @@ test("brought back to be corrected, the field the server refused says so and tak
   expect(storedRequests(message.email)).toEqual([
     expect.objectContaining({ subject: message.subject }),
   ]);
+  // Sent, the emptied form has nothing to correct.
+  await expect(subject).toHaveValue("");
+  await expect(subject).toHaveAccessibleDescription("");
 });
 
 test("a refused request is explained in the interface language", async ({ page }) => {

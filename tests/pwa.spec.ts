@@ -483,7 +483,17 @@ test.describe("updates", () => {
       const registration = await navigator.serviceWorker.getRegistration();
       await registration?.update();
     });
-    await expect(page.getByText("A new version is available")).toBeVisible({ timeout: 20_000 });
+    // Ready, and not offered to the patient: it waits for the reset.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            Boolean((await navigator.serviceWorker.getRegistration())?.waiting),
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await expect(page.getByText("A new version is available")).toHaveCount(0);
     await page.evaluate(() => {
       (window as unknown as { beforeReset: boolean }).beforeReset = true;
     });

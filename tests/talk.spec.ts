@@ -160,7 +160,10 @@ test.describe("Talk", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
+    // What keeps the board in place comes just after the page is drawn, before a hand can tap.
+    const keeping = page.waitForResponse(/\/keep-pressed-in-place-[^/]*\.js$/);
     await openTalk(page);
+    await keeping;
     const phrases = phraseGroup(page, "Needs").getByRole("button");
     const first = (await phrases.nth(0).boundingBox())!;
     const second = (await phrases.nth(1).boundingBox())!;

@@ -1,6 +1,7 @@
 /**
  * The service worker's notices: "Ready to work offline" (once) and "A new version is available"
- * with a Reload action (the app never reloads by itself in the middle of a task).
+ * with a Reload action (the app never reloads by itself in the middle of a task; a kiosk takes a
+ * new version between two patients instead).
  */
 import { useDeferredValue } from "react";
 import { useRegisterSW } from "virtual:pwa-register/react";
@@ -8,6 +9,7 @@ import { useLingui } from "@lingui/react/macro";
 import { BottomToast } from "@/components/bottom-toast";
 import { ClosableAlert } from "@/components/closable-alert";
 import { Button } from "@/components/button";
+import { useKioskActive } from "@/lib/kiosk-flag";
 
 export function ServiceWorkerNotices() {
   const { t } = useLingui();
@@ -20,6 +22,9 @@ export function ServiceWorkerNotices() {
   // still be starting, and its mount is sliced instead of one long task (issue 22).
   const offlineReadyShown = useDeferredValue(offlineReady);
   const needRefreshShown = useDeferredValue(needRefresh);
+  // A kiosk brings a new version in by itself between two patients (kiosk-session.tsx): a
+  // patient is not asked to reload the clinic's tablet.
+  const kiosk = useKioskActive();
 
   return (
     <>
@@ -30,7 +35,7 @@ export function ServiceWorkerNotices() {
           </ClosableAlert>
         </BottomToast>
       )}
-      {needRefreshShown && (
+      {needRefreshShown && !kiosk && (
         <BottomToast onClose={() => setNeedRefresh(false)}>
           <ClosableAlert
             severity="info"

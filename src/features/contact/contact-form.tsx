@@ -132,6 +132,7 @@ export function ContactForm() {
       const { request, saved } = await enqueueContactRequest(trimContactFields(fields), language);
       sendingId.current = request.id;
       setFields(emptyContactFields);
+      setRefused(null);
       await draft.clear();
       await grantPilotAccess();
       showToast(toastAfterSend(request.id, await deliverRequest(request.id), saved));

@@ -68,7 +68,7 @@ function readLastUse(): number | undefined {
 
 /** Notes a use at `at` (at most once a second), or that nothing of anyone's is left (null). */
 function noteLastUse(at: number | null) {
-  if (at !== null && at - lastUseWritten < 1000) return;
+  if (at !== null && Math.abs(at - lastUseWritten) < 1000) return;
   lastUseWritten = at ?? 0;
   try {
     if (at === null) localStorage.removeItem(lastUseKey);
@@ -79,22 +79,27 @@ function noteLastUse(at: number | null) {
 }
 
 /**
- * Brings in a new version of the app that waits: a kiosk's tab is never closed, so it would wait
- * for good, and its "new version" notice is one patients are asked to answer. Called after a
- * privacy reset, between two patients, with nothing of anyone's on the screen. Nothing waiting,
- * the server is asked for one, for the next reset to bring in.
+ * Brings in a new version of the app: a kiosk's tab is never closed, so it would wait for good
+ * (and patients are not asked to reload; service-worker-notices.tsx). Called after a privacy
+ * reset, between two patients, with nothing of anyone's on the screen. The server is asked for a
+ * new version when none waits; one that is ready only after someone has started using the
+ * tablet waits for the next reset.
  */
-async function bringInWaitingVersion() {
+async function bringInNewVersion() {
   const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
-  const waiting = registration?.waiting;
-  if (!waiting) {
-    await registration?.update().catch(() => undefined);
-    return;
-  }
+  if (!registration) return;
+  if (!registration.waiting) await registration.update().catch(() => undefined);
+  const next = registration.waiting ?? registration.installing;
+  if (!next) return;
+  await new Promise<void>((resolve) => {
+    if (next.state === "installed") resolve();
+    next.addEventListener("statechange", () => next.state === "installed" && resolve());
+  });
+  if (lastUseWritten !== 0) return;
   navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), {
     once: true,
   });
-  waiting.postMessage({ type: "SKIP_WAITING" });
+  next.postMessage({ type: "SKIP_WAITING" });
 }
 
 /** The page's own audio and video, and embedded players marked `data-media-playing`. */
@@ -225,7 +230,7 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
     finishPrivacyReset(erased);
     if (erased) noteLastUse(null);
     dispatch({ type: "reset-done", now: Date.now() });
-    void bringInWaitingVersion();
+    void bringInNewVersion();
   });
 
   useEffect(() => {

@@ -131,8 +131,14 @@ describe("privacy reset of the Talk screen", () => {
     expect(await get("picture-patient", pictures)).toBeUndefined();
     expect(await get("picture-clinic", pictures)).toEqual(picture);
 
-    // Without clinic boards (the starter boards), every photo goes.
+    // Kiosk mode ends on a board without the clinic's photo (a patient had deleted its phrase):
+    // the photo kept for the clinic goes with it.
+    await writeValue(storageKeys.talkBoards, { ru: [] });
     expect(await forgetClinicSetup()).toBe(true);
+    expect(await get("picture-clinic", pictures)).toBeUndefined();
+    await set("picture-clinic", picture, pictures);
+
+    // Without clinic boards (the starter boards), every photo goes.
     expect(await erasePatientData("kk")).toBe(true);
     expect(await get("picture-clinic", pictures)).toBeUndefined();
   });

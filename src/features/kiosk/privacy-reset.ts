@@ -63,7 +63,12 @@ export async function keepClinicSetup(): Promise<boolean> {
 /** Forgets the clinic's setup when kiosk mode ends; the tablet's boards and choices stay. */
 export async function forgetClinicSetup(): Promise<boolean> {
   const removed = await Promise.all(clinicSetup.map(({ copy }) => removeValue(copy)));
-  return removed.every(Boolean);
+  // The clinic's photos were kept while kiosk mode was on (phrase-pictures.ts); those the boards
+  // no longer use go now.
+  const erased = await erasePicturesExcept(
+    pictureIdsIn(await readValue<unknown>(storageKeys.talkBoards)),
+  );
+  return removed.every(Boolean) && erased;
 }
 
 async function restoreClinicValue(key: StorageKey, copy: StorageKey): Promise<boolean> {

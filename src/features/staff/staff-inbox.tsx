@@ -22,6 +22,8 @@ import {
 import { StaffSignIn } from "@/features/staff/staff-sign-in";
 import { withFreshFirstPage } from "@/features/staff/fresh-requests";
 import { visuallyHidden } from "@/theme/visually-hidden";
+import { useFocusMainContentWhenLost } from "@/lib/main-content";
+import { useLatest } from "@/lib/use-latest";
 import { Alert } from "@/components/alert";
 import { Button, ButtonAnchor } from "@/components/button";
 
@@ -95,6 +97,8 @@ export function StaffInbox() {
 /** What could not be done, with the button that tries it again. */
 function TryAgainAlert({ onTryAgain, children }: { onTryAgain: () => void; children: ReactNode }) {
   const { t } = useLingui();
+  // Gone with its button once pressed: the focus goes on from the page's main content.
+  useFocusMainContentWhenLost();
   return (
     <Alert
       severity="error"
@@ -121,12 +125,20 @@ function RequestList({ onSessionEnded }: { onSessionEnded: (timedOut: boolean) =
   const [failed, setFailed] = useState<InboxProblem>(null);
   // Each press of Try again after a failed load reads the first page again.
   const [loads, setLoads] = useState(0);
-  const [announcement, setAnnouncement] = useState("");
+  // What was done, said once each time (a number makes the same words a new announcement).
+  const [announcement, setAnnouncementText] = useState({ text: "", count: 0 });
+  const setAnnouncement = (text: string) =>
+    setAnnouncementText((current) => ({ text, count: current.count + 1 }));
   // After "Show more requests", the first request added takes the focus, so a keyboard or
   // screen-reader user goes on reading where the list grew.
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
   // Counts the searches shown, so that a page asked for before a new search is not added to it.
   const searchShown = useRef(0);
+  // The search the list shows, and how many changes were made to it here (a page added, a request
+  // marked): a check for new requests begun before one of them is not applied over it.
+  const shownQuery = useRef("");
+  const changesHere = useRef(0);
+  const latestFound = useLatest(found);
   // How many pages of this search are shown (1, then one more per "Show more requests").
   const pagesShown = useRef(1);
 
@@ -145,6 +157,7 @@ function RequestList({ onSessionEnded }: { onSessionEnded: (timedOut: boolean) =
         .then((result) => {
           if (!active) return;
           searchShown.current += 1;
+          shownQuery.current = query;
           pagesShown.current = 1;
           setFound(result);
           setFocusIndex(null);
@@ -163,17 +176,23 @@ function RequestList({ onSessionEnded }: { onSessionEnded: (timedOut: boolean) =
   // they ask. What came is said; a search typed meanwhile wins.
   const checkForNew = (asked: boolean) => {
     const search = searchShown.current;
-    listRequests(query)
+    const changes = changesHere.current;
+    listRequests(shownQuery.current)
       .then((fresh) => {
-        if (search !== searchShown.current || !found) return;
-        const { page, added } = withFreshFirstPage(found, fresh, pagesShown.current);
+        const shown = latestFound.current;
+        if (search !== searchShown.current || changes !== changesHere.current || !shown) return;
+        const { page, added } = withFreshFirstPage(shown, fresh, pagesShown.current);
         setFound(page);
-        setFailed(null);
+        if (asked) setFailed(null);
         if (added > 0 || asked) {
           setAnnouncement(added > 0 ? t`New requests: ${added}` : t`No new requests.`);
         }
       })
-      .catch(handleError);
+      // Unasked, a check that fails (a moment without connection) says nothing: the list stays,
+      // and the next check tries again. An ended session is said either way.
+      .catch((error: unknown) => {
+        if (asked || (error instanceof StaffApiError && error.status === 401)) handleError(error);
+      });
   };
   const checkUnasked = useEffectEvent(() => checkForNew(false));
   useEffect(() => {
@@ -201,6 +220,7 @@ function RequestList({ onSessionEnded }: { onSessionEnded: (timedOut: boolean) =
 
   // The switch moves at once; the server's time replaces ours, or the switch goes back.
   const toggle = (request: StaffRequest, handled: boolean) => {
+    changesHere.current += 1;
     showHandled(request.id, handled ? new Date().toISOString() : null);
     setHandled(request.id, handled)
       .then((handledAt) => {
@@ -219,6 +239,7 @@ function RequestList({ onSessionEnded }: { onSessionEnded: (timedOut: boolean) =
     if (!found?.next || loadingMore) return;
     const shownBefore = found.requests.length;
     const search = searchShown.current;
+    changesHere.current += 1;
     setLoadingMore(true);
     listRequests(query, found.next)
       .then((page) => {
@@ -247,7 +268,7 @@ function RequestList({ onSessionEnded }: { onSessionEnded: (timedOut: boolean) =
   return (
     <Stack spacing={3}>
       <div role="status" style={visuallyHidden}>
-        {announcement}
+        <span key={announcement.count}>{announcement.text}</span>
       </div>
       <InboxToolbar
         query={query}

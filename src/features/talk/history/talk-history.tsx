@@ -235,7 +235,8 @@ export function HistorySection({
   const [deleted, setDeleted] = useState<{ entry: HistoryEntry; index: number } | null>(null);
   // What the last Pin did: the button's new name alone is not said by every screen reader, and a
   // full board takes no phrase.
-  const [pinned, setPinned] = useState<{ text: string; full: boolean } | null>(null);
+  // `count` makes the same words said again a new announcement (Pin pressed twice on a full board).
+  const [pinned, setPinned] = useState<{ text: string; full: boolean; count: number } | null>(null);
   // After a deletion the focus goes to its Undo, and after Undo back to the entry.
   const focusAfterChange = useFocusAfterChange([deleted, history]);
 
@@ -255,7 +256,7 @@ export function HistorySection({
             {t`Deleted from history: ${deleted.entry.text}`}
           </UndoAlert>
         ) : pinned ? (
-          <Alert role="none" severity={pinned.full ? "warning" : "success"}>
+          <Alert key={pinned.count} role="none" severity={pinned.full ? "warning" : "success"}>
             {pinned.full
               ? t`This board is full: it holds ${maxPhrasesPerLanguage} phrases. Delete one to pin another.`
               : t`Pinned to the board: ${pinned.text}`}
@@ -269,7 +270,7 @@ export function HistorySection({
         onPin={(entry) => {
           setDeleted(null);
           const full = boardIsFull(boardFor(boards, entry.language));
-          setPinned({ text: entry.text, full });
+          setPinned((last) => ({ text: entry.text, full, count: (last?.count ?? 0) + 1 }));
           if (!full) {
             changeBoardIn(entry.language, (board) => pinPhrase(board, entry.text, newPhraseId()));
           }
