@@ -31,6 +31,11 @@ export class StaleRequestError extends Error {
   override name = "StaleRequestError";
 }
 
+/** The sound was made and the device would not play it: not a voice missing from the device. */
+export class PlaybackError extends Error {
+  override name = "PlaybackError";
+}
+
 /** The on-device engine, as the app passes it in (loaded only when first needed). */
 export type DeviceEngine = {
   synthesizeOnDevice(request: {
@@ -105,7 +110,7 @@ export function createSpeaker(engine: () => Promise<DeviceEngine>, onEnded: () =
       } catch (error) {
         // A newer tap, or Stop, paused it before it began: not a failure to say.
         if (id !== latest) throw new StaleRequestError("A newer request came first.");
-        throw error;
+        throw new PlaybackError("The device did not play the sound.", { cause: error });
       }
     },
 

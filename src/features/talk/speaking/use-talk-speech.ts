@@ -8,6 +8,7 @@ import { cleanPhraseText } from "@/features/talk/board/board";
 import { deleteEntry, recordSaid, type History } from "@/features/talk/history/history";
 import {
   createSpeaker,
+  PlaybackError,
   StaleRequestError,
   type DeviceEngine,
 } from "@/features/talk/speaking/speaker";
@@ -15,6 +16,15 @@ import type { TalkSettings } from "@/features/talk/talk-settings";
 import { NothingToSpeakError, type SpeechLanguage } from "@/shared/speech-options";
 
 export type SpeechFailure = "nothing-to-say" | "no-voice" | "failed";
+
+/**
+ * Why something could not be said. Offline, a sound that could not be made is a voice not on the
+ * device yet; a sound made that the device would not play is not, and is said as a failure.
+ */
+export function speechFailureOf(error: unknown, online: boolean): SpeechFailure {
+  if (error instanceof NothingToSpeakError) return "nothing-to-say";
+  return online || error instanceof PlaybackError ? "failed" : "no-voice";
+}
 
 export type SpeechStatus =
   | { state: "idle" }
@@ -67,13 +77,7 @@ export function useTalkSpeech(options: {
       })
       .catch((error: unknown) => {
         if (error instanceof StaleRequestError) return;
-        const reason: SpeechFailure =
-          error instanceof NothingToSpeakError
-            ? "nothing-to-say"
-            : !navigator.onLine
-              ? "no-voice"
-              : "failed";
-        setStatus({ state: "failed", reason });
+        setStatus({ state: "failed", reason: speechFailureOf(error, navigator.onLine) });
       });
   };
 
