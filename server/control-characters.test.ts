@@ -6,13 +6,12 @@
  * reaches the store; the plain form post (a person's typing) keeps the text without them; a
  * search takes the character as a space between words.
  */
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SpeechSynthesizer } from "./routes/tts.ts";
 import { hashPassword } from "./staff/password.ts";
 import { startTestPostgres, type TestPostgres } from "./storage/test-postgres.ts";
-import { buildTestApp, testSessionSecret } from "./test-support.ts";
+import { buildTestApp, contactRequestBody, testSessionSecret } from "./test-support.ts";
 
 const unusedSynthesizer: SpeechSynthesizer = {
   synthesize: () => Promise.reject(new Error("not used in these tests")),
@@ -53,16 +52,6 @@ describe.each(stores)("control characters on $name", (kind) => {
   }, 60_000);
   afterAll(async () => app?.close());
 
-  const contactRequest = (fields: Record<string, string> = {}) => ({
-    id: randomUUID(),
-    name: "Айгерим Садыкова",
-    email: "aigerim@example.kz",
-    subject: "Pilot for our clinic",
-    message: "We would like to try Dauys.",
-    language: "kk",
-    createdAt: new Date().toISOString(),
-    ...fields,
-  });
   const search = (query: string) =>
     app.inject({
       method: "GET",
@@ -74,7 +63,7 @@ describe.each(stores)("control characters on $name", (kind) => {
     const json = await app.inject({
       method: "POST",
       url: "/api/requests",
-      payload: contactRequest({ message: "Hello\u0000world" }),
+      payload: contactRequestBody({ message: "Hello\u0000world" }),
     });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toEqual({
@@ -86,7 +75,10 @@ describe.each(stores)("control characters on $name", (kind) => {
       method: "POST",
       url: "/contact",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: new URLSearchParams({ ...contactRequest(), subject: "Pilot\u0000 form" }).toString(),
+      payload: new URLSearchParams({
+        ...contactRequestBody(),
+        subject: "Pilot\u0000 form",
+      }).toString(),
     });
     expect(form.statusCode).toBe(201);
     expect((await search("form")).json().requests).toEqual([
@@ -95,7 +87,7 @@ describe.each(stores)("control characters on $name", (kind) => {
   });
 
   it("stores the request with tabs and line breaks, and finds it by words around U+0000", async () => {
-    const request = contactRequest({ name: "Timur", message: "Line one\r\n\tline two" });
+    const request = contactRequestBody({ name: "Timur", message: "Line one\r\n\tline two" });
     const stored = await app.inject({ method: "POST", url: "/api/requests", payload: request });
     expect(stored.statusCode).toBe(201);
     const found = await search("timur\u0000pilot");

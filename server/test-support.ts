@@ -1,4 +1,5 @@
 /** Helpers for the server's tests: a real app on a temporary data directory. */
+import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +7,20 @@ import type { FastifyInstance } from "fastify";
 import { pageScriptsFile, type PageScripts } from "../src/shared/page-scripts.ts";
 import { buildApp, type AppOptions } from "./app.ts";
 import type { SpeechSynthesizer } from "./routes/tts.ts";
+
+/** A contact request as the app sends it, a new one each time; `fields` change some of it. */
+export function contactRequestBody(fields: Record<string, string> = {}) {
+  return {
+    id: randomUUID(),
+    name: "Айгерим Садыкова",
+    email: "aigerim@example.kz",
+    subject: "Pilot for our clinic",
+    message: "We would like to try Dauys.",
+    language: "kk",
+    createdAt: new Date().toISOString(),
+    ...fields,
+  };
+}
 
 /** A staff session secret as `openssl rand -base64 32` makes one, for tests only. */
 export const testSessionSecret = "q0t0UJ3mLr1XyF3wq8k9m6Yc2n1HfEo7Vb4Zs5aPd+I=";

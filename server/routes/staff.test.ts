@@ -3,7 +3,7 @@ import { gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../staff/password.ts";
-import { buildTestApp, testSessionSecret } from "../test-support.ts";
+import { buildTestApp, contactRequestBody, testSessionSecret } from "../test-support.ts";
 import type { SpeechSynthesizer } from "./tts.ts";
 
 const unusedSynthesizer: SpeechSynthesizer = {
@@ -51,16 +51,7 @@ async function session(app: FastifyInstance): Promise<string> {
 }
 
 async function sendRequest(app: FastifyInstance, fields: Record<string, string> = {}) {
-  const body = {
-    id: randomUUID(),
-    name: "Айгерим Садыкова",
-    email: "aigerim@example.kz",
-    subject: "Pilot for our clinic",
-    message: "We would like to try Dauys.",
-    language: "kk",
-    createdAt: new Date().toISOString(),
-    ...fields,
-  };
+  const body = contactRequestBody(fields);
   const answer = await app.inject({ method: "POST", url: "/api/requests", payload: body });
   expect(answer.statusCode).toBe(201);
   return body;

@@ -251,10 +251,8 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
       <IdleCountdownDialog
         open={idle.phase === "countdown"}
         secondsLeft={idle.phase === "countdown" ? idle.secondsLeft : countdownSeconds}
-        onContinue={() => {
-          dispatch({ type: "continue", now: Date.now() });
-          noteLastUse(Date.now());
-        }}
+        // The tap or key that answers is an input, and is noted as a use.
+        onContinue={() => dispatch({ type: "continue", now: Date.now() })}
       />
     </Suspense>
   );
