@@ -1,9 +1,19 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  appendFileSync,
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
 import {
+  expectNoAxeViolations,
   languageNames,
   locales,
   presetStoredValue,
@@ -419,8 +429,57 @@ test.describe("updates", () => {
       rmSync(join(distCopy, "service-worker.js.br"), { force: true });
       rmSync(join(distCopy, "service-worker.js.gz"), { force: true });
     };
-    return { origin, deployNext };
+    return { origin, deployNext, distCopy };
   }
+
+  test("after a deployment, code the old version asks for and the server no longer has comes with the new version on 'Try again'", async ({
+    page,
+  }) => {
+    const { origin, distCopy } = await ownDeployment(70);
+    await page.goto(`${origin}/about`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
+
+    // The next deployment builds the staff inbox's code under a new name (it is not kept offline,
+    // so the old version asks the server for its old name), and the code that loads it changes.
+    const assets = join(distCopy, "assets");
+    const inbox = readdirSync(assets).find((name) => /^staff-inbox-.*\.js$/.test(name))!;
+    const renamed = inbox.replace("staff-inbox-", "staff-inbox-next");
+    renameSync(join(assets, inbox), join(assets, renamed));
+    const worker = join(distCopy, "service-worker.js");
+    for (const name of readdirSync(assets).filter((file) => file.endsWith(".js"))) {
+      const code = readFileSync(join(assets, name), "utf8");
+      if (!code.includes(inbox)) continue;
+      writeFileSync(join(assets, name), code.replaceAll(inbox, renamed));
+      for (const copy of [".br", ".gz"]) rmSync(join(assets, name + copy), { force: true });
+      // Its precache entry gets a revision, as a renamed file would.
+      const manifest = readFileSync(worker, "utf8");
+      writeFileSync(
+        worker,
+        manifest.replace(
+          `{"revision":null,"url":"assets/${name}"}`,
+          `{"revision":"next","url":"assets/${name}"}`,
+        ),
+      );
+    }
+    for (const copy of [".br", ".gz"]) rmSync(worker + copy, { force: true });
+    for (const copy of [".br", ".gz"]) rmSync(join(assets, inbox + copy), { force: true });
+
+    // A member of staff opens the inbox in the old version: its code is gone.
+    await page.goto(`${origin}/staff`);
+    const unavailable = page.getByText("Part of the page could not be loaded");
+    await expect(unavailable).toBeVisible({ timeout: 20_000 });
+    await expectNoAxeViolations(page, "staff inbox whose code is gone");
+
+    const reloaded = page.waitForEvent("load");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await reloaded;
+    await expect(page.getByLabel("Staff password")).toBeVisible({ timeout: 20_000 });
+    await expect(unavailable).toHaveCount(0);
+  });
 
   test("a new deployment offers 'Reload' and reloads only when asked", async ({ page }) => {
     const { origin, deployNext } = await ownDeployment(50);

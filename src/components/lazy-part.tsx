@@ -7,6 +7,7 @@ import { lazy, type ComponentType } from "react";
 import { Trans } from "@lingui/react/macro";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
+import { reloadPage } from "@/lib/reload-page";
 
 export function lazyPart<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
@@ -27,7 +28,7 @@ function PartUnavailable() {
     <Alert
       severity="warning"
       action={
-        <Button onClick={() => window.location.reload()}>
+        <Button onClick={reloadPage}>
           <Trans>Try again</Trans>
         </Button>
       }

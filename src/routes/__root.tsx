@@ -14,6 +14,7 @@ import { KioskMode } from "@/features/kiosk/kiosk-mode";
 import { loadUntilLoaded } from "@/lib/load-when-online";
 import { tokens } from "@/theme/tokens";
 import { Button } from "@/components/button";
+import { reloadPage } from "@/lib/reload-page";
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -137,7 +138,7 @@ function RootError() {
           connection and try again.
         </Trans>
       </Typography>
-      <Button variant="contained" sx={{ mt: 3 }} onClick={() => window.location.reload()}>
+      <Button variant="contained" sx={{ mt: 3 }} onClick={reloadPage}>
         <Trans>Try again</Trans>
       </Button>
     </Container>

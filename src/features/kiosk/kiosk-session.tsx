@@ -17,6 +17,7 @@ import { erasePatientData } from "@/features/kiosk/privacy-reset";
 import { activateLanguage, languageActivations, type LanguageCode } from "@/lib/i18n";
 import { loadWhenOnline } from "@/lib/load-when-online";
 import { focusMainContent } from "@/lib/main-content";
+import { readyNewVersion, takeOver } from "@/lib/new-version";
 import {
   useFullscreenOnFirstTouch,
   useLeaveFullscreenOnExit,
@@ -86,20 +87,8 @@ function noteLastUse(at: number | null) {
  * tablet waits for the next reset.
  */
 async function bringInNewVersion() {
-  const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
-  if (!registration) return;
-  if (!registration.waiting) await registration.update().catch(() => undefined);
-  const next = registration.waiting ?? registration.installing;
-  if (!next) return;
-  await new Promise<void>((resolve) => {
-    if (next.state === "installed") resolve();
-    next.addEventListener("statechange", () => next.state === "installed" && resolve());
-  });
-  if (lastUseWritten !== 0) return;
-  navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), {
-    once: true,
-  });
-  next.postMessage({ type: "SKIP_WAITING" });
+  const next = await readyNewVersion();
+  if (next && lastUseWritten === 0) takeOver(next);
 }
 
 /** The page's own audio and video, and embedded players marked `data-media-playing`. */

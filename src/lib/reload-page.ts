@@ -1,0 +1,11 @@
+/**
+ * "Try again" after code that could not load: loads the page again, with the app's new version
+ * when one is ready (new-version.ts), since after a deployment the code an old version asks for
+ * may be gone from the server for good. That code comes when asked for, from the offline copy;
+ * without it, a plain reload. Small, for every page's first load.
+ */
+export const reloadPage = () =>
+  import("@/lib/new-version").then(
+    (module) => module.reloadWithNewVersion(),
+    () => window.location.reload(),
+  );
