@@ -98,8 +98,21 @@ export async function buildApp(
   });
   // Brotli's default quality (11) costs ~100 ms on a 300 kB speech answer; 4 is the usual
   // setting for dynamic responses. Large static files are served pre-compressed instead.
+  // Request bodies are never taken compressed: no client of this API sends them, and a 1.5 kB
+  // Brotli body that inflates to 1 GB kept a core busy for seconds after its 413 (the body limit
+  // stops reading, not inflating). Such a request is refused before its body is read.
+  app.addHook("onRequest", async (request, reply) => {
+    const encoding = request.headers["content-encoding"];
+    if (encoding && encoding.trim().toLowerCase() !== "identity") {
+      return reply.code(415).send({
+        error: "unsupported_content_encoding",
+        message: "Request bodies are not accepted compressed: send them as they are.",
+      });
+    }
+  });
   await app.register(compress, {
     global: true,
+    globalDecompression: false,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });

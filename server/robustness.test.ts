@@ -3,6 +3,7 @@
  * JSON answer (never a 5xx, a crash or a hang), and the server must still work afterwards.
  */
 import { createConnection } from "node:net";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { createSpeechSynthesizer, type ClosableSynthesizer } from "./speech/speech-synthesizer.ts";
@@ -186,6 +187,27 @@ it(`answers ${targets.reduce((n, t) => n + t.bodies.length, 0)} bad payloads wit
   const stored = await app.inject({ method: "POST", url: "/api/requests", payload: validRequest });
   expect(stored.statusCode).toBe(201);
 }, 120_000);
+
+it("refuses a compressed body before reading it, however much it would inflate to", async () => {
+  const bomb = brotliCompressSync(Buffer.alloc(1024 ** 3 / 64, 0x20));
+  const zipped = gzipSync(JSON.stringify(validRequest));
+  for (const { url, encoding, body } of [
+    { url: "/api/requests", encoding: "br", body: bomb },
+    { url: "/contact", encoding: "br", body: bomb },
+    { url: "/generate-tts", encoding: "gzip", body: zipped },
+    { url: "/api/requests", encoding: "gzip", body: zipped },
+  ]) {
+    const answer = await app.inject({
+      method: "POST",
+      url,
+      headers: { "content-type": "application/json", "content-encoding": encoding },
+      payload: body,
+    });
+    expect(answer.statusCode, `${url} ${encoding}`).toBe(415);
+    expect(answer.json()).toMatchObject({ error: "unsupported_content_encoding" });
+  }
+  expect((await app.inject({ url: "/api/health" })).json()).toEqual({ status: "ok" });
+});
 
 it(
   "closes a connection that sends part of a request and then goes silent",
