@@ -29,7 +29,12 @@ export function pageNameOf(path: string): string | undefined {
  * scripts/build/prerender.ts, sent by server/prerendered-pages.ts), or undefined for other paths.
  */
 export function prerenderedFile(path: string, language: string): string | undefined {
-  const page = pageNameOf(path.length > 1 ? path.replace(/\/+$/, "") : path);
+  // Trailing slashes are counted off, not matched with /\/+$/: on a long run of slashes followed
+  // by anything else, that expression takes time growing with the square of the length, and a
+  // 16 kB address held the server for over a second.
+  let end = path.length;
+  while (end > 0 && path[end - 1] === "/") end--;
+  const page = pageNameOf(path.length > 1 ? path.slice(0, end) : path);
   return page && isLanguageCode(language) ? `prerendered/${language}/${page}.html` : undefined;
 }
 
