@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SpeechSynthesizer } from "./routes/tts.ts";
+import { openPostgresRequestsStore } from "./storage/requests-postgres.ts";
 import { startTestPostgres, type TestPostgres } from "./storage/test-postgres.ts";
 import { buildTestApp } from "./test-support.ts";
 
@@ -91,5 +92,30 @@ describe("a frozen PostgreSQL", () => {
     expect(retried.statusCode).toBe(201);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await app.inject({ url: "/api/health/ready" })).statusCode).toBe(200);
+  }, 90_000);
+
+  it("a staff search cut short by the stall leaves no connection that cannot write after it", async () => {
+    const store = await openPostgresRequestsStore(postgres.url);
+    try {
+      expect(await store.save(contactRequest())).toBeDefined();
+      // The pool keeps the connection the search used: the next query takes it again.
+      await store.page({ words: ["stalls"], limit: 5 });
+      postgres.freeze();
+      let search: unknown;
+      try {
+        search = await store.page({ words: ["stalls"], limit: 5 }).catch((error: unknown) => error);
+      } finally {
+        postgres.thaw();
+      }
+      expect(search).toBeInstanceOf(Error);
+      // Running again: the node is ready, and the next visitor's request is stored.
+      await store.ready();
+      const saved = contactRequest();
+      await store.save(saved);
+      const found = await store.page({ words: [saved.subject.split(" ")[0]!], limit: 50 });
+      expect(found.map((request) => request.id)).toContain(saved.id);
+    } finally {
+      await store.close();
+    }
   }, 90_000);
 });

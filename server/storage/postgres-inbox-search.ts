@@ -46,6 +46,10 @@ export async function searchNewestFirst(
 ): Promise<RowWithSeq[]> {
   const query = tsQuery(words);
   const client = await pool.connect();
+  // A ROLLBACK that did not get through (the database stalled under BEGIN) leaves the connection
+  // in a read-only transaction once the database runs again: it is closed, never pooled again,
+  // or every save and readiness check that took it next would fail.
+  let unusable = false;
   try {
     await client.query("BEGIN READ ONLY");
     const first = await walk(client, query, before ?? Number.MAX_SAFE_INTEGER, walkRows, limit);
@@ -56,10 +60,12 @@ export async function searchNewestFirst(
     await client.query("COMMIT");
     return found;
   } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
+    await client.query("ROLLBACK").catch(() => {
+      unusable = true;
+    });
     throw error;
   } finally {
-    client.release();
+    client.release(unusable);
   }
 }
 

@@ -271,6 +271,9 @@ export async function migratePostgres(pool: pg.Pool) {
   // node-postgres reads a query's own query_timeout, which its type definitions leave out.
   const query = <Row extends pg.QueryResultRow>(text: string) =>
     client.query<Row>({ text, query_timeout: migrationTimeoutMs } as pg.QueryConfig);
+  // A ROLLBACK that did not get through leaves the connection inside the transaction: it is
+  // closed, not pooled again.
+  let unusable = false;
   try {
     // Before anything is written: a database in another encoding is refused as it is.
     const { rows: settings } = await query<{ encoding: string; database: string }>(
@@ -288,9 +291,11 @@ export async function migratePostgres(pool: pg.Pool) {
     await query(recordLatestVersion);
     await query("COMMIT");
   } catch (error) {
-    await query("ROLLBACK").catch(() => {});
+    await query("ROLLBACK").catch(() => {
+      unusable = true;
+    });
     throw error;
   } finally {
-    client.release();
+    client.release(unusable);
   }
 }
