@@ -213,6 +213,18 @@ describe("staff inbox API", () => {
     expect(csv.body.split("\r\n").filter((line) => line.includes("hello;'=2+"))).toHaveLength(3);
   });
 
+  it("makes no export for a HEAD request", async () => {
+    const app = await start();
+    const cookie = await session(app);
+    await sendRequest(app, { message: "Only the download makes the file." });
+    const head = await app.inject({
+      method: "HEAD",
+      url: "/api/staff/requests.csv",
+      headers: { cookie },
+    });
+    expect(head.statusCode).toBe(404);
+  });
+
   it("gives the CSV gzip-compressed to a browser that takes it, the same file", async () => {
     const app = await start();
     const cookie = await session(app);

@@ -267,6 +267,9 @@ function addRequestRoutes(
       preHandler: requireSession,
       // Compressed by the thread that makes it, not on the event loop.
       compress: false,
+      // Fastify's own HEAD answer would make the whole export and throw it away, with nothing to
+      // stop it: the response is over before it is made.
+      exposeHeadRoute: false,
     },
     async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
