@@ -632,6 +632,29 @@ test.describe("a first visit over a connection that drops", () => {
     await page.getByRole("button", { name: "Language: English" }).click();
     await expect(page.getByRole("menuitemradio", { name: "Русский" })).toBeVisible();
   });
+  test("when the language menu's code fails on a working connection, the page goes on and the menu opens when it comes", async ({
+    page,
+  }) => {
+    const menuChunk = /\/assets\/language-menu-[\w-]+\.js$/;
+    // The menu's code fails while the device says it is online (a stalled or reset request), up
+    // to a moment after the tap: the head start on hover and the tap's own request both fail.
+    let failing = true;
+    const failed: string[] = [];
+    await page.route(menuChunk, (route) => {
+      if (!failing) return route.continue();
+      failed.push(route.request().url());
+      return route.abort("connectionreset");
+    });
+    await page.goto("/about");
+    await settle(page);
+    await page.getByRole("button", { name: "Language: English" }).click();
+    await expect.poll(() => failed.length).toBeGreaterThan(0);
+    await page.waitForTimeout(1000);
+    failing = false;
+    await expect(page.getByRole("menuitemradio", { name: "Русский" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About");
+  });
   test("when the language menu's code is lost offline, the page goes on and the menu opens once the connection is back", async ({
     page,
     context,

@@ -4,13 +4,14 @@ import Box from "@mui/material/Box";
 import TranslateIcon from "@mui/icons-material/Translate";
 import { isLanguageCode, nativeNameOf } from "@/lib/i18n";
 import { Button } from "@/components/button";
-import { loadWhenOnline } from "@/lib/load-when-online";
+import { loadUntilLoaded } from "@/lib/load-when-online";
 
 // The menu (and MUI's popover machinery under it) loads when someone first reaches for the
-// button, not with every page: the first screen has less JavaScript to start. Offline, before
-// the service worker has it, it opens once the connection is back rather than breaking the page.
+// button, not with every page: the first screen has less JavaScript to start. Should it not
+// arrive (offline before the service worker has it, or a stalled connection), it is asked for
+// again until it comes, and opens then, rather than the header taking the page down.
 const loadLanguageMenu = () => import("@/components/language-menu");
-const LanguageMenu = lazy(loadWhenOnline(loadLanguageMenu));
+const LanguageMenu = lazy(loadUntilLoaded(loadLanguageMenu));
 // Only a head start: should it fail, opening the menu loads it again.
 const preload = () => void loadLanguageMenu().catch(() => undefined);
 

@@ -39,10 +39,35 @@ describe("loadWhenOnline", () => {
     expect(attempts).toBe(2);
   });
 
-  it("fails as usual when the device is online", async () => {
+  it("online, asks again after 2 s and 4 s, and fails as usual on the third failure", async () => {
+    vi.useFakeTimers();
     vi.stubGlobal("navigator", { onLine: true });
-    const load = loadWhenOnline(() => Promise.reject(new Error("server error")));
-    await expect(load()).rejects.toThrow("server error");
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const asked: number[] = [];
+    const load = loadWhenOnline(() => {
+      asked.push(Date.now());
+      return Promise.reject(new Error("server error"));
+    });
+    const loading = load();
+    const failed = expect(loading).rejects.toThrow("server error");
+    await vi.runAllTimersAsync();
+    await failed;
+    expect(asked.slice(1).map((at, i) => at - asked[i]!)).toEqual([2000, 4000]);
+  });
+
+  it("online, a request that failed once (a stalled connection) is asked for again and comes", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("navigator", { onLine: true });
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    let attempts = 0;
+    const load = loadWhenOnline(async () => {
+      if (++attempts === 1) throw new TypeError("Failed to fetch dynamically imported module");
+      return "the code";
+    });
+    const loading = load();
+    await vi.runAllTimersAsync();
+    await expect(loading).resolves.toBe("the code");
+    expect(attempts).toBe(2);
   });
 });
 

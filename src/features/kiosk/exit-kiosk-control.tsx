@@ -3,11 +3,11 @@ import { useLingui } from "@lingui/react/macro";
 import { IconButton } from "@/components/icon-button";
 import LockIcon from "@mui/icons-material/Lock";
 import { useKiosk } from "@/features/kiosk/kiosk-store";
-import { loadWhenOnline } from "@/lib/load-when-online";
+import { loadUntilLoaded } from "@/lib/load-when-online";
 
 // The PIN dialog (and its text field) loads only when staff open it, keeping first loads small;
-// offline, before the service worker has it, it comes once the connection is back.
-const ExitKioskDialog = lazy(loadWhenOnline(() => import("@/features/kiosk/exit-kiosk-dialog")));
+// should it not arrive (offline, before the service worker has it), it is asked for until it comes.
+const ExitKioskDialog = lazy(loadUntilLoaded(() => import("@/features/kiosk/exit-kiosk-dialog")));
 
 /**
  * The staff's way out of kiosk mode: a small lock button (still 44×44 px) that asks for the PIN.

@@ -11,17 +11,18 @@ import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import { useKiosk, type KioskNoticeKind } from "@/features/kiosk/kiosk-store";
 import { visuallyHidden } from "@/theme/visually-hidden";
-import { loadWhenOnline } from "@/lib/load-when-online";
+import { loadUntilLoaded } from "@/lib/load-when-online";
 
 // Kiosk mode is often turned on by a link on a patchy clinic connection: a part whose code has not
-// arrived when the connection drops comes when it is back, and the page goes on meanwhile.
-const KioskSession = lazy(loadWhenOnline(() => import("@/features/kiosk/kiosk-session")));
+// arrived is asked for again until it comes (when the connection is back, offline), and the page
+// goes on meanwhile; the kiosk's parts never take the page down.
+const KioskSession = lazy(loadUntilLoaded(() => import("@/features/kiosk/kiosk-session")));
 
-const KioskToast = lazy(loadWhenOnline(() => import("@/features/kiosk/kiosk-toast")));
+const KioskToast = lazy(loadUntilLoaded(() => import("@/features/kiosk/kiosk-toast")));
 
 // Staff see the PIN set-up only once per tablet: it loads on demand.
 const PinSetupDialog = lazy(
-  loadWhenOnline(() =>
+  loadUntilLoaded(() =>
     import("@/features/kiosk/pin-setup-dialog").then((module) => ({
       default: module.PinSetupDialog,
     })),

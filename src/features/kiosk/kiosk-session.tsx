@@ -15,7 +15,7 @@ import { finishPrivacyReset, startPrivacyReset, useKiosk } from "@/features/kios
 import type { KioskSetting } from "@/features/kiosk/kiosk-setting";
 import { erasePatientData } from "@/features/kiosk/privacy-reset";
 import { activateLanguage, languageActivations, type LanguageCode } from "@/lib/i18n";
-import { loadWhenOnline } from "@/lib/load-when-online";
+import { loadUntilLoaded } from "@/lib/load-when-online";
 import { focusMainContent } from "@/lib/main-content";
 import { readyNewVersion, takeOver } from "@/lib/new-version";
 import {
@@ -39,10 +39,10 @@ const inputEvents = ["pointerdown", "keydown", "touchstart", "wheel", "input"] a
 const mediaEvents = ["play", "playing", "pause", "ended", "emptied"] as const;
 
 // The idle countdown's dialog (and MUI's modal machinery) loads when a kiosk session starts,
-// long before the first countdown. Should the connection drop before it arrives, it comes when
-// the connection is back: a failed load would otherwise take the whole page down.
+// long before the first countdown. Should it not arrive, it is asked for again until it comes: a
+// failed load would otherwise take the whole page down.
 const IdleCountdownDialog = lazy(
-  loadWhenOnline(() =>
+  loadUntilLoaded(() =>
     import("@/features/kiosk/idle-countdown-dialog").then((module) => ({
       default: module.IdleCountdownDialog,
     })),
