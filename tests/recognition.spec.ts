@@ -56,6 +56,8 @@ async function recordWithStalledServer(page: Page) {
   await page.getByLabel("Recognition language").selectOption("en-US");
   await recordText(page, "I would like a glass of water, please.");
   await page.route("**/generate-tts", () => new Promise<void>(() => undefined));
+  // The app's own check whether the server answers again stalls too.
+  await page.route("**/api/health", () => new Promise<void>(() => undefined));
 }
 
 /**
@@ -711,6 +713,25 @@ test.describe("adaptive audio", () => {
     await page.getByRole("button", { name: "Create audio" }).click();
     expect((await answered).ok()).toBe(true);
     await expect(indicator).toHaveCount(0);
+  });
+
+  test("a page that makes no more requests hears that the connection works again", async ({
+    page,
+  }) => {
+    await recordWithStalledServer(page);
+    await page.getByRole("button", { name: "Create audio" }).click();
+    const unreliable = page.getByRole("banner").getByText("Connection unreliable");
+    await expect(unreliable).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("button", { name: "Play" })).toBeVisible({ timeout: 30_000 });
+
+    // Talk speaks on the device and asks the server nothing: the connection is back all the same.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("link", { name: "Talk", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Talk/);
+    await expect(unreliable).toHaveCount(0, { timeout: 45_000 });
+    await expect(page.getByText(/^You are offline\./)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Save voice for offline use" })).toBeEnabled();
   });
 
   test("Cancel stops audio that a stalled connection keeps from coming, and the text stays", async ({

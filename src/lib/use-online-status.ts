@@ -4,7 +4,7 @@
  * the parts of the app that talk to the server report a request that timed out
  * (`reportConnectionTimeout`) and one that got an answer (`reportConnectionAnswer`): from a
  * timeout until the next answer, the connection counts as unreliable and the app behaves as
- * offline.
+ * offline (connection-check.ts asks the server, meanwhile, whether it answers again).
  */
 import { useSyncExternalStore } from "react";
 

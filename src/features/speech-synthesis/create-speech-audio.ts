@@ -9,7 +9,8 @@ import {
   type SpeechLanguage,
   type SpeechRequest,
 } from "@/shared/speech-options";
-import { reportConnectionAnswer, reportConnectionTimeout } from "@/lib/use-online-status";
+import { reportConnectionAnswer } from "@/lib/use-online-status";
+import { reportTimeoutAndCheck } from "@/lib/connection-check";
 import { apiPaths } from "@/shared/api-contract";
 import type { paths } from "@/shared/generated/openapi";
 
@@ -83,7 +84,7 @@ export async function fromServer(
     });
     return readServerAnswer(answer, errorFields);
   } catch (error) {
-    if (stop.signal.aborted && !signal?.aborted) reportConnectionTimeout();
+    if (stop.signal.aborted && !signal?.aborted) reportTimeoutAndCheck();
     throw error;
   } finally {
     clearTimeout(timer);
