@@ -23,6 +23,10 @@ test("home: get started and reach the contact page", async ({ page }) => {
   await tabTo(page, page.getByRole("main").getByRole("link", { name: "Get Started" }).first());
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL("/contact");
+  // The link went with the page: the focus is on the new page's content, not back at the top.
+  await expect(page.getByRole("main")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("textbox", { name: "Full Name" })).toBeFocused();
 });
 
 test("contact: fill in and send the form", async ({ page }) => {

@@ -30,6 +30,6 @@ export function useFocusMainContentWhenLost(nearby?: RefObject<HTMLElement | nul
   );
 }
 
-function isFocusLost() {
+export function isFocusLost() {
   return !document.activeElement || document.activeElement === document.body;
 }
