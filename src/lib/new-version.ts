@@ -40,7 +40,12 @@ export function takeOver(next: ServiceWorker) {
  * good. The new one brings code that is there.
  */
 export async function reloadWithNewVersion() {
-  const next = await readyNewVersion();
+  // A new version still installing on a slow connection may take minutes: after a few seconds
+  // without one ready, the page is loaded again as it is.
+  const next = await Promise.race([
+    readyNewVersion(),
+    new Promise<undefined>((resolve) => setTimeout(resolve, 8000)),
+  ]);
   if (!next) return window.location.reload();
   takeOver(next);
   // Should it not have taken over in time, a plain reload all the same.
