@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SpeechSynthesizer } from "./routes/tts.ts";
+import { createSpeechSynthesizer } from "./speech/speech-synthesizer.ts";
 import { openPostgresRequestsStore } from "./storage/requests-postgres.ts";
 import { startTestPostgres, type TestPostgres } from "./storage/test-postgres.ts";
 import { buildTestApp } from "./test-support.ts";
@@ -116,6 +117,33 @@ describe("a frozen PostgreSQL", () => {
       expect(found.map((request) => request.id)).toContain(saved.id);
     } finally {
       await store.close();
+    }
+  }, 90_000);
+
+  it("speech, which needs no database, is answered while it is frozen (counted on the node alone)", async () => {
+    const synthesizer = await createSpeechSynthesizer({ size: 1, warmUp: [] });
+    const speaking = await buildTestApp(synthesizer, { databaseUrl: postgres.url });
+    try {
+      const speak = () =>
+        speaking.inject({
+          method: "POST",
+          url: "/generate-tts",
+          payload: { text: "Please call the nurse.", language: "en" },
+        });
+      expect((await speak()).statusCode).toBe(200);
+      postgres.freeze();
+      let during: Awaited<ReturnType<typeof speak>> | "no answer";
+      try {
+        during = await answerWithin(15_000, speak());
+      } finally {
+        postgres.thaw();
+      }
+      expect(during).not.toBe("no answer");
+      expect((during as Awaited<ReturnType<typeof speak>>).statusCode).toBe(200);
+      expect((await speak()).statusCode).toBe(200);
+    } finally {
+      await speaking.close();
+      await synthesizer.close();
     }
   }, 90_000);
 });

@@ -2,6 +2,7 @@
  * A @fastify/rate-limit store in PostgreSQL, so that every node behind a load balancer counts
  * against the same limit. One atomic upsert per request: a fixed window per key, like the
  * plugin's own in-memory store, reset once it has ended. Ended windows are swept now and then.
+ * While the database does not answer, each node counts on its own (`sharedCountWaitMs`).
  */
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import pg from "pg";
@@ -18,6 +19,33 @@ const increment = `
 /** About one request in this many also deletes the counters whose window has ended. */
 const sweepEvery = 200;
 
+/**
+ * How long a request waits for the shared count. A database that stalls or is away would hold
+ * every limited route behind it, speech too, which needs no database: after this, or at once on
+ * an error, the node counts on its own until the database answers again (fixed windows, as the
+ * plugin's in-memory store), and the request goes on.
+ */
+const sharedCountWaitMs = 1_000;
+
+/** Counters kept by one node while the database does not answer; the oldest go past this many. */
+const localKeys = 10_000;
+
+function localCounts() {
+  const counts = new Map<string, { current: number; endsAt: number }>();
+  return (key: string, timeWindow: number) => {
+    const now = Date.now();
+    let count = counts.get(key);
+    if (!count || count.endsAt <= now) {
+      count = { current: 0, endsAt: now + timeWindow };
+      counts.delete(key);
+      if (counts.size >= localKeys) counts.delete(counts.keys().next().value!);
+      counts.set(key, count);
+    }
+    count.current++;
+    return { current: count.current, ttl: count.endsAt - now };
+  };
+}
+
 export async function openPostgresRateLimitStore(databaseUrl: string): Promise<{
   Store: FastifyRateLimitStoreCtor;
   pool: pg.Pool;
@@ -25,19 +53,30 @@ export async function openPostgresRateLimitStore(databaseUrl: string): Promise<{
 }> {
   const pool = await openMigratedPool(databaseUrl, 5);
 
+  const countLocally = localCounts();
+
   function store(prefix: string): FastifyRateLimitStore {
     return {
       incr(key, callback, timeWindow) {
+        let answered = false;
+        const answer = (count: { current: number; ttl: number }) => {
+          if (answered) return;
+          answered = true;
+          clearTimeout(timer);
+          callback(null, count);
+        };
+        const alone = () => answer(countLocally(`${prefix}${key}`, timeWindow));
+        const timer = setTimeout(alone, sharedCountWaitMs);
         pool
           .query<{ count: number; ttl: number }>(increment, [`${prefix}${key}`, timeWindow])
           .then(({ rows }) => {
-            callback(null, { current: rows[0]!.count, ttl: rows[0]!.ttl });
+            answer({ current: rows[0]!.count, ttl: rows[0]!.ttl });
             if (Math.random() * sweepEvery < 1) {
               void pool
                 .query("DELETE FROM rate_limits WHERE window_ends < now() - interval '1 hour'")
                 .catch(() => {});
             }
-          }, callback);
+          }, alone);
       },
       // Each route counts on its own, as with the in-memory store.
       child: (routeOptions) => store(`${routeOptions.method}:${routeOptions.url}:`),
