@@ -342,8 +342,13 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
     await expect(
       myVoice(page).getByRole("button", { name: `Teach my voice: ${meant}` }),
     ).toBeVisible();
-    const left = ((await storedValue(page, "dauys.voice-examples")) as Stored).en ?? {};
-    expect(Object.values(left).map((list) => list.length)).toEqual([wrongOffered ? 5 : 4]);
+    // Stored a moment after the screen shows it (ci95 read it before the write, once).
+    await expect
+      .poll(async () => {
+        const left = ((await storedValue(page, "dauys.voice-examples")) as Stored).en ?? {};
+        return Object.values(left).map((list) => list.length);
+      })
+      .toEqual([wrongOffered ? 5 : 4]);
   });
 });
 
