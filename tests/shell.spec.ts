@@ -139,6 +139,19 @@ test.describe("header on a phone", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   });
 
+  test("on a phone on its side, the menu scrolls to its last link", async ({ page }) => {
+    await page.setViewportSize({ width: 740, height: 360 });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const signIn = page.getByRole("navigation", { name: "Main" }).getByRole("link", {
+      name: "Sign In",
+    });
+    await signIn.scrollIntoViewIfNeeded();
+    await expect(signIn).toBeInViewport();
+    await signIn.click();
+    await expect(page).toHaveURL("/contact");
+  });
+
   test("a link chosen in the menu by keyboard leaves the focus on the page it opens", async ({
     page,
   }) => {

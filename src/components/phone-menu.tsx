@@ -3,6 +3,7 @@ import { useEffect, useState, type FocusEvent, type RefObject } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { useRouterState } from "@tanstack/react-router";
 import Box from "@mui/material/Box";
+import { tokens } from "@/theme/tokens";
 import Stack from "@mui/material/Stack";
 import { keyframes } from "@mui/material/styles";
 import { Container } from "@/components/container";
@@ -82,7 +83,18 @@ export function PhoneMenu({
     focusMainContent();
   };
   return (
-    <Box sx={[menuOnly("block"), { animation: `${menuOpening} 200ms ease-out` }]}>
+    <Box
+      sx={[
+        menuOnly("block"),
+        // A phone on its side, or large text: the menu is taller than the screen under the bar,
+        // and scrolls instead of leaving its last links out of reach.
+        {
+          animation: `${menuOpening} 200ms ease-out`,
+          maxHeight: `calc(100dvh - ${tokens.headerHeight}px)`,
+          overflowY: "auto",
+        },
+      ]}
+    >
       {/* Lined up with the bar, also on a tablet or a wide screen whose bar is too full. */}
       <Container
         component="nav"
