@@ -8,7 +8,7 @@ import { HydrationPart, usePageLive } from "@/components/hydration-part";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { ExitKioskControl } from "@/features/kiosk/exit-kiosk-control";
-import { focusMainContent, isFocusLost, mainContentId } from "@/lib/main-content";
+import { mainContentId } from "@/lib/main-content";
 import { titleOf } from "@/lib/page-title";
 import { KioskMode } from "@/features/kiosk/kiosk-mode";
 import { loadUntilLoaded } from "@/lib/load-when-online";
@@ -65,16 +65,6 @@ function DocumentTitle() {
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);
-  // A link within the page (Back to Home, Contact Us) goes with the page it was on, and the
-  // focus would fall to the top of the document with nothing said: it goes to the new page's
-  // main content, which a screen reader then reads.
-  const path = useRouterState({ select: (state) => state.resolvedLocation?.pathname });
-  const shownPath = useRef(path);
-  useEffect(() => {
-    if (shownPath.current === path) return;
-    shownPath.current = path;
-    if (isFocusLost()) focusMainContent();
-  }, [path]);
   return null;
 }
 
