@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { staffTestPassword } from "../playwright.config.ts";
+import { staffHeader } from "../src/shared/api-contract.ts";
 import { expectNoAxeViolations, findSmallTargets, presetLanguage } from "./fixtures.ts";
 
 // The server allows five sign-in attempts per client in 15 minutes: these tests make four.
@@ -201,6 +202,22 @@ test("the inbox says what failed, offers to try again, and says when the session
     "The request could not be marked: the server could not be reached. Check the connection and try again.",
   );
   await expect(handled).toHaveAttribute("aria-pressed", "false");
+
+  // The session ends on the server (here: signed out elsewhere) while the inbox is open: the
+  // download says so instead of giving a failed file.
+  const origin = new URL(page.url()).origin;
+  const ended = await page.request.delete("/api/staff/session", {
+    headers: { [staffHeader.name]: staffHeader.value, origin },
+  });
+  expect(ended.ok()).toBe(true);
+  let downloads = 0;
+  page.on("download", () => downloads++);
+  await page.getByRole("link", { name: "Download CSV" }).click();
+  await expect(page.getByText("Your session has ended. Sign in again to go on.")).toBeVisible();
+  expect(downloads).toBe(0);
+  await passwordField(page).fill(staffTestPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Check for new requests" })).toBeVisible();
 
   // The session times out on the server while the inbox is open.
   await page.route(list, (route) =>

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
 import { useLingui } from "@lingui/react/macro";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -273,6 +281,7 @@ function RequestList({ onSessionEnded }: { onSessionEnded: (timedOut: boolean) =
       <InboxToolbar
         query={query}
         onQueryChange={setQuery}
+        onSessionEnded={() => onSessionEnded(true)}
         onCheck={() => checkForNew(true)}
         onSignOut={signOutHere}
       />
@@ -333,15 +342,37 @@ function RequestList({ onSessionEnded }: { onSessionEnded: (timedOut: boolean) =
 function InboxToolbar({
   query,
   onQueryChange,
+  onSessionEnded,
   onCheck,
   onSignOut,
 }: {
   query: string;
   onQueryChange: (query: string) => void;
+  onSessionEnded: () => void;
   onCheck: () => void;
   onSignOut: () => void;
 }) {
   const { t } = useLingui();
+  // The download is the browser's, which says nothing here when it fails: a session that ended
+  // since the inbox last asked would give a failed download and no reason. So the session is
+  // checked first; the checked press then goes through as the link's own (a failed check, such
+  // as no connection, lets the browser try and say what it says).
+  const csvLink = useRef<HTMLAnchorElement>(null);
+  const sessionChecked = useRef(false);
+  const downloadIfSignedIn = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (sessionChecked.current) {
+      sessionChecked.current = false;
+      return;
+    }
+    event.preventDefault();
+    void isSignedIn()
+      .catch(() => true)
+      .then((signedIn) => {
+        if (!signedIn) return onSessionEnded();
+        sessionChecked.current = true;
+        csvLink.current?.click();
+      });
+  };
   return (
     <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
       <TextField
@@ -355,9 +386,11 @@ function InboxToolbar({
         {t`Check for new requests`}
       </Button>
       <ButtonAnchor
+        ref={csvLink}
         variant="outlined"
         size="large"
         href={staffCsvUrl}
+        onClick={downloadIfSignedIn}
         download
         startIcon={<DownloadIcon />}
       >
