@@ -8,6 +8,8 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import { ClosableAlert } from "@/components/closable-alert";
 import { chooseLanguage, languages, type LanguageCode } from "@/lib/i18n";
+import { setPageCookie } from "@/lib/page-cookies";
+import { cookieNames } from "@/shared/api-contract";
 
 /**
  * The six languages, opened from the language button (language-switcher.tsx). A language whose
@@ -45,6 +47,10 @@ export default function LanguageMenu({
               chooseLanguage(language.code).catch((error: unknown) => {
                 console.warn("The language could not be loaded:", error);
                 setFailed(true);
+                // Saved for the next start, and told to the server: else the next page it sends
+                // would be in the old language, for the app to draw again in the saved one,
+                // losing what was typed into it.
+                setPageCookie(cookieNames.language, language.code);
               });
             }}
           >
