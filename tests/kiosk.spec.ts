@@ -853,6 +853,10 @@ test("a session whose page was closed is reset when the app opens again after it
   await box.fill("My secret words");
   await box.press("Enter");
   await expect(history(page).getByRole("button", { name: /^My secret words/ })).toBeVisible();
+  // Kept on the device a moment after it shows (ci94 reloaded in between, once).
+  await expect
+    .poll(async () => JSON.stringify(await storedValue(page, "dauys.talk-history")))
+    .toContain("My secret words");
   // Reloaded at once (the patient is still there): what they said stays.
   await page.reload();
   await expect(history(page).getByRole("button", { name: /^My secret words/ })).toBeVisible();
