@@ -96,20 +96,23 @@ export async function buildApp(
   app.addHook("onSend", async (request, reply) => {
     if (/^\/(api\/)?staff(\/|\?|$)/.test(request.url)) reply.header("X-Robots-Tag", "noindex");
   });
-  // Brotli's default quality (11) costs ~100 ms on a 300 kB speech answer; 4 is the usual
-  // setting for dynamic responses. Large static files are served pre-compressed instead.
   // Request bodies are never taken compressed: no client of this API sends them, and a 1.5 kB
   // Brotli body that inflates to 1 GB kept a core busy for seconds after its 413 (the body limit
   // stops reading, not inflating). Such a request is refused before its body is read.
   app.addHook("onRequest", async (request, reply) => {
     const encoding = request.headers["content-encoding"];
-    if (encoding && encoding.trim().toLowerCase() !== "identity") {
+    const body =
+      Number(request.headers["content-length"] ?? 0) > 0 ||
+      request.headers["transfer-encoding"] !== undefined;
+    if (body && encoding && encoding.trim().toLowerCase() !== "identity") {
       return reply.code(415).send({
         error: "unsupported_content_encoding",
         message: "Request bodies are not accepted compressed: send them as they are.",
       });
     }
   });
+  // Brotli's default quality (11) costs ~100 ms on a 300 kB speech answer; 4 is the usual
+  // setting for dynamic responses. Large static files are served pre-compressed instead.
   await app.register(compress, {
     global: true,
     globalDecompression: false,

@@ -206,7 +206,9 @@ it("refuses a compressed body before reading it, however much it would inflate t
     expect(answer.statusCode, `${url} ${encoding}`).toBe(415);
     expect(answer.json()).toMatchObject({ error: "unsupported_content_encoding" });
   }
-  expect((await app.inject({ url: "/api/health" })).json()).toEqual({ status: "ok" });
+  // A request without a body has nothing to inflate, whatever its headers say.
+  const page = await app.inject({ url: "/api/health", headers: { "content-encoding": "br" } });
+  expect(page.json()).toEqual({ status: "ok" });
 });
 
 it(

@@ -20,6 +20,9 @@ test.use({ viewport: { width: 1280, height: 900 } });
 test("home: get started and reach the contact page", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The app has the page, and its late parts have come (they move the focus after a page change).
+  await appStarted(page);
+  await page.waitForLoadState("networkidle");
   await tabTo(page, page.getByRole("main").getByRole("link", { name: "Get Started" }).first());
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL("/contact");

@@ -22,10 +22,12 @@ const sweepEvery = 200;
 /**
  * How long a request waits for the shared count. A database that stalls or is away would hold
  * every limited route behind it, speech too, which needs no database: after this, or at once on
- * an error, the node counts on its own until the database answers again (fixed windows, as the
- * plugin's in-memory store), and the request goes on.
+ * an error, the request is counted by this node alone (fixed windows, as the plugin's in-memory
+ * store) and goes on, and so are the requests of the next `sharedAwayMs`, without asking the
+ * database meanwhile.
  */
 const sharedCountWaitMs = 1_000;
+const sharedAwayMs = 5_000;
 
 /** Counters kept by one node while the database does not answer; the oldest go past this many. */
 const localKeys = 10_000;
@@ -54,10 +56,15 @@ export async function openPostgresRateLimitStore(databaseUrl: string): Promise<{
   const pool = await openMigratedPool(databaseUrl, 5);
 
   const countLocally = localCounts();
+  let sharedAwayUntil = 0;
 
   function store(prefix: string): FastifyRateLimitStore {
     return {
       incr(key, callback, timeWindow) {
+        if (Date.now() < sharedAwayUntil) {
+          callback(null, countLocally(`${prefix}${key}`, timeWindow));
+          return;
+        }
         let answered = false;
         const answer = (count: { current: number; ttl: number }) => {
           if (answered) return;
@@ -65,7 +72,11 @@ export async function openPostgresRateLimitStore(databaseUrl: string): Promise<{
           clearTimeout(timer);
           callback(null, count);
         };
-        const alone = () => answer(countLocally(`${prefix}${key}`, timeWindow));
+        const alone = () => {
+          if (answered) return;
+          sharedAwayUntil = Date.now() + sharedAwayMs;
+          answer(countLocally(`${prefix}${key}`, timeWindow));
+        };
         const timer = setTimeout(alone, sharedCountWaitMs);
         pool
           .query<{ count: number; ttl: number }>(increment, [`${prefix}${key}`, timeWindow])

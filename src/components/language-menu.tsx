@@ -16,6 +16,9 @@ import { cookieNames } from "@/shared/api-contract";
  * texts do not load is still saved for the next start, and the page says, in the language it
  * still shows, that it could not change now.
  */
+/** Counts the choices made, so that a slow one that fails after a later one changes nothing. */
+let choices = 0;
+
 export default function LanguageMenu({
   id,
   anchor,
@@ -44,8 +47,11 @@ export default function LanguageMenu({
             onClick={() => {
               onClose();
               setFailed(false);
+              const choice = ++choices;
               chooseLanguage(language.code).catch((error: unknown) => {
                 console.warn("The language could not be loaded:", error);
+                // A choice made since has replaced this one: nothing to say or keep.
+                if (choice !== choices) return;
                 setFailed(true);
                 // Saved for the next start, and told to the server: else the next page it sends
                 // would be in the old language, for the app to draw again in the saved one,

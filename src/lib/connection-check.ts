@@ -15,9 +15,14 @@ let checking = false;
 /** A request to the server got no answer in time: say so, and check until one is answered. */
 export function reportTimeoutAndCheck(): void {
   reportConnectionTimeout();
-  if (checking) return;
+  if (checking || typeof window === "undefined") return;
   checking = true;
   const check = async () => {
+    // Offline, the browser says when the network is back (use-online-status.ts hears it too).
+    if (!navigator.onLine) {
+      window.addEventListener("online", () => void check(), { once: true });
+      return;
+    }
     const stop = new AbortController();
     const timer = setTimeout(() => stop.abort(), checkTimeoutMs);
     try {

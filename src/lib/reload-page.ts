@@ -5,7 +5,11 @@
  * without it, a plain reload. Small, for every page's first load.
  */
 export const reloadPage = () =>
-  import("@/lib/new-version").then(
-    (module) => module.reloadWithNewVersion(),
-    () => window.location.reload(),
-  );
+  // No service worker runs the page (a first visit): no new version to wait for, and the code
+  // would come over the connection that just failed.
+  navigator.serviceWorker?.controller
+    ? import("@/lib/new-version").then(
+        (module) => module.reloadWithNewVersion(),
+        () => window.location.reload(),
+      )
+    : window.location.reload();

@@ -358,20 +358,25 @@ function InboxToolbar({
   // checked first; the checked press then goes through as the link's own (a failed check, such
   // as no connection, lets the browser try and say what it says).
   const csvLink = useRef<HTMLAnchorElement>(null);
-  const sessionChecked = useRef(false);
+  const check = useRef<"none" | "checking" | "checked">("none");
   const downloadIfSignedIn = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (sessionChecked.current) {
-      sessionChecked.current = false;
+    if (check.current === "checked") {
+      check.current = "none";
       return;
     }
     event.preventDefault();
-    void isSignedIn()
-      .catch(() => true)
-      .then((signedIn) => {
-        if (!signedIn) return onSessionEnded();
-        sessionChecked.current = true;
-        csvLink.current?.click();
-      });
+    // One check at a time (a second press would start a second export); one that takes more
+    // than 5 s lets the browser try.
+    if (check.current === "checking") return;
+    check.current = "checking";
+    void Promise.race([
+      isSignedIn().catch(() => true),
+      new Promise<boolean>((resolve) => setTimeout(resolve, 5000, true)),
+    ]).then((signedIn) => {
+      check.current = signedIn ? "checked" : "none";
+      if (!signedIn) return onSessionEnded();
+      csvLink.current?.click();
+    });
   };
   return (
     <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
