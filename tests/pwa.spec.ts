@@ -561,8 +561,18 @@ test.describe("updates", () => {
     });
 
     // Nobody there: the countdown runs out, the reset is made, and the new version comes in.
+    // The idle time counts from when the session's code has come after the reload (late on a
+    // loaded machine, ci96): the clock goes on until the countdown shows, then past its end.
     const reloaded = page.waitForEvent("load");
+    const countdown = page.getByRole("alertdialog", { name: "Are you still there?" });
     await page.clock.fastForward(10_000);
+    await expect
+      .poll(async () => {
+        if (await countdown.isVisible()) return true;
+        await page.clock.fastForward(1_000);
+        return false;
+      })
+      .toBe(true);
     await page.clock.fastForward(31_000);
     await reloaded;
     await expect(page.locator("html")).toHaveAttribute("data-kiosk", "on");
