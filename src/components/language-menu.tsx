@@ -11,14 +11,14 @@ import { chooseLanguage, languages, type LanguageCode } from "@/lib/i18n";
 import { setPageCookie } from "@/lib/page-cookies";
 import { cookieNames } from "@/shared/api-contract";
 
+/** Counts the choices made, so that a slow one that fails after a later one changes nothing. */
+let choices = 0;
+
 /**
  * The six languages, opened from the language button (language-switcher.tsx). A language whose
  * texts do not load is still saved for the next start, and the page says, in the language it
  * still shows, that it could not change now.
  */
-/** Counts the choices made, so that a slow one that fails after a later one changes nothing. */
-let choices = 0;
-
 export default function LanguageMenu({
   id,
   anchor,
