@@ -439,11 +439,7 @@ test.describe("updates", () => {
     page,
   }) => {
     const { origin, distCopy } = await ownDeployment(70);
-    await page.goto(`${origin}/about`);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
+    await visitUntilControlled(page, `${origin}/about`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
 
     // The next deployment builds the staff inbox's code under a new name (it is not kept offline,
@@ -486,11 +482,7 @@ test.describe("updates", () => {
 
   test("a new deployment offers 'Reload' and reloads only when asked", async ({ page }) => {
     const { origin, deployNext } = await ownDeployment(50);
-    await page.goto(`${origin}/about`);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
+    await visitUntilControlled(page, `${origin}/about`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
 
     deployNext();

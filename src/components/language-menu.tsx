@@ -8,8 +8,6 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import { ClosableAlert } from "@/components/closable-alert";
 import { chooseLanguage, languages, type LanguageCode } from "@/lib/i18n";
-import { setPageCookie } from "@/lib/page-cookies";
-import { cookieNames } from "@/shared/api-contract";
 
 /** Counts the choices made, so that a slow one that fails after a later one changes nothing. */
 let choices = 0;
@@ -50,13 +48,8 @@ export default function LanguageMenu({
               const choice = ++choices;
               chooseLanguage(language.code).catch((error: unknown) => {
                 console.warn("The language could not be loaded:", error);
-                // A choice made since has replaced this one: nothing to say or keep.
-                if (choice !== choices) return;
-                setFailed(true);
-                // Saved for the next start, and told to the server: else the next page it sends
-                // would be in the old language, for the app to draw again in the saved one,
-                // losing what was typed into it.
-                setPageCookie(cookieNames.language, language.code);
+                // A choice made since has replaced this one: nothing to say.
+                if (choice === choices) setFailed(true);
               });
             }}
           >

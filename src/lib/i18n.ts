@@ -168,9 +168,12 @@ export function takeLanguageFromAddress(): string | null {
 
 /**
  * Saves the user's choice, then shows it. In this order a reload the moment the page changes
- * language cannot start in the old one: the saved language is what the app starts in.
+ * language cannot start in the old one: the saved language is what the app starts in. The server
+ * is told with the choice, not only once it shows: should its texts not load now, the next page
+ * it sends is still in the saved language, not one the app must draw again (losing what was
+ * typed into it).
  */
 export async function chooseLanguage(code: LanguageCode): Promise<void> {
-  await writeValue(storageKeys.language, code);
+  if (await writeValue(storageKeys.language, code)) setPageCookie(cookieNames.language, code);
   await activateLanguage(code);
 }
