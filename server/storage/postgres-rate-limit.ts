@@ -6,6 +6,7 @@
  */
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import pg from "pg";
+import { memoryFailureCounter } from "../staff/sign-in-limit.ts";
 import { openMigratedPool } from "./requests-postgres.ts";
 
 const increment = `
@@ -32,22 +33,6 @@ const sharedAwayMs = 5_000;
 /** Counters kept by one node while the database does not answer; the oldest go past this many. */
 const localKeys = 10_000;
 
-function localCounts() {
-  const counts = new Map<string, { current: number; endsAt: number }>();
-  return (key: string, timeWindow: number) => {
-    const now = Date.now();
-    let count = counts.get(key);
-    if (!count || count.endsAt <= now) {
-      count = { current: 0, endsAt: now + timeWindow };
-      counts.delete(key);
-      if (counts.size >= localKeys) counts.delete(counts.keys().next().value!);
-      counts.set(key, count);
-    }
-    count.current++;
-    return { current: count.current, ttl: count.endsAt - now };
-  };
-}
-
 export async function openPostgresRateLimitStore(databaseUrl: string): Promise<{
   Store: FastifyRateLimitStoreCtor;
   pool: pg.Pool;
@@ -55,14 +40,17 @@ export async function openPostgresRateLimitStore(databaseUrl: string): Promise<{
 }> {
   const pool = await openMigratedPool(databaseUrl, 5);
 
-  const countLocally = localCounts();
+  // The same bounded fixed windows the staff sign-in counts in, when it has no database.
+  const local = memoryFailureCounter(Date.now, localKeys);
+  const countLocally = (key: string, timeWindow: number) =>
+    local.add(key, timeWindow).then(({ count, msLeft }) => ({ current: count, ttl: msLeft }));
   let sharedAwayUntil = 0;
 
   function store(prefix: string): FastifyRateLimitStore {
     return {
       incr(key, callback, timeWindow) {
         if (Date.now() < sharedAwayUntil) {
-          callback(null, countLocally(`${prefix}${key}`, timeWindow));
+          void countLocally(`${prefix}${key}`, timeWindow).then((count) => callback(null, count));
           return;
         }
         let answered = false;
@@ -75,7 +63,7 @@ export async function openPostgresRateLimitStore(databaseUrl: string): Promise<{
         const alone = () => {
           if (answered) return;
           sharedAwayUntil = Date.now() + sharedAwayMs;
-          answer(countLocally(`${prefix}${key}`, timeWindow));
+          void countLocally(`${prefix}${key}`, timeWindow).then(answer);
         };
         const timer = setTimeout(alone, sharedCountWaitMs);
         pool
