@@ -34,6 +34,10 @@ export type PrerenderedPage = {
   description: string;
   /** What a browser with JavaScript turned off shows below the page, in its language. */
   noscript: string;
+  /** What the page says when its app could not start (src/page-scripts/app-loader.ts). */
+  startFailed: string;
+  /** Its button, which loads the page again. */
+  tryAgain: string;
   /** The page's styles, with the Emotion class names they define (for the client's cache). */
   css: string;
   classNames: string[];

@@ -1,5 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import { appStarted, presetStoredValue, settle, storedValue } from "./fixtures.ts";
+import {
+  appStarted,
+  expectNoAxeViolations,
+  presetStoredValue,
+  settle,
+  storedValue,
+} from "./fixtures.ts";
 
 /** The text of the page's main heading in a prerendered page's HTML. */
 async function prerenderedHeading(page: Page, url: string): Promise<string> {
@@ -135,6 +141,52 @@ test.describe("an English browser", () => {
     await appStarted(page);
     await page.getByRole("link", { name: "Contact" }).first().click();
     await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test("a page whose app still cannot start after three reloads says so, and Try again keeps what was typed", async ({
+    page,
+  }) => {
+    // The app's modules fail as the page asks for them, while the server answers the loader's
+    // own check (a fetch): the loader reloads the page, three times, and then stops.
+    await page.route("**/assets/*.js", (route) =>
+      route.request().resourceType() === "script" ? route.abort("failed") : route.fallback(),
+    );
+    await page.setViewportSize({ width: 390, height: 740 });
+    let loads = 0;
+    page.on("load", () => loads++);
+    await page.goto("/contact");
+    const notice = page.getByRole("alert").filter({ hasText: "could not finish loading" });
+    await expect(notice).toHaveText(
+      "This page could not finish loading, so its buttons do not work yet. You can still read it and follow its links.Try again",
+      { timeout: 30_000 },
+    );
+    expect(loads).toBe(4);
+    // The loading bar has gone: nothing is coming by itself.
+    expect(
+      await page.evaluate(
+        () => getComputedStyle(document.getElementById("root")!, "::before").display,
+      ),
+    ).toBe("none");
+    await expectNoAxeViolations(page, "with the app unable to start");
+    const tryAgain = notice.getByRole("button", { name: "Try again" });
+    const box = (await tryAgain.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    // The fields the keyboard reaches are scrolled into view above the notice, not under it.
+    await page.getByRole("textbox", { name: "Full Name", exact: true }).fill("Aigerim Sadykova");
+    for (const name of ["Email Address", "Subject", "Message"]) {
+      await page.keyboard.press("Tab");
+      const field = page.getByRole("textbox", { name, exact: true });
+      await expect(field).toBeFocused();
+      const [box, kept] = [(await field.boundingBox())!, (await notice.boundingBox())!];
+      expect(box.y + box.height, name).toBeLessThanOrEqual(kept.y);
+    }
+    await page.unroute("**/assets/*.js");
+    await tryAgain.click();
+    await appStarted(page);
+    await expect(page.getByRole("textbox", { name: "Full Name", exact: true })).toHaveValue(
+      "Aigerim Sadykova",
+    );
+    await expect(page.getByText("could not finish loading")).toHaveCount(0);
   });
 
   test("a choice made the moment a page becomes usable is kept, on a slow phone too", async ({

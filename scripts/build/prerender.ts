@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import { build } from "vite";
 import { contactFormAnswerFile } from "../../src/shared/contact-form-post.ts";
 import { languageCodes, type LanguageCode } from "../../src/shared/languages.ts";
-import { languageCheckStyle } from "../../src/page-scripts/page-contract.ts";
+import { languageCheckStyle, startFailedMarkup } from "../../src/page-scripts/page-contract.ts";
 import { pageScriptsFile, type PageScripts } from "../../src/shared/page-scripts.ts";
 import { languageUrl, prerenderedFile } from "../../src/shared/pages.ts";
 import { holdAppControls } from "./hold-app-controls.ts";
@@ -30,6 +30,8 @@ type Renderer = {
     title: string;
     description: string;
     noscript: string;
+    startFailed: string;
+    tryAgain: string;
     css: string;
     classNames: string[];
     globalStyles: { name: string; css: string }[];
@@ -152,9 +154,10 @@ try {
           // Usable before its scripts (issue 39): links are links, and the contact form takes
           // typing that the app keeps when it takes the markup over, and posts natively; the
           // controls that need the app wait for it. It is marked as starting until the app is
-          // live (start-app.tsx), under a loading bar.
+          // live (start-app.tsx), under a loading bar. If the app cannot start, the loader says so
+          // below it, in the page's language (app-loader.ts).
           () =>
-            `<div id="root" data-prerendered-language="${code}" data-app-starting>${holdAppControls(page.html)}</div>`,
+            `<div id="root" data-prerendered-language="${code}" data-app-starting>${holdAppControls(page.html)}</div>${startFailedMarkup(escapeHtml(page.startFailed), escapeHtml(page.tryAgain))}`,
         );
       const file = join(dist, prerenderedFile(path, code)!);
       mkdirSync(join(file, ".."), { recursive: true });

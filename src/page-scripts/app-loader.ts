@@ -21,7 +21,10 @@ import {
   languageHiddenEvent,
   languagePendingClass,
   startFailedEvent,
+  startFailedId,
+  startFailedTextId,
   startRetriesKey,
+  startStoppedAttribute,
   type AppScripts,
 } from "@/page-scripts/page-contract";
 import { holdEntrancesUntilDrawn } from "@/theme/drawn-when-near";
@@ -91,7 +94,8 @@ function loadApp(scripts: AppScripts) {
   // a minute): a reload while the connection is still away would leave the visitor on the
   // browser's error page. It waits for a pause in typing, and what was typed into the page's
   // fields, and where, is put back after the reload. At most a few reloads per tab, so a page
-  // that cannot start is never reloaded forever.
+  // that cannot start is never reloaded forever: after those, the page says so, and offers to
+  // load it again (stopped()).
   let retrying = false;
   let lastInput = 0;
   function retry() {
@@ -106,7 +110,7 @@ function loadApp(scripts: AppScripts) {
     } catch {
       // Without session storage no reload is tried: its count could not be kept.
     }
-    if (reloads >= 3) return;
+    if (reloads >= 3) return stopped();
     let pause = 1000;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const answered = (response: Response) => {
@@ -144,6 +148,34 @@ function loadApp(scripts: AppScripts) {
   document.addEventListener(startFailedEvent, retry);
   addEventListener("input", () => (lastInput = Date.now()), true);
   return start;
+}
+
+/**
+ * The app will not start by itself in this page: the loading bar goes, and the page says that
+ * its buttons do not work, in its language, with a button that loads it again (keeping what was
+ * typed). Only a prerendered page has the words; the app shell the service worker answers with
+ * is the app's own code, kept on the device.
+ */
+function stopped() {
+  const root = document.getElementById("root");
+  const notice = document.getElementById(startFailedId);
+  const text = document.getElementById(startFailedTextId) as HTMLTemplateElement | null;
+  if (!root || !notice || !text || notice.firstChild) return;
+  root.setAttribute(startStoppedAttribute, "");
+  notice.appendChild(text.content.cloneNode(true));
+  // A control the keyboard reaches is scrolled into view above the notice, not under it.
+  const html = document.documentElement;
+  const keepClear = () => (html.style.scrollPaddingBottom = `${notice.offsetHeight + 16}px`);
+  keepClear();
+  if (typeof ResizeObserver === "function") new ResizeObserver(keepClear).observe(notice);
+  notice.querySelector("button")?.addEventListener("click", () => {
+    try {
+      keepFields();
+    } catch {
+      // Without session storage the page comes again as it was sent.
+    }
+    location.reload();
+  });
 }
 
 const fields = () =>

@@ -12,13 +12,20 @@ import type { ManifestTexts } from "@/shared/app-manifest";
 const name = brand.name;
 const description = msg`${name} turns unclear speech into clear text and adaptive audio, and offers speech recovery lessons, in six languages.`;
 
-/** A page's `<meta name="description">` and `<noscript>`, in the active language of `i18n`. */
+/**
+ * A page's `<meta name="description">` and `<noscript>`, and what the page's loader says when the
+ * app could not start in it (src/page-scripts/app-loader.ts), in the active language of `i18n`.
+ */
 export function pageTexts(i18n: I18n) {
   return {
     description: i18n._(description),
     noscript: i18n._(
       msg`You can read this page, but ${name} needs JavaScript to record speech, make audio and send messages. Turn JavaScript on in your browser to use it.`,
     ),
+    startFailed: i18n._(
+      msg`This page could not finish loading, so its buttons do not work yet. You can still read it and follow its links.`,
+    ),
+    tryAgain: i18n._(msg`Try again`),
   };
 }
 
