@@ -51,6 +51,7 @@ export function editPhrase(board: Board, id: string, draft: PhraseDraft): Board 
   const current = board.find((phrase) => phrase.id === id);
   if (!current) return board;
   const edited = withSymbol({ ...current, text }, draft.symbol);
+  if (current.symbol && !draft.symbol) edited.symbolRemoved = true;
   if (draft.category === current.category) {
     return board.map((phrase) => (phrase.id === id ? edited : phrase));
   }

@@ -21,6 +21,7 @@ import {
   toggleFavourite,
   picturesOf,
 } from "@/features/talk/board/board-edits";
+import { readBoards } from "@/features/talk/board/read-boards";
 import {
   loadAllStarterTexts,
   starterPhrases,
@@ -172,5 +173,22 @@ describe("phrase board", () => {
       category: "needs",
     });
     expect(withStarterSymbols(chosen)).toBe(chosen);
+  });
+
+  it("keeps a board whose user took every symbol away without symbols when it is read again", () => {
+    const board = starterBoard("kk");
+    const bare = board.reduce<Board>(
+      (result, phrase) =>
+        editPhrase(result, phrase.id, { text: phrase.text, category: phrase.category }),
+      board,
+    );
+    expect(bare.filter((phrase) => phrase.symbol)).toEqual([]);
+    const read = readBoards(JSON.parse(JSON.stringify({ kk: bare })));
+    expect(typeof read !== "string" && read.kk?.filter((phrase) => phrase.symbol)).toEqual([]);
+
+    // A symbol given back is kept, and the board is again one with a symbol chosen.
+    const [first] = bare;
+    const again = editPhrase(bare, first!.id, { ...first!, symbol: board[0]!.symbol });
+    expect(again[0]).toEqual(board[0]);
   });
 });

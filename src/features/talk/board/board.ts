@@ -36,6 +36,11 @@ export type Phrase = {
   /** The starter phrase this one came from (kept when edited, so it can be restored). */
   starterId?: string;
   symbol?: PhraseSymbol;
+  /**
+   * Its user took the symbol away: it stays without one, also when no phrase of the board has a
+   * symbol left (withStarterSymbols).
+   */
+  symbolRemoved?: true;
 };
 
 export type Board = readonly Phrase[];
@@ -75,10 +80,10 @@ export function starterBoard(language: SpeechLanguage): Board {
 
 /**
  * A board kept from before phrases had symbols gets the starter symbols on its starter phrases.
- * A board with any symbol is left as it is: its user has chosen them.
+ * A board with any symbol, or any symbol taken away, is left as it is: its user has chosen them.
  */
 export function withStarterSymbols(board: Board): Board {
-  if (board.some((phrase) => phrase.symbol)) return board;
+  if (board.some((phrase) => phrase.symbol || phrase.symbolRemoved)) return board;
   return board.map((phrase) =>
     phrase.starterId ? withSymbol(phrase, starterSymbol(phrase.starterId)) : phrase,
   );
@@ -87,8 +92,10 @@ export function withStarterSymbols(board: Board): Board {
 /** The phrase with this symbol, or with none. */
 export function withSymbol(phrase: Phrase, symbol: PhraseSymbol | undefined): Phrase {
   const copy = { ...phrase };
-  if (symbol) copy.symbol = symbol;
-  else delete copy.symbol;
+  if (symbol) {
+    copy.symbol = symbol;
+    delete copy.symbolRemoved;
+  } else delete copy.symbol;
   return copy;
 }
 

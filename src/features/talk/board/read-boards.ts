@@ -39,7 +39,7 @@ function readSymbol(value: unknown): PhraseSymbol | undefined | null {
 
 function readPhrase(value: unknown): Phrase | undefined {
   if (!isRecord(value)) return undefined;
-  const { id, text, category, favourite, starterId } = value;
+  const { id, text, category, favourite, starterId, symbolRemoved } = value;
   const symbol = readSymbol(value.symbol);
   if (symbol === null) return undefined;
   if (typeof id !== "string" || id.length === 0 || id.length > 100) return undefined;
@@ -58,6 +58,7 @@ function readPhrase(value: unknown): Phrase | undefined {
     favourite: favourite ?? false,
     ...(starterId === undefined ? {} : { starterId }),
     ...(symbol ? { symbol } : {}),
+    ...(symbolRemoved === true && !symbol ? { symbolRemoved } : {}),
   };
 }
 
