@@ -152,6 +152,21 @@ test.describe("header on a phone", () => {
     await expect(page).toHaveURL("/contact");
   });
 
+  test("with large text on a phone on its side, the menu's last link can be reached whole", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 740, height: 360 });
+    await page.goto("/");
+    // Text at twice its size (the browser's or the phone's text size): the bar is taller too.
+    await page.addStyleTag({ content: "html { font-size: 200%; }" });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const signIn = page.getByRole("navigation", { name: "Main" }).getByRole("link", {
+      name: "Sign In",
+    });
+    await signIn.scrollIntoViewIfNeeded();
+    await expect(signIn).toBeInViewport({ ratio: 1 });
+  });
+
   test("a link chosen in the menu by keyboard leaves the focus on the page it opens", async ({
     page,
   }) => {

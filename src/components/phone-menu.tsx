@@ -3,7 +3,6 @@ import { useEffect, useState, type FocusEvent, type RefObject } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { useRouterState } from "@tanstack/react-router";
 import Box from "@mui/material/Box";
-import { tokens } from "@/theme/tokens";
 import Stack from "@mui/material/Stack";
 import { keyframes } from "@mui/material/styles";
 import { Container } from "@/components/container";
@@ -86,11 +85,12 @@ export function PhoneMenu({
     <Box
       sx={[
         menuOnly("block"),
-        // A phone on its side, or large text: the menu is taller than the screen under the bar,
-        // and scrolls instead of leaving its last links out of reach.
+        // A phone on its side, or large text: the menu is taller than the screen under the bar
+        // (however tall large text makes the bar), and scrolls instead of leaving its last links
+        // out of reach.
         {
           animation: `${menuOpening} 200ms ease-out`,
-          maxHeight: `calc(100dvh - ${tokens.headerHeight}px)`,
+          minHeight: 0,
           overflowY: "auto",
         },
       ]}

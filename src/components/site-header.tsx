@@ -53,6 +53,10 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
         position: "fixed",
         insetInline: 0,
         top: 0,
+        // The bar, then the phone menu in what is left of the screen (phone-menu.tsx).
+        display: "flex",
+        flexDirection: "column",
+        maxHeight: "100dvh",
         zIndex: "appBar",
         borderBottom: 1,
         borderColor: "divider",
