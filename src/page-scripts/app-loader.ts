@@ -162,6 +162,9 @@ function stopped() {
   const text = document.getElementById(startFailedTextId) as HTMLTemplateElement | null;
   if (!root || !notice || !text || notice.firstChild) return;
   root.setAttribute(startStoppedAttribute, "");
+  // An alert from the moment it has its words, so a screen reader says them (an empty alert on
+  // every page would be one more region for it to list).
+  notice.setAttribute("role", "alert");
   notice.appendChild(text.content.cloneNode(true));
   // A control the keyboard reaches is scrolled into view above the notice, not under it.
   const html = document.documentElement;

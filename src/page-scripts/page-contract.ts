@@ -26,7 +26,7 @@ export const startFailedEvent = "dauys:start-failed";
 /** The reloads the loader has tried in this tab (session storage); a start resets it. */
 export const startRetriesKey = "dauys.start-retries";
 
-/** The live region below #root in which the loader says the app could not start. */
+/** Where, below #root, the loader says the app could not start (an alert once it does). */
 export const startFailedId = "dauys-start-failed";
 /** The template its words come from (written by the prerender, in the page's language). */
 export const startFailedTextId = "dauys-start-failed-text";
@@ -35,11 +35,11 @@ export const startStoppedAttribute = "data-start-stopped";
 
 /**
  * A prerendered page's notice that its app could not start, below #root (React owns what is
- * inside): an empty alert region, and the template the loader fills it from. The texts come
+ * inside): an empty place for it, and the template the loader fills it from. The texts come
  * escaped.
  */
 export function startFailedMarkup(message: string, tryAgain: string): string {
-  return `<div id="${startFailedId}" role="alert"></div><template id="${startFailedTextId}"><p>${message}</p><button type="button">${tryAgain}</button></template>`;
+  return `<div id="${startFailedId}"></div><template id="${startFailedTextId}"><p>${message}</p><button type="button">${tryAgain}</button></template>`;
 }
 
 /** Hides the page's content, not the loading bar on #root, while the language is checked. */
