@@ -5,7 +5,7 @@
  * voice's code, after the page (use-my-voice.ts).
  */
 import {
-  parseVoiceExamples,
+  readStoredExamples,
   remakeStaleExamples,
   type VoiceExamples,
 } from "@/features/talk/my-voice/voice-examples";
@@ -51,7 +51,7 @@ export async function readStoredVoice() {
     readValue<unknown>(storageKeys.voiceExamples),
     readValue<VoiceSettings>(storageKeys.voiceSettings),
   ]);
-  const remade = await remakeStaleExamples(parseVoiceExamples(stored) ?? {}, remakeInWorker);
+  const remade = await remakeStaleExamples(readStoredExamples(stored), remakeInWorker);
   const keepRecordings = settings?.keepRecordings === true;
   const teachAgain = mergeTeachAgain(settings?.teachAgain, remade.teachAgain);
   if (remade.changed) {
@@ -67,9 +67,7 @@ export const readStoredVoiceAfterChanges = (changesMade: () => number) =>
 
 /** Makes `change` on the examples as stored now. */
 export function changeStoredExamples(change: (examples: VoiceExamples) => VoiceExamples) {
-  return updateValue(storageKeys.voiceExamples, (stored) =>
-    change(parseVoiceExamples(stored) ?? {}),
-  );
+  return updateValue(storageKeys.voiceExamples, (stored) => change(readStoredExamples(stored)));
 }
 
 /** Makes `change` on the settings as stored now. */

@@ -5,6 +5,7 @@ import { PHRASE_A, PHRASE_B, speechLike } from "@/shared/phrase-recogniser/test-
 import { decodeWav, encodeWav16 } from "@/shared/phrase-recogniser/wav-reader.ts";
 import {
   parseVoiceExamples,
+  readStoredExamples,
   remakeStaleExamples,
   type StoredExample,
 } from "@/features/talk/my-voice/voice-examples";
@@ -85,5 +86,27 @@ describe("remakeStaleExamples", () => {
     ];
     const result = await remakeStaleExamples({ en: { a: list } }, remake);
     expect(result.examples.en!.a!.map((example) => example.addedAt)).toEqual([2]);
+  });
+
+  it("reads stored examples leaving out only what is damaged or unknown, so the rest stay", () => {
+    const good = { features: current(take(115)), origin: "taught" as const, addedAt: 1 };
+    const stored = {
+      en: {
+        a: [good, { ...good, origin: "later-kind" }, { ...good, features: { frames: 3 } }],
+        b: [good, good],
+        c: [{ ...good, addedAt: "yesterday" }],
+        d: "not a list",
+      },
+      xx: { a: [good] },
+      ru: { e: [good] },
+    };
+    // A file like it is refused whole; the device's own store keeps every usable example.
+    expect(parseVoiceExamples(stored, true)).toBeUndefined();
+    expect(readStoredExamples(stored)).toEqual({
+      en: { a: [good], b: [good, good] },
+      ru: { e: [good] },
+    });
+    expect(readStoredExamples(undefined)).toEqual({});
+    expect(readStoredExamples("damaged")).toEqual({});
   });
 });

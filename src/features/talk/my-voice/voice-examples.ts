@@ -53,8 +53,8 @@ function readExample(value: unknown): StoredExample | undefined {
 }
 
 /**
- * Examples read from storage or a file; undefined when anything in them is unusable, so a bad
- * file is refused whole. Recordings are never read from files.
+ * Examples checked whole: undefined when anything in them is unusable, so a bad file is refused
+ * whole. With `fromFile`, recordings are not read (they never come from files).
  */
 export function parseVoiceExamples(value: unknown, fromFile = false): VoiceExamples | undefined {
   if (value === undefined) return {};
@@ -76,6 +76,29 @@ export function parseVoiceExamples(value: unknown, fromFile = false): VoiceExamp
           ? { features: example.features, origin: example.origin, addedAt: example.addedAt }
           : example,
       );
+    }
+    result[language] = byPhrase;
+  }
+  return result;
+}
+
+/**
+ * Examples as stored on this device: one that is damaged, or that this version does not know (a
+ * newer version's, in another tab), is left out, and only it; so are phrases with no usable
+ * example. The rest stay, and are what the next change is made on.
+ */
+export function readStoredExamples(value: unknown): VoiceExamples {
+  const result: VoiceExamples = {};
+  if (!isRecord(value)) return result;
+  for (const [language, phrases] of Object.entries(value)) {
+    if (!isSpeechLanguage(language) || !isRecord(phrases)) continue;
+    const byPhrase: PhraseExamples = {};
+    for (const [phraseId, examples] of Object.entries(phrases)) {
+      if (!Array.isArray(examples)) continue;
+      const read = examples
+        .slice(0, MAX_EXAMPLES_PER_PHRASE + MAX_COUNTER_EXAMPLES)
+        .flatMap((example) => readExample(example) ?? []);
+      if (read.length) byPhrase[phraseId] = read;
     }
     result[language] = byPhrase;
   }
