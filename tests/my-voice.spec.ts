@@ -4,8 +4,15 @@ import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { createSpeechEngine } from "../src/shared/speech-engine/espeak-engine.ts";
 import { encodeWav16 } from "../src/shared/phrase-recogniser/wav-reader.ts";
+import { extractFeatures } from "../src/shared/phrase-recogniser/features.ts";
+import { serialiseFeatures } from "../src/shared/phrase-recogniser/serialise.ts";
 import AxeBuilder from "@axe-core/playwright";
-import { presetPilotAccess, storedValue, visitUntilControlled } from "./fixtures.ts";
+import {
+  presetPilotAccess,
+  presetStoredValue,
+  storedValue,
+  visitUntilControlled,
+} from "./fixtures.ts";
 import {
   leadInSeconds,
   openTalk,
@@ -44,6 +51,8 @@ function join16k(parts: Float32Array[]): Float32Array {
 
 let files: Record<string, string>;
 let profile: string;
+/** Each taught phrase's three teaching takes, as My voice stores their features. */
+let taughtFeatures: ReturnType<typeof serialiseFeatures>[][];
 
 test.beforeAll(async () => {
   const engine = await createSpeechEngine({ onLog: () => undefined });
@@ -54,6 +63,7 @@ test.beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), "dauys-voice-"));
   profile = mkdtempSync(join(tmpdir(), "dauys-voice-profile-"));
   files = {};
+  taughtFeatures = [];
   const write = (name: string, audio: Float32Array, sampleRate: number) => {
     const path = join(dir, `${name}.wav`);
     writeFileSync(path, encodeWav16(audio, sampleRate));
@@ -63,6 +73,9 @@ test.beforeAll(async () => {
     // Three takes, each a little different, with the pauses a person leaves between them.
     const takes = [say(text, 150, 45), say(text, 165, 50), say(text, 140, 55)];
     const rate = takes[0]!.sampleRate;
+    taughtFeatures.push(
+      takes.map((take) => serialiseFeatures(extractFeatures(take.samples, take.sampleRate))),
+    );
     write(
       `teach-${index}`,
       join16k([
@@ -230,6 +243,50 @@ test("three phrases taught by voice are recognised and said; an untaught one is 
   );
 });
 
+test("a recogniser that had to start again after its code failed to arrive still knows the phrases", async () => {
+  test.setTimeout(120_000);
+  const fresh = mkdtempSync(join(tmpdir(), "dauys-voice-restart-"));
+  await withMicrophone(fresh, files["say-1"]!, async (page) => {
+    await presetPilotAccess(page);
+    const ids = taught.map((_, index) => `phrase-${index}`);
+    await presetStoredValue(page, "dauys.talk-boards", {
+      en: taught.map((text, index) => ({
+        id: ids[index],
+        text,
+        category: "mine",
+        favourite: false,
+      })),
+    });
+    await presetStoredValue(page, "dauys.voice-examples", {
+      en: Object.fromEntries(
+        ids.map((id, index) => [
+          id,
+          taughtFeatures[index]!.map((features, take) => ({
+            features,
+            origin: "taught",
+            addedAt: take + 1,
+          })),
+        ]),
+      ),
+    });
+    // The recogniser's code fails to arrive once (the connection dropped): the worker given the
+    // phrases as Talk opened stops, and the next request starts another.
+    let failed = 0;
+    await page.route(
+      "**/voice-recogniser.worker-*",
+      (route) => {
+        failed++;
+        return route.fulfill({ status: 503, body: "Service unavailable" });
+      },
+      { times: 1 },
+    );
+    await openTalk(page);
+    await expect.poll(() => failed).toBe(1);
+    await myVoice(page).getByRole("button", { name: "Listen", exact: true }).click();
+    await expect(myVoice(page).getByText(`Heard: ${taught[1]}`)).toBeVisible({ timeout: 30_000 });
+  });
+});
+
 test("a phrase taught and said with a 1.5 s pause inside is heard whole, beside another phrase", async () => {
   test.setTimeout(270_000);
   profile = mkdtempSync(join(tmpdir(), "dauys-voice-paused-"));
@@ -238,6 +295,11 @@ test("a phrase taught and said with a 1.5 s pause inside is heard whole, beside 
     await presetPilotAccess(page);
     await openTalk(page);
     await addPhrase(page, text);
+    // The takes are kept to be played back (and to make the examples again after a change of
+    // method).
+    await myVoice(page)
+      .getByRole("checkbox", { name: "Keep my recordings on this device", exact: false })
+      .check();
   });
 
   const teach = async (file: string, phrase: string) =>
@@ -256,6 +318,10 @@ test("a phrase taught and said with a 1.5 s pause inside is heard whole, beside 
 
   await withMicrophone(profile, files["say-paused"]!, async (page) => {
     await openTalk(page);
+    // Its recordings were kept.
+    await expect(
+      myVoice(page).getByRole("button", { name: `Play my takes: ${text}` }),
+    ).toBeVisible();
     // Learned from the teaching takes: a pause longer than the 1.5 s inside the phrase.
     const pause = myVoice(page).getByLabel("A pause this long ends my take");
     await expect(pause.locator("option:checked")).toHaveText(/^As I teach \(now (2\.[4-9]|3) s\)$/);

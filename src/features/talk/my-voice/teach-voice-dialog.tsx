@@ -79,6 +79,13 @@ function useTeachingSession(
         }
         setStatus({ kind: "checking" });
         const others: SerialisedFeatures[] = takes.map((example) => example.features);
+        // The recording is made before the samples go to the worker: they are moved there, not
+        // copied, and none are left here afterwards.
+        const audio = keepRecordings
+          ? new Blob([encodeWav16(take.samples, take.sampleRate) as BlobPart], {
+              type: "audio/wav",
+            })
+          : undefined;
         const answer = await askRecogniser(
           { type: "check-take", samples: take.samples, sampleRate: take.sampleRate, others },
           [take.samples.buffer],
@@ -97,13 +104,7 @@ function useTeachingSession(
           features: answer.features,
           origin: "taught",
           addedAt: Date.now(),
-          ...(keepRecordings
-            ? {
-                audio: new Blob([encodeWav16(take.samples.slice(0), take.sampleRate) as BlobPart], {
-                  type: "audio/wav",
-                }),
-              }
-            : {}),
+          ...(audio ? { audio } : {}),
         });
         habits.push(take.habit);
         setKept(takes.length);
