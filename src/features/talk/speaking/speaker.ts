@@ -50,6 +50,7 @@ export type DeviceEngine = {
 export function createSpeaker(engine: () => Promise<DeviceEngine>, onEnded: () => void) {
   const cache = recentAudioUrls(cacheSize);
   let latest = 0;
+  let disposed = false;
   let element: HTMLAudioElement | undefined;
 
   // One hidden <audio> in the document for the screen's speech; made on first use.
@@ -77,6 +78,8 @@ export function createSpeaker(engine: () => Promise<DeviceEngine>, onEnded: () =
     });
     if (audio.durationMs === 0)
       throw new NothingToSpeakError("The text has nothing to read aloud.");
+    // Made after the screen closed: kept nowhere (its memory would stay for the tab's life).
+    if (disposed) throw new StaleRequestError("The screen has closed.");
     return cache.keep(key, audio.wav);
   }
 
@@ -96,7 +99,15 @@ export function createSpeaker(engine: () => Promise<DeviceEngine>, onEnded: () =
       performance.clearMarks(tapMark);
       performance.mark(tapMark);
       element?.pause();
-      const url = await audioUrl(request);
+      let url: string;
+      try {
+        url = await audioUrl(request);
+      } catch (error) {
+        // A newer tap, or Stop, came while it was being made: its failure is not the one
+        // playing now, and says nothing over it.
+        if (id !== latest) throw new StaleRequestError("A newer request came first.");
+        throw error;
+      }
       if (id !== latest) throw new StaleRequestError("A newer request came first.");
       const audio = getAudio();
       audio.onplaying = () => {
@@ -124,6 +135,7 @@ export function createSpeaker(engine: () => Promise<DeviceEngine>, onEnded: () =
 
     /** Stops, and frees the audio element and the kept audio (the screen is closing). */
     dispose() {
+      disposed = true;
       this.stop();
       element?.remove();
       element = undefined;
