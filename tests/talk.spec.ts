@@ -156,6 +156,31 @@ test.describe("Talk", () => {
       .toMatchObject([{ text, language: "en" }]);
   });
 
+  test("a voice download that stalls ends in a message, and the next tap says the phrase", async ({
+    page,
+  }) => {
+    // Talk's own engine. The connection hangs on the first download of the voice without going
+    // offline; later ones come.
+    let asked = 0;
+    await page.route("**/voice-pack/**", (route) => {
+      asked += 1;
+      return asked === 1 ? new Promise<void>(() => undefined) : route.continue();
+    });
+    await openTalk(page);
+    const { button, text } = await firstPhrase(page);
+    await button.click();
+    const failed = page.getByRole("alert").filter({ hasText: "This could not be said aloud." });
+    await expect(failed).toHaveText("This could not be said aloud. Please try again.", {
+      timeout: 40_000,
+    });
+    await button.click();
+    await expectAudioPlaying(page);
+    await expect(
+      page.getByRole("region", { name: "Said last" }).getByText(text, { exact: true }),
+    ).toBeVisible();
+    await expect(failed).toHaveCount(0);
+  });
+
   test("on a phone, the board stays under the finger when what was said appears above it", async ({
     page,
   }) => {
