@@ -252,4 +252,15 @@ describe("answer", () => {
     expect(dropped.learn).toBeUndefined();
     expect(dropped.listening).toEqual({ kind: "chosen", phraseId: "help" });
   });
+
+  it("a late 'is it far?' answer does not take over a take begun since", () => {
+    const listening = answer(
+      { kind: "chosen", phraseId: "help" },
+      { type: "listen", known: () => true },
+    );
+    expect(listening.listening.kind).toBe("starting");
+    const late = answer(listening.listening, { type: "far", phraseId: "help", take });
+    expect(late.listening).toBe(listening.listening);
+    expect(late.learn).toBeUndefined();
+  });
 });

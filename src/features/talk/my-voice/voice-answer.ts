@@ -205,6 +205,10 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
       };
     }
     case "far":
+      // Asked only while the choice it follows is still on screen: once the user has listened
+      // again, the question would take over the new take. Unasked, the far take is not kept.
+      if (listening.kind !== "chosen" || listening.phraseId !== event.phraseId)
+        return { listening };
       return { listening: { kind: "asking-far", phraseId: event.phraseId, take: event.take } };
     case "keep-far":
       if (listening.kind !== "asking-far") return { listening };
