@@ -181,19 +181,27 @@ test("three phrases taught by voice are recognised and said; an untaught one is 
       await expect(listen).not.toHaveAttribute("aria-disabled", "true");
       await listen.click();
       await expect(myVoice(page).getByText("Examples: 4,", { exact: false })).toHaveCount(1);
-      const stored = (await storedValue(page, "dauys.voice-examples")) as {
-        en: Record<string, { origin: string }[]>;
-      };
-      expect(
-        Object.values(stored.en)
+      // The screen shows the example as soon as it is taken; the device keeps it a moment later.
+      const origins = async () => {
+        const stored = (await storedValue(page, "dauys.voice-examples")) as {
+          en: Record<string, { origin: string }[]>;
+        };
+        return Object.values(stored.en)
           .map((examples) =>
             examples
               .map((example) => example.origin)
               .sort()
               .join(","),
           )
-          .sort(),
-      ).toEqual(["confirmed,taught,taught,taught", "taught,taught,taught", "taught,taught,taught"]);
+          .sort();
+      };
+      await expect
+        .poll(origins)
+        .toEqual([
+          "confirmed,taught,taught,taught",
+          "taught,taught,taught",
+          "taught,taught,taught",
+        ]);
     });
   }
 

@@ -47,23 +47,16 @@ async function fetchPack(pack: ShippedVoicePack): Promise<Uint8Array> {
     });
     if (!response.ok) throw new Error(`voice pack ${pack}: HTTP ${response.status}`);
     if (!response.body) return new Uint8Array(await response.arrayBuffer());
+    // Read as it comes, each piece putting the limit off again.
     const reader = response.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
+    const chunks: BlobPart[] = [];
     for (;;) {
       stillComing();
       const { done, value } = await reader.read();
       if (done) break;
       chunks.push(value);
-      size += value.length;
     }
-    const bytes = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.length;
-    }
-    return bytes;
+    return new Uint8Array(await new Blob(chunks).arrayBuffer());
   } finally {
     clearTimeout(timer);
   }
