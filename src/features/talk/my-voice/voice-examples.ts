@@ -53,29 +53,27 @@ function readExample(value: unknown): StoredExample | undefined {
 }
 
 /**
- * Examples checked whole: undefined when anything in them is unusable, so a bad file is refused
- * whole. With `fromFile`, recordings are not read (they never come from files).
+ * Examples read `whole` (undefined when anything in them is unusable, so a bad file is refused
+ * whole), or example by example: then one that is damaged, or that this version does not know (a
+ * newer version's, in another tab), is left out, and only it, and so are phrases with no usable
+ * example.
  */
-export function parseVoiceExamples(value: unknown, fromFile = false): VoiceExamples | undefined {
+function readExamples(value: unknown, whole: boolean): VoiceExamples | undefined {
   if (value === undefined) return {};
-  if (!isRecord(value)) return undefined;
+  if (!isRecord(value)) return whole ? undefined : {};
+  const most = MAX_EXAMPLES_PER_PHRASE + MAX_COUNTER_EXAMPLES;
   const result: VoiceExamples = {};
   for (const [language, phrases] of Object.entries(value)) {
-    if (!isSpeechLanguage(language) || !isRecord(phrases)) return undefined;
+    if (!isSpeechLanguage(language) || !isRecord(phrases)) {
+      if (whole) return undefined;
+      continue;
+    }
     const byPhrase: PhraseExamples = {};
     for (const [phraseId, examples] of Object.entries(phrases)) {
-      if (
-        !Array.isArray(examples) ||
-        examples.length > MAX_EXAMPLES_PER_PHRASE + MAX_COUNTER_EXAMPLES
-      )
-        return undefined;
-      const read = examples.map(readExample);
-      if (read.some((example) => !example)) return undefined;
-      byPhrase[phraseId] = (read as StoredExample[]).map((example) =>
-        fromFile
-          ? { features: example.features, origin: example.origin, addedAt: example.addedAt }
-          : example,
-      );
+      const list: unknown[] = Array.isArray(examples) ? examples : [];
+      const read = list.slice(0, most).flatMap((example) => readExample(example) ?? []);
+      if (whole && (!Array.isArray(examples) || read.length !== list.length)) return undefined;
+      if (whole || read.length) byPhrase[phraseId] = read;
     }
     result[language] = byPhrase;
   }
@@ -83,27 +81,19 @@ export function parseVoiceExamples(value: unknown, fromFile = false): VoiceExamp
 }
 
 /**
- * Examples as stored on this device: one that is damaged, or that this version does not know (a
- * newer version's, in another tab), is left out, and only it; so are phrases with no usable
- * example. The rest stay, and are what the next change is made on.
+ * Examples read from a file or checked whole: undefined when anything in them is unusable. With
+ * `fromFile`, recordings are not read (they never come from files).
  */
-export function readStoredExamples(value: unknown): VoiceExamples {
-  const result: VoiceExamples = {};
-  if (!isRecord(value)) return result;
-  for (const [language, phrases] of Object.entries(value)) {
-    if (!isSpeechLanguage(language) || !isRecord(phrases)) continue;
-    const byPhrase: PhraseExamples = {};
-    for (const [phraseId, examples] of Object.entries(phrases)) {
-      if (!Array.isArray(examples)) continue;
-      const read = examples
-        .slice(0, MAX_EXAMPLES_PER_PHRASE + MAX_COUNTER_EXAMPLES)
-        .flatMap((example) => readExample(example) ?? []);
-      if (read.length) byPhrase[phraseId] = read;
-    }
-    result[language] = byPhrase;
-  }
-  return result;
+export function parseVoiceExamples(value: unknown, fromFile = false): VoiceExamples | undefined {
+  const read = readExamples(value, true);
+  return read && fromFile ? withoutRecordings(read) : read;
 }
+
+/**
+ * Examples as stored on this device, example by example: what cannot be used is left out, and
+ * the rest stay, and are what the next change is made on.
+ */
+export const readStoredExamples = (value: unknown): VoiceExamples => readExamples(value, false)!;
 
 /** The examples without their recordings, as they go into an exported board. */
 export function withoutRecordings(examples: VoiceExamples): VoiceExamples {
