@@ -31,7 +31,17 @@ export async function withMicrophone(
   profile: string,
   file: string,
   run: (page: Page, context: BrowserContext) => Promise<void>,
-  serviceWorkers: "allow" | "block" = "block",
+  {
+    serviceWorkers = "block",
+    microphone = "allowed",
+  }: {
+    serviceWorkers?: "allow" | "block";
+    /**
+     * "refused": the browser refuses the microphone (as when the user said no), until the test
+     * grants it (`context.grantPermissions`).
+     */
+    microphone?: "allowed" | "refused";
+  } = {},
 ) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
@@ -39,7 +49,9 @@ export async function withMicrophone(
     viewport: { width: 1280, height: 900 },
     serviceWorkers,
     args: [
-      ...chromiumArgs,
+      ...chromiumArgs.filter(
+        (arg) => microphone === "allowed" || arg !== "--use-fake-ui-for-media-stream",
+      ),
       // The phrase is said without a tap: the test watches the audio element play.
       "--autoplay-policy=no-user-gesture-required",
       `--use-file-for-fake-audio-capture=${file}%noloop`,

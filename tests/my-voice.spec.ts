@@ -8,6 +8,8 @@ import { extractFeatures } from "../src/shared/phrase-recogniser/features.ts";
 import { serialiseFeatures } from "../src/shared/phrase-recogniser/serialise.ts";
 import AxeBuilder from "@axe-core/playwright";
 import {
+  expectNoAxeViolations,
+  findSmallTargets,
   presetPilotAccess,
   presetStoredValue,
   storedValue,
@@ -247,7 +249,7 @@ test("three phrases taught by voice are recognised and said; an untaught one is 
         timeout: 30_000,
       });
     },
-    "allow",
+    { serviceWorkers: "allow" },
   );
 });
 
@@ -293,6 +295,44 @@ test("a recogniser that had to start again after its code failed to arrive still
     await myVoice(page).getByRole("button", { name: "Listen", exact: true }).click();
     await expect(myVoice(page).getByText(`Heard: ${taught[1]}`)).toBeVisible({ timeout: 30_000 });
   });
+});
+
+test("teaching says the microphone was refused, and Try again goes on once it is allowed", async () => {
+  test.setTimeout(150_000);
+  const fresh = mkdtempSync(join(tmpdir(), "dauys-voice-refused-"));
+  const text = taught[0]!;
+  await withMicrophone(
+    fresh,
+    files["teach-0"]!,
+    async (page, context) => {
+      await presetPilotAccess(page);
+      await presetStoredValue(page, "dauys.talk-boards", {
+        en: [{ id: "phrase-0", text, category: "mine", favourite: false }],
+      });
+      await openTalk(page);
+      await myVoice(page)
+        .getByRole("button", { name: `Teach my voice: ${text}` })
+        .click();
+      const dialog = page.getByRole("dialog", { name: "Teach my voice" });
+      await expect(dialog.getByRole("alert")).toHaveText(
+        "Could not use the microphone. Please check that this site may use it in your browser's permissions, then try again.",
+      );
+      // One press goes on: the focus is on Try again, and the dialog is still the same one.
+      const tryAgain = dialog.getByRole("button", { name: "Try again" });
+      await expect(tryAgain).toBeFocused();
+      expect(await findSmallTargets(page)).toEqual([]);
+      await expectNoAxeViolations(page, "teaching, the microphone refused");
+      // The user allows the microphone in the browser's settings.
+      await context.grantPermissions(["microphone"]);
+      await page.keyboard.press("Enter");
+      await expect(dialog.getByRole("button", { name: "I have finished this take" })).toBeFocused();
+      await expect(dialog.getByText(/^Done\./)).toBeVisible({ timeout: teachingWaitMs });
+      await expect(dialog.getByText("Takes kept: 3 of 3")).toBeVisible();
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await expect(myVoice(page).getByText("Examples: 3,", { exact: false })).toBeVisible();
+    },
+    { microphone: "refused" },
+  );
 });
 
 test("a phrase taught and said with a 1.5 s pause inside is heard whole, beside another phrase", async () => {

@@ -29,6 +29,7 @@ export const catalogPartFiles: Partial<Record<CatalogPart, readonly string[]>> =
     "talk/my-voice/taught-phrase-row.tsx",
     "talk/my-voice/teach-voice-dialog.tsx",
     "talk/my-voice/voice-meter.tsx",
+    "talk/my-voice/microphone-problem-text.ts",
     "talk/my-voice/take-pace-settings.tsx",
     "talk/speaking/type-to-speak.tsx",
     "talk/history/talk-history.tsx",

@@ -11,15 +11,42 @@ import { TakeRecorder, type Take } from "@/features/talk/my-voice/take-recorder.
 
 export type MicrophoneSession = {
   sampleRate: number;
-  /** Records one take; resolves when it ends (by voice detection with these limits, or stop). */
+  /**
+   * Records one take; resolves when it ends (by voice detection with these limits, by stop, or
+   * lost with the microphone's sound).
+   */
   nextTake(limits: TakeLimits): Promise<Take>;
   /** Ends the current take now, keeping what was said. */
   stopTake(): void;
   close(): void;
 };
 
+/**
+ * Why the microphone could not be used, so the user is told what to do about it: allow it in
+ * the browser ("denied"), connect one ("missing"), free it from another app ("busy"), reload
+ * ("failed": the browser's audio would not start), or check it ("lost": it stopped mid-take, a
+ * take's end, never thrown).
+ */
+export type MicrophoneProblem = "denied" | "missing" | "busy" | "failed" | "lost";
+
 export class MicrophoneError extends Error {
   override name = "MicrophoneError";
+  readonly problem: MicrophoneProblem;
+
+  constructor(problem: MicrophoneProblem, cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.problem = problem;
+  }
+}
+
+/** The problem a failed `getUserMedia` names (its error's name, as the Media Capture spec sets). */
+export function microphoneProblemOf(error: unknown): MicrophoneProblem {
+  const name = error instanceof Error ? error.name : "";
+  if (name === "NotAllowedError" || name === "SecurityError") return "denied";
+  if (name === "NotFoundError" || name === "OverconstrainedError") return "missing";
+  // In use by another app, or the device failed to start (an OS-level error).
+  if (name === "NotReadableError" || name === "AbortError") return "busy";
+  return "failed";
 }
 
 /** The meter's range: silence at or under the first, full at the second (dBFS). */
@@ -48,11 +75,12 @@ export async function openMicrophone(onLevel: (level: number) => void): Promise<
       audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
     });
   } catch (error) {
-    throw new MicrophoneError(error instanceof Error ? error.message : String(error));
+    throw new MicrophoneError(microphoneProblemOf(error), error);
   }
   // Whatever fails from here on lets the microphone go again: it is not left on.
   let context: AudioContext | undefined;
   let processor: AudioWorkletNode;
+  let source: MediaStreamAudioSourceNode;
   try {
     context = new AudioContext();
     await context.audioWorklet.addModule(captureWorkletUrl);
@@ -63,14 +91,14 @@ export async function openMicrophone(onLevel: (level: number) => void): Promise<
       channelCountMode: "explicit",
     });
     await context.resume();
+    source = context.createMediaStreamSource(stream);
+    source.connect(processor);
   } catch (error) {
     for (const track of stream.getTracks()) track.stop();
     void context?.close().catch(() => undefined);
-    throw new MicrophoneError(error instanceof Error ? error.message : String(error));
+    throw new MicrophoneError("failed", error);
   }
   const audio = context;
-  const source = audio.createMediaStreamSource(stream);
-  source.connect(processor);
 
   const { sampleRate } = audio;
   const recorder = new TakeRecorder(sampleRate);
@@ -80,12 +108,12 @@ export async function openMicrophone(onLevel: (level: number) => void): Promise<
   };
 
   // No more sound comes when the microphone is taken away (unplugged, permission withdrawn) or
-  // the audio stops (the app sent to the background): a take then ends with what was heard,
-  // rather than waiting for good with Listen busy. A take begun after that waits for "I have
-  // finished" (a take ended at once would start the next at once, without end).
+  // the audio stops (the app sent to the background, a phone call): the take ends as "lost",
+  // rather than waiting for good with Listen busy, or passing half a phrase and the silence after
+  // it off as the user's finished take. A take asked for after that is lost at once.
   const soundStopped = () => audio.state !== "running" || stream.getAudioTracks().every(isEnded);
   const endIfSilenced = () => {
-    if (soundStopped()) recorder.stop();
+    if (soundStopped()) recorder.lose();
   };
   for (const track of stream.getAudioTracks()) track.addEventListener("ended", endIfSilenced);
   audio.addEventListener("statechange", endIfSilenced);
@@ -93,7 +121,11 @@ export async function openMicrophone(onLevel: (level: number) => void): Promise<
   let closed = false;
   return {
     sampleRate,
-    nextTake: (limits) => recorder.nextTake(limits),
+    nextTake: (limits) => {
+      const take = recorder.nextTake(limits);
+      endIfSilenced();
+      return take;
+    },
     // At the next block of sound, or now when none will come.
     stopTake: () => {
       recorder.stopTake();

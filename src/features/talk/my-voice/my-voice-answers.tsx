@@ -6,6 +6,7 @@ import Typography from "@mui/material/Typography";
 import ArrowUpwardIcon from "@mui/icons-material/ArrowUpward";
 import UndoIcon from "@mui/icons-material/Undo";
 import type { Phrase } from "@/features/talk/board/board";
+import { useMicrophoneProblemText } from "@/features/talk/my-voice/microphone-problem-text";
 import type { Listening } from "@/features/talk/my-voice/voice-answer";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { Alert } from "@/components/alert";
@@ -26,6 +27,7 @@ export function ListeningStatus({
   byId: ReadonlyMap<string, Phrase>;
 }) {
   const { t, i18n } = useLingui();
+  const microphoneText = useMicrophoneProblemText();
   const text = (id: string) => byId.get(id)?.text ?? "";
   const message = () => {
     switch (listening.kind) {
@@ -78,7 +80,7 @@ export function ListeningStatus({
       case "no-microphone":
         return (
           <Alert role="none" severity="warning">
-            {t`Could not use the microphone. Please check that this site may use it in your browser's permissions, then try again.`}
+            {microphoneText[listening.problem]}
           </Alert>
         );
       case "idle":

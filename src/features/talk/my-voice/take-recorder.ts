@@ -26,7 +26,8 @@ export const BETWEEN_TAKES_MS = 5_000;
 export type Take = {
   samples: Float32Array;
   sampleRate: number;
-  end: TakeEnd | "stopped";
+  /** "lost": the microphone stopped giving sound mid-take; what was heard is not the user's take. */
+  end: TakeEnd | "stopped" | "lost";
   /** The pauses and length the detector measured, for learning the user's pace. */
   habit: TakeHabit;
 };
@@ -118,6 +119,11 @@ export class TakeRecorder {
     this.finish("stopped");
   }
 
+  /** Ends the current take now as "lost": no more sound will come (the microphone went). */
+  lose(): void {
+    this.finish("lost");
+  }
+
   hear(block: Float32Array): void {
     const take = this.current;
     if (!take) {
@@ -141,7 +147,7 @@ export class TakeRecorder {
     dropOldest(this.between, (this.sampleRate * BETWEEN_TAKES_MS) / 1000);
   }
 
-  private finish(end: TakeEnd | "stopped") {
+  private finish(end: Take["end"]) {
     if (!this.current) return;
     const { detector, blocks, dropped, resolve } = this.current;
     this.current = null;
@@ -154,7 +160,7 @@ export class TakeRecorder {
     resolve({
       samples,
       sampleRate: this.sampleRate,
-      end: heard ? end : "no-voice",
+      end: heard || end === "lost" ? end : "no-voice",
       habit: { longestPauseMs: detector.state.longestPauseMs, speechMs: detector.speechMs() },
     });
   }

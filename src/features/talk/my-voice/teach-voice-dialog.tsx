@@ -8,7 +8,13 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { brand } from "@/lib/brand";
-import { openMicrophone, type MicrophoneSession } from "@/features/talk/my-voice/microphone";
+import {
+  MicrophoneError,
+  openMicrophone,
+  type MicrophoneProblem,
+  type MicrophoneSession,
+} from "@/features/talk/my-voice/microphone";
+import { useMicrophoneProblemText } from "@/features/talk/my-voice/microphone-problem-text";
 import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
 import { takesToTeach, type StoredExample } from "@/features/talk/my-voice/voice-examples";
 import { VoiceMeter } from "@/features/talk/my-voice/voice-meter";
@@ -32,7 +38,8 @@ type Status =
     }
   | { kind: "checking" }
   | { kind: "done" }
-  | { kind: "no-microphone" }
+  /** The microphone would not open, or stopped: "Try again" opens it again, keeping the takes. */
+  | { kind: "no-microphone"; problem: MicrophoneProblem }
   /** The recogniser could not check a take (its worker did not load or failed). */
   | { kind: "failed" };
 
@@ -40,7 +47,8 @@ type Status =
  * The microphone open for the dialog's lifetime, taking takes until three are kept: each is
  * checked by the recogniser against the others, and kept (with its recording when the user
  * agreed) or refused with the reason. The pauses and length of the kept takes go to `onSaved`
- * too, for learning the user's pace.
+ * too, for learning the user's pace. A microphone that will not open, or stops mid-take, waits
+ * for `tryAgain` and is opened again; the takes kept so far stay.
  */
 function useTeachingSession(
   keepRecordings: boolean,
@@ -51,28 +59,56 @@ function useTeachingSession(
   const [kept, setKept] = useState(0);
   const [level, setLevel] = useState(0);
   const session = useRef<MicrophoneSession | null>(null);
+  const retry = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     let cancelled = false;
     const takes: StoredExample[] = [];
     const habits: TakeHabit[] = [];
+    /** Says what went wrong with the microphone, and waits for "Try again". */
+    const troubled = (problem: MicrophoneProblem) => {
+      setStatus({ kind: "no-microphone", problem });
+      return new Promise<void>((resolve) => {
+        retry.current = () => {
+          retry.current = null;
+          setStatus({ kind: "starting" });
+          resolve();
+        };
+      });
+    };
     const run = async () => {
-      let microphone: MicrophoneSession;
-      try {
-        microphone = await openMicrophone((value) => setLevel(value));
-      } catch {
-        if (!cancelled) setStatus({ kind: "no-microphone" });
-        return;
-      }
-      if (cancelled) {
+      while (!cancelled && takes.length < takesToTeach) {
+        let microphone: MicrophoneSession;
+        try {
+          microphone = await openMicrophone((value) => setLevel(value));
+        } catch (error) {
+          if (cancelled) return;
+          await troubled(error instanceof MicrophoneError ? error.problem : "failed");
+          continue;
+        }
+        if (cancelled) {
+          microphone.close();
+          return;
+        }
+        session.current = microphone;
+        setStatus({ kind: "listening" });
+        const lost = await takeTakes(microphone);
         microphone.close();
-        return;
+        session.current = null;
+        if (lost) await troubled("lost");
+        else break;
       }
-      session.current = microphone;
-      setStatus({ kind: "listening" });
+      if (!cancelled && takes.length === takesToTeach) {
+        setStatus({ kind: "done" });
+        onSaved(takes, habits);
+      }
+    };
+    /** Takes until three are kept; true when the microphone stopped first. */
+    const takeTakes = async (microphone: MicrophoneSession) => {
       while (!cancelled && takes.length < takesToTeach) {
         const take = await microphone.nextTake(limits);
         if (cancelled) break;
+        if (take.end === "lost") return true;
         if (take.end === "no-voice") {
           setStatus({ kind: "listening", problem: "no-voice" });
           continue;
@@ -114,12 +150,7 @@ function useTeachingSession(
             : { kind: "listening" },
         );
       }
-      microphone.close();
-      session.current = null;
-      if (!cancelled && takes.length === takesToTeach) {
-        setStatus({ kind: "done" });
-        onSaved(takes, habits);
-      }
+      return false;
     };
     void run();
     return () => {
@@ -131,12 +162,19 @@ function useTeachingSession(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  return { status, kept, level, stopTake: () => session.current?.stopTake() };
+  return {
+    status,
+    kept,
+    level,
+    stopTake: () => session.current?.stopTake(),
+    tryAgain: () => retry.current?.(),
+  };
 }
 
 /** What the dialog says about the session: the next step, or what went wrong. */
 function useTeachMessage(status: Status, kept: number): string {
   const { t } = useLingui();
+  const microphoneText = useMicrophoneProblemText();
   const name = brand.name;
   const problemText: Record<TakeProblem | "no-voice", string> = {
     "no-voice": t`I did not hear anything. Say the phrase when you are ready.`,
@@ -150,7 +188,7 @@ function useTeachMessage(status: Status, kept: number): string {
     status.kind === "starting"
       ? t`Starting the microphone…`
       : status.kind === "no-microphone"
-        ? t`Could not use the microphone. Please check that this site may use it in your browser's permissions, then try again.`
+        ? microphoneText[status.problem]
         : status.kind === "failed"
           ? t`The recogniser could not run on this device. Please reload the page and try again.`
           : status.kind === "checking"
@@ -189,7 +227,11 @@ export function TeachVoiceDialog({
   const { t } = useLingui();
   const name = brand.name;
   const titleId = useId();
-  const { status, kept, level, stopTake } = useTeachingSession(keepRecordings, limits, onSaved);
+  const { status, kept, level, stopTake, tryAgain } = useTeachingSession(
+    keepRecordings,
+    limits,
+    onSaved,
+  );
   const message = useTeachMessage(status, kept);
 
   return (
@@ -241,6 +283,12 @@ export function TeachVoiceDialog({
             }}
           >
             {t`I have finished this take`}
+          </Button>
+        ) : null}
+        {status.kind === "no-microphone" ? (
+          // Focused, as "I have finished this take" was: one press opens the microphone again.
+          <Button key="try-again" ref={focusOnce} variant="contained" onClick={tryAgain}>
+            {t`Try again`}
           </Button>
         ) : null}
         {status.kind === "done" ? (

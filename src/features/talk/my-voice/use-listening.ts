@@ -7,7 +7,11 @@
  */
 import { useEffect, useRef, useState } from "react";
 import type { Phrase } from "@/features/talk/board/board";
-import { openMicrophone, type MicrophoneSession } from "@/features/talk/my-voice/microphone";
+import {
+  MicrophoneError,
+  openMicrophone,
+  type MicrophoneSession,
+} from "@/features/talk/my-voice/microphone";
 import {
   answer,
   type AnswerEvent,
@@ -62,8 +66,11 @@ export function useListening(
     let microphone: MicrophoneSession;
     try {
       microphone = await openMicrophone(setLevel);
-    } catch {
-      show({ kind: "no-microphone" });
+    } catch (error) {
+      show({
+        kind: "no-microphone",
+        problem: error instanceof MicrophoneError ? error.problem : "failed",
+      });
       return;
     }
     if (gone.current) return microphone.close();
@@ -76,6 +83,11 @@ export function useListening(
     session.current = null;
     if (take.end === "no-voice") {
       show({ kind: "not-caught", suggestions: [] });
+      return;
+    }
+    // Half a phrase and the silence after it are not the user's take: they are told, not asked.
+    if (take.end === "lost") {
+      show({ kind: "no-microphone", problem: "lost" });
       return;
     }
     if (take.end === "time-limit") setKeptAtLimitS(Math.round(limits.maxTakeMs / 1000));

@@ -9,6 +9,7 @@
  * keeps the take too. Another phrase tapped on the board in between leaves that unsure: the take
  * is not kept.
  */
+import type { MicrophoneProblem } from "@/features/talk/my-voice/microphone";
 import type { Recognition } from "@/shared/phrase-recogniser/recogniser.ts";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 
@@ -49,7 +50,7 @@ export type Listening =
   /** The phrase the user chose, said. */
   | { kind: "chosen"; phraseId: string }
   | { kind: "failed" }
-  | { kind: "no-microphone" };
+  | { kind: "no-microphone"; problem: MicrophoneProblem };
 
 /**
  * What an answer teaches: the take kept as an example (or counter-example) of a phrase. An
