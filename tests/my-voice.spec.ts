@@ -142,6 +142,27 @@ async function addPhrase(page: Page, text: string) {
   await page.getByRole("button", { name: "Done editing" }).click();
 }
 
+/** The taught phrases on the board, each with its three teaching takes as examples. */
+async function presetTaught(page: Page) {
+  await presetPilotAccess(page);
+  const ids = taught.map((_, index) => `phrase-${index}`);
+  await presetStoredValue(page, "dauys.talk-boards", {
+    en: taught.map((text, index) => ({ id: ids[index], text, category: "mine", favourite: false })),
+  });
+  await presetStoredValue(page, "dauys.voice-examples", {
+    en: Object.fromEntries(
+      ids.map((id, index) => [
+        id,
+        taughtFeatures[index]!.map((features, take) => ({
+          features,
+          origin: "taught",
+          addedAt: take + 1,
+        })),
+      ]),
+    ),
+  });
+}
+
 test("three phrases taught by voice are recognised and said; an untaught one is not taken for them", async () => {
   // Most of it is real-time audio from the fake microphone; on a slower machine with the other
   // tests and the unit tests beside it, the whole took more than four minutes (twice the usual).
@@ -257,28 +278,7 @@ test("a recogniser that had to start again after its code failed to arrive still
   test.setTimeout(120_000);
   const fresh = mkdtempSync(join(tmpdir(), "dauys-voice-restart-"));
   await withMicrophone(fresh, files["say-1"]!, async (page) => {
-    await presetPilotAccess(page);
-    const ids = taught.map((_, index) => `phrase-${index}`);
-    await presetStoredValue(page, "dauys.talk-boards", {
-      en: taught.map((text, index) => ({
-        id: ids[index],
-        text,
-        category: "mine",
-        favourite: false,
-      })),
-    });
-    await presetStoredValue(page, "dauys.voice-examples", {
-      en: Object.fromEntries(
-        ids.map((id, index) => [
-          id,
-          taughtFeatures[index]!.map((features, take) => ({
-            features,
-            origin: "taught",
-            addedAt: take + 1,
-          })),
-        ]),
-      ),
-    });
+    await presetTaught(page);
     // The recogniser's code fails to arrive once (the connection dropped): the worker given the
     // phrases as Talk opened stops, and the next request starts another.
     let failed = 0;
@@ -294,6 +294,43 @@ test("a recogniser that had to start again after its code failed to arrive still
     await expect.poll(() => failed).toBe(1);
     await myVoice(page).getByRole("button", { name: "Listen", exact: true }).click();
     await expect(myVoice(page).getByText(`Heard: ${taught[1]}`)).toBeVisible({ timeout: 30_000 });
+  });
+});
+
+test("a tap that lands on 'Not that' as it appears is not taken (it was aimed at 'I have finished'); one a second later is", async () => {
+  test.setTimeout(120_000);
+  const fresh = mkdtempSync(join(tmpdir(), "dauys-voice-late-tap-"));
+  const text = taught[2]!;
+  await withMicrophone(fresh, files["say-2"]!, async (page) => {
+    await presetTaught(page);
+    await page.clock.install();
+    await openTalk(page);
+    await myVoice(page).getByRole("button", { name: "Listen", exact: true }).click();
+    // The page's clock stands still from here: the tap below comes, for the page, at the very
+    // moment "Not that" appears, however slow this machine is.
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(now + 100);
+    await expect(myVoice(page).getByText(`Heard: ${text}`)).toBeVisible({ timeout: 30_000 });
+    const audio = page.locator("audio[data-talk-audio]");
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.paused))
+      .toBe(false);
+    const notThat = myVoice(page).getByRole("button", { name: "Not that" });
+    await notThat.click();
+    // Not taken: the phrase is said to its end, and nothing is asked.
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.ended))
+      .toBe(true);
+    await expect(myVoice(page).getByText(`Heard: ${text}`)).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Said last" }).getByText(text, { exact: true }),
+    ).toBeVisible();
+    // A second later the same tap is the user's "Not that".
+    await page.clock.runFor(1000);
+    await notThat.click();
+    await expect(myVoice(page).getByRole("status")).toHaveText(
+      "Which phrase did you mean? Choose it below, or tap it on the board.",
+    );
   });
 });
 

@@ -99,9 +99,22 @@ function useFocusOnAppear<T extends HTMLElement>() {
   return ref;
 }
 
+/**
+ * A tap on "Not that" this soon after it appears is not taken. It takes the place of "I have
+ * finished" when a take ends by itself, and a slow hand on its way to that button lands on it:
+ * taken, it would stop the right phrase and keep the take as that phrase's counter-example. No
+ * one hears an answer and judges it wrong sooner. Keys and switches (a click no pointer made)
+ * are taken at once.
+ */
+export const NOT_THAT_LATE_TAP_MS = 1000;
+
 /** "Not that": after an automatic answer, stops it and asks which phrase was meant. */
 export function NotThatButton({ onNotThat }: { onNotThat: () => void }) {
   const { t } = useLingui();
+  const shownAt = useRef(Infinity);
+  useEffect(() => {
+    shownAt.current = performance.now();
+  }, []);
   return (
     <Button
       variant="contained"
@@ -109,7 +122,11 @@ export function NotThatButton({ onNotThat }: { onNotThat: () => void }) {
       size="large"
       startIcon={<UndoIcon />}
       aria-keyshortcuts="Alt+N"
-      onClick={onNotThat}
+      onClick={(event) => {
+        const byPointer = event.detail > 0;
+        if (byPointer && !(performance.now() - shownAt.current >= NOT_THAT_LATE_TAP_MS)) return;
+        onNotThat();
+      }}
       sx={{ minHeight: 64, px: 4, fontSize: "1.25rem" }}
     >
       {t`Not that`}
