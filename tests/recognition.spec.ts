@@ -904,6 +904,37 @@ test.describe("adaptive audio", () => {
     expect(voice.times()).toBeGreaterThan(1);
   });
 
+  test("a voice save still running when the language changes does not speak for the new language", async ({
+    page,
+  }) => {
+    await openRecognition(page);
+    await recordText(page);
+    // The Russian voice's download is held, and then refused, when the test says.
+    let refuse!: () => void;
+    const refused = new Promise<void>((resolve) => (refuse = resolve));
+    await page.route("**/voice-pack/**", async (route) => {
+      await refused;
+      await route.fulfill({ status: 503, body: "Service unavailable" });
+    });
+    const card = page
+      .locator("section")
+      .filter({ has: page.getByRole("heading", { name: "Audio without internet" }) });
+    const save = card.getByRole("button", { name: "Save voice for offline use" });
+    await save.click();
+    await expect(card.getByRole("status")).toHaveText("Saving the voice on this device…");
+    await page.getByLabel("Recognition language").selectOption("en-US");
+    // English was never asked for: the card offers to save it.
+    await expect(card.getByRole("status")).toHaveText("");
+    await expect(save).not.toHaveAttribute("aria-disabled", "true");
+    // The Russian save fails now. Its end is not English's.
+    const answered = page.waitForResponse("**/voice-pack/**");
+    refuse();
+    expect((await answered).status()).toBe(503);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
+    await expect(card.getByRole("status")).toHaveText("");
+    await expect(save).not.toHaveAttribute("aria-disabled", "true");
+  });
+
   test("editing the text, the language or the rate discards the audio", async ({ page }) => {
     await openRecognition(page);
     await recordText(page, "Привет");

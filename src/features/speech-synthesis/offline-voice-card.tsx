@@ -96,6 +96,8 @@ export function OfflineVoiceCard({ language }: { language: SpeechLanguage }) {
   const saveAgain = useEffectEvent(() => void save());
 
   useEffect(() => {
+    // A save for the language before is no longer this card's: its end changes nothing here.
+    saveRef.current++;
     let active = true;
     void savedParts(language).then(({ voices, engine }) => {
       if (!active) return;
