@@ -100,13 +100,15 @@ function useFocusOnAppear<T extends HTMLElement>() {
 }
 
 /**
- * A tap on "Not that" this soon after it appears is not taken. It takes the place of "I have
- * finished" when a take ends by itself, and a slow hand on its way to that button lands on it:
- * taken, it would stop the right phrase and keep the take as that phrase's counter-example. No
- * one hears an answer and judges it wrong sooner. Keys and switches (a click no pointer made)
- * are taken at once.
+ * A press this soon after an answer is said at once was aimed at "I have finished", which the
+ * take's own end took away, so it is not taken. "Not that" takes that button's place, and a slow
+ * hand on its way there lands on it: taken, the tap would stop the right phrase and keep the take
+ * as that phrase's counter-example. The keyboard's focus goes back to Listen, and a late Enter
+ * there would keep the answer as right and listen again. No one hears an answer and judges it
+ * sooner. Keys and switches on "Not that" itself are taken at once: their focus never lands there
+ * by itself.
  */
-export const NOT_THAT_LATE_TAP_MS = 1000;
+export const LATE_PRESS_MS = 1000;
 
 /** "Not that": after an automatic answer, stops it and asks which phrase was meant. */
 export function NotThatButton({ onNotThat }: { onNotThat: () => void }) {
@@ -124,7 +126,7 @@ export function NotThatButton({ onNotThat }: { onNotThat: () => void }) {
       aria-keyshortcuts="Alt+N"
       onClick={(event) => {
         const byPointer = event.detail > 0;
-        if (byPointer && !(performance.now() - shownAt.current >= NOT_THAT_LATE_TAP_MS)) return;
+        if (byPointer && !(performance.now() - shownAt.current >= LATE_PRESS_MS)) return;
         onNotThat();
       }}
       sx={{ minHeight: 64, px: 4, fontSize: "1.25rem" }}

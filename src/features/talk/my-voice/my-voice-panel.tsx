@@ -20,6 +20,7 @@ import type { Board, Phrase } from "@/features/talk/board/board";
 import {
   AnswerChoices,
   FarTakeQuestion,
+  LATE_PRESS_MS,
   ListeningStatus,
   NotThatButton,
 } from "@/features/talk/my-voice/my-voice-answers";
@@ -231,6 +232,16 @@ export function MyVoicePanel({
     void listen();
   });
   const notThat = useEventCallback(() => answerWith({ type: "not-that" }));
+  // When the last answer was said at once (LATE_PRESS_MS).
+  const answeredAt = useRef(-Infinity);
+  useEffect(() => {
+    if (listening.kind === "heard") answeredAt.current = performance.now();
+  }, [listening]);
+  const pressListen = () => {
+    if (listening.kind === "heard" && performance.now() - answeredAt.current < LATE_PRESS_MS)
+      return;
+    startListening();
+  };
 
   const listenButton = useRef<HTMLButtonElement>(null);
   // The press acted on, so that running the effect again before the parent has heard (React's
@@ -303,7 +314,7 @@ export function MyVoicePanel({
           startIcon={<HearingIcon />}
           aria-disabled={!canListen}
           aria-keyshortcuts="Alt+L"
-          onClick={startListening}
+          onClick={pressListen}
           sx={{ minHeight: 64, px: 4, fontSize: "1.25rem" }}
         >
           {t`Listen`}
