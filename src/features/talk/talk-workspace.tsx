@@ -229,8 +229,7 @@ export function TalkWorkspace({
           <SwitchScanning
             rootRef={screenRef}
             settings={settings.scanning}
-            speaking={speech.speaking}
-            onUndo={speech.stop}
+            speech={speech}
             loadEngine={loadEngine}
           />
         </Suspense>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { reanchorScan } from "@/features/talk/scanning/scan-anchors";
-import { startScan, type ScanState } from "@/features/talk/scanning/scan-machine";
+import { highlightReplaced, reanchorScan } from "@/features/talk/scanning/scan-anchors";
+import { fitScan, startScan, type ScanState } from "@/features/talk/scanning/scan-machine";
 
 type Node = { key: string; children: Node[] };
 const node = (key: string, children: Node[] = []): Node => ({ key, children });
@@ -47,5 +47,19 @@ describe("a scan kept on the same things when the screen changes", () => {
   it("leaves a stopped scan alone", () => {
     const stopped: ScanState = { ...startScan(), stopped: "user" };
     expect(reanchorScan(stopped, before, after, keyOf)).toBe(stopped);
+  });
+
+  it("knows when the highlighted button went and its neighbour took its place", () => {
+    // Stop, highlighted in the said panel, became unavailable when the phrase ended.
+    const said = { children: [node("said", [node("again"), node("stop"), node("show")])] };
+    const stopGone = { children: [node("said", [node("again"), node("show")])] };
+    const seen: ScanState = { ...startScan(), group: [0], at: 1 };
+    const now = fitScan(reanchorScan(seen, said, stopGone, keyOf), stopGone);
+    expect(highlightReplaced(seen, said, now, stopGone, keyOf)).toBe(true);
+    // Still there (moved or not): the same button.
+    const moved = { children: [node("said", [node("new"), node("again"), node("stop")])] };
+    const followed = fitScan(reanchorScan(seen, said, moved, keyOf), moved);
+    expect(highlightReplaced(seen, said, followed, moved, keyOf)).toBe(false);
+    expect(highlightReplaced(seen, said, seen, said, keyOf)).toBe(false);
   });
 });

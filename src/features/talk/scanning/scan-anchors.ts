@@ -5,7 +5,12 @@
  * highlighted step and the button that can be undone are found again by what they are (their
  * key: an element), not where they were.
  */
-import type { ScanPath, ScanShape, ScanState } from "@/features/talk/scanning/scan-machine";
+import {
+  nodeAt,
+  type ScanPath,
+  type ScanShape,
+  type ScanState,
+} from "@/features/talk/scanning/scan-machine";
 
 type Tree<Node> = { readonly children: readonly Node[] };
 type Keyed<Node> = (node: Node) => unknown;
@@ -75,4 +80,25 @@ export function reanchorScan<Node extends Tree<Node> & ScanShape>(
     next = { ...next, undoable: pressed ? find(after, pressed.at(-1), keyOf) : null };
   }
   return next;
+}
+
+/**
+ * Whether the button or group the user saw highlighted (`seen`, in `before`) is not what the
+ * scan highlights now (`now`, in `after`): it went from the scan (Stop once the phrase ended,
+ * which is unavailable then), and its place is its neighbour's. A switch press then presses
+ * nothing: it would press what the user never saw highlighted.
+ */
+export function highlightReplaced<Node extends Tree<Node> & ScanShape>(
+  seen: ScanState,
+  before: Tree<Node>,
+  now: ScanState,
+  after: Tree<Node>,
+  keyOf: Keyed<Node>,
+): boolean {
+  if (seen.stopped || typeof seen.at !== "number") return false;
+  const was = nodeAt(before, [...seen.group, seen.at]) as Node | undefined;
+  if (!was) return false;
+  if (now.stopped || typeof now.at !== "number") return true;
+  const is = nodeAt(after, [...now.group, now.at]) as Node | undefined;
+  return !is || keyOf(is) !== keyOf(was);
 }

@@ -165,6 +165,21 @@ describe("a tree that changes", () => {
     expect(fitScan(afterPress, { children: [row(1)] }).undoable).toBeNull();
   });
 
+  it("after a press that opened a dialog, the switch does not choose what the Undo step hid", () => {
+    // The press opened a dialog of three choices: the screen is now that dialog alone.
+    const afterPress = pressed(screen);
+    expect(highlighted(afterPress)).toBe("undo");
+    const dialog: ScanShape = { children: [button, button, button] };
+    const { state, effect } = select(afterPress, dialog);
+    expect(effect).toEqual({ kind: "none" });
+    expect(highlighted(state)).toEqual([0]);
+    // The next press chooses it, now that it is shown.
+    expect(select(state, dialog).effect).toEqual({ kind: "press", path: [0] });
+    // A tick or a move shows the first choice first, rather than skipping to the second.
+    expect(highlighted(tick(afterPress, dialog, auto))).toEqual([0]);
+    expect(highlighted(move(afterPress, dialog, step))).toEqual([0]);
+  });
+
   it("starts at the first step when a row lost the highlighted button", () => {
     const state: ScanState = { ...startScan(), group: [1, 0], at: 3 };
     const fitted = fitScan(state, { children: [row(1), { children: [row(2)] }] });

@@ -128,21 +128,42 @@ function up(state: ScanState): ScanState {
   };
 }
 
+/** Whether fitting to a changed tree moved the highlight (what it was on is gone). */
+const movedBy = (fitted: ScanState, state: ScanState) =>
+  // Fitting only ever leaves groups: a group of the same depth is the same group.
+  fitted.group.length !== state.group.length || fitted.at !== state.at;
+
+/**
+ * The highlight's next step. When what it was on has gone (the Undo of a press that opened a
+ * dialog, a button taken away), the step it was fitted to is the next one: moving on from there
+ * would skip it, the first step of the group.
+ */
+function stepOn(state: ScanState, tree: ScanShape, options: ScanOptions): ScanState {
+  const fitted = fitScan(state, tree);
+  return movedBy(fitted, state) ? fitted : advance(fitted, tree, options);
+}
+
 /** A tick of one-switch scanning's timer: the highlight moves on. */
 export function tick(state: ScanState, tree: ScanShape, options: ScanOptions): ScanState {
-  return options.mode === "auto" ? advance(fitScan(state, tree), tree, options) : state;
+  return options.mode === "auto" ? stepOn(state, tree, options) : state;
 }
 
 /** Two-switch scanning's move switch: the highlight moves on. */
 export function move(state: ScanState, tree: ScanShape, options: ScanOptions): ScanState {
   if (state.stopped) return startScan();
-  return advance(fitScan(state, tree), tree, { ...options, mode: "step" });
+  return stepOn(state, tree, { ...options, mode: "step" });
 }
 
-/** The select switch: starts a stopped scan, enters a group, presses a button, goes back or undoes. */
+/**
+ * The select switch: starts a stopped scan, enters a group, presses a button, goes back or undoes.
+ * When what was highlighted has gone (the Undo of a press that opened a dialog over it), the
+ * press only shows where the highlight is now: it never acts on what the user did not see
+ * highlighted (the dialog's first choice).
+ */
 export function select(state: ScanState, tree: ScanShape): ScanResult {
   if (state.stopped) return { state: startScan(), effect: none };
   const now = fitScan(state, tree);
+  if (movedBy(now, state)) return { state: now, effect: none };
   if (now.at === "undo" && now.undoable) {
     const path = now.undoable;
     return {

@@ -19,6 +19,7 @@ import {
   type ScanHighlight,
 } from "@/features/talk/scanning/use-switch-scanning";
 import type { DeviceEngine } from "@/features/talk/speaking/speaker";
+import type { Said, useTalkSpeech } from "@/features/talk/speaking/use-talk-speech";
 import { isSpeechLanguage, type SpeechLanguage } from "@/shared/speech-options";
 import { focusOnDark } from "@/theme/theme";
 import { visuallyHidden } from "@/theme/visually-hidden";
@@ -31,26 +32,38 @@ const barColour = "#0d1b2a";
  * board's categories and rows, My voice, type to speak, the history, the settings), and a bar at
  * the bottom of the screen says what is highlighted and holds the Back and Undo steps and a Stop
  * that a helper can tap. A list's choices come up as buttons (scan-choice-dialog.tsx). A wrong choice is undone by the switch: right after a choice the
- * highlight is on Undo first, which stops a phrase being said and goes back to the button chosen.
+ * highlight is on Undo first, which takes back a phrase the choice said and goes back to the button
+ * chosen.
  */
 export function SwitchScanning({
   rootRef,
   settings,
-  speaking,
-  onUndo,
+  speech,
   loadEngine,
 }: {
   rootRef: RefObject<HTMLElement | null>;
   settings: ScanSettings;
-  /** A phrase is being said: the spoken cue waits. */
-  speaking: boolean;
-  onUndo: () => void;
+  /** Talk's speech: a phrase being said makes the spoken cue wait; Undo stops or takes back. */
+  speech: Pick<ReturnType<typeof useTalkSpeech>, "speaking" | "said" | "stop" | "retract">;
   loadEngine: () => Promise<DeviceEngine>;
 }) {
   const { t, i18n } = useLingui();
+  const { speaking } = speech;
   // A list chosen by the switch: its choices come up as buttons.
   const [list, setList] = useState<HTMLSelectElement | null>(null);
-  const scan = useSwitchScanning({ rootRef, settings, onUndo, chooseFrom: setList });
+  // What had been said when the switch last pressed a button.
+  const saidAtPress = useRef<Said | null>(null);
+  const scan = useSwitchScanning({
+    rootRef,
+    settings,
+    onPress: () => {
+      saidAtPress.current = speech.said;
+    },
+    // A phrase the undone press said goes from the screen and the history, as after My voice's
+    // "Not that": nobody reads it as the user's words. Otherwise what is being said stops.
+    onUndo: () => (speech.said !== saidAtPress.current ? speech.retract() : speech.stop()),
+    chooseFrom: setList,
+  });
   const backRef = useRef<HTMLButtonElement>(null);
   const undoRef = useRef<HTMLButtonElement>(null);
   useScanHighlight(scan.highlight, { back: backRef, undo: undoRef });

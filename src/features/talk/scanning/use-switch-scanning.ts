@@ -8,6 +8,7 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type RefObject } from "react";
 import {
   back,
+  fitScan,
   highlighted,
   move,
   nodeAt,
@@ -20,7 +21,7 @@ import {
   type ScanState,
 } from "@/features/talk/scanning/scan-machine";
 import { scanOptionsOf, type ScanSettings } from "@/features/talk/scanning/scan-settings";
-import { reanchorScan } from "@/features/talk/scanning/scan-anchors";
+import { highlightReplaced, reanchorScan } from "@/features/talk/scanning/scan-anchors";
 import {
   isTypedIn,
   keyOfTarget,
@@ -60,11 +61,14 @@ const isToggle = (element: HTMLElement) =>
 export function useSwitchScanning({
   rootRef,
   settings,
+  onPress,
   onUndo,
   chooseFrom,
 }: {
   rootRef: RefObject<HTMLElement | null>;
   settings: ScanSettings;
+  /** A button is about to be pressed by the switch (what it starts can then be undone). */
+  onPress: () => void;
   /** A press was undone: stop what it started (a phrase being said). */
   onUndo: () => void;
   /** A list was chosen: its choices are to be offered as buttons (scan-choice-dialog.tsx). */
@@ -90,6 +94,7 @@ export function useSwitchScanning({
     setTree(now);
     setState(next);
     if (effect?.kind === "press") {
+      onPress();
       press(nodeAt(now, effect.path) as ScanTarget | undefined, chooseFrom);
     }
     if (effect?.kind === "undo") {
@@ -103,6 +108,12 @@ export function useSwitchScanning({
   const actions = {
     select: () =>
       run((state, tree) => {
+        // The button the user saw highlighted has gone from the scan (it became unavailable:
+        // Stop once the phrase ended), and its place is now its neighbour's: the press presses
+        // nothing, and the highlight shows where it is.
+        const fitted = fitScan(state, tree);
+        if (highlightReplaced(latest.current, latestTree.current, fitted, tree, keyOfTarget))
+          return [fitted];
         const { state: next, effect } = select(state, tree);
         return [next, effect];
       }),
