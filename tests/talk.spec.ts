@@ -454,6 +454,30 @@ test.describe("Talk", () => {
     await other.close();
   });
 
+  test("a tab whose interface language was changed still shows what another tab changes", async ({
+    page,
+  }) => {
+    await openTalk(page);
+    await switchLanguage(page, "ru");
+    await switchLanguage(page, "en");
+    const other = await page.context().newPage();
+    await other.goto("/talk");
+    await settle(other);
+    await expect(board(other)).toHaveAttribute("aria-busy", "false");
+    await other.getByRole("button", { name: "Edit the board" }).click();
+    await board(other).getByRole("button", { name: "Add a phrase" }).click();
+    const dialog = other.getByRole("dialog", { name: "Add a phrase" });
+    await dialog.getByRole("textbox", { name: "Phrase" }).fill("Please open the window.");
+    await dialog.getByRole("button", { name: "Save the phrase" }).click();
+    await expect(board(page).getByText("Please open the window.")).toBeVisible();
+    // And its own next change is made on top of the other tab's, not over it.
+    await page.getByRole("button", { name: "Edit the board" }).click();
+    await board(page).getByRole("button", { name: "Delete: Please help me." }).click();
+    await expect(board(other).getByText("Please help me.", { exact: true })).toHaveCount(0);
+    await expect(board(other).getByText("Please open the window.", { exact: true })).toBeVisible();
+    await other.close();
+  });
+
   test("a phrase deleted while My voice's code fails to load online is deleted once the code comes", async ({
     page,
   }) => {

@@ -45,16 +45,19 @@ export function useTalkData(defaultLanguage: SpeechLanguage) {
     void loadReading()
       .then(async (read) => ({ read, data: await read.readTalkData(defaultLanguage) }))
       .then(({ read, data }) => {
-        if (cancelled || current.current) return;
-        reading.current = read;
-        const next = pending.current.reduce((data, update) => update(data), data);
-        pending.current = [];
-        changesMade.current += 1;
-        read.storeChanges(data, next, defaultLanguage);
-        current.current = next;
-        // The whole screen renders again with the stored data: in slices, so a slow tablet stays
-        // responsive (a tap meanwhile is answered first).
-        startTransition(() => setData(next));
+        if (cancelled) return;
+        // Read once; run again (the interface's language changed), this only watches again.
+        if (!current.current) {
+          reading.current = read;
+          const next = pending.current.reduce((data, update) => update(data), data);
+          pending.current = [];
+          changesMade.current += 1;
+          read.storeChanges(data, next, defaultLanguage);
+          current.current = next;
+          // The whole screen renders again with the stored data: in slices, so a slow tablet
+          // stays responsive (a tap meanwhile is answered first).
+          startTransition(() => setData(next));
+        }
         // Another tab of the app (the installed app beside a browser tab) changed a part: this
         // page shows it, and its next change is made on top of it.
         stopWatching = read.readChangesElsewhere(
