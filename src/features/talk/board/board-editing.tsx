@@ -12,7 +12,7 @@ import EditIcon from "@mui/icons-material/Edit";
 import RestoreIcon from "@mui/icons-material/Restore";
 import StarIcon from "@mui/icons-material/Star";
 import StarBorderIcon from "@mui/icons-material/StarBorder";
-import { type Board, type Phrase } from "@/features/talk/board/board";
+import { maxPhrasesPerLanguage, type Board, type Phrase } from "@/features/talk/board/board";
 import { categoryLabels } from "@/features/talk/board/category-labels";
 import {
   addPhrase,
@@ -25,6 +25,7 @@ import {
   picturesOf,
   reinsertPhrase,
   restoreStarters,
+  restoringOverfills,
   toggleFavourite,
   type PhraseDraft,
 } from "@/features/talk/board/board-edits";
@@ -209,6 +210,12 @@ export function BoardEditing({
                 variant: "contained",
                 onChoose: () => {
                   setDialog(null);
+                  if (restoringOverfills(board, language)) {
+                    onNotice(
+                      t`The starter phrases could not come back: the board would hold more than ${maxPhrasesPerLanguage} phrases. Delete some of your own phrases first.`,
+                    );
+                    return;
+                  }
                   changeBoard(erasingUnused((current) => restoreStarters(current, language)));
                   onNotice(t`The starter phrases are back.`);
                 },

@@ -72,9 +72,12 @@ export function deletePhrase(board: Board, id: string): Board {
   return board.filter((phrase) => phrase.id !== id);
 }
 
-/** Puts a deleted phrase back where it was (Undo). */
+/**
+ * Puts a deleted phrase back where it was (Undo). Not on a board that filled up since (a phrase
+ * pinned from the history): a board over the limit is refused whole when read again.
+ */
 export function reinsertPhrase(board: Board, phrase: Phrase, index: number): Board {
-  if (board.some((item) => item.id === phrase.id)) return board;
+  if (boardIsFull(board) || board.some((item) => item.id === phrase.id)) return board;
   const at = Math.max(0, Math.min(index, board.length));
   return [...board.slice(0, at), phrase, ...board.slice(at)];
 }
@@ -108,9 +111,11 @@ export function canMove(board: Board, id: string, direction: -1 | 1): boolean {
 
 /**
  * Brings the starter phrases back as shipped (deleted ones return, edited ones get their text
- * back, in the starter order), keeping favourites and everything the user added.
+ * back, in the starter order), keeping favourites and everything the user added. Not when they
+ * would take the board over its limit (`restoringOverfills`): it stays as it is.
  */
 export function restoreStarters(board: Board, language: SpeechLanguage): Board {
+  if (restoringOverfills(board, language)) return board;
   const favourites = new Set(
     board.filter((phrase) => phrase.starterId && phrase.favourite).map((p) => p.starterId),
   );
@@ -120,6 +125,12 @@ export function restoreStarters(board: Board, language: SpeechLanguage): Board {
   }));
   const own = board.filter((phrase) => !phrase.starterId);
   return own.reduce<Board>((result, phrase) => addAt(result, phrase), starters);
+}
+
+/** Whether bringing the starter phrases back would take the board over its limit. */
+export function restoringOverfills(board: Board, language: SpeechLanguage): boolean {
+  const own = board.filter((phrase) => !phrase.starterId).length;
+  return own + starterBoard(language).length > maxPhrasesPerLanguage;
 }
 
 /** A text said before as it becomes a phrase: cut to a phrase's length. */

@@ -18,6 +18,7 @@ import {
   pinPhrase,
   reinsertPhrase,
   restoreStarters,
+  restoringOverfills,
   toggleFavourite,
   picturesOf,
 } from "@/features/talk/board/board-edits";
@@ -132,6 +133,32 @@ describe("phrase board", () => {
     expect(addPhrase(full.slice(1), { text: "One more", category: "needs" }, "more")).toHaveLength(
       maxPhrasesPerLanguage,
     );
+  });
+
+  it("puts back nothing that would take a board over its limit, which would lose it whole", () => {
+    const starters = starterBoard("en");
+    const own = (count: number): Board =>
+      Array.from({ length: count }, (_, index) => ({
+        id: `p${index}`,
+        text: `Phrase ${index}`,
+        category: "mine",
+        favourite: false,
+      }));
+    // Undo of a deletion after the board filled up again (a phrase pinned from the history).
+    const full = [...starters, ...own(maxPhrasesPerLanguage - starters.length)];
+    const deleted = full[3]!;
+    const refilled = pinPhrase(deletePhrase(full, deleted.id), "Pinned", "pinned");
+    expect(refilled).toHaveLength(maxPhrasesPerLanguage);
+    expect(reinsertPhrase(refilled, deleted, 3)).toBe(refilled);
+    expect(readBoards({ en: refilled })).not.toBe("too-many-phrases");
+    // Restoring the starters to a full board of the user's own phrases and a few starters.
+    const mostlyOwn = [...starters.slice(0, 2), ...own(maxPhrasesPerLanguage - 2)];
+    expect(restoringOverfills(mostlyOwn, "en")).toBe(true);
+    expect(restoreStarters(mostlyOwn, "en")).toBe(mostlyOwn);
+    // With room, they come back.
+    const roomy = [...starters.slice(0, 2), ...own(10)];
+    expect(restoringOverfills(roomy, "en")).toBe(false);
+    expect(restoreStarters(roomy, "en")).toHaveLength(starters.length + 10);
   });
 
   it("gives every starter phrase its symbol, in every language", () => {
