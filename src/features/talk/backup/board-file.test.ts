@@ -160,7 +160,25 @@ describe("board file", () => {
     const before = parseBoardFile(file({ ...valid, version: 2 }));
     expect(before.ok && before.pictures).toEqual({});
 
+    // A PNG of a few bytes whose header says 50,000 × 50,000 pixels.
+    const huge = new Uint8Array(33);
+    huge.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    new DataView(huge.buffer).setUint32(16, 50_000);
+    new DataView(huge.buffer).setUint32(20, 50_000);
+    const hugePng = btoa(String.fromCharCode(...huge));
+    // The same header at 500 × 500 is a picture like any other.
+    new DataView(huge.buffer).setUint32(16, 500);
+    new DataView(huge.buffer).setUint32(20, 500);
+    const smallPng = {
+      "picture-1": { type: "image/png", data: btoa(String.fromCharCode(...huge)) },
+    };
+    expect(parseBoardFile(file({ ...valid, version: 3, pictures: smallPng }))).toMatchObject({
+      ok: true,
+      pictures: smallPng,
+    });
+
     for (const bad of [
+      { "picture-1": { type: "image/png", data: hugePng } },
       { "picture-1": { type: "text/html", data: "UklGRg==" } },
       { "picture-1": { type: "image/svg+xml", data: "UklGRg==" } },
       { "picture-1": { type: "image/webp", data: "not base64!" } },

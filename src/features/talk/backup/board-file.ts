@@ -7,6 +7,11 @@ import { loadStarterTexts, starterPhrases } from "@/features/talk/board/starter-
 import { speechLanguages, type SpeechLanguage } from "@/shared/speech-options";
 import { isRecord, readBoards, type BoardProblem } from "@/features/talk/board/read-boards";
 import {
+  maxPicturePixels,
+  pictureSize,
+  type PictureType,
+} from "@/features/talk/backup/picture-bytes";
+import {
   parseVoiceExamples,
   withoutRecordings,
   type VoiceExamples,
@@ -71,6 +76,8 @@ export function exportBoards(
 
 const base64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
+const bytesOfBase64 = (data: string) => Uint8Array.from(atob(data), (char) => char.charCodeAt(0));
+
 /** The file's pictures, checked; undefined when one is not a small picture. */
 function readPictures(value: unknown): FilePictures | undefined {
   if (value === undefined) return {};
@@ -82,6 +89,9 @@ function readPictures(value: unknown): FilePictures | undefined {
     if (typeof type !== "string" || !pictureTypes.includes(type)) return undefined;
     if (typeof data !== "string" || data.length === 0 || data.length % 4 !== 0) return undefined;
     if (data.length > (maxPictureBytes / 3) * 4 || !base64.test(data)) return undefined;
+    // Not a picture too big to draw, each time the board shows (as an Open Board picture).
+    const size = pictureSize(bytesOfBase64(data), type as PictureType);
+    if (size && (!size.width || size.width * size.height > maxPicturePixels)) return undefined;
     pictures[id] = { type, data };
   }
   return pictures;

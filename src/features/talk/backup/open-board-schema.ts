@@ -4,6 +4,7 @@
  * (the spec's `ext_` extensions, styling, sounds' details) are let through and ignored.
  */
 import { z } from "zod";
+import { maxPicturePixels } from "@/features/talk/backup/picture-bytes";
 
 // The app's pages forbid eval (Content-Security-Policy); without this zod would probe for it and
 // the browser would report the blocked probe.
@@ -22,8 +23,7 @@ export const openBoardLimits = {
    * picture, and the device keeps each one it imports.
    */
   pictureBytes: 5 * 1024 * 1024,
-  /** Width times height: a 40-megapixel photo, already more than a button ever shows. */
-  picturePixels: 40_000_000,
+  picturePixels: maxPicturePixels,
   /** One board's JSON, with its pictures inline as data: URLs. */
   boardBytes: 20 * 1024 * 1024,
   /** Files in a set; a large vocabulary set has a few hundred boards and pictures. */

@@ -27,6 +27,13 @@ export function pictureType(bytes: Uint8Array): PictureType | undefined {
 }
 
 /**
+ * The most pixels (width times height) a picture may have: a 40-megapixel photo, already more
+ * than a button ever shows. A bigger one may be a few bytes (a flat colour compresses to almost
+ * nothing) and still run a tablet out of memory when drawn.
+ */
+export const maxPicturePixels = 40_000_000;
+
+/**
  * The picture's width and height as its header gives them, read without decoding it; undefined
  * for SVG (drawn at any size) and when the header cannot be read.
  */
