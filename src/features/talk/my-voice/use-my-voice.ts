@@ -5,7 +5,11 @@
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import type { Board, Phrase } from "@/features/talk/board/board";
-import type { StoredExample, VoiceExamples } from "@/features/talk/my-voice/voice-examples";
+import type {
+  HeldExamples,
+  StoredExample,
+  VoiceExamples,
+} from "@/features/talk/my-voice/voice-examples";
 import type { VoiceSettings } from "@/features/talk/my-voice/stored-voice";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { SpeechLanguage } from "@/shared/speech-options";
@@ -38,11 +42,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   const [teachAgain, setTeachAgain] = useState<VoiceSettings["teachAgain"]>({});
   const current = useRef<VoiceExamples>({});
   /** The examples of the phrase last deleted from the board, for its Undo. */
-  const deleted = useRef<{
-    language: SpeechLanguage;
-    phraseId: string;
-    list: StoredExample[];
-  } | null>(null);
+  const deleted = useRef<HeldExamples | null>(null);
   const boardTapListener = useRef<((phrase: Phrase) => void) | null>(null);
   /** Changes made here so far, so that a read begun before one is not taken over it. */
   const changesMade = useRef(0);
@@ -206,7 +206,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     phraseDeleted(phraseId: string) {
       whenReadyLater((code) => {
         const list = current.current[language]?.[phraseId];
-        deleted.current = list ? { language, phraseId, list } : null;
+        deleted.current = code.heldForUndo(deleted.current, language, phraseId, list);
         if (list) save(code, (all) => code.setPhraseExamples(all, language, phraseId, undefined));
         taughtAgain(code, phraseId);
       });

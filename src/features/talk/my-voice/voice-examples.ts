@@ -121,6 +121,24 @@ export function storageBytes(examples: readonly StoredExample[]): number {
   );
 }
 
+/** A deleted phrase's examples, held for its Undo. */
+export type HeldExamples = { language: SpeechLanguage; phraseId: string; list: StoredExample[] };
+
+/**
+ * What a phrase's deletion holds for its Undo: its examples (`list`), or none. The same phrase
+ * deleted again (a double tap while its picture was read) has none left by then: the first
+ * deletion's stay held, or its Undo would bring the phrase back without its voice.
+ */
+export function heldForUndo(
+  held: HeldExamples | null,
+  language: SpeechLanguage,
+  phraseId: string,
+  list: StoredExample[] | undefined,
+): HeldExamples | null {
+  if (list) return { language, phraseId, list };
+  return held?.phraseId === phraseId && held.language === language ? held : null;
+}
+
 export function setPhraseExamples(
   all: VoiceExamples,
   language: SpeechLanguage,
