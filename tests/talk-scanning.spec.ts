@@ -113,7 +113,9 @@ async function moveUntil(
     await moveOn();
     await expect.poll(async () => (await scanStatus(page).innerText()).trim()).not.toBe(status);
   }
-  throw new Error("The highlight never reached what was wanted");
+  throw new Error(
+    `The highlight never reached what was wanted: ${(await scanStatus(page).innerText()).trim()}`,
+  );
 }
 
 /** Goes into the Phrase board, its Needs group and the row of `phrase`, up to `phrase` itself. */
@@ -240,7 +242,7 @@ test.describe("Talk switch access", () => {
     await expect(box).toHaveValue("I need some water");
     await expect(box).toBeFocused();
     await expect(scanStatus(page)).toHaveText(
-      "Scanning waits while you type. Press Escape to go back to it.",
+      "Scanning waits while you type. To go back to it, press Escape or hold the switch down for 2 seconds.",
     );
     await page.keyboard.press("Enter");
     await expect(
@@ -256,8 +258,47 @@ test.describe("Talk switch access", () => {
     const status = (await scanStatus(page).innerText()).trim();
     await page.clock.runFor(interval);
     await expect(scanStatus(page)).not.toHaveText(status);
+
+    // A switch has no Escape: held down for two seconds, it leaves the box too.
+    await waitFor("Type to speak");
+    await page.keyboard.press("Space");
+    await waitFor("Type what you want to say");
+    await page.keyboard.press("Space");
+    await expect(box).toBeFocused();
+    await page.keyboard.down("Space");
+    await page.clock.runFor(1000);
+    await expect(box).toBeFocused();
+    await page.clock.runFor(1000);
+    await page.keyboard.up("Space");
+    await expect(box).not.toBeFocused();
+    await expect(scanStatus(page)).not.toHaveText(/Scanning waits/);
     await page.clock.resume();
     await expectNoAxeViolations(page, "switch scanning after typing");
+  });
+
+  test("with a tap anywhere as the switch, a tap outside the box being typed in leaves it and presses nothing", async ({
+    page,
+  }) => {
+    await openTalkScanning(page, { mode: "two-switches", tapAnywhere: true });
+    const moveOn = () => page.keyboard.press("Enter");
+    const box = page.getByRole("textbox", { name: "Type what you want to say" });
+    // Scanned once its panel has come (it loads after the board).
+    await expect(box).toBeVisible();
+    await moveUntil(page, (status) => status === "Type to speak", moveOn);
+    await page.keyboard.press("Space");
+    await scanToItem(page, "Type what you want to say", moveOn);
+    await page.keyboard.press("Space");
+    await expect(box).toBeFocused();
+    await page.keyboard.type("Water");
+    // A tap in the box is a tap there: it stays in it.
+    await box.click();
+    await expect(box).toBeFocused();
+    const phrase = await chosenPhrase(page);
+    await board(page).getByRole("button", { name: phrase, exact: true }).click();
+    await expect(box).not.toBeFocused();
+    await expect(box).toHaveValue("Water");
+    await expect(scanStatus(page)).not.toHaveText(/Scanning waits/);
+    await expect(page.getByRole("region", { name: "Said last" })).toHaveCount(0);
   });
 
   test("a tap anywhere is the switch: it chooses what is highlighted, not what is under it", async ({
@@ -332,7 +373,7 @@ test("Escape in a dialog's box goes back to scanning and keeps what was typed", 
   await box.click();
   await page.keyboard.type("Please open the window");
   await expect(scanStatus(page)).toHaveText(
-    "Scanning waits while you type. Press Escape to go back to it.",
+    "Scanning waits while you type. To go back to it, press Escape or hold the switch down for 2 seconds.",
   );
   await page.keyboard.press("Escape");
   await expect(box).not.toBeFocused();
@@ -362,6 +403,56 @@ test("a switch chosen by mistake is set back by Undo", async ({ page }) => {
     "false",
   );
   await expect(board(page).getByRole("button", { name: "Add a phrase" })).toHaveCount(0);
+});
+
+test("a radio button chosen by mistake is set back by Undo: the one checked before is again", async ({
+  page,
+}) => {
+  await openTalkScanning(page, { mode: "two-switches" });
+  const moveOn = () => page.keyboard.press("Enter");
+  const fast = page.getByRole("radio", { name: "Fast" });
+  // Scanned once its panel has come (it loads after the board).
+  await expect(fast).toBeVisible();
+  const checkedBefore = page.getByRole("group", { name: "Speech rate" }).getByRole("radio", {
+    checked: true,
+  });
+  const before = await checkedBefore.getAttribute("value");
+  await moveUntil(page, (status) => status === "Type to speak", moveOn);
+  await page.keyboard.press("Space");
+  await scanToItem(page, "Fast", moveOn);
+  await page.keyboard.press("Space");
+  await expect(fast).toBeChecked();
+  await expect(scanStatus(page)).toHaveText("Undo the last choice");
+  await page.keyboard.press("Space");
+  await expect(fast).not.toBeChecked();
+  await expect(checkedBefore).toHaveAttribute("value", before!);
+});
+
+test("the scanning mode is left to a helper: the switch never lands on Off or on the other mode", async ({
+  page,
+}) => {
+  await openTalkScanning(page, { mode: "two-switches" });
+  const moveOn = () => page.keyboard.press("Enter");
+  // Scanned once its panel has come (it loads after the board, when near or when idle).
+  await page.getByRole("heading", { name: "Switch access" }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole("button", { name: /^Select switch/ })).toBeVisible();
+  await moveUntil(page, (status) => status === "Switch access", moveOn);
+  await page.keyboard.press("Space");
+  // Every step of the group, once round, up to its Back.
+  const seen = [(await scanStatus(page).innerText()).trim()];
+  while (!seen.at(-1)!.startsWith("Back")) {
+    await moveOn();
+    await expect
+      .poll(async () => (await scanStatus(page).innerText()).trim())
+      .not.toBe(seen.at(-1));
+    seen.push((await scanStatus(page).innerText()).trim());
+    expect(seen.length, seen.join(" | ")).toBeLessThan(40);
+  }
+  expect(seen.some((status) => /Off|One switch|Two switches/.test(status))).toBe(false);
+  // The settings after it are still offered.
+  expect(seen.some((status) => status.includes("Select switch"))).toBe(true);
+  // A helper's tap still sets it.
+  await expect(page.getByRole("radio", { name: /^One switch/ })).toBeEnabled();
 });
 
 test("on a phone, what the highlight scrolls to is not hidden under the scanning bar", async ({

@@ -65,12 +65,17 @@ export function ScanSettingsPanel({
       <Typography sx={{ color: "text.secondary" }}>
         {t`Press the switch when the highlight is on what you want: a group opens, then a row, then the button is pressed. Each group ends with Back. Right after a choice the highlight is on Undo first: press the switch to take the choice back.`}
       </Typography>
-      <ChoiceRadioGroup
-        label={t`Scanning`}
-        value={settings.mode}
-        options={modes}
-        onChange={(mode) => onChange({ ...settings, mode })}
-      />
+      {/* Not offered to the switch while it scans: "Off" chosen by mistake would end scanning
+          before its Undo, and a one-switch user who chose "Two switches" would have no switch
+          to move on with. A helper sets it with a tap. */}
+      <div data-scan-skip={settings.mode === "off" ? undefined : ""}>
+        <ChoiceRadioGroup
+          label={t`Scanning`}
+          value={settings.mode}
+          options={modes}
+          onChange={(mode) => onChange({ ...settings, mode })}
+        />
+      </div>
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 2 }}>
         <TextField
           select

@@ -73,7 +73,7 @@ export function SwitchScanning({
   const { highlight } = scan;
   const stopped = scan.state.stopped !== false;
   const typing = scan.typing
-    ? t`Scanning waits while you type. Press Escape to go back to it.`
+    ? t`Scanning waits while you type. To go back to it, press Escape or hold the switch down for 2 seconds.`
     : "";
   const spoken =
     highlight === null

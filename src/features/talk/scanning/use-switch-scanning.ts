@@ -29,6 +29,9 @@ import {
   type ScanTarget,
 } from "@/features/talk/scanning/scan-targets";
 
+/** How long a switch is held down to leave a box being typed in (it has no Escape). */
+const HOLD_TO_LEAVE_BOX_MS = 2000;
+
 /** The switches' part of the page: a tap there is an ordinary tap (the scanning bar's Stop). */
 export const scanExemptAttribute = "data-scan-exempt";
 
@@ -51,6 +54,19 @@ function press(target: ScanTarget | undefined, chooseFrom: (list: HTMLSelectElem
   } else if (isTypedIn(element)) element.focus();
   else element.click();
 }
+
+/** The radio button checked now in the group of `radio`, if any. */
+function checkedBeside(radio: HTMLInputElement): HTMLInputElement | null {
+  const group = radio.form?.elements.namedItem(radio.name);
+  const inGroup =
+    group instanceof RadioNodeList
+      ? [...group]
+      : [...document.querySelectorAll(`input[type="radio"][name="${CSS.escape(radio.name)}"]`)];
+  return (inGroup.find((input) => (input as HTMLInputElement).checked) as HTMLInputElement) ?? null;
+}
+
+const isRadio = (element: HTMLElement): element is HTMLInputElement =>
+  element instanceof HTMLInputElement && element.type === "radio" && element.name !== "";
 
 /** A button or box that a second press sets back: pressed or not, checked or not. */
 const isToggle = (element: HTMLElement) =>
@@ -79,6 +95,8 @@ export function useSwitchScanning({
   // The state as the last switch press left it, for presses quicker than React's renders.
   const latest = useRef(state);
   const latestTree = useRef(tree);
+  // The radio button that was checked before the switch checked another: Undo checks it again.
+  const radioBefore = useRef<HTMLInputElement | null>(null);
   const options = scanOptionsOf(settings);
 
   // Each switch press or tick reads the screen again, so what changed since is scanned as it is.
@@ -94,14 +112,22 @@ export function useSwitchScanning({
     setTree(now);
     setState(next);
     if (effect?.kind === "press") {
+      const target = nodeAt(now, effect.path) as ScanTarget | undefined;
+      const element = target?.kind === "item" ? target.element : null;
+      radioBefore.current = element && isRadio(element) ? checkedBeside(element) : null;
       onPress();
-      press(nodeAt(now, effect.path) as ScanTarget | undefined, chooseFrom);
+      press(target, chooseFrom);
     }
     if (effect?.kind === "undo") {
       // A switch chosen by mistake (Edit the board, a favourite, a setting) is set back as it
       // was; whatever the press started (a phrase being said) stops.
       const pressed = nodeAt(now, effect.path) as ScanTarget | undefined;
       if (pressed?.kind === "item" && isToggle(pressed.element)) pressed.element.click();
+      // A radio button: the one checked before (speech rate, voice pitch) is checked again.
+      const before = radioBefore.current;
+      radioBefore.current = null;
+      if (pressed?.kind === "item" && isRadio(pressed.element) && before?.isConnected)
+        before.click();
       onUndo();
     }
   };
@@ -178,12 +204,15 @@ export function useSwitchScanning({
 
   // The switches. Keys are read before the page's own handlers, so Space on a highlighted button
   // is the switch, not that button's own press; held keys do not repeat.
-  const switchOf = useEffectEvent((event: KeyboardEvent) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || typingNow()) return null;
+  const switchKeyOf = useEffectEvent((event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return null;
     if (event.code === settings.selectKey) return "select";
     if (settings.mode === "two-switches" && event.code === settings.moveKey) return "move";
     return null;
   });
+  const switchOf = useEffectEvent((event: KeyboardEvent) =>
+    typingNow() ? null : switchKeyOf(event),
+  );
   // A tap anywhere is the select switch, unless the user stopped scanning with the bar's Stop
   // (then taps are taps again, for a helper to change the settings).
   const tapIsSwitch = useEffectEvent(
@@ -194,7 +223,19 @@ export function useSwitchScanning({
       !(event.target instanceof Element && event.target.closest(`[${scanExemptAttribute}]`)),
   );
   useEffect(() => {
+    // While a box is typed in, its keys are typing, and a switch has no Escape: a switch held
+    // down leaves the box (its key typed once, not repeated).
+    let holding: ReturnType<typeof setTimeout> | undefined;
+    const leaveBox = () => (document.activeElement as HTMLElement | null)?.blur();
     const onKeyDown = (event: KeyboardEvent) => {
+      if (typingNow() && switchKeyOf(event)) {
+        if (event.repeat) event.preventDefault();
+        else {
+          clearTimeout(holding);
+          holding = setTimeout(leaveBox, HOLD_TO_LEAVE_BOX_MS);
+        }
+        return;
+      }
       const which = switchOf(event);
       if (!which) return;
       event.preventDefault();
@@ -202,6 +243,7 @@ export function useSwitchScanning({
       if (!event.repeat) onSwitch(which);
     };
     const onKeyUp = (event: KeyboardEvent) => {
+      if (switchKeyOf(event)) clearTimeout(holding);
       if (!switchOf(event)) return;
       event.preventDefault();
       event.stopPropagation();
@@ -222,6 +264,7 @@ export function useSwitchScanning({
     document.addEventListener("pointerdown", onPointerDown, true);
     document.addEventListener("click", onClick, true);
     return () => {
+      clearTimeout(holding);
       document.removeEventListener("keydown", onKeyDown, true);
       document.removeEventListener("keyup", onKeyUp, true);
       document.removeEventListener("pointerdown", onPointerDown, true);
