@@ -105,8 +105,8 @@ function useFocusOnAppear<T extends HTMLElement>() {
  * hand on its way there lands on it: taken, the tap would stop the right phrase and keep the take
  * as that phrase's counter-example. The keyboard's focus goes back to Listen, and a late Enter
  * there would keep the answer as right and listen again. No one hears an answer and judges it
- * sooner. Keys and switches on "Not that" itself are taken at once: their focus never lands there
- * by itself.
+ * sooner. Keys and switches on "Not that", and taps on Listen, are taken at once: nothing moves
+ * them there by themselves.
  */
 export const LATE_PRESS_MS = 1000;
 

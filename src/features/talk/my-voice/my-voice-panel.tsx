@@ -237,9 +237,11 @@ export function MyVoicePanel({
   useEffect(() => {
     if (listening.kind === "heard") answeredAt.current = performance.now();
   }, [listening]);
-  const pressListen = () => {
-    if (listening.kind === "heard" && performance.now() - answeredAt.current < LATE_PRESS_MS)
-      return;
+  // Only a key's press (detail 0): the keyboard's focus comes back to Listen by itself as the take
+  // ends, and a tap on Listen is aimed at it (a user going on to the next phrase at once).
+  const pressListen = (event: { detail: number }) => {
+    const late = performance.now() - answeredAt.current < LATE_PRESS_MS;
+    if (event.detail === 0 && listening.kind === "heard" && late) return;
     startListening();
   };
 
