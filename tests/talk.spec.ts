@@ -70,6 +70,24 @@ const historyRegion = (page: Page) => page.getByRole("region", { name: "History"
 const phraseGroup = (page: Page, name: string) =>
   board(page).getByRole("region", { name, exact: true });
 
+/** The installed app beside a browser tab: the same device storage, a second page on Talk. */
+async function openSecondTab(page: Page) {
+  const other = await page.context().newPage();
+  await other.goto("/talk");
+  await settle(other);
+  await expect(board(other)).toHaveAttribute("aria-busy", "false");
+  return other;
+}
+
+/** Adds a phrase to the board of `tab` (which stays in edit mode). */
+async function addPhraseIn(tab: Page, text: string) {
+  await tab.getByRole("button", { name: "Edit the board" }).click();
+  await board(tab).getByRole("button", { name: "Add a phrase" }).click();
+  const dialog = tab.getByRole("dialog", { name: "Add a phrase" });
+  await dialog.getByRole("textbox", { name: "Phrase" }).fill(text);
+  await dialog.getByRole("button", { name: "Save the phrase" }).click();
+}
+
 /**
  * Listens to what the Talk screen's <audio> element really plays: the element's own output,
  * captured as a stream and measured by a Web Audio analyser, so silence or a broken file shows
@@ -462,11 +480,7 @@ test.describe("Talk", () => {
   }) => {
     await presetTwoTaughtPhrases(page);
     await openTalk(page);
-    // The installed app beside a browser tab: the same device storage, two pages.
-    const other = await page.context().newPage();
-    await other.goto("/talk");
-    await settle(other);
-    await expect(board(other)).toHaveAttribute("aria-busy", "false");
+    const other = await openSecondTab(page);
     const myVoice = (tab: Page) => tab.getByRole("region", { name: "My voice" });
     const forget = async (tab: Page, text: string) => {
       await myVoice(tab)
@@ -492,11 +506,7 @@ test.describe("Talk", () => {
     await expect.poll(() => storedExampleCounts(page)).toEqual({});
 
     // The board: the other tab adds a phrase, this one deletes one.
-    await other.getByRole("button", { name: "Edit the board" }).click();
-    await board(other).getByRole("button", { name: "Add a phrase" }).click();
-    const dialog = other.getByRole("dialog", { name: "Add a phrase" });
-    await dialog.getByRole("textbox", { name: "Phrase" }).fill("Please open the window.");
-    await dialog.getByRole("button", { name: "Save the phrase" }).click();
+    await addPhraseIn(other, "Please open the window.");
     await expect(board(page).getByText("Please open the window.")).toBeVisible();
     await page.getByRole("button", { name: "Edit the board" }).click();
     await board(page).getByRole("button", { name: "Delete: I am thirsty." }).click();
@@ -515,15 +525,8 @@ test.describe("Talk", () => {
     await openTalk(page);
     await switchLanguage(page, "ru");
     await switchLanguage(page, "en");
-    const other = await page.context().newPage();
-    await other.goto("/talk");
-    await settle(other);
-    await expect(board(other)).toHaveAttribute("aria-busy", "false");
-    await other.getByRole("button", { name: "Edit the board" }).click();
-    await board(other).getByRole("button", { name: "Add a phrase" }).click();
-    const dialog = other.getByRole("dialog", { name: "Add a phrase" });
-    await dialog.getByRole("textbox", { name: "Phrase" }).fill("Please open the window.");
-    await dialog.getByRole("button", { name: "Save the phrase" }).click();
+    const other = await openSecondTab(page);
+    await addPhraseIn(other, "Please open the window.");
     await expect(board(page).getByText("Please open the window.")).toBeVisible();
     // And its own next change is made on top of the other tab's, not over it.
     await page.getByRole("button", { name: "Edit the board" }).click();
