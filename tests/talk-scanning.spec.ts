@@ -428,7 +428,27 @@ test("a radio button chosen by mistake is set back by Undo: the one checked befo
   await expect(checkedBefore).toHaveAttribute("value", before!);
 });
 
-test("the scanning mode is left to a helper: the switch never lands on Off or on the other mode", async ({
+test("a second press sooner than the time set is not taken (a tremor's double press)", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await openTalkScanning(page, { mode: "two-switches", ignoreRepeatMs: 500 });
+  // Scanned once its panels have come (they load after the board).
+  await expect(page.getByRole("textbox", { name: "Type what you want to say" })).toBeVisible();
+  await expect(scanStatus(page)).toHaveText("Phrase board");
+  // The page's clock stands still: for it, the two presses come at the same moment.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await expect(scanStatus(page)).toHaveText("My voice");
+  // Half a second later a press counts again.
+  await page.clock.runFor(500);
+  await page.keyboard.press("Enter");
+  await expect(scanStatus(page)).toHaveText("Type to speak");
+  await page.clock.resume();
+});
+
+test("the scanning mode and the switches' keys are left to a helper: the switch never lands on them", async ({
   page,
 }) => {
   await openTalkScanning(page, { mode: "two-switches" });
@@ -448,11 +468,14 @@ test("the scanning mode is left to a helper: the switch never lands on Off or on
     seen.push((await scanStatus(page).innerText()).trim());
     expect(seen.length, seen.join(" | ")).toBeLessThan(40);
   }
-  expect(seen.some((status) => /Off|One switch|Two switches/.test(status))).toBe(false);
-  // The settings after it are still offered.
-  expect(seen.some((status) => status.includes("Select switch"))).toBe(true);
-  // A helper's tap still sets it.
+  expect(
+    seen.some((status) => /Off|One switch|Two switches|Select switch|Move switch/.test(status)),
+  ).toBe(false);
+  // The other settings are still offered.
+  expect(seen).toContain("A tap anywhere on the screen is the select switch too");
+  // A helper's tap still sets them.
   await expect(page.getByRole("radio", { name: /^One switch/ })).toBeEnabled();
+  await expect(page.getByRole("button", { name: /^Select switch/ })).toBeEnabled();
 });
 
 test("on a phone, what the highlight scrolls to is not hidden under the scanning bar", async ({

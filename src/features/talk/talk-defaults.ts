@@ -20,6 +20,7 @@ export const defaultScanSettings: ScanSettings = {
   moveKey: "Enter",
   tapAnywhere: false,
   spokenCue: false,
+  ignoreRepeatMs: 0,
 };
 
 export const defaultTalkSettings = (language: SpeechLanguage): TalkSettings => ({

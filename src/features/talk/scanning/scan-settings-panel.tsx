@@ -8,6 +8,7 @@ import { ChoiceRadioGroup } from "@/components/choice-radio-group";
 import { TextField } from "@/components/text-field";
 import {
   emptyRoundChoices,
+  ignoreRepeatChoicesMs,
   intervalChoicesMs,
   isSwitchKey,
   withSwitchKey,
@@ -67,7 +68,7 @@ export function ScanSettingsPanel({
       </Typography>
       {/* Not offered to the switch while it scans: "Off" chosen by mistake would end scanning
           before its Undo, and a one-switch user who chose "Two switches" would have no switch
-          to move on with. A helper sets it with a tap. */}
+          to move on with. A helper sets it with a tap (after Stop, when a tap is a switch). */}
       <div data-scan-skip={settings.mode === "off" ? undefined : ""}>
         <ChoiceRadioGroup
           label={t`Scanning`}
@@ -105,8 +106,30 @@ export function ScanSettingsPanel({
             </option>
           ))}
         </TextField>
+        <TextField
+          select
+          label={t`A second press counts after`}
+          value={String(settings.ignoreRepeatMs)}
+          onChange={(event) =>
+            onChange({ ...settings, ignoreRepeatMs: Number(event.target.value) })
+          }
+          helperText={t`For a tremor, or a switch that bounces: a press sooner than this is not taken.`}
+          sx={{ minWidth: 220, maxWidth: "100%" }}
+        >
+          {ignoreRepeatChoicesMs.map((ms) => (
+            <option key={ms} value={String(ms)}>
+              {ms === 0 ? t`At once` : seconds(ms)}
+            </option>
+          ))}
+        </TextField>
       </Stack>
-      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5 }}>
+      {/* Left to a helper too while it scans: choosing a key takes the next key pressed, and the
+          switch's own next press (meant to move on, or to undo) would become that key. */}
+      <Stack
+        direction="row"
+        sx={{ flexWrap: "wrap", gap: 1.5 }}
+        data-scan-skip={settings.mode === "off" ? undefined : ""}
+      >
         <KeyChooser
           label={t`Select switch: ${selectKeyName}`}
           choosing={choosing === "selectKey"}

@@ -15,6 +15,7 @@ describe("switch access settings", () => {
       moveKey: "Enter",
       tapAnywhere: false,
       spokenCue: false,
+      ignoreRepeatMs: 0,
     });
   });
 
@@ -27,6 +28,7 @@ describe("switch access settings", () => {
       moveKey: "KeyF",
       tapAnywhere: true,
       spokenCue: true,
+      ignoreRepeatMs: 500,
     };
     expect(parseScanSettings(stored)).toEqual(stored);
   });
@@ -40,6 +42,7 @@ describe("switch access settings", () => {
       moveKey: "<script>",
       tapAnywhere: "yes",
       spokenCue: 1,
+      ignoreRepeatMs: 333,
     });
     expect(parsed).toEqual(defaultScanSettings);
     expect(parseScanSettings({ intervalMs: 499 }).intervalMs).toBe(1500);

@@ -2,7 +2,8 @@
  * Switch access's settings, kept per device with Talk's other settings: which scanning (none, one
  * switch that selects while the highlight moves by itself, or two switches, one to move and one to
  * select), how fast the highlight moves, which keys are the switches, whether a tap anywhere on
- * the screen is a switch too, and whether each highlight is named aloud.
+ * the screen is a switch too, whether each highlight is named aloud, and how soon a second press
+ * counts.
  */
 import type { ScanOptions } from "@/features/talk/scanning/scan-machine";
 import { defaultScanSettings } from "@/features/talk/talk-defaults";
@@ -21,11 +22,17 @@ export type ScanSettings = {
   moveKey: string;
   tapAnywhere: boolean;
   spokenCue: boolean;
+  /**
+   * A second switch press this soon after the last is not taken (0: every press is): a tremor's
+   * double press, or a switch that bounces, would otherwise choose twice.
+   */
+  ignoreRepeatMs: number;
 };
 
 export const SCAN_INTERVAL_BOUNDS = { min: 500, max: 5000 } as const;
 export const intervalChoicesMs = [500, 750, 1000, 1500, 2000, 2500, 3000, 4000, 5000] as const;
 export const emptyRoundChoices = [1, 2, 3, 4, 5] as const;
+export const ignoreRepeatChoicesMs = [0, 250, 500, 1000, 1500] as const;
 
 /** Keys a switch may not be: the ways out of a page and a dialog for everyone else. */
 const reservedKeys = new Set(["Tab", "Escape"]);
@@ -59,6 +66,8 @@ export function parseScanSettings(value: unknown): ScanSettings {
     tapAnywhere:
       typeof stored.tapAnywhere === "boolean" ? stored.tapAnywhere : defaults.tapAnywhere,
     spokenCue: typeof stored.spokenCue === "boolean" ? stored.spokenCue : defaults.spokenCue,
+    ignoreRepeatMs:
+      ignoreRepeatChoicesMs.find((ms) => ms === stored.ignoreRepeatMs) ?? defaults.ignoreRepeatMs,
   };
 }
 

@@ -56,14 +56,10 @@ function press(target: ScanTarget | undefined, chooseFrom: (list: HTMLSelectElem
 }
 
 /** The radio button checked now in the group of `radio`, if any. */
-function checkedBeside(radio: HTMLInputElement): HTMLInputElement | null {
-  const group = radio.form?.elements.namedItem(radio.name);
-  const inGroup =
-    group instanceof RadioNodeList
-      ? [...group]
-      : [...document.querySelectorAll(`input[type="radio"][name="${CSS.escape(radio.name)}"]`)];
-  return (inGroup.find((input) => (input as HTMLInputElement).checked) as HTMLInputElement) ?? null;
-}
+const checkedBeside = (radio: HTMLInputElement) =>
+  document.querySelector<HTMLInputElement>(
+    `input[type="radio"][name="${CSS.escape(radio.name)}"]:checked`,
+  );
 
 const isRadio = (element: HTMLElement): element is HTMLInputElement =>
   element instanceof HTMLInputElement && element.type === "radio" && element.name !== "";
@@ -186,9 +182,17 @@ export function useSwitchScanning({
   }, []);
   const typingNow = useEffectEvent(() => typing);
 
+  // When the last switch press was taken: a second one sooner than the user's setting is a
+  // tremor's double press or a bouncing switch, and is not.
+  const lastPressAt = useRef(-Infinity);
   const onSwitch = useEffectEvent((which: "select" | "move" | "start" | "tick") => {
-    if (which === "tick") run((state, tree) => [tick(state, tree, options)]);
-    else actions[which]();
+    if (which === "tick") return run((state, tree) => [tick(state, tree, options)]);
+    if (which !== "start") {
+      const now = performance.now();
+      if (now - lastPressAt.current < settings.ignoreRepeatMs) return;
+      lastPressAt.current = now;
+    }
+    actions[which]();
   });
 
   // The screen as it is when scanning starts.
