@@ -39,8 +39,12 @@ export class MicrophoneError extends Error {
   }
 }
 
-/** The problem a failed `getUserMedia` names (its error's name, as the Media Capture spec sets). */
+/**
+ * The problem an error names: a MicrophoneError's own, or a failed `getUserMedia`'s (its error's
+ * name, as the Media Capture spec sets).
+ */
 export function microphoneProblemOf(error: unknown): MicrophoneProblem {
+  if (error instanceof MicrophoneError) return error.problem;
   const name = error instanceof Error ? error.name : "";
   if (name === "NotAllowedError" || name === "SecurityError") return "denied";
   if (name === "NotFoundError" || name === "OverconstrainedError") return "missing";

@@ -111,12 +111,8 @@ function useFocusOnAppear<T extends HTMLElement>() {
 export const LATE_PRESS_MS = 1000;
 
 /** "Not that": after an automatic answer, stops it and asks which phrase was meant. */
-export function NotThatButton({ onNotThat }: { onNotThat: () => void }) {
+export function NotThatButton({ onNotThat }: { onNotThat: (byPointer: boolean) => void }) {
   const { t } = useLingui();
-  const shownAt = useRef(Infinity);
-  useEffect(() => {
-    shownAt.current = performance.now();
-  }, []);
   return (
     <Button
       variant="contained"
@@ -124,11 +120,7 @@ export function NotThatButton({ onNotThat }: { onNotThat: () => void }) {
       size="large"
       startIcon={<UndoIcon />}
       aria-keyshortcuts="Alt+N"
-      onClick={(event) => {
-        const byPointer = event.detail > 0;
-        if (byPointer && !(performance.now() - shownAt.current >= LATE_PRESS_MS)) return;
-        onNotThat();
-      }}
+      onClick={(event) => onNotThat(event.detail > 0)}
       sx={{ minHeight: 64, px: 4, fontSize: "1.25rem" }}
     >
       {t`Not that`}

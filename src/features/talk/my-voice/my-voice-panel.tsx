@@ -237,12 +237,18 @@ export function MyVoicePanel({
   useEffect(() => {
     if (listening.kind === "heard") answeredAt.current = performance.now();
   }, [listening]);
+  const justAnswered = () =>
+    listening.kind === "heard" && performance.now() - answeredAt.current < LATE_PRESS_MS;
   // Only a key's press (detail 0): the keyboard's focus comes back to Listen by itself as the take
   // ends, and a tap on Listen is aimed at it (a user going on to the next phrase at once).
   const pressListen = (event: { detail: number }) => {
-    const late = performance.now() - answeredAt.current < LATE_PRESS_MS;
-    if (event.detail === 0 && listening.kind === "heard" && late) return;
+    if (event.detail === 0 && justAnswered()) return;
     startListening();
+  };
+  // Only a tap: "Not that" takes the place of "I have finished", where a slow hand lands.
+  const pressNotThat = (byPointer: boolean) => {
+    if (byPointer && justAnswered()) return;
+    notThat();
   };
 
   const listenButton = useRef<HTMLButtonElement>(null);
@@ -335,7 +341,7 @@ export function MyVoicePanel({
             </Button>
           </FocusBackWhenGone>
         ) : null}
-        {listening.kind === "heard" ? <NotThatButton onNotThat={notThat} /> : null}
+        {listening.kind === "heard" ? <NotThatButton onNotThat={pressNotThat} /> : null}
         {taught.length === 0 ? (
           <Typography>{t`Teach at least one phrase first.`}</Typography>
         ) : null}

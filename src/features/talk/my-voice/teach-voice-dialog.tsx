@@ -9,7 +9,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { brand } from "@/lib/brand";
 import {
-  MicrophoneError,
+  microphoneProblemOf,
   openMicrophone,
   type MicrophoneProblem,
   type MicrophoneSession,
@@ -83,7 +83,7 @@ function useTeachingSession(
           microphone = await openMicrophone((value) => setLevel(value));
         } catch (error) {
           if (cancelled) return;
-          await troubled(error instanceof MicrophoneError ? error.problem : "failed");
+          await troubled(microphoneProblemOf(error));
           continue;
         }
         if (cancelled) {

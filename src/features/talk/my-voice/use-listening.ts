@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Phrase } from "@/features/talk/board/board";
 import {
-  MicrophoneError,
+  microphoneProblemOf,
   openMicrophone,
   type MicrophoneSession,
 } from "@/features/talk/my-voice/microphone";
@@ -69,7 +69,7 @@ export function useListening(
     } catch (error) {
       show({
         kind: "no-microphone",
-        problem: error instanceof MicrophoneError ? error.problem : "failed",
+        problem: microphoneProblemOf(error),
       });
       return;
     }
