@@ -984,6 +984,40 @@ test.describe("Talk", () => {
     await expect.poll(() => storedExampleCounts(page)).toEqual({ "starter-thirsty": 3 });
   });
 
+  test("a file with no voice for its board's language takes this phone's voice away too, so none answers for the file's words", async ({
+    page,
+  }, testInfo) => {
+    // The file: a phone where the same phrase was given other words, and My voice learnt nothing.
+    await presetStoredValue(page, "dauys.talk-boards", {
+      en: [{ id: "thirsty", text: "I am in pain.", category: "needs", favourite: false }],
+    });
+    await presetStoredValue(page, "dauys.voice-examples", {});
+    await openTalk(page);
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export the board" }).click();
+    const file = testInfo.outputPath((await download).suggestedFilename());
+    await (await download).saveAs(file);
+
+    // This phone: "I am thirsty." taught to My voice, under the same phrase.
+    await presetTwoTaughtPhrases(page);
+    await openTalk(page);
+    const myVoice = page.getByRole("region", { name: "My voice" });
+    await expect(
+      myVoice.getByRole("button", { name: "Forget my voice: I am thirsty." }),
+    ).toBeVisible();
+    await page.getByLabel("Board file to import").setInputFiles(file);
+    const ask = page.getByRole("dialog", { name: "Replace your boards?" });
+    await ask.getByRole("button", { name: "Replace the boards" }).click();
+    await expect(page.getByText("Board imported: 1 phrase.")).toBeVisible();
+    await expect(board(page).getByRole("listitem")).toHaveText(["I am in pain."]);
+    // Saying "I am thirsty" would otherwise speak "I am in pain.".
+    await expect(
+      myVoice.getByRole("button", { name: "Teach my voice: I am in pain." }),
+    ).toBeVisible();
+    await expect(myVoice.getByRole("button", { name: /^Forget my voice/ })).toHaveCount(0);
+    await expect.poll(() => storedExampleCounts(page)).toEqual({});
+  });
+
   test("the board speaks the chosen language", async ({ page }) => {
     await openTalk(page);
     await page.getByRole("combobox", { name: "Speak in" }).selectOption("kk");

@@ -113,7 +113,11 @@ export function BoardBackup({
         return;
       }
       const replaced = picturesReplaced(latestBoards.current, imported);
-      onImport(imported, file.voice);
+      // What My voice learnt goes with each board replaced, as the question said: a language the
+      // file has no examples for keeps none, or this phone's would answer for the file's phrases
+      // of the same ids, whose words may differ.
+      const learnt = Object.fromEntries(Object.keys(imported).map((language) => [language, {}]));
+      onImport(imported, { ...learnt, ...file.voice });
       void removePictures(replaced);
       setOutcome({ ok: true, phraseCount: file.phraseCount });
     } finally {
