@@ -7,7 +7,7 @@ import FileUploadIcon from "@mui/icons-material/FileUpload";
 import { nativeNameOf } from "@/shared/languages";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import type { Board, Boards } from "@/features/talk/board/board";
-import { removePictures } from "@/features/talk/board/phrase-pictures";
+import { removePicturesOnceStored } from "@/features/talk/board/unused-pictures";
 import {
   keepImportedPictures,
   picturesReplaced,
@@ -118,7 +118,7 @@ export function BoardBackup({
       // of the same ids, whose words may differ.
       const learnt = Object.fromEntries(Object.keys(imported).map((language) => [language, {}]));
       onImport(imported, { ...learnt, ...file.voice });
-      void removePictures(replaced);
+      removePicturesOnceStored(replaced);
       setOutcome({ ok: true, phraseCount: file.phraseCount });
     } finally {
       setImporting(false);

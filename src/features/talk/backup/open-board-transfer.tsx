@@ -45,6 +45,7 @@ const loadOpenBoard = () =>
     import("@/features/talk/backup/open-board-export"),
     import("@/features/talk/backup/open-board-device"),
     import("@/features/talk/board/phrase-pictures"),
+    import("@/features/talk/board/unused-pictures"),
   ]);
 
 /** The biggest file read at all; the same limit as open-board-schema.ts's, without loading it. */
@@ -137,8 +138,13 @@ export function OpenBoardTransfer({
       file.arrayBuffer().then((buffer) => new Uint8Array(buffer)),
       loadOpenBoard(),
     ]);
-    const [{ readOpenBoard, keepOpenBoard, picturesLeftBehind }, , { fetchPicture }, pictures] =
-      modules;
+    const [
+      { readOpenBoard, keepOpenBoard, picturesLeftBehind },
+      ,
+      { fetchPicture },
+      pictures,
+      { removePicturesOnceStored },
+    ] = modules;
     const read = await readOpenBoard(bytes, {
       fallbackLanguage: language,
       categoryFor,
@@ -161,7 +167,7 @@ export function OpenBoardTransfer({
     const { imported } = read;
     onOpen(imported.language, kept.board);
     // The boards as they are now: pictures may have been fetched for a while.
-    void pictures.removePictures(
+    removePicturesOnceStored(
       picturesLeftBehind(latestBoards.current, imported.language, kept.board),
     );
     return {

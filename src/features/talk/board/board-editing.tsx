@@ -29,7 +29,8 @@ import {
   toggleFavourite,
   type PhraseDraft,
 } from "@/features/talk/board/board-edits";
-import { readPicture, removePictures, savePicture } from "@/features/talk/board/phrase-pictures";
+import { readPicture, savePicture } from "@/features/talk/board/phrase-pictures";
+import { removePicturesOnceStored } from "@/features/talk/board/unused-pictures";
 import type { PhoneColumns, SymbolDisplay } from "@/features/talk/board/board-look";
 import { BoardLookSettings } from "@/features/talk/board/board-look-settings";
 import {
@@ -83,7 +84,7 @@ const erasingUnused =
     const next = update(current);
     const kept = new Set(picturesOf(next));
     const unused = picturesOf(current).filter((id) => !kept.has(id));
-    if (unused.length > 0) void removePictures(unused);
+    removePicturesOnceStored(unused);
     return next;
   };
 
