@@ -780,6 +780,49 @@ test.describe("Talk", () => {
     await expect(needs.getByText(firstNeed, { exact: true })).toBeVisible();
   });
 
+  test("Restore gives a changed starter its words back without the voice taught for the words it had", async ({
+    page,
+  }) => {
+    await presetStoredValue(page, "dauys.talk-boards", {
+      en: [
+        {
+          id: "starter-thirsty",
+          starterId: "thirsty",
+          text: "Call my daughter Aigerim.",
+          category: "needs",
+          favourite: false,
+        },
+      ],
+    });
+    await presetStoredValue(page, "dauys.voice-examples", {
+      en: { "starter-thirsty": taughtExamples() },
+    });
+    await openTalk(page);
+    const myVoice = page.getByRole("region", { name: "My voice" });
+    await expect(
+      myVoice.getByRole("button", { name: "Forget my voice: Call my daughter Aigerim." }),
+    ).toBeVisible();
+
+    await page.getByRole("button", { name: "Edit the board" }).click();
+    await board(page).getByRole("button", { name: "Restore starter phrases" }).click();
+    await page
+      .getByRole("dialog", { name: "Restore the starter phrases?" })
+      .getByRole("button", { name: "Restore", exact: true })
+      .click();
+    await expect(board(page).getByText("The starter phrases are back.")).toBeVisible();
+    await expect(phraseGroup(page, "Needs").getByText("I am thirsty.")).toBeVisible();
+    // Saying "Call my daughter Aigerim" would otherwise say "I am thirsty.".
+    await expect(
+      myVoice.getByRole("button", { name: "Teach my voice: I am thirsty." }),
+    ).toBeVisible();
+    await expect(myVoice.getByRole("button", { name: /^Forget my voice/ })).toHaveCount(0);
+    await page.reload();
+    await expect(
+      myVoice.getByRole("button", { name: "Teach my voice: I am thirsty." }),
+    ).toBeVisible();
+    await expect(myVoice.getByRole("button", { name: /^Forget my voice/ })).toHaveCount(0);
+  });
+
   test("a full board refuses one more phrase, saying why, and keeps its phrases", async ({
     page,
   }) => {

@@ -113,14 +113,24 @@ export function canMove(board: Board, id: string, direction: -1 | 1): boolean {
  * Brings the starter phrases back as shipped (deleted ones return, edited ones get their text
  * back, in the starter order), keeping favourites and everything the user added. Not when they
  * would take the board over its limit (`restoringOverfills`): it stays as it is.
+ *
+ * A starter whose words come back (they were changed, or it was deleted) comes back under a new
+ * id: My voice knows a phrase by its id, and under the old one the voice taught for the changed
+ * words (or left behind by a board since replaced) would answer with the starter's words.
  */
-export function restoreStarters(board: Board, language: SpeechLanguage): Board {
+export function restoreStarters(
+  board: Board,
+  language: SpeechLanguage,
+  newId: () => string = newPhraseId,
+): Board {
   if (restoringOverfills(board, language)) return board;
   const favourites = new Set(
     board.filter((phrase) => phrase.starterId && phrase.favourite).map((p) => p.starterId),
   );
+  const textOf = new Map(board.map((phrase) => [phrase.id, phrase.text]));
   const starters = starterBoard(language).map((phrase) => ({
     ...phrase,
+    ...(textOf.get(phrase.id) === phrase.text ? {} : { id: newId() }),
     favourite: favourites.has(phrase.starterId),
   }));
   const own = board.filter((phrase) => !phrase.starterId);

@@ -104,6 +104,15 @@ describe("phrase board", () => {
     expect(texts(restored.filter((p) => p.starterId))).toEqual(texts(start));
     expect(restored.find((p) => p.id === start[2]!.id)?.favourite).toBe(true);
     expect(ofCategory(restored, "mine")).toEqual(["Мой текст"]);
+    // The starters whose words came back are new phrases to My voice, which knows phrases by id:
+    // the voice taught for "Изменено" must not answer with the starter's words.
+    const ids = restored.filter((p) => p.starterId).map((p) => p.id);
+    expect(ids.slice(2)).toEqual(start.slice(2).map((p) => p.id));
+    expect(ids.slice(0, 2)).not.toContain(start[0]!.id);
+    expect(ids.slice(0, 2)).not.toContain(start[1]!.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(restored[1]!.starterId).toBe(start[1]!.starterId);
+    expect(restored[1]!.symbol).toEqual(start[1]!.symbol);
   });
 
   it("pins a history text to My phrases once", () => {
