@@ -265,6 +265,15 @@ export function MyVoicePanel({
     startListening();
   }, [listenPress, voice.loaded, tookPress, startListening]);
 
+  // The board's language changed: an answer on screen was about the other language's phrases,
+  // whose ids the new board shares (its starters), so nothing it would keep is kept.
+  const answeredIn = useRef(language);
+  useEffect(() => {
+    if (answeredIn.current === language) return;
+    answeredIn.current = language;
+    answerWith({ type: "expire" });
+  }, [language, answerWith]);
+
   // A tap on the board, while a take waits to be told which phrase it was, tells it.
   const boardTap = useEventCallback((phrase: Phrase) =>
     answerWith({ type: "chose", phraseId: phrase.id, alreadySaid: true }),

@@ -14,6 +14,8 @@ import {
 } from "@/features/talk/my-voice/microphone";
 import {
   answer,
+  awaitsChoice,
+  CHOICE_WAIT_MS,
   type AnswerEvent,
   type AnswerStep,
   type HeardTake,
@@ -46,6 +48,14 @@ export function useListening(
     latest.current = next;
     setListening(next);
   };
+  // A question left unanswered goes, and with it the take (voice-answer.ts).
+  useEffect(() => {
+    if (!awaitsChoice(listening) && listening.kind !== "asking-far") return;
+    const timer = setTimeout(() => step({ type: "expire" }), CHOICE_WAIT_MS);
+    return () => clearTimeout(timer);
+    // `step` reads the latest state itself: a new one each render would restart the wait.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listening]);
   const [level, setLevel] = useState(0);
   const session = useRef<MicrophoneSession | null>(null);
   // Leaving the screen mid-take closes the microphone, and nothing heard is said afterwards.

@@ -253,6 +253,50 @@ describe("answer", () => {
     expect(dropped.listening).toEqual({ kind: "chosen", phraseId: "help" });
   });
 
+  it("an answer whose moment has passed teaches nothing: a later board tap or Listen is not an answer", () => {
+    const unsure = recognised({
+      decision: "unsure",
+      ranked: ranked("help", "nurse"),
+      suggestions: ["help", "nurse"],
+    }).listening;
+    const notCaught = recognised({
+      decision: "rejected",
+      ranked: ranked("help"),
+      suggestions: [],
+    }).listening;
+    const choosing = answer(accepted.listening, { type: "not-that" }).listening;
+    const turnedDown = answer(unsure, { type: "none-of-these" }).listening;
+    const asking = answer(
+      { kind: "chosen", phraseId: "help" },
+      { type: "far", phraseId: "help", take },
+    ).listening;
+    for (const listening of [
+      accepted.listening,
+      unsure,
+      notCaught,
+      choosing,
+      turnedDown,
+      asking,
+      { kind: "chosen", phraseId: "help" },
+    ] satisfies Listening[]) {
+      const expired = answer(listening, { type: "expire" });
+      expect(expired).toEqual({ listening: { kind: "idle" } });
+      const tapped = answer(expired.listening, { type: "chose", phraseId: "help" });
+      expect(tapped.learn).toBeUndefined();
+      expect(answer(expired.listening, { type: "listen", known }).learn).toBeUndefined();
+      expect(answer(expired.listening, { type: "far", phraseId: "help", take }).listening).toEqual({
+        kind: "idle",
+      });
+    }
+    // A take under way is not an answer yet: it goes on.
+    for (const listening of [
+      { kind: "starting" },
+      { kind: "listening" },
+      { kind: "recognising" },
+    ] satisfies Listening[])
+      expect(answer(listening, { type: "expire" }).listening).toBe(listening);
+  });
+
   it("a late 'is it far?' answer does not take over a take begun since", () => {
     const listening = answer(
       { kind: "chosen", phraseId: "help" },

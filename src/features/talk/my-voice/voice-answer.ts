@@ -7,7 +7,8 @@
  * the user has chosen another or moved on. A
  * phrase said at once that the user goes on from (Listen again) without "Not that" was right: it
  * keeps the take too. Another phrase tapped on the board in between leaves that unsure: the take
- * is not kept.
+ * is not kept. Neither is a take whose question was left unanswered (CHOICE_WAIT_MS) or whose
+ * board's language changed: a tap on the board later is a phrase said, not an answer.
  */
 import type { MicrophoneProblem } from "@/features/talk/my-voice/microphone";
 import type { Recognition } from "@/shared/phrase-recogniser/recogniser.ts";
@@ -82,7 +83,12 @@ export type AnswerEvent =
   /** A phrase chosen in the list, or tapped on the board (which said it already). */
   | { type: "chose"; phraseId: string; alreadySaid?: boolean }
   | { type: "far"; phraseId: string; take: HeardTake }
-  | { type: "keep-far"; keep: boolean };
+  | { type: "keep-far"; keep: boolean }
+  /**
+   * The answer's moment has passed: its question was left (CHOICE_WAIT_MS), or the board's
+   * language changed (the phrases it names are another language's, under ids the new one shares).
+   */
+  | { type: "expire" };
 
 export type AnswerStep = {
   listening: Listening;
@@ -98,6 +104,13 @@ export type AnswerStep = {
 const choices = 3;
 
 /**
+ * How long a take waits on screen for the user to say which phrase it was. Long enough for a
+ * switch user to scan a full board to the phrase; after it, the question goes, and a tap on the
+ * board (the next thing to say, perhaps by a carer) teaches the take nothing.
+ */
+export const CHOICE_WAIT_MS = 2 * 60_000;
+
+/**
  * The phrases a take was said to be none of ("None of these"), but for the one chosen after all:
  * counter-examples that make each answer at once only for takes clearly unlike this one.
  */
@@ -109,6 +122,16 @@ function turnedDown(listening: Listening, chosen?: string): Pick<AnswerStep, "co
     .map((phraseId): Lesson => ({ phraseId, origin: "counter", take, askIfFar: false }));
   return counters.length ? { counters } : {};
 }
+
+/** The states that answer a take (and what they keep of it goes when the answer expires). */
+const answering = new Set<Listening["kind"]>([
+  "heard",
+  "unsure",
+  "choosing",
+  "asking-far",
+  "not-caught",
+  "chosen",
+]);
 
 /** Whether a take is waiting for the user to say which phrase it was. */
 export function awaitsChoice(listening: Listening): boolean {
@@ -217,5 +240,7 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
         listening: { kind: "chosen", phraseId: listening.phraseId },
         ...(event.keep ? { learn: confirmed(listening) } : {}),
       };
+    case "expire":
+      return answering.has(listening.kind) ? { listening: { kind: "idle" } } : { listening };
   }
 }
