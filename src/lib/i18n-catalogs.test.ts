@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { activateLanguage, loadCatalogParts } from "@/lib/i18n";
+import type { Messages } from "@lingui/core";
+import { activateLanguage, loadCatalogParts, withOwnCatalogPart } from "@/lib/i18n";
 
 // A message of Talk (its own catalog) and one of the main catalog.
 const talkMessage = msg`Phrase board`;
 const mainMessage = msg`Skip to content`;
 // A message of Talk's panels under the board (a catalog part of their own).
 const historyEmpty = msg`Nothing said yet.`;
+// A message of the recognition page's alerts (a part whose loaders come with its code).
+const noSpeech = msg`No speech was heard, so recording has stopped. Press Start recording and speak again.`;
 // A message of the lessons (Recovery's own catalog).
 const lessonMessage = msg`A long, even exhale through a straw trains the breath control that longer phrases need.`;
 
@@ -33,6 +36,24 @@ describe("catalogs loaded with the routes that need them", () => {
     expect(i18n.locale).toBe("uz");
     expect(i18n._(lessonMessage)).toBe(
       "Naycha orqali uzoq va bir tekis nafas chiqarish uzun iboralar uchun zarur boʻlgan nafasni boshqarishni mashq qildiradi.",
+    );
+  });
+
+  it("loads a part whose loaders came with its code, in this and every later language", async () => {
+    await activateLanguage("ru");
+    expect(i18n._(noSpeech)).not.toMatch(/^Речь/);
+    const module = await withOwnCatalogPart(
+      "recognition-problems",
+      import.meta.glob<{ messages: Messages }>("/locales/*/recognition-problems.po"),
+      Promise.resolve("the alert's code"),
+    );
+    expect(module).toBe("the alert's code");
+    expect(i18n._(noSpeech)).toBe(
+      "Речь не была услышана, поэтому запись остановлена. Нажмите «Начать запись» и говорите снова.",
+    );
+    await activateLanguage("kk");
+    expect(i18n._(noSpeech)).toBe(
+      "Сөз естілмеді, сондықтан жазу тоқтатылды. «Жазуды бастау» түймесін басып, қайта сөйлеңіз.",
     );
   });
 

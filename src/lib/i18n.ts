@@ -25,16 +25,21 @@ export {
 // them for offline use). The catalogs are listed in lingui.config.ts.
 // The parts only the build uses (src/shared/catalog-parts.ts: the contact form's answer without
 // the app, the pages' heads and manifests) are left out of the app: none of its pages loads them.
-const catalogLoaders = import.meta.env.SSR
-  ? import.meta.glob<{ messages: Messages }>("../../locales/*/*.po")
+// So are the parts whose loaders come with the code that shows them (withOwnCatalogPart): each
+// loader is a few bytes of every page's first code.
+type CatalogLoaders = Record<string, () => Promise<{ messages: Messages }>>;
+const catalogLoaders: CatalogLoaders = import.meta.env.SSR
+  ? import.meta.glob<{ messages: Messages }>("/locales/*/*.po")
   : import.meta.glob<{ messages: Messages }>([
-      "../../locales/*/*.po",
-      "!../../locales/*/contact-form-answer.po",
-      "!../../locales/*/page-texts.po",
+      "/locales/*/*.po",
+      "!/locales/*/contact-form-answer.po",
+      "!/locales/*/page-texts.po",
+      "!/locales/*/recognition-problems.po",
+      "!/locales/*/staff.po",
     ]);
 
 async function loadCatalog(code: LanguageCode, name: "messages" | CatalogPart) {
-  const load = catalogLoaders[`../../locales/${code}/${name}.po`];
+  const load = catalogLoaders[`/locales/${code}/${name}.po`];
   if (!load) throw new Error(`There is no catalog ${name} for ${code}`);
   return (await load()).messages;
 }
@@ -120,6 +125,20 @@ export function withCatalogParts<Module>(
   module: Promise<Module>,
 ): Promise<Module> {
   return Promise.all([module, loadCatalogParts(parts)]).then(([loaded]) => loaded);
+}
+
+/**
+ * `withCatalogParts` for a part whose loaders (`import.meta.glob("/locales/*\/<part>.po")`, one
+ * per language) come with the code that shows it, not with every page; a language chosen later
+ * loads it too.
+ */
+export function withOwnCatalogPart<Module>(
+  part: CatalogPart,
+  loaders: CatalogLoaders,
+  module: Promise<Module>,
+): Promise<Module> {
+  Object.assign(catalogLoaders, loaders);
+  return withCatalogParts([part], module);
 }
 
 /**

@@ -6,14 +6,20 @@ import Typography from "@mui/material/Typography";
 import { PageHeading } from "@/components/page-section";
 import { useOnlineStatus } from "@/lib/use-online-status";
 import { msg } from "@lingui/core/macro";
-import { loadCatalogParts } from "@/lib/i18n";
+import type { Messages } from "@lingui/core";
+import { withOwnCatalogPart } from "@/lib/i18n";
 import { pageHead } from "@/lib/page-title";
 import { Alert } from "@/components/alert";
 
 // The inbox itself is not kept for offline use (vite.config.ts leaves it out of the precache):
-// it needs the server anyway, and patients' devices never need it.
+// it needs the server anyway, and patients' devices never need it. Its messages come with it,
+// and so do their catalogs' loaders, which every other page would otherwise carry.
 const StaffInbox = lazy(() =>
-  import("@/features/staff/staff-inbox").then((module) => ({ default: module.StaffInbox })),
+  withOwnCatalogPart(
+    "staff",
+    import.meta.glob<{ messages: Messages }>("/locales/*/staff.po"),
+    import("@/features/staff/staff-inbox"),
+  ).then((module) => ({ default: module.StaffInbox })),
 );
 
 /** The staff inbox: not linked from the site, not precached, not indexed. */
@@ -21,8 +27,6 @@ const title = msg`Staff inbox`;
 
 export const Route = createFileRoute("/staff")({
   head: pageHead(title),
-  // The messages of the features this page shows come with it.
-  loader: () => loadCatalogParts(["staff"]),
   component: StaffPage,
 });
 

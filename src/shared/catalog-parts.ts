@@ -8,6 +8,7 @@ export const catalogParts = [
   "talk-panels",
   "lessons",
   "recognition",
+  "recognition-problems",
   "speech-synthesis",
   "staff",
   "contact-form-answer",
@@ -48,6 +49,8 @@ export const catalogPartFiles: Partial<Record<CatalogPart, readonly string[]>> =
     "talk/speaking/said-panel.tsx",
     "talk/speaking/listener-view.tsx",
   ],
+  // What went wrong with a recording, told only once one began (recording-panel.tsx).
+  "recognition-problems": ["recognition/recognition-problem-alert.tsx"],
   // The server's answer to the contact form sent without the app: the build writes it out,
   // the app never shows it (left out of the app's catalogs: src/lib/i18n.ts).
   "contact-form-answer": ["contact/contact-form-answer-texts.ts"],

@@ -20,6 +20,7 @@ import { downloadFile } from "@/lib/download-file";
 import { maxTextLength, speechRates, type SpeechRateChoice } from "@/shared/speech-options";
 import { SectionPanel } from "@/components/section-panel";
 import { useOnlineStatus } from "@/lib/use-online-status";
+import { brand } from "@/lib/brand";
 import { ProgressBar } from "@/components/progress-bar";
 import { Button } from "@/components/button";
 
@@ -119,10 +120,13 @@ export function AdaptiveAudioPanel({
     onCreate();
   };
 
+  const name = brand.name;
+
   return (
     <SectionPanel
       title={t`Adaptive audio`}
-      lead={t`Turn your text into clear speech that others can listen to. A slower rate is easier to follow.`}
+      // Said before Create audio is pressed: the text panel says the text is kept on this device.
+      lead={`${t`Turn your text into clear speech that others can listen to. A slower rate is easier to follow.`} ${t`When you are online, your text is sent to the ${name} server to make the audio; offline, the audio is made on this device.`}`}
       fillHeight
     >
       <ChoiceRadioGroup

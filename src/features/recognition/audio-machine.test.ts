@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  audioBeside,
   audioReducer,
   canCreateAudio,
   initialAudioState,
@@ -157,5 +158,14 @@ describe("audio machine", () => {
         failure: null,
       });
     }
+  });
+});
+
+describe("audioBeside", () => {
+  it("offers the audio only beside the text it was made from", () => {
+    expect(audioBeside(ready, "Сәлем")).toBe(ready);
+    // A recording under way has emptied the field, no words yet: the audio waits with its text.
+    expect(audioBeside(ready, "")).toEqual(initialAudioState);
+    expect(audioBeside(generating, "")).toBe(generating);
   });
 });

@@ -68,6 +68,15 @@ export function canCreateAudio(state: AudioState, text: string): boolean {
   return state.status === "none" && isSpeakableText(text);
 }
 
+/**
+ * The audio as offered beside `text`, the text on screen: audio made from another text (the one
+ * a recording under way replaced, which comes back should the recording give no words) waits
+ * with that text, not offered; played now, the recogniser would hear it.
+ */
+export function audioBeside(state: AudioState, text: string): AudioState {
+  return state.audio && state.audio.text !== text ? initialAudioState : state;
+}
+
 export function isGenerating(state: AudioState): boolean {
   return state.status === "generating";
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   canBiasPhrases,
+  checkMicrophone,
   installOnDevice,
   onDeviceAvailability,
   problemOf,
@@ -10,18 +11,59 @@ import {
 
 describe("problemOf", () => {
   it("maps the browser's error codes to the page's alerts", () => {
-    expect(problemOf("language-not-supported")).toBe("language-not-supported");
-    expect(problemOf("not-allowed")).toBe("microphone");
-    expect(problemOf("audio-capture")).toBe("microphone");
-    expect(problemOf("no-speech")).toBe("no-speech");
-    expect(problemOf("network")).toBe("network");
-    for (const code of ["service-not-allowed", "phrases-not-supported", "bad-grammar"]) {
-      expect(problemOf(code)).toBe("recognition-failed");
+    expect(problemOf("language-not-supported", true)).toBe("language-not-supported");
+    expect(problemOf("not-allowed", true)).toBe("microphone");
+    expect(problemOf("no-speech", true)).toBe("no-speech");
+    for (const code of ["phrases-not-supported", "bad-grammar"]) {
+      expect(problemOf(code, true)).toBe("recognition-failed");
     }
   });
 
+  it("says the service could not be reached when there is a connection, not to connect", () => {
+    expect(problemOf("network", false)).toBe("network");
+    expect(problemOf("network", true)).toBe("service-unreachable");
+  });
+
+  it("tells recognition turned off in the browser or system from a failure to try again", () => {
+    expect(problemOf("service-not-allowed", true)).toBe("service-not-allowed");
+  });
+
+  it("takes a microphone that would not record for one in use, not for a refusal", () => {
+    expect(problemOf("audio-capture", true)).toBe("microphone-busy");
+  });
+
   it("ignores an abort, which only the page itself causes", () => {
-    expect(problemOf("aborted")).toBeNull();
+    expect(problemOf("aborted", true)).toBeNull();
+  });
+});
+
+describe("checkMicrophone", () => {
+  function microphoneFailing(name: string) {
+    vi.stubGlobal("navigator", {
+      mediaDevices: { getUserMedia: () => Promise.reject(new DOMException("", name)) },
+    });
+  }
+
+  it("tells a refused, a missing and a busy microphone apart", async () => {
+    for (const [name, problem] of [
+      ["NotAllowedError", "microphone"],
+      ["SecurityError", "microphone"],
+      ["NotFoundError", "microphone-missing"],
+      ["NotReadableError", "microphone-busy"],
+      ["AbortError", "microphone-busy"],
+    ] as const) {
+      microphoneFailing(name);
+      expect(await checkMicrophone(), name).toBe(problem);
+    }
+  });
+
+  it("lets the microphone go at once when it can be used", async () => {
+    const stop = vi.fn();
+    vi.stubGlobal("navigator", {
+      mediaDevices: { getUserMedia: () => Promise.resolve({ getTracks: () => [{ stop }] }) },
+    });
+    expect(await checkMicrophone()).toBeNull();
+    expect(stop).toHaveBeenCalledOnce();
   });
 });
 
@@ -135,6 +177,21 @@ describe("startRecognition", () => {
     startRecognition("ru-RU", { processLocally: true, phrases }, quiet);
     expect(warn).toHaveBeenCalledOnce();
     expect(started).toHaveLength(1);
+  });
+
+  it("reports a network error by whether the browser is online when it comes", () => {
+    for (const [onLine, problem] of [
+      [true, "service-unreachable"],
+      [false, "network"],
+    ] as const) {
+      const started = stubRecognition();
+      vi.stubGlobal("navigator", { onLine });
+      const onProblem = vi.fn();
+      startRecognition("ru-RU", { processLocally: false, phrases: [] }, { ...quiet, onProblem });
+      const onerror = started[0]?.onerror as (event: { error: string }) => void;
+      onerror({ error: "network" });
+      expect(onProblem).toHaveBeenCalledWith(problem, "network");
+    }
   });
 
   it("gives no phrases where the browser has no SpeechRecognitionPhrase", () => {

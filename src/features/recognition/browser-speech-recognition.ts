@@ -64,24 +64,45 @@ export type RecognitionSession = {
   abort(): void;
 };
 
-/** Maps the browser's error codes to the alerts the page shows; "aborted" is our own doing. */
-export function problemOf(code: string): RecognitionProblem | null {
+/**
+ * Maps the browser's error codes to the alerts the page shows; "aborted" is our own doing.
+ * `online` is the browser's word on the connection when the error came.
+ */
+export function problemOf(code: string, online: boolean): RecognitionProblem | null {
   switch (code) {
     case "aborted":
       return null;
     case "language-not-supported":
       return "language-not-supported";
     case "not-allowed":
-    case "audio-capture":
       return "microphone";
+    // The microphone was found and allowed just before (checkMicrophone): it would not record.
+    case "audio-capture":
+      return "microphone-busy";
     case "no-speech":
       return "no-speech";
     // The browser's recognition service is online (Chrome's, where it is not on the device).
+    // With a connection, the service itself was out of reach: a network that blocks it, or an
+    // outage; "connect to the internet" would send the user the wrong way.
     case "network":
-      return "network";
+      return online ? "service-unreachable" : "network";
+    // Speech recognition is turned off in the browser or the system (Dictation on Apple devices),
+    // or not offered to this page (some installed web apps).
+    case "service-not-allowed":
+      return "service-not-allowed";
     default:
       return "recognition-failed";
   }
+}
+
+/** What a failed `getUserMedia` means for the user, by the DOMException's name. */
+export function microphoneProblemOf(error: unknown): RecognitionProblem {
+  const name = error instanceof Error ? error.name : "";
+  if (name === "NotAllowedError" || name === "SecurityError") return "microphone";
+  if (name === "NotFoundError" || name === "OverconstrainedError") return "microphone-missing";
+  // In use by another app, or the device failed to start (NotReadableError, AbortError), or a
+  // failure the browser does not name.
+  return "microphone-busy";
 }
 
 const onDeviceAnswers: readonly string[] = [
@@ -141,16 +162,17 @@ function setPhrases(recognition: BrowserSpeechRecognition, phrases: readonly Bia
 
 /**
  * Asks for the microphone once so that a refusal or a missing microphone is reported clearly
- * before recognition starts; the stream is released at once. Resolves false on failure.
+ * before recognition starts; the stream is released at once. Resolves to the problem, or null
+ * when the microphone can be used.
  */
-export async function checkMicrophone(): Promise<boolean> {
-  if (!navigator.mediaDevices?.getUserMedia) return true; // Recognition reports it, if at all.
+export async function checkMicrophone(): Promise<RecognitionProblem | null> {
+  if (!navigator.mediaDevices?.getUserMedia) return null; // Recognition reports it, if at all.
   try {
     const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     for (const track of stream.getTracks()) track.stop();
-    return true;
-  } catch {
-    return false;
+    return null;
+  } catch (error) {
+    return microphoneProblemOf(error);
   }
 }
 
@@ -225,7 +247,7 @@ export function startRecognition(
         recognition.abort();
         return;
       }
-      const problem = problemOf(event.error);
+      const problem = problemOf(event.error, navigator.onLine);
       if (!problem) return;
       if (problem === "recognition-failed") {
         console.error("Speech recognition failed:", event.error, event.message);

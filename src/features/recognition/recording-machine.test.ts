@@ -92,6 +92,29 @@ describe("recording machine", () => {
     expect(late).toMatchObject({ text: "late", replaced: "" });
   });
 
+  it("keeps for a reload the text that comes back while the recording has no words yet", () => {
+    const withText = run([{ type: "final", transcript: "first" }, { type: "stop" }], recording);
+    const again = run([{ type: "request-start" }, { type: "started" }], withText);
+    // The page is left or reloaded now: what is saved is the text that would come back, which is
+    // also what audio made before must still match.
+    expect(draftOf(again).text).toBe("first");
+    expect(draftOf(run([{ type: "interim", transcript: "sec" }], again)).text).toBe("first");
+    expect(draftOf(run([{ type: "stop" }], again)).text).toBe("first");
+    expect(draftOf(run([{ type: "stop" }, { type: "ended" }], again)).text).toBe("first");
+    // The recording's first words replace it, a final or the words heard when it is cut off.
+    expect(draftOf(run([{ type: "final", transcript: "second" }], again)).text).toBe("second");
+    const cutOff = run(
+      [
+        { type: "interim", transcript: "second" },
+        { type: "fail", problem: "network" },
+      ],
+      again,
+    );
+    expect(draftOf(cutOff).text).toBe("second");
+    // Typed over while recording: what the user typed, also when it is nothing.
+    expect(draftOf(run([{ type: "edit", text: "" }], again)).text).toBe("");
+  });
+
   it("keeps the text when starting fails (for example the microphone is blocked)", () => {
     const withText = run([{ type: "final", transcript: "keep me" }, { type: "stop" }], recording);
     const failed = run(
@@ -155,6 +178,16 @@ describe("recording machine", () => {
   it("lets the user edit the text", () => {
     const stopped = run([{ type: "final", transcript: "I wnt" }, { type: "stop" }], recording);
     expect(recordingReducer(stopped, { type: "edit", text: "I want" }).text).toBe("I want");
+  });
+
+  it("keeps the results shown once the user has typed, as where the voice could go nowhere", () => {
+    // Typed before any recording (the page said "type instead"): the panels stay once recording
+    // becomes possible, with the typed text in them.
+    const typed = recordingReducer(initialRecordingState(), { type: "edit", text: "I want tea" });
+    expect(typed).toMatchObject({ text: "I want tea", resultsShown: true });
+    expect(draftOf(typed).resultsShown).toBe(true);
+    // Text deleted again: the field stays where the user is.
+    expect(recordingReducer(typed, { type: "edit", text: "" }).resultsShown).toBe(true);
   });
 
   it("changes the language only while not listening", () => {

@@ -12,7 +12,20 @@ export type RecordingStatus = "idle" | "starting" | "recording" | "stopped";
 
 /** What went wrong with recognition, each shown as its own alert. */
 export type RecognitionProblem =
-  "language-not-supported" | "microphone" | "no-speech" | "network" | "recognition-failed";
+  | "language-not-supported"
+  /** The microphone is refused: by the user, the browser's settings or the system's. */
+  | "microphone"
+  | "microphone-missing"
+  /** The microphone is there but would not start: in use by another app, or a fault. */
+  | "microphone-busy"
+  | "no-speech"
+  /** The browser's online recognition service is needed, and the device is offline. */
+  | "network"
+  /** Online, yet the browser's recognition service could not be reached (blocked, or down). */
+  | "service-unreachable"
+  /** The browser or the system does not allow speech recognition here (dictation turned off). */
+  | "service-not-allowed"
+  | "recognition-failed";
 
 export type RecognitionDraft = {
   text: string;
@@ -28,7 +41,10 @@ export type RecordingState = {
   interim: string;
   /** The chosen recognition language, a BCP 47 code such as "ru-RU". */
   language: string;
-  /** Whether the result panels are shown: after the first recording stops, or from a draft. */
+  /**
+   * Whether the result panels are shown: after the first recording stops, once the user has typed,
+   * or from a draft.
+   */
   resultsShown: boolean;
   problem: RecognitionProblem | null;
   /** The text a recording under way replaced: it comes back if the recording gives no words. */
@@ -89,12 +105,20 @@ function keepHeard(state: RecordingState): RecordingState {
 }
 
 /**
+ * The text the page holds: while a recording has given no words yet, the text it replaced, which
+ * comes back should it give none. What is saved for a reload, and what audio must match.
+ */
+function keptText(state: RecordingState): string {
+  return state.replaced && !state.text.trim() ? state.replaced : state.text;
+}
+
+/**
  * The recognizer is done (its last words have come, or it failed): a recording that gave no words
  * gives the text it replaced back. Not at Stop: the last words often come just after it.
  */
 function settled(state: RecordingState): RecordingState {
   if (!state.replaced) return state;
-  return { ...state, text: state.text.trim() ? state.text : state.replaced, replaced: "" };
+  return { ...state, text: keptText(state), replaced: "" };
 }
 
 export function recordingReducer(state: RecordingState, event: RecordingEvent): RecordingState {
@@ -135,7 +159,13 @@ export function recordingReducer(state: RecordingState, event: RecordingEvent): 
       return { ...state, problem: null };
     case "edit":
       // Typed in while recording: what the user typed is theirs, nothing is put back over it.
-      return { ...state, text: event.text, replaced: "" };
+      // Typed where the voice could go nowhere: the field stays once recognition becomes possible.
+      return {
+        ...state,
+        text: event.text,
+        replaced: "",
+        resultsShown: state.resultsShown || event.text.length > 0,
+      };
     case "choose-language":
       if (isListening(state)) return state;
       return { ...state, language: event.language, problem: null };
@@ -152,6 +182,7 @@ export function recordingReducer(state: RecordingState, event: RecordingEvent): 
   }
 }
 
+/** What is kept for a reload: during a recording with no words yet, the text it would give back. */
 export function draftOf(state: RecordingState): RecognitionDraft {
-  return { text: state.text, language: state.language, resultsShown: state.resultsShown };
+  return { text: keptText(state), language: state.language, resultsShown: state.resultsShown };
 }

@@ -1,4 +1,5 @@
-import { useId, type RefObject } from "react";
+import { Suspense, useEffect, useId, type RefObject } from "react";
+import type { Messages } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
@@ -6,7 +7,6 @@ import { TextField } from "@/components/text-field";
 import Typography from "@mui/material/Typography";
 import MicIcon from "@mui/icons-material/Mic";
 import StopIcon from "@mui/icons-material/Stop";
-import { RecognitionProblemAlert } from "@/features/recognition/recognition-problem-alert";
 import { recognitionLanguages } from "@/features/recognition/recognition-languages";
 import { isListening, type RecordingState } from "@/features/recognition/recording-machine";
 import { textDirectionOf } from "@/features/recognition/text-direction";
@@ -18,6 +18,22 @@ import { SectionPanel } from "@/components/section-panel";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { CheckboxChoice } from "@/components/choice-input";
+import { lazyPart } from "@/components/lazy-part";
+import { withOwnCatalogPart } from "@/lib/i18n";
+import { loadWhenOnline } from "@/lib/load-when-online";
+
+// What went wrong is only ever told after a recording began: the alert's code and words come
+// then (fetched as the recording starts), not with the page.
+const fetchProblemAlert = () =>
+  withOwnCatalogPart(
+    "recognition-problems",
+    import.meta.glob<{ messages: Messages }>("/locales/*/recognition-problems.po"),
+    import("@/features/recognition/recognition-problem-alert"),
+  );
+const loadProblemAlert = loadWhenOnline(fetchProblemAlert);
+const RecognitionProblemAlert = lazyPart(() =>
+  loadProblemAlert().then((module) => module.RecognitionProblemAlert),
+);
 
 type RecordingPanelProps = {
   state: RecordingState;
@@ -40,6 +56,9 @@ export function RecordingPanel({
 }: RecordingPanelProps) {
   const { t, i18n } = useLingui();
   const listening = isListening(state);
+  useEffect(() => {
+    if (listening) void fetchProblemAlert().catch(() => undefined);
+  }, [listening]);
   const noticeId = useId();
   // Until the browser has answered, a press waits for the answer (use-recording-session.ts).
   const voiceGoesNowhere =
@@ -129,11 +148,13 @@ export function RecordingPanel({
           </Alert>
         )}
         {state.problem ? (
-          <RecognitionProblemAlert
-            problem={state.problem}
-            onClose={onDismissProblem}
-            focusAfter={buttonRef}
-          />
+          <Suspense fallback={null}>
+            <RecognitionProblemAlert
+              problem={state.problem}
+              onClose={onDismissProblem}
+              focusAfter={buttonRef}
+            />
+          </Suspense>
         ) : null}
 
         {listening ? (

@@ -3,10 +3,14 @@
  * (use-recording-session.ts) that recognises where use-recognition-choice.ts says, audio made from the text (use-speech-audio.ts), and the drafts in
  * IndexedDB (the text with its language, and the last audio) that survive reloads until Reset.
  */
-import { useEffect, useRef, useState } from "react";
-import type { SavedAudio } from "@/features/recognition/audio-machine";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { audioBeside, type SavedAudio } from "@/features/recognition/audio-machine";
 import { isRecognitionLanguage } from "@/features/recognition/recognition-languages";
-import { isListening, type RecognitionDraft } from "@/features/recognition/recording-machine";
+import {
+  draftOf,
+  isListening,
+  type RecognitionDraft,
+} from "@/features/recognition/recording-machine";
 import { useRecognitionChoice } from "@/features/recognition/use-recognition-choice";
 import { useRecordingSession } from "@/features/recognition/use-recording-session";
 import { useSpeechAudio, type MakeSpeechAudio } from "@/features/recognition/use-speech-audio";
@@ -52,22 +56,36 @@ function validAudio(value: unknown, draft: RecognitionDraft): SavedAudio | null 
 export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
   const speech = useSpeechAudio(makeSpeechAudio);
   const { audio } = speech;
-  // A new recording replaces the text, and words that come after Stop add to it: audio made from
-  // the text before goes, as when the user changes it.
-  const session = useRecordingSession(() => {
-    speech.discard();
-    speech.dispatch({ type: "text-changed" });
-  });
+  const session = useRecordingSession();
   const { supported, recording } = session;
+  // The text the page holds: during a recording with no words yet, the text it would give back.
+  const { text, language, resultsShown } = draftOf(recording);
   const choice = useRecognitionChoice(recording.language, supported);
   const [rate, setRate] = useState<SpeechRateChoice>("normal");
   const [cleared, setCleared] = useState<ClearedWork | null>(null);
   const kiosk = useKioskActive();
-  // The text on screen, for the audio restore that answers after it.
-  const textRef = useRef(recording.text);
+  // The text held, for the audio restore that answers after it.
+  const textRef = useRef(text);
   useEffect(() => {
-    textRef.current = recording.text;
-  }, [recording.text]);
+    textRef.current = text;
+  }, [text]);
+
+  // The recogniser changes the text by itself once a recording gives words (they replace the
+  // text, or add to it after Stop): audio made from the text before goes, as when the user
+  // changes it. Not at Start: a recording that gives no words gives the text back, and with it
+  // the audio made from it, which a slip of the hand on Start must not cost.
+  const madeFrom = audio.audio?.text;
+  const followText = useEffectEvent(() => {
+    if (madeFrom !== undefined && madeFrom !== text) speech.discard();
+    speech.dispatch({ type: "text-changed" });
+  });
+  useEffect(() => followText(), [text, madeFrom]);
+
+  /**
+   * A recording began before the stored draft was read, so the draft did not come back: it stays
+   * stored, not overwritten by the page's empty text, until the page has a text of its own.
+   */
+  const keepStoredDraft = useRef(false);
 
   // The drafts come back once, when the page opens: the last audio only beside its own text.
   const draft = useStoredDraft(storageKeys.recognitionDraft, {
@@ -75,7 +93,10 @@ export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
     onRestore(saved) {
       // Typed or started before the draft was read (it is the user's own now): the old text does
       // not come back, nor its audio beside the new text.
-      if (recording.status !== "idle" || recording.text) return false;
+      if (recording.status !== "idle" || recording.text) {
+        keepStoredDraft.current = !text;
+        return false;
+      }
       session.dispatch({ type: "restore", draft: saved });
       textRef.current = saved.text;
       void readValue<unknown>(storageKeys.lastAudio).then((savedAudio) => {
@@ -87,10 +108,11 @@ export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
     },
   });
 
-  const { text, language, resultsShown } = recording;
   const { loaded, save } = draft;
   useEffect(() => {
-    if (loaded) save({ text, language, resultsShown });
+    if (!loaded || (keepStoredDraft.current && !text)) return;
+    keepStoredDraft.current = false;
+    save({ text, language, resultsShown });
   }, [loaded, save, text, language, resultsShown]);
 
   function toggleRecording() {
@@ -141,6 +163,8 @@ export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
     speech.cancel();
     session.dispatch({ type: "reset" });
     speech.dispatch({ type: "reset" });
+    // Reset removes the stored draft: there is nothing left to keep.
+    keepStoredDraft.current = false;
     void draft.clear();
     void removeValue(storageKeys.lastAudio);
   }
@@ -161,7 +185,7 @@ export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
     supported,
     recording,
     choice,
-    audio,
+    audio: audioBeside(audio, recording.text),
     rate,
     toggleRecording,
     editText,

@@ -38,12 +38,7 @@ const finishingMs = 2000;
  */
 const startingBounceMs = 1000;
 
-/**
- * `onTextChanged` runs when the recognizer changes the text by itself: when it really starts (a
- * new recording replaces the text), and when words come after Stop (they add to it). Audio made
- * from the text before goes.
- */
-export function useRecordingSession(onTextChanged: () => void) {
+export function useRecordingSession() {
   // A prerendered page (scripts/build/prerender.ts) assumes support, as most browsers have it; the
   // browser's own answer replaces that as soon as the page is live.
   const supported = useSyncExternalStore(
@@ -56,8 +51,8 @@ export function useRecordingSession(onTextChanged: () => void) {
   );
   const attemptRef = useRef(0);
   const sessionRef = useRef<RecognitionSession | null>(null);
-  /** The attempt Stop was last pressed for, and when. */
-  const stopped = useRef({ attempt: 0, at: -Infinity });
+  /** When Stop was last pressed. */
+  const stoppedAt = useRef(-Infinity);
   /** When Start was last pressed. */
   const startPressedAt = useRef(-Infinity);
 
@@ -82,17 +77,13 @@ export function useRecordingSession(onTextChanged: () => void) {
     const current = () => attempt === attemptRef.current;
     return {
       onStart() {
-        if (!current()) return;
-        onTextChanged();
-        dispatch({ type: "started" });
+        if (current()) dispatch({ type: "started" });
       },
       onInterim(transcript) {
         if (current()) dispatch({ type: "interim", transcript });
       },
       onFinal(transcript) {
-        if (!current()) return;
-        if (stopped.current.attempt === attempt) onTextChanged();
-        dispatch({ type: "final", transcript });
+        if (current()) dispatch({ type: "final", transcript });
       },
       onProblem(problem) {
         if (!current()) return;
@@ -111,7 +102,7 @@ export function useRecordingSession(onTextChanged: () => void) {
   async function start(planFor: (language: string) => Promise<RecognitionPlan | null>) {
     if (!supported || isListening(recording)) return;
     const finishing = sessionRef.current !== null;
-    if (finishing && performance.now() - stopped.current.at < finishingMs) return;
+    if (finishing && performance.now() - stoppedAt.current < finishingMs) return;
     if (finishing) abort();
     startPressedAt.current = performance.now();
     const attempt = ++attemptRef.current;
@@ -136,8 +127,9 @@ export function useRecordingSession(onTextChanged: () => void) {
     }
     const { checkMicrophone, startRecognition } = browser;
     if (!current()) return;
-    if (!(await checkMicrophone())) {
-      if (current()) dispatch({ type: "fail", problem: "microphone" });
+    const microphoneProblem = await checkMicrophone();
+    if (microphoneProblem) {
+      if (current()) dispatch({ type: "fail", problem: microphoneProblem });
       return;
     }
     if (!current()) return;
@@ -157,7 +149,7 @@ export function useRecordingSession(onTextChanged: () => void) {
   function stop() {
     const bounce = performance.now() - startPressedAt.current < startingBounceMs;
     if (recording.status === "starting" && bounce) return;
-    stopped.current = { attempt: attemptRef.current, at: performance.now() };
+    stoppedAt.current = performance.now();
     if (recording.status === "recording" && sessionRef.current) {
       // Words already spoken may still arrive as final results before the session ends.
       sessionRef.current.stop();
