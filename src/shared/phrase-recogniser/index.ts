@@ -56,7 +56,7 @@ export {
   TEACHING_LIMITS,
 } from "./take-limits.ts";
 export type { TakeHabit, TakeLimits, TeachingPace } from "./take-limits.ts";
-export { serialiseFeatures, deserialiseFeatures, isCurrentFormat } from "./serialise.ts";
+export { serialiseFeatures, deserialiseFeatures, isOlderFormat } from "./serialise.ts";
 export type { SerialisedFeatures } from "./serialise.ts";
 export { decodeWav, encodeWav16, WavError } from "./wav-reader.ts";
 export type { DecodedWav } from "./wav-reader.ts";

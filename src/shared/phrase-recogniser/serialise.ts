@@ -58,11 +58,13 @@ export function serialiseFeatures(features: PhraseFeatures): SerialisedFeatures 
 }
 
 /**
- * Whether stored features were made by this version of the method (its features format): others
- * cannot be compared with new takes, and must be made again from their recording.
+ * Whether stored features were made by an older version of the method (its features format):
+ * they cannot be compared with new takes, and must be made again from their recording. A newer
+ * version's (another tab, already updated) are left as they are: this version cannot make them,
+ * and that tab needs them.
  */
-export function isCurrentFormat(features: Pick<SerialisedFeatures, "format" | "method">): boolean {
-  return features.format === FEATURES_FORMAT && METHODS.includes(features.method);
+export function isOlderFormat(features: Pick<SerialisedFeatures, "format">): boolean {
+  return features.format < FEATURES_FORMAT;
 }
 
 /** Reads serialised features back; throws on anything malformed or of another format. */

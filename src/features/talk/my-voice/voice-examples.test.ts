@@ -72,6 +72,19 @@ describe("remakeStaleExamples", () => {
     expect(parseVoiceExamples(result.examples)).toEqual(result.examples);
   });
 
+  it("leaves a newer version's examples as they are (a tab already updated stored them)", async () => {
+    const newer = { ...current(take(115)), format: FEATURES_FORMAT + 1 };
+    const all = {
+      en: {
+        a: [{ features: newer, origin: "taught" as const, addedAt: 1 }],
+        b: [{ features: current(take(125)), origin: "taught" as const, addedAt: 2 }],
+      },
+    };
+    const result = await remakeStaleExamples(all, () => Promise.reject(new Error("not called")));
+    // Nothing to store back over them, and no phrase to teach again.
+    expect(result).toEqual({ examples: all, changed: false, teachAgain: {} });
+  });
+
   it("changes nothing when every example is of this version", async () => {
     const all = {
       en: { b: [{ features: current(take(115)), origin: "taught" as const, addedAt: 1 }] },

@@ -3,7 +3,7 @@
  * each take (what recognition needs), where it came from, and its recording only if the user
  * agreed to keep recordings. Nothing here leaves the device except in the user's own export.
  */
-import { isCurrentFormat, type SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
+import { isOlderFormat, type SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { ExampleOrigin } from "@/shared/phrase-recogniser/recogniser.ts";
 import {
   MAX_COUNTER_EXAMPLES,
@@ -173,7 +173,7 @@ export type RemadeExamples = {
 
 /**
  * After a change of method, examples made by an older version are made again from their
- * recordings (`remake`: WAV to features; null when it cannot), and dropped where there is no
+ * recordings (a newer version's, stored by a tab already updated, are left as they are) (`remake`: WAV to features; null when it cannot), and dropped where there is no
  * recording or it cannot be read. A phrase left without examples of its own is listed to be taught
  * again; its counter-examples go with it (nothing to compare them with).
  */
@@ -187,14 +187,14 @@ export async function remakeStaleExamples(
   for (const [language, phrases] of Object.entries(all) as [SpeechLanguage, PhraseExamples][]) {
     const result: PhraseExamples = {};
     for (const [phraseId, list] of Object.entries(phrases)) {
-      if (list.every((example) => isCurrentFormat(example.features))) {
+      if (!list.some((example) => isOlderFormat(example.features))) {
         result[phraseId] = list;
         continue;
       }
       changed = true;
       const remade: StoredExample[] = [];
       for (const example of list) {
-        if (isCurrentFormat(example.features)) remade.push(example);
+        if (!isOlderFormat(example.features)) remade.push(example);
         else if (example.audio) {
           const features = await remake(example.audio).catch(() => null);
           if (features) remade.push({ ...example, features });
