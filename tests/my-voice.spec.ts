@@ -86,10 +86,14 @@ test.beforeAll(async () => {
       ]),
       rate,
     );
-    const test = say(text, 158, 48);
+    // Said as on its first teaching take: these tests are about what follows an answer said at
+    // once, so the take must be answered at once on a loaded machine too. A take between the
+    // teaching ones (rate 158, pitch 48) was asked about instead ("Did you mean…") when the
+    // machine was loaded (ci111), as my-voice-learning.spec.ts found. How often My voice answers
+    // at once is measured by `npm run bench:phrases`, not here.
     write(
       `say-${index}`,
-      join16k([silence(leadInSeconds, rate), test.samples, silence(3, rate)]),
+      join16k([silence(leadInSeconds, rate), takes[0]!.samples, silence(3, rate)]),
       rate,
     );
   });
