@@ -268,11 +268,12 @@ export function MyVoicePanel({
   // The board's language changed: an answer on screen was about the other language's phrases,
   // whose ids the new board shares (its starters), so nothing it would keep is kept.
   const answeredIn = useRef(language);
+  const expireAnswer = useEventCallback(() => answerWith({ type: "expire" }));
   useEffect(() => {
     if (answeredIn.current === language) return;
     answeredIn.current = language;
-    answerWith({ type: "expire" });
-  }, [language, answerWith]);
+    expireAnswer();
+  }, [language, expireAnswer]);
 
   // A tap on the board, while a take waits to be told which phrase it was, tells it.
   const boardTap = useEventCallback((phrase: Phrase) =>

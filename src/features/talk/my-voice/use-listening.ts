@@ -5,7 +5,7 @@
  * answer said at once confirms it. `onStep` does what a step asks: say a phrase, stop the speech,
  * keep the take. `level` drives the live meter while listening.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import type { Phrase } from "@/features/talk/board/board";
 import {
   microphoneProblemOf,
@@ -49,12 +49,11 @@ export function useListening(
     setListening(next);
   };
   // A question left unanswered goes, and with it the take (voice-answer.ts).
+  const expire = useEffectEvent(() => step({ type: "expire" }));
   useEffect(() => {
     if (!awaitsChoice(listening) && listening.kind !== "asking-far") return;
-    const timer = setTimeout(() => step({ type: "expire" }), CHOICE_WAIT_MS);
+    const timer = setTimeout(expire, CHOICE_WAIT_MS);
     return () => clearTimeout(timer);
-    // `step` reads the latest state itself: a new one each render would restart the wait.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listening]);
   const [level, setLevel] = useState(0);
   const session = useRef<MicrophoneSession | null>(null);
