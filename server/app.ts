@@ -51,6 +51,7 @@ export async function buildApp(
         | "staffPasswordHash"
         | "staffSessionSecret"
         | "publicRequestsPerMinute"
+        | "rateLimitSharedWaitMs"
       >
     >,
   options: AppOptions,
@@ -121,7 +122,10 @@ export async function buildApp(
   });
   // With DATABASE_URL, all nodes count against one limit in PostgreSQL; otherwise in memory.
   const sharedLimits = config.databaseUrl
-    ? await openPostgresRateLimitStore(config.databaseUrl)
+    ? await openPostgresRateLimitStore(config.databaseUrl, {
+        sharedWaitMs: config.rateLimitSharedWaitMs,
+        onWarning: (message) => app.log.warn(message),
+      })
     : undefined;
   if (sharedLimits) app.addHook("onClose", sharedLimits.close);
   // Each API route opts in with `config: { rateLimit: {} }`; static files are not limited.

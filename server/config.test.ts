@@ -7,6 +7,7 @@ describe("readConfig", () => {
       port: 8080,
       host: "0.0.0.0",
       rateLimitPerMinute: 60,
+      rateLimitSharedWaitMs: 1000,
       trustProxy: false,
     });
   });

@@ -1,6 +1,7 @@
 /** Server settings from the environment; the README lists them. */
 import { resolve } from "node:path";
 import { checkPasswordHash } from "./staff/password.ts";
+import { defaultSharedWaitMs } from "./storage/postgres-rate-limit.ts";
 
 export type ServerConfig = {
   port: number;
@@ -8,6 +9,11 @@ export type ServerConfig = {
   dataDir: string;
   distDir: string;
   rateLimitPerMinute: number;
+  /**
+   * With `databaseUrl`: how long a request waits for the rate-limit count all nodes share before
+   * this node counts it alone (server/storage/postgres-rate-limit.ts).
+   */
+  rateLimitSharedWaitMs: number;
   /** Public submissions (contact requests) one node accepts a minute from all clients together. */
   publicRequestsPerMinute: number;
   /**
@@ -66,6 +72,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: resolve(env.DATA_DIR || "./data"),
     distDir: resolve(env.DIST_DIR || "./dist"),
     rateLimitPerMinute: positiveInteger(env.RATE_LIMIT_PER_MINUTE, 60, "RATE_LIMIT_PER_MINUTE"),
+    rateLimitSharedWaitMs: positiveInteger(
+      env.RATE_LIMIT_SHARED_WAIT_MS,
+      defaultSharedWaitMs,
+      "RATE_LIMIT_SHARED_WAIT_MS",
+    ),
     publicRequestsPerMinute: positiveInteger(
       env.PUBLIC_REQUESTS_PER_MINUTE,
       defaultPublicRequestsPerMinute,

@@ -122,7 +122,12 @@ describe("a frozen PostgreSQL", () => {
 
   it("speech, which needs no database, is answered while it is frozen (counted on the node alone)", async () => {
     const synthesizer = await createSpeechSynthesizer({ size: 1, warmUp: [] });
-    const speaking = await buildTestApp(synthesizer, { databaseUrl: postgres.url });
+    const logged: string[] = [];
+    const speaking = await buildTestApp(
+      synthesizer,
+      { databaseUrl: postgres.url },
+      { logger: { level: "warn", stream: { write: (line: string) => logged.push(line) } } },
+    );
     try {
       const speak = () =>
         speaking.inject({
@@ -140,6 +145,8 @@ describe("a frozen PostgreSQL", () => {
       }
       expect(during).not.toBe("no answer");
       expect((during as Awaited<ReturnType<typeof speak>>).statusCode).toBe(200);
+      // The operator is told that the limit was counted on this node alone.
+      expect(logged.join("")).toContain("Rate limits are counted on this node alone");
       expect((await speak()).statusCode).toBe(200);
     } finally {
       await speaking.close();

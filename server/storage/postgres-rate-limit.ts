@@ -2,7 +2,7 @@
  * A @fastify/rate-limit store in PostgreSQL, so that every node behind a load balancer counts
  * against the same limit. One atomic upsert per request: a fixed window per key, like the
  * plugin's own in-memory store, reset once it has ended. Ended windows are swept now and then.
- * While the database does not answer, each node counts on its own (`sharedCountWaitMs`).
+ * While the database does not answer, each node counts on its own (`sharedWaitMs`).
  */
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import pg from "pg";
@@ -21,19 +21,26 @@ const increment = `
 const sweepEvery = 200;
 
 /**
- * How long a request waits for the shared count. A database that stalls or is away would hold
- * every limited route behind it, speech too, which needs no database: after this, or at once on
- * an error, the request is counted by this node alone (fixed windows, as the plugin's in-memory
- * store) and goes on, and so are the requests of the next `sharedAwayMs`, without asking the
- * database meanwhile.
+ * How long a request waits for the shared count by default (RATE_LIMIT_SHARED_WAIT_MS). A
+ * database that stalls or is away would hold every limited route behind it, speech too, which
+ * needs no database: after this, or at once on an error, the request is counted by this node
+ * alone (fixed windows, as the plugin's in-memory store) and goes on, and so are the requests of
+ * the next `sharedAwayMs`, without asking the database meanwhile.
  */
-const sharedCountWaitMs = 1_000;
+export const defaultSharedWaitMs = 1_000;
 const sharedAwayMs = 5_000;
 
 /** Counters kept by one node while the database does not answer; the oldest go past this many. */
 const localKeys = 10_000;
 
-export async function openPostgresRateLimitStore(databaseUrl: string): Promise<{
+export async function openPostgresRateLimitStore(
+  databaseUrl: string,
+  options: {
+    sharedWaitMs?: number;
+    /** Told each time the node starts counting on its own (at most once per `sharedAwayMs`). */
+    onWarning?: (message: string) => void;
+  } = {},
+): Promise<{
   Store: FastifyRateLimitStoreCtor;
   pool: pg.Pool;
   close: () => Promise<void>;
@@ -44,6 +51,7 @@ export async function openPostgresRateLimitStore(databaseUrl: string): Promise<{
   const local = memoryFailureCounter(Date.now, localKeys);
   const countLocally = (key: string, timeWindow: number) =>
     local.add(key, timeWindow).then(({ count, msLeft }) => ({ current: count, ttl: msLeft }));
+  const sharedWaitMs = options.sharedWaitMs ?? defaultSharedWaitMs;
   let sharedAwayUntil = 0;
 
   function store(prefix: string): FastifyRateLimitStore {
@@ -60,12 +68,21 @@ export async function openPostgresRateLimitStore(databaseUrl: string): Promise<{
           clearTimeout(timer);
           callback(null, count);
         };
-        const alone = () => {
+        const alone = (error?: unknown) => {
           if (answered) return;
+          if (Date.now() >= sharedAwayUntil) {
+            options.onWarning?.(
+              `Rate limits are counted on this node alone for ${sharedAwayMs / 1000} s: the database ${
+                error === undefined
+                  ? `did not answer in ${sharedWaitMs} ms`
+                  : `failed (${String(error)})`
+              }`,
+            );
+          }
           sharedAwayUntil = Date.now() + sharedAwayMs;
           void countLocally(`${prefix}${key}`, timeWindow).then(answer);
         };
-        const timer = setTimeout(alone, sharedCountWaitMs);
+        const timer = setTimeout(alone, sharedWaitMs);
         pool
           .query<{ count: number; ttl: number }>(increment, [`${prefix}${key}`, timeWindow])
           .then(({ rows }) => {
