@@ -37,6 +37,8 @@ type SpeechScript = {
   installs: InstallCall[];
   /** Ends the pending `install()`: true installs the pack, false fails. */
   finishInstall(installed: boolean): void;
+  /** A pack the browser got without this page (another tab's download, its own retry). */
+  packArrives(lang: string): void;
   /** What `available()` was asked, in order. */
   availabilityQuestions: InstallCall[];
   interim(text: string): void;
@@ -186,6 +188,9 @@ export function installFakeRecognizer({
     finishInstall(ok: boolean) {
       if (!pendingInstall) throw new Error("No language pack is being installed");
       pendingInstall.finish(ok);
+    },
+    packArrives(lang: string) {
+      installedPacks.add(lang);
     },
     holdStop: false,
     holdStart: false,

@@ -386,6 +386,52 @@ test.describe("where the voice goes", () => {
     await expectNotice(page, onThisDevice);
   });
 
+  test("a failed download's warning goes once the pack has come by another way", async ({
+    page,
+  }) => {
+    await openRecognition(page, { onDevice: "downloadable" });
+    await page.getByRole("button", { name: "Download the language pack" }).click();
+    await page.evaluate(() => window.speechScript.finishInstall(false));
+    await expect(page.getByRole("alert")).toHaveText(/could not be downloaded/);
+    // Another tab downloads it; this page asks again when the language is chosen again.
+    await page.evaluate(() => window.speechScript.packArrives("ru-RU"));
+    const language = page.getByLabel("Recognition language");
+    await language.selectOption("en-US");
+    await language.selectOption("ru-RU");
+    await expectNotice(page, onThisDevice);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("offline, the pack's download says it needs a connection and starts nothing", async ({
+    page,
+    context,
+  }) => {
+    await openRecognition(page, { onDevice: "downloadable" });
+    const download = page.getByRole("button", { name: "Download the language pack" });
+    await expect(download).toBeVisible();
+    await context.setOffline(true);
+    await expect(download).toHaveAttribute("aria-disabled", "true");
+    await expect(download).toHaveAccessibleDescription(
+      "Downloading the language pack needs a connection.",
+    );
+    await expectNoAxeViolations(page, "pack offered offline");
+    // Still reachable by the keyboard, and a press starts nothing.
+    await download.focus();
+    await page.keyboard.press("Enter");
+    await download.dispatchEvent("click");
+    await expect(download).toBeFocused();
+    expect(await page.evaluate(() => window.speechScript.installs)).toEqual([]);
+
+    await context.setOffline(false);
+    await expect(page.getByText("Downloading the language pack needs a connection.")).toHaveCount(
+      0,
+    );
+    await download.click();
+    expect(await page.evaluate(() => window.speechScript.installs)).toEqual([
+      { langs: ["ru-RU"], processLocally: true },
+    ]);
+  });
+
   test("only online: the notice says the voice leaves the device; Only on this device refuses it, and that is kept", async ({
     page,
   }) => {

@@ -185,15 +185,18 @@ export function useRecognitionChoice(language: string, supported: boolean) {
     return { processLocally: true, phrases };
   }
 
+  // A pack that came after all (the browser went on by itself, or another tab downloaded it)
+  // leaves no failure behind.
+  const failedHere =
+    download.status === "failed" &&
+    download.language === language &&
+    !(answer?.language === language && answer.onDevice === "available");
+
   return {
     choice,
     onlyOnDevice: settings?.onlyOnDevice ?? false,
     setOnlyOnDevice,
-    download: installing
-      ? download
-      : download.status === "failed" && download.language === language
-        ? download
-        : ({ status: "idle" } as const),
+    download: installing || failedHere ? download : ({ status: "idle" } as const),
     installPack,
     planFor,
   };

@@ -14,6 +14,7 @@ import {
 import { recognitionLanguages } from "@/features/recognition/recognition-languages";
 import type { PackDownload } from "@/features/recognition/use-recognition-choice";
 import { useFocusMainContentWhenLost } from "@/lib/main-content";
+import { useConnectionStatus } from "@/lib/use-online-status";
 
 type VoiceNoticeProps = {
   /** Null while the browser has not answered yet. */
@@ -57,6 +58,9 @@ export function VoiceNotice({
   const installing = download.status === "installing";
   const downloading = choice?.kind === "install" && choice.downloading;
   const lineRef = useRef<HTMLElement>(null);
+  // The browser downloads the pack from its maker's servers: only "no network at all" stops it.
+  const offline = useConnectionStatus() === "offline";
+  const offlineNoteId = `${lineId}-pack-offline`;
 
   return (
     <Stack spacing={1.5} sx={{ mt: 1.5 }}>
@@ -76,9 +80,21 @@ export function VoiceNotice({
           <Typography sx={{ mb: 1 }}>
             {t`${languageName} can be recognised on this device, also offline, once its language pack is downloaded. Your browser does not say how large it is.`}
           </Typography>
-          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={onInstallPack}>
+          {/* Offline it stays focusable (aria-disabled) and says why it does nothing. */}
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            aria-disabled={offline}
+            aria-describedby={offline ? offlineNoteId : undefined}
+            onClick={() => !offline && onInstallPack()}
+          >
             {t`Download the language pack`}
           </Button>
+          {offline ? (
+            <Typography id={offlineNoteId} sx={{ mt: 1, color: "text.secondary" }}>
+              {t`Downloading the language pack needs a connection.`}
+            </Typography>
+          ) : null}
         </Box>
       ) : null}
       {downloading ? (
