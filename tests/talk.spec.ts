@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { FEATURES_FORMAT } from "../src/shared/phrase-recogniser/features.ts";
 import {
@@ -1059,6 +1059,50 @@ test.describe("Talk", () => {
     ).toBeVisible();
     await expect(myVoice.getByRole("button", { name: /^Forget my voice/ })).toHaveCount(0);
     await expect.poll(() => storedExampleCounts(page)).toEqual({});
+  });
+
+  test("a file whose voice an older version learnt lists its phrases to teach again, and none answers for them", async ({
+    page,
+  }, testInfo) => {
+    // A phone on an older version: both phrases taught, the file's examples in the older format.
+    await presetTwoTaughtPhrases(page);
+    await openTalk(page);
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export the board" }).click();
+    const exported = JSON.parse(readFileSync(await (await download).path(), "utf8")) as {
+      voice: { en: Record<string, { features: { format: number } }[]> };
+    };
+    for (const example of exported.voice.en.thirsty!) example.features.format = FEATURES_FORMAT - 1;
+    const file = testInfo.outputPath("older-board.json");
+    writeFileSync(file, JSON.stringify(exported));
+
+    // This phone knew neither phrase.
+    await presetStoredValue(page, "dauys.voice-examples", {});
+    await openTalk(page);
+    await page.getByLabel("Board file to import").setInputFiles(file);
+    await page
+      .getByRole("dialog", { name: "Replace your boards?" })
+      .getByRole("button", { name: "Replace the boards" })
+      .click();
+    await expect(page.getByText("Board imported: 2 phrases.")).toBeVisible();
+    const myVoice = page.getByRole("region", { name: "My voice" });
+    await expect(
+      myVoice.getByText(
+        /My voice now listens in a new way.*Please teach these phrases again: “I am thirsty\.”\./,
+      ),
+    ).toBeVisible();
+    await expect(
+      myVoice.getByRole("button", { name: "Teach my voice: I am thirsty." }),
+    ).toBeVisible();
+    await expect(
+      myVoice.getByRole("button", { name: "Forget my voice: Call the nurse." }),
+    ).toBeVisible();
+    await expect.poll(() => storedExampleCounts(page)).toEqual({ nurse: 3 });
+    // The list is kept until the phrase is taught again.
+    await openTalk(page);
+    await expect(
+      myVoice.getByText(/Please teach these phrases again: “I am thirsty\.”/),
+    ).toBeVisible();
   });
 
   test("the board speaks the chosen language", async ({ page }) => {

@@ -152,16 +152,23 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     void code.changeStoredSettings(change);
   };
 
+  /** Changes the phrases to teach again, here and as stored. */
+  const changeTeachAgain = (
+    code: VoiceCode,
+    change: (list: VoiceSettings["teachAgain"]) => VoiceSettings["teachAgain"],
+  ) => {
+    setTeachAgain(change);
+    saveSettings(code, (settings) => ({ ...settings, teachAgain: change(settings.teachAgain) }));
+  };
+
   /** A phrase taught or forgotten is no longer one to teach again. */
   const taughtAgain = (code: VoiceCode, phraseId: string) => {
     const list = teachAgain?.[language] ?? [];
     if (!list.includes(phraseId)) return;
-    const without = (settings: VoiceSettings["teachAgain"]) => ({
+    changeTeachAgain(code, (settings) => ({
       ...settings,
       [language]: (settings?.[language] ?? []).filter((id) => id !== phraseId),
-    });
-    setTeachAgain(without(teachAgain));
-    saveSettings(code, (settings) => ({ ...settings, teachAgain: without(settings.teachAgain) }));
+    }));
   };
 
   /** Stores the examples of `list` the recogniser keeps (the most varied, up to its caps). */
@@ -242,9 +249,13 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     onBoardTap(listener: ((phrase: Phrase) => void) | null) {
       boardTapListener.current = listener;
     },
-    /** Puts these examples in place of the current ones in their languages; the others stay. */
+    /** Puts a board file's examples in place of those of its languages; the others stay. */
     replaceLanguages(next: VoiceExamples) {
-      whenReadyLater((code) => save(code, (all) => ({ ...all, ...next })));
+      whenReadyLater((code) => {
+        const { examples, teachAgain: withFile } = code.fromBoardFile(next);
+        save(code, (all) => ({ ...all, ...examples }));
+        changeTeachAgain(code, withFile);
+      });
     },
   };
 }

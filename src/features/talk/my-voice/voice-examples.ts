@@ -173,14 +173,47 @@ export type RemadeExamples = {
 
 /**
  * After a change of method, examples made by an older version are made again from their
- * recordings (a newer version's, stored by a tab already updated, are left as they are) (`remake`: WAV to features; null when it cannot), and dropped where there is no
- * recording or it cannot be read. A phrase left without examples of its own is listed to be taught
- * again; its counter-examples go with it (nothing to compare them with).
+ * recordings (a newer version's, stored by a tab already updated, are left as they are)
+ * (`remake`: WAV to features; null when it cannot), and dropped where there is no recording or it
+ * cannot be read. A phrase left without examples of its own is listed to be taught again; its
+ * counter-examples go with it (nothing to compare them with).
  */
 export async function remakeStaleExamples(
   all: VoiceExamples,
   remake: (audio: Blob) => Promise<SerialisedFeatures | null>,
 ): Promise<RemadeExamples> {
+  const remade = new Map<StoredExample, SerialisedFeatures | null>();
+  for (const phrases of Object.values(all))
+    for (const list of Object.values(phrases))
+      for (const example of list)
+        if (example.audio && isOlderFormat(example.features))
+          remade.set(example, await remake(example.audio).catch(() => null));
+  return withStaleRemade(all, (example) => remade.get(example) ?? null);
+}
+
+/**
+ * A board file's examples, to put in place of those of the languages it has, where those an older
+ * version made are dropped: a file carries no recordings to make them again from. `teachAgain`
+ * gives the phrases to teach again with the file's in place of the replaced boards'.
+ */
+export function fromBoardFile(file: VoiceExamples) {
+  const usable = withStaleRemade(file, () => null);
+  const teachAgain = (now: RemadeExamples["teachAgain"] | undefined) => {
+    const result = { ...now };
+    for (const language of Object.keys(file) as SpeechLanguage[]) {
+      const ids = usable.teachAgain[language];
+      if (ids) result[language] = ids;
+      else delete result[language];
+    }
+    return result;
+  };
+  return { examples: usable.examples, teachAgain };
+}
+
+function withStaleRemade(
+  all: VoiceExamples,
+  remadeOf: (example: StoredExample) => SerialisedFeatures | null,
+): RemadeExamples {
   let changed = false;
   const examples: VoiceExamples = {};
   const teachAgain: RemadeExamples["teachAgain"] = {};
@@ -192,14 +225,11 @@ export async function remakeStaleExamples(
         continue;
       }
       changed = true;
-      const remade: StoredExample[] = [];
-      for (const example of list) {
-        if (!isOlderFormat(example.features)) remade.push(example);
-        else if (example.audio) {
-          const features = await remake(example.audio).catch(() => null);
-          if (features) remade.push({ ...example, features });
-        }
-      }
+      const remade = list.flatMap((example) => {
+        if (!isOlderFormat(example.features)) return [example];
+        const features = remadeOf(example);
+        return features ? [{ ...example, features }] : [];
+      });
       if (remade.some((example) => example.origin !== "counter")) result[phraseId] = remade;
       else (teachAgain[language] ??= []).push(phraseId);
     }
