@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   buildYear,
   expectNoAxeViolations,
+  findSmallTargets,
   presetLanguage,
   presetPilotAccess,
   settle,
@@ -98,6 +99,8 @@ test.describe("with pilot access", () => {
     await expect(playerTitle(page)).toHaveText("Tongue warm-up");
     await expect(play).toBeFocused();
     await expect(play).toHaveAccessibleDescription("Tongue warm-up");
+    // Its ring is white: the theme's blue one is lost on the blue button over a dark picture.
+    await expect(play).toHaveCSS("outline-color", "rgb(255, 255, 255)");
   });
 
   test("the lesson shown is kept in the address: a reload finds it again", async ({ page }) => {
@@ -265,6 +268,31 @@ test.describe("with pilot access", () => {
     );
   });
 
+  test("lesson pictures that could not come offline come once the connection is back", async ({
+    page,
+    context,
+  }) => {
+    let connected = false;
+    await context.route(`https://${youtubeImageHost}/**`, (route) =>
+      connected
+        ? route.fulfill({ status: 200, contentType: "image/png", body: tinyPng })
+        : route.abort("internetdisconnected"),
+    );
+    await openWithPilotAccess(page);
+    await settle(page);
+    const picture = card(page, "Tongue warm-up").locator("img");
+    await picture.scrollIntoViewIfNeeded();
+    await expect(picture).toHaveAttribute("src", "/lesson-placeholder.svg");
+    await context.setOffline(true);
+    await expect(player(page).getByText("This video needs an internet connection.")).toBeVisible();
+    connected = true;
+    await context.setOffline(false);
+    await expect(picture).toHaveAttribute(
+      "src",
+      `https://${youtubeImageHost}/vi/0Ipl5R1HSOo/hqdefault.jpg`,
+    );
+  });
+
   test("offline, the player says the video needs a connection instead of loading it", async ({
     page,
     context,
@@ -310,6 +338,91 @@ test.describe("with pilot access", () => {
     await expect(embed(page)).toHaveCount(0);
     await context.setOffline(false);
     await expect(embed(page)).toHaveCount(1);
+  });
+
+  test("a video cut off by a lost connection comes back where it was, and leaves the focus where the user is", async ({
+    page,
+    context,
+  }) => {
+    // A stand-in for YouTube's player that says, as it does, where the video is (14 minutes in).
+    await context.route(`https://${youtubeEmbedHost}/**`, (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><html lang="en"><title>Video</title><script>
+          addEventListener("message", (event) => {
+            if (JSON.parse(event.data).event !== "listening") return;
+            const info = { playerState: 1, currentTime: 840.6 };
+            parent.postMessage(JSON.stringify({ event: "infoDelivery", info }), event.origin);
+          });
+        </script></html>`,
+      }),
+    );
+    await openWithPilotAccess(page);
+    await settle(page);
+    const play = player(page).getByRole("button", { name: "Play lesson" });
+    await play.click();
+    await expect(embed(page)).toBeFocused();
+    await expect(embed(page)).not.toHaveAttribute("src", /[?&]start=/);
+    await expect(embed(page)).toHaveAttribute("data-media-playing", "");
+
+    await context.setOffline(true);
+    await expect(embed(page)).toHaveCount(0);
+    // The focus was in the video: it waits on Play, which says why it does nothing now.
+    await expect(play).toBeFocused();
+    // Meanwhile the user goes on to read the list.
+    const tongue = card(page, "Tongue warm-up");
+    await tongue.focus();
+    await context.setOffline(false);
+    await expect(embed(page)).toHaveAttribute("src", /[?&]start=840(&|$)/);
+    await expect(tongue).toBeFocused();
+  });
+
+  test("a video that does not load says so, and Try again loads it again", async ({
+    page,
+    context,
+  }) => {
+    // A frame whose player never answers: a network that blocks the video, or a stalled one.
+    let loads = 0;
+    await context.route(`https://${youtubeEmbedHost}/**`, (route) => {
+      loads += 1;
+      return route.fulfill({
+        contentType: "text/html",
+        body: '<!doctype html><html lang="en"><title>Blocked</title></html>',
+      });
+    });
+    await page.clock.install();
+    await openWithPilotAccess(page);
+    await settle(page);
+    await player(page).getByRole("button", { name: "Play lesson" }).click();
+    await expect(embed(page)).toBeFocused();
+    const note = player(page).getByRole("status").filter({ hasText: "The video has not loaded." });
+    await page.clock.fastForward(15_000);
+    await expect(note).toHaveCount(0);
+    await page.clock.fastForward(6_000);
+    await expect(note).toHaveText(
+      "The video has not loaded. The connection may be slow, or videos may be blocked on this network.Try again",
+    );
+    await expectNoAxeViolations(page, "video not loaded");
+    expect(await findSmallTargets(page)).toEqual([]);
+
+    await note.getByRole("button", { name: "Try again" }).click();
+    await expect(note).toHaveCount(0);
+    await expect(embed(page)).toBeFocused();
+    await expect.poll(() => loads).toBe(2);
+  });
+
+  test("choosing the card of the lesson playing brings the video into view with the focus", async ({
+    page,
+  }) => {
+    await openWithPilotAccess(page);
+    await player(page).getByRole("button", { name: "Play lesson" }).click();
+    await expect(embed(page)).toBeFocused();
+    const first = card(page, "Breathing basics for clear speech");
+    await first.scrollIntoViewIfNeeded();
+    await first.focus();
+    await page.keyboard.press("Enter");
+    await expect(embed(page)).toBeFocused();
+    await expect(player(page)).toBeInViewport();
   });
 
   test("shows the six articles, the call to action and the footer", async ({ page }) => {

@@ -99,7 +99,8 @@ function RecoveryPage() {
       behavior: reduceMotion ? "auto" : "smooth",
       block: "start",
     });
-    playRef.current?.focus({ preventScroll: true });
+    // The lesson already playing has no Play: the video itself takes the focus.
+    (playRef.current ?? panelRef.current?.querySelector("iframe"))?.focus({ preventScroll: true });
   };
 
   return (

@@ -28,33 +28,67 @@ export function playingFromMessage(data: unknown): boolean | null {
 
 /** The player's state in a message, or `null` when it says nothing about it. */
 function stateFromMessage(data: unknown): number | null {
+  const { event, info } = readMessage(data);
+  const state = event === "onStateChange" ? info : infoDelivered(event, info)?.playerState;
+  return typeof state === "number" ? state : null;
+}
+
+/** Where the video is (seconds) in a message, or `null` when it says nothing about it. */
+function timeFromMessage(data: unknown): number | null {
+  const { event, info } = readMessage(data);
+  const time = infoDelivered(event, info)?.currentTime;
+  return typeof time === "number" && Number.isFinite(time) && time >= 0 ? time : null;
+}
+
+function readMessage(data: unknown): { event?: unknown; info?: unknown } {
   let message: unknown = data;
   if (typeof data === "string") {
     try {
       message = JSON.parse(data);
     } catch {
-      return null;
+      return {};
     }
   }
-  if (typeof message !== "object" || message === null) return null;
-  const { event, info } = message as { event?: unknown; info?: unknown };
-  let state: unknown = null;
-  if (event === "onStateChange") state = info;
-  else if (
-    (event === "infoDelivery" || event === "initialDelivery") &&
+  return typeof message === "object" && message !== null ? message : {};
+}
+
+/** The fields of an `infoDelivery` (what changed) or `initialDelivery` (all of it). */
+function infoDelivered(event: unknown, info: unknown): Record<string, unknown> | undefined {
+  return (event === "infoDelivery" || event === "initialDelivery") &&
     typeof info === "object" &&
     info !== null
-  ) {
-    state = (info as { playerState?: unknown }).playerState;
-  }
-  return typeof state === "number" ? state : null;
+    ? (info as Record<string, unknown>)
+    : undefined;
 }
+
+/**
+ * How long a player that has not said a word is given before the page says the video has not
+ * loaded: a network that blocks the video's host, or a connection that stalls while the browser
+ * still says it is online, leaves the frame an error page or blank, and nothing else would say so.
+ */
+export const playerAnswerMs = 20_000;
 
 /**
  * Follows `frame`'s player; returns the function that stops following. Stopping also clears the
  * mark, so a video taken off the page never holds the idle timer.
+ * - `onTime` hears where the video is, as the player reports it (about every quarter second
+ *   while it plays);
+ * - `onAnswer` hears false when the player has said nothing for `playerAnswerMs`, and true when
+ *   it speaks after that.
  */
-export function followEmbeddedPlayback(frame: HTMLIFrameElement): () => void {
+export function followEmbeddedPlayback(
+  frame: HTMLIFrameElement,
+  {
+    onTime,
+    onAnswer,
+  }: { onTime?: (seconds: number) => void; onAnswer?: (answered: boolean) => void } = {},
+): () => void {
+  let answered = false;
+  let silent = false;
+  const silence = setTimeout(() => {
+    silent = true;
+    onAnswer?.(false);
+  }, playerAnswerMs);
   let playing = false;
   const report = (now: boolean) => {
     if (now === playing) return;
@@ -76,6 +110,13 @@ export function followEmbeddedPlayback(frame: HTMLIFrameElement): () => void {
   const onMessage = (event: MessageEvent) => {
     if (event.origin !== embedOrigin || event.source !== frame.contentWindow) return;
     stopAsking();
+    if (!answered) {
+      answered = true;
+      clearTimeout(silence);
+      if (silent) onAnswer?.(true);
+    }
+    const time = timeFromMessage(event.data);
+    if (time !== null) onTime?.(time);
     const state = stateFromMessage(event.data);
     if (state === null) return;
     // Buffering for longer than `maxBufferingMs` (reported again and again, or not at all) is no
@@ -107,6 +148,7 @@ export function followEmbeddedPlayback(frame: HTMLIFrameElement): () => void {
   return () => {
     stopAsking();
     clearTimeout(stalled);
+    clearTimeout(silence);
     window.removeEventListener("message", onMessage);
     frame.removeEventListener("load", onLoad);
     delete frame.dataset.mediaPlaying;

@@ -1,4 +1,4 @@
-import { useId, type Ref } from "react";
+import { useId, useRef, useState, type Ref, type RefObject } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
@@ -50,7 +50,7 @@ type LessonPlayerPanelProps = {
    * Play, focused when a lesson is chosen from the grid: the next step, and before the title on
    * the page, so from the title the keyboard would skip it. It is described by the title.
    */
-  playRef?: Ref<HTMLButtonElement>;
+  playRef: RefObject<HTMLButtonElement | null>;
 };
 
 /**
@@ -75,6 +75,11 @@ export function LessonPlayerPanel({
   const offlineId = useId();
   const vertical = isVerticalLesson(lesson);
   const title = i18n._(lesson.title);
+  // Where the video was: a frame taken away by a lost connection comes back there, not at 0:00.
+  const watched = useRef<{ youtubeId: string; seconds: number } | null>(null);
+  // The player did not answer in time (the video has not loaded): said, with a way to load again.
+  const [unanswered, setUnanswered] = useState(false);
+  const [loads, setLoads] = useState(0);
 
   return (
     <Paper
@@ -113,7 +118,19 @@ export function LessonPlayerPanel({
           {/* Offline, the video cannot load or go on: the cover says why, and the video loads
               again when the connection is back (a frame that failed would stay an error page). */}
           {playing && online ? (
-            <LessonEmbed key={lesson.youtubeId} youtubeId={lesson.youtubeId} title={title} />
+            <LessonEmbed
+              key={`${lesson.youtubeId} ${loads}`}
+              youtubeId={lesson.youtubeId}
+              title={title}
+              startSeconds={() =>
+                watched.current?.youtubeId === lesson.youtubeId ? watched.current.seconds : 0
+              }
+              onTime={(seconds) => {
+                watched.current = { youtubeId: lesson.youtubeId, seconds };
+              }}
+              onAnswer={(answered) => setUnanswered(!answered)}
+              afterIt={playRef}
+            />
           ) : (
             <LessonCover
               lesson={lesson}
@@ -126,6 +143,14 @@ export function LessonPlayerPanel({
           )}
         </Box>
         <OfflineVideoNote online={online} id={offlineId} />
+        <UnansweredVideoNote
+          shown={unanswered && playing && online}
+          // The note goes as the new frame comes, which takes the focus from its button.
+          onTryAgain={() => {
+            setUnanswered(false);
+            setLoads((count) => count + 1);
+          }}
+        />
       </Box>
 
       <LessonDetails
@@ -190,7 +215,10 @@ function LessonCover({
             borderRadius: 999,
             boxShadow: 3,
             // The theme's blue ring is hard to see on a dark image: add a white one.
-            "&.Mui-focusVisible": { outline: "3px solid #ffffff", outlineOffset: 3 },
+            "&.Mui-focusVisible, &:focus-visible": {
+              outline: "3px solid #ffffff",
+              outlineOffset: 3,
+            },
             "&[aria-disabled='true']": {
               bgcolor: "#44505e",
               cursor: "not-allowed",
@@ -201,6 +229,43 @@ function LessonCover({
         </Button>
       </Box>
     </>
+  );
+}
+
+/**
+ * A video whose player has not answered in time (a network that blocks it, a stalled connection
+ * the browser does not notice): a note under it says so, with Try again, which loads it again
+ * where it was (announced when it shows).
+ */
+function UnansweredVideoNote({ shown, onTryAgain }: { shown: boolean; onTryAgain: () => void }) {
+  const { t } = useLingui();
+  return (
+    <Box role="status" sx={{ mt: shown ? 1.5 : 0 }}>
+      {shown ? (
+        <Stack
+          direction="row"
+          spacing={1.5}
+          useFlexGap
+          sx={{
+            alignItems: "center",
+            flexWrap: "wrap",
+            p: 1.5,
+            borderRadius: 2,
+            bgcolor: "#fff4e5",
+            color: "#5c3b00",
+            border: 1,
+            borderColor: "#e0b25c",
+          }}
+        >
+          <Typography component="span" sx={{ fontWeight: 600, flex: "1 1 16rem" }}>
+            {t`The video has not loaded. The connection may be slow, or videos may be blocked on this network.`}
+          </Typography>
+          <Button variant="outlined" onClick={onTryAgain}>
+            {t`Try again`}
+          </Button>
+        </Stack>
+      ) : null}
+    </Box>
   );
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import Box from "@mui/material/Box";
 import type { SxProps, Theme } from "@mui/material/styles";
 import type { Lesson } from "@/features/lessons/lessons";
+import { useConnectionStatus } from "@/lib/use-online-status";
 
 export const lessonPlaceholderSrc = `${import.meta.env.BASE_URL}lesson-placeholder.svg`;
 
@@ -10,6 +11,7 @@ export const lessonPlaceholderSrc = `${import.meta.env.BASE_URL}lesson-placehold
  * fail to load (offline, or a video that was removed), show the local placeholder instead.
  * The placeholder is also the image's background, so it shows while a thumbnail is still on its
  * way over a slow connection, and before the page's JavaScript has arrived to swap a failed one.
+ * A picture that failed offline is asked for again when the connection comes back.
  * Decorative: the lesson's title is always written next to it.
  */
 export function LessonThumbnail({
@@ -21,7 +23,12 @@ export function LessonThumbnail({
   loading: "lazy" | "eager";
   sx?: SxProps<Theme>;
 }) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  // Offline, a picture not kept on the device fails: it is asked for again once the connection
+  // is back (a picture that fails online, a removed video's, is not).
+  const offline = useConnectionStatus() === "offline";
+  const [failed, setFailed] = useState<{ src: string; offline: boolean } | null>(null);
+  if (failed && offline && !failed.offline) setFailed({ ...failed, offline });
+  const failedSrc = failed && !(failed.offline && !offline) ? failed.src : null;
   const src =
     lesson.thumbnail && lesson.thumbnail !== failedSrc ? lesson.thumbnail : lessonPlaceholderSrc;
   const image = useRef<HTMLImageElement>(null);
@@ -29,9 +36,9 @@ export function LessonThumbnail({
   useEffect(() => {
     const element = image.current;
     if (element?.complete && element.naturalWidth === 0 && src !== lessonPlaceholderSrc) {
-      setFailedSrc(src);
+      setFailed({ src, offline });
     }
-  }, [src]);
+  }, [src, offline]);
   return (
     <Box
       component="img"
@@ -45,7 +52,7 @@ export function LessonThumbnail({
       width={480}
       height={360}
       onError={() => {
-        if (src !== lessonPlaceholderSrc) setFailedSrc(src);
+        if (src !== lessonPlaceholderSrc) setFailed({ src, offline });
       }}
       sx={[
         {
