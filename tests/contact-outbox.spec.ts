@@ -137,6 +137,35 @@ test("a message sent offline survives a reload and arrives once when the connect
   expect(Date.parse(rows[0]!.created_at)).toBeLessThanOrEqual(Date.parse(rows[0]!.received_at));
 });
 
+test("without IndexedDB a waiting message asks for the page to be kept open, and arrives from it", async ({
+  page,
+  context,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, "indexedDB", { value: undefined });
+  });
+  await page.goto("/contact");
+  const message = uniqueMessage();
+  // Live before the network goes (settle() needs IndexedDB).
+  await appStarted(page);
+  await context.setOffline(true);
+  await fillAndSend(page, message);
+  const keepOpen =
+    "We could not reach our server just now. Please keep this page open: your message will be sent when the connection is back.";
+  await expect(page.getByRole("alert").filter({ hasText: "Message saved" })).toContainText(
+    keepOpen,
+  );
+  // The notice of what waits says the same: nothing is on the device to outlive the page.
+  const waiting = page.getByRole("status").filter({ hasText: "Waiting to be sent" });
+  await expect(waiting).toContainText(message.subject);
+  await expect(waiting).toContainText(keepOpen);
+  await expect(waiting).not.toContainText("Saved on this device");
+
+  await context.setOffline(false);
+  await expect(waiting).toBeHidden();
+  await expect.poll(() => storedRequests(message.email).length).toBe(1);
+});
+
 test("with the server down the request waits in the outbox and arrives at the next start", async ({
   page,
 }) => {

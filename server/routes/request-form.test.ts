@@ -136,7 +136,12 @@ describe("POST /contact (the contact form without the app)", () => {
     expect(answer.body).toContain("KK received");
     const rows = stored();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id, ...filled, language: "kk", handledAt: null });
+    expect(rows[0]).toMatchObject({
+      id: contentRequestId(filled, "kk", { pageId: id }),
+      ...filled,
+      language: "kk",
+      handledAt: null,
+    });
     expect(Date.parse(rows[0]!.createdAt)).not.toBeNaN();
   });
 
@@ -155,6 +160,14 @@ describe("POST /contact (the contact form without the app)", () => {
     expect(again.statusCode).toBe(200);
     expect(again.body).toContain("EN received");
     expect(stored()).toHaveLength(1);
+  });
+
+  it("stores another message sent from the same page (Back, and a new message) apart", async () => {
+    const { app, stored } = await start();
+    const form = { ...filled, language: "en", "request-id": randomUUID() };
+    expect((await send(app, form)).statusCode).toBe(201);
+    expect((await send(app, { ...form, message: "One more thing" })).statusCode).toBe(201);
+    expect(stored().map((row) => row.message)).toEqual([filled.message, "One more thing"]);
   });
 
   it("without an id, stores the same words sent again once, and other words apart", async () => {
@@ -355,11 +368,21 @@ describe("contentRequestId", () => {
   it("is a UUID that changes with the words, the language and the window", () => {
     const at = 1_700_000_000_000;
     const start = at - (at % duplicateWindowMs);
-    const id = contentRequestId(filled, "kk", start);
+    const id = contentRequestId(filled, "kk", { receivedAt: start });
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(contentRequestId(filled, "kk", start + duplicateWindowMs - 1)).toBe(id);
-    expect(contentRequestId(filled, "kk", start + duplicateWindowMs)).not.toBe(id);
-    expect(contentRequestId(filled, "ru", start)).not.toBe(id);
-    expect(contentRequestId({ ...filled, subject: "Other" }, "kk", start)).not.toBe(id);
+    expect(contentRequestId(filled, "kk", { receivedAt: start + duplicateWindowMs - 1 })).toBe(id);
+    expect(contentRequestId(filled, "kk", { receivedAt: start + duplicateWindowMs })).not.toBe(id);
+    expect(contentRequestId(filled, "ru", { receivedAt: start })).not.toBe(id);
+    expect(contentRequestId({ ...filled, subject: "Other" }, "kk", { receivedAt: start })).not.toBe(
+      id,
+    );
+  });
+
+  it("sent from a page, changes with the page and the words, not with the time", () => {
+    const pageId = randomUUID();
+    const id = contentRequestId(filled, "kk", { pageId });
+    expect(contentRequestId(filled, "kk", { pageId })).toBe(id);
+    expect(contentRequestId(filled, "kk", { pageId: randomUUID() })).not.toBe(id);
+    expect(contentRequestId({ ...filled, message: "Another" }, "kk", { pageId })).not.toBe(id);
   });
 });

@@ -10,7 +10,8 @@
  * stored twice in another way. The page's inline loader (src/page-scripts/app-loader.ts), which
  * runs even when the app's scripts never come, writes a random id into the form as the page
  * loads: the same page sent twice (a double tap, a resend after a lost answer) is one request.
- * Without it (scripts turned off, no `crypto.randomUUID` outside a secure context) the id is made
+ * The stored id is made from that id and the words, so a visitor who goes Back to the page and
+ * writes another message sends another request (the browser keeps the page's id). Without it (scripts turned off, no `crypto.randomUUID` outside a secure context) the id is made
  * from the request's content and a ten-minute window, so the same words sent again within it are
  * stored once; a resend across the window's edge is stored twice, which staff can see, rather
  * than lost.
@@ -76,15 +77,21 @@ export function parseFormBody(body: string): Map<string, string> {
   return form;
 }
 
-/** A request id made from the request's content and the window it was sent in (a UUID, v8). */
+/**
+ * A request id made from the request's content and where it was sent from (a UUID, v8): the page
+ * (the id its loader wrote in the form) or, without one, the window of time it was received in.
+ * The same words sent again from the same page are one request, and other words another: a
+ * visitor who goes Back to the page and writes a new message sends a new request.
+ */
 export function contentRequestId(
   fields: ContactFields,
   language: LanguageCode,
-  receivedAt: number,
+  sentFrom: { pageId: string } | { receivedAt: number },
 ): string {
-  const window = Math.floor(receivedAt / duplicateWindowMs);
+  const from =
+    "pageId" in sentFrom ? sentFrom.pageId : Math.floor(sentFrom.receivedAt / duplicateWindowMs);
   const hash = createHash("sha256")
-    .update(JSON.stringify([window, language, ...contactFieldNames.map((field) => fields[field])]))
+    .update(JSON.stringify([from, language, ...contactFieldNames.map((field) => fields[field])]))
     .digest();
   hash[6] = (hash[6]! & 0x0f) | 0x80;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
@@ -217,7 +224,11 @@ export async function requestFormRoutes(
       }
       const now = Date.now();
       const trimmed = trimContactFields(fields);
-      const id = requestId ?? contentRequestId(trimmed, language, now);
+      const id = contentRequestId(
+        trimmed,
+        language,
+        requestId ? { pageId: requestId } : { receivedAt: now },
+      );
       const { created } = await options.store.save({
         id,
         ...trimmed,

@@ -5,6 +5,7 @@ import Typography from "@mui/material/Typography";
 import { useKioskActive } from "@/lib/kiosk-flag";
 import { deliverOutbox, removeFromOutbox } from "@/features/contact/outbox";
 import {
+  isOutboxKeptOnDevice,
   onOutboxChange,
   readOutbox,
   type ContactRequest,
@@ -37,6 +38,8 @@ export function OutboxNotice({
   const { t } = useLingui();
   const labels = useContactFieldLabels();
   const [items, setItems] = useState<OutboxItem[]>([]);
+  // Without IndexedDB (or after a failed write) the outbox is in this page's memory only.
+  const [keptOnDevice, setKeptOnDevice] = useState(true);
   const [trying, setTrying] = useState(false);
   const [stillWaiting, setStillWaiting] = useState(false);
 
@@ -45,7 +48,9 @@ export function OutboxNotice({
     let active = true;
     const refresh = () =>
       void readOutbox().then((next) => {
-        if (active) setItems(next);
+        if (!active) return;
+        setItems(next);
+        setKeptOnDevice(isOutboxKeptOnDevice());
       });
     refresh();
     const stop = onOutboxChange(refresh);
@@ -99,7 +104,9 @@ export function OutboxNotice({
         >
           <AlertTitle>{t`Waiting to be sent`}</AlertTitle>
           <Typography>
-            {t`Saved on this device. It will be sent when the connection is back.`}
+            {keptOnDevice
+              ? t`Saved on this device. It will be sent when the connection is back.`
+              : t`We could not reach our server just now. Please keep this page open: your message will be sent when the connection is back.`}
           </Typography>
           {stillWaiting ? (
             <Typography sx={{ fontWeight: 700 }}>

@@ -68,6 +68,14 @@ export async function readOutbox(): Promise<OutboxItem[]> {
   return Array.isArray(stored) ? stored.filter(isOutboxItem) : [];
 }
 
+let keptOnDevice = true;
+
+/**
+ * Whether this page's last change of the outbox reached IndexedDB: without it (no IndexedDB, a
+ * failed write) what waits is in this page's memory only, and goes with it.
+ */
+export const isOutboxKeptOnDevice = () => keptOnDevice;
+
 /** Applies `change` to the stored list; resolves to whether it reached IndexedDB. */
 export async function updateOutbox(
   change: (items: OutboxItem[]) => OutboxItem[],
@@ -75,6 +83,7 @@ export async function updateOutbox(
   const saved = await withOutboxLock(async () =>
     writeValue(storageKeys.outbox, change(await readOutbox())),
   );
+  keptOnDevice = saved;
   announceChange();
   return saved;
 }

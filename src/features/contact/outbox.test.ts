@@ -30,7 +30,7 @@ const fields = {
   message: "We would like to try Dauys with ten patients.",
 };
 
-type Answer = { status: number; body?: unknown } | "network-error";
+type Answer = { status: number; body?: unknown; contentType?: string } | "network-error";
 
 /** The network boundary: records what reaches "the server" and answers as told. */
 function fakeServer(...answers: Answer[]) {
@@ -43,7 +43,7 @@ function fakeServer(...answers: Answer[]) {
     received.push(await request.json());
     return new Response(JSON.stringify(answer.body ?? {}), {
       status: answer.status,
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": answer.contentType ?? "application/json" },
     });
   });
   vi.stubGlobal("fetch", fetchMock);
@@ -126,6 +126,18 @@ describe("contact request outbox", () => {
     const report = await deliverOutbox();
     expect(report.delivered).toEqual([request.id]);
     expect(server.received).toEqual([request]);
+  });
+
+  it("keeps a request answered 200 by a page that is not the API's (a proxy's), and sends it later", async () => {
+    const server = fakeServer(
+      { status: 200, contentType: "text/html; charset=utf-8", body: "<h1>Sign in</h1>" },
+      { status: 201, body: { status: "stored" } },
+    );
+    const { request } = await enqueueContactRequest(fields, "kk");
+    expect(await deliverRequest(request.id)).toEqual({ state: "pending" });
+    expect(await readOutbox()).toMatchObject([{ state: "pending", attempts: 1 }]);
+    expect(await deliverRequest(request.id)).toEqual({ state: "delivered" });
+    expect(server.received).toEqual([request, request]);
   });
 
   it("marks a refused request as failed with the server's reason and does not retry it", async () => {

@@ -104,10 +104,17 @@ async function send(request: ContactRequest): Promise<SendResult> {
     const { error, response } = await apiClient.POST(apiPaths.requests, {
       body: request,
       signal: AbortSignal.timeout(deliveryTimeoutMs),
-      // A 2xx means stored, whatever its body says: the body is read as text, never parsed.
+      // A 2xx from the API means stored, whatever its body says: the body is read as text,
+      // never parsed (a body cut off after the status still means stored).
       parseAs: "text",
     });
-    if (response.ok) return { kind: "stored" };
+    // Only the API answers in JSON: a page some proxy in front answered with (a sign-in page
+    // redirected to, a maintenance page) did not store anything, and the request waits.
+    const fromApi =
+      !response.redirected &&
+      /^application\/json\b/.test(response.headers.get("content-type") ?? "");
+    if (response.ok && fromApi) return { kind: "stored" };
+    if (response.ok) return { kind: "unavailable" };
     if (rejectedStatuses.has(response.status)) {
       return { kind: "rejected", message: errorFields(error).message ?? `HTTP ${response.status}` };
     }
