@@ -232,6 +232,17 @@ function LessonCover({
   );
 }
 
+/** The notes under the video: a warning's colours, in a row. */
+const videoNoteLook = {
+  alignItems: "center",
+  p: 1.5,
+  borderRadius: 2,
+  bgcolor: "#fff4e5",
+  color: "#5c3b00",
+  border: 1,
+  borderColor: "#e0b25c",
+} as const;
+
 /**
  * A video whose player has not answered in time (a network that blocks it, a stalled connection
  * the browser does not notice): a note under it says so, with Try again, which loads it again
@@ -242,21 +253,7 @@ function UnansweredVideoNote({ shown, onTryAgain }: { shown: boolean; onTryAgain
   return (
     <Box role="status" sx={{ mt: shown ? 1.5 : 0 }}>
       {shown ? (
-        <Stack
-          direction="row"
-          spacing={1.5}
-          useFlexGap
-          sx={{
-            alignItems: "center",
-            flexWrap: "wrap",
-            p: 1.5,
-            borderRadius: 2,
-            bgcolor: "#fff4e5",
-            color: "#5c3b00",
-            border: 1,
-            borderColor: "#e0b25c",
-          }}
-        >
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ ...videoNoteLook, flexWrap: "wrap" }}>
           <Typography component="span" sx={{ fontWeight: 600, flex: "1 1 16rem" }}>
             {t`The video has not loaded. The connection may be slow, or videos may be blocked on this network.`}
           </Typography>
@@ -275,20 +272,7 @@ function OfflineVideoNote({ online, id }: { online: boolean; id: string }) {
   return (
     <Box role="status" sx={{ mt: online ? 0 : 1.5 }}>
       {online ? null : (
-        <Stack
-          id={id}
-          direction="row"
-          spacing={1}
-          sx={{
-            alignItems: "center",
-            p: 1.5,
-            borderRadius: 2,
-            bgcolor: "#fff4e5",
-            color: "#5c3b00",
-            border: 1,
-            borderColor: "#e0b25c",
-          }}
-        >
+        <Stack id={id} direction="row" spacing={1} sx={videoNoteLook}>
           <CloudOffIcon aria-hidden="true" />
           <Typography component="span" sx={{ fontWeight: 600 }}>
             {t`This video needs an internet connection. Connect to the internet to play it.`}
