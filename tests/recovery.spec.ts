@@ -375,6 +375,13 @@ test.describe("with pilot access", () => {
     await context.setOffline(false);
     await expect(embed(page)).toHaveAttribute("src", /[?&]start=840(&|$)/);
     await expect(tongue).toBeFocused();
+
+    // Play, pressed for it again later, starts the lesson from its beginning.
+    await player(page).getByRole("button", { name: "Next" }).click();
+    await player(page).getByRole("button", { name: "Previous" }).click();
+    await play.click();
+    await expect(embed(page)).toHaveCount(1);
+    await expect(embed(page)).not.toHaveAttribute("src", /[?&]start=/);
   });
 
   test("a video that does not load says so, and Try again loads it again", async ({

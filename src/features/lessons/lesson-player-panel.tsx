@@ -137,7 +137,11 @@ export function LessonPlayerPanel({
               online={online}
               titleId={titleId}
               offlineId={offlineId}
-              onPlay={onPlay}
+              onPlay={() => {
+                // Play starts the lesson from its beginning; only a video cut off resumes.
+                watched.current = null;
+                onPlay();
+              }}
               playRef={playRef}
             />
           )}
