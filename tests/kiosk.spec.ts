@@ -687,6 +687,51 @@ test("when the countdown runs out, the patient's text, audio and drafts are eras
   await expect(page.getByRole("textbox", { name: "Сообщение" })).toHaveValue("");
 });
 
+test("after a privacy reset the browser's Back does not reach the previous patient's pages", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await provision(page, { idle: 10 });
+  const main = page.getByRole("navigation", { name: "Main" });
+  await main.getByRole("link", { name: "Recovery" }).click();
+  // A patient chooses a lesson: it is kept in the address.
+  await page.getByRole("button", { name: /^Speaking on the phone/ }).click();
+  await expect(page).toHaveURL(/\/recovery\?lesson=16$/);
+  await main.getByRole("link", { name: "Talk" }).click();
+  await expect(page).toHaveURL(/\/talk$/);
+
+  await page.clock.fastForward(10_000);
+  await expect(page.getByRole("alertdialog", { name: "Are you still there?" })).toBeVisible();
+  await page.clock.fastForward(30_000);
+  const ready = page.getByRole("status").filter({ hasText: "Ready for the next person." });
+  await expect(ready).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
+
+  // The next person presses Back: the home page stays, with no lesson or page of the last one.
+  await page.goBack();
+  await settle(page);
+  await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Speech Recovery");
+  // Their own way back works: a page they open, and Back to the home page.
+  await main.getByRole("link", { name: "Recovery" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Speech Recovery");
+  await expect(
+    page.getByRole("region", { name: "Lesson player" }).getByRole("heading", { level: 2 }),
+  ).toHaveText("Breathing basics for clear speech");
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
+  // A reload (a new version comes in after a reset) keeps the floor.
+  await page.reload();
+  // The session is running again once its countdown can come.
+  await page.clock.fastForward(10_000);
+  const dialog = page.getByRole("alertdialog", { name: "Are you still there?" });
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.goBack();
+  await settle(page);
+  await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
+});
+
 test("when the device refuses to erase, staff are told, and what could not be erased is not shown to the next person", async ({
   page,
 }) => {

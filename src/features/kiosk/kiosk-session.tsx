@@ -4,7 +4,7 @@
  * (see kiosk-mode.tsx), never for other visitors.
  */
 import { lazy, Suspense, useEffect, useEffectEvent, useReducer, useRef } from "react";
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useRouter } from "@tanstack/react-router";
 import {
   idleReducer,
   initialIdleState,
@@ -80,6 +80,46 @@ function noteLastUse(at: number | null) {
 }
 
 /**
+ * The first entry of this tab's history that belongs to the present patient: a privacy reset
+ * leaves for the home page, but the browser's Back would still reach the previous patient's pages
+ * (the lesson they chose is in its address). Kept in sessionStorage, so a reload (a new version
+ * comes in after a reset) keeps it; TanStack Router numbers the entries in `history.state`.
+ */
+const historyFloorKey = "dauys.kiosk-history-floor";
+
+function readHistoryFloor(): number {
+  try {
+    return Number(sessionStorage.getItem(historyFloorKey)) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+function keepHistoryFloor(index: number) {
+  try {
+    sessionStorage.setItem(historyFloorKey, String(index));
+  } catch {
+    // Without it Back can reach the pages before the reset: their data is erased all the same.
+  }
+}
+
+/** Back and Forward stop at the privacy reset: what came before it was the previous patient's. */
+function useHistoryFloor() {
+  const { history } = useRouter();
+  useEffect(
+    () =>
+      history.block({
+        blockerFn: ({ nextLocation, action }) =>
+          action !== "PUSH" &&
+          action !== "REPLACE" &&
+          nextLocation.state.__TSR_index < readHistoryFloor(),
+        enableBeforeUnload: false,
+      }),
+    [history],
+  );
+}
+
+/**
  * Brings in a new version of the app: a kiosk's tab is never closed, so it would wait for good
  * (and patients are not asked to reload; service-worker-notices.tsx). Called after a privacy
  * reset, between two patients, with nothing of anyone's on the screen. The server is asked for a
@@ -125,6 +165,7 @@ async function activateKioskLanguage(language: LanguageCode): Promise<void> {
 export default function KioskSession({ setting }: { setting: KioskSetting }) {
   const { resets } = useKiosk();
   const navigate = useNavigate();
+  const { history } = useRouter();
   const [idle, dispatch] = useReducer(idleReducer, initialIdleState);
   const resetRunning = useRef(false);
   const { idleSeconds, language } = setting;
@@ -204,6 +245,7 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
       await navigate({ to: "/", replace: true }).catch((error: unknown) =>
         console.error("The privacy reset could not go to the home page:", error),
       );
+      keepHistoryFloor(history.location.state.__TSR_index);
       await new Promise((resolve) => window.setTimeout(resolve, 50));
       // A refusal can be passing (a busy disk): a second try before anyone is told.
       erased = (await erasePatientData(language)) || (await erasePatientData(language));
@@ -231,6 +273,7 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
   }, [idle.phase]);
 
   useLinkGuard();
+  useHistoryFloor();
   useScreenWakeLock();
   useFullscreenOnFirstTouch(resets);
   useLeaveFullscreenOnExit();
