@@ -164,6 +164,39 @@ test.describe("a Kazakh visitor whose connection drops after the first paint", (
       .toEqual({ ...message, subject: `${message.subject} 2` });
   });
 
+  test("the same message sent again by the app, after the plain post's answer was lost, is stored once", async ({
+    page,
+  }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(appScripts, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The plain post reaches the server, and its answer is lost on the way back.
+    await page.route("**/contact", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await route.fetch();
+      await route.abort("aborted");
+    });
+    await page.goto("/contact", { waitUntil: "domcontentloaded" });
+    const message = uniqueMessage();
+    await typeInto(page, message);
+    await page.getByRole("button", { name: kazakh.send }).click();
+    await expect.poll(() => storedRequests(message.email).length).toBe(1);
+    await expect(field(page, "message")).toHaveValue(message.message);
+
+    // Nothing seemed to happen; the app arrives, and the visitor presses Send again.
+    release();
+    await appStarted(page);
+    await settle(page);
+    await page.getByRole("button", { name: kazakh.send }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Хабарлама жіберілді!" })).toBeVisible();
+    const rows = storedRequests(message.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ ...message, language: "kk" });
+  });
+
   test("when the connection comes back, the app starts by itself with the typing kept", async ({
     page,
   }) => {

@@ -14,8 +14,8 @@ import { openRequestsDb } from "../storage/requests-db.ts";
 import { makeTempDirs } from "../test-support.ts";
 import { createSubmissionBudget } from "./submission-budget.ts";
 import {
-  contentRequestId,
   duplicateWindowMs,
+  formRequestId,
   parseFormBody,
   requestFormRoutes,
 } from "./request-form.ts";
@@ -137,7 +137,7 @@ describe("POST /contact (the contact form without the app)", () => {
     const rows = stored();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      id: contentRequestId(filled, "kk", { pageId: id }),
+      id: await formRequestId(filled, "kk", id, 0),
       ...filled,
       language: "kk",
       handledAt: null,
@@ -364,25 +364,25 @@ describe("parseFormBody", () => {
   });
 });
 
-describe("contentRequestId", () => {
-  it("is a UUID that changes with the words, the language and the window", () => {
+describe("formRequestId", () => {
+  it("is a UUID that changes with the words, the language and the window", async () => {
     const at = 1_700_000_000_000;
     const start = at - (at % duplicateWindowMs);
-    const id = contentRequestId(filled, "kk", { receivedAt: start });
+    const id = await formRequestId(filled, "kk", undefined, start);
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(contentRequestId(filled, "kk", { receivedAt: start + duplicateWindowMs - 1 })).toBe(id);
-    expect(contentRequestId(filled, "kk", { receivedAt: start + duplicateWindowMs })).not.toBe(id);
-    expect(contentRequestId(filled, "ru", { receivedAt: start })).not.toBe(id);
-    expect(contentRequestId({ ...filled, subject: "Other" }, "kk", { receivedAt: start })).not.toBe(
+    expect(await formRequestId(filled, "kk", undefined, start + duplicateWindowMs - 1)).toBe(id);
+    expect(await formRequestId(filled, "kk", undefined, start + duplicateWindowMs)).not.toBe(id);
+    expect(await formRequestId(filled, "ru", undefined, start)).not.toBe(id);
+    expect(await formRequestId({ ...filled, subject: "Other" }, "kk", undefined, start)).not.toBe(
       id,
     );
   });
 
-  it("sent from a page, changes with the page and the words, not with the time", () => {
+  it("sent from a page, changes with the page and the words, not with the time", async () => {
     const pageId = randomUUID();
-    const id = contentRequestId(filled, "kk", { pageId });
-    expect(contentRequestId(filled, "kk", { pageId })).toBe(id);
-    expect(contentRequestId(filled, "kk", { pageId: randomUUID() })).not.toBe(id);
-    expect(contentRequestId({ ...filled, message: "Another" }, "kk", { pageId })).not.toBe(id);
+    const id = await formRequestId(filled, "kk", pageId, 0);
+    expect(await formRequestId(filled, "kk", pageId, duplicateWindowMs * 5)).toBe(id);
+    expect(await formRequestId(filled, "kk", randomUUID(), 0)).not.toBe(id);
+    expect(await formRequestId({ ...filled, message: "Another" }, "kk", pageId, 0)).not.toBe(id);
   });
 });

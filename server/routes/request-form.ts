@@ -11,7 +11,10 @@
  * runs even when the app's scripts never come, writes a random id into the form as the page
  * loads: the same page sent twice (a double tap, a resend after a lost answer) is one request.
  * The stored id is made from that id and the words, so a visitor who goes Back to the page and
- * writes another message sends another request (the browser keeps the page's id). Without it (scripts turned off, no `crypto.randomUUID` outside a secure context) the id is made
+ * writes another message sends another request (the browser keeps the page's id). The app, once it
+has taken the form over, makes the same id from the same words (src/shared/contact-request-id.ts),
+so a second press on Send while the plain post is still on its way is not stored again. Without
+the page's id (scripts turned off, no `crypto.randomUUID` outside a secure context) the id is made
  * from the request's content and a ten-minute window, so the same words sent again within it are
  * stored once; a resend across the window's edge is stored twice, which staff can see, rather
  * than lost.
@@ -19,7 +22,6 @@
  * Browser pages only, not part of the public API: untagged, so not in the OpenAPI document
  * (server/plugins/api-description.ts).
  */
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -29,6 +31,7 @@ import {
   contactFormHiddenFields,
   type ContactFormAnswerTexts,
 } from "../../src/shared/contact-form-post.ts";
+import { contentRequestId } from "../../src/shared/contact-request-id.ts";
 import {
   contactFieldNames,
   trimContactFields,
@@ -78,26 +81,15 @@ export function parseFormBody(body: string): Map<string, string> {
 }
 
 /**
- * A request id made from the request's content and where it was sent from (a UUID, v8): the page
- * (the id its loader wrote in the form) or, without one, the window of time it was received in.
- * The same words sent again from the same page are one request, and other words another: a
- * visitor who goes Back to the page and writes a new message sends a new request.
+ * The stored id of a form sent as plain HTML: from its words and the page's id, or without one,
+ * the window of time it was received in (see the header).
  */
-export function contentRequestId(
+export const formRequestId = (
   fields: ContactFields,
   language: LanguageCode,
-  sentFrom: { pageId: string } | { receivedAt: number },
-): string {
-  const from =
-    "pageId" in sentFrom ? sentFrom.pageId : Math.floor(sentFrom.receivedAt / duplicateWindowMs);
-  const hash = createHash("sha256")
-    .update(JSON.stringify([from, language, ...contactFieldNames.map((field) => fields[field])]))
-    .digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x80;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+  pageId: string | undefined,
+  receivedAt: number,
+) => contentRequestId(fields, language, pageId ?? Math.floor(receivedAt / duplicateWindowMs));
 
 function formOf(request: FastifyRequest) {
   const body = request.body instanceof Map ? (request.body as Map<string, string>) : new Map();
@@ -224,11 +216,7 @@ export async function requestFormRoutes(
       }
       const now = Date.now();
       const trimmed = trimContactFields(fields);
-      const id = contentRequestId(
-        trimmed,
-        language,
-        requestId ? { pageId: requestId } : { receivedAt: now },
-      );
+      const id = await formRequestId(trimmed, language, requestId, now);
       const { created } = await options.store.save({
         id,
         ...trimmed,

@@ -23,7 +23,8 @@ import {
   type ContactField,
   type ContactFields,
 } from "@/shared/contact-validation";
-import { deliverRequest, enqueueContactRequest, stopReporting } from "@/features/contact/outbox";
+import { enqueueContactRequest } from "@/features/contact/enqueue-request";
+import { deliverRequest, stopReporting } from "@/features/contact/outbox";
 import type { ContactRequest } from "@/features/contact/outbox-store";
 import { OutboxNotice } from "@/features/contact/outbox-notice";
 import { toastAfterSend } from "@/features/contact/send-toast";
@@ -62,6 +63,7 @@ export function ContactForm() {
   );
   const { toast, showToast, closeToast } = useSendToast();
   const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement>>>({});
+  const pageIdInput = useRef<HTMLInputElement>(null);
   const draft = useStoredDraft(storageKeys.contactDraft, {
     parse: (value) => (isContactFields(value) ? value : null),
     onRestore: setFields,
@@ -129,7 +131,13 @@ export function ContactForm() {
     try {
       const language = isLanguageCode(i18n.locale) ? i18n.locale : defaultLanguage;
       // The request is safe in the outbox before anything else happens, so the form can be cleared.
-      const { request, saved } = await enqueueContactRequest(trimContactFields(fields), language);
+      // The page's id makes the request's id as the server makes it for this form posted without
+      // the app: a press while the browser was still posting it is not stored twice.
+      const { request, saved } = await enqueueContactRequest(
+        trimContactFields(fields),
+        language,
+        pageIdInput.current?.value || undefined,
+      );
       sendingId.current = request.id;
       setFields(emptyContactFields);
       setRefused(null);
@@ -173,7 +181,7 @@ export function ContactForm() {
       >
         <input type="hidden" name={contactFormHiddenFields.language} value={i18n.locale} />
         {/* Filled in by the page's loader (src/page-scripts/app-loader.ts) as the page loads. */}
-        <input type="hidden" name={contactFormHiddenFields.id} />
+        <input type="hidden" name={contactFormHiddenFields.id} ref={pageIdInput} />
         <Stack spacing={3}>
           {contactFieldNames.map((field) => (
             <ContactFieldInput

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   deliverOutbox,
   deliverRequest,
-  enqueueContactRequest,
   removeFromOutbox,
   retryWhileOpen,
 } from "@/features/contact/outbox";
+import { enqueueContactRequest } from "@/features/contact/enqueue-request";
 import { readOutbox } from "@/features/contact/outbox-store";
 import {
   dismissSentRequests,
@@ -176,6 +176,19 @@ describe("contact request outbox", () => {
     await Promise.all([deliverOutbox(), deliverOutbox(), deliverOutbox()]);
     expect(server.received).toEqual([first.request, second.request]);
     expect(await readOutbox()).toEqual([]);
+  });
+
+  it("from a page with an id, keeps the same words sent twice as one request, and other words apart", async () => {
+    const pageId = crypto.randomUUID();
+    const first = await enqueueContactRequest(fields, "kk", pageId);
+    const again = await enqueueContactRequest(fields, "kk", pageId);
+    expect(again.request.id).toBe(first.request.id);
+    expect(await readOutbox()).toHaveLength(1);
+    const other = await enqueueContactRequest({ ...fields, message: "Another" }, "kk", pageId);
+    expect(other.request.id).not.toBe(first.request.id);
+    const elsewhere = await enqueueContactRequest(fields, "kk", crypto.randomUUID());
+    expect(elsewhere.request.id).not.toBe(first.request.id);
+    expect(await readOutbox()).toHaveLength(3);
   });
 
   it("sends nothing while the browser says it is offline", async () => {

@@ -7,7 +7,8 @@
  * Delivery runs on submit, when the connection returns and at app start (start-outbox-delivery.ts),
  * and from the service worker's Background Sync.
  *
- * The form's toast reports the request it has just sent. A request delivered any other way (it had
+ * The contact form puts its requests in (enqueue-request.ts). The form's toast reports the request
+ * it has just sent. A request delivered any other way (it had
  * to wait) leaves news behind (sent-notice.ts). The storage and its lock are in outbox-store.ts.
  *
  * This module uses no `window` or DOM API, so the service worker can import it and call
@@ -22,7 +23,6 @@
  *     }
  *   });
  */
-import type { ContactFields, RequestLanguage } from "@/shared/contact-validation";
 import {
   announceChange,
   readOutbox,
@@ -64,31 +64,6 @@ async function takeDelivered(request: ContactRequest): Promise<void> {
     );
   });
   announceChange();
-}
-
-/**
- * Puts a new request into the outbox. `saved` is false when this device could not store it
- * (no IndexedDB): it is then kept in memory only, for as long as the page stays open.
- */
-export async function enqueueContactRequest(
-  fields: ContactFields,
-  language: RequestLanguage,
-): Promise<{ request: ContactRequest; saved: boolean }> {
-  const request: ContactRequest = {
-    id: crypto.randomUUID(),
-    name: fields.name,
-    email: fields.email,
-    subject: fields.subject,
-    message: fields.message,
-    language,
-    createdAt: new Date().toISOString(),
-  };
-  const saved = await updateOutbox((items) => [
-    ...items,
-    { request, state: "pending", attempts: 0 },
-  ]);
-  void requestBackgroundSync();
-  return { request, saved };
 }
 
 /** Takes a request out of the outbox for good (the user moved it back into the form). */
@@ -245,19 +220,4 @@ const callerGone = new Set<string>();
 export function stopReporting(id: string) {
   reportedHere.delete(id);
   callerGone.add(id);
-}
-
-type SyncCapableRegistration = ServiceWorkerRegistration & {
-  sync?: { register(tag: string): Promise<void> };
-};
-
-/** Asks the service worker to deliver the outbox later, even after this page is closed. */
-async function requestBackgroundSync(): Promise<void> {
-  try {
-    if (typeof navigator === "undefined" || !navigator.serviceWorker?.controller) return;
-    const registration: SyncCapableRegistration = await navigator.serviceWorker.ready;
-    await registration.sync?.register(outboxSyncTag);
-  } catch {
-    // Background Sync is an extra; the online event and the next app start still deliver.
-  }
 }
