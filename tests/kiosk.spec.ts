@@ -715,6 +715,9 @@ test("after a privacy reset the browser's Back does not reach the previous patie
   // Their own way back works: a page they open, and Back to the home page.
   await main.getByRole("link", { name: "Recovery" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Speech Recovery");
+  // The page has read IndexedDB: the lesson the last patient chose was erased with their data.
+  await settle(page);
+  await expect(page).toHaveURL((url) => url.pathname === "/recovery" && url.search === "");
   await expect(
     page.getByRole("region", { name: "Lesson player" }).getByRole("heading", { level: 2 }),
   ).toHaveText("Breathing basics for clear speech");

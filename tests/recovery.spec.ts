@@ -458,6 +458,31 @@ test.describe("with pilot access", () => {
     await expect(page).toHaveURL("/contact");
   });
 
+  test("the lesson last chosen is shown when the page is opened again without it in the address", async ({
+    page,
+  }) => {
+    await openWithPilotAccess(page);
+    await card(page, "Speaking on the phone").click();
+    await expect(page).toHaveURL(/\/recovery\?lesson=16$/);
+    // Elsewhere in the app, then Recovery from the menu.
+    const menu = page.getByRole("navigation", { name: "Main" });
+    await menu.getByRole("link", { name: "Talk" }).click();
+    await expect(page).toHaveURL(/\/talk$/);
+    await menu.getByRole("link", { name: "Recovery" }).click();
+    await expect(playerTitle(page)).toHaveText("Speaking on the phone");
+    await expect(page).toHaveURL(/\/recovery\?lesson=16$/);
+    await expect(card(page, "Speaking on the phone")).toHaveAttribute("aria-current", "true");
+    // The installed app opened again at Recovery.
+    await page.goto("/recovery");
+    await expect(playerTitle(page)).toHaveText("Speaking on the phone");
+    await expect(player(page).getByText("Lesson 16 of 16")).toBeVisible();
+    // A lesson in the address wins, and is the one kept from then on.
+    await page.goto("/recovery?lesson=3");
+    await expect(player(page).getByText("Lesson 3 of 16")).toBeVisible();
+    await page.goto("/recovery");
+    await expect(player(page).getByText("Lesson 3 of 16")).toBeVisible();
+  });
+
   test("never shows the paid-feature popup", async ({ page }) => {
     await openWithPilotAccess(page);
     // Working through the page takes longer than the popup's delay; a modal would block it.

@@ -6,6 +6,7 @@
  * - `dauys.contact-draft`, `dauys.recognition-draft`: what the user is typing, so a reload or a
  *   crash loses nothing.
  * - `dauys.last-audio`: the last generated speech audio with its text and language.
+ * - `dauys.last-lesson`: the Recovery lesson last chosen, shown when the page opens again.
  * - `dauys.outbox`: contact requests waiting to be delivered to the server.
  * - `dauys.sent-notice`: requests delivered after they had to wait, until the user has closed the
  *   news that they were sent (a privacy reset on a clinic tablet erases it too).
@@ -41,6 +42,7 @@ export const storageKeys = {
   contactDraft: "dauys.contact-draft",
   recognitionDraft: "dauys.recognition-draft",
   lastAudio: "dauys.last-audio",
+  lastLesson: "dauys.last-lesson",
   outbox: sharedStorageKeys.outbox,
   sentNotice: "dauys.sent-notice",
   pilotAccess: "dauys.pilot-access",

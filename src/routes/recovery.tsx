@@ -22,6 +22,7 @@ import {
 import { LessonPlayerPanel } from "@/features/lessons/lesson-player-panel";
 import { lessons } from "@/features/lessons/lessons";
 import { useThumbnailsKeptOffline } from "@/features/lessons/keep-thumbnails";
+import { useRememberedLesson } from "@/features/lessons/remembered-lesson";
 import { useConnectionStatus } from "@/lib/use-online-status";
 import { RecoveryCallToAction } from "@/routes/-components/recovery-call-to-action";
 import { msg } from "@lingui/core/macro";
@@ -42,8 +43,8 @@ function validateRecoverySearch(search: Record<string, unknown>): { lesson?: num
 }
 
 export const Route = createFileRoute("/recovery")({
-  // The lesson shown is kept in the address, so a reload, the installed app reopened or the way
-  // back from another page finds it again. (A kiosk's privacy reset leaves for the home page.)
+  // The lesson shown is kept in the address, so a reload or the way back from another page finds
+  // it again, and on the device (remembered-lesson.ts), for the page opened again without it.
   validateSearch: validateRecoverySearch,
   head: pageHead(title),
   // The messages of the features this page shows come with it.
@@ -77,6 +78,12 @@ function RecoveryPage() {
     const index = lessons.findIndex((item) => item.id === search.lesson);
     if (index >= 0) setPlayer((state) => selectLesson(state, index));
   }
+  useRememberedLesson(
+    live,
+    search.lesson,
+    (id) => lessons.some((item) => item.id === id),
+    (id) => void navigate({ search: { lesson: id }, replace: true, resetScroll: false }),
+  );
 
   // Play says the title of a lesson chosen in the grid (below): the status line need not.
   const [chosenInGrid, setChosenInGrid] = useState(false);
