@@ -8,6 +8,7 @@ import {
   encodeWav16,
   extractFeatures,
   frameCount,
+  MAX_EXAMPLES_PER_PHRASE,
   PhraseRecogniser,
   serialiseFeatures,
   WavError,
@@ -317,6 +318,40 @@ describe("chooseVaried", () => {
     const kept = chooseVaried(points.length, (i, j) => Math.abs(points[i]! - points[j]!), 3);
     expect(kept).toEqual([0, 3, 4]);
     expect(chooseVaried(2, () => 1, 5)).toEqual([0, 1]);
+  });
+
+  it("never drops a pinned item, and keeps them all when they are more than the cap", () => {
+    const points = [0, 1, 1.1, 5, 9];
+    const distance = (i: number, j: number) => Math.abs(points[i]! - points[j]!);
+    // 1 and 1.1 are pinned: the closest pair they make is passed over, 0 goes beside them.
+    expect(chooseVaried(points.length, distance, 3, (i) => i === 1 || i === 2)).toEqual([1, 2, 4]);
+    expect(chooseVaried(points.length, distance, 1, (i) => i < 3)).toEqual([0, 1, 2]);
+  });
+});
+
+describe("examples chosen for variety", () => {
+  it("keep a phrase's taught takes however many answers come, so the phrase space stays", () => {
+    const recogniser = taughtRecogniser();
+    const phrases = { a: PHRASE_A, b: PHRASE_B, c: PHRASE_C, d: PHRASE_D, e: PHRASE_E };
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    // Twenty days of one confirmed answer a phrase, each said a little differently.
+    for (let day = 1; day <= 20; day++)
+      for (const [id, segments] of Object.entries(phrases)) {
+        const v = {
+          pitch: 95 + random() * 50,
+          stretch: 0.8 + random() * 0.7,
+          gain: 0.1 + random(),
+        };
+        recogniser.addExample(id, features(segments, v), "confirmed", day);
+      }
+    for (const id of Object.keys(phrases)) {
+      const kept = recogniser.examples(id);
+      expect(kept).toHaveLength(MAX_EXAMPLES_PER_PHRASE);
+      expect(kept.filter((example) => example.origin === "taught")).toHaveLength(3);
+    }
+    // Still answered from them.
+    expect(recogniser.recognise(features(PHRASE_A, { pitch: 118 })).phraseId).toBe("a");
   });
 });
 

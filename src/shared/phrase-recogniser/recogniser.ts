@@ -146,12 +146,15 @@ const BAND_SHARE = 0.35;
 /**
  * Which of `count` items to keep, at most `max`, chosen for variety: while there are too many,
  * the closest pair is found and the one of the two nearer to the rest goes (the most redundant),
- * so the set keeps the widest spread of mutual distances. Returns the kept indices in order.
+ * so the set keeps the widest spread of mutual distances. Items `pinned` never go (a pair of two
+ * pinned ones is passed over), so more than `max` are kept when more are pinned. Returns the kept
+ * indices in order.
  */
 export function chooseVaried(
   count: number,
   distance: (i: number, j: number) => number,
   max: number,
+  pinned: (i: number) => boolean = () => false,
 ): number[] {
   const kept = Array.from({ length: count }, (_, i) => i);
   if (count <= max) return kept;
@@ -161,17 +164,23 @@ export function chooseVaried(
   const nearestOther = (i: number, except: number) =>
     Math.min(...kept.filter((k) => k !== i && k !== except).map((k) => d[i]![k]!), Infinity);
   while (kept.length > Math.max(0, max)) {
-    let pair: [number, number] = [kept[0]!, kept[1] ?? kept[0]!];
+    let pair: [number, number] | undefined;
     let closest = Infinity;
     for (const i of kept)
       for (const j of kept)
-        if (i < j && d[i]![j]! < closest) {
+        if (i < j && !(pinned(i) && pinned(j)) && d[i]![j]! < closest) {
           closest = d[i]![j]!;
           pair = [i, j];
         }
+    // Only pinned items are left (or one item with no pair).
+    if (!pair) {
+      const lone = kept.findLast((k) => !pinned(k));
+      if (lone === undefined) break;
+      pair = [lone, lone];
+    }
     const [i, j] = pair;
     // Of the two, the one with the nearer other neighbour adds less; on a tie the newer goes.
-    const drop = nearestOther(i, j) < nearestOther(j, i) ? i : j;
+    const drop = pinned(i) ? j : pinned(j) ? i : nearestOther(i, j) < nearestOther(j, i) ? i : j;
     kept.splice(kept.indexOf(drop), 1);
   }
   return kept;
@@ -294,13 +303,18 @@ export class PhraseRecogniser {
     }
     // Choosing compares examples: in the space as it is now.
     if (own.length > this.maxExamples || counter.length > MAX_COUNTER_EXAMPLES) this.refreshSpace();
-    const varied = (items: typeof own, max: number) =>
+    const varied = (items: typeof own, max: number, pinned?: (i: number) => boolean) =>
       chooseVaried(
         items.length,
         (i, j) => this.distance(items[i]!.example.features, items[j]!.example.features),
         max,
+        pinned,
       ).map((k) => items[k]!);
-    const keptOwn = varied(own, this.maxExamples);
+    // The taught takes stay: said in a row, they are the closest pair and would go first, and
+    // the phrase space is fitted on them (it needs two of each phrase). Answers are chosen among.
+    const isTaught = (i: number) => own[i]!.example.origin === "taught";
+    const pinTaught = own.filter((_, i) => isTaught(i)).length < this.maxExamples;
+    const keptOwn = varied(own, this.maxExamples, pinTaught ? isTaught : undefined);
     const keptCounter = varied(counter, MAX_COUNTER_EXAMPLES);
     this.phrases.set(phraseId, {
       examples: keptOwn.map((item) => item.example),
