@@ -16,7 +16,7 @@ import { useEventCallback } from "@mui/material/utils";
 import HearingIcon from "@mui/icons-material/Hearing";
 import { CheckboxChoice } from "@/components/choice-input";
 import { useFocusMainContentWhenLost } from "@/lib/main-content";
-import type { Board, Phrase } from "@/features/talk/board/board";
+import { cleanPhraseText, type Board, type Phrase } from "@/features/talk/board/board";
 import {
   AnswerChoices,
   FarTakeQuestion,
@@ -29,6 +29,7 @@ import { useListening } from "@/features/talk/my-voice/use-listening";
 import { TaughtPhraseRow } from "@/features/talk/my-voice/taught-phrase-row";
 import type { MyVoice } from "@/features/talk/my-voice/use-my-voice";
 import type { AnswerEvent, AnswerStep, Lesson } from "@/features/talk/my-voice/voice-answer";
+import type { Said } from "@/features/talk/speaking/use-talk-speech";
 import type { StoredExample } from "@/features/talk/my-voice/voice-examples";
 import { VoiceMeter } from "@/features/talk/my-voice/voice-meter";
 import type { SpeechLanguage } from "@/shared/speech-options";
@@ -124,6 +125,7 @@ export function MyVoicePanel({
   pace,
   onPaceChange,
   onSay,
+  said,
   onStopSpeech,
   onRetractSpeech,
   onShowBoard,
@@ -141,6 +143,8 @@ export function MyVoicePanel({
   pace: TakePace;
   onPaceChange: (pace: TakePace) => void;
   onSay: (phrase: Phrase) => void;
+  /** What Talk said last, by any way (the board, typed, the history, My voice). */
+  said: Said | null;
   /** Stops what Talk is saying: a take would hear it (echo cancellation is off). */
   onStopSpeech: () => void;
   /** Stops what was said last and takes it back ("Not that"). */
@@ -268,12 +272,22 @@ export function MyVoicePanel({
   // The board's language changed: an answer on screen was about the other language's phrases,
   // whose ids the new board shares (its starters), so nothing it would keep is kept.
   const answeredIn = useRef(language);
-  const expireAnswer = useEventCallback(() => answerWith({ type: "expire" }));
+  const expireAnswer = useEventCallback(() => answerWith({ type: "expire", why: "language" }));
   useEffect(() => {
     if (answeredIn.current === language) return;
     answeredIn.current = language;
     expireAnswer();
   }, [language, expireAnswer]);
+
+  // Other words said after a phrase said at once (typed, or from the history): perhaps what the
+  // user meant, so that answer is not taken as right at the next Listen.
+  const saidElse = useEventCallback((text: string) => {
+    const heard = listening.kind === "heard" && byId.get(listening.phraseId);
+    if (heard && cleanPhraseText(heard.text) !== text) answerWith({ type: "said-else" });
+  });
+  useEffect(() => {
+    if (said) saidElse(said.text);
+  }, [said, saidElse]);
 
   // A tap on the board, while a take waits to be told which phrase it was, tells it.
   const boardTap = useEventCallback((phrase: Phrase) =>

@@ -49,7 +49,7 @@ export function useListening(
     setListening(next);
   };
   // A question left unanswered goes, and with it the take (voice-answer.ts).
-  const expire = useEffectEvent(() => step({ type: "expire" }));
+  const expire = useEffectEvent(() => step({ type: "expire", why: "unanswered" }));
   useEffect(() => {
     if (!awaitsChoice(listening) && listening.kind !== "asking-far") return;
     const timer = setTimeout(expire, CHOICE_WAIT_MS);

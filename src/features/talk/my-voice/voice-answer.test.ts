@@ -49,11 +49,11 @@ describe("answer", () => {
       expect(answer(listening, { type: "listen", known }).learn).toBeUndefined();
   });
 
-  it("Not that stops the speech, keeps a counter-example and offers the other phrases", () => {
+  it("Not that stops the speech and offers the other phrases; the phrase chosen keeps the take, the wrong one a counter-example", () => {
     const step = answer(accepted.listening, { type: "not-that" });
     expect(step.stopSpeech).toBe(true);
     expect(step.say).toBeUndefined();
-    expect(step.learn).toEqual({ phraseId: "water", origin: "counter", take, askIfFar: false });
+    expect(step.learn).toBeUndefined();
     expect(step.listening).toEqual({
       kind: "choosing",
       suggestions: ["help", "nurse", "toilet"],
@@ -64,7 +64,26 @@ describe("answer", () => {
     const chosen = answer(step.listening, { type: "chose", phraseId: "nurse" });
     expect(chosen.say).toBe("nurse");
     expect(chosen.learn).toEqual({ phraseId: "nurse", origin: "confirmed", take, askIfFar: true });
+    expect(chosen.counters).toEqual([
+      { phraseId: "water", origin: "counter", take, askIfFar: false },
+    ]);
     expect(chosen.listening).toEqual({ kind: "chosen", phraseId: "nurse" });
+  });
+
+  it("Not that pressed by a slip, then the same phrase tapped on the board, keeps the take as its example only", () => {
+    const notThat = answer(accepted.listening, { type: "not-that" });
+    const tapped = answer(notThat.listening, {
+      type: "chose",
+      phraseId: "water",
+      alreadySaid: true,
+    });
+    // What the two steps keep, together: the take as both would stop "water" from ever being
+    // said at once again.
+    const kept = [notThat, tapped].flatMap((step) => [
+      ...(step.learn ? [step.learn] : []),
+      ...(step.counters ?? []),
+    ]);
+    expect(kept).toEqual([{ phraseId: "water", origin: "confirmed", take, askIfFar: true }]);
   });
 
   it("asks when unsure, and None of these leaves the board to say which phrase it was", () => {
@@ -116,7 +135,8 @@ describe("answer", () => {
     const water = answer(none.listening, { type: "chose", phraseId: "water", alreadySaid: true });
     expect(water.learn).toEqual({ phraseId: "water", origin: "confirmed", take, askIfFar: true });
     expect(water.counters).toEqual(counters("help"));
-    // "Not that" alone keeps its one counter-example, and nothing more later.
+    // "Not that" keeps its one counter-example however the user goes on, also when they leave
+    // the question; a change of the board's language keeps nothing.
     const heard = recognised({
       decision: "accepted",
       phraseId: "help",
@@ -124,7 +144,18 @@ describe("answer", () => {
       suggestions: [],
     });
     const undone = answer(heard.listening, { type: "not-that" });
-    expect(answer(undone.listening, { type: "never-mind" }).counters).toBeUndefined();
+    expect(answer(undone.listening, { type: "never-mind" }).counters).toEqual(counters("help"));
+    expect(answer(undone.listening, { type: "listen", known }).counters).toEqual(counters("help"));
+    expect(answer(undone.listening, { type: "expire", why: "unanswered" })).toEqual({
+      listening: { kind: "idle" },
+      counters: counters("help"),
+    });
+    expect(answer(none.listening, { type: "expire", why: "unanswered" }).counters).toEqual(
+      counters("help", "water"),
+    );
+    expect(answer(undone.listening, { type: "expire", why: "language" })).toEqual({
+      listening: { kind: "idle" },
+    });
   });
 
   it("after 'did not catch it' a tap on the board keeps the take for the phrase meant", () => {
@@ -227,7 +258,7 @@ describe("answer", () => {
     expect(answer({ kind: "idle" }, { type: "not-that" }).stopSpeech).toBeUndefined();
   });
 
-  it("Never mind leaves the choice without keeping the take", () => {
+  it("Never mind leaves the choice without keeping the take as an example", () => {
     const choosing = answer(accepted.listening, { type: "not-that" }).listening;
     const step = answer(choosing, { type: "never-mind" });
     expect(step.listening).toEqual({ kind: "idle" });
@@ -279,7 +310,7 @@ describe("answer", () => {
       asking,
       { kind: "chosen", phraseId: "help" },
     ] satisfies Listening[]) {
-      const expired = answer(listening, { type: "expire" });
+      const expired = answer(listening, { type: "expire", why: "language" });
       expect(expired).toEqual({ listening: { kind: "idle" } });
       const tapped = answer(expired.listening, { type: "chose", phraseId: "help" });
       expect(tapped.learn).toBeUndefined();
@@ -294,7 +325,7 @@ describe("answer", () => {
       { kind: "listening" },
       { kind: "recognising" },
     ] satisfies Listening[])
-      expect(answer(listening, { type: "expire" }).listening).toBe(listening);
+      expect(answer(listening, { type: "expire", why: "unanswered" }).listening).toBe(listening);
   });
 
   it("a late 'is it far?' answer does not take over a take begun since", () => {

@@ -6,9 +6,14 @@
  * "Did you mean" or "did not catch it") keeps it as a counter-example of each phrase offered, once
  * the user has chosen another or moved on. A
  * phrase said at once that the user goes on from (Listen again) without "Not that" was right: it
- * keeps the take too. Another phrase tapped on the board in between leaves that unsure: the take
- * is not kept. Neither is a take whose question was left unanswered (CHOICE_WAIT_MS) or whose
- * board's language changed: a tap on the board later is a phrase said, not an answer.
+ * keeps the take too. Another phrase tapped on the board, or other words said (typed, from the
+ * history), in between leave that unsure: the take is not kept. What a question left unanswered (CHOICE_WAIT_MS) keeps is only what the user
+ * said no to ("Not that", "None of these"); a take whose board's language changed keeps nothing:
+ * a tap on the board later is a phrase said, not an answer.
+ *
+ * A "no" is kept once the user has gone on from it, not when it is pressed: "Not that" pressed by
+ * a slip of the hand, then the same phrase chosen, keeps the take as that phrase's example only.
+ * Kept as both, the take would stop the phrase from ever being said at once again.
  */
 import type { MicrophoneProblem } from "@/features/talk/my-voice/microphone";
 import type { Recognition } from "@/shared/phrase-recogniser/recogniser.ts";
@@ -80,15 +85,21 @@ export type AnswerEvent =
   | { type: "none-of-these" }
   /** No phrase chosen after all: the take is not kept as an example of anything. */
   | { type: "never-mind" }
+  /**
+   * Talk said other words (typed, or from the history) than a phrase said at once: that answer
+   * is not confirmed, as after another phrase tapped on the board.
+   */
+  | { type: "said-else" }
   /** A phrase chosen in the list, or tapped on the board (which said it already). */
   | { type: "chose"; phraseId: string; alreadySaid?: boolean }
   | { type: "far"; phraseId: string; take: HeardTake }
   | { type: "keep-far"; keep: boolean }
   /**
-   * The answer's moment has passed: its question was left (CHOICE_WAIT_MS), or the board's
-   * language changed (the phrases it names are another language's, under ids the new one shares).
+   * The answer's moment has passed: its question was left (CHOICE_WAIT_MS, "unanswered"), or
+   * the board's language changed ("language": the phrases it names are another language's, under
+   * ids the new one shares).
    */
-  | { type: "expire" };
+  | { type: "expire"; why: "unanswered" | "language" };
 
 export type AnswerStep = {
   listening: Listening;
@@ -111,13 +122,13 @@ const choices = 3;
 export const CHOICE_WAIT_MS = 2 * 60_000;
 
 /**
- * The phrases a take was said to be none of ("None of these"), but for the one chosen after all:
- * counter-examples that make each answer at once only for takes clearly unlike this one.
+ * The phrases a take was said not to be ("Not that", "None of these"), but for the one chosen
+ * after all: counter-examples that make each answer at once only for takes clearly unlike this one.
  */
 function turnedDown(listening: Listening, chosen?: string): Pick<AnswerStep, "counters"> {
-  if (listening.kind !== "choosing" || !listening.notThese) return {};
-  const { take } = listening;
-  const counters = listening.notThese
+  if (listening.kind !== "choosing") return {};
+  const { take, wrongId, notThese = [] } = listening;
+  const counters = (wrongId ? [wrongId, ...notThese] : notThese)
     .filter((phraseId) => phraseId !== chosen)
     .map((phraseId): Lesson => ({ phraseId, origin: "counter", take, askIfFar: false }));
   return counters.length ? { counters } : {};
@@ -192,12 +203,6 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
           wrongId: listening.phraseId,
         },
         stopSpeech: true,
-        learn: {
-          phraseId: listening.phraseId,
-          origin: "counter",
-          take: listening.take,
-          askIfFar: false,
-        },
       };
     case "none-of-these":
       if (listening.kind !== "unsure" && listening.kind !== "not-caught") return { listening };
@@ -228,6 +233,8 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
         ...turnedDown(listening, event.phraseId),
       };
     }
+    case "said-else":
+      return listening.kind === "heard" ? { listening: { kind: "idle" } } : { listening };
     case "far":
       // Asked only while the choice it follows is still on screen: once the user has listened
       // again, the question would take over the new take. Unasked, the far take is not kept.
@@ -241,6 +248,10 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
         ...(event.keep ? { learn: confirmed(listening) } : {}),
       };
     case "expire":
-      return answering.has(listening.kind) ? { listening: { kind: "idle" } } : { listening };
+      if (!answering.has(listening.kind)) return { listening };
+      return {
+        listening: { kind: "idle" },
+        ...(event.why === "unanswered" ? turnedDown(listening) : {}),
+      };
   }
 }
