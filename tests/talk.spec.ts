@@ -464,6 +464,67 @@ test.describe("Talk", () => {
       await expect(myVoice.getByText("Call the nurse.", { exact: true })).toBeVisible();
     });
 
+  test("Undo of a deleted phrase does not bring back its recordings once they are no longer kept", async ({
+    page,
+  }) => {
+    await presetTwoTaughtPhrases(page);
+    await presetStoredValue(page, "dauys.voice-settings", { keepRecordings: true });
+    // The nurse's takes were kept as recordings.
+    await page.evaluate(async () => {
+      const store = (mode: IDBTransactionMode) =>
+        new Promise<IDBObjectStore>((resolve, reject) => {
+          const open = indexedDB.open("dauys");
+          open.onsuccess = () =>
+            resolve(open.result.transaction("keyval", mode).objectStore("keyval"));
+          open.onerror = () => reject(open.error);
+        });
+      const request = (await store("readonly")).get("dauys.voice-examples");
+      const voice = await new Promise<{ en: Record<string, object[]> }>((resolve) => {
+        request.onsuccess = () => resolve(request.result);
+      });
+      const wav = new Blob([new Uint8Array(64)], { type: "audio/wav" });
+      voice.en.nurse = voice.en.nurse!.map((example) => ({ ...example, audio: wav }));
+      const put = (await store("readwrite")).put(voice, "dauys.voice-examples");
+      await new Promise((resolve, reject) => {
+        put.onsuccess = resolve;
+        put.onerror = () => reject(put.error);
+      });
+    });
+    const recordings = async () => {
+      const stored = (await storedValue(page, "dauys.voice-examples")) as {
+        en: Record<string, { audio?: number }[]>;
+      };
+      return Object.values(stored.en)
+        .flat()
+        .filter((example) => example.audio).length;
+    };
+    await openTalk(page);
+    const myVoice = page.getByRole("region", { name: "My voice" });
+    await expect(
+      myVoice.getByRole("button", { name: "Play my takes: Call the nurse." }),
+    ).toBeVisible();
+    expect(await recordings()).toBe(3);
+
+    await page.getByRole("button", { name: "Edit the board" }).click();
+    await board(page).getByRole("button", { name: "Delete: Call the nurse." }).click();
+    await expect(board(page).getByText("Deleted: Call the nurse.")).toBeVisible();
+    // The user no longer wants recordings kept, and then takes the deletion back.
+    await myVoice
+      .getByRole("checkbox", { name: "Keep my recordings on this device", exact: false })
+      .uncheck();
+    await board(page).getByRole("button", { name: "Undo" }).click();
+    await expect(
+      board(page).getByRole("button", { name: "Delete: Call the nurse." }),
+    ).toBeVisible();
+    await expect.poll(() => storedExampleCounts(page)).toEqual({ thirsty: 3, nurse: 3 });
+    // Its taught voice is back, without the recordings.
+    await expect(myVoice.getByText("Call the nurse.", { exact: true })).toBeVisible();
+    expect(await recordings()).toBe(0);
+    await expect(
+      myVoice.getByRole("button", { name: "Play my takes: Call the nurse." }),
+    ).toHaveCount(0);
+  });
+
   test("in two tabs of the app, what one changes the other shows, and neither writes over it", async ({
     page,
   }) => {
@@ -918,6 +979,33 @@ test.describe("Talk", () => {
     // The focused button went with the history: the focus goes on from the main content.
     await expect(page.locator("main")).toBeFocused();
     await expect.poll(() => storedValue(page, "dauys.talk-history")).toEqual([]);
+  });
+
+  test("Export pressed before My voice has read what it learnt waits for it, so the file has the voice", async ({
+    page,
+  }, testInfo) => {
+    await presetTwoTaughtPhrases(page);
+    // My voice's code comes late (a slow tablet).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/stored-voice-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openTalk(page);
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export the board" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Getting what My voice has learnt…" }),
+    ).toBeVisible();
+    release();
+    const file = testInfo.outputPath((await download).suggestedFilename());
+    await (await download).saveAs(file);
+    const saved = JSON.parse(readFileSync(file, "utf8")) as {
+      voice: { en: Record<string, unknown[]> };
+    };
+    expect(Object.keys(saved.voice.en).sort()).toEqual(["nurse", "thirsty"]);
+    await expect(page.getByText("Getting what My voice has learnt…")).toHaveCount(0);
   });
 
   test("the board exports to a file and imports back; a bad file changes nothing", async ({

@@ -165,6 +165,7 @@ export function TalkWorkspace({
           pace={settings.takePace}
           onPaceChange={(takePace) => changeSettings({ takePace })}
           onSay={(phrase) => say(phrase.text, language)}
+          said={speech.said}
           onStopSpeech={speech.stop}
           onRetractSpeech={speech.retract}
           onShowBoard={showBoard}

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Plural, useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -51,7 +51,8 @@ export function BoardBackup({
   onOpenBoard,
 }: {
   boards: Boards;
-  voice: VoiceExamples;
+  /** What My voice learnt; null while it is still reading it from the device. */
+  voice: VoiceExamples | null;
   /** The speech language in use: its board is the one saved for other apps. */
   language: SpeechLanguage;
   onImport: (boards: Boards, voice: VoiceExamples) => void;
@@ -126,7 +127,7 @@ export function BoardBackup({
     }
   };
 
-  const exportFile = async () => {
+  const exportFile = async (voice: VoiceExamples) => {
     // A board never changed is the starter board, written out too: the file holds the board shown
     // and those My voice learnt phrases of, and a new phone gets them as they were here.
     const saved = await boardsOf({ boards, voice }, [language]);
@@ -137,6 +138,16 @@ export function BoardBackup({
     );
   };
 
+  // Asked for before My voice has read what it learnt (a slow tablet, examples being made again
+  // after an update): the file waits for it, or it would go without the user's voice.
+  const [exportWaits, setExportWaits] = useState(false);
+  useEffect(() => {
+    if (!exportWaits || !voice) return;
+    void exportFile(voice).finally(() => setExportWaits(false));
+    // Once, when the voice comes (not again at each change of it while the file is made).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [exportWaits, voice !== null]);
+
   return (
     <Stack spacing={2}>
       <Typography sx={{ color: "text.secondary" }}>
@@ -146,7 +157,7 @@ export function BoardBackup({
         <Button
           variant="outlined"
           startIcon={<FileDownloadIcon />}
-          onClick={() => void exportFile()}
+          onClick={() => (voice ? void exportFile(voice) : setExportWaits(true))}
         >
           {t`Export the board`}
         </Button>
@@ -174,6 +185,9 @@ export function BoardBackup({
         />
       </Stack>
       <div role="status">
+        {exportWaits ? (
+          <Typography>{t`Getting what My voice has learnt… The file is saved once it is ready.`}</Typography>
+        ) : null}
         {outcome?.ok ? (
           <Alert role="none" severity="success">
             <Plural

@@ -191,7 +191,8 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   return {
     loaded: examples !== null,
     examples: forBoard ?? {},
-    all: examples ?? {},
+    /** Every language's examples; null until they are read from the device. */
+    all: examples,
     keepRecordings,
     /** This language's phrases to teach again (their examples were made by an older method). */
     teachAgain: teachAgain?.[language] ?? noPhrases,
@@ -225,7 +226,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
         // Its board's language, which may no longer be the one shown.
         if (held?.phraseId !== phraseId) return;
         deleted.current = null;
-        save(code, (all) => code.setPhraseExamples(all, held.language, phraseId, held.list));
+        save(code, (all) => code.restoreHeld(all, held, keepRecordings));
       });
     },
     keepExamples,

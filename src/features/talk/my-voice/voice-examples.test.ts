@@ -8,6 +8,7 @@ import {
   parseVoiceExamples,
   readStoredExamples,
   remakeStaleExamples,
+  restoreHeld,
   type StoredExample,
 } from "@/features/talk/my-voice/voice-examples";
 
@@ -135,5 +136,24 @@ describe("heldForUndo", () => {
     // Another phrase, or the same id on another language's board, holds its own (or none).
     expect(heldForUndo(held, "en", "thirsty", undefined)).toBeNull();
     expect(heldForUndo(held, "ru", "nurse", undefined)).toBeNull();
+  });
+});
+
+describe("restoreHeld", () => {
+  const samples = take(120);
+  const list: StoredExample[] = [
+    { features: current(samples), origin: "taught", addedAt: 1, audio: recording(samples) },
+  ];
+  const held = { language: "en" as const, phraseId: "nurse", list };
+  const others = { en: { water: list } };
+  it("puts a deleted phrase's examples back, with their recordings while they are kept", () => {
+    expect(restoreHeld(others, held, true).en?.nurse).toBe(list);
+  });
+  it("leaves the recordings out once the user no longer keeps them", () => {
+    // Turned off since the deletion: every stored recording is gone already, these stay gone.
+    const restored = restoreHeld({ en: { water: [] } }, held, false);
+    expect(restored.en?.nurse).toEqual([
+      { features: list[0]!.features, origin: "taught", addedAt: 1 },
+    ]);
   });
 });

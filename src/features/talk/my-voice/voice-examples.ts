@@ -139,6 +139,19 @@ export function heldForUndo(
   return held?.phraseId === phraseId && held.language === language ? held : null;
 }
 
+/**
+ * Puts held examples back (Undo of a deletion), without their recordings when the user no longer
+ * keeps recordings: turned off since the deletion, here or in another tab, they must not return.
+ */
+export function restoreHeld(
+  all: VoiceExamples,
+  held: HeldExamples,
+  keepRecordings: boolean,
+): VoiceExamples {
+  const restored = setPhraseExamples(all, held.language, held.phraseId, held.list);
+  return keepRecordings ? restored : withoutRecordings(restored);
+}
+
 export function setPhraseExamples(
   all: VoiceExamples,
   language: SpeechLanguage,
