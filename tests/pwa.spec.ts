@@ -519,6 +519,60 @@ test.describe("updates", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
     await expect(notice).toHaveCount(0);
   });
+
+  test("Reload in one window of the app does not reload its other windows mid-task", async ({
+    page,
+  }) => {
+    const { origin, deployNext } = await ownDeployment(80);
+    await visitUntilControlled(page, `${origin}/about`);
+    // The installed app beside a browser tab: a second window, in the middle of a task.
+    const other = await page.context().newPage();
+    await other.goto(`${origin}/contact`);
+    await expect(other.getByRole("heading", { level: 1 })).toHaveText(/Contact/);
+    await other.evaluate(() => {
+      const state = window as unknown as { taskInProgress: boolean; newVersionIn: boolean };
+      state.taskInProgress = true;
+      navigator.serviceWorker.addEventListener("controllerchange", () => {
+        state.newVersionIn = true;
+      });
+    });
+
+    deployNext();
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    await expect(page.getByText("A new version is available")).toBeVisible({ timeout: 20_000 });
+    await expect(other.getByText("A new version is available")).toBeVisible({ timeout: 20_000 });
+
+    let otherLoads = 0;
+    other.on("load", () => otherLoads++);
+    const reloaded = page.waitForEvent("load");
+    await page.getByRole("button", { name: "Reload" }).click();
+    await reloaded;
+    // The new version runs the other window too now; it was not reloaded under its user.
+    await expect
+      .poll(() =>
+        other.evaluate(() => (window as unknown as { newVersionIn?: boolean }).newVersionIn),
+      )
+      .toBe(true);
+    // A reload would start at once; a moment later, none has come.
+    await other.waitForTimeout(1500);
+    expect(otherLoads).toBe(0);
+    expect(
+      await other.evaluate(
+        () => (window as unknown as { taskInProgress?: boolean }).taskInProgress,
+      ),
+    ).toBe(true);
+    await expect(other.getByText("A new version is available")).toBeVisible();
+
+    // Its user reloads when they are ready.
+    const otherReloaded = other.waitForEvent("load");
+    await other.getByRole("button", { name: "Reload" }).click();
+    await otherReloaded;
+    await expect(other.getByRole("heading", { level: 1 })).toHaveText(/Contact/);
+    await expect(other.getByText("A new version is available")).toHaveCount(0);
+  });
   test("on a kiosk, a new version comes in with the privacy reset between two patients", async ({
     page,
   }) => {

@@ -10,14 +10,21 @@ import { BottomToast } from "@/components/bottom-toast";
 import { ClosableAlert } from "@/components/closable-alert";
 import { Button } from "@/components/button";
 import { useKioskActive } from "@/lib/kiosk-flag";
+import { reloadPage } from "@/lib/reload-page";
 
 export function ServiceWorkerNotices() {
   const { t } = useLingui();
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     offlineReady: [offlineReady, setOfflineReady],
-    updateServiceWorker,
-  } = useRegisterSW({ immediate: true });
+  } = useRegisterSW({
+    immediate: true,
+    // The plugin would reload every window of the app that showed the notice as soon as one of
+    // them lets the new version in (the installed app beside a browser tab), mid-task. Only the
+    // window whose Reload was pressed reloads (reload-page.ts does it); the others keep their
+    // notice, and reload when their user asks.
+    onNeedReload: () => {},
+  });
   // The notices render in a transition: "Ready to work offline" arrives while a first visit may
   // still be starting, and its mount is sliced instead of one long task (issue 22).
   const offlineReadyShown = useDeferredValue(offlineReady);
@@ -42,11 +49,7 @@ export function ServiceWorkerNotices() {
             variant="filled"
             onClose={() => setNeedRefresh(false)}
             action={
-              <Button
-                color="inherit"
-                variant="outlined"
-                onClick={() => void updateServiceWorker(true)}
-              >
+              <Button color="inherit" variant="outlined" onClick={() => void reloadPage()}>
                 {t`Reload`}
               </Button>
             }
