@@ -3,6 +3,7 @@ import {
   appStarted,
   expectNoAxeViolations,
   findSmallTargets,
+  presetStoredValue,
   settle,
   storedValue,
 } from "./fixtures.ts";
@@ -195,6 +196,37 @@ test.describe("a Kazakh visitor whose connection drops after the first paint", (
     const rows = storedRequests(message.email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ ...message, language: "kk" });
+  });
+
+  test("a ?lang= link left before the app started decides the next page too, with what was typed kept", async ({
+    page,
+  }) => {
+    // An earlier visit saved Russian.
+    await presetStoredValue(page, "dauys.language", "ru");
+    await page.route(appScripts, (route) => route.abort("internetdisconnected"));
+    await page.goto("/about?lang=kk");
+    await expect(page.locator("html")).toHaveAttribute("lang", "kk");
+    // The visitor moves on before the app has started; on the next page its code comes late.
+    await page.unroute(appScripts);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(appScripts, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/contact", { waitUntil: "domcontentloaded" });
+    await expect(page.locator("html")).toHaveAttribute("lang", "kk");
+    const message = uniqueMessage();
+    await typeInto(page, message);
+    release();
+    await appStarted(page);
+    await settle(page);
+    // The app starts in the linked language: the page is not drawn again in Russian.
+    await expect(page.locator("html")).toHaveAttribute("lang", "kk");
+    for (const name of ["name", "email", "subject", "message"] as const) {
+      await expect(field(page, name)).toHaveValue(message[name]);
+    }
+    expect(await storedValue(page, "dauys.language")).toBe("kk");
   });
 
   test("when the connection comes back, the app starts by itself with the typing kept", async ({

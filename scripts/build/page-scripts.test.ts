@@ -1,6 +1,6 @@
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetStorageForTests, storageKeys, writeValue } from "../../src/lib/storage.ts";
+import { readValue, resetStorageForTests, storageKeys, writeValue } from "../../src/lib/storage.ts";
 import type { PageScripts } from "../../src/shared/page-scripts.ts";
 import { buildPageScripts } from "./page-scripts.ts";
 
@@ -91,6 +91,17 @@ describe("the language check on a prerendered page", () => {
     await writeValue(storageKeys.contactDraft, { name: "Aigerim" });
     const page = runLanguageCheck({ lang: "en", languages: ["fr-FR", "ky-KG"] });
     expect(await decided(page)).toBe("hidden");
+  });
+
+  it("saves a ?lang= link's language at once, as the app does when it starts on the page", async () => {
+    await writeValue(storageKeys.language, "ru");
+    resetStorageForTests();
+    runLanguageCheck({ lang: "kk", search: "?lang=kk", languages: ["ru"] });
+    await vi.waitFor(async () => expect(await readValue(storageKeys.language)).toBe("kk"));
+    // Not a language of the app's: nothing is saved, the server chose by the rest.
+    runLanguageCheck({ lang: "ru", search: "?lang=fr", languages: ["ru"] });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await readValue(storageKeys.language)).toBe("kk");
   });
 
   it("leaves a page the server chose by a ?lang= link or the cookie as it is", async () => {

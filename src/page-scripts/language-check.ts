@@ -21,6 +21,31 @@ import {
   languagePendingClass,
 } from "@/page-scripts/page-contract";
 
+/**
+ * A `?lang=` link's language is the visitor's choice, saved as the app saves it when it starts on
+ * the page (src/start-app.tsx). Saved here at once too: the server sends the next page in it (the
+ * cookie it set with the link), and a visitor who moves on before the app has started would
+ * otherwise have that page drawn again in the older saved language, losing what they typed there.
+ */
+function saveLinkedLanguage(code: string) {
+  try {
+    const open = indexedDB.open(deviceDatabase.name);
+    open.onupgradeneeded = () => open.result.createObjectStore(deviceDatabase.store);
+    open.onsuccess = () => {
+      const database = open.result;
+      try {
+        const save = database.transaction(deviceDatabase.store, "readwrite");
+        save.objectStore(deviceDatabase.store).put(code, sharedStorageKeys.language);
+        save.oncomplete = save.onerror = save.onabort = () => database.close();
+      } catch {
+        database.close();
+      }
+    };
+  } catch {
+    // Without IndexedDB the app cannot save it either.
+  }
+}
+
 function checkPageLanguage() {
   const root = document.documentElement;
   const page = root.lang;
@@ -30,8 +55,9 @@ function checkPageLanguage() {
     browser: navigator.languages ?? [],
   };
   // A link beats the saved choice, and the cookie mirrors it: the server's choice stands.
-  const serverChose = startLanguage(sources).from;
-  if (serverChose === "link" || serverChose === "cookie") return;
+  const { code: serverCode, from: serverChose } = startLanguage(sources);
+  if (serverChose === "link") return saveLinkedLanguage(serverCode);
+  if (serverChose === "cookie") return;
 
   const show = () => root.classList.remove(languagePendingClass);
   // The page stays hidden until the app has rendered it: the app's loader (app-loader.ts) then
