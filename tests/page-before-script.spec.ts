@@ -49,6 +49,17 @@ async function typeInto(page: Page, message: ReturnType<typeof uniqueMessage>) {
   }
 }
 
+/** The app's code comes late: held until the returned function lets it through. */
+async function holdAppScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(appScripts, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe("a Kazakh visitor whose connection drops after the first paint", () => {
   test.use({ locale: "kk-KZ" });
 
@@ -138,12 +149,7 @@ test.describe("a Kazakh visitor whose connection drops after the first paint", (
   test("what was typed before late scripts arrive is kept when the app takes over", async ({
     page,
   }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(appScripts, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto("/contact", { waitUntil: "domcontentloaded" });
     const message = uniqueMessage();
     await typeInto(page, message);
@@ -168,12 +174,7 @@ test.describe("a Kazakh visitor whose connection drops after the first paint", (
   test("the same message sent again by the app, after the plain post's answer was lost, is stored once", async ({
     page,
   }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(appScripts, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     // The plain post reaches the server, and its answer is lost on the way back.
     await page.route("**/contact", async (route) => {
       if (route.request().method() !== "POST") return route.continue();
@@ -208,12 +209,7 @@ test.describe("a Kazakh visitor whose connection drops after the first paint", (
     await expect(page.locator("html")).toHaveAttribute("lang", "kk");
     // The visitor moves on before the app has started; on the next page its code comes late.
     await page.unroute(appScripts);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(appScripts, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto("/contact", { waitUntil: "domcontentloaded" });
     await expect(page.locator("html")).toHaveAttribute("lang", "kk");
     const message = uniqueMessage();
