@@ -11,13 +11,13 @@
  * runs even when the app's scripts never come, writes a random id into the form as the page
  * loads: the same page sent twice (a double tap, a resend after a lost answer) is one request.
  * The stored id is made from that id and the words, so a visitor who goes Back to the page and
- * writes another message sends another request (the browser keeps the page's id). The app, once it
-has taken the form over, makes the same id from the same words (src/shared/contact-request-id.ts),
-so a second press on Send while the plain post is still on its way is not stored again. Without
-the page's id (scripts turned off, no `crypto.randomUUID` outside a secure context) the id is made
- * from the request's content and a ten-minute window, so the same words sent again within it are
- * stored once; a resend across the window's edge is stored twice, which staff can see, rather
- * than lost.
+ * writes another message sends another request (the browser keeps the page's id). The app, once
+ * it has taken the form over, makes the same id from the same words
+ * (src/shared/contact-request-id.ts), so a message posted before the app came, whose answer was
+ * lost, and sent again by the app is not stored again. Without the page's id (scripts turned off,
+ * no `crypto.randomUUID` outside a secure context) the id is made from the request's content and
+ * a ten-minute window, so the same words sent again within it are stored once; a resend across
+ * the window's edge is stored twice, which staff can see, rather than lost.
  *
  * Browser pages only, not part of the public API: untagged, so not in the OpenAPI document
  * (server/plugins/api-description.ts).

@@ -132,7 +132,8 @@ export function ContactForm() {
       const language = isLanguageCode(i18n.locale) ? i18n.locale : defaultLanguage;
       // The request is safe in the outbox before anything else happens, so the form can be cleared.
       // The page's id makes the request's id as the server makes it for this form posted without
-      // the app: a press while the browser was still posting it is not stored twice.
+      // the app: sent again once the app is here (the plain post's answer was lost), the same
+      // message is not stored twice.
       const { request, saved } = await enqueueContactRequest(
         trimContactFields(fields),
         language,

@@ -14,9 +14,9 @@ import type { ContactFields, RequestLanguage } from "@/shared/contact-validation
  *
  * `pageId`: the id the page's loader wrote in the form as the server's page loaded. The request's
  * id is then made from it and the words, as the server makes it for the same form posted as plain
- * HTML (server/routes/request-form.ts): a form the browser was already posting when the app took
- * it over, sent again, is one request, and the same words sent twice from this page are kept
- * once here too. Without it (a page the app drew) the id is random.
+ * HTML (server/routes/request-form.ts): a message the browser posted before the app had come,
+ * whose answer was lost, sent again by the app is one request, and the same words sent twice from
+ * this page are kept once here too. Without it (a page the app drew) the id is random.
  */
 export async function enqueueContactRequest(
   fields: ContactFields,
