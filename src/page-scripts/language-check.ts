@@ -22,29 +22,48 @@ import {
 } from "@/page-scripts/page-contract";
 
 /**
+ * Opens the app's device database (making its store on a first visit, as the app's storage does)
+ * and hands `withStore` its store in a transaction of `mode`; the database closes as the transaction
+ * ends. `failed` is called when that cannot be done.
+ */
+function withDeviceStore(
+  mode: IDBTransactionMode,
+  withStore: (store: IDBObjectStore) => void,
+  failed: () => void,
+) {
+  try {
+    const open = indexedDB.open(deviceDatabase.name);
+    open.onupgradeneeded = () => open.result.createObjectStore(deviceDatabase.store);
+    open.onerror = open.onblocked = failed;
+    open.onsuccess = () => {
+      const database = open.result;
+      try {
+        const transaction = database.transaction(deviceDatabase.store, mode);
+        transaction.oncomplete = transaction.onerror = transaction.onabort = () => database.close();
+        withStore(transaction.objectStore(deviceDatabase.store));
+      } catch {
+        database.close();
+        failed();
+      }
+    };
+  } catch {
+    failed();
+  }
+}
+
+/**
  * A `?lang=` link's language is the visitor's choice, saved as the app saves it when it starts on
  * the page (src/start-app.tsx). Saved here at once too: the server sends the next page in it (the
  * cookie it set with the link), and a visitor who moves on before the app has started would
  * otherwise have that page drawn again in the older saved language, losing what they typed there.
+ * Without IndexedDB the app cannot save it either.
  */
-function saveLinkedLanguage(code: string) {
-  try {
-    const open = indexedDB.open(deviceDatabase.name);
-    open.onupgradeneeded = () => open.result.createObjectStore(deviceDatabase.store);
-    open.onsuccess = () => {
-      const database = open.result;
-      try {
-        const save = database.transaction(deviceDatabase.store, "readwrite");
-        save.objectStore(deviceDatabase.store).put(code, sharedStorageKeys.language);
-        save.oncomplete = save.onerror = save.onabort = () => database.close();
-      } catch {
-        database.close();
-      }
-    };
-  } catch {
-    // Without IndexedDB the app cannot save it either.
-  }
-}
+const saveLinkedLanguage = (code: string) =>
+  withDeviceStore(
+    "readwrite",
+    (store) => store.put(code, sharedStorageKeys.language),
+    () => {},
+  );
 
 function checkPageLanguage() {
   const root = document.documentElement;
@@ -70,35 +89,16 @@ function checkPageLanguage() {
     if (startLanguage({ ...sources, saved }).code === page) show();
     else hide();
   };
-  const read = () => {
-    try {
-      const open = indexedDB.open(deviceDatabase.name);
-      open.onupgradeneeded = () => open.result.createObjectStore(deviceDatabase.store);
-      open.onerror = open.onblocked = show;
-      open.onsuccess = () => {
-        const database = open.result;
-        try {
-          const get = database
-            .transaction(deviceDatabase.store, "readonly")
-            .objectStore(deviceDatabase.store)
-            .get(sharedStorageKeys.language);
-          get.onsuccess = () => {
-            database.close();
-            decide(get.result);
-          };
-          get.onerror = () => {
-            database.close();
-            show();
-          };
-        } catch {
-          database.close();
-          show();
-        }
-      };
-    } catch {
-      show();
-    }
-  };
+  const read = () =>
+    withDeviceStore(
+      "readonly",
+      (store) => {
+        const get = store.get(sharedStorageKeys.language);
+        get.onsuccess = () => decide(get.result);
+        get.onerror = show;
+      },
+      show,
+    );
 
   root.classList.add(languagePendingClass);
   try {

@@ -2,9 +2,9 @@
  * The id of a contact request sent from a contact page the server sent: made from the request's
  * words and the page it was sent from, so that the same words sent twice from one page are one
  * request whichever way each went, the browser's plain post (server/routes/request-form.ts) or
- * the app's outbox (src/features/contact/outbox.ts), and other words are another. A page without
- * an id of its own is named by the server's window of time instead. A UUID (v8) from SHA-256, by
- * the Web Crypto API that Node and the browser share.
+ * the app's outbox (src/features/contact/enqueue-request.ts), and other words are another. A page
+ * without an id of its own is named by the server's window of time instead. A UUID (v8) from
+ * SHA-256, by the Web Crypto API that Node and the browser share.
  */
 import { contactFieldNames, type ContactFields } from "./contact-validation.ts";
 

@@ -8,8 +8,8 @@
  * and from the service worker's Background Sync.
  *
  * The contact form puts its requests in (enqueue-request.ts). The form's toast reports the request
- * it has just sent. A request delivered any other way (it had
- * to wait) leaves news behind (sent-notice.ts). The storage and its lock are in outbox-store.ts.
+ * it has just sent. A request delivered any other way (it had to wait) leaves news behind
+ * (sent-notice.ts). The storage and its lock are in outbox-store.ts.
  *
  * This module uses no `window` or DOM API, so the service worker can import it and call
  * `deliverOutbox()`:

@@ -103,7 +103,7 @@ function keepHistoryFloor(index: number) {
   }
 }
 
-/** Back and Forward stop at the privacy reset: what came before it was the previous patient's. */
+/** The browser's Back stops at the privacy reset: what came before it was the previous patient's. */
 function useHistoryFloor() {
   const { history } = useRouter();
   useEffect(
