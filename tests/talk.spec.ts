@@ -211,13 +211,32 @@ test.describe("Talk", () => {
     const first = (await phrases.nth(0).boundingBox())!;
     const second = (await phrases.nth(1).boundingBox())!;
     const secondText = (await phrases.nth(1).innerText()).trim();
+    const secondAt = { x: second.x + second.width / 2, y: second.y + second.height / 2 };
+    // What a tap at the second phrase's place would press at each change of the page, at once,
+    // before the browser draws the next frame: a tap on a slow phone can come in that moment.
+    await page.evaluate(({ x, y }) => {
+      const pressable: string[] = [];
+      Object.assign(window, { pressableAtSecond: pressable });
+      new MutationObserver(() =>
+        // After every other observer of this change has run, as the page's own code would.
+        queueMicrotask(() => {
+          const button = document.elementFromPoint(x, y)?.closest("button");
+          pressable.push(button?.textContent?.trim() ?? "nothing");
+        }),
+      ).observe(document.body, { childList: true, subtree: true, characterData: true });
+    }, secondAt);
     // Two taps where the phrases were when the page opened, as a hand does, at the page's top.
     await page.mouse.click(first.x + first.width / 2, first.y + first.height / 2);
     const said = page.getByRole("region", { name: "Said last" });
     await expect(said).toBeAttached();
-    await page.mouse.click(second.x + second.width / 2, second.y + second.height / 2);
+    await page.mouse.click(secondAt.x, secondAt.y);
     await expect(said.getByText(secondText, { exact: true })).toBeAttached();
     expect((await phrases.nth(0).boundingBox())!.y).toBeCloseTo(first.y, 0);
+    const pressable = await page.evaluate(
+      () => (window as unknown as { pressableAtSecond: string[] }).pressableAtSecond,
+    );
+    expect(pressable.length).toBeGreaterThan(0);
+    expect(new Set(pressable)).toEqual(new Set([secondText]));
   });
 
   test("Stop silences a long message at once", async ({ page }) => {

@@ -8,9 +8,10 @@
  */
 export function keepPressedInPlace(area: HTMLElement): () => void {
   let pressed: Element | null = null;
-  // Where the pressed element is in the window: kept up to date as the user scrolls, so only a
-  // change of the page's layout moves the page back.
-  let pressedTop = 0;
+  // Where the pressed element is on the page (not in the window): the user's own scrolling leaves
+  // it as it is, so only a change of the page's layout moves the page back.
+  let pressedAt = 0;
+  const pageTop = (element: Element) => element.getBoundingClientRect().top + window.scrollY;
   const remember = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     const below =
@@ -18,26 +19,29 @@ export function keepPressedInPlace(area: HTMLElement): () => void {
       !area.contains(target) &&
       (area.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
     pressed = below ? target : null;
-    if (pressed) pressedTop = pressed.getBoundingClientRect().top;
+    if (pressed) pressedAt = pageTop(pressed);
   };
-  const scrolled = () => {
-    if (pressed) pressedTop = pressed.getBoundingClientRect().top;
-  };
-  // After the layout and before the paint: the page is moved back before anyone sees it move.
-  const observer = new ResizeObserver(() => {
+  const moveBack = () => {
     if (!pressed?.isConnected) return;
-    const moved = pressed.getBoundingClientRect().top - pressedTop;
+    const moved = pageTop(pressed) - pressedAt;
     if (Math.abs(moved) >= 1) window.scrollBy({ top: moved, behavior: "instant" });
-    pressedTop = pressed.getBoundingClientRect().top;
-  });
+    pressedAt = pageTop(pressed);
+  };
+  // At once after the change to the area's content, in the same task: before the next tap is
+  // handled. A resize observer alone waits for the next frame, and on a slow phone a tap came in
+  // between and landed where the board had moved to.
+  const changes = new MutationObserver(moveBack);
+  // What changes the area's size without a change to its content (a font or an image arriving):
+  // after the layout and before the paint.
+  const sizes = new ResizeObserver(moveBack);
   document.addEventListener("pointerdown", remember, true);
   document.addEventListener("keydown", remember, true);
-  window.addEventListener("scroll", scrolled, { passive: true });
-  observer.observe(area);
+  changes.observe(area, { childList: true, subtree: true, characterData: true, attributes: true });
+  sizes.observe(area);
   return () => {
     document.removeEventListener("pointerdown", remember, true);
     document.removeEventListener("keydown", remember, true);
-    window.removeEventListener("scroll", scrolled);
-    observer.disconnect();
+    changes.disconnect();
+    sizes.disconnect();
   };
 }
