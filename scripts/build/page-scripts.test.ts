@@ -104,6 +104,25 @@ describe("the language check on a prerendered page", () => {
     expect(await readValue(storageKeys.language)).toBe("kk");
   });
 
+  it("shows the page as the server sent it when IndexedDB never answers", () => {
+    vi.useFakeTimers();
+    try {
+      const never = () => new Promise<never>(() => {});
+      globalThis.indexedDB = {
+        databases: never,
+        open: () => ({}) as IDBOpenDBRequest,
+      } as unknown as IDBFactory;
+      const page = runLanguageCheck({ lang: "en", languages: ["ru-RU"] });
+      vi.advanceTimersByTime(1000);
+      expect(page.classes.has("language-pending")).toBe(true);
+      vi.advanceTimersByTime(2000);
+      expect(page.classes.size).toBe(0);
+      expect(page.hiddenEvents).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("leaves a page the server chose by a ?lang= link or the cookie as it is", async () => {
     await writeValue(storageKeys.language, "ru");
     for (const sent of [

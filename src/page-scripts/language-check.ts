@@ -78,7 +78,15 @@ function checkPageLanguage() {
   if (serverChose === "link") return saveLinkedLanguage(serverCode);
   if (serverChose === "cookie") return;
 
-  const show = () => root.classList.remove(languagePendingClass);
+  // IndexedDB that never answers (a browser's bug; some have had it on a page's first load) must
+  // not leave the page blank: after a while it shows as the server sent it, usable, perhaps in
+  // another language than the saved one, and a late answer changes nothing here.
+  let decided = false;
+  const show = () => {
+    decided = true;
+    root.classList.remove(languagePendingClass);
+  };
+  const waited = setTimeout(show, 3000);
   // The page stays hidden until the app has rendered it: the app's loader (app-loader.ts) then
   // starts the app at once instead of waiting for a paint.
   const hide = () => {
@@ -86,6 +94,8 @@ function checkPageLanguage() {
     document.dispatchEvent(new Event(languageHiddenEvent));
   };
   const decide = (saved: unknown) => {
+    clearTimeout(waited);
+    if (decided) return;
     if (startLanguage({ ...sources, saved }).code === page) show();
     else hide();
   };
