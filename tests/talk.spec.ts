@@ -944,6 +944,49 @@ test.describe("Talk", () => {
     await expect(board(page).getByText("Another phrase.")).toHaveCount(0);
   });
 
+  test("Undo of a deletion on a board that has filled up since says so, and brings back neither the phrase nor its taught voice", async ({
+    page,
+  }) => {
+    const full = Array.from({ length: 299 }, (_, index) => ({
+      id: `p${index}`,
+      text: `Phrase number ${index + 1}`,
+      category: "mine",
+      favourite: false,
+    }));
+    const nurse = { id: "nurse", text: "Call the nurse.", category: "needs", favourite: false };
+    await presetStoredValue(page, "dauys.talk-boards", { en: [nurse, ...full] });
+    await presetStoredValue(page, "dauys.voice-examples", { en: { nurse: taughtExamples() } });
+    await openTalk(page);
+    await page.getByRole("button", { name: "Edit the board" }).click();
+    await board(page).getByRole("button", { name: "Delete: Call the nurse." }).click();
+    await expect(board(page).getByText("Deleted: Call the nurse.")).toBeVisible();
+    await expect.poll(() => storedExampleCounts(page)).toEqual({});
+    // The board fills up again before Undo: a phrase said is pinned from the history.
+    const box = page.getByRole("textbox", { name: "Type what you want to say" });
+    await box.fill("Another phrase.");
+    await box.press("Enter");
+    await historyRegion(page)
+      .getByRole("button", { name: "Pin to the board: Another phrase." })
+      .click();
+    await expect(historyRegion(page).getByRole("status")).toHaveText(
+      "Pinned to the board: Another phrase.",
+    );
+    await board(page).getByRole("button", { name: "Undo" }).click();
+    await expect(board(page).getByRole("status")).toHaveText(
+      "The board is full (300 phrases), so this phrase was not put back: Call the nurse.",
+    );
+    await expect(page.getByRole("combobox", { name: "Speak in" })).toBeFocused();
+    await expect(board(page).getByRole("button", { name: "Delete: Call the nurse." })).toHaveCount(
+      0,
+    );
+    // Its taught voice stays gone with it: nothing is stored for a phrase no board has.
+    await page.reload();
+    await expect(board(page)).toHaveAttribute("aria-busy", "false");
+    await expect(board(page).getByRole("button", { name: "Another phrase." })).toBeVisible();
+    await expect(board(page).getByText("Call the nurse.")).toHaveCount(0);
+    expect(await storedExampleCounts(page)).toEqual({});
+  });
+
   test("history: say again, pin to the board, delete one, clear all", async ({ page }) => {
     await openTalk(page);
     const box = page.getByRole("textbox", { name: "Type what you want to say" });

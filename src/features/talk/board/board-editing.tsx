@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -29,7 +30,7 @@ import {
   toggleFavourite,
   type PhraseDraft,
 } from "@/features/talk/board/board-edits";
-import { readPicture, savePicture } from "@/features/talk/board/phrase-pictures";
+import { readPicture, removePictures, savePicture } from "@/features/talk/board/phrase-pictures";
 import { removePicturesOnceStored } from "@/features/talk/board/unused-pictures";
 import type { PhoneColumns, SymbolDisplay } from "@/features/talk/board/board-look";
 import { BoardLookSettings } from "@/features/talk/board/board-look-settings";
@@ -42,6 +43,7 @@ import { PhraseSymbolImage } from "@/features/talk/board/phrase-symbol-image";
 import { Button } from "@/components/button";
 import { IconButton } from "@/components/icon-button";
 import type { SpeechLanguage } from "@/shared/speech-options";
+import { nativeNameOf } from "@/shared/languages";
 import { undoButtonOf } from "@/components/undo-alert";
 import { loadWhenOnline } from "@/lib/load-when-online";
 import type { useFocusAfterChange } from "@/lib/use-focus-after-change";
@@ -248,18 +250,17 @@ export function BoardEditing({
   );
 }
 
-/** What Undo says when the phrase went back to a board that is not the one shown. */
-export const putBackElsewhere = (languageName: string, text: string) =>
-  msg`Put back on the ${languageName} board: ${text}`;
-
 /**
- * Puts a deleted phrase back where it was on its language's board, with its picture kept again
- * under a new id (without it, the phrase comes back bare). Returns the phrase.
+ * Undo of a deletion: puts the phrase back where it was on its language's board, with its picture
+ * kept again under a new id (without it, the phrase comes back bare). A board that has filled up
+ * since (a phrase pinned from the history, another tab) keeps it out, and that is said. Returns
+ * the phrase put back (null if none) and what to say: nothing when it is back on the board shown.
  */
-export async function restoreDeleted(
+export async function undoDeletion(
   undone: Deleted,
+  shown: SpeechLanguage,
   changeBoardIn: (language: SpeechLanguage, change: (current: Board) => Board) => void,
-): Promise<Phrase> {
+): Promise<{ restored: Phrase | null; notice: MessageDescriptor | null }> {
   const pictureId = undone.picture ? await savePicture(undone.picture) : undefined;
   const { symbol, ...bare } = undone.phrase;
   const phrase: Phrase =
@@ -268,8 +269,27 @@ export async function restoreDeleted(
       : pictureId
         ? { ...bare, symbol: { set: "picture", id: pictureId } }
         : bare;
-  changeBoardIn(undone.language, (current) => reinsertPhrase(current, phrase, undone.index));
-  return phrase;
+  // The boards are read by now (a phrase was deleted from one): the change is made at once.
+  const { text } = phrase;
+  let back = false;
+  changeBoardIn(undone.language, (current) => {
+    const next = reinsertPhrase(current, phrase, undone.index);
+    back = next !== current;
+    return next;
+  });
+  if (!back) {
+    // Kept for this phrase only, which no board holds: erased at once.
+    if (pictureId) void removePictures([pictureId]).catch(() => undefined);
+    return {
+      restored: null,
+      notice: msg`The board is full (${maxPhrasesPerLanguage} phrases), so this phrase was not put back: ${text}`,
+    };
+  }
+  // Its board is not the one shown: said.
+  const languageName = nativeNameOf(undone.language);
+  const notice =
+    undone.language === shown ? null : msg`Put back on the ${languageName} board: ${text}`;
+  return { restored: phrase, notice };
 }
 
 function EditablePhrase({

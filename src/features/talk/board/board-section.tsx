@@ -76,20 +76,17 @@ export function BoardSection({
   const undoDelete = async (undone: Deleted) => {
     setDeleted(null);
     // Editing's code is here: only a deletion while editing offers Undo.
-    const { restoreDeleted, putBackElsewhere } = await loadEditing();
-    const phrase = await restoreDeleted(undone, changeBoardIn);
-    onRestored(phrase);
-    if (undone.language !== language) {
-      // Its board is not the one shown: said, with the focus where "Speak in" changed it.
-      setNotice(i18n._(putBackElsewhere(nativeNameOf(undone.language), phrase.text)));
-      focusAfterEdit([speakInSelector]);
-      return;
-    }
+    const { undoDeletion } = await loadEditing();
+    const { restored, notice } = await undoDeletion(undone, language, changeBoardIn);
+    if (restored) onRestored(restored);
+    if (notice) setNotice(i18n._(notice));
     // Back where the user was: the phrase's Delete while editing, the phrase itself otherwise.
-    focusAfterEdit([
-      phraseControlSelector(phrase.id, "delete"),
-      phraseControlSelector(phrase.id, "say"),
-    ]);
+    // With no phrase back on the board shown, what is said is beside "Speak in".
+    focusAfterEdit(
+      restored && !notice
+        ? [phraseControlSelector(restored.id, "delete"), phraseControlSelector(restored.id, "say")]
+        : [speakInSelector],
+    );
   };
 
   const say = (phrase: Phrase) => {
