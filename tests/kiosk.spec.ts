@@ -998,3 +998,37 @@ test("a privacy reset erases what the patient said on Talk and gives back the cl
     page.getByRole("region", { name: "History" }).getByText("Nothing said yet."),
   ).toBeVisible();
 });
+
+test("staff leaving kiosk mode erase what the patient left first: turned on again, the kiosk keeps the clinic's board, not the patient's", async ({
+  page,
+}) => {
+  const clinicBoard = [
+    { id: "clinic-1", text: "Please call nurse Saule", category: "people", favourite: true },
+  ];
+  await presetStoredValue(page, "dauys.talk-boards", { en: clinicBoard });
+  await provision(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Talk" }).click();
+  const board = page.getByRole("region", { name: "Phrase board" });
+  await page.getByRole("button", { name: "Edit the board" }).click();
+  await board.getByRole("button", { name: "Add a phrase" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+  await dialog.getByRole("textbox", { name: "Phrase" }).fill("My private phrase");
+  await dialog.getByRole("button", { name: "Save the phrase" }).click();
+  await page.getByRole("button", { name: "Done editing" }).click();
+  const box = page.getByRole("textbox", { name: "Type what you want to say" });
+  await box.fill("My secret words");
+  await box.press("Enter");
+  await expect.poll(() => storedValue(page, "dauys.talk-history")).toHaveLength(1);
+
+  // Staff leave kiosk mode (to change its idle time, say) before the patient's session ended.
+  await openExitDialog(page);
+  await enterExitPin(page, pin);
+  await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is off." })).toBeVisible();
+  expect(await storedValue(page, "dauys.talk-history")).toBeNull();
+  expect(await storedValue(page, "dauys.talk-boards")).toEqual({ en: clinicBoard });
+  await expect(page.getByText("My secret words")).toHaveCount(0);
+
+  // Kiosk mode on again: each reset now gives back the clinic's board.
+  await provision(page);
+  expect(await storedValue(page, "dauys.talk-clinic-boards")).toEqual({ en: clinicBoard });
+});

@@ -13,7 +13,7 @@ import {
 } from "@/features/kiosk/idle-machine";
 import { finishPrivacyReset, startPrivacyReset, useKiosk } from "@/features/kiosk/kiosk-store";
 import type { KioskSetting } from "@/features/kiosk/kiosk-setting";
-import { erasePatientData } from "@/features/kiosk/privacy-reset";
+import { erasePatientData, setOpenSessionReset } from "@/features/kiosk/privacy-reset";
 import { activateLanguage, languageActivations, type LanguageCode } from "@/lib/i18n";
 import { loadUntilLoaded } from "@/lib/load-when-online";
 import { focusMainContent } from "@/lib/main-content";
@@ -167,7 +167,7 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
   const navigate = useNavigate();
   const { history } = useRouter();
   const [idle, dispatch] = useReducer(idleReducer, initialIdleState);
-  const resetRunning = useRef(false);
+  const resetRunning = useRef<Promise<boolean> | null>(null);
   const { idleSeconds, language } = setting;
 
   // The idle timer runs while kiosk mode is on.
@@ -262,14 +262,24 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
     if (erased) noteLastUse(null);
     dispatch({ type: "reset-done", now: Date.now() });
     void bringInNewVersion();
+    return erased;
   });
 
+  // One reset at a time: staff leaving kiosk mode during the idle reset wait for it.
+  const resetOnce = useEffectEvent(
+    () =>
+      (resetRunning.current ??= runPrivacyReset().finally(() => {
+        resetRunning.current = null;
+      })),
+  );
+  // Staff leaving kiosk mode end the patient's session first (kiosk-store.ts).
   useEffect(() => {
-    if (idle.phase !== "resetting" || resetRunning.current) return;
-    resetRunning.current = true;
-    void runPrivacyReset().finally(() => {
-      resetRunning.current = false;
-    });
+    setOpenSessionReset(() => resetOnce());
+    return () => setOpenSessionReset(null);
+  }, []);
+
+  useEffect(() => {
+    if (idle.phase === "resetting") void resetOnce();
   }, [idle.phase]);
 
   useLinkGuard();

@@ -17,7 +17,6 @@ import { isValidPin, type KioskSearch } from "@/features/kiosk/kiosk-search";
 import {
   createKioskSetting,
   readKioskSetting,
-  removeKioskSetting,
   saveKioskSetting,
   type KioskSetting,
 } from "@/features/kiosk/kiosk-setting";
@@ -177,15 +176,13 @@ export async function exitKioskMode(pin: string): Promise<PinCheck> {
     update({ status: "off", setting: null });
     return { outcome: "accepted" };
   }
-  const [{ checkPin }, { forgetClinicSetup }] = await Promise.all([
+  const [{ checkPin }, { endKioskMode }] = await Promise.all([
     import("@/features/kiosk/kiosk-pin"),
     import("@/features/kiosk/privacy-reset"),
   ]);
   const { check, next } = await checkPin(pin, setting, Date.now());
   if (check.outcome === "accepted") {
-    await removeKioskSetting();
-    await forgetClinicSetup();
-    update({ status: "off", setting: null, notice: notice("exited") });
+    update({ status: "off", setting: null, notice: notice(await endKioskMode()) });
   } else {
     await saveKioskSetting(next);
     update({ setting: next });

@@ -12,6 +12,7 @@
  * Kept on purpose: the outbox (`dauys.outbox`), because a contact request is a lead that must
  * reach the clinic's team; the kiosk setting; and pilot access, which belongs to the device.
  */
+import { removeKioskSetting } from "@/features/kiosk/kiosk-setting";
 import type { LanguageCode } from "@/lib/i18n";
 import { erasePicturesExcept, pictureIdsIn } from "@/lib/picture-database";
 import { readValue, removeValue, storageKeys, writeValue, type StorageKey } from "@/lib/storage";
@@ -27,6 +28,28 @@ export const perPatientKeys = [
   storageKeys.voiceExamples,
   storageKeys.voiceSettings,
 ] as const;
+
+/**
+ * The open kiosk session's privacy reset (kiosk-session.tsx sets it while kiosk mode is on);
+ * resolves to false when something of the patient's could not be erased.
+ */
+let openSessionReset: (() => Promise<boolean>) | null = null;
+
+export function setOpenSessionReset(reset: typeof openSessionReset) {
+  openSessionReset = reset;
+}
+
+/**
+ * Ends kiosk mode once staff gave the PIN. The patient's session is reset first: left behind,
+ * their data stayed on the tablet, and turning kiosk mode on again made their boards the
+ * clinic's setup. Then the setting and the clinic's setup go. Returns what staff are told.
+ */
+export async function endKioskMode(): Promise<"exited" | "not-erased"> {
+  const erased = openSessionReset ? await openSessionReset() : true;
+  await removeKioskSetting();
+  await forgetClinicSetup();
+  return erased ? "exited" : "not-erased";
+}
 
 /** Erases the per-patient data; resolves to false when something could not be erased. */
 export async function erasePatientData(kioskLanguage: LanguageCode): Promise<boolean> {
