@@ -59,7 +59,13 @@ export function createSpeaker(engine: () => Promise<DeviceEngine>, onEnded: () =
       element = document.createElement("audio");
       element.hidden = true;
       element.dataset.talkAudio = "";
-      element.addEventListener("ended", onEnded);
+      // Over at its end (the browser pauses it there) and when paused from outside the page (a
+      // headset's button, the phone's media controls, a call), or Stop would stay lit and switch
+      // scanning's spoken cue silent. A pause of the page's own before the next phrase finds
+      // that phrase already playing.
+      element.onpause = () => {
+        if (element?.paused) onEnded();
+      };
       document.body.append(element);
     }
     return element;
