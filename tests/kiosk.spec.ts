@@ -985,6 +985,7 @@ test("a privacy reset erases what the patient said on Talk and gives back the cl
   ).toBeVisible();
 
   expect(await storedValue(page, "dauys.talk-history")).toBeNull();
+  expect(await storedValue(page, "dauys.talk-draft")).toBeNull();
   expect(await storedValue(page, "dauys.voice-examples")).toBeNull();
   // The recogniser, and the examples in its memory, are gone too.
   await expect.poll(() => recogniserClosed).toBe(true);
@@ -997,6 +998,7 @@ test("a privacy reset erases what the patient said on Talk and gives back the cl
   await expect(
     page.getByRole("region", { name: "History" }).getByText("Nothing said yet."),
   ).toBeVisible();
+  await expect(box).toHaveValue("");
 });
 
 test("staff leaving kiosk mode erase what the patient left first: turned on again, the kiosk keeps the clinic's board, not the patient's", async ({

@@ -264,6 +264,56 @@ test.describe("Talk", () => {
     await expect(said.getByRole("button", { name: "Stop" })).toBeFocused();
   });
 
+  test("speech paused from outside the page (a headset's button, the phone's media controls) is over: Stop goes quiet", async ({
+    page,
+  }) => {
+    await openTalk(page);
+    const box = page.getByRole("textbox", { name: "Type what you want to say" });
+    await box.fill(
+      "Good morning, thank you for coming today. I would like to talk about my medicines and the exercises for my hands.",
+    );
+    await box.press("Enter");
+    await expectAudioPlaying(page);
+    const stop = page
+      .getByRole("region", { name: "Said last" })
+      .getByRole("button", { name: "Stop" });
+    await expect(stop).toBeEnabled();
+    // What the browser's media controls do: pause the page's audio element.
+    await page
+      .locator("audio[data-talk-audio]")
+      .evaluate((audio: HTMLAudioElement) => audio.pause());
+    await expect(stop).toBeDisabled();
+  });
+
+  test("what is typed to be said is kept through a reload and a visit to another page, until it is cleared", async ({
+    page,
+  }) => {
+    await openTalk(page);
+    const box = page.getByRole("textbox", { name: "Type what you want to say" });
+    await box.fill("Please bring my glasses from the bag");
+    // Kept after a pause in typing, as the contact form's draft is.
+    await expect
+      .poll(() => storedValue(page, "dauys.talk-draft"))
+      .toBe("Please bring my glasses from the bag");
+    await page.reload();
+    await expect(box).toHaveValue("Please bring my glasses from the bag");
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "About" })
+      .click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Talk" })
+      .click();
+    await expect(box).toHaveValue("Please bring my glasses from the bag");
+    await box.fill("");
+    await expect.poll(() => storedValue(page, "dauys.talk-draft")).toBeNull();
+    await page.reload();
+    await expect(board(page)).toHaveAttribute("aria-busy", "false");
+    await expect(box).toBeVisible();
+    await expect(box).toHaveValue("");
+  });
+
   test("the panels under the board come by themselves; one whose code cannot arrive says so, and the rest works", async ({
     page,
   }) => {

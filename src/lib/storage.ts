@@ -3,8 +3,8 @@
  * "keyval", named in src/shared/api-contract.ts with the keys that code outside this module reads
  * too). Keys are the constants below:
  * - `dauys.language`: the interface language code, restored before the first paint.
- * - `dauys.contact-draft`, `dauys.recognition-draft`: what the user is typing, so a reload or a
- *   crash loses nothing.
+ * - `dauys.contact-draft`, `dauys.recognition-draft`, `dauys.talk-draft`: what the user is typing
+ *   (Talk's: in its "Type to speak" box), so a reload or a crash loses nothing.
  * - `dauys.last-audio`: the last generated speech audio with its text and language.
  * - `dauys.last-lesson`: the Recovery lesson last chosen, shown when the page opens again.
  * - `dauys.outbox`: contact requests waiting to be delivered to the server.
@@ -41,6 +41,7 @@ export const storageKeys = {
   language: sharedStorageKeys.language,
   contactDraft: "dauys.contact-draft",
   recognitionDraft: "dauys.recognition-draft",
+  talkDraft: "dauys.talk-draft",
   lastAudio: "dauys.last-audio",
   lastLesson: "dauys.last-lesson",
   outbox: sharedStorageKeys.outbox,

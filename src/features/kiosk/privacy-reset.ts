@@ -1,7 +1,7 @@
 /**
  * What a privacy reset erases on a shared clinic tablet: everything one patient typed, said or
  * made (the recognized text, the last audio, the lesson last chosen, the contact form's draft,
- * what they said on the Talk screen and its voice settings, the examples My voice learnt their
+ * what they said or were typing on the Talk screen and its voice settings, the examples My voice learnt their
  * speech from), the notice that their saved requests were sent (a count only, but theirs, not
  * the next patient's), and their choice of interface language, which goes back
  * to the kiosk's default. The Talk boards go back to the clinic's: as staff left them when kiosk
@@ -24,6 +24,7 @@ export const perPatientKeys = [
   storageKeys.contactDraft,
   storageKeys.sentNotice,
   storageKeys.talkHistory,
+  storageKeys.talkDraft,
   storageKeys.talkSettings,
   storageKeys.voiceExamples,
   storageKeys.voiceSettings,

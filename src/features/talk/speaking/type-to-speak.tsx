@@ -26,6 +26,8 @@ import {
   type SpeechRateChoice,
 } from "@/shared/speech-options";
 import { Button } from "@/components/button";
+import { storageKeys } from "@/lib/storage";
+import { useStoredDraft } from "@/lib/use-stored-draft";
 
 const rateChoices = Object.keys(speechRates) as SpeechRateChoice[];
 const pitchChoices = Object.keys(speechPitches) as SpeechPitchChoice[];
@@ -223,6 +225,13 @@ export function TypeToSpeakSection({
   changeSettings: (settings: Partial<TalkSettings>) => void;
 }) {
   const [text, setText] = useState("");
+  // Kept on the device while it is written, slowly perhaps: a reload, the phone closing the app
+  // in the background or a visit to another page does not lose it.
+  const draft = useStoredDraft<string>(storageKeys.talkDraft, {
+    parse: (value) => (typeof value === "string" ? value : null),
+    onRestore: setText,
+    isEmpty: (value) => value.trim() === "",
+  });
   const vocabulary = useMemo(
     () =>
       buildVocabulary([
@@ -239,7 +248,10 @@ export function TypeToSpeakSection({
       rate={settings.rate}
       pitch={settings.pitch}
       speaking={speech.speaking}
-      onTextChange={setText}
+      onTextChange={(next) => {
+        setText(next);
+        draft.save(next);
+      }}
       onSpeak={() => speech.say(text, language)}
       onStop={speech.stop}
       onRateChange={(rate) => changeSettings({ rate })}
