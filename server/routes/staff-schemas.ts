@@ -4,8 +4,9 @@
  * (src/features/staff/staff-api.ts) and a changed route breaks the app's type check. Every route
  * but signing in needs the session cookie; every change needs the staff header.
  */
-import { staffHeader } from "../../src/shared/api-contract.ts";
+import { backgroundCheckHeader, staffHeader } from "../../src/shared/api-contract.ts";
 import { apiTags, errorResponse, staffSessionScheme } from "../plugins/api-description.ts";
+import { idleMinutes } from "../staff/session.ts";
 
 const signedIn = [{ [staffSessionScheme]: [] }];
 
@@ -120,6 +121,16 @@ export const listRequestsSchema = {
   operationId: "listContactRequests",
   summary: "Contact requests newest first, a page at a time, with search",
   security: signedIn,
+  headers: {
+    type: "object",
+    properties: {
+      [backgroundCheckHeader.name]: {
+        type: "string",
+        const: backgroundCheckHeader.value,
+        description: `Sent by the inbox's own check for new requests: the session is checked, but this request does not count as use, so a session left open still ends after ${idleMinutes} idle minutes`,
+      },
+    },
+  },
   querystring: {
     type: "object",
     additionalProperties: false,

@@ -9,6 +9,7 @@ import { Writable } from "node:stream";
 import { sign } from "@fastify/cookie";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { backgroundCheckHeader } from "../../src/shared/api-contract.ts";
 import { hashPassword } from "../staff/password.ts";
 import { readSessionSecret, sessionKey } from "../staff/session.ts";
 import { signInLimits } from "../staff/sign-in-limit.ts";
@@ -88,6 +89,14 @@ async function session(app: FastifyInstance): Promise<string> {
 
 const inbox = (app: FastifyInstance, cookie: string) =>
   app.inject({ method: "GET", url: "/api/staff/requests", headers: { cookie } });
+
+/** The open inbox's own check for new requests, made every minute without anyone asking. */
+const backgroundCheck = (app: FastifyInstance, cookie: string) =>
+  app.inject({
+    method: "GET",
+    url: "/api/staff/requests",
+    headers: { cookie, [backgroundCheckHeader.name]: backgroundCheckHeader.value },
+  });
 
 describe("staff session secret (finding 2)", () => {
   it("keeps the inbox off without a good secret, says why in the log, and the site still runs", async () => {
@@ -186,6 +195,34 @@ describe("signing out and idle sessions (finding 3)", () => {
     expect((await inbox(app, cookie)).statusCode).toBe(200);
     vi.advanceTimersByTime(30 * 60_000 + 1);
     expect((await inbox(app, cookie)).statusCode).toBe(401);
+  });
+
+  it("ends a session after 30 minutes of background checks every minute and no use", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.UTC(2026, 10, 27, 8) });
+    const app = await start();
+    const cookie = await session(app);
+    const statuses: number[] = [];
+    for (let minute = 1; minute <= 31; minute++) {
+      vi.advanceTimersByTime(60_000);
+      statuses.push((await backgroundCheck(app, cookie)).statusCode);
+    }
+    expect(statuses).toEqual([...Array(29).fill(200), 401, 401]);
+    // The session is gone, not just refused to the check.
+    expect((await inbox(app, cookie)).statusCode).toBe(401);
+  });
+
+  it("keeps a session going through background checks when staff use it in between", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.UTC(2026, 10, 27, 8) });
+    const app = await start();
+    const cookie = await session(app);
+    const statuses: number[] = [];
+    for (let minute = 1; minute <= 46; minute++) {
+      vi.advanceTimersByTime(60_000);
+      // At minute 15 staff search the inbox: 30 idle minutes count from then.
+      if (minute === 15) expect((await inbox(app, cookie)).statusCode).toBe(200);
+      else statuses.push((await backgroundCheck(app, cookie)).statusCode);
+    }
+    expect(statuses).toEqual([...Array(43).fill(200), 401, 401]);
   });
 });
 

@@ -4,8 +4,10 @@
  * is sent without a live session (server/staff/session.ts). The cookie is HttpOnly,
  * SameSite=Strict, Secure behind HTTPS, and sent only to /api/staff; every change must also carry
  * the `X-Dauys-Staff` header (which a cross-site form cannot send) and, when the browser says,
- * come from this origin. Wrong passwords are limited per client and overall
- * (server/staff/sign-in-limit.ts), shared between nodes with DATABASE_URL.
+ * come from this origin. A session ends after `idleMinutes` without use; the inbox's own
+ * background check for new requests (marked with `X-Dauys-Background-Check`) is not use. Wrong
+ * passwords are limited per client and overall (server/staff/sign-in-limit.ts), shared between
+ * nodes with DATABASE_URL.
  *
  * The inbox runs only with both STAFF_PASSWORD_HASH and a good STAFF_SESSION_SECRET; otherwise
  * the server says why at start and the sign-in answers that the inbox is not set up here.
@@ -13,7 +15,12 @@
 import { signerFactory } from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
-import { apiPaths, routePath, staffHeader } from "../../src/shared/api-contract.ts";
+import {
+  apiPaths,
+  backgroundCheckHeader,
+  routePath,
+  staffHeader,
+} from "../../src/shared/api-contract.ts";
 import type { ErrorBody } from "../plugins/json-errors.ts";
 import { verifyPassword } from "../staff/password.ts";
 import {
@@ -103,12 +110,25 @@ export async function staffRoutes(
     const unsigned = inbox.signer.unsign(value);
     return unsigned.valid && isKnownDevice(unsigned.value);
   };
-  const requireSession = async (request: FastifyRequest, reply: FastifyReply) => {
-    const session = sessionOf(request);
-    const live =
-      session && (await inbox!.sessions.use(session.id, Date.now(), idleMinutes * 60_000));
-    if (!live) return fail(reply, 401, "unauthorized", "Sign in to the staff inbox first.");
-  };
+  /** Refuses a request without a live session; one that `countsAsUse` moves its idle time on. */
+  const sessionGuard =
+    (countsAsUse: (request: FastifyRequest) => boolean): SessionGuard =>
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const idleMs = idleMinutes * 60_000;
+      const live =
+        session &&
+        (countsAsUse(request)
+          ? await inbox!.sessions.use(session.id, Date.now(), idleMs)
+          : await inbox!.sessions.isLive(session.id, Date.now(), idleMs));
+      if (!live) return fail(reply, 401, "unauthorized", "Sign in to the staff inbox first.");
+    };
+  const requireSession = sessionGuard(() => true);
+  // The open inbox reads its list again every minute by itself: were that use, a screen left
+  // signed in at the front desk would stay open until the 8-hour limit.
+  const requireSessionForList = sessionGuard(
+    (request) => request.headers[backgroundCheckHeader.name] !== backgroundCheckHeader.value,
+  );
   const failures = options.limitsPool
     ? postgresFailureCounter(options.limitsPool)
     : memoryFailureCounter();
@@ -119,7 +139,7 @@ export async function staffRoutes(
     begin: signInLimiter(failures),
     isKnownDeviceRequest,
   });
-  addRequestRoutes(app, store, requireSession);
+  addRequestRoutes(app, store, { requireSession, requireSessionForList });
 }
 
 /** No caching of anything staff; a change needs the staff header and, if sent, this origin. */
@@ -234,11 +254,18 @@ export const inboxPageSize = 50;
 function addRequestRoutes(
   app: FastifyInstance,
   store: RequestsStore,
-  requireSession: SessionGuard,
+  {
+    requireSession,
+    requireSessionForList,
+  }: {
+    requireSession: SessionGuard;
+    /** Lets the inbox's background check through without counting it as use. */
+    requireSessionForList: SessionGuard;
+  },
 ) {
   app.get<{ Querystring: { q?: string; limit?: string; after?: string } }>(
     apiPaths.staffRequests,
-    { schema: listRequestsSchema, config: { rateLimit: {} }, preHandler: requireSession },
+    { schema: listRequestsSchema, config: { rateLimit: {} }, preHandler: requireSessionForList },
     async (request) =>
       searchRequests(store, request.query.q ?? "", {
         limit: Number(request.query.limit ?? inboxPageSize),

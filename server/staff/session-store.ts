@@ -3,7 +3,8 @@
  * node, PostgreSQL with DATABASE_URL, so that signing out on one node ends the session on all).
  * A row is kept under the SHA-256 of the session id, so the table alone cannot make a cookie.
  * A session is live while its row exists, it has not expired, and it was used within the idle
- * time; each use moves its last use on.
+ * time; each use moves its last use on. The inbox's own background check for new requests only
+ * looks (`isLive`), so a screen left open does not keep its session going.
  */
 import { createHash } from "node:crypto";
 import { openSqliteDatabase } from "../storage/requests-db.ts";
@@ -14,6 +15,8 @@ export interface StaffSessionStore {
   create(session: Session): Promise<void>;
   /** True, and marks it used at `now`, when the session is live; false otherwise. */
   use(id: string, now: number, idleMs: number): Promise<boolean>;
+  /** True when the session is live, without marking it used. */
+  isLive(id: string, now: number, idleMs: number): Promise<boolean>;
   revoke(id: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -31,6 +34,9 @@ function openSqliteSessionStore(dataDir: string): StaffSessionStore {
     `UPDATE staff_sessions SET last_seen_at = ?
      WHERE id_hash = ? AND expires_at > ? AND last_seen_at > ?`,
   );
+  const live = db.prepare(
+    `SELECT 1 FROM staff_sessions WHERE id_hash = ? AND expires_at > ? AND last_seen_at > ?`,
+  );
   const remove = db.prepare(`DELETE FROM staff_sessions WHERE id_hash = ?`);
   return {
     async create(session) {
@@ -40,6 +46,9 @@ function openSqliteSessionStore(dataDir: string): StaffSessionStore {
     },
     async use(id, now, idleMs) {
       return Number(use.run(now, idHash(id), now, now - idleMs).changes) > 0;
+    },
+    async isLive(id, now, idleMs) {
+      return live.get(idHash(id), now, now - idleMs) !== undefined;
     },
     async revoke(id) {
       remove.run(idHash(id));
@@ -69,6 +78,13 @@ async function openPostgresSessionStore(databaseUrl: string): Promise<StaffSessi
         `UPDATE staff_sessions SET last_seen_at = $1
          WHERE id_hash = $2 AND expires_at > $1 AND last_seen_at > $3`,
         [now, idHash(id), now - idleMs],
+      );
+      return (result.rowCount ?? 0) > 0;
+    },
+    async isLive(id, now, idleMs) {
+      const result = await pool.query(
+        `SELECT 1 FROM staff_sessions WHERE id_hash = $1 AND expires_at > $2 AND last_seen_at > $3`,
+        [idHash(id), now, now - idleMs],
       );
       return (result.rowCount ?? 0) > 0;
     },

@@ -1,10 +1,10 @@
 /**
- * The names the app and the server must agree on, written once: the API's paths, the header a
- * staff change carries, the cookies, and the IndexedDB keys that code outside the app's storage
- * module (the server's page scripts, the service worker) reads too. The server registers its
- * routes under these paths and the app calls them through the types generated from the OpenAPI
- * document (src/shared/generated/openapi.d.ts), so a path changed here changes both sides, and a
- * route changed on one side alone breaks the type check.
+ * The names the app and the server must agree on, written once: the API's paths, the headers a
+ * staff change and the inbox's background check carry, the cookies, and the IndexedDB keys that
+ * code outside the app's storage module (the server's page scripts, the service worker) reads
+ * too. The server registers its routes under these paths and the app calls them through the
+ * types generated from the OpenAPI document (src/shared/generated/openapi.d.ts), so a path changed
+ * here changes both sides, and a route changed on one side alone breaks the type check.
  */
 
 /** Every path of the API, as the OpenAPI document writes them (`{id}` for a path parameter). */
@@ -45,6 +45,13 @@ export function routePath<Path extends string>(path: Path): RoutePath<Path> {
  * server takes it as proof that the request comes from the staff inbox itself (CSRF).
  */
 export const staffHeader = { name: "x-dauys-staff", value: "1" } as const;
+
+/**
+ * The staff inbox's own check for new requests, made every minute while it is open, carries this
+ * header: the server then reads the session without counting the check as use, so a signed-in
+ * screen left alone still ends its session after the idle time. Anything staff do goes without it.
+ */
+export const backgroundCheckHeader = { name: "x-dauys-background-check", value: "1" } as const;
 
 export const cookieNames = {
   /** The interface language the app saved: the server sends pages in it (src/shared/page-cookie.ts). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withFreshFirstPage } from "@/features/staff/fresh-requests";
-import type { StaffRequest } from "@/features/staff/staff-api";
+import type { RequestsPage, StaffRequest } from "@/features/staff/staff-api";
 
 const request = (id: string, handledAt: string | null = null): StaffRequest => ({
   id,
@@ -18,7 +18,12 @@ describe("the inbox brought up to date", () => {
   it("with only the first page shown, takes the fresh page whole", () => {
     const shown = { requests: [request("b"), request("a")], next: null };
     const fresh = { requests: [request("c"), request("b", "2026-12-03T11:00:00.000Z")], next: "a" };
-    expect(withFreshFirstPage(shown, fresh, 1)).toEqual({ page: fresh, added: 1 });
+    expect(withFreshFirstPage(shown, fresh, 1)).toEqual({
+      page: fresh,
+      added: 1,
+      atLeast: false,
+      pagesShown: 1,
+    });
   });
 
   it("after Show more, puts the new requests on top and keeps the older ones shown", () => {
@@ -40,7 +45,46 @@ describe("the inbox brought up to date", () => {
         next: "z",
       },
       added: 2,
+      atLeast: false,
+      pagesShown: 2,
     });
+  });
+
+  it("after Show more, takes a fresh page that does not reach the list shown whole, with its own next", () => {
+    const shown = { requests: [request("d"), request("c"), request("b"), request("a")], next: "z" };
+    // More came than a page holds: "e" is on the next page, between this one and "d".
+    const fresh = { requests: [request("h"), request("g"), request("f")], next: "f" };
+    expect(withFreshFirstPage(shown, fresh, 2)).toEqual({
+      page: fresh,
+      added: 3,
+      atLeast: true,
+      pagesShown: 1,
+    });
+  });
+
+  it("never skips a request, however many come between two checks", () => {
+    // A server that pages newest first, 5 at a time; `next` is the last request's place.
+    const received = Array.from({ length: 12 }, (_, index) => request(`old-${index}`)).reverse();
+    const pageAfter = (after: string | null): RequestsPage => {
+      const start = after === null ? 0 : received.findIndex((item) => item.id === after) + 1;
+      const requests = received.slice(start, start + 5);
+      const last = requests.at(-1);
+      const more = last !== undefined && start + 5 < received.length;
+      return { requests, next: more ? last.id : null };
+    };
+    const showMore = (list: RequestsPage) => {
+      const page = pageAfter(list.next);
+      return { requests: [...list.requests, ...page.requests], next: page.next };
+    };
+    // Staff show two pages; then 7 requests come, more than a page.
+    let list = showMore(pageAfter(null));
+    received.unshift(...Array.from({ length: 7 }, (_, index) => request(`new-${index}`)).reverse());
+    const update = withFreshFirstPage(list, pageAfter(null), 2);
+    list = update.page;
+    while (list.next !== null) list = showMore(list);
+    expect(list.requests.map((item) => item.id)).toEqual(received.map((item) => item.id));
+    // The fresh page held 5 of the 7 that came: said as "5 or more".
+    expect(update).toMatchObject({ added: 5, atLeast: true });
   });
 
   it("counts nothing new when nothing came", () => {

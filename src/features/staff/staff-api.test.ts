@@ -1,7 +1,8 @@
 /**
  * The sign-in's outcomes as the page reads them from the real server's answers (the app built
  * by server/app.ts, reached through inject instead of the network): "not set up" and "the
- * database is away" are both 503, and the staff must be told which.
+ * database is away" are both 503, and the staff must be told which. Also the inbox's own check
+ * for new requests, which must not keep a session left open going.
  */
 import { DatabaseSync } from "node:sqlite";
 import type { FastifyInstance } from "fastify";
@@ -9,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "../../../server/staff/password.ts";
 import { requestsDbPath } from "../../../server/storage/requests-db.ts";
 import { buildTestApp, makeTempDirs, testSessionSecret } from "../../../server/test-support.ts";
-import { signIn } from "./staff-api";
+import { listRequests, signIn, StaffApiError } from "./staff-api";
 
 // The page's address, which the app's API client sends to (Node has no location of its own).
 vi.hoisted(() => {
@@ -22,20 +23,24 @@ const password = "Tulpar-2026-clinic";
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** The page's fetch, answered by the app. */
+/** The page's fetch, answered by the app, with the cookies the app set as a browser keeps them. */
 function serveFetchFrom(app: FastifyInstance) {
+  const cookies = new Map<string, string>();
   vi.stubGlobal("fetch", async (request: Request) => {
     const url = new URL(request.url);
+    const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
     const answer = await app.inject({
       method: request.method as "POST",
       url: url.pathname + url.search,
-      headers: Object.fromEntries(request.headers),
+      headers: { ...Object.fromEntries(request.headers), ...(cookie && { cookie }) },
       payload: await request.text(),
     });
+    for (const { name, value } of answer.cookies) cookies.set(name, value);
     return new Response(answer.statusCode === 204 ? null : answer.body, {
       status: answer.statusCode,
       headers: { "content-type": String(answer.headers["content-type"] ?? "") },
@@ -80,4 +85,19 @@ describe("staff sign-in outcome", () => {
     holder.exec("ROLLBACK");
     expect(await signIn(password)).toBe("signed-in");
   }, 30_000);
+});
+
+describe("the inbox's check for new requests", () => {
+  it("does not keep the session going when made in the background, as staff's own reading does", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.UTC(2026, 10, 27, 8) });
+    await start(true);
+    expect(await signIn(password)).toBe("signed-in");
+    // Staff read the inbox at minute 10; after that, only the open inbox checks, every minute.
+    for (let minute = 1; minute < 40; minute++) {
+      vi.advanceTimersByTime(60_000);
+      await listRequests("", { inBackground: minute !== 10 });
+    }
+    vi.advanceTimersByTime(60_000);
+    await expect(listRequests("", { inBackground: true })).rejects.toEqual(new StaffApiError(401));
+  });
 });

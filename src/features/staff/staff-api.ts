@@ -4,7 +4,7 @@
  * (CSRF).
  */
 import { apiClient, errorFields } from "@/lib/api-client";
-import { apiPaths, staffHeader } from "@/shared/api-contract";
+import { apiPaths, backgroundCheckHeader, staffHeader } from "@/shared/api-contract";
 import type { StoredContactRequest } from "@/shared/contact-validation";
 import type { paths } from "@/shared/generated/openapi";
 
@@ -71,10 +71,21 @@ export async function signOut(): Promise<boolean> {
 /** A page of the inbox, newest first; `next` asks for the page after it (null: none). */
 export type RequestsPage = { requests: StaffRequest[]; next: string | null };
 
-/** The server searches and pages; `after` is the `next` of the page before. */
-export async function listRequests(query: string, after?: string): Promise<RequestsPage> {
+/**
+ * The server searches and pages; `after` is the `next` of the page before. `inBackground` marks
+ * the inbox's own check for new requests, which the server does not count as use of the session.
+ */
+export async function listRequests(
+  query: string,
+  { after, inBackground = false }: { after?: string | undefined; inBackground?: boolean } = {},
+): Promise<RequestsPage> {
   const { data, response } = await apiClient.GET(apiPaths.staffRequests, {
-    params: { query: { q: query.slice(0, 200), ...(after ? { after } : {}) } },
+    params: {
+      query: { q: query.slice(0, 200), ...(after ? { after } : {}) },
+      ...(inBackground && {
+        header: { [backgroundCheckHeader.name]: backgroundCheckHeader.value },
+      }),
+    },
   });
   if (!data) throw new StaffApiError(response.status);
   return data;

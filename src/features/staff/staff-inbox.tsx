@@ -53,6 +53,9 @@ export function StaffInbox() {
   const [checks, setChecks] = useState(0);
   // The session ended while the inbox was open (it times out): said above the sign-in.
   const [sessionEnded, setSessionEnded] = useState(false);
+  // Kept here rather than in the list, so that a search typed before the session timed out is
+  // there again after signing in; signing out on purpose clears it for whoever comes next.
+  const [query, setQuery] = useState("");
 
   useEffect(() => {
     let active = true;
@@ -94,8 +97,11 @@ export function StaffInbox() {
     );
   return (
     <RequestList
+      query={query}
+      onQueryChange={setQuery}
       onSessionEnded={(timedOut) => {
         setSessionEnded(timedOut);
+        if (!timedOut) setQuery("");
         setState("signed-out");
       }}
     />
@@ -125,9 +131,16 @@ function TryAgainAlert({ onTryAgain, children }: { onTryAgain: () => void; child
 /** Why the inbox shows an error: its list did not load, or a request could not be marked. */
 type InboxProblem = "load" | "mark" | null;
 
-function RequestList({ onSessionEnded }: { onSessionEnded: (timedOut: boolean) => void }) {
+function RequestList({
+  query,
+  onQueryChange,
+  onSessionEnded,
+}: {
+  query: string;
+  onQueryChange: (query: string) => void;
+  onSessionEnded: (timedOut: boolean) => void;
+}) {
   const { t } = useLingui();
-  const [query, setQuery] = useState("");
   const [found, setFound] = useState<RequestsPage | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState<InboxProblem>(null);
@@ -185,15 +198,26 @@ function RequestList({ onSessionEnded }: { onSessionEnded: (timedOut: boolean) =
   const checkForNew = (asked: boolean) => {
     const search = searchShown.current;
     const changes = changesHere.current;
-    listRequests(shownQuery.current)
+    // Unasked, the check does not count as use: a signed-in screen left alone still signs out.
+    listRequests(shownQuery.current, { inBackground: !asked })
       .then((fresh) => {
         const shown = latestFound.current;
         if (search !== searchShown.current || changes !== changesHere.current || !shown) return;
-        const { page, added } = withFreshFirstPage(shown, fresh, pagesShown.current);
-        setFound(page);
+        const update = withFreshFirstPage(shown, fresh, pagesShown.current);
+        pagesShown.current = update.pagesShown;
+        setFound(update.page);
+        // The request "Show more requests" gave the focus to may have moved: no other takes it.
+        setFocusIndex(null);
         if (asked) setFailed(null);
+        const { added } = update;
         if (added > 0 || asked) {
-          setAnnouncement(added > 0 ? t`New requests: ${added}` : t`No new requests.`);
+          setAnnouncement(
+            added === 0
+              ? t`No new requests.`
+              : update.atLeast
+                ? t`New requests: ${added} or more`
+                : t`New requests: ${added}`,
+          );
         }
       })
       // Unasked, a check that fails (a moment without connection) says nothing: the list stays,
@@ -249,7 +273,7 @@ function RequestList({ onSessionEnded }: { onSessionEnded: (timedOut: boolean) =
     const search = searchShown.current;
     changesHere.current += 1;
     setLoadingMore(true);
-    listRequests(query, found.next)
+    listRequests(query, { after: found.next })
       .then((page) => {
         if (search !== searchShown.current) return;
         setFound(
@@ -280,7 +304,7 @@ function RequestList({ onSessionEnded }: { onSessionEnded: (timedOut: boolean) =
       </div>
       <InboxToolbar
         query={query}
-        onQueryChange={setQuery}
+        onQueryChange={onQueryChange}
         onSessionEnded={() => onSessionEnded(true)}
         onCheck={() => checkForNew(true)}
         onSignOut={signOutHere}

@@ -680,7 +680,10 @@ export interface operations {
         /** @description The `next` of the page before: the arrival number of its last request */
         after?: string;
       };
-      header?: never;
+      header?: {
+        /** @description Sent by the inbox's own check for new requests: the session is checked, but this request does not count as use, so a session left open still ends after 30 idle minutes */
+        "x-dauys-background-check"?: "1";
+      };
       path?: never;
       cookie?: never;
     };

@@ -1,0 +1,51 @@
+/**
+ * The session store against SQLite and a real PostgreSQL server: a use moves a session's idle
+ * time on, a look (`isLive`, the inbox's background check) does not.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPostgres, type TestPostgres } from "../storage/test-postgres.ts";
+import { newSession } from "./session.ts";
+import { openStaffSessionStore } from "./session-store.ts";
+
+let postgres: TestPostgres;
+
+beforeAll(async () => {
+  postgres = await startTestPostgres();
+}, 120_000);
+afterAll(async () => postgres?.stop(), 60_000);
+
+const minute = 60_000;
+const idleMs = 30 * minute;
+
+describe.each([
+  { name: "SQLite", databaseUrl: async () => undefined },
+  { name: "PostgreSQL", databaseUrl: () => postgres.createDatabase("session_store") },
+])("staff sessions in $name", ({ databaseUrl }) => {
+  it("end 30 minutes after the last use, however often they are only looked at", async () => {
+    const sessions = await openStaffSessionStore({
+      dataDir: mkdtempSync(join(tmpdir(), "dauys-session-test-")),
+      databaseUrl: await databaseUrl(),
+    });
+    try {
+      const start = Date.UTC(2026, 10, 27, 8);
+      const looked = newSession(start);
+      const used = newSession(start);
+      await sessions.create(looked);
+      await sessions.create(used);
+      for (let at = start + minute; at < start + idleMs; at += minute) {
+        expect(await sessions.isLive(looked.id, at, idleMs)).toBe(true);
+      }
+      expect(await sessions.use(used.id, start + 20 * minute, idleMs)).toBe(true);
+      expect(await sessions.isLive(looked.id, start + idleMs, idleMs)).toBe(false);
+      expect(await sessions.use(looked.id, start + idleMs, idleMs)).toBe(false);
+      expect(await sessions.isLive(used.id, start + 49 * minute, idleMs)).toBe(true);
+      expect(await sessions.isLive(used.id, start + 50 * minute, idleMs)).toBe(false);
+      expect(await sessions.isLive("no such session", start, idleMs)).toBe(false);
+    } finally {
+      await sessions.close();
+    }
+  });
+});
