@@ -1084,6 +1084,13 @@ test.describe("Talk", () => {
     await expect(undo).toHaveCount(0);
     await deleteOpen.click();
     await expect(entries).toHaveCount(1);
+    // Said again before Undo: its words are back already, and the focus goes to them.
+    await box.fill("Open the door please");
+    await box.press("Enter");
+    await expect(entries).toHaveCount(2);
+    await undo.click();
+    await expect(entries).toHaveCount(2);
+    await expect(entryButton(page, "Open the door please")).toBeFocused();
     await historyRegion(page).getByRole("button", { name: "Clear all history" }).click();
     await historyRegion(page).getByRole("button", { name: "Yes, clear all" }).focus();
     await page.keyboard.press("Enter");

@@ -250,7 +250,12 @@ export function HistorySection({
               const { entry, index } = deleted;
               setDeleted(null);
               changeHistory((current) => restoreEntry(current, entry, index));
-              focusAfterChange([`[data-history-entry="${CSS.escape(entry.id)}"]`]);
+              // Said again since, its words are back already, as the newest entry, at the top:
+              // the focus goes there rather than to the page's top.
+              focusAfterChange([
+                `[data-history-entry="${CSS.escape(entry.id)}"]`,
+                "[data-history-entry]",
+              ]);
             }}
           >
             {t`Deleted from history: ${deleted.entry.text}`}
