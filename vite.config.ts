@@ -180,14 +180,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         // run time instead (see src/sw/service-worker.ts).
         globPatterns: ["**/*.{js,css,html,svg,png,ico,txt}"],
         // The on-device speech engine (its worker and voice packs) is cached when first used;
-        // the prerendered pages are for visits the worker does not answer.
+        // its code stays in the list, which the worker leaves out of the precache and uses to
+        // bring an update's engine to a device that kept the old one (src/sw/service-worker.ts).
+        // The prerendered pages are for visits the worker does not answer.
         globIgnores: [
           "voice-pack/**",
           // OpenMoji's symbols and the symbol picker's search indexes are cached when first shown
           // (src/sw/service-worker.ts): only the starter boards' symbols are installed up front.
           "symbols/**",
           "assets/symbol-index-*",
-          "assets/device-engine*",
           "prerendered/**",
           // The staff inbox needs the server anyway; patients' devices never need it.
           "assets/staff-inbox*",

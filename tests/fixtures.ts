@@ -130,9 +130,12 @@ export async function presetLanguage(page: Page, locale: Locale) {
   }, locale);
 }
 
-/** Saves any value in the app's IndexedDB store ("dauys" / "keyval") before the app starts. */
-export async function presetStoredValue(page: Page, key: string, value: unknown) {
-  await page.goto("/no-such-page-for-setup");
+/**
+ * Saves any value in the app's IndexedDB store ("dauys" / "keyval") before the app starts; at
+ * `origin` when the test runs a server of its own.
+ */
+export async function presetStoredValue(page: Page, key: string, value: unknown, origin = "") {
+  await page.goto(`${origin}/no-such-page-for-setup`);
   await page.evaluate(
     async ({ key, value }) => {
       await new Promise<void>((resolve, reject) => {

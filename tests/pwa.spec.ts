@@ -480,6 +480,76 @@ test.describe("updates", () => {
     await expect(unavailable).toHaveCount(0);
   });
 
+  test("an update brings its new engine code to a device that kept the old: Talk speaks offline straight after it", async ({
+    page,
+    context,
+  }) => {
+    const { origin, deployNext } = await ownDeployment(90);
+    const access = { grantedAt: new Date().toISOString(), reason: "request-sent" };
+    await presetStoredValue(page, "dauys.pilot-access", access, origin);
+    await visitUntilControlled(page, `${origin}/talk`);
+    // Talk keeps the engine warm: its code is kept for offline speech.
+    const engineFiles = () =>
+      page.evaluate(async () => {
+        const cache = await caches.open("voice-pack");
+        return (await cache.keys())
+          .map((request) => new URL(request.url).pathname)
+          .filter((path) => path.startsWith("/assets/device-engine"))
+          .sort();
+      });
+    await expect.poll(engineFiles, { timeout: 30_000 }).toHaveLength(2);
+    const current = await engineFiles();
+    // What the version before left: its engine code, under its own names.
+    await page.evaluate(async () => {
+      const cache = await caches.open("voice-pack");
+      for (const request of await cache.keys()) {
+        const path = new URL(request.url).pathname;
+        if (!path.startsWith("/assets/device-engine")) continue;
+        await cache.put(
+          path.replace("/device-engine", "/device-engine-before"),
+          (await cache.match(request))!,
+        );
+        await cache.delete(request);
+      }
+    });
+
+    // Nor has the browser's own cache this version's engine: an update brings it under new names.
+    await (await context.newCDPSession(page)).send("Network.clearBrowserCache");
+
+    deployNext();
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    await expect(page.getByText("A new version is available")).toBeVisible({ timeout: 20_000 });
+    // The connection goes before the new version has opened Talk even once.
+    await context.setOffline(true);
+    const reloaded = page.waitForEvent("load");
+    await page.getByRole("button", { name: "Reload" }).click();
+    await reloaded;
+    const board = page.getByRole("region", { name: "Phrase board" });
+    await expect(board).toHaveAttribute("aria-busy", "false");
+    await board
+      .getByRole("region", { name: "Needs", exact: true })
+      .getByRole("button")
+      .first()
+      .click();
+    await expect
+      .poll(
+        () =>
+          page
+            .locator("audio[data-talk-audio]")
+            .evaluate((audio: HTMLAudioElement) => audio.duration)
+            .catch(() => 0),
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0.3);
+    await expect(
+      page.getByText("The voice for this language is not on this device yet"),
+    ).toHaveCount(0);
+    expect(await engineFiles()).toEqual(expect.arrayContaining(current));
+  });
+
   test("a new deployment offers 'Reload' and reloads only when asked", async ({ page }) => {
     const { origin, deployNext } = await ownDeployment(50);
     await visitUntilControlled(page, `${origin}/about`);

@@ -11,7 +11,8 @@
  * visit's lesson pictures, symbols and saved voice then go through it, and are there offline.
  * - Runtime cache "voice-pack": the on-device speech engine (its worker script and voice data,
  *   about 0.7 MB compressed, Russian a few MB more) is cached once someone first needs local
- *   speech or asks for offline voice, not on every install.
+ *   speech or asks for offline voice, not on every install; an update brings its new engine code
+ *   to a device that kept the old.
  * - Runtime cache "symbols": OpenMoji's symbols beyond the starter boards' (which are precached)
  *   and the symbol picker's search index, kept once shown so that a board's pictures show offline
  *   without installing all 1,600 symbols on every device.
@@ -39,7 +40,13 @@ import {
 
 declare const self: ServiceWorkerGlobalScope;
 
-precacheAndRoute(self.__WB_MANIFEST);
+// The build lists the on-device engine's code with the rest, but it is not installed up front:
+// it is kept once someone needs local speech (the "voice-pack" cache below).
+const engineCode = (url: string) => url.startsWith("assets/device-engine");
+const built = self.__WB_MANIFEST.map((entry) =>
+  typeof entry === "string" ? { url: entry } : entry,
+);
+precacheAndRoute(built.filter((entry) => !engineCode(entry.url)));
 cleanupOutdatedCaches();
 clientsClaim();
 
@@ -59,18 +66,44 @@ const lessonThumbnails = new CacheFirst({
 });
 registerRoute(({ url }) => url.origin === thumbnailOrigin, lessonThumbnails);
 
+const voicePack = new CacheFirst({
+  cacheName: "voice-pack",
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 8 }),
+  ],
+});
 registerRoute(
   ({ url, sameOrigin }) =>
     sameOrigin &&
     (url.pathname.startsWith("/voice-pack/") || url.pathname.startsWith("/assets/device-engine")),
-  new CacheFirst({
-    cacheName: "voice-pack",
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 8 }),
-    ],
-  }),
+  voicePack,
 );
+
+// An update renames the engine's code. On a device where it was kept (someone saved a voice or
+// spoke on Talk), this version's is fetched as the version installs, while the old one still
+// runs: otherwise local speech failed offline until Talk or the voice card had been opened online
+// once. Should it not come now (no connection), the version installs all the same, and the
+// card fetches it later, as before.
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const kept = await (await caches.open("voice-pack")).keys();
+      if (
+        !kept.some((request) => new URL(request.url).pathname.startsWith("/assets/device-engine"))
+      )
+        return;
+      await Promise.allSettled(
+        built
+          .filter((entry) => engineCode(entry.url))
+          .map(({ url }) => {
+            const request = new Request(new URL(url, self.location.href));
+            return voicePack.handleAll({ event, request })[1];
+          }),
+      );
+    })().catch(() => undefined),
+  );
+});
 
 registerRoute(
   ({ url, sameOrigin }) =>
