@@ -1095,6 +1095,8 @@ test.describe("Talk", () => {
     await historyRegion(page).getByRole("button", { name: "Yes, clear all" }).focus();
     await page.keyboard.press("Enter");
     await expect(historyRegion(page).getByText("Nothing said yet.")).toBeVisible();
+    // Nor are the last words left large on the screen.
+    await expect(page.getByRole("region", { name: "Said last" })).toHaveCount(0);
     // The focused button went with the history: the focus goes on from the main content.
     await expect(page.locator("main")).toBeFocused();
     await expect.poll(() => storedValue(page, "dauys.talk-history")).toEqual([]);

@@ -1,10 +1,10 @@
 /**
  * What a privacy reset erases on a shared clinic tablet: everything one patient typed, said or
  * made (the recognized text, the last audio, the lesson last chosen, the contact form's draft,
- * what they said or were typing on the Talk screen and its voice settings, the examples My voice learnt their
- * speech from), the notice that their saved requests were sent (a count only, but theirs, not
- * the next patient's), and their choice of interface language, which goes back
- * to the kiosk's default. The Talk boards go back to the clinic's: as staff left them when kiosk
+ * what they said or were typing on the Talk screen and its voice settings, the examples My voice
+ * learnt their speech from), the notice that their saved requests were sent (a count only, but
+ * theirs, not the next patient's), and their choice of interface language, which goes back to
+ * the kiosk's default. The Talk boards go back to the clinic's: as staff left them when kiosk
  * mode was turned on, so phrases a patient added, changed or deleted are undone, and the photos
  * a patient gave phrases are erased (those on the clinic's boards stay). The Recognition page's
  * choices ("Only recognise on this device") go back to staff's too.

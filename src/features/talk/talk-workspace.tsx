@@ -187,7 +187,7 @@ export function TalkWorkspace({
         <HistorySection
           history={history}
           boards={boards}
-          say={say}
+          speech={speech}
           changeHistory={changeHistory}
           changeBoardIn={changeBoardIn}
         />

@@ -26,6 +26,7 @@ import {
   type HistoryEntry,
 } from "@/features/talk/history/history";
 import type { SpeechLanguage } from "@/shared/speech-options";
+import type { useTalkSpeech } from "@/features/talk/speaking/use-talk-speech";
 import { UndoAlert, undoButtonOf } from "@/components/undo-alert";
 import { useFocusAfterChange } from "@/lib/use-focus-after-change";
 import { useFocusMainContentWhenLost } from "@/lib/main-content";
@@ -216,18 +217,18 @@ function ClearHistory({ onClear }: { onClear: () => void }) {
 /**
  * What was said; an entry can be said again, pinned to its language's board or deleted. A
  * deletion can be undone (a slip of a shaky hand beside Pin); the focus goes to its Undo, and
- * from Undo back to the entry.
+ * from Undo back to the entry. Clearing it all takes the last words from "Said last" too.
  */
 export function HistorySection({
   history,
   boards,
-  say,
+  speech,
   changeHistory,
   changeBoardIn,
 }: {
   history: History;
   boards: Boards;
-  say: (text: string, language: SpeechLanguage) => void;
+  speech: Pick<ReturnType<typeof useTalkSpeech>, "say" | "retract">;
   changeHistory: (change: (current: History) => History) => void;
   changeBoardIn: (language: SpeechLanguage, change: (current: Board) => Board) => void;
 }) {
@@ -271,7 +272,7 @@ export function HistorySection({
       <TalkHistory
         history={history}
         isOnBoard={(entry) => boardHasText(boardFor(boards, entry.language), entry.text)}
-        onSay={(entry) => say(entry.text, entry.language)}
+        onSay={(entry) => speech.say(entry.text, entry.language)}
         onPin={(entry) => {
           setDeleted(null);
           const full = boardIsFull(boardFor(boards, entry.language));
@@ -290,6 +291,8 @@ export function HistorySection({
           setDeleted(null);
           setPinned(null);
           changeHistory(() => clearHistory());
+          // Words cleared from the history are not left large on the screen (a shared tablet).
+          speech.retract();
         }}
       />
     </Stack>
