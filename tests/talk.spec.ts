@@ -65,6 +65,15 @@ async function storedExampleCounts(page: Page) {
   );
 }
 
+/** A board of the user's own phrases, "Phrase number 1" on (300 is a full board). */
+const numberedPhrases = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({
+    id: `p${index}`,
+    text: `Phrase number ${index + 1}`,
+    category: "mine",
+    favourite: false,
+  }));
+
 const board = (page: Page) => page.getByRole("region", { name: "Phrase board" });
 const historyRegion = (page: Page) => page.getByRole("region", { name: "History" });
 const phraseGroup = (page: Page, name: string) =>
@@ -956,13 +965,7 @@ test.describe("Talk", () => {
   test("a full board refuses one more phrase, saying why, and keeps its phrases", async ({
     page,
   }) => {
-    const full = Array.from({ length: 300 }, (_, index) => ({
-      id: `p${index}`,
-      text: `Phrase number ${index + 1}`,
-      category: "mine",
-      favourite: false,
-    }));
-    await presetStoredValue(page, "dauys.talk-boards", { en: full });
+    await presetStoredValue(page, "dauys.talk-boards", { en: numberedPhrases(300) });
     await openTalk(page);
     await page.getByRole("button", { name: "Edit the board" }).click();
     await board(page).getByRole("button", { name: "Add a phrase" }).click();
@@ -997,14 +1000,8 @@ test.describe("Talk", () => {
   test("Undo of a deletion on a board that has filled up since says so, and brings back neither the phrase nor its taught voice", async ({
     page,
   }) => {
-    const full = Array.from({ length: 299 }, (_, index) => ({
-      id: `p${index}`,
-      text: `Phrase number ${index + 1}`,
-      category: "mine",
-      favourite: false,
-    }));
     const nurse = { id: "nurse", text: "Call the nurse.", category: "needs", favourite: false };
-    await presetStoredValue(page, "dauys.talk-boards", { en: [nurse, ...full] });
+    await presetStoredValue(page, "dauys.talk-boards", { en: [nurse, ...numberedPhrases(299)] });
     await presetStoredValue(page, "dauys.voice-examples", { en: { nurse: taughtExamples() } });
     await openTalk(page);
     await page.getByRole("button", { name: "Edit the board" }).click();
