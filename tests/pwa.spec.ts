@@ -522,11 +522,17 @@ test.describe("updates", () => {
       await registration?.update();
     });
     await expect(page.getByText("A new version is available")).toBeVisible({ timeout: 20_000 });
-    // The connection goes before the new version has opened Talk even once.
+    // The connection goes before the new version has opened Talk even once; then it takes over.
     await context.setOffline(true);
-    const reloaded = page.waitForEvent("load");
-    await page.getByRole("button", { name: "Reload" }).click();
-    await reloaded;
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const changed = new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
+      );
+      registration?.waiting?.postMessage({ type: "SKIP_WAITING" });
+      await changed;
+    });
+    await page.reload();
     const board = page.getByRole("region", { name: "Phrase board" });
     await expect(board).toHaveAttribute("aria-busy", "false");
     await board
@@ -537,10 +543,9 @@ test.describe("updates", () => {
     await expect
       .poll(
         () =>
-          page
-            .locator("audio[data-talk-audio]")
-            .evaluate((audio: HTMLAudioElement) => audio.duration)
-            .catch(() => 0),
+          page.evaluate(
+            () => document.querySelector<HTMLAudioElement>("audio[data-talk-audio]")?.duration ?? 0,
+          ),
         { timeout: 30_000 },
       )
       .toBeGreaterThan(0.3);
