@@ -65,6 +65,16 @@ async function storedExampleCounts(page: Page) {
   );
 }
 
+/** Types `text`, says it with Enter, and presses its Pin in the history. */
+async function sayAndPin(page: Page, text: string) {
+  const box = page.getByRole("textbox", { name: "Type what you want to say" });
+  await box.fill(text);
+  await box.press("Enter");
+  await historyRegion(page)
+    .getByRole("button", { name: `Pin to the board: ${text}` })
+    .click();
+}
+
 /** A board of the user's own phrases, "Phrase number 1" on (300 is a full board). */
 const numberedPhrases = (count: number) =>
   Array.from({ length: count }, (_, index) => ({
@@ -979,12 +989,7 @@ test.describe("Talk", () => {
     await page.getByRole("button", { name: "Done editing" }).click();
 
     // A phrase said from the history is not pinned past the limit either.
-    const box = page.getByRole("textbox", { name: "Type what you want to say" });
-    await box.fill("Another phrase.");
-    await box.press("Enter");
-    await historyRegion(page)
-      .getByRole("button", { name: "Pin to the board: Another phrase." })
-      .click();
+    await sayAndPin(page, "Another phrase.");
     await expect(historyRegion(page).getByRole("status")).toHaveText(
       "This board is full: it holds 300 phrases. Delete one to pin another.",
     );
@@ -1009,12 +1014,7 @@ test.describe("Talk", () => {
     await expect(board(page).getByText("Deleted: Call the nurse.")).toBeVisible();
     await expect.poll(() => storedExampleCounts(page)).toEqual({});
     // The board fills up again before Undo: a phrase said is pinned from the history.
-    const box = page.getByRole("textbox", { name: "Type what you want to say" });
-    await box.fill("Another phrase.");
-    await box.press("Enter");
-    await historyRegion(page)
-      .getByRole("button", { name: "Pin to the board: Another phrase." })
-      .click();
+    await sayAndPin(page, "Another phrase.");
     await expect(historyRegion(page).getByRole("status")).toHaveText(
       "Pinned to the board: Another phrase.",
     );
