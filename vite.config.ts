@@ -100,6 +100,25 @@ const muiWithoutCssVariables: Plugin = {
   },
 };
 
+/**
+ * Lingui has no production build, so the help texts of its development warnings ship on every
+ * page. The longest, for a catalog that was not compiled (ours always are, by the build), is cut
+ * to its first line; the check and the warning stay.
+ */
+const linguiShortWarnings: Plugin = {
+  name: "dauys:lingui-short-warnings",
+  apply: "build",
+  transform: {
+    filter: { id: /[\\/]@lingui[\\/]core[\\/]dist[\\/]index\.mjs$/ },
+    handler(code) {
+      const long =
+        /console\.warn\(`Uncompiled message detected! Message:\s*>\s*(\$\{\w+\})[^`]*`\)/;
+      if (!long.test(code)) this.error("Lingui's uncompiled-message warning has changed its form");
+      return code.replace(long, "console.warn(`Uncompiled message detected! Message: $1`)");
+    },
+  },
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The footer's copyright year is the year the app was built (src/lib/brand.ts).
   define: { __BUILD_YEAR__: JSON.stringify(String(new Date().getUTCFullYear())) },
@@ -115,6 +134,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     react(),
     muiWithoutCssVariables,
+    linguiShortWarnings,
     scriptsAfterPaint,
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui({ failOnMissing: true }),
