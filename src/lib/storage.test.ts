@@ -91,4 +91,36 @@ describe("storage", () => {
     await writeValue(storageKeys.outbox, []);
     expect(seen).toEqual(["outbox", "outbox"]);
   });
+
+  it("does not wait for good on a database that never answers: after 3 s it works as without IndexedDB", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    // A browser bug some have met: the opening request never succeeds nor fails.
+    vi.stubGlobal("indexedDB", { open: () => ({}) });
+    resetStorageForTests();
+    const failures: string[] = [];
+    const stop = onStorageError((_error, key) => failures.push(key));
+
+    const read = readValue(storageKeys.kiosk);
+    const write = writeValue(storageKeys.outbox, [{ id: "r1" }]);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(await read).toBeUndefined();
+    expect(await write).toBe(false);
+    expect(failures).toEqual([storageKeys.outbox]);
+    // From then on nothing waits: reads come from memory, writes are reported at once.
+    expect(await readValue(storageKeys.outbox)).toEqual([{ id: "r1" }]);
+    expect(await writeValue(storageKeys.talkBoards, {})).toBe(false);
+    expect(failures).toEqual([storageKeys.outbox, storageKeys.talkBoards]);
+    stop();
+    vi.useRealTimers();
+  });
+
+  it("keeps using a database that opened in time once the time limit has passed", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    expect(await writeValue(storageKeys.kiosk, { enabled: true })).toBe(true);
+    await vi.advanceTimersByTimeAsync(5000);
+    await del(storageKeys.kiosk, createStore("dauys", "keyval"));
+    expect(await readValue(storageKeys.kiosk)).toBeUndefined();
+    expect(await writeValue(storageKeys.kiosk, { enabled: false })).toBe(true);
+    vi.useRealTimers();
+  });
 });

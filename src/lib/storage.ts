@@ -78,12 +78,30 @@ function getStore(): UseStore | null {
       store =
         typeof indexedDB === "undefined"
           ? null
-          : createStore(deviceDatabase.name, deviceDatabase.store);
+          : answeredInTime(createStore(deviceDatabase.name, deviceDatabase.store));
     } catch {
       store = null;
     }
   }
   return store;
+}
+
+/**
+ * Some browsers at times never answer the opening of a database: no success, no error. Without a
+ * limit the app would wait for good to start, and every save would hang. A database that has not
+ * opened after 3 s counts as missing for the rest of the page's life (reads come from memory,
+ * writes are reported), as in a browser without IndexedDB; so does one that failed to open.
+ */
+function answeredInTime(open: UseStore): UseStore {
+  const opened = new Promise((resolve, reject) => {
+    setTimeout(reject, 3000);
+    open("readonly", resolve).catch(reject);
+  });
+  const limited: UseStore = (mode, callback) => opened.then(() => open(mode, callback));
+  opened.catch(() => {
+    if (store === limited) store = null;
+  });
+  return limited;
 }
 
 // The first failed write, for listeners that register after it (the notices load after start-up).
