@@ -52,6 +52,14 @@ export class NothingToSpeakError extends Error {
   override name = "NothingToSpeakError";
 }
 
+/**
+ * The device engine could not make audio, and the voice for the language is not all on the
+ * device: offline, or on a Wi-Fi without internet, which the browser counts as online.
+ */
+export class VoiceNotOnDeviceError extends Error {
+  override name = "VoiceNotOnDeviceError";
+}
+
 export function isSpeechLanguage(value: unknown): value is SpeechLanguage {
   return typeof value === "string" && (speechLanguages as readonly string[]).includes(value);
 }

@@ -2,7 +2,12 @@
  * The on-device speech engine, for when there is no connection or the server fails. Loaded
  * lazily (its worker and voice data are several hundred kB), then kept warm for the session.
  */
-import type { SpeechLanguage, SpeechRequest } from "@/shared/speech-options";
+import {
+  VoiceNotOnDeviceError,
+  type SpeechLanguage,
+  type SpeechRequest,
+} from "@/shared/speech-options";
+import { voicePacksKept } from "@/shared/speech-engine/voice-pack";
 // The worker's built address (Vite bundles it as its own ES module chunk): known here, so the
 // page can ask whether this version's engine is on the device.
 import workerUrl from "@/features/speech-synthesis/device-engine.worker.ts?worker&url";
@@ -21,7 +26,10 @@ export type DeviceSpeechAudio = {
 };
 
 export async function synthesizeOnDevice(request: SpeechRequest): Promise<DeviceSpeechAudio> {
-  const response = await send({ type: "synthesize", ...request });
+  const response = await send({ type: "synthesize", ...request }).catch(async (error: unknown) => {
+    if (await voiceSaved(request.language).catch(() => false)) throw error;
+    throw new VoiceNotOnDeviceError("The voice is not on this device.", { cause: error });
+  });
   if (response.type !== "synthesize") throw new Error("Unexpected answer from the speech engine");
   return { wav: response.wav, sampleRate: response.sampleRate, durationMs: response.durationMs };
 }
@@ -74,4 +82,10 @@ export async function engineCodeCached(): Promise<boolean> {
   const files = [import.meta.url, new URL(workerUrl, import.meta.url).href];
   const found = await Promise.all(files.map((file) => caches.match(file)));
   return found.every(Boolean);
+}
+
+/** Whether all `language` needs to be said without a connection is on the device. */
+export async function voiceSaved(language: SpeechLanguage): Promise<boolean> {
+  const [voices, engine] = await Promise.all([voicePacksKept(language), engineCodeCached()]);
+  return Boolean(voices && engine);
 }

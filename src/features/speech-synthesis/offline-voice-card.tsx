@@ -13,7 +13,7 @@ import Typography from "@mui/material/Typography";
 import CloudDownloadIcon from "@mui/icons-material/CloudDownload";
 import OfflinePinIcon from "@mui/icons-material/OfflinePin";
 import { ProgressBar } from "@/components/progress-bar";
-import { voicePackFileName, voicePacksFor } from "@/shared/speech-engine/voice-pack";
+import { voicePacksKept } from "@/shared/speech-engine/voice-pack";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { useOnlineStatus } from "@/lib/use-online-status";
 import { Alert } from "@/components/alert";
@@ -29,17 +29,13 @@ type SavedParts = { voices: boolean; engine: boolean };
  * code. Offline, the engine's own module cannot even be loaded when it is missing.
  */
 async function savedParts(language: SpeechLanguage): Promise<SavedParts> {
-  const none = { voices: false, engine: false };
-  if (typeof caches === "undefined") return none;
   // Some private modes refuse the cache outright: nothing is saved, and the card offers to save.
-  const found = await Promise.all(
-    voicePacksFor(language).map((pack) => caches.match(`/voice-pack/${voicePackFileName(pack)}`)),
-  ).catch(() => null);
-  if (!found) return none;
+  const voices = await voicePacksKept(language);
+  if (voices === null) return { voices: false, engine: false };
   const engine = await import("@/features/speech-synthesis/device-engine")
     .then((module) => module.engineCodeCached())
     .catch(() => false);
-  return { voices: found.every(Boolean), engine };
+  return { voices, engine };
 }
 
 /**

@@ -141,3 +141,15 @@ export function voicePackFileName(pack: ShippedVoicePack): string {
 export function voicePacksFor(language: Language): ShippedVoicePack[] {
   return language === "ru" ? ["core", "ru"] : ["core"];
 }
+
+/**
+ * Whether the service worker has kept the packs `language` needs; null when the device refuses
+ * its caches (some private modes), so nothing is kept.
+ */
+export async function voicePacksKept(language: Language): Promise<boolean | null> {
+  if (typeof caches === "undefined") return null;
+  const found = await Promise.all(
+    voicePacksFor(language).map((pack) => caches.match(`/voice-pack/${voicePackFileName(pack)}`)),
+  ).catch(() => null);
+  return found && found.every(Boolean);
+}

@@ -13,17 +13,24 @@ import {
   type DeviceEngine,
 } from "@/features/talk/speaking/speaker";
 import type { TalkSettings } from "@/features/talk/talk-settings";
-import { NothingToSpeakError, type SpeechLanguage } from "@/shared/speech-options";
+import {
+  NothingToSpeakError,
+  VoiceNotOnDeviceError,
+  type SpeechLanguage,
+} from "@/shared/speech-options";
 
 export type SpeechFailure = "nothing-to-say" | "no-voice" | "failed";
 
 /**
- * Why something could not be said. Offline, a sound that could not be made is a voice not on the
- * device yet; a sound made that the device would not play is not, and is said as a failure.
+ * Why something could not be said. A sound the engine could not make without its voice on the
+ * device is a voice not there yet, whatever the browser says of the connection; so is, offline,
+ * an engine that could not load. A sound made that the device would not play is a failure.
  */
 export function speechFailureOf(error: unknown, online: boolean): SpeechFailure {
   if (error instanceof NothingToSpeakError) return "nothing-to-say";
-  return online || error instanceof PlaybackError ? "failed" : "no-voice";
+  return error instanceof VoiceNotOnDeviceError || !(online || error instanceof PlaybackError)
+    ? "no-voice"
+    : "failed";
 }
 
 export type SpeechStatus =
