@@ -735,6 +735,43 @@ test("after a privacy reset the browser's Back does not reach the previous patie
   await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
 });
 
+test("after a privacy reset the browser's Forward does not reach the pages the previous patient had gone back from", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await provision(page, { idle: 10 });
+  const main = page.getByRole("navigation", { name: "Main" });
+  await main.getByRole("link", { name: "Talk" }).click();
+  await expect(page).toHaveURL(/\/talk$/);
+  await main.getByRole("link", { name: "Recovery" }).click();
+  await page.getByRole("button", { name: /^Speaking on the phone/ }).click();
+  await expect(page).toHaveURL(/\/recovery\?lesson=16$/);
+  // The patient goes back to Talk and leaves the tablet there: their lesson is ahead.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/talk$/);
+
+  await page.clock.fastForward(10_000);
+  await expect(page.getByRole("alertdialog", { name: "Are you still there?" })).toBeVisible();
+  await page.clock.fastForward(30_000);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Ready for the next person." }),
+  ).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
+
+  // The next person presses Forward: the home page stays.
+  await page.goForward();
+  await settle(page);
+  await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Speech Recovery");
+  // Their own pages go back and forward as usual.
+  await main.getByRole("link", { name: "About" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
+  await page.goForward();
+  await expect(page).toHaveURL(/\/about$/);
+});
+
 test("when the device refuses to erase, staff are told, and what could not be erased is not shown to the next person", async ({
   page,
 }) => {

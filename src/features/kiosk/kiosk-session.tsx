@@ -80,43 +80,67 @@ function noteLastUse(at: number | null) {
 }
 
 /**
- * The first entry of this tab's history that belongs to the present patient: a privacy reset
- * leaves for the home page, but the browser's Back would still reach the previous patient's pages
- * (the lesson they chose is in its address). Kept in sessionStorage, so a reload (a new version
- * comes in after a reset) keeps it; TanStack Router numbers the entries in `history.state`.
+ * The entries of this tab's history that belong to the present patient, by TanStack Router's
+ * numbers in `history.state`. A privacy reset leaves for the home page, but the browser's Back
+ * would still reach the previous patient's pages (the lesson they chose is in its address), and
+ * so would Forward, to those they had gone back from. A reset makes the home page both the floor
+ * and the ceiling; a page opened since drops the entries ahead of it and raises the ceiling.
+ * Kept in sessionStorage, so a reload (a new version comes in after a reset) keeps them.
  */
-const historyFloorKey = "dauys.kiosk-history-floor";
+type HistoryBounds = { floor: number; ceiling: number };
 
-function readHistoryFloor(): number {
+const historyBoundsKey = "dauys.kiosk-history-bounds";
+
+function readHistoryBounds(): HistoryBounds | undefined {
   try {
-    return Number(sessionStorage.getItem(historyFloorKey)) || 0;
+    const bounds = JSON.parse(sessionStorage.getItem(historyBoundsKey) ?? "null") as unknown;
+    return bounds && typeof bounds === "object" ? (bounds as HistoryBounds) : undefined;
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
-function keepHistoryFloor(index: number) {
+function keepHistoryBounds(bounds: HistoryBounds) {
   try {
-    sessionStorage.setItem(historyFloorKey, String(index));
+    sessionStorage.setItem(historyBoundsKey, JSON.stringify(bounds));
   } catch {
-    // Without it Back can reach the pages before the reset: their data is erased all the same.
+    // Without them Back and Forward can reach the pages of before the reset: their data is
+    // erased all the same.
   }
 }
 
-/** The browser's Back stops at the privacy reset: what came before it was the previous patient's. */
-function useHistoryFloor() {
+/** Back and Forward stay within the present patient's pages. */
+function useHistoryBounds() {
   const { history } = useRouter();
-  useEffect(
-    () =>
-      history.block({
-        blockerFn: ({ nextLocation, action }) =>
+  useEffect(() => {
+    // Pages opened while kiosk mode was off were not followed: the ceiling is at least here.
+    const here = history.location.state.__TSR_index;
+    const bounds = readHistoryBounds();
+    if (bounds && bounds.ceiling < here) keepHistoryBounds({ ...bounds, ceiling: here });
+    const stopBlocking = history.block({
+      blockerFn: ({ nextLocation, action }) => {
+        const within = readHistoryBounds();
+        const index = nextLocation.state.__TSR_index;
+        return (
           action !== "PUSH" &&
           action !== "REPLACE" &&
-          nextLocation.state.__TSR_index < readHistoryFloor(),
-        enableBeforeUnload: false,
-      }),
-    [history],
-  );
+          within !== undefined &&
+          (index < within.floor || index > within.ceiling)
+        );
+      },
+      enableBeforeUnload: false,
+    });
+    const stopFollowing = history.subscribe(({ location, action }) => {
+      const within = readHistoryBounds();
+      if (action.type === "PUSH" && within) {
+        keepHistoryBounds({ ...within, ceiling: location.state.__TSR_index });
+      }
+    });
+    return () => {
+      stopBlocking();
+      stopFollowing();
+    };
+  }, [history]);
 }
 
 /**
@@ -245,7 +269,8 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
       await navigate({ to: "/", replace: true }).catch((error: unknown) =>
         console.error("The privacy reset could not go to the home page:", error),
       );
-      keepHistoryFloor(history.location.state.__TSR_index);
+      const index = history.location.state.__TSR_index;
+      keepHistoryBounds({ floor: index, ceiling: index });
       await new Promise((resolve) => window.setTimeout(resolve, 50));
       // A refusal can be passing (a busy disk): a second try before anyone is told.
       erased = (await erasePatientData(language)) || (await erasePatientData(language));
@@ -283,7 +308,7 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
   }, [idle.phase]);
 
   useLinkGuard();
-  useHistoryFloor();
+  useHistoryBounds();
   useScreenWakeLock();
   useFullscreenOnFirstTouch(resets);
   useLeaveFullscreenOnExit();
