@@ -555,6 +555,54 @@ test.describe("updates", () => {
     expect(await engineFiles()).toEqual(expect.arrayContaining(current));
   });
 
+  test("a saved voice outlives the engine code of many updates, and an update takes the old code away", async ({
+    page,
+  }) => {
+    const { origin, deployNext, distCopy } = await ownDeployment(100);
+    const access = { grantedAt: new Date().toISOString(), reason: "request-sent" };
+    await presetStoredValue(page, "dauys.pilot-access", access, origin);
+    await visitUntilControlled(page, `${origin}/talk`);
+    const kept = () =>
+      page.evaluate(async () => {
+        const cache = await caches.open("voice-pack");
+        return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
+      });
+    // Talk keeps the engine warm: its code and the voice are kept for offline speech.
+    await expect
+      .poll(kept, { timeout: 30_000 })
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^\/voice-pack\/dauys-core-/)]));
+    await expect
+      .poll(async () => (await kept()).filter((path) => path.startsWith("/assets/")), {
+        timeout: 30_000,
+      })
+      .toHaveLength(2);
+    const current = await kept();
+    // The engine code seven updates brought, each fetched through the worker as Talk does.
+    const before = Array.from({ length: 7 }, (_, n) => `/assets/device-engine-before${n}.js`);
+    for (const path of before) writeFileSync(join(distCopy, path), `// engine ${path}\n`);
+    await page.evaluate(async (paths) => {
+      for (const path of paths) await (await fetch(path)).text();
+    }, before);
+    await expect.poll(kept).toEqual(expect.arrayContaining(before));
+
+    deployNext();
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    await expect(page.getByText("A new version is available")).toBeVisible({ timeout: 20_000 });
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const changed = new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
+      );
+      registration?.waiting?.postMessage({ type: "SKIP_WAITING" });
+      await changed;
+    });
+    // The voice is still on the device; only this version's engine code is kept beside it.
+    await expect.poll(kept).toEqual(current);
+  });
+
   test("a new deployment offers 'Reload' and reloads only when asked", async ({ page }) => {
     const { origin, deployNext } = await ownDeployment(50);
     await visitUntilControlled(page, `${origin}/about`);

@@ -2,6 +2,7 @@ import { IDBFactory, IDBObjectStore } from "fake-indexeddb";
 import { createStore, del } from "idb-keyval";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  isDeviceStoreMissing,
   onStorageError,
   onValueChange,
   readValue,
@@ -102,7 +103,10 @@ describe("storage", () => {
 
     const read = readValue(storageKeys.kiosk);
     const write = writeValue(storageKeys.outbox, [{ id: "r1" }]);
+    expect(isDeviceStoreMissing()).toBe(false);
     await vi.advanceTimersByTimeAsync(3000);
+    // What is read from now on may be untrue: the service worker's delivery asks to try later.
+    expect(isDeviceStoreMissing()).toBe(true);
     expect(await read).toBeUndefined();
     expect(await write).toBe(false);
     expect(failures).toEqual([storageKeys.outbox]);
@@ -118,6 +122,7 @@ describe("storage", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     expect(await writeValue(storageKeys.kiosk, { enabled: true })).toBe(true);
     await vi.advanceTimersByTimeAsync(5000);
+    expect(isDeviceStoreMissing()).toBe(false);
     await del(storageKeys.kiosk, createStore("dauys", "keyval"));
     expect(await readValue(storageKeys.kiosk)).toBeUndefined();
     expect(await writeValue(storageKeys.kiosk, { enabled: false })).toBe(true);

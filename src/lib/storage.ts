@@ -87,6 +87,14 @@ function getStore(): UseStore | null {
 }
 
 /**
+ * Whether this context works without the device's database: the browser has none, or it did not
+ * open (in time). What is read then comes from memory only, so "nothing stored" may be untrue.
+ */
+export function isDeviceStoreMissing(): boolean {
+  return getStore() === null;
+}
+
+/**
  * Some browsers at times never answer the opening of a database: no success, no error. Without a
  * limit the app would wait for good to start, and every save would hang. A database that has not
  * opened after 3 s counts as missing for the rest of the page's life (reads come from memory,

@@ -12,7 +12,7 @@
  * - Runtime cache "voice-pack": the on-device speech engine (its worker script and voice data,
  *   about 0.7 MB compressed, Russian a few MB more) is cached once someone first needs local
  *   speech or asks for offline voice, not on every install; an update brings its new engine code
- *   to a device that kept the old.
+ *   to a device that kept the old, and deletes the old once it takes over.
  * - Runtime cache "symbols": OpenMoji's symbols beyond the starter boards' (which are precached)
  *   and the symbol picker's search index, kept once shown so that a board's pictures show offline
  *   without installing all 1,600 symbols on every device.
@@ -29,8 +29,14 @@ import { CacheFirst } from "workbox-strategies";
 import { ExpirationPlugin } from "workbox-expiration";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import { deliverOutbox, outboxSyncTag } from "@/features/contact/outbox";
+import { isDeviceStoreMissing } from "@/lib/storage";
 import { apiPaths, apiPrefix, pathPrefixPattern } from "@/shared/api-contract";
 import { openMojiFolder } from "@/shared/openmoji";
+import {
+  shippedVoicePacks,
+  voicePackFileName,
+  type ShippedVoicePack,
+} from "@/shared/speech-engine/voice-pack";
 import {
   isThumbnailUrl,
   keptThumbnails,
@@ -66,12 +72,12 @@ const lessonThumbnails = new CacheFirst({
 });
 registerRoute(({ url }) => url.origin === thumbnailOrigin, lessonThumbnails);
 
+// No limit on the number of entries: a limit counts every update's engine code too, and after a
+// few updates it would evict the voice a patient saved. What is no longer this version's is
+// deleted once the version takes over (below).
 const voicePack = new CacheFirst({
   cacheName: "voice-pack",
-  plugins: [
-    new CacheableResponsePlugin({ statuses: [200] }),
-    new ExpirationPlugin({ maxEntries: 8 }),
-  ],
+  plugins: [new CacheableResponsePlugin({ statuses: [200] })],
 });
 registerRoute(
   ({ url, sameOrigin }) =>
@@ -105,6 +111,26 @@ self.addEventListener("install", (event) => {
   );
 });
 
+// Once this version has taken over (the old one ran with its own files until then), the engine
+// code and voice packs of versions before are deleted: nothing asks for their names any more.
+self.addEventListener("activate", (event) => {
+  const current = new Set([
+    ...built.filter((entry) => engineCode(entry.url)).map(({ url }) => `/${url}`),
+    ...(Object.keys(shippedVoicePacks) as ShippedVoicePack[]).map(
+      (pack) => `/voice-pack/${voicePackFileName(pack)}`,
+    ),
+  ]);
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open("voice-pack");
+      const old = (await cache.keys()).filter(
+        (request) => !current.has(new URL(request.url).pathname),
+      );
+      await Promise.all(old.map((request) => cache.delete(request)));
+    })().catch(() => undefined),
+  );
+});
+
 registerRoute(
   ({ url, sameOrigin }) =>
     sameOrigin &&
@@ -128,6 +154,8 @@ self.addEventListener("sync", (event) => {
   sync.waitUntil(
     deliverOutbox().then((report) => {
       if (report.pending.length > 0) throw new Error("Contact requests are still waiting");
+      // The device's database did not answer: the outbox only looked empty.
+      if (isDeviceStoreMissing()) throw new Error("The outbox could not be read");
     }),
   );
 });
