@@ -402,6 +402,38 @@ test.describe("where the voice goes", () => {
     await expect(page.getByRole("alert")).toHaveCount(0);
   });
 
+  test("while a recording sends the voice online, the line says so even once the pack has come", async ({
+    page,
+  }) => {
+    await openRecognition(page, { onDevice: "downloadable" });
+    await expectNotice(page, leaves);
+    await startRecording(page);
+    expect((await recognizers(page))[0]).toMatchObject({ processLocally: false });
+    await page.getByRole("button", { name: "Download the language pack" }).click();
+    await page.evaluate(() => window.speechScript.finishInstall(true));
+    await expect(
+      page.getByRole("progressbar", { name: "Downloading the language pack" }),
+    ).toHaveCount(0);
+    // The pack is for the next recording: this one's voice still goes to the online service.
+    await expectNotice(page, leaves);
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expectNotice(page, onThisDevice);
+    await startRecording(page);
+    expect((await recognizers(page))[1]).toMatchObject({ processLocally: true });
+    await expectNotice(page, onThisDevice);
+  });
+
+  test("a pack that came since the page asked (another tab, the browser itself) is used at the next start", async ({
+    page,
+  }) => {
+    await openRecognition(page, { onDevice: "downloadable" });
+    await expectNotice(page, leaves);
+    await page.evaluate(() => window.speechScript.packArrives("ru-RU"));
+    await startRecording(page);
+    expect((await recognizers(page))[0]).toMatchObject({ lang: "ru-RU", processLocally: true });
+    await expectNotice(page, onThisDevice);
+  });
+
   test("offline, the pack's download says it needs a connection and starts nothing", async ({
     page,
     context,

@@ -135,6 +135,8 @@ export function RecordingPanel({
           </Typography>
           <VoiceNotice
             choice={choice.choice}
+            // While recording, the line is where this recording's voice goes.
+            lineChoice={listening ? (choice.recordingWith ?? choice.choice) : choice.choice}
             language={state.language}
             download={choice.download}
             onInstallPack={choice.installPack}

@@ -57,6 +57,9 @@ export function useRecognitionChoice(language: string, supported: boolean) {
   const [settings, setSettings] = useState<RecognitionSettings | null>(null);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [download, setDownload] = useState<PackDownload>({ status: "idle" });
+  // Where the recording started last sends the voice: while it runs, a pack that comes (or a
+  // setting changed elsewhere) is for the next one.
+  const [recordingWith, setRecordingWith] = useState<RecognitionChoice | null>(null);
   const settingsRead = useRef<Promise<RecognitionSettings> | null>(null);
   const asking = useRef<{ language: string; answer: Promise<Answer> } | null>(null);
   const current = useRef({ settings, language });
@@ -170,13 +173,15 @@ export function useRecognitionChoice(language: string, supported: boolean) {
    * when the voice may go nowhere (the user refuses the online service and the device cannot).
    */
   async function planFor(forLanguage: string): Promise<RecognitionPlan | null> {
+    setRecordingWith(null);
     const { onlyOnDevice } = current.current.settings ??
       (await settingsRead.current) ?? { onlyOnDevice: false };
-    const pending = asking.current?.language === forLanguage ? asking.current.answer : null;
-    const { onDevice } = await (pending ?? ask(forLanguage));
-    const destination = voiceDestinationOf(
-      chooseRecognition({ recognition: true, onDevice }, onlyOnDevice),
-    );
+    // Asked afresh at every start: the pack may have come since (another tab, the browser by
+    // itself) or gone (removed in the browser's settings).
+    const { onDevice } = await ask(forLanguage);
+    const chosen = chooseRecognition({ recognition: true, onDevice }, onlyOnDevice);
+    setRecordingWith(chosen);
+    const destination = voiceDestinationOf(chosen);
     if (destination === "nowhere") return null;
     if (destination === "online") return { processLocally: false, phrases: [] };
     const speechLanguage = speechLanguageOf(forLanguage);
@@ -194,6 +199,7 @@ export function useRecognitionChoice(language: string, supported: boolean) {
 
   return {
     choice,
+    recordingWith,
     onlyOnDevice: settings?.onlyOnDevice ?? false,
     setOnlyOnDevice,
     download: installing || failedHere ? download : ({ status: "idle" } as const),

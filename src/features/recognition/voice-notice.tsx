@@ -19,6 +19,8 @@ import { useConnectionStatus } from "@/lib/use-online-status";
 type VoiceNoticeProps = {
   /** Null while the browser has not answered yet. */
   choice: RecognitionChoice | null;
+  /** What the line says: the choice, or while recording, the one the recording started with. */
+  lineChoice: RecognitionChoice | null;
   language: string;
   download: PackDownload;
   onInstallPack: () => void;
@@ -32,6 +34,7 @@ type VoiceNoticeProps = {
  */
 export function VoiceNotice({
   choice,
+  lineChoice,
   language,
   download,
   onInstallPack,
@@ -41,17 +44,17 @@ export function VoiceNotice({
   const named = recognitionLanguages.find((l) => l.code === language);
   const languageName = named ? i18n._(named.name) : language;
 
-  const where = choice ? voiceDestinationOf(choice) : null;
+  const where = lineChoice ? voiceDestinationOf(lineChoice) : null;
   const line =
-    !choice || !where
+    !lineChoice || !where
       ? ""
       : where === "device"
         ? t`Your voice is recognised on this device and does not leave it.`
         : where === "online"
           ? t`Your voice goes to your browser's online speech service (your voice leaves this device).`
-          : choice.kind === "install"
+          : lineChoice.kind === "install"
             ? t`Your voice is not recognised until the language pack is on this device: type instead.`
-            : choice.kind === "none" && choice.reason === "only-on-device"
+            : lineChoice.kind === "none" && lineChoice.reason === "only-on-device"
               ? t`Recognition on this device is not available for this language in this browser: type instead.`
               : t`Speech recognition is not available in this browser: type instead.`;
 
