@@ -11,7 +11,14 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
+import {
+  chromium,
+  expect,
+  test,
+  type BrowserContext,
+  type Page,
+  type Route,
+} from "@playwright/test";
 import {
   expectNoAxeViolations,
   languageNames,
@@ -603,6 +610,52 @@ test.describe("updates", () => {
     await expect.poll(kept).toEqual(current);
   });
 
+  test("during a rolling deployment, a new version whose page came from a server still on the old one is not installed", async ({
+    page,
+    context,
+  }) => {
+    const { origin, distCopy } = await ownDeployment(120);
+    await visitUntilControlled(page, `${origin}/about`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
+
+    // The next version renames the app's entry code and lists a new page. This server still
+    // answers with the old page, which starts the old entry code, as a node not yet updated does.
+    const assets = join(distCopy, "assets");
+    const entry = readdirSync(assets).find((name) => /^index-.*\.js$/.test(name))!;
+    cpSync(join(assets, entry), join(assets, entry.replace("index-", "index-next")));
+    const worker = join(distCopy, "service-worker.js");
+    const manifest = readFileSync(worker, "utf8");
+    const withNext = manifest
+      .replace(`"url":"assets/${entry}"`, `"url":"assets/${entry.replace("index-", "index-next")}"`)
+      .replace(
+        /\{"revision":"[^"]+","url":"index.html"\}/,
+        `{"revision":"next","url":"index.html"}`,
+      );
+    expect(withNext).not.toBe(manifest);
+    writeFileSync(worker, withNext);
+    for (const copy of [".br", ".gz"]) rmSync(worker + copy, { force: true });
+
+    const outcome = await page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.getRegistration())!;
+      await registration.update();
+      const next = registration.installing ?? registration.waiting;
+      if (!next) return "nothing new";
+      return new Promise<string>((resolve) => {
+        const settled = () => {
+          if (next.state !== "installing") resolve(next.state);
+        };
+        next.addEventListener("statechange", settled);
+        settled();
+      });
+    });
+    expect(outcome).toBe("redundant");
+    await expect(page.getByText("A new version is available")).toHaveCount(0);
+    // The version in place goes on working, offline too.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
+  });
+
   test("a new deployment offers 'Reload' and reloads only when asked", async ({ page }) => {
     const { origin, deployNext } = await ownDeployment(50);
     await visitUntilControlled(page, `${origin}/about`);
@@ -755,5 +808,108 @@ test.describe("updates", () => {
       }),
     ).toEqual({ waiting: false, beforeReset: false });
     await expect(page.getByText("A new version is available")).toHaveCount(0);
+  });
+
+  test("on a kiosk, a new version whose taking over is held up past the reset does not reload the tablet under the next patient", async ({
+    page,
+    context,
+  }) => {
+    const { origin, deployNext } = await ownDeployment(110);
+    await page.clock.install();
+    await page.goto(`${origin}/?kiosk=on&pin=482916&idle=10`);
+    await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is on." })).toBeVisible();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-kiosk", "on");
+
+    deployNext();
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            Boolean((await navigator.serviceWorker.getRegistration())?.waiting),
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    // The old version is still at work: a lesson picture it fetches on a slow clinic Wi-Fi.
+    const held: Route[] = [];
+    await context.route("https://i.ytimg.com/**", (route) => void held.push(route));
+    await page.evaluate(() => {
+      void fetch("https://i.ytimg.com/vi/qVqS7xkuSU4/hqdefault.jpg", { mode: "no-cors" });
+      (window as unknown as { samePage: boolean }).samePage = true;
+    });
+    await expect.poll(() => held.length).toBe(1);
+
+    // Nobody there: the countdown runs out and the reset is made; the new version is let in.
+    const countdown = page.getByRole("alertdialog", { name: "Are you still there?" });
+    await page.clock.fastForward(10_000);
+    await expect
+      .poll(async () => {
+        if (await countdown.isVisible()) return true;
+        await page.clock.fastForward(1_000);
+        return false;
+      })
+      .toBe(true);
+    await page.clock.fastForward(31_000);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Ready for the next person." }),
+    ).toBeVisible();
+    // The next patient starts; then the picture comes, and the new version takes over.
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Talk" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Talk" })).toBeVisible();
+    // Whether the page asked to be loaded again when the new version took over: told by the
+    // browser's own navigation event, before this listener of the change, which runs after the
+    // app's.
+    await page.evaluate(() => {
+      const seen = window as unknown as { reloadAsked?: boolean; taken?: Promise<boolean> };
+      const { navigation } = window as unknown as { navigation: EventTarget };
+      navigation.addEventListener("navigate", (event) => {
+        if ((event as Event & { navigationType: string }).navigationType === "reload") {
+          seen.reloadAsked = true;
+        }
+      });
+      seen.taken = new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener(
+          "controllerchange",
+          () => resolve(seen.reloadAsked === true),
+          { once: true },
+        ),
+      );
+    });
+    await held[0]!.fulfill({ status: 200, contentType: "image/png", body: Buffer.from("") });
+    const reloadedUnderPatient = await page
+      .evaluate(() => (window as unknown as { taken: Promise<boolean> }).taken)
+      .catch(() => true);
+    expect(reloadedUnderPatient).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+      true,
+    );
+
+    // At the next reset, with nobody there, the page is loaded again with the new version.
+    const reloaded = page.waitForEvent("load");
+    await page.clock.fastForward(10_000);
+    await expect
+      .poll(async () => {
+        if (await countdown.isVisible()) return true;
+        await page.clock.fastForward(1_000);
+        return false;
+      })
+      .toBe(true);
+    await page.clock.fastForward(31_000);
+    await reloaded;
+    await expect(page.locator("html")).toHaveAttribute("data-kiosk", "on");
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+      undefined,
+    );
   });
 });

@@ -25,11 +25,9 @@ export async function readyNewVersion(): Promise<ServiceWorker | undefined> {
   });
 }
 
-/** Lets `next` take over, and loads the page again with it once it has. */
-export function takeOver(next: ServiceWorker) {
-  navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), {
-    once: true,
-  });
+/** Lets `next` take over, then calls `whenTaken`: by default, loads the page again with it. */
+export function takeOver(next: ServiceWorker, whenTaken = () => window.location.reload()) {
+  navigator.serviceWorker.addEventListener("controllerchange", whenTaken, { once: true });
   next.postMessage({ type: "SKIP_WAITING" });
 }
 

@@ -19,6 +19,7 @@
  * API calls (POST /generate-tts, POST /api/requests) are never cached.
  */
 import {
+  addPlugins,
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
   precacheAndRoute,
@@ -52,6 +53,23 @@ const engineCode = (url: string) => url.startsWith("assets/device-engine");
 const built = self.__WB_MANIFEST.map((entry) =>
   typeof entry === "string" ? { url: entry } : entry,
 );
+// During a rolling deployment a server still on the old version may answer this version's request
+// for the app's page: that page starts the old version's code, which this version's list does not
+// have (and which its taking over deletes). Kept, the app would not start again, online or
+// offline, until the next deployment; refused, this version's install fails, and the browser
+// tries again at its next check for updates.
+const listed = new Set(built.map(({ url }) => `/${url}`));
+addPlugins([
+  {
+    cacheWillUpdate: async ({ request, response }) => {
+      // What Workbox's own check refuses, which a plugin of this kind replaces.
+      if (response.status >= 400) return null;
+      if (new URL(request.url).pathname !== "/index.html") return response;
+      const named = (await response.clone().text()).match(/\/assets\/[^"'\s)]+\.js/g) ?? [];
+      return named.every((path) => listed.has(path)) ? response : null;
+    },
+  },
+]);
 precacheAndRoute(built.filter((entry) => !engineCode(entry.url)));
 cleanupOutdatedCaches();
 clientsClaim();

@@ -143,6 +143,9 @@ function useHistoryBounds() {
   }, [history]);
 }
 
+/** A new version took over while someone was using the tablet: it comes at the next reset. */
+let newVersionInCharge = false;
+
 /**
  * Brings in a new version of the app: a kiosk's tab is never closed, so it would wait for good
  * (and patients are not asked to reload; service-worker-notices.tsx). Called after a privacy
@@ -151,8 +154,18 @@ function useHistoryBounds() {
  * tablet waits for the next reset.
  */
 async function bringInNewVersion() {
+  if (newVersionInCharge) {
+    if (lastUseWritten === 0) window.location.reload();
+    return;
+  }
   const next = await readyNewVersion();
-  if (next && lastUseWritten === 0) takeOver(next);
+  if (next && lastUseWritten === 0)
+    takeOver(next, () => {
+      // Its taking over may wait for the old version's work (a picture still loading): the
+      // next patient may have started by then, and the page is not loaded again under them.
+      if (lastUseWritten === 0) window.location.reload();
+      else newVersionInCharge = true;
+    });
 }
 
 /** The page's own audio and video, and embedded players marked `data-media-playing`. */
