@@ -75,13 +75,16 @@ export async function withMicrophone(
     // What the page was telling the user (My voice's answer, the teaching dialog's progress):
     // without it a failed wait says only what did not appear.
     const page = context.pages()[0];
-    const shown = page
-      ? await page
-          .getByRole("status")
-          .allInnerTexts()
-          .then((texts) => texts.map((text) => text.trim()).filter(Boolean))
-          .catch(() => [])
-      : [];
+    const texts = (role: "status" | "alert") =>
+      page
+        ? page
+            .getByRole(role)
+            .allInnerTexts()
+            .then((all) => all.map((text) => text.trim()).filter(Boolean))
+            .catch(() => [])
+        : Promise.resolve([]);
+    // Alerts too: a phrase that could not be said says why in one.
+    const shown = [...(await texts("status")), ...(await texts("alert"))];
     if (shown.length > 0) reported.unshift(`it showed: ${shown.join(" | ")}`);
     // Right under the first line: `npm test` ends with the first lines of each failure.
     if (error instanceof Error && reported.length > 0) {

@@ -318,8 +318,11 @@ test("a tap on 'Not that' or an Enter on Listen as an answer appears is not take
     await page.clock.pauseAt(now + 2000);
     await expect(myVoice(page).getByText(`Heard: ${text}`)).toBeVisible({ timeout: 30_000 });
     const audio = page.locator("audio[data-talk-audio]");
+    // The engine may still be making its first sound on a loaded machine.
     await expect
-      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.paused))
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.paused), {
+        timeout: 30_000,
+      })
       .toBe(false);
     const notThat = myVoice(page).getByRole("button", { name: "Not that" });
     await notThat.click();
