@@ -843,7 +843,14 @@ test.describe("updates", () => {
     await context.route("https://i.ytimg.com/**", (route) => void held.push(route));
     await page.evaluate(() => {
       void fetch("https://i.ytimg.com/vi/qVqS7xkuSU4/hqdefault.jpg", { mode: "no-cors" });
-      (window as unknown as { samePage: boolean }).samePage = true;
+      const seen = window as unknown as { samePage: boolean; letIn?: boolean };
+      seen.samePage = true;
+      // Told when the page lets the new version in (the message still goes).
+      const send = ServiceWorker.prototype.postMessage;
+      ServiceWorker.prototype.postMessage = function (this: ServiceWorker, ...args) {
+        if ((args[0] as { type?: string } | null)?.type === "SKIP_WAITING") seen.letIn = true;
+        return send.apply(this, args as Parameters<typeof send>);
+      } as typeof send;
     });
     await expect.poll(() => held.length).toBe(1);
 
@@ -861,6 +868,10 @@ test.describe("updates", () => {
     await expect(
       page.getByRole("status").filter({ hasText: "Ready for the next person." }),
     ).toBeVisible();
+    // With nobody there yet, the reset lets the new version in (a moment after it says so).
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { letIn?: boolean }).letIn))
+      .toBe(true);
     // The next patient starts; then the picture comes, and the new version takes over.
     await page
       .getByRole("navigation", { name: "Main" })
