@@ -442,6 +442,53 @@ test.describe("updates", () => {
     return { origin, deployNext, distCopy };
   }
 
+  /**
+   * A kiosk on the deployment's page, under its service worker, with the next deployment's
+   * version installed and waiting.
+   */
+  async function kioskWithNewVersionWaiting(page: Page, origin: string, deployNext: () => void) {
+    await page.clock.install();
+    await page.goto(`${origin}/?kiosk=on&pin=482916&idle=10`);
+    await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is on." })).toBeVisible();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-kiosk", "on");
+
+    deployNext();
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            Boolean((await navigator.serviceWorker.getRegistration())?.waiting),
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+  }
+
+  /**
+   * Nobody there: the clock goes on until the countdown shows (the idle time counts from when the
+   * session's code has come, late on a loaded machine), then past its end, to the reset.
+   */
+  async function runOutKioskCountdown(page: Page) {
+    const countdown = page.getByRole("alertdialog", { name: "Are you still there?" });
+    await page.clock.fastForward(10_000);
+    await expect
+      .poll(async () => {
+        if (await countdown.isVisible()) return true;
+        await page.clock.fastForward(1_000);
+        return false;
+      })
+      .toBe(true);
+    await page.clock.fastForward(31_000);
+  }
+
   test("after a deployment, code the old version asks for and the server no longer has comes with the new version on 'Try again'", async ({
     page,
   }) => {
@@ -753,30 +800,8 @@ test.describe("updates", () => {
     page,
   }) => {
     const { origin, deployNext } = await ownDeployment(60);
-    await page.clock.install();
-    await page.goto(`${origin}/?kiosk=on&pin=482916&idle=10`);
-    await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is on." })).toBeVisible();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await expect(page.locator("html")).toHaveAttribute("data-kiosk", "on");
-
-    deployNext();
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      await registration?.update();
-    });
     // Ready, and not offered to the patient: it waits for the reset.
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async () =>
-            Boolean((await navigator.serviceWorker.getRegistration())?.waiting),
-          ),
-        { timeout: 20_000 },
-      )
-      .toBe(true);
+    await kioskWithNewVersionWaiting(page, origin, deployNext);
     await expect(page.getByText("A new version is available")).toHaveCount(0);
     await page.evaluate(() => {
       (window as unknown as { beforeReset: boolean }).beforeReset = true;
@@ -786,16 +811,7 @@ test.describe("updates", () => {
     // The idle time counts from when the session's code has come after the reload (late on a
     // loaded machine, ci96): the clock goes on until the countdown shows, then past its end.
     const reloaded = page.waitForEvent("load");
-    const countdown = page.getByRole("alertdialog", { name: "Are you still there?" });
-    await page.clock.fastForward(10_000);
-    await expect
-      .poll(async () => {
-        if (await countdown.isVisible()) return true;
-        await page.clock.fastForward(1_000);
-        return false;
-      })
-      .toBe(true);
-    await page.clock.fastForward(31_000);
+    await runOutKioskCountdown(page);
     await reloaded;
     await expect(page.locator("html")).toHaveAttribute("data-kiosk", "on");
     expect(
@@ -815,29 +831,7 @@ test.describe("updates", () => {
     context,
   }) => {
     const { origin, deployNext } = await ownDeployment(110);
-    await page.clock.install();
-    await page.goto(`${origin}/?kiosk=on&pin=482916&idle=10`);
-    await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is on." })).toBeVisible();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await expect(page.locator("html")).toHaveAttribute("data-kiosk", "on");
-
-    deployNext();
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      await registration?.update();
-    });
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async () =>
-            Boolean((await navigator.serviceWorker.getRegistration())?.waiting),
-          ),
-        { timeout: 20_000 },
-      )
-      .toBe(true);
+    await kioskWithNewVersionWaiting(page, origin, deployNext);
     // The old version is still at work: a lesson picture it fetches on a slow clinic Wi-Fi.
     const held: Route[] = [];
     await context.route("https://i.ytimg.com/**", (route) => void held.push(route));
@@ -855,16 +849,7 @@ test.describe("updates", () => {
     await expect.poll(() => held.length).toBe(1);
 
     // Nobody there: the countdown runs out and the reset is made; the new version is let in.
-    const countdown = page.getByRole("alertdialog", { name: "Are you still there?" });
-    await page.clock.fastForward(10_000);
-    await expect
-      .poll(async () => {
-        if (await countdown.isVisible()) return true;
-        await page.clock.fastForward(1_000);
-        return false;
-      })
-      .toBe(true);
-    await page.clock.fastForward(31_000);
+    await runOutKioskCountdown(page);
     await expect(
       page.getByRole("status").filter({ hasText: "Ready for the next person." }),
     ).toBeVisible();
@@ -908,15 +893,7 @@ test.describe("updates", () => {
 
     // At the next reset, with nobody there, the page is loaded again with the new version.
     const reloaded = page.waitForEvent("load");
-    await page.clock.fastForward(10_000);
-    await expect
-      .poll(async () => {
-        if (await countdown.isVisible()) return true;
-        await page.clock.fastForward(1_000);
-        return false;
-      })
-      .toBe(true);
-    await page.clock.fastForward(31_000);
+    await runOutKioskCountdown(page);
     await reloaded;
     await expect(page.locator("html")).toHaveAttribute("data-kiosk", "on");
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
