@@ -17,6 +17,7 @@ import {
   test,
   type BrowserContext,
   type Page,
+  type Request,
   type Route,
 } from "@playwright/test";
 import {
@@ -43,6 +44,38 @@ const pages = [
 // Installing the app and saving a voice fetch many megabytes through the service worker: on a
 // slower machine (this file alone, or beside the other tests), several tests here took over 30 s.
 test.describe.configure({ timeout: 90_000 });
+
+/**
+ * Follows the requests of the test's pages and workers, to wait until they have been quiet for a
+ * moment. A new version let in takes over once the old worker's work is done, and the old worker
+ * stops for it; a request it gets just then (Talk still loading its parts) starts it again, and
+ * Chromium, with DevTools attached as Playwright is, leaves it running and the new version waiting
+ * for minutes (ci121, stop 78). A patient's browser stops it again after its idle time: the wait
+ * is the tests', not the app's.
+ */
+function followRequests(context: BrowserContext) {
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  context.on("request", (request) => {
+    inFlight.add(request);
+    lastChange = Date.now();
+  });
+  const ended = (request: Request) => {
+    inFlight.delete(request);
+    lastChange = Date.now();
+  };
+  context.on("requestfinished", ended);
+  context.on("requestfailed", ended);
+  return {
+    /** Until nothing but the `held` requests is in flight, and nothing has changed for 3 s. */
+    quiet: (held: (request: Request) => boolean = () => false) =>
+      expect
+        .poll(() => [...inFlight].every(held) && Date.now() - lastChange > 3_000, {
+          timeout: 30_000,
+        })
+        .toBe(true),
+  };
+}
 
 /**
  * First visit: wait until the service worker is active and controls the page. The device has
@@ -539,6 +572,7 @@ test.describe("updates", () => {
     context,
   }) => {
     const { origin, deployNext } = await ownDeployment(90);
+    const requests = followRequests(context);
     const access = { grantedAt: new Date().toISOString(), reason: "request-sent" };
     await presetStoredValue(page, "dauys.pilot-access", access, origin);
     await visitUntilControlled(page, `${origin}/talk`);
@@ -578,6 +612,7 @@ test.describe("updates", () => {
     await expect(page.getByText("A new version is available")).toBeVisible({ timeout: 20_000 });
     // The connection goes before the new version has opened Talk even once; then it takes over.
     await context.setOffline(true);
+    await requests.quiet();
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       const changed = new Promise((resolve) =>
@@ -611,8 +646,10 @@ test.describe("updates", () => {
 
   test("a saved voice outlives the engine code of many updates, and an update takes the old code away", async ({
     page,
+    context,
   }) => {
     const { origin, deployNext, distCopy } = await ownDeployment(100);
+    const requests = followRequests(context);
     const access = { grantedAt: new Date().toISOString(), reason: "request-sent" };
     await presetStoredValue(page, "dauys.pilot-access", access, origin);
     await visitUntilControlled(page, `${origin}/talk`);
@@ -645,6 +682,7 @@ test.describe("updates", () => {
       await registration?.update();
     });
     await expect(page.getByText("A new version is available")).toBeVisible({ timeout: 20_000 });
+    await requests.quiet();
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       const changed = new Promise((resolve) =>
@@ -831,6 +869,7 @@ test.describe("updates", () => {
     context,
   }) => {
     const { origin, deployNext } = await ownDeployment(110);
+    const requests = followRequests(context);
     await kioskWithNewVersionWaiting(page, origin, deployNext);
     // The old version is still at work: a lesson picture it fetches on a slow clinic Wi-Fi.
     const held: Route[] = [];
@@ -882,6 +921,8 @@ test.describe("updates", () => {
         ),
       );
     });
+    // Talk has loaded its parts (followRequests says why); the picture is all the old one does.
+    await requests.quiet((request) => request.url().startsWith("https://i.ytimg.com/"));
     await held[0]!.fulfill({ status: 200, contentType: "image/png", body: Buffer.from("") });
     const reloadedUnderPatient = await page
       .evaluate(() => (window as unknown as { taken: Promise<boolean> }).taken)
