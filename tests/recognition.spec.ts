@@ -402,6 +402,22 @@ test.describe("where the voice goes", () => {
     await expect(page.getByRole("alert")).toHaveCount(0);
   });
 
+  test("a pack that comes while the browser leaves the download unanswered is seen, and recognition goes to the device", async ({
+    page,
+  }) => {
+    await openRecognition(page, { onDevice: "downloadable" });
+    await page.getByRole("button", { name: "Download the language pack" }).click();
+    const progress = page.getByRole("progressbar", { name: "Downloading the language pack" });
+    await expect(progress).toBeVisible();
+    // The pack is in, and the browser's install() never answers: the page asks the browser again.
+    await page.evaluate(() => window.speechScript.packArrives("ru-RU"));
+    await expectNotice(page, onThisDevice);
+    await expect(progress).toHaveCount(0);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await startRecording(page);
+    expect((await recognizers(page))[0]).toMatchObject({ lang: "ru-RU", processLocally: true });
+  });
+
   test("while a recording sends the voice online, the line says so even once the pack has come", async ({
     page,
   }) => {

@@ -109,18 +109,30 @@ export function useRecognitionChoice(language: string, supported: boolean) {
     if (supported) askInEffect(language);
   }, [language, supported]);
 
-  // A pack the browser is downloading on its own (asked for earlier, or by another tab).
-  const downloadingAlone =
-    answer?.language === language &&
-    answer.onDevice === "downloading" &&
-    download.status !== "installing";
-  useEffect(() => {
-    if (!downloadingAlone) return;
-    const timer = setTimeout(() => askInEffect(language), downloadCheckMs);
-    return () => clearTimeout(timer);
-  }, [downloadingAlone, answer, language]);
-
   const installing = download.status === "installing" && download.language === language;
+  // A pack on its way: one the browser is downloading on its own (asked for earlier, or by
+  // another tab), or this page's, whose install() a browser may leave unanswered once it is in.
+  const downloading =
+    installing ||
+    (answer?.language === language &&
+      answer.onDevice === "downloading" &&
+      download.status !== "installing");
+  const checkDownload = useEffectEvent((forLanguage: string) => {
+    ask(forLanguage).then(
+      ({ onDevice }) => {
+        if (onDevice === "available")
+          setDownload((now) =>
+            now.status === "installing" && now.language === forLanguage ? { status: "idle" } : now,
+          );
+      },
+      (error: unknown) => console.warn("The recogniser's code did not load:", error),
+    );
+  });
+  useEffect(() => {
+    if (!downloading) return;
+    const timer = setTimeout(() => checkDownload(language), downloadCheckMs);
+    return () => clearTimeout(timer);
+  }, [downloading, answer, language]);
   const known = answer?.language === language && settings !== null;
   const choice: RecognitionChoice | null = !supported
     ? chooseRecognition({ recognition: false, onDevice: null }, false)
