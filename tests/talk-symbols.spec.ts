@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
   expectNoAxeViolations,
@@ -450,6 +451,43 @@ test.describe("offline", () => {
     await page.getByRole("button", { name: "кошка", exact: true }).click();
     const phrase = await savePhrase(page, say, "Где моя кошка?");
     await expect.poll(() => loadedImages(phrase.locator("img"))).toBe(1);
+
+    await context.setOffline(true);
+    await page.reload();
+    await settle(page);
+    const kept = board(page, say).getByRole("button", { name: "Где моя кошка?", exact: true });
+    await expect.poll(() => loadedImages(kept.locator("img"))).toBe(1);
+  });
+
+  test("a board's own picture stays offline after the picker has shown hundreds of others", async ({
+    page,
+    context,
+  }) => {
+    await presetPilotAccess(page);
+    await presetLanguage(page, "ru");
+    await visitUntilControlled(page, "/talk");
+    await settle(page);
+    const say = words.ru;
+    const { search } = await startPhraseWithSymbol(page, say, "Где моя кошка?");
+    await search.fill("кошка");
+    await page.getByRole("button", { name: "кошка", exact: true }).click();
+    const phrase = await savePhrase(page, say, "Где моя кошка?");
+    await expect.poll(() => loadedImages(phrase.locator("img"))).toBe(1);
+    const own = new URL((await phrase.locator("img").getAttribute("src"))!, page.url()).pathname;
+
+    // A caregiver looks through the picker for other phrases: 800 more symbols come through the
+    // worker, as the picker's pictures do.
+    const folder = join(process.env.DIST_DIR || "dist", "symbols", "openmoji-17");
+    const others = readdirSync(folder)
+      .map((name) => `/symbols/openmoji-17/${name}`)
+      .filter((path) => path !== own)
+      .slice(0, 800);
+    await page.evaluate(async (paths) => {
+      for (let start = 0; start < paths.length; start += 50)
+        await Promise.all(
+          paths.slice(start, start + 50).map(async (path) => (await fetch(path)).blob()),
+        );
+    }, others);
 
     await context.setOffline(true);
     await page.reload();

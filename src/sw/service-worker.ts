@@ -13,9 +13,9 @@
  *   about 0.7 MB compressed, Russian a few MB more) is cached once someone first needs local
  *   speech or asks for offline voice, not on every install; an update brings its new engine code
  *   to a device that kept the old, and deletes the old once it takes over.
- * - Runtime cache "symbols": OpenMoji's symbols beyond the starter boards' (which are precached)
- *   and the symbol picker's search index, kept once shown so that a board's pictures show offline
- *   without installing all 1,600 symbols on every device.
+ * - Runtime cache "symbols": OpenMoji's symbols beyond the starter boards' (which are precached),
+ *   kept once shown so that a board's pictures show offline without installing all 1,600 symbols
+ *   on every device; "symbol-indexes": the symbol picker's search indexes.
  * API calls (POST /generate-tts, POST /api/requests) are never cached.
  */
 import {
@@ -129,6 +129,9 @@ self.addEventListener("install", (event) => {
   );
 });
 
+/** The symbol picker's search indexes (vite.config.ts names them). */
+const symbolIndexPrefix = "/assets/symbol-index-";
+
 // Once this version has taken over (the old one ran with its own files until then), the engine
 // code and voice packs of versions before are deleted: nothing asks for their names any more.
 self.addEventListener("activate", (event) => {
@@ -145,20 +148,32 @@ self.addEventListener("activate", (event) => {
         (request) => !current.has(new URL(request.url).pathname),
       );
       await Promise.all(old.map((request) => cache.delete(request)));
+      // Versions before kept the indexes with the symbols, where nothing would delete them now.
+      const symbols = await caches.open("symbols");
+      for (const request of await symbols.keys())
+        if (new URL(request.url).pathname.startsWith(symbolIndexPrefix))
+          await symbols.delete(request);
     })().catch(() => undefined),
   );
 });
 
+// No limit on the symbols: there are 1,600 at most (4.7 MB), and a limit evicted a board's own
+// pictures once the picker had shown a few hundred others (a dozen searches).
 registerRoute(
-  ({ url, sameOrigin }) =>
-    sameOrigin &&
-    (url.pathname.startsWith(openMojiFolder) || url.pathname.startsWith("/assets/symbol-index-")),
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(openMojiFolder),
   new CacheFirst({
     cacheName: "symbols",
+    plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+  }),
+);
+// One index per language; an update renames them, and the least used go.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(symbolIndexPrefix),
+  new CacheFirst({
+    cacheName: "symbol-indexes",
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
-      // A board has at most a few hundred phrases; the indexes are six files at most.
-      new ExpirationPlugin({ maxEntries: 600 }),
+      new ExpirationPlugin({ maxEntries: 6 }),
     ],
   }),
 );
