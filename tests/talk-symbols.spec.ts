@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import {
   expectNoAxeViolations,
   findSmallTargets,
@@ -429,6 +429,29 @@ test("a photo becomes a phrase's picture, made small on the device, kept, export
 test.describe("offline", () => {
   test.use({ serviceWorkers: "allow" });
 
+  /** Online, in the installed app: a Russian phrase with the symbol "кошка" chosen for it. */
+  async function catPhraseOnline(page: Page) {
+    await presetPilotAccess(page);
+    await presetLanguage(page, "ru");
+    await visitUntilControlled(page, "/talk");
+    await settle(page);
+    const { search } = await startPhraseWithSymbol(page, words.ru, "Где моя кошка?");
+    await search.fill("кошка");
+    await page.getByRole("button", { name: "кошка", exact: true }).click();
+    const phrase = await savePhrase(page, words.ru, "Где моя кошка?");
+    await expect.poll(() => loadedImages(phrase.locator("img"))).toBe(1);
+    return phrase;
+  }
+
+  /** Offline, after a reload, the phrase shows its picture. */
+  async function expectCatPictureOffline(page: Page, context: BrowserContext) {
+    await context.setOffline(true);
+    await page.reload();
+    await settle(page);
+    const kept = board(page, words.ru).getByRole("button", { name: "Где моя кошка?", exact: true });
+    await expect.poll(() => loadedImages(kept.locator("img"))).toBe(1);
+  }
+
   test("after one visit the starter pictures show offline", async ({ page, context }) => {
     await presetPilotAccess(page);
     await visitUntilControlled(page, "/talk");
@@ -441,38 +464,15 @@ test.describe("offline", () => {
   });
 
   test("a symbol chosen online is kept, and shows offline", async ({ page, context }) => {
-    await presetPilotAccess(page);
-    await presetLanguage(page, "ru");
-    await visitUntilControlled(page, "/talk");
-    await settle(page);
-    const say = words.ru;
-    const { search } = await startPhraseWithSymbol(page, say, "Где моя кошка?");
-    await search.fill("кошка");
-    await page.getByRole("button", { name: "кошка", exact: true }).click();
-    const phrase = await savePhrase(page, say, "Где моя кошка?");
-    await expect.poll(() => loadedImages(phrase.locator("img"))).toBe(1);
-
-    await context.setOffline(true);
-    await page.reload();
-    await settle(page);
-    const kept = board(page, say).getByRole("button", { name: "Где моя кошка?", exact: true });
-    await expect.poll(() => loadedImages(kept.locator("img"))).toBe(1);
+    await catPhraseOnline(page);
+    await expectCatPictureOffline(page, context);
   });
 
   test("a board's own picture stays offline after the picker has shown hundreds of others", async ({
     page,
     context,
   }) => {
-    await presetPilotAccess(page);
-    await presetLanguage(page, "ru");
-    await visitUntilControlled(page, "/talk");
-    await settle(page);
-    const say = words.ru;
-    const { search } = await startPhraseWithSymbol(page, say, "Где моя кошка?");
-    await search.fill("кошка");
-    await page.getByRole("button", { name: "кошка", exact: true }).click();
-    const phrase = await savePhrase(page, say, "Где моя кошка?");
-    await expect.poll(() => loadedImages(phrase.locator("img"))).toBe(1);
+    const phrase = await catPhraseOnline(page);
     const own = new URL((await phrase.locator("img").getAttribute("src"))!, page.url()).pathname;
 
     // A caregiver looks through the picker for other phrases: 800 more symbols come through the
@@ -489,10 +489,6 @@ test.describe("offline", () => {
         );
     }, others);
 
-    await context.setOffline(true);
-    await page.reload();
-    await settle(page);
-    const kept = board(page, say).getByRole("button", { name: "Где моя кошка?", exact: true });
-    await expect.poll(() => loadedImages(kept.locator("img"))).toBe(1);
+    await expectCatPictureOffline(page, context);
   });
 });
