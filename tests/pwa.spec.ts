@@ -77,6 +77,27 @@ function followRequests(context: BrowserContext) {
   };
 }
 
+/** Asks the server for a new version of the service worker, as the browser does now and then. */
+function checkForUpdate(page: Page) {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    await registration?.update();
+  });
+}
+
+/** Lets the waiting version take over once the page's requests are quiet; until it has. */
+async function letWaitingVersionIn(page: Page, requests: ReturnType<typeof followRequests>) {
+  await requests.quiet();
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const changed = new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
+    );
+    registration?.waiting?.postMessage({ type: "SKIP_WAITING" });
+    await changed;
+  });
+}
+
 /**
  * First visit: wait until the service worker is active and controls the page. The device has
  * pilot access, so the paid-feature popups stay out of the way.
@@ -490,10 +511,7 @@ test.describe("updates", () => {
     await expect(page.locator("html")).toHaveAttribute("data-kiosk", "on");
 
     deployNext();
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      await registration?.update();
-    });
+    await checkForUpdate(page);
     await expect
       .poll(
         () =>
@@ -605,22 +623,11 @@ test.describe("updates", () => {
     await (await context.newCDPSession(page)).send("Network.clearBrowserCache");
 
     deployNext();
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      await registration?.update();
-    });
+    await checkForUpdate(page);
     await expect(page.getByText("A new version is available")).toBeVisible({ timeout: 20_000 });
     // The connection goes before the new version has opened Talk even once; then it takes over.
     await context.setOffline(true);
-    await requests.quiet();
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      const changed = new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
-      );
-      registration?.waiting?.postMessage({ type: "SKIP_WAITING" });
-      await changed;
-    });
+    await letWaitingVersionIn(page, requests);
     await page.reload();
     const board = page.getByRole("region", { name: "Phrase board" });
     await expect(board).toHaveAttribute("aria-busy", "false");
@@ -677,20 +684,9 @@ test.describe("updates", () => {
     await expect.poll(kept).toEqual(expect.arrayContaining(before));
 
     deployNext();
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      await registration?.update();
-    });
+    await checkForUpdate(page);
     await expect(page.getByText("A new version is available")).toBeVisible({ timeout: 20_000 });
-    await requests.quiet();
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      const changed = new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
-      );
-      registration?.waiting?.postMessage({ type: "SKIP_WAITING" });
-      await changed;
-    });
+    await letWaitingVersionIn(page, requests);
     // The voice is still on the device; only this version's engine code is kept beside it.
     await expect.poll(kept).toEqual(current);
   });
@@ -751,10 +747,7 @@ test.describe("updates", () => {
     await page.evaluate(() => {
       (window as unknown as { taskInProgress: boolean }).taskInProgress = true;
     });
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      await registration?.update();
-    });
+    await checkForUpdate(page);
 
     const notice = page.getByText("A new version is available");
     await expect(notice).toBeVisible({ timeout: 20_000 });
@@ -799,10 +792,7 @@ test.describe("updates", () => {
     });
 
     deployNext();
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      await registration?.update();
-    });
+    await checkForUpdate(page);
     await expect(page.getByText("A new version is available")).toBeVisible({ timeout: 20_000 });
     await expect(other.getByText("A new version is available")).toBeVisible({ timeout: 20_000 });
 
