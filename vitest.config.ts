@@ -14,6 +14,8 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
+    // The tests' temporary folders go when the run ends (scripts/check/unit-temp-dir.ts).
+    globalSetup: ["scripts/check/unit-temp-dir.ts"],
     // The speech engine tests do real synthesis on a 2-core machine; allow for a busy one.
     testTimeout: 30_000,
     // Four at once on two cores: many server tests wait (a locked database's time limit, a

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -27,12 +27,12 @@ const meant = "I am thirsty.";
 const untaught = "Where are my glasses, I cannot find them anywhere.";
 
 let files: Record<string, string>;
-let profile: string;
+/** Where the takes' WAV files are written (removed after the tests). */
+let dir: string;
 
 test.beforeAll(async () => {
   const engine = await createSpeechEngine({ onLog: () => undefined });
-  const dir = mkdtempSync(join(tmpdir(), "dauys-voice-learning-"));
-  profile = mkdtempSync(join(tmpdir(), "dauys-voice-learning-profile-"));
+  dir = mkdtempSync(join(tmpdir(), "dauys-voice-learning-"));
   files = {};
   const say = (text: string, rate: number, pitch: number) => {
     const { samples, sampleRate } = engine.synthesizeSync(text, "en", { rate, pitch });
@@ -74,6 +74,8 @@ test.beforeAll(async () => {
   const other = say(untaught, 160, 50);
   write("say-untaught", [leadInSeconds, other.samples, 3], other.sampleRate);
 });
+
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function openTalkToListen(page: Page) {
   await openTalk(page);
@@ -161,6 +163,7 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
   // Most of it is real-time audio from the fake microphone; on a slower machine with the other
   // tests and the unit tests beside it, this test took 3.4 of its 4 minutes (twice the usual).
   test.setTimeout(360_000);
+  const profile = test.info().outputPath("profile");
   await withMicrophone(profile, files["say-meant"]!, async (page) => {
     await presetPilotAccess(page);
     await openTalkToListen(page);
@@ -355,7 +358,7 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
 test("teaching says when the recogniser cannot run, never that the take was wrong; a tap beside the dialog keeps it", async () => {
   test.setTimeout(120_000);
   // A profile of its own: nothing taught yet.
-  const fresh = mkdtempSync(join(tmpdir(), "dauys-voice-failed-profile-"));
+  const fresh = test.info().outputPath("profile");
   await withMicrophone(fresh, files["teach-meant"]!, async (page) => {
     await presetPilotAccess(page);
     // The recogniser's code does not arrive (a server fault in the middle of an update).

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -52,7 +52,8 @@ function join16k(parts: Float32Array[]): Float32Array {
 }
 
 let files: Record<string, string>;
-let profile: string;
+/** Where the takes' WAV files are written (removed after the tests). */
+let dir: string;
 /** Each taught phrase's three teaching takes, as My voice stores their features. */
 let taughtFeatures: ReturnType<typeof serialiseFeatures>[][];
 
@@ -62,8 +63,7 @@ test.beforeAll(async () => {
     const { samples, sampleRate } = engine.synthesizeSync(text, "en", { rate, pitch });
     return { samples: Float32Array.from(samples, (sample) => sample / 32768), sampleRate };
   };
-  const dir = mkdtempSync(join(tmpdir(), "dauys-voice-"));
-  profile = mkdtempSync(join(tmpdir(), "dauys-voice-profile-"));
+  dir = mkdtempSync(join(tmpdir(), "dauys-voice-"));
   files = {};
   taughtFeatures = [];
   const write = (name: string, audio: Float32Array, sampleRate: number) => {
@@ -131,6 +131,8 @@ test.beforeAll(async () => {
   );
 });
 
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
 const myVoice = (page: Page) => page.getByRole("region", { name: "My voice" });
 
 async function addPhrase(page: Page, text: string) {
@@ -171,6 +173,7 @@ test("three phrases taught by voice are recognised and said; an untaught one is 
   // Most of it is real-time audio from the fake microphone; on a slower machine with the other
   // tests and the unit tests beside it, the whole took more than four minutes (twice the usual).
   test.setTimeout(360_000);
+  const profile = test.info().outputPath("profile");
   await withMicrophone(profile, files["untaught"]!, async (page) => {
     await presetPilotAccess(page);
   });
@@ -280,7 +283,7 @@ test("three phrases taught by voice are recognised and said; an untaught one is 
 
 test("a recogniser that had to start again after its code failed to arrive still knows the phrases", async () => {
   test.setTimeout(120_000);
-  const fresh = mkdtempSync(join(tmpdir(), "dauys-voice-restart-"));
+  const fresh = test.info().outputPath("profile");
   await withMicrophone(fresh, files["say-1"]!, async (page) => {
     await presetTaught(page);
     // The recogniser's code fails to arrive once (the connection dropped): the worker given the
@@ -303,7 +306,7 @@ test("a recogniser that had to start again after its code failed to arrive still
 
 test("a tap on 'Not that' or an Enter on Listen as an answer appears is not taken (it was aimed at 'I have finished'); a tap a second later is", async () => {
   test.setTimeout(120_000);
-  const fresh = mkdtempSync(join(tmpdir(), "dauys-voice-late-tap-"));
+  const fresh = test.info().outputPath("profile");
   const text = taught[2]!;
   await withMicrophone(fresh, files["say-2"]!, async (page) => {
     await presetTaught(page);
@@ -350,7 +353,7 @@ test("a tap on 'Not that' or an Enter on Listen as an answer appears is not take
 
 test("a question left unanswered, or asked before 'Speak in' changed, goes, and a later tap on the board teaches its take nothing", async () => {
   test.setTimeout(150_000);
-  const fresh = mkdtempSync(join(tmpdir(), "dauys-voice-expired-"));
+  const fresh = test.info().outputPath("profile");
   const untaughtOnBoard = "Open the door.";
   /** Listen to the untaught take, until My voice asks which phrase it was (or did not catch it). */
   const listenToUntaught = async (page: Page) => {
@@ -412,7 +415,7 @@ test("a question left unanswered, or asked before 'Speak in' changed, goes, and 
 
 test("teaching says the microphone was refused, and Try again goes on once it is allowed", async () => {
   test.setTimeout(150_000);
-  const fresh = mkdtempSync(join(tmpdir(), "dauys-voice-refused-"));
+  const fresh = test.info().outputPath("profile");
   const text = taught[0]!;
   await withMicrophone(
     fresh,
@@ -450,7 +453,7 @@ test("teaching says the microphone was refused, and Try again goes on once it is
 
 test("a phrase taught and said with a 1.5 s pause inside is heard whole, beside another phrase", async () => {
   test.setTimeout(270_000);
-  profile = mkdtempSync(join(tmpdir(), "dauys-voice-paused-"));
+  const profile = test.info().outputPath("profile");
   const text = pausedPhrase.replace(" / ", " ");
   await withMicrophone(profile, files["say-paused"]!, async (page) => {
     await presetPilotAccess(page);

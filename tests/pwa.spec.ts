@@ -2,14 +2,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import {
   appendFileSync,
   cpSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   chromium,
@@ -358,7 +356,7 @@ test("a saved voice whose engine code is missing (an update renamed it) is saved
 });
 
 test("Chromium reports no installability errors", async () => {
-  const profile = mkdtempSync(join(tmpdir(), "dauys-install-"));
+  const profile = test.info().outputPath("profile");
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: test.info().project.use.launchOptions?.executablePath,
     args: test.info().project.use.launchOptions?.args,
@@ -470,7 +468,7 @@ test.describe("updates", () => {
     // machine, that took over 30 s once (ci94).
     test.slow();
     const port = Number(process.env.TEST_PORT || 4173) + offset + test.info().repeatEachIndex;
-    const distCopy = mkdtempSync(join(tmpdir(), "dauys-update-"));
+    const distCopy = test.info().outputPath("dist");
     cpSync(process.env.DIST_DIR || "dist", distCopy, { recursive: true });
     server = spawn(process.execPath, ["server/server.ts"], {
       env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DIST_DIR: distCopy },
