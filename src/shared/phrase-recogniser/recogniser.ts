@@ -351,6 +351,13 @@ export class PhraseRecogniser {
     this.phrases.delete(phraseId);
   }
 
+  /**
+   * The takes the phrase space is fitted on. Fitting it on the confirmed examples too (more takes
+   * of each phrase for the within-phrase covariance) was measured (issue 37, fifty-eighth session;
+   * `phrases:eval --live --session` on three speakers of voices from recordings seed 201, 12 uses
+   * a phrase): right at once 88.1 -> 87.6 %, right first 98.9 -> 98.6 %, never-taught spoken 3 of
+   * 40 both, and each refit about twelve times slower. Not kept.
+   */
   private taughtOf(phraseId: string): PhraseFeatures[] {
     const state = this.phrases.get(phraseId);
     return state ? state.examples.filter((e) => e.origin === "taught").map((e) => e.features) : [];
