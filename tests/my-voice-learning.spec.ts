@@ -4,7 +4,12 @@ import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { createSpeechEngine } from "../src/shared/speech-engine/espeak-engine.ts";
 import { encodeWav16 } from "../src/shared/phrase-recogniser/wav-reader.ts";
-import { expectNoAxeViolations, presetPilotAccess, storedValue } from "./fixtures.ts";
+import {
+  appStartTimeout,
+  expectNoAxeViolations,
+  presetPilotAccess,
+  storedValue,
+} from "./fixtures.ts";
 import {
   leadInSeconds,
   openTalk,
@@ -235,9 +240,12 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
     await expect.poll(async () => (await speechLog(page)).length).toBe(2);
     expect((await speechLog(page))[1]!.src).not.toBe(first!.src);
     // …and this take, far from how the chosen phrase is usually said, is kept only if wanted.
-    const keep = myVoice(page).getByRole("button", { name: "Keep it", exact: true });
-    await expect(keep).toBeFocused();
+    // The answer that changes nothing has the focus: a second press of the choice keeps nothing.
+    const doNotKeep = myVoice(page).getByRole("button", { name: "Do not keep it", exact: true });
+    await expect(doNotKeep).toBeFocused();
     await expectNoAxeViolations(page, "My voice asking about a far take");
+    await page.keyboard.press("Shift+Tab");
+    await expect(myVoice(page).getByRole("button", { name: "Keep it", exact: true })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(myVoice(page).getByText(`Said: ${meant}`)).toBeVisible();
     // The question went with the answer: the keyboard's focus is back on Listen, not lost.
@@ -312,7 +320,8 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
       .poll(async () => (await keep.isVisible()) || (await meantExamples()) === 2)
       .toBe(true);
     if (await keep.isVisible()) {
-      await expect(keep).toBeFocused();
+      await expect(myVoice(page).getByRole("button", { name: "Do not keep it" })).toBeFocused();
+      await keep.focus();
       await page.keyboard.press("Enter");
     }
     await expect.poll(meantExamples).toBe(2);
@@ -342,9 +351,10 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
       .getByRole("dialog", { name: `Forget my voice for “${meant}”?` })
       .getByRole("button", { name: "Forget", exact: true })
       .click();
+    // "Forget" went with the examples: the focus is on the phrase's Teach, not lost.
     await expect(
       myVoice(page).getByRole("button", { name: `Teach my voice: ${meant}` }),
-    ).toBeVisible();
+    ).toBeFocused();
     // Stored a moment after the screen shows it (ci95 read it before the write, once).
     await expect
       .poll(async () => {
@@ -352,6 +362,33 @@ test("by keyboard: teach, Listen, and 'Not that' stops a wrong answer and says t
         return Object.values(left).map((list) => list.length);
       })
       .toEqual([wrongOffered ? 5 : 4]);
+  });
+});
+
+test("on a kiosk, a patient teaching a phrase by voice, hands-free for longer than the idle time, is not taken for idle", async () => {
+  test.setTimeout(240_000);
+  const profile = test.info().outputPath("profile");
+  await withMicrophone(profile, files["teach-wrong"]!, async (page) => {
+    // The idle time is 15 s; the three takes of the long phrase go on for about 27 s after the
+    // last key press.
+    const sessionStarted = page.waitForResponse(/\/idle-countdown-dialog-[^/]*\.js$/);
+    await page.goto("/?kiosk=on&pin=482916&idle=15");
+    await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is on." })).toBeVisible({
+      timeout: appStartTimeout,
+    });
+    await sessionStarted;
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Talk" })
+      .click();
+    await expect(page.getByRole("region", { name: "Phrase board" })).toHaveAttribute(
+      "aria-busy",
+      "false",
+    );
+    await addPhrases(page, [wrong]);
+    await teachByKeyboard(page, wrong);
+    await expect(page.getByRole("dialog", { name: "Are you still there?" })).toHaveCount(0);
+    await expect(myVoice(page).getByText("Examples: 3,", { exact: false })).toBeVisible();
   });
 });
 

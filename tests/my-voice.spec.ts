@@ -437,6 +437,80 @@ test("a question left unanswered, or asked before 'Speak in' changed, goes, and 
   });
 });
 
+test("a take under way goes when Talk says something else or 'Speak in' changes: nothing heard in it is said or kept", async () => {
+  test.setTimeout(150_000);
+  const fresh = test.info().outputPath("profile");
+  const status = (page: Page) => myVoice(page).getByRole("status");
+  /** Listen, until the microphone hears (the file's phrase comes 3 s later). */
+  const listenUntilHearing = async (page: Page) => {
+    await myVoice(page).getByRole("button", { name: "Listen", exact: true }).click();
+    await expect(status(page)).toHaveText("Listening… say your phrase.", { timeout: 30_000 });
+    // The page is in use while the microphone is open: a kiosk's idle timer holds.
+    await expect(page.locator("[data-media-playing]")).toHaveCount(1);
+  };
+  /** What Talk has said since the page opened (its speech's audio starting to play). */
+  const watchSaid = (page: Page) =>
+    page.evaluate(() => {
+      const log: string[] = [];
+      (window as unknown as { saidLog: string[] }).saidLog = log;
+      document.addEventListener(
+        "playing",
+        (event) => {
+          if (event.target instanceof HTMLAudioElement) log.push(event.target.src);
+        },
+        true,
+      );
+    });
+  const saidCount = (page: Page) =>
+    page.evaluate(() => (window as unknown as { saidLog: string[] }).saidLog.length);
+  const storedTakes = async (page: Page) =>
+    Object.values(
+      ((await storedValue(page, "dauys.voice-examples")) as Record<string, Record<string, []>>)
+        .en ?? {},
+    ).flat().length;
+  // Longer than the file's take needs to end and be answered (its phrase ends 5 s in).
+  const takeWouldBeAnsweredMs = 10_000;
+
+  await withMicrophone(fresh, files["say-2"]!, async (page) => {
+    await presetTaught(page);
+    await openTalk(page);
+    await watchSaid(page);
+    await listenUntilHearing(page);
+    // The user (or a carer) taps a phrase on the board instead: it is said, and the take goes.
+    const tapped = taught[0]!;
+    await page
+      .getByRole("region", { name: "Phrase board" })
+      .getByRole("button", { name: tapped, exact: true })
+      .click();
+    await expect(status(page)).toHaveText("");
+    await expect(page.locator("[data-media-playing]")).toHaveCount(0);
+    await page.waitForTimeout(takeWouldBeAnsweredMs);
+    await expect(status(page)).toHaveText("");
+    await expect(
+      page.getByRole("region", { name: "Said last" }).getByText(tapped, { exact: true }),
+    ).toBeVisible();
+    expect(await saidCount(page)).toBe(1);
+    expect(await storedTakes(page)).toBe(9);
+  });
+
+  await withMicrophone(fresh, files["say-2"]!, async (page) => {
+    await openTalk(page);
+    await watchSaid(page);
+    await listenUntilHearing(page);
+    // The board's language changes mid-take: the take would be answered with English phrases
+    // the board no longer shows, or kept as a Russian phrase's example.
+    await page.getByRole("combobox", { name: "Speak in" }).selectOption("ru");
+    await expect(status(page)).toHaveText("");
+    await page.waitForTimeout(takeWouldBeAnsweredMs);
+    await expect(status(page)).toHaveText("");
+    expect(await saidCount(page)).toBe(0);
+    expect(await storedTakes(page)).toBe(9);
+    expect(
+      ((await storedValue(page, "dauys.voice-examples")) as Record<string, object>).ru,
+    ).toBeUndefined();
+  });
+});
+
 test("teaching says the microphone was refused, and Try again goes on once it is allowed", async () => {
   test.setTimeout(150_000);
   const fresh = test.info().outputPath("profile");

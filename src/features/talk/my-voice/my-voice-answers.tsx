@@ -18,14 +18,21 @@ const choicesIn = perLocale(
   (locale) => new Intl.ListFormat(locale, { style: "long", type: "disjunction" }),
 );
 
-/** What Listen is doing or found, announced as it changes. */
+/**
+ * What Listen is doing or found, announced as it changes; and, after a take that reached the
+ * user's longest take, that it was recognised as it was (in the same region: one added with its
+ * words already in is not read out by many screen readers).
+ */
 export function ListeningStatus({
   listening,
   byId,
+  keptAtLimitS,
 }: {
   listening: Listening;
   byId: ReadonlyMap<string, Phrase>;
+  keptAtLimitS: number | null;
 }) {
+  const seconds = keptAtLimitS;
   const { t, i18n } = useLingui();
   const microphoneText = useMicrophoneProblemText();
   const text = (id: string) => byId.get(id)?.text ?? "";
@@ -87,7 +94,14 @@ export function ListeningStatus({
         return null;
     }
   };
-  return <div role="status">{message()}</div>;
+  return (
+    <div role="status">
+      {message()}
+      {seconds ? (
+        <Typography>{t`The take stopped at ${seconds} s; it was kept.`}</Typography>
+      ) : null}
+    </div>
+  );
 }
 
 /** Moves the keyboard's focus to an element when it first appears (answers, questions). */
@@ -195,16 +209,37 @@ export function AnswerChoices({
   );
 }
 
-/** Keep a take far from the phrase's other takes, or not (asked once). */
+/**
+ * Keep a take far from the phrase's other takes, or not (asked once). It comes where the choice
+ * just pressed was, so the answer that changes nothing has the focus, and a tap on "Keep it"
+ * within LATE_PRESS_MS was the choice's second tap (a tremor's, a double tap): not taken.
+ */
 export function FarTakeQuestion({ onAnswer }: { onAnswer: (keep: boolean) => void }) {
   const { t } = useLingui();
-  const keep = useFocusOnAppear<HTMLButtonElement>();
+  const doNotKeep = useFocusOnAppear<HTMLButtonElement>();
+  const shownAt = useRef(Infinity);
+  useEffect(() => {
+    shownAt.current = performance.now();
+  }, []);
+  const keep = (byPointer: boolean) => {
+    if (byPointer && performance.now() - shownAt.current < LATE_PRESS_MS) return;
+    onAnswer(true);
+  };
   return (
     <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5 }}>
-      <Button ref={keep} variant="contained" onClick={() => onAnswer(true)} sx={{ minHeight: 56 }}>
+      <Button
+        variant="contained"
+        onClick={(event) => keep(event.detail > 0)}
+        sx={{ minHeight: 56 }}
+      >
         {t`Keep it`}
       </Button>
-      <Button variant="outlined" onClick={() => onAnswer(false)} sx={{ minHeight: 56 }}>
+      <Button
+        ref={doNotKeep}
+        variant="outlined"
+        onClick={() => onAnswer(false)}
+        sx={{ minHeight: 56 }}
+      >
         {t`Do not keep it`}
       </Button>
     </Stack>

@@ -1,13 +1,4 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-  type RefObject,
-} from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
@@ -15,7 +6,6 @@ import Typography from "@mui/material/Typography";
 import { useEventCallback } from "@mui/material/utils";
 import HearingIcon from "@mui/icons-material/Hearing";
 import { CheckboxChoice } from "@/components/choice-input";
-import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import { cleanPhraseText, type Board, type Phrase } from "@/features/talk/board/board";
 import {
   AnswerChoices,
@@ -26,11 +16,17 @@ import {
 } from "@/features/talk/my-voice/my-voice-answers";
 import { alikeUntaught } from "@/features/talk/my-voice/alike-phrases";
 import { useListening } from "@/features/talk/my-voice/use-listening";
-import { TaughtPhraseRow } from "@/features/talk/my-voice/taught-phrase-row";
+import { FocusBackWhenGone, TaughtPhraseRow } from "@/features/talk/my-voice/taught-phrase-row";
 import type { MyVoice } from "@/features/talk/my-voice/use-my-voice";
-import type { AnswerEvent, AnswerStep, Lesson } from "@/features/talk/my-voice/voice-answer";
+import {
+  awaitsChoice,
+  type AnswerEvent,
+  type AnswerStep,
+  type Lesson,
+} from "@/features/talk/my-voice/voice-answer";
 import type { Said } from "@/features/talk/speaking/use-talk-speech";
 import type { StoredExample } from "@/features/talk/my-voice/voice-examples";
+import { MicrophoneInUse } from "@/features/talk/my-voice/microphone-in-use";
 import { VoiceMeter } from "@/features/talk/my-voice/voice-meter";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { Alert } from "@/components/alert";
@@ -101,14 +97,6 @@ const isExample = (example: StoredExample) => example.origin !== "counter";
 const shortcut = (event: KeyboardEvent, code: string) =>
   event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === code;
 
-/** Said after a take reached the user's longest take: it was recognised as it was. */
-function TakeKeptAtLimit({ seconds }: { seconds: number | null }) {
-  const { t } = useLingui();
-  return seconds ? (
-    <Typography role="status">{t`The take stopped at ${seconds} s; it was kept.`}</Typography>
-  ) : null;
-}
-
 /**
  * My voice: teach the board's phrases by saying each one three times, then Listen: the device
  * hears which phrase was said, shows it and says it clearly. When unsure it asks, with big
@@ -156,6 +144,8 @@ export function MyVoicePanel({
   const [teaching, setTeaching] = useState<Teaching | null>(null);
   const [question, setQuestion] = useState<Question | null>(null);
   const [learnFailed, setLearnFailed] = useState(false);
+  // Taught again with "Keep my answers", the answers could not be kept beside the new takes.
+  const [answersDropped, setAnswersDropped] = useState(false);
   const player = useRef<HTMLAudioElement | null>(null);
 
   const taught = useMemo(
@@ -171,6 +161,9 @@ export function MyVoicePanel({
 
   const keep = async (lesson: Lesson, answerWith: (event: AnswerEvent) => void) => {
     const { phraseId, origin, take } = lesson;
+    // A phrase forgotten or deleted since it was turned down keeps nothing: Forget deleted its
+    // examples, and one kept now would outlive it unseen.
+    if (origin === "counter" && !taught.some((phrase) => phrase.id === phraseId)) return;
     if (lesson.askIfFar && (await voice.isFar(phraseId, take.features))) {
       answerWith({ type: "far", phraseId, take });
       return;
@@ -280,10 +273,13 @@ export function MyVoicePanel({
   }, [language, expireAnswer]);
 
   // Other words said after a phrase said at once (typed, or from the history): perhaps what the
-  // user meant, so that answer is not taken as right at the next Listen.
+  // user meant, so that answer is not taken as right at the next Listen. Said while a take is
+  // under way or a question waits, the user has gone on (a phrase tapped on the board in answer
+  // has been taken as the answer by then).
   const saidElse = useEventCallback((text: string) => {
     const heard = listening.kind === "heard" && byId.get(listening.phraseId);
-    if (heard && cleanPhraseText(heard.text) !== text) answerWith({ type: "said-else" });
+    if (heard ? cleanPhraseText(heard.text) !== text : busy || awaitsChoice(listening))
+      answerWith({ type: "said-else" });
   });
   useEffect(() => {
     if (said) saidElse(said.text);
@@ -325,10 +321,11 @@ export function MyVoicePanel({
 
   const saveTaught = (phrase: Phrase, keepAnswers: boolean, taughtTakes: StoredExample[]) => {
     const answers = keepAnswers ? (voice.examples[phrase.id] ?? []).filter(isAnswer) : [];
+    setAnswersDropped(false);
     if (!answers.length) return voice.setPhrase(phrase.id, taughtTakes);
     void voice.keepExamples(phrase.id, [...taughtTakes, ...answers]).catch(() => {
       voice.setPhrase(phrase.id, taughtTakes);
-      setLearnFailed(true);
+      setAnswersDropped(true);
     });
   };
 
@@ -365,7 +362,12 @@ export function MyVoicePanel({
             </Button>
           </FocusBackWhenGone>
         ) : null}
-        {listening.kind === "heard" ? <NotThatButton onNotThat={pressNotThat} /> : null}
+        {listening.kind === "heard" ? (
+          // Gone with the answer (Listen again, Alt+L): the focus comes back to Listen.
+          <FocusBackWhenGone to={listenButton}>
+            <NotThatButton onNotThat={pressNotThat} />
+          </FocusBackWhenGone>
+        ) : null}
         {taught.length === 0 ? (
           <Typography>{t`Teach at least one phrase first.`}</Typography>
         ) : null}
@@ -374,8 +376,12 @@ export function MyVoicePanel({
         {t`Keys: Alt+L listens; Alt+N says “Not that” after an answer.`}
       </Typography>
       {listening.kind === "listening" ? <VoiceMeter level={level} /> : null}
-      <ListeningStatus listening={listening} byId={byId} />
-      <TakeKeptAtLimit seconds={listening.kind === "listening" ? null : keptAtLimitS} />
+      {busy ? <MicrophoneInUse /> : null}
+      <ListeningStatus
+        listening={listening}
+        byId={byId}
+        keptAtLimitS={listening.kind === "listening" ? null : keptAtLimitS}
+      />
       {listening.kind === "unsure" ||
       listening.kind === "choosing" ||
       (listening.kind === "not-caught" && listening.suggestions.length > 0) ? (
@@ -403,6 +409,11 @@ export function MyVoicePanel({
         <FocusBackWhenGone to={listenButton}>
           <FarTakeQuestion onAnswer={(keepIt) => answerWith({ type: "keep-far", keep: keepIt })} />
         </FocusBackWhenGone>
+      ) : null}
+      {answersDropped ? (
+        <Alert severity="warning" role="alert">
+          {t`The new takes were kept, but your earlier answers to Listen could not be kept beside them on this device.`}
+        </Alert>
       ) : null}
       {learnFailed ? (
         <Alert severity="error" role="alert">
@@ -511,27 +522,12 @@ function TeachAgainNotice({ phrases }: { phrases: Phrase[] }) {
   const { t, i18n } = useLingui();
   if (!phrases.length) return null;
   const list = new Intl.ListFormat(i18n.locale, { type: "conjunction" }).format(
-    phrases.map((phrase) => `“${phrase.text}”`),
+    // Quoted as each language quotes («…» in Russian, Kazakh and Kyrgyz).
+    phrases.map(({ text }) => t`“${text}”`),
   );
   return (
     <Alert severity="warning">
       {t`My voice now listens in a new way, and your recordings were not kept, so it could not learn your takes again. Please teach these phrases again: ${list}.`}
     </Alert>
   );
-}
-
-/**
- * Buttons that go once pressed (an answer's choices, "I have finished" when the take ends by
- * itself): the focus, left on nothing, comes back to Listen, so a keyboard or switch user keeps
- * their place.
- */
-function FocusBackWhenGone({
-  to,
-  children,
-}: {
-  to: RefObject<HTMLElement | null>;
-  children: ReactNode;
-}) {
-  useFocusMainContentWhenLost(to);
-  return children;
 }

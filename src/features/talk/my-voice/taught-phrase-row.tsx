@@ -1,4 +1,4 @@
-import { memo } from "react";
+import { memo, useRef, type ReactNode, type RefObject } from "react";
 import { useLingui } from "@lingui/react/macro";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import MicIcon from "@mui/icons-material/Mic";
@@ -7,6 +7,7 @@ import type { Phrase } from "@/features/talk/board/board";
 import { storageBytes, type StoredExample } from "@/features/talk/my-voice/voice-examples";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { Button } from "@/components/button";
+import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import { perLocale } from "@/lib/per-locale";
 
 /** One number format per language for all rows: the list is long. */
@@ -39,6 +40,7 @@ export const TaughtPhraseRow = memo(function TaughtPhraseRow({
   onForget: (phrase: Phrase) => void;
 }) {
   const { t, i18n } = useLingui();
+  const teachButton = useRef<HTMLButtonElement>(null);
   // Counter-examples (takes that were not this phrase) are kept but not counted as its examples.
   const count = examples.filter((example) => example.origin !== "counter").length;
   const size = count ? kilobytesIn(i18n.locale).format(storageBytes(examples) / 1000) : "";
@@ -59,6 +61,7 @@ export const TaughtPhraseRow = memo(function TaughtPhraseRow({
         ) : null}
       </div>
       <Button
+        ref={teachButton}
         variant="outlined"
         startIcon={<MicIcon />}
         // The visible words first in the name (WCAG 2.5.3), then which phrase.
@@ -74,21 +77,41 @@ export const TaughtPhraseRow = memo(function TaughtPhraseRow({
           startIcon={<PlayArrowIcon />}
           aria-label={t`Play my takes: ${phrase.text}`}
           onClick={() => onPlay(phrase)}
+          // A take under way would hear it (echo cancellation is off).
+          disabled={busy}
         >
           {t`Play`}
         </Button>
       ) : null}
       {examples.length ? (
-        <Button
-          variant="outlined"
-          color="error"
-          startIcon={<DeleteOutlinedIcon />}
-          aria-label={t`Forget my voice: ${phrase.text}`}
-          onClick={() => onForget(phrase)}
-        >
-          {t`Forget`}
-        </Button>
+        <FocusBackWhenGone to={teachButton}>
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<DeleteOutlinedIcon />}
+            aria-label={t`Forget my voice: ${phrase.text}`}
+            onClick={() => onForget(phrase)}
+          >
+            {t`Forget`}
+          </Button>
+        </FocusBackWhenGone>
       ) : null}
     </li>
   );
 });
+
+/**
+ * Buttons that go once pressed (an answer's choices, "I have finished" when the take ends by
+ * itself, "Forget" with the examples it deleted): the focus, left on nothing, comes back to `to`,
+ * so a keyboard or switch user keeps their place.
+ */
+export function FocusBackWhenGone({
+  to,
+  children,
+}: {
+  to: RefObject<HTMLElement | null>;
+  children: ReactNode;
+}) {
+  useFocusMainContentWhenLost(to);
+  return children;
+}

@@ -17,6 +17,7 @@ import {
 import { useMicrophoneProblemText } from "@/features/talk/my-voice/microphone-problem-text";
 import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
 import { takesToTeach, type StoredExample } from "@/features/talk/my-voice/voice-examples";
+import { MicrophoneInUse } from "@/features/talk/my-voice/microphone-in-use";
 import { VoiceMeter } from "@/features/talk/my-voice/voice-meter";
 import { encodeWav16 } from "@/shared/phrase-recogniser/wav-reader.ts";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
@@ -253,6 +254,11 @@ export function TeachVoiceDialog({
             {phraseText}
           </Typography>
           <VoiceMeter level={status.kind === "listening" ? level : 0} />
+          {status.kind === "starting" ||
+          status.kind === "listening" ||
+          status.kind === "checking" ? (
+            <MicrophoneInUse />
+          ) : null}
           <Typography>{t`Takes kept: ${kept} of ${takesToTeach}`}</Typography>
           <div role="status">
             {status.kind === "no-microphone" ||

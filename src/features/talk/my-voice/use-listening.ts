@@ -16,6 +16,7 @@ import {
   answer,
   awaitsChoice,
   CHOICE_WAIT_MS,
+  isTaking,
   type AnswerEvent,
   type AnswerStep,
   type HeardTake,
@@ -37,11 +38,22 @@ export function useListening(
   const [keptAtLimitS, setKeptAtLimitS] = useState<number | null>(null);
   // The state the next answer applies to, also between renders (two quick presses).
   const latest = useRef<Listening>(listening);
+  // The take under way, by number: one dropped (the language changed, Talk said something else)
+  // goes no further, and its microphone closes.
+  const takeNumber = useRef(0);
+  const session = useRef<MicrophoneSession | null>(null);
+  const dropTake = () => {
+    takeNumber.current++;
+    session.current?.close();
+    session.current = null;
+  };
   const step = (event: AnswerEvent) => {
     const next = answer(latest.current, event);
     if (next.listening === latest.current) return;
+    const dropped = isTaking(latest.current) && event.type !== "recognised";
     latest.current = next.listening;
     setListening(next.listening);
+    if (dropped && !isTaking(next.listening)) dropTake();
     onStep(next, step);
   };
   const show = (next: Listening) => {
@@ -56,7 +68,6 @@ export function useListening(
     return () => clearTimeout(timer);
   }, [listening]);
   const [level, setLevel] = useState(0);
-  const session = useRef<MicrophoneSession | null>(null);
   // Leaving the screen mid-take closes the microphone, and nothing heard is said afterwards.
   const gone = useRef(false);
   useEffect(() => {
@@ -71,23 +82,26 @@ export function useListening(
   const listen = async () => {
     // An answer said at once and not undone is kept as it goes (voice-answer.ts).
     step({ type: "listen", known: (id) => byId.has(id) });
+    const number = ++takeNumber.current;
+    const dropped = () => gone.current || takeNumber.current !== number;
     setKeptAtLimitS(null);
     let microphone: MicrophoneSession;
     try {
       microphone = await openMicrophone(setLevel);
     } catch (error) {
+      if (dropped()) return;
       show({
         kind: "no-microphone",
         problem: microphoneProblemOf(error),
       });
       return;
     }
-    if (gone.current) return microphone.close();
+    if (dropped()) return microphone.close();
     session.current = microphone;
     show({ kind: "listening" });
     const take = await microphone.nextTake(limits);
-    // Closed already when the screen was left (the take ended with it).
-    if (gone.current) return;
+    // Closed already when the screen was left or the take dropped (the take ended with it).
+    if (dropped()) return;
     microphone.close();
     session.current = null;
     if (take.end === "no-voice") {
@@ -109,7 +123,7 @@ export function useListening(
       { type: "recognise", samples: take.samples, sampleRate: take.sampleRate },
       [take.samples.buffer],
     ).catch(() => null);
-    if (gone.current) return;
+    if (dropped()) return;
     if (!reply || reply.type !== "recognition") {
       show({ kind: "failed" });
       return;

@@ -328,6 +328,51 @@ describe("answer", () => {
       expect(answer(listening, { type: "expire", why: "unanswered" }).listening).toBe(listening);
   });
 
+  it("other words said while a question waits end it: a later board tap teaches nothing", () => {
+    const unsure = recognised({
+      decision: "unsure",
+      ranked: ranked("help", "nurse"),
+      suggestions: ["help", "nurse"],
+    }).listening;
+    const notCaught = recognised({
+      decision: "rejected",
+      ranked: ranked("help"),
+      suggestions: [],
+    }).listening;
+    const choosing = answer(accepted.listening, { type: "not-that" }).listening;
+    const turnedDown = answer(unsure, { type: "none-of-these" }).listening;
+    for (const listening of [unsure, notCaught, choosing, turnedDown]) {
+      const went = answer(listening, { type: "said-else" });
+      expect(went.listening).toEqual({ kind: "idle" });
+      expect(went.learn).toBeUndefined();
+      expect(answer(went.listening, { type: "chose", phraseId: "toilet" }).learn).toBeUndefined();
+    }
+    // What the user said no to is kept, as when the question is left unanswered.
+    expect(answer(choosing, { type: "said-else" }).counters).toEqual([
+      { phraseId: "water", origin: "counter", take, askIfFar: false },
+    ]);
+    expect(
+      answer(turnedDown, { type: "said-else" }).counters?.map((counter) => counter.phraseId),
+    ).toEqual(["help", "nurse"]);
+    // A phrase said and its far question are not waiting for a choice: they stay.
+    const asking = answer(
+      { kind: "chosen", phraseId: "help" },
+      { type: "far", phraseId: "help", take },
+    ).listening;
+    for (const listening of [{ kind: "chosen", phraseId: "help" }, asking] satisfies Listening[])
+      expect(answer(listening, { type: "said-else" }).listening).toBe(listening);
+  });
+
+  it("a take under way is dropped when Talk says something else or the language changes", () => {
+    for (const listening of [
+      { kind: "starting" },
+      { kind: "listening" },
+      { kind: "recognising" },
+    ] satisfies Listening[])
+      for (const event of [{ type: "said-else" }, { type: "expire", why: "language" }] as const)
+        expect(answer(listening, event)).toEqual({ listening: { kind: "idle" } });
+  });
+
   it("a late 'is it far?' answer does not take over a take begun since", () => {
     const listening = answer(
       { kind: "chosen", phraseId: "help" },

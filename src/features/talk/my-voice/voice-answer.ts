@@ -7,9 +7,11 @@
  * the user has chosen another or moved on. A
  * phrase said at once that the user goes on from (Listen again) without "Not that" was right: it
  * keeps the take too. Another phrase tapped on the board, or other words said (typed, from the
- * history), in between leave that unsure: the take is not kept. What a question left unanswered (CHOICE_WAIT_MS) keeps is only what the user
- * said no to ("Not that", "None of these"); a take whose board's language changed keeps nothing:
- * a tap on the board later is a phrase said, not an answer.
+ * history), in between leave that unsure: the take is not kept. What a question left unanswered
+ * (CHOICE_WAIT_MS), or left for other words said, keeps is only what the user said no to ("Not
+ * that", "None of these"); a take whose board's language changed keeps nothing: a tap on the
+ * board later is a phrase said, not an answer. A take under way is dropped when the language
+ * changes or Talk says something else meanwhile.
  *
  * A "no" is kept once the user has gone on from it, not when it is pressed: "Not that" pressed by
  * a slip of the hand, then the same phrase chosen, keeps the take as that phrase's example only.
@@ -86,8 +88,9 @@ export type AnswerEvent =
   /** No phrase chosen after all: the take is not kept as an example of anything. */
   | { type: "never-mind" }
   /**
-   * Talk said other words (typed, or from the history) than a phrase said at once: that answer
-   * is not confirmed, as after another phrase tapped on the board.
+   * Talk said other words (typed, from the history, or a phrase tapped on the board while a take
+   * is under way) than a phrase said at once: that answer is not confirmed, as after another
+   * phrase tapped on the board; a question waiting goes; a take under way is dropped.
    */
   | { type: "said-else" }
   /** A phrase chosen in the list, or tapped on the board (which said it already). */
@@ -143,6 +146,12 @@ const answering = new Set<Listening["kind"]>([
   "not-caught",
   "chosen",
 ]);
+
+/** The states of a take under way: the microphone opening or open, or the take being recognised. */
+const taking = new Set<Listening["kind"]>(["starting", "listening", "recognising"]);
+
+/** Whether a take is under way (Listen is busy). */
+export const isTaking = (listening: Listening) => taking.has(listening.kind);
 
 /** Whether a take is waiting for the user to say which phrase it was. */
 export function awaitsChoice(listening: Listening): boolean {
@@ -234,7 +243,13 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
       };
     }
     case "said-else":
-      return listening.kind === "heard" ? { listening: { kind: "idle" } } : { listening };
+      // The user went on and said it another way: a take under way is dropped (Talk's speech would
+      // be in it), and a question left waiting goes as if unanswered, or a later tap on the board
+      // (the next thing to say, perhaps by a carer) would teach the take.
+      if (listening.kind === "heard" || taking.has(listening.kind))
+        return { listening: { kind: "idle" } };
+      if (!awaitsChoice(listening)) return { listening };
+      return { listening: { kind: "idle" }, ...turnedDown(listening) };
     case "far":
       // Asked only while the choice it follows is still on screen: once the user has listened
       // again, the question would take over the new take. Unasked, the far take is not kept.
@@ -248,6 +263,10 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
         ...(event.keep ? { learn: confirmed(listening) } : {}),
       };
     case "expire":
+      // A take under way when the board's language changes is dropped: it would be answered with
+      // the other language's phrases, or kept as an example of them.
+      if (event.why === "language" && taking.has(listening.kind))
+        return { listening: { kind: "idle" } };
       if (!answering.has(listening.kind)) return { listening };
       return {
         listening: { kind: "idle" },
