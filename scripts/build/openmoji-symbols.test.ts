@@ -6,6 +6,7 @@ import {
   starterSymbolPrecache,
   symbolIndexFor,
 } from "./openmoji-symbols.ts";
+import { searchSymbols } from "../../src/features/talk/board/symbol-search.ts";
 import { starterSymbols } from "../../src/shared/openmoji.ts";
 
 describe("OpenMoji symbols in the build", () => {
@@ -52,5 +53,20 @@ describe("OpenMoji symbols in the build", () => {
     );
     expect(precache.every((entry) => /^[0-9a-f]{16}$/.test(entry.revision))).toBe(true);
     expect(existsSync("node_modules/openmoji/color/svg/1F6BD.svg")).toBe(true);
+  });
+
+  it("finds Uzbek words typed with a plain apostrophe as CLDR's mixed marks write them", () => {
+    const uzbek = symbolIndexFor("uz");
+    const found = (query: string) => searchSymbols(uzbek, query, "uz").map((symbol) => symbol.code);
+    const hands = found("qoʻl");
+    expect(hands).toContain("1F44B");
+    expect(hands).toContain("270B");
+    expect(found("qo'l")).toEqual(hands);
+    expect(found("qo‘l")).toEqual(hands);
+    const boys = found("o‘g‘il");
+    expect(boys).toContain("1F466");
+    expect(boys).not.toContain("1FADC");
+    expect(found("o'g'il")).toEqual(boys);
+    expect(found("oʻgʻil")).toEqual(boys);
   });
 });

@@ -14,6 +14,21 @@ const russian: SymbolIndex = [
   ["1F976", "замёрзшее лицо", "мороз|холодно"],
 ];
 
+// As CLDR writes Uzbek: oʻ and gʻ with ʻ in some words and ‘ in others.
+const uzbek: SymbolIndex = [
+  ["1F466", "o‘g‘il bola", "bola|erkak|yosh"],
+  ["1F46A", "oila", "ona|ota|oʻgʻil|qiz"],
+  ["1F44B", "shapaloq", "qoʻl|salom|xayr"],
+  ["270B", "ko‘tarilgan qo‘l", "besh|qo‘l|toʻxta"],
+  ["1FADC", "ildiz shaklidagi sabzavotlar", "o‘simlik|ildiz|lavlagi"],
+  ["1F606", "kulayotgan yuz", "ko‘zlar|kulgi|qotib"],
+];
+
+const english: SymbolIndex = [
+  ["1F55B", "twelve o’clock", "12|clock|o’clock|time"],
+  ["1F45A", "woman’s clothes", "clothing|woman|woman’s"],
+];
+
 const codes = (found: { code: string }[]) => found.map((symbol) => symbol.code);
 
 describe("symbol search", () => {
@@ -40,5 +55,22 @@ describe("symbol search", () => {
     expect(codes(searchSymbols(kazakh, "  ", "kk", 2))).toEqual(["1F44B", "1F6BD"]);
     expect(searchSymbols(kazakh, "", "kk")).toHaveLength(4);
     expect(searchSymbols(kazakh, "zzz", "kk")).toEqual([]);
+  });
+
+  it("reads every way of writing Uzbek's oʻ and gʻ as one, and keeps it inside the word", () => {
+    for (const hand of ["qo'l", "qoʻl", "qo‘l", "qo’l", "qoʼl", "qo`l", "QO'L"]) {
+      expect(codes(searchSymbols(uzbek, hand, "uz"))).toEqual(["1F44B", "270B"]);
+    }
+    for (const boy of ["o'g'il", "oʻgʻil", "o‘g‘il", "o’g’il"]) {
+      expect(codes(searchSymbols(uzbek, boy, "uz"))).toEqual(["1F466", "1F46A"]);
+    }
+    expect(codes(searchSymbols(uzbek, "qo'l toʻxta", "uz"))).toEqual(["270B"]);
+  });
+
+  it("keeps an English word with an apostrophe whole, typed with either mark", () => {
+    expect(codes(searchSymbols(english, "o'clock", "en"))).toEqual(["1F55B"]);
+    expect(codes(searchSymbols(english, "clock", "en"))).toEqual(["1F55B"]);
+    expect(codes(searchSymbols(english, "woman's", "en"))).toEqual(["1F45A"]);
+    expect(codes(searchSymbols(english, "woman", "en"))).toEqual(["1F45A"]);
   });
 });

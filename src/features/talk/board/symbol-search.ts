@@ -9,12 +9,23 @@ import type { SymbolIndex, SymbolIndexEntry } from "@/shared/symbol-index";
 
 export type FoundSymbol = { code: string; name: string };
 
+// Uzbek writes oʻ, gʻ and the glottal stop with any of these marks, and CLDR's own Uzbek words mix
+// ʻ and ‘; people type the plain ' or whatever their keyboard gives. They are all read as one mark,
+// and a mark is part of its word, even at its end ("qoʻl", "togʻ", "o’clock"), so "qo'l" finds
+// the hand. No index has a word quoted in single marks.
+const apostrophes = /['`\u2018\u2019\u02BB\u02BC]/gu;
+const apostrophe = "\u02BB";
+
 function fold(text: string, locale: string): string {
-  return text.normalize("NFC").toLocaleLowerCase(locale).replace(/ё/g, "е");
+  return text
+    .normalize("NFC")
+    .toLocaleLowerCase(locale)
+    .replace(/ё/g, "е")
+    .replace(apostrophes, apostrophe);
 }
 
 function wordsOf(text: string): string[] {
-  return text.split(/[\s|,.:;!?()«»"“”'’\-–]+/u).filter(Boolean);
+  return text.split(/[\s|,.:;!?()«»"“”\-–]+/u).filter(Boolean);
 }
 
 function rank(entry: SymbolIndexEntry, query: string, words: string[], locale: string) {
