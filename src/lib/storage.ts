@@ -16,8 +16,9 @@
  *   choices as staff left them when kiosk mode was turned on; each privacy reset puts them back.
  * - `dauys.talk-boards`, `dauys.talk-history`, `dauys.talk-settings`: the Talk screen's phrase
  *   boards (only the languages the user changed), what was said, and the voice settings.
- * - `dauys.talk-clinic-boards`: on a kiosk tablet, the boards as staff left them when kiosk mode
- *   was turned on; each privacy reset puts them back.
+ * - `dauys.talk-clinic-boards`, `dauys.talk-clinic-settings`: on a kiosk tablet, the boards and
+ *   the settings (without My voice's pace, which is the patient's) as staff left them when kiosk
+ *   mode was turned on; each privacy reset puts them back.
  * - `dauys.voice-examples`, `dauys.voice-settings`: My voice's examples of the user saying their
  *   phrases (features, and recordings only if the user agreed to keep them), and that choice.
  * - Not here: the kiosk's last use (`dauys.kiosk-last-use`) is one number in localStorage, read
@@ -54,6 +55,7 @@ export const storageKeys = {
   talkHistory: "dauys.talk-history",
   talkSettings: "dauys.talk-settings",
   talkClinicBoards: "dauys.talk-clinic-boards",
+  talkClinicSettings: "dauys.talk-clinic-settings",
   voiceExamples: "dauys.voice-examples",
   voiceSettings: "dauys.voice-settings",
   pictures: "dauys.pictures",

@@ -84,6 +84,48 @@ describe("privacy reset of the Talk screen", () => {
     expect(await readValue(storageKeys.talkSettings)).toBeUndefined();
   });
 
+  it("puts back Talk's settings as staff left them, without My voice's pace", async () => {
+    const clinic = {
+      language: "kk",
+      rate: "slow",
+      pitch: "normal",
+      turnForListener: true,
+      scanning: { mode: "one-switch", intervalMs: 2500, selectKey: "Space" },
+      boardLook: { symbols: { kk: "pictures" }, phoneColumns: 3 },
+    };
+    // Staff's own teaching before kiosk mode is not the patients' pace either.
+    const staffPace = {
+      pauseMs: null,
+      takeMs: null,
+      habits: [{ longestPauseMs: 900, speechMs: 2100 }],
+      slowestMs: 2100,
+    };
+    await writeValue(storageKeys.talkSettings, { ...clinic, takePace: staffPace });
+    expect(await keepClinicSetup()).toBe(true);
+    // The patient turns scanning off, reads the board in words, and teaches My voice their pace.
+    await writeValue(storageKeys.talkSettings, {
+      ...clinic,
+      language: "ru",
+      scanning: { mode: "off" },
+      boardLook: { symbols: { kk: "words" }, phoneColumns: 5 },
+      takePace: {
+        pauseMs: 3000,
+        takeMs: 15_000,
+        habits: [{ longestPauseMs: 2400, speechMs: 7000 }],
+        slowestMs: 7000,
+      },
+    });
+
+    expect(await erasePatientData("kk")).toBe(true);
+    resetStorageForTests();
+    expect(await readValue(storageKeys.talkSettings)).toEqual(clinic);
+
+    // Kiosk mode ends: the clinic's copy goes, and the tablet keeps the settings it has.
+    expect(await forgetClinicSetup()).toBe(true);
+    expect(await readValue(storageKeys.talkClinicSettings)).toBeUndefined();
+    expect(await readValue(storageKeys.talkSettings)).toEqual(clinic);
+  });
+
   it("puts back the Recognition page's choices as staff left them", async () => {
     await writeValue(storageKeys.recognitionSettings, { onlyOnDevice: true });
     expect(await keepClinicSetup()).toBe(true);

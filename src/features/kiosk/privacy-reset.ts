@@ -1,12 +1,13 @@
 /**
  * What a privacy reset erases on a shared clinic tablet: everything one patient typed, said or
  * made (the recognized text, the last audio, the lesson last chosen, the contact form's draft,
- * what they said or were typing on the Talk screen and its voice settings, the examples My voice
- * learnt their speech from), the notice that their saved requests were sent (a count only, but
+ * what they said or were typing on the Talk screen, the examples My voice learnt their speech
+ * from and the pace it learnt), the notice that their saved requests were sent (a count only, but
  * theirs, not the next patient's), and their choice of interface language, which goes back to
  * the kiosk's default. The Talk boards go back to the clinic's: as staff left them when kiosk
  * mode was turned on, so phrases a patient added, changed or deleted are undone, and the photos
- * a patient gave phrases are erased (those on the clinic's boards stay). The Recognition page's
+ * a patient gave phrases are erased (those on the clinic's boards stay). Talk's settings (the
+ * board's look and speech language, the voice, switch scanning) and the Recognition page's
  * choices ("Only recognise on this device") go back to staff's too.
  *
  * Kept on purpose: the outbox (`dauys.outbox`), because a contact request is a lead that must
@@ -25,7 +26,6 @@ export const perPatientKeys = [
   storageKeys.sentNotice,
   storageKeys.talkHistory,
   storageKeys.talkDraft,
-  storageKeys.talkSettings,
   storageKeys.voiceExamples,
   storageKeys.voiceSettings,
 ] as const;
@@ -58,29 +58,55 @@ export async function erasePatientData(kioskLanguage: LanguageCode): Promise<boo
     ...perPatientKeys.map((key) => removeValue(key)),
     writeValue(storageKeys.language, kioskLanguage),
     restoreClinicBoards(),
+    restoreClinicValue(storageKeys.talkSettings, storageKeys.talkClinicSettings),
     restoreClinicValue(storageKeys.recognitionSettings, storageKeys.recognitionClinicSettings),
   ]);
   return results.every(Boolean);
 }
 
-/** What staff set up and each privacy reset puts back: the value under `key`, kept under `copy`. */
-const clinicSetup = [
+/**
+ * Talk's settings without what is the patient's own: My voice's take pace (talk-settings.ts),
+ * learnt from how they speak or chosen for it, goes with the examples it was learnt from. The
+ * rest is how staff set the tablet up for their patients, and a patient who cannot tap could not
+ * turn switch scanning back on.
+ */
+function clinicTalkSettings(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  const clinic: Record<string, unknown> = { ...value };
+  delete clinic.takePace;
+  return clinic;
+}
+
+/**
+ * What staff set up and each privacy reset puts back: the value under `key`, kept under `copy`
+ * (only its `clinicPart` where part of it is personal).
+ */
+const clinicSetup: {
+  key: StorageKey;
+  copy: StorageKey;
+  clinicPart?: (value: unknown) => unknown;
+}[] = [
   { key: storageKeys.talkBoards, copy: storageKeys.talkClinicBoards },
+  {
+    key: storageKeys.talkSettings,
+    copy: storageKeys.talkClinicSettings,
+    clinicPart: clinicTalkSettings,
+  },
   // "Only recognise on this device": a patient who turned it off must not send the next
   // patient's voice to the browser's service.
   { key: storageKeys.recognitionSettings, copy: storageKeys.recognitionClinicSettings },
-] as const;
+];
 
 /**
- * Keeps the Talk boards and the Recognition page's choices as staff left them (called when kiosk
- * mode is turned on). What the clinic never changed is not stored at all: the starter boards, the
- * default choices.
+ * Keeps the Talk boards and settings and the Recognition page's choices as staff left them
+ * (called when kiosk mode is turned on). What the clinic never changed is not stored at all: the
+ * starter boards, the default settings and choices.
  */
 export async function keepClinicSetup(): Promise<boolean> {
   const kept = await Promise.all(
-    clinicSetup.map(async ({ key, copy }) => {
+    clinicSetup.map(async ({ key, copy, clinicPart = (value) => value }) => {
       const value = await readValue<unknown>(key);
-      return value === undefined ? removeValue(copy) : writeValue(copy, value);
+      return value === undefined ? removeValue(copy) : writeValue(copy, clinicPart(value));
     }),
   );
   return kept.every(Boolean);

@@ -32,6 +32,10 @@ export type TalkSettings = {
   pitch: SpeechPitchChoice;
   /** The listener view is shown upside down, for a person across the table. */
   turnForListener: boolean;
+  /**
+   * The only part that is the user's own on a kiosk tablet: a privacy reset erases it and puts
+   * back the rest as staff set it up (features/kiosk/privacy-reset.ts).
+   */
   takePace: TakePace;
   /** Switch access (scanning). */
   scanning: ScanSettings;
