@@ -8,7 +8,7 @@ import {
   readBoardPictures,
   withNewPictureIds,
 } from "@/features/talk/backup/backup-pictures";
-import { exportBoards, parseBoardFile } from "@/features/talk/backup/board-file";
+import { exportBoards, parseBoardFile, tooLargeToRead } from "@/features/talk/backup/board-file";
 import type { Board } from "@/features/talk/board/board";
 import {
   readPicture,
@@ -66,6 +66,36 @@ describe("pictures in a board file", () => {
     expect(picture?.type).toBe("image/webp");
     expect([...new Uint8Array(await picture!.arrayBuffer())]).toEqual([1, 2, 3]);
     expect(imported?.kk).toEqual([phrase("dog")]);
+  });
+
+  it("exports a board of 40 photos of 400 kB in a file it imports again, with every picture", async () => {
+    const photo = (seed: number) => {
+      // A JPEG's start (SOI, then a frame header: 1600 × 1200), then the rest of the photo.
+      const bytes = new Uint8Array(400 * 1024).map((_, at) => (at * 31 + seed) % 251);
+      bytes.set([0xff, 0xd8, 0xff, 0xc0, 0, 17, 8, 0x04, 0xb0, 0x06, 0x40, 3]);
+      return new Blob([bytes], { type: "image/jpeg" });
+    };
+    const board: Board = await Promise.all(
+      Array.from({ length: 40 }, async (_, at) => phrase(`p${at}`, await savePicture(photo(at)))),
+    );
+    const boards = { kk: board };
+    const text = exportBoards(boards, {}, new Date(), await readBoardPictures(boards));
+
+    // A new phone.
+    globalThis.indexedDB = new IDBFactory();
+    resetPicturesForTests();
+    const file = new Blob([text], { type: "application/json" });
+    expect(await tooLargeToRead(file)).toBe(false);
+    const result = parseBoardFile(await file.text(), file.size);
+    if (!result.ok) throw new Error(result.problem);
+    const imported = await keepImportedPictures(result.boards, result.pictures);
+    const ids = imported?.kk?.map((item) => (item.symbol?.set === "picture" ? item.symbol.id : ""));
+    expect(ids).toHaveLength(40);
+    for (const [at, id] of ids!.entries()) {
+      const picture = await readPicture(id);
+      expect(picture?.size).toBe(400 * 1024);
+      expect(new Uint8Array(await picture!.arrayBuffer())[20]).toBe((20 * 31 + at) % 251);
+    }
   });
 
   it("keeps all of a file's pictures or none, and only those a phrase uses", async () => {

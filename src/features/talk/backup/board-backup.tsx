@@ -19,8 +19,8 @@ import {
   boardsOf,
   exportBoards,
   languagesOf,
-  maxBoardFileBytes,
   parseBoardFile,
+  tooLargeToRead,
   type BoardFileProblem,
   type BoardFileResult,
 } from "@/features/talk/backup/board-file";
@@ -87,13 +87,13 @@ export function BoardBackup({
 
   const readFile = async (file: File) => {
     setOutcome(null);
-    // Checked before reading: a video chosen by mistake is not read into memory.
-    if (file.size > maxBoardFileBytes) {
-      setOutcome({ ok: false, problem: "too-large" });
-      return;
-    }
     let text: string;
     try {
+      // Checked before reading: a video chosen by mistake is not read into memory.
+      if (await tooLargeToRead(file)) {
+        setOutcome({ ok: false, problem: "too-large" });
+        return;
+      }
       text = await file.text();
     } catch {
       setOutcome({ ok: false, problem: "unreadable" });

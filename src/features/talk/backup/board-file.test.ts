@@ -7,6 +7,7 @@ import {
   languagesOf,
   maxBoardFileBytes,
   parseBoardFile,
+  tooLargeToRead,
 } from "@/features/talk/backup/board-file";
 import type { VoiceExamples } from "@/features/talk/my-voice/voice-examples";
 import { loadAllStarterTexts } from "@/features/talk/board/starter-phrases";
@@ -102,7 +103,23 @@ describe("board file", () => {
     expect(problem(file({ ...valid, boards: { en: [phrase, phrase] } }))).toBe("bad-phrase");
     const many = Array.from({ length: 301 }, (_, i) => ({ ...phrase, id: `p${i}` }));
     expect(problem(file({ ...valid, boards: { en: many } }))).toBe("too-many-phrases");
-    expect(problem(file(valid), maxBoardFileBytes + 1)).toBe("too-large");
+    // Past the size a board usually has, only a file that begins as a board file is read.
+    expect(problem("x".repeat(100), maxBoardFileBytes + 1)).toBe("too-large");
+    const { format, ...rest } = valid;
+    expect(problem(file({ ...rest, format }), maxBoardFileBytes + 1)).toBe("too-large");
+    expect(problem(file(valid), maxBoardFileBytes + 1)).toBe("accepted");
+    expect(problem(JSON.stringify(valid, null, "\t").replace(/\n/g, "\r\n"), 2 ** 30)).toBe(
+      "accepted",
+    );
+  });
+
+  it("reads a big file whole only if it begins as a board file", async () => {
+    const big = (start: string) =>
+      new Blob([start, new Uint8Array(maxBoardFileBytes)], { type: "application/json" });
+    expect(await tooLargeToRead(big(exportBoards({}, {}, new Date())))).toBe(false);
+    expect(await tooLargeToRead(big("\u0000\u0000\u0000\u0018ftypmp42"))).toBe(true);
+    expect(await tooLargeToRead(big('{"version": 3, "format": "dauys-talk-board"'))).toBe(true);
+    expect(await tooLargeToRead(new Blob(["\u0000ftypmp42"]))).toBe(false);
   });
 
   it("keeps each phrase's symbol, and refuses a symbol that is not one", () => {

@@ -24,8 +24,16 @@ export const boardFileFormat = "dauys-talk-board";
  */
 export const boardFileVersion = 3;
 export const boardFileName = "dauys-talk-board.json";
-/** Far above any real board with its pictures; a bigger file is not a board. */
+/**
+ * A file bigger than this is read only if it begins as a board file (`beginsAsBoardFile`): a
+ * video or an archive chosen by mistake is not read into memory. A board file is read whatever
+ * its size, since no size holds all an export may write: 300 phrases in each of six languages,
+ * each with its picture and My voice's examples. A backup the app made and then refused would
+ * lose a patient's board on the move to a new phone.
+ */
 export const maxBoardFileBytes = 16 * 1024 * 1024;
+/** As much of a file as `beginsAsBoardFile` needs. */
+const boardFileHeadBytes = 256;
 /** A picture is kept at 256 px (board/resize-picture.ts): a few tens of kB, never this much. */
 export const maxPictureBytes = 512 * 1024;
 /** The picture types a board file carries. */
@@ -64,6 +72,7 @@ export function exportBoards(
   pictures: FilePictures = {},
 ): string {
   const file: BoardFile = {
+    // First: a big file is read only if it begins with it (beginsAsBoardFile).
     format: boardFileFormat,
     version: boardFileVersion,
     exportedAt: now.toISOString(),
@@ -72,6 +81,22 @@ export function exportBoards(
     pictures,
   };
   return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+const boardFileStart = new RegExp(`^\\uFEFF?\\s*\\{\\s*"format"\\s*:\\s*"${boardFileFormat}"`);
+
+/**
+ * Whether a file's first bytes are those of a board file: `exportBoards` writes the format
+ * first. Spaces and line ends may differ (a file moved through another system).
+ */
+function beginsAsBoardFile(head: string): boolean {
+  return boardFileStart.test(head.slice(0, boardFileHeadBytes));
+}
+
+/** Whether a file is too large to be a board, checked before it is read whole. */
+export async function tooLargeToRead(file: Blob): Promise<boolean> {
+  if (file.size <= maxBoardFileBytes) return false;
+  return !beginsAsBoardFile(await file.slice(0, boardFileHeadBytes).text());
 }
 
 const base64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -99,7 +124,9 @@ function readPictures(value: unknown): FilePictures | undefined {
 
 /** Reads an exported board file; `size` is the file's size in bytes. */
 export function parseBoardFile(text: string, size = text.length): BoardFileResult {
-  if (size > maxBoardFileBytes) return { ok: false, problem: "too-large" };
+  if (size > maxBoardFileBytes && !beginsAsBoardFile(text)) {
+    return { ok: false, problem: "too-large" };
+  }
   let data: unknown;
   try {
     data = JSON.parse(text);
