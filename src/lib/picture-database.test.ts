@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { pictureIdsIn } from "@/lib/picture-database";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { erasePicturesExcept, pictureIdsIn } from "@/lib/picture-database";
+import { onStorageError, resetStorageForTests, storageKeys } from "@/lib/storage";
 
 describe("picture references", () => {
   it("finds every picture a stored board refers to, and nothing else", () => {
@@ -14,5 +15,26 @@ describe("picture references", () => {
     expect([...pictureIdsIn(boards)].sort()).toEqual(["picture-1", "picture-2"]);
     expect(pictureIdsIn(undefined).size).toBe(0);
     expect(pictureIdsIn({ set: "picture", id: 7 }).size).toBe(0);
+  });
+});
+
+describe("the pictures' database", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it("says the pictures were not erased, within 3 s, when the database never answers", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    vi.stubGlobal("indexedDB", { open: () => ({}) });
+    resetStorageForTests();
+    const failures: string[] = [];
+    const stop = onStorageError((_error, key) => failures.push(key));
+
+    const erased = erasePicturesExcept(new Set());
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(await erased).toBe(false);
+    expect(failures).toContain(storageKeys.pictures);
+    stop();
   });
 });

@@ -4,15 +4,23 @@
  * erases them here, keeping those the clinic's boards use, without knowing Talk.
  */
 import { createStore, delMany, keys, type UseStore } from "idb-keyval";
-import { reportStorageFailure, storageKeys } from "@/lib/storage";
+import { answeredInTime, reportStorageFailure, storageKeys } from "@/lib/storage";
 
 export const picturesDatabase = { name: "dauys-pictures", store: "pictures" } as const;
 
+/**
+ * The pictures' store, or null without IndexedDB. A database that does not open within the
+ * device store's time limit (storage.ts) fails every use instead of leaving it waiting for good (a
+ * phrase dialog stuck making a photo smaller, an export or a privacy reset that never ends), and
+ * is reported as a failed write is: nothing can be kept in it.
+ */
 export function openPictureStore(): UseStore | null {
   try {
     return typeof indexedDB === "undefined"
       ? null
-      : createStore(picturesDatabase.name, picturesDatabase.store);
+      : answeredInTime(createStore(picturesDatabase.name, picturesDatabase.store), (error) =>
+          reportStorageFailure(error, storageKeys.pictures),
+        );
   } catch {
     return null;
   }

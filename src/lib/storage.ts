@@ -77,10 +77,17 @@ let store: UseStore | null | undefined;
 function getStore(): UseStore | null {
   if (store === undefined) {
     try {
-      store =
-        typeof indexedDB === "undefined"
-          ? null
-          : answeredInTime(createStore(deviceDatabase.name, deviceDatabase.store));
+      if (typeof indexedDB === "undefined") {
+        store = null;
+      } else {
+        const limited = answeredInTime(
+          createStore(deviceDatabase.name, deviceDatabase.store),
+          () => {
+            if (store === limited) store = null;
+          },
+        );
+        store = limited;
+      }
     } catch {
       store = null;
     }
@@ -99,19 +106,18 @@ export function isDeviceStoreMissing(): boolean {
 /**
  * Some browsers at times never answer the opening of a database: no success, no error. Without a
  * limit the app would wait for good to start, and every save would hang. A database that has not
- * opened after 3 s counts as missing for the rest of the page's life (reads come from memory,
- * writes are reported), as in a browser without IndexedDB; so does one that failed to open.
+ * opened after 3 s counts as missing for the rest of the page's life (here, reads come from memory
+ * and writes are reported), as in a browser without IndexedDB; so does one that failed to open.
+ * Every use of the store returned fails from then on, and `onMissing` is told once. The pictures'
+ * database (picture-database.ts) is opened with the same limit.
  */
-function answeredInTime(open: UseStore): UseStore {
+export function answeredInTime(open: UseStore, onMissing: (error: unknown) => void): UseStore {
   const opened = new Promise((resolve, reject) => {
-    setTimeout(reject, 3000);
+    setTimeout(() => reject(new Error("The database did not open in time")), 3000);
     open("readonly", resolve).catch(reject);
   });
-  const limited: UseStore = (mode, callback) => opened.then(() => open(mode, callback));
-  opened.catch(() => {
-    if (store === limited) store = null;
-  });
-  return limited;
+  opened.catch(onMissing);
+  return (mode, callback) => opened.then(() => open(mode, callback));
 }
 
 // The first failed write, for listeners that register after it (the notices load after start-up).

@@ -1,5 +1,5 @@
 import { IDBFactory } from "fake-indexeddb";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createKioskSetting,
   readKioskSetting,
@@ -55,6 +55,25 @@ describe("privacy reset", () => {
     expect(await readValue(storageKeys.outbox)).toEqual(outbox);
     expect(await readKioskSetting()).toEqual(kiosk);
     expect(await hasPilotAccess()).toBe(true);
+  });
+});
+
+describe("privacy reset on a device whose databases never answer", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it("ends within the time limit and says the patient's data was not erased", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    vi.stubGlobal("indexedDB", { open: () => ({}) });
+    resetStorageForTests();
+
+    const erased = erasePatientData("kk");
+    // 3 s for the device's store (the clinic's boards are read from it first), then 3 s for the
+    // pictures' database.
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(await erased).toBe(false);
   });
 });
 

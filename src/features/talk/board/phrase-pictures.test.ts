@@ -97,6 +97,32 @@ describe("phrase pictures", () => {
     stop();
   });
 
+  it("does not wait for good on a picture database that never answers: after 3 s it works as without one", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    // A browser bug some have met: the opening request never succeeds nor fails.
+    vi.stubGlobal("indexedDB", { open: () => ({}) });
+    resetStorageForTests();
+    resetPicturesForTests();
+    const failures: string[] = [];
+    const stop = onStorageError((_error, key) => failures.push(key));
+
+    const saved = savePicture(jpeg([1]));
+    const read = readPicture("picture-any");
+    const removed = removePictures(["picture-any"]);
+    const cleared = removeAllPictures();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(await saved).toBeUndefined();
+    expect(await read).toBeUndefined();
+    await removed;
+    await cleared;
+    expect(failures).toContain(storageKeys.pictures);
+    // From then on nothing waits.
+    expect(await savePicture(jpeg([2]))).toBeUndefined();
+    expect(await readPicture("picture-any")).toBeUndefined();
+    stop();
+    vi.useRealTimers();
+  });
+
   it("reports a picture that cannot be read to be kept, and gives no id", async () => {
     const failures: string[] = [];
     const stop = onStorageError((_error, key) => failures.push(key));

@@ -5,9 +5,10 @@
  * "picture"). A picture is kept as its bytes and type rather than as a Blob: some browsers have
  * refused Blobs in IndexedDB, none refuses an ArrayBuffer.
  *
- * Without IndexedDB (some private modes) or when a write fails (quota), `savePicture` reports the
- * failure as every other write is reported (src/lib/storage.ts) and gives no id: the phrase is then
- * kept without its picture, and the app goes on working.
+ * Without IndexedDB (some private modes), when its database does not open within 3 s or when a
+ * write fails (quota), `savePicture` reports the failure as every other write is reported
+ * (src/lib/storage.ts) and gives no id: the phrase is then kept without its picture, and the app
+ * goes on working.
  */
 import { clear, delMany, get, set, type UseStore } from "idb-keyval";
 import { openPictureStore, pictureIdsIn } from "@/lib/picture-database";
