@@ -1,14 +1,16 @@
 import { IDBFactory } from "fake-indexeddb";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   base64ToBytes,
   bytesToBase64,
   keepImportedPictures,
+  pictureForFile,
   picturesReplaced,
   readBoardPictures,
   withNewPictureIds,
 } from "@/features/talk/backup/backup-pictures";
 import { exportBoards, parseBoardFile, tooLargeToRead } from "@/features/talk/backup/board-file";
+import { pictureSize, pictureType } from "@/features/talk/backup/picture-bytes";
 import type { Board } from "@/features/talk/board/board";
 import {
   readPicture,
@@ -25,11 +27,62 @@ const phrase = (id: string, pictureId?: string) => ({
   ...(pictureId ? { symbol: { set: "picture" as const, id: pictureId } } : {}),
 });
 
+/** `bytes` bytes of a JPEG whose frame header says `width` × `height`. */
+function jpeg(width: number, height: number, bytes: number, seed = 0): Blob {
+  const data = new Uint8Array(bytes).map((_, at) => (at * 31 + seed) % 251);
+  data.set([0xff, 0xd8, 0xff, 0xc0, 0, 17, 8, height >> 8, height & 255, width >> 8, width & 255]);
+  return new Blob([data], { type: "image/jpeg" });
+}
+
+/** A PNG of a few bytes whose header says `width` × `height`. */
+function png(width: number, height: number): Blob {
+  const data = new Uint8Array(64);
+  data.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  new DataView(data.buffer).setUint32(16, width);
+  new DataView(data.buffer).setUint32(20, height);
+  return new Blob([data], { type: "image/png" });
+}
+
+/**
+ * What the browser draws with, which Node does not have: a picture decodes at the size its header
+ * says, and a canvas writes a WebP of its own size (20 kB, as a photo at 256 px is). Returns the
+ * sizes drawn at.
+ */
+function drawLikeABrowser(): { width: number; height: number }[] {
+  const drawn: { width: number; height: number }[] = [];
+  vi.stubGlobal("createImageBitmap", async (picture: Blob) => {
+    const head = new Uint8Array(await picture.slice(0, 1024).arrayBuffer());
+    return { ...pictureSize(head, pictureType(head)!), close: () => {} };
+  });
+  const createElement = () => {
+    const canvas = {
+      width: 0,
+      height: 0,
+      getContext: () => ({ drawImage: () => {} }),
+      toBlob: (done: (blob: Blob) => void, type: string) => {
+        drawn.push({ width: canvas.width, height: canvas.height });
+        const webp = new Uint8Array(20 * 1024);
+        webp.set([...new TextEncoder().encode("RIFF\0\0\0\0WEBPVP8X\x0a\0\0\0\0\0\0\0")]);
+        webp.set([(canvas.width - 1) & 255, (canvas.width - 1) >> 8, 0], 24);
+        webp.set([(canvas.height - 1) & 255, (canvas.height - 1) >> 8, 0], 27);
+        done(new Blob([webp], { type }));
+      },
+    };
+    return canvas;
+  };
+  vi.stubGlobal("document", { createElement });
+  return drawn;
+}
+
 describe("pictures in a board file", () => {
   beforeEach(() => {
     globalThis.indexedDB = new IDBFactory();
     resetStorageForTests();
     resetPicturesForTests();
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
   });
 
   it("turns bytes into base64 and back, past the size of one slice", () => {
@@ -69,12 +122,8 @@ describe("pictures in a board file", () => {
   });
 
   it("exports a board of 40 photos of 400 kB in a file it imports again, with every picture", async () => {
-    const photo = (seed: number) => {
-      // A JPEG's start (SOI, then a frame header: 1600 × 1200), then the rest of the photo.
-      const bytes = new Uint8Array(400 * 1024).map((_, at) => (at * 31 + seed) % 251);
-      bytes.set([0xff, 0xd8, 0xff, 0xc0, 0, 17, 8, 0x04, 0xb0, 0x06, 0x40, 3]);
-      return new Blob([bytes], { type: "image/jpeg" });
-    };
+    // Where the browser cannot make them small, they go into the file as they are.
+    const photo = (seed: number) => jpeg(1600, 1200, 400 * 1024, seed);
     const board: Board = await Promise.all(
       Array.from({ length: 40 }, async (_, at) => phrase(`p${at}`, await savePicture(photo(at)))),
     );
@@ -96,6 +145,55 @@ describe("pictures in a board file", () => {
       expect(picture?.size).toBe(400 * 1024);
       expect(new Uint8Array(await picture!.arrayBuffer())[20]).toBe((20 * 31 + at) % 251);
     }
+  });
+
+  it("makes small a picture bigger than the board shows, however few its bytes", async () => {
+    const drawn = drawLikeABrowser();
+    const huge = await pictureForFile(png(6000, 6000));
+    expect(huge?.type).toBe("image/webp");
+    const photo = await pictureForFile(jpeg(1600, 1200, 100 * 1024));
+    expect(photo?.type).toBe("image/webp");
+    expect(drawn).toEqual([
+      { width: 256, height: 256 },
+      { width: 256, height: 192 },
+    ]);
+    // One the board's size is kept as it is.
+    const small = jpeg(256, 192, 30 * 1024);
+    expect(await pictureForFile(small)).toBe(small);
+    expect(drawn).toHaveLength(2);
+  });
+
+  it("keeps as it came a picture that cannot be made small, if a board file takes it", async () => {
+    // Without a browser's drawing, nothing can be made small.
+    const photo = jpeg(1600, 1200, 100 * 1024);
+    expect(await pictureForFile(photo)).toBe(photo);
+    expect(await pictureForFile(png(50_000, 50_000))).toBeUndefined();
+    const gif = new Blob([new TextEncoder().encode("GIF89a")], { type: "image/gif" });
+    expect(await pictureForFile(gif)).toBeUndefined();
+  });
+
+  it("exports 40 photos of 400 kB at the board's size: a file of about 1 MB, not 21", async () => {
+    drawLikeABrowser();
+    const board: Board = await Promise.all(
+      Array.from({ length: 40 }, async (_, at) =>
+        phrase(`p${at}`, await savePicture(jpeg(1600, 1200, 400 * 1024, at))),
+      ),
+    );
+    const text = exportBoards(
+      { kk: board },
+      {},
+      new Date(),
+      await readBoardPictures({ kk: board }),
+    );
+    expect(text.length).toBeLessThan(40 * 30 * 1024);
+    const result = parseBoardFile(text);
+    if (!result.ok) throw new Error(result.problem);
+    const imported = await keepImportedPictures(result.boards, result.pictures);
+    expect(imported?.kk?.every((item) => item.symbol?.set === "picture")).toBe(true);
+    const first = imported?.kk?.[0]?.symbol;
+    const picture = await readPicture(first?.set === "picture" ? first.id : "");
+    const head = new Uint8Array(await picture!.arrayBuffer());
+    expect(pictureSize(head, "image/webp")).toEqual({ width: 256, height: 192 });
   });
 
   it("keeps all of a file's pictures or none, and only those a phrase uses", async () => {

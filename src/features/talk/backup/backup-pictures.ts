@@ -12,7 +12,8 @@ import {
   pictureTypes,
   type FilePictures,
 } from "@/features/talk/backup/board-file";
-import { resizePicture } from "@/features/talk/board/resize-picture";
+import { pictureSide, resizePicture } from "@/features/talk/board/resize-picture";
+import { maxPicturePixels, pictureSize, pictureType } from "@/features/talk/backup/picture-bytes";
 
 export function bytesToBase64(bytes: Uint8Array): string {
   let binary = "";
@@ -32,21 +33,40 @@ export function base64ToBytes(data: string): Uint8Array<ArrayBuffer> {
 
 const boardsIn = (boards: Boards) => Object.entries(boards) as [SpeechLanguage, Board][];
 
+/** The picture's width and height as its header gives them (read, not decoded). */
+async function headerSize(picture: Blob) {
+  // The header, past a JPEG's EXIF data (its thumbnail is at most 64 kB).
+  const head = new Uint8Array(await picture.slice(0, 256 * 1024).arrayBuffer());
+  const type = pictureType(head);
+  return type && pictureSize(head, type);
+}
+
+/** Whether a picture of this size is no bigger than the board shows it. */
+const boardSized = ({ width, height }: { width: number; height: number }) =>
+  width > 0 && height > 0 && Math.max(width, height) <= pictureSide;
+
 /**
- * The picture as a board file carries it: as it is when the file takes it (WebP, JPEG or PNG, at
- * most 512 kB), otherwise made small (256 px WebP). A picture from another AAC app may be a big
- * PNG, a GIF or an SVG: kept as it was, it made a backup that could not be imported again.
- * Undefined when it cannot be made small.
+ * The picture as a board file carries it, and as the device keeps a picture from another AAC
+ * app: as it is when the file takes it (WebP, JPEG or PNG, at most 512 kB) and its header says
+ * it is no bigger than the board shows it (256 px a side), otherwise made small (256 px WebP). A
+ * picture from another AAC app may be a GIF, an SVG, or a PNG of 6000 px a side in a few hundred
+ * kB: kept as it was, it made backups too big to send, or to import again, and cost the tablet
+ * its memory on every button showing it. One that cannot be made small stays as it was if a board
+ * file takes it; otherwise the result is undefined.
  */
 export async function pictureForFile(picture: Blob): Promise<Blob | undefined> {
-  if (pictureTypes.includes(picture.type) && picture.size <= maxPictureBytes) return picture;
+  const fileTakes = pictureTypes.includes(picture.type) && picture.size <= maxPictureBytes;
+  const size = fileTakes ? await headerSize(picture) : undefined;
+  if (size && boardSized(size)) return picture;
   const small = await resizePicture(picture);
-  return typeof small === "string" ? undefined : small;
+  if (typeof small !== "string") return small;
+  const drawable = !size || (size.width > 0 && size.width * size.height <= maxPicturePixels);
+  return fileTakes && drawable ? picture : undefined;
 }
 
 /**
  * The pictures the boards use, read from the device, each as a board file carries it (one that
- * cannot be read or made small is left out).
+ * cannot be read is left out, and so is one a file cannot carry that cannot be made small).
  */
 export async function readBoardPictures(
   boards: Boards,

@@ -156,8 +156,8 @@ export function OpenBoardTransfer({
     if (own && !(await askToReplace(read.imported.language, read.imported.phrases.length))) {
       return null;
     }
-    // A picture a board backup could not carry (too big, GIF or SVG) is kept small, as a board
-    // file takes it; one that cannot be made small is kept as it came.
+    // A picture bigger than the board shows, or one a board backup could not carry (GIF, SVG),
+    // is kept small, as a board file takes it; one that cannot be made small is kept as it came.
     const kept = await keepOpenBoard(read.imported, {
       savePicture: async (picture) =>
         pictures.savePicture((await pictureForFile(picture)) ?? picture),

@@ -2,8 +2,8 @@
  * A photo made small on the device before it is kept: a phone's camera picture is several
  * megabytes, and a phrase button shows it at about a hundred pixels. The longest side becomes at
  * most 256 px, encoded as WebP (JPEG where the browser cannot write WebP). Pictures from other AAC
- * apps too big for a board backup (or SVG and GIF, which it does not carry) are made small the
- * same way.
+ * apps and in board backups bigger than that (or SVG and GIF, which a backup does not carry) are
+ * made small the same way (backup/backup-pictures.ts).
  */
 
 import { pictureSize, pictureType } from "@/features/talk/backup/picture-bytes";
