@@ -77,17 +77,10 @@ let store: UseStore | null | undefined;
 function getStore(): UseStore | null {
   if (store === undefined) {
     try {
-      if (typeof indexedDB === "undefined") {
-        store = null;
-      } else {
-        const limited = answeredInTime(
-          createStore(deviceDatabase.name, deviceDatabase.store),
-          () => {
-            if (store === limited) store = null;
-          },
-        );
-        store = limited;
-      }
+      store =
+        typeof indexedDB === "undefined"
+          ? null
+          : answeredInTime(createStore(deviceDatabase.name, deviceDatabase.store));
     } catch {
       store = null;
     }
@@ -106,18 +99,21 @@ export function isDeviceStoreMissing(): boolean {
 /**
  * Some browsers at times never answer the opening of a database: no success, no error. Without a
  * limit the app would wait for good to start, and every save would hang. A database that has not
- * opened after 3 s counts as missing for the rest of the page's life (here, reads come from memory
- * and writes are reported), as in a browser without IndexedDB; so does one that failed to open.
- * Every use of the store returned fails from then on, and `onMissing` is told once. The pictures'
- * database (picture-database.ts) is opened with the same limit.
+ * opened after 3 s counts as missing for the rest of the page's life, as in a browser without
+ * IndexedDB; so does one that failed to open: every use of the store returned fails (so writes
+ * are reported), and the device store's reads come from memory. The pictures' database
+ * (picture-database.ts) is opened with the same limit.
  */
-export function answeredInTime(open: UseStore, onMissing: (error: unknown) => void): UseStore {
+export function answeredInTime(open: UseStore): UseStore {
   const opened = new Promise((resolve, reject) => {
-    setTimeout(() => reject(new Error("The database did not open in time")), 3000);
+    setTimeout(reject, 3000);
     open("readonly", resolve).catch(reject);
   });
-  opened.catch(onMissing);
-  return (mode, callback) => opened.then(() => open(mode, callback));
+  const limited: UseStore = (mode, callback) => opened.then(() => open(mode, callback));
+  opened.catch(() => {
+    if (store === limited) store = null;
+  });
+  return limited;
 }
 
 // The first failed write, for listeners that register after it (the notices load after start-up).

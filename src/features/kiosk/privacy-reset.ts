@@ -15,8 +15,16 @@
  */
 import { removeKioskSetting } from "@/features/kiosk/kiosk-setting";
 import type { LanguageCode } from "@/lib/i18n";
-import { erasePicturesExcept, pictureIdsIn } from "@/lib/picture-database";
-import { readValue, removeValue, storageKeys, writeValue, type StorageKey } from "@/lib/storage";
+import { delMany, keys } from "idb-keyval";
+import { openPictureStore, pictureIdsIn } from "@/lib/picture-database";
+import {
+  readValue,
+  removeValue,
+  reportStorageFailure,
+  storageKeys,
+  writeValue,
+  type StorageKey,
+} from "@/lib/storage";
 
 export const perPatientKeys = [
   storageKeys.recognitionDraft,
@@ -137,4 +145,24 @@ async function restoreClinicBoards(): Promise<boolean> {
     erasePicturesExcept(pictureIdsIn(clinic)),
   ]);
   return restored && erased;
+}
+
+/**
+ * Erases every kept picture but these; resolves to false when they could not be erased. Here, not
+ * beside the pictures' store: Talk's first screen opens that store, and this is the reset's alone.
+ */
+async function erasePicturesExcept(keep: ReadonlySet<string>): Promise<boolean> {
+  const store = openPictureStore();
+  if (!store) return true;
+  try {
+    const all = await keys<string>(store);
+    await delMany(
+      all.filter((id) => !keep.has(id)),
+      store,
+    );
+    return true;
+  } catch (error) {
+    reportStorageFailure(error, storageKeys.pictures);
+    return false;
+  }
 }
