@@ -63,6 +63,9 @@ async function decodePicture(photo: Blob): Promise<Decoded | undefined> {
   };
 }
 
+/** Picture types that can have transparent parts. */
+const mayBeClear = new Set(["image/png", "image/gif", "image/svg+xml", "image/webp"]);
+
 /** More pixels than any phone camera makes: decoding them could take a tablet's memory. */
 export const maxPhotoPixels = 60_000_000;
 
@@ -93,8 +96,10 @@ export async function resizePicture(photo: Blob): Promise<Blob | ResizeProblem> 
   decoded.release();
   const encode = (type: string) =>
     new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, 0.85));
-  // A browser that cannot write WebP gives PNG instead, far bigger for a photo.
+  // A browser that cannot write WebP (Safari) gives PNG instead: far bigger for a photo, which is
+  // made a JPEG then. A picture that may have clear parts (a symbol from another AAC app) stays
+  // PNG: JPEG has none, and they would turn black.
   const webp = await encode("image/webp");
-  const small = webp?.type === "image/webp" ? webp : await encode("image/jpeg");
-  return small ?? "not-a-picture";
+  if (webp && (webp.type === "image/webp" || mayBeClear.has(photo.type))) return webp;
+  return (await encode("image/jpeg")) ?? "not-a-picture";
 }
