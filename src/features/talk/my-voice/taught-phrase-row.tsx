@@ -66,8 +66,12 @@ export const TaughtPhraseRow = memo(function TaughtPhraseRow({
         startIcon={<MicIcon />}
         // The visible words first in the name (WCAG 2.5.3), then which phrase.
         aria-label={count ? t`Teach again: ${phrase.text}` : t`Teach my voice: ${phrase.text}`}
-        onClick={() => onTeach(phrase)}
-        disabled={busy}
+        // Held, not disabled, while a take is under way: a keyboard or switch user who listened
+        // (Alt+L) from here keeps their place, where a disabled button would drop the focus.
+        aria-disabled={busy || undefined}
+        onClick={() => {
+          if (!busy) onTeach(phrase);
+        }}
       >
         {count ? t`Teach again` : t`Teach`}
       </Button>
@@ -76,9 +80,11 @@ export const TaughtPhraseRow = memo(function TaughtPhraseRow({
           variant="outlined"
           startIcon={<PlayArrowIcon />}
           aria-label={t`Play my takes: ${phrase.text}`}
-          onClick={() => onPlay(phrase)}
-          // A take under way would hear it (echo cancellation is off).
-          disabled={busy}
+          // Held while a take is under way, which would hear it (echo cancellation is off).
+          aria-disabled={busy || undefined}
+          onClick={() => {
+            if (!busy) onPlay(phrase);
+          }}
         >
           {t`Play`}
         </Button>
