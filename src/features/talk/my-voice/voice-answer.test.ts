@@ -20,6 +20,23 @@ const accepted = recognised({
   suggestions: [],
 });
 
+/** A take waiting for the user to say which phrase it was, in each of the ways it can. */
+function waitingForChoice() {
+  const unsure = recognised({
+    decision: "unsure",
+    ranked: ranked("help", "nurse"),
+    suggestions: ["help", "nurse"],
+  }).listening;
+  const notCaught = recognised({
+    decision: "rejected",
+    ranked: ranked("help"),
+    suggestions: [],
+  }).listening;
+  const choosing = answer(accepted.listening, { type: "not-that" }).listening;
+  const turnedDown = answer(unsure, { type: "none-of-these" }).listening;
+  return { unsure, notCaught, choosing, turnedDown };
+}
+
 describe("answer", () => {
   it("says an accepted phrase at once and keeps the next closest for Not that", () => {
     expect(accepted.say).toBe("water");
@@ -285,18 +302,7 @@ describe("answer", () => {
   });
 
   it("an answer whose moment has passed teaches nothing: a later board tap or Listen is not an answer", () => {
-    const unsure = recognised({
-      decision: "unsure",
-      ranked: ranked("help", "nurse"),
-      suggestions: ["help", "nurse"],
-    }).listening;
-    const notCaught = recognised({
-      decision: "rejected",
-      ranked: ranked("help"),
-      suggestions: [],
-    }).listening;
-    const choosing = answer(accepted.listening, { type: "not-that" }).listening;
-    const turnedDown = answer(unsure, { type: "none-of-these" }).listening;
+    const { unsure, notCaught, choosing, turnedDown } = waitingForChoice();
     const asking = answer(
       { kind: "chosen", phraseId: "help" },
       { type: "far", phraseId: "help", take },
@@ -329,18 +335,7 @@ describe("answer", () => {
   });
 
   it("other words said while a question waits end it: a later board tap teaches nothing", () => {
-    const unsure = recognised({
-      decision: "unsure",
-      ranked: ranked("help", "nurse"),
-      suggestions: ["help", "nurse"],
-    }).listening;
-    const notCaught = recognised({
-      decision: "rejected",
-      ranked: ranked("help"),
-      suggestions: [],
-    }).listening;
-    const choosing = answer(accepted.listening, { type: "not-that" }).listening;
-    const turnedDown = answer(unsure, { type: "none-of-these" }).listening;
+    const { unsure, notCaught, choosing, turnedDown } = waitingForChoice();
     for (const listening of [unsure, notCaught, choosing, turnedDown]) {
       const went = answer(listening, { type: "said-else" });
       expect(went.listening).toEqual({ kind: "idle" });
