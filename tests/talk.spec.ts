@@ -567,6 +567,38 @@ test.describe("Talk", () => {
       await expect(myVoice.getByText("Call the nurse.", { exact: true })).toBeVisible();
     });
 
+  test("'Keep my recordings' ticked before My voice has read what it learnt stays ticked, and is stored", async ({
+    page,
+  }) => {
+    await presetTwoTaughtPhrases(page);
+    // My voice's code is slow to come (a slow connection on the first visit after an update): the
+    // user ticks the box before the stored settings are read.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/stored-voice-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openTalk(page);
+    const myVoice = page.getByRole("region", { name: "My voice" });
+    const keep = myVoice.getByRole("checkbox", {
+      name: "Keep my recordings on this device",
+      exact: false,
+    });
+    await keep.check();
+    release();
+    // Read: the phrases show as taught.
+    await expect(
+      myVoice.getByRole("button", { name: "Forget my voice: Call the nurse." }),
+    ).toBeVisible();
+    await expect(keep).toBeChecked();
+    await expect
+      .poll(() => storedValue(page, "dauys.voice-settings"))
+      .toMatchObject({ keepRecordings: true });
+    await page.reload();
+    await expect(keep).toBeChecked();
+  });
+
   test("Undo of a deleted phrase does not bring back its recordings once they are no longer kept", async ({
     page,
   }) => {

@@ -199,6 +199,9 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     setKeepRecordings(keep: boolean) {
       setKeepRecordings(keep);
       whenReadyLater((code) => {
+        // Chosen before the stored settings were read: the stored choice, shown as they were
+        // read, gives way to this one, which is stored next.
+        setKeepRecordings(keep);
         saveSettings(code, (settings) => ({ ...settings, keepRecordings: keep }));
         // Saying no also removes the recordings already kept.
         if (!keep) save(code, code.withoutRecordings);
