@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
@@ -19,6 +19,24 @@ const choicesIn = perLocale(
 );
 
 /**
+ * How long the microphone may take to open before the user is told why and may stop waiting: a
+ * browser asking whether the site may use it waits for an answer, in a question a patient may
+ * not have seen, and Listen would say "Starting the microphone…" for as long.
+ */
+const MICROPHONE_START_WAIT_MS = 4000;
+
+/** Whether this take's microphone has been opening for longer than MICROPHONE_START_WAIT_MS. */
+export function useStartingTooLong(listening: Listening): boolean {
+  const [late, setLate] = useState<Listening | null>(null);
+  useEffect(() => {
+    if (listening.kind !== "starting") return;
+    const timer = setTimeout(() => setLate(listening), MICROPHONE_START_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [listening]);
+  return late === listening;
+}
+
+/**
  * What Listen is doing or found, announced as it changes; and, after a take that reached the
  * user's longest take, that it was recognised as it was (in the same region: one added with its
  * words already in is not read out by many screen readers).
@@ -27,10 +45,13 @@ export function ListeningStatus({
   listening,
   byId,
   keptAtLimitS,
+  startingTooLong,
 }: {
   listening: Listening;
   byId: ReadonlyMap<string, Phrase>;
   keptAtLimitS: number | null;
+  /** The microphone has been opening for a while (`useStartingTooLong`). */
+  startingTooLong: boolean;
 }) {
   const seconds = keptAtLimitS;
   const { t, i18n } = useLingui();
@@ -39,7 +60,13 @@ export function ListeningStatus({
   const message = () => {
     switch (listening.kind) {
       case "starting":
-        return <Typography sx={{ fontWeight: 700 }}>{t`Starting the microphone…`}</Typography>;
+        return startingTooLong ? (
+          <Alert role="none" severity="info">
+            {t`The microphone has not started yet. If the browser asks whether this site may use the microphone, allow it. Or press Stop and try again later.`}
+          </Alert>
+        ) : (
+          <Typography sx={{ fontWeight: 700 }}>{t`Starting the microphone…`}</Typography>
+        );
       case "listening":
         return <Typography sx={{ fontWeight: 700 }}>{t`Listening… say your phrase.`}</Typography>;
       case "recognising":

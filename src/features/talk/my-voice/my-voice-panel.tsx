@@ -13,6 +13,7 @@ import {
   LATE_PRESS_MS,
   ListeningStatus,
   NotThatButton,
+  useStartingTooLong,
 } from "@/features/talk/my-voice/my-voice-answers";
 import { alikeUntaught } from "@/features/talk/my-voice/alike-phrases";
 import { useListening } from "@/features/talk/my-voice/use-listening";
@@ -217,6 +218,8 @@ export function MyVoicePanel({
     listening.kind === "listening" ||
     listening.kind === "recognising";
   const canListen = taught.length > 0 && !busy;
+  // The microphone is slow to open (its permission asked and not answered): Stop gives up.
+  const startingTooLong = useStartingTooLong(listening);
   // The microphone hears the room, and echo cancellation is off: Talk's speech and a take played
   // back stop first, or they would be the take (or a teaching take).
   const quiet = () => {
@@ -362,6 +365,13 @@ export function MyVoicePanel({
             </Button>
           </FocusBackWhenGone>
         ) : null}
+        {startingTooLong ? (
+          <FocusBackWhenGone to={listenButton}>
+            <Button variant="outlined" onClick={() => answerWith({ type: "stop-starting" })}>
+              {t`Stop`}
+            </Button>
+          </FocusBackWhenGone>
+        ) : null}
         {listening.kind === "heard" ? (
           // Gone with the answer (Listen again, Alt+L): the focus comes back to Listen.
           <FocusBackWhenGone to={listenButton}>
@@ -381,6 +391,7 @@ export function MyVoicePanel({
         listening={listening}
         byId={byId}
         keptAtLimitS={listening.kind === "listening" ? null : keptAtLimitS}
+        startingTooLong={startingTooLong}
       />
       {listening.kind === "unsure" ||
       listening.kind === "choosing" ||

@@ -368,6 +368,15 @@ describe("answer", () => {
         expect(answer(listening, event)).toEqual({ listening: { kind: "idle" } });
   });
 
+  it("a microphone that has not opened can be given up, and only then", () => {
+    expect(answer({ kind: "starting" }, { type: "stop-starting" })).toEqual({
+      listening: { kind: "idle" },
+    });
+    // Once open, "I have finished" ends the take and keeps it: a late press of Stop does nothing.
+    for (const listening of [{ kind: "listening" }, { kind: "recognising" }] satisfies Listening[])
+      expect(answer(listening, { type: "stop-starting" }).listening).toBe(listening);
+  });
+
   it("a late 'is it far?' answer does not take over a take begun since", () => {
     const listening = answer(
       { kind: "chosen", phraseId: "help" },

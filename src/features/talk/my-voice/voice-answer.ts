@@ -102,7 +102,12 @@ export type AnswerEvent =
    * the board's language changed ("language": the phrases it names are another language's, under
    * ids the new one shares).
    */
-  | { type: "expire"; why: "unanswered" | "language" };
+  | { type: "expire"; why: "unanswered" | "language" }
+  /**
+   * The user gave up on a microphone that has not opened (the browser may be waiting for them to
+   * allow it, in a question they have not seen): the take is dropped, and Listen is free again.
+   */
+  | { type: "stop-starting" };
 
 export type AnswerStep = {
   listening: Listening;
@@ -262,6 +267,9 @@ export function answer(listening: Listening, event: AnswerEvent): AnswerStep {
         listening: { kind: "chosen", phraseId: listening.phraseId },
         ...(event.keep ? { learn: confirmed(listening) } : {}),
       };
+    case "stop-starting":
+      if (listening.kind !== "starting") return { listening };
+      return { listening: { kind: "idle" } };
     case "expire":
       // A take under way when the board's language changes is dropped: it would be answered with
       // the other language's phrases, or kept as an example of them.
