@@ -302,6 +302,20 @@ test("a symbol index that cannot arrive is said so, and Try again loads it", asy
   await expect(dialog.getByRole("button", { name: "cat", exact: true })).toBeVisible();
 });
 
+test("a symbol picture that does not load shows the symbol's name, not a blank button", async ({
+  page,
+}) => {
+  await page.route(/\/symbols\/openmoji-17\/1F431\.svg$/, (route) => route.abort("failed"));
+  await openTalk(page);
+  const { dialog, search } = await startPhraseWithSymbol(page, words.en, "My cat");
+  await search.fill("cat");
+  await expect(dialog.getByRole("status").filter({ hasText: words.en.found })).toBeVisible();
+  const cat = dialog.getByRole("button", { name: "cat", exact: true });
+  await expect(cat.getByText("cat", { exact: true })).toBeVisible();
+  await expect(cat.locator("img")).toHaveCount(0);
+  expect(await findSmallTargets(page)).toEqual([]);
+});
+
 test("the open symbol picker passes axe at 390 px", async ({ page }) => {
   test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
@@ -466,6 +480,46 @@ test.describe("offline", () => {
   test("a symbol chosen online is kept, and shows offline", async ({ page, context }) => {
     await catPhraseOnline(page);
     await expectCatPictureOffline(page, context);
+  });
+
+  test("offline, the symbol picker offers only the symbols on the device and says the others need a connection", async ({
+    page,
+    context,
+  }) => {
+    await presetPilotAccess(page);
+    await visitUntilControlled(page, "/talk");
+    await settle(page);
+    let { dialog, search } = await startPhraseWithSymbol(page, words.en, "My cat");
+    await search.fill("cat");
+    const shown = dialog.getByRole("group", { name: "Symbols" }).locator("img");
+    // The first row's pictures come through the worker, which keeps them.
+    await expect.poll(() => loadedImages(shown)).toBeGreaterThan(2);
+    await dialog.getByRole("button", { name: "cat", exact: true }).click();
+    await savePhrase(page, words.en, "My cat");
+
+    // Offline without a reload: a document the worker serves on reload still says it is online.
+    await context.setOffline(true);
+    ({ dialog, search } = await startPhraseWithSymbol(page, words.en, "My dog"));
+    await search.fill("cat");
+    await expect(
+      dialog.getByRole("status").filter({ hasText: "More need an internet connection." }),
+    ).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "cat", exact: true })).toBeVisible();
+    const offered = await dialog
+      .getByRole("group", { name: "Symbols" })
+      .getByRole("button")
+      .count();
+    expect(offered).toBeGreaterThan(0);
+    await expect(dialog.getByRole("status")).toContainText(`on this device: ${offered}.`);
+    // Every symbol offered shows its picture: none is a blank button.
+    await expect.poll(() => loadedImages(shown)).toBe(offered);
+
+    // A word none of whose symbols was ever shown says so.
+    await search.fill("rocket");
+    await expect(
+      dialog.getByRole("status").filter({ hasText: "No symbol for this word is on this device." }),
+    ).toBeVisible();
+    await expect(dialog.getByRole("group", { name: "Symbols" })).toHaveCount(0);
   });
 
   test("a board's own picture stays offline after the picker has shown hundreds of others", async ({

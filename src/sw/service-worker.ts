@@ -15,7 +15,8 @@
  *   to a device that kept the old, and deletes the old once it takes over.
  * - Runtime cache "symbols": OpenMoji's symbols beyond the starter boards' (which are precached),
  *   kept once shown so that a board's pictures show offline without installing all 1,600 symbols
- *   on every device; "symbol-indexes": the symbol picker's search indexes.
+ *   on every device (offline, the symbol picker offers only these and the starters,
+ *   src/shared/symbol-cache.ts); "symbol-indexes": the symbol picker's search indexes.
  * API calls (POST /generate-tts, POST /api/requests) are never cached.
  */
 import {
@@ -33,6 +34,7 @@ import { deliverOutbox, outboxSyncTag } from "@/features/contact/outbox";
 import { isDeviceStoreMissing } from "@/lib/storage";
 import { apiPaths, apiPrefix, pathPrefixPattern } from "@/shared/api-contract";
 import { openMojiFolder } from "@/shared/openmoji";
+import { symbolCacheName } from "@/shared/symbol-cache";
 import {
   shippedVoicePacks,
   voicePackFileName,
@@ -149,7 +151,7 @@ self.addEventListener("activate", (event) => {
       );
       await Promise.all(old.map((request) => cache.delete(request)));
       // Versions before kept the indexes with the symbols, where nothing would delete them now.
-      const symbols = await caches.open("symbols");
+      const symbols = await caches.open(symbolCacheName);
       for (const request of await symbols.keys())
         if (new URL(request.url).pathname.startsWith(symbolIndexPrefix))
           await symbols.delete(request);
@@ -162,7 +164,7 @@ self.addEventListener("activate", (event) => {
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(openMojiFolder),
   new CacheFirst({
-    cacheName: "symbols",
+    cacheName: symbolCacheName,
     plugins: [new CacheableResponsePlugin({ statuses: [200] })],
   }),
 );

@@ -5,8 +5,10 @@ import Typography from "@mui/material/Typography";
 import { Button } from "@/components/button";
 import { TextField } from "@/components/text-field";
 import { loadSymbolIndex } from "@/features/talk/board/symbol-index-loader";
-import { searchSymbols } from "@/features/talk/board/symbol-search";
+import { searchKeptSymbols, searchSymbols } from "@/features/talk/board/symbol-search";
+import { useConnectionStatus } from "@/lib/use-online-status";
 import { openMojiUrl } from "@/shared/openmoji";
+import { keptSymbolCodes } from "@/shared/symbol-cache";
 import type { SymbolIndex } from "@/shared/symbol-index";
 
 type IndexState =
@@ -30,10 +32,19 @@ const symbolButtonStyle = {
   "&[aria-pressed='true']": { outline: "3px solid", outlineColor: "primary.main" },
 } as const;
 
+const symbolNameStyle = {
+  fontSize: "0.8125rem",
+  lineHeight: 1.2,
+  textAlign: "center",
+  overflowWrap: "anywhere",
+} as const;
+
 /**
  * Finds an OpenMoji symbol by words in the user's interface language (the CLDR's names and
  * keywords). The results are one stop for Tab; the arrow keys move among them, Enter or Space
- * chooses. How many were found is announced as the search changes.
+ * chooses. How many were found is announced as the search changes. Without a connection only
+ * the symbols whose pictures are on the device are offered, and the picker says the others need
+ * one; a picture that still does not load shows the symbol's name instead.
  */
 export function SymbolPicker({
   selected,
@@ -49,6 +60,13 @@ export function SymbolPicker({
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const results = useRef<HTMLDivElement>(null);
+  // The requests of an unreliable connection stall: the app behaves as offline then too.
+  const offline = useConnectionStatus() !== "online";
+  // The symbols on the device: undefined until known, null when the device cannot say.
+  const [kept, setKept] = useState<Set<string> | null>();
+  // The pictures that did not load are asked for again when the connection changes.
+  const [failed, setFailed] = useState({ codes: new Set<string>(), offline });
+  if (failed.offline !== offline) setFailed({ codes: new Set(), offline });
 
   useEffect(() => {
     let cancelled = false;
@@ -61,11 +79,43 @@ export function SymbolPicker({
     };
   }, [locale, attempt]);
 
-  const found = useMemo(
-    () => (state.status === "ready" ? searchSymbols(state.index, query, locale) : []),
-    [state, query, locale],
-  );
+  useEffect(() => {
+    if (!offline) return;
+    let cancelled = false;
+    void keptSymbolCodes().then((codes) => !cancelled && setKept(codes));
+    return () => {
+      cancelled = true;
+    };
+  }, [offline]);
+
+  const checkingDevice = offline && kept === undefined;
+  const { found, othersNeedConnection } = useMemo(() => {
+    if (state.status !== "ready" || checkingDevice)
+      return { found: [], othersNeedConnection: false };
+    if (offline && kept) return searchKeptSymbols(state.index, query, locale, kept);
+    return { found: searchSymbols(state.index, query, locale), othersNeedConnection: false };
+  }, [state, query, locale, offline, kept, checkingDevice]);
   const current = Math.min(active, Math.max(0, found.length - 1));
+
+  const status = () => {
+    if (state.status === "loading" || checkingDevice) return t`Loading the symbols…`;
+    if (state.status === "failed")
+      return t`The symbols could not be loaded. Check the connection and try again.`;
+    const searched = query.trim() !== "";
+    const count = found.length;
+    if (othersNeedConnection) {
+      if (count > 0) {
+        return searched
+          ? t`Symbols found on this device: ${count}. More need an internet connection.`
+          : t`Only the symbols on this device are shown. The others need an internet connection.`;
+      }
+      return searched
+        ? t`No symbol for this word is on this device. Connect to the internet to see them.`
+        : t`No symbols are on this device yet. Connect to the internet to see them.`;
+    }
+    if (count === 0) return t`No symbol found. Try another word.`;
+    return searched ? t`Symbols found: ${found.length}` : "";
+  };
 
   const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
     const buttons = [...(results.current?.querySelectorAll("button") ?? [])];
@@ -102,15 +152,7 @@ export function SymbolPicker({
         autoComplete="off"
       />
       <Typography role="status" sx={{ minHeight: "1.5em" }}>
-        {state.status === "loading"
-          ? t`Loading the symbols…`
-          : state.status === "failed"
-            ? t`The symbols could not be loaded. Check the connection and try again.`
-            : found.length === 0
-              ? t`No symbol found. Try another word.`
-              : query.trim()
-                ? t`Symbols found: ${found.length}`
-                : ""}
+        {status()}
       </Typography>
       {state.status === "failed" ? (
         <Button
@@ -144,15 +186,24 @@ export function SymbolPicker({
               onClick={() => onChoose(symbol.code, symbol.name)}
               sx={symbolButtonStyle}
             >
-              <Box
-                component="img"
-                src={openMojiUrl(symbol.code)}
-                alt=""
-                width={48}
-                height={48}
-                loading="lazy"
-                sx={{ width: 48, height: 48 }}
-              />
+              {failed.codes.has(symbol.code) ? (
+                <Box component="span" sx={symbolNameStyle}>
+                  {symbol.name}
+                </Box>
+              ) : (
+                <Box
+                  component="img"
+                  src={openMojiUrl(symbol.code)}
+                  alt=""
+                  width={48}
+                  height={48}
+                  loading="lazy"
+                  onError={() =>
+                    setFailed((now) => ({ ...now, codes: new Set(now.codes).add(symbol.code) }))
+                  }
+                  sx={{ width: 48, height: 48 }}
+                />
+              )}
             </Button>
           ))}
         </Box>

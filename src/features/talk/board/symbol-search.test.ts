@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchSymbols } from "@/features/talk/board/symbol-search";
+import { searchKeptSymbols, searchSymbols } from "@/features/talk/board/symbol-search";
 import type { SymbolIndex } from "@/shared/symbol-index";
 
 const kazakh: SymbolIndex = [
@@ -72,5 +72,23 @@ describe("symbol search", () => {
     expect(codes(searchSymbols(english, "clock", "en"))).toEqual(["1F55B"]);
     expect(codes(searchSymbols(english, "woman's", "en"))).toEqual(["1F45A"]);
     expect(codes(searchSymbols(english, "woman", "en"))).toEqual(["1F45A"]);
+  });
+
+  it("offline, offers only the symbols kept on the device, and says whether others need a connection", () => {
+    const toilets = searchKeptSymbols(kazakh, "дәретхана", "kk", new Set(["1F6BD", "1F44B"]));
+    expect(codes(toilets.found)).toEqual(["1F6BD"]);
+    expect(toilets.othersNeedConnection).toBe(true);
+
+    const hand = searchKeptSymbols(kazakh, "сәлем", "kk", new Set(["1F44B"]));
+    expect(codes(hand.found)).toEqual(["1F44B"]);
+    expect(hand.othersNeedConnection).toBe(false);
+
+    const none = searchKeptSymbols(kazakh, "дәрі", "kk", new Set());
+    expect(none).toEqual({ found: [], othersNeedConnection: true });
+  });
+
+  it("offline, fills the limit with kept symbols found beyond the first ones", () => {
+    const kept = searchKeptSymbols(kazakh, "", "kk", new Set(["1F48A"]), 1);
+    expect(codes(kept.found)).toEqual(["1F48A"]);
   });
 });

@@ -59,3 +59,19 @@ export function searchSymbols(
     .slice(0, limit)
     .map(({ entry }) => ({ code: entry[0], name: entry[1] }));
 }
+
+/**
+ * The search without a connection: only the symbols whose pictures are on the device (`kept`),
+ * and whether a connection would show others.
+ */
+export function searchKeptSymbols(
+  index: SymbolIndex,
+  query: string,
+  locale: string,
+  kept: ReadonlySet<string>,
+  limit = 48,
+): { found: FoundSymbol[]; othersNeedConnection: boolean } {
+  const all = searchSymbols(index, query, locale, Infinity);
+  const found = all.filter((symbol) => kept.has(symbol.code));
+  return { found: found.slice(0, limit), othersNeedConnection: found.length < all.length };
+}
