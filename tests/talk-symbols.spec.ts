@@ -288,16 +288,33 @@ test("the symbol picker finds a symbol by a Russian word, all by keyboard", asyn
   await expect.poll(() => loadedImages(phrase.locator("img"))).toBe(1);
 });
 
-test("a symbol index that cannot arrive is said so, and Try again loads it", async ({ page }) => {
+test("a symbol index that cannot arrive is said so, and Try again loads it, keeping the focus", async ({
+  page,
+}) => {
   const index = /\/assets\/symbol-index-en-[\w-]+\.js$/;
-  await page.route(index, (route) => route.abort("internetdisconnected"));
+  let tries = 0;
+  await page.route(index, (route) => {
+    tries += 1;
+    return route.abort("internetdisconnected");
+  });
   await openTalk(page);
   const { dialog, search } = await startPhraseWithSymbol(page, words.en, "My cat");
-  await expect(
-    dialog.getByRole("status").filter({ hasText: "The symbols could not be loaded." }),
-  ).toBeVisible();
+  const failed = dialog.getByRole("status").filter({ hasText: "The symbols could not be loaded." });
+  await expect(failed).toBeVisible();
+  const tryAgain = dialog.getByRole("button", { name: "Try again" });
+
+  // Failing again, Try again is still there, with the focus on it.
+  const triesBefore = tries;
+  await tryAgain.focus();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => tries).toBeGreaterThan(triesBefore);
+  await expect(failed).toBeVisible();
+  await expect(tryAgain).toBeFocused();
+
+  // Once the symbols arrive the focus goes on to the search, not to the dialog's top.
   await page.unroute(index);
-  await dialog.getByRole("button", { name: "Try again" }).click();
+  await page.keyboard.press("Enter");
+  await expect(search).toBeFocused();
   await search.fill("cat");
   await expect(dialog.getByRole("button", { name: "cat", exact: true })).toBeVisible();
 });

@@ -12,7 +12,9 @@ import { keptSymbolCodes } from "@/shared/symbol-cache";
 import type { SymbolIndex } from "@/shared/symbol-index";
 
 type IndexState =
-  { status: "loading" } | { status: "failed" } | { status: "ready"; index: SymbolIndex };
+  | { status: "loading"; retrying?: boolean }
+  | { status: "failed" }
+  | { status: "ready"; index: SymbolIndex };
 
 const resultsStyle = {
   display: "grid",
@@ -60,6 +62,8 @@ export function SymbolPicker({
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const results = useRef<HTMLDivElement>(null);
+  const searchField = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
+  const tryAgain = useRef<HTMLButtonElement>(null);
   // The requests of an unreliable connection stall: the app behaves as offline then too.
   const offline = useConnectionStatus() !== "online";
   // The symbols on the device: undefined until known, null when the device cannot say.
@@ -71,7 +75,13 @@ export function SymbolPicker({
   useEffect(() => {
     let cancelled = false;
     loadSymbolIndex(locale).then(
-      (index) => !cancelled && setState({ status: "ready", index }),
+      (index) => {
+        if (cancelled) return;
+        // Try again goes once the symbols are there: whoever pressed it goes on to the search.
+        if (tryAgain.current && tryAgain.current === document.activeElement)
+          searchField.current?.focus();
+        setState({ status: "ready", index });
+      },
       () => !cancelled && setState({ status: "failed" }),
     );
     return () => {
@@ -142,6 +152,7 @@ export function SymbolPicker({
   return (
     <Box sx={{ display: "grid", gap: 1.5 }}>
       <TextField
+        inputRef={searchField}
         type="search"
         label={t`Search symbols`}
         value={query}
@@ -154,11 +165,16 @@ export function SymbolPicker({
       <Typography role="status" sx={{ minHeight: "1.5em" }}>
         {status()}
       </Typography>
-      {state.status === "failed" ? (
+      {/* Held (aria-disabled) while it works rather than gone, so the focus stays on it and is
+          still there should the symbols fail again. */}
+      {state.status === "failed" || (state.status === "loading" && state.retrying) ? (
         <Button
+          ref={tryAgain}
           variant="outlined"
+          aria-disabled={state.status === "loading"}
           onClick={() => {
-            setState({ status: "loading" });
+            if (state.status === "loading") return;
+            setState({ status: "loading", retrying: true });
             setAttempt(attempt + 1);
           }}
           sx={{ justifySelf: "start" }}
