@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
@@ -9,9 +9,8 @@ import PhotoCameraIcon from "@mui/icons-material/PhotoCamera";
 import SearchIcon from "@mui/icons-material/Search";
 import { Button } from "@/components/button";
 import type { PhraseSymbol } from "@/features/talk/board/board";
-import { savePicture } from "@/features/talk/board/phrase-pictures";
+import { createPhotoKeeper } from "@/features/talk/board/phrase-photo";
 import { PhraseSymbolImage } from "@/features/talk/board/phrase-symbol-image";
-import { resizePicture } from "@/features/talk/board/resize-picture";
 import { SymbolPicker } from "@/features/talk/board/symbol-picker";
 
 /**
@@ -41,24 +40,33 @@ export function PhrasePictureField({
   const chooseButton = useRef<HTMLButtonElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [photos] = useState(createPhotoKeeper);
+  // The dialog closed (Cancel): a photo still being made smaller is erased once it is ready.
+  useEffect(() => () => photos.overtake(), [photos]);
 
   const keepPhoto = async (photo: File | undefined) => {
     if (!photo) return;
     setBusy(true);
     setNotice(t`Making the photo smaller…`);
-    // A file that cannot be read (gone from the device, held in a cloud) is not left "busy".
-    const small = await resizePicture(photo).catch(() => "not-a-picture" as const);
-    const id = typeof small === "string" ? undefined : await savePicture(small);
+    const kept = await photos.keep(photo);
+    // What overtook the photo has said what the picture is, and ended the wait.
+    if (kept === "overtaken") return;
     setBusy(false);
-    if (small === "too-large") setNotice(t`This file is too large for a picture.`);
-    else if (small === "not-a-picture")
+    if (kept === "too-large") setNotice(t`This file is too large for a picture.`);
+    else if (kept === "not-a-picture")
       setNotice(t`This file is not a picture this device can show.`);
-    else if (!id) setNotice(t`The photo could not be kept on this device.`);
+    else if (kept === "not-kept") setNotice(t`The photo could not be kept on this device.`);
     else {
-      onPictureKept(id);
-      onChange({ set: "picture", id });
+      onPictureKept(kept.id);
+      onChange({ set: "picture", id: kept.id });
       setNotice(t`The photo is the phrase's picture now.`);
     }
+  };
+  /** The user chose another picture, or none: a photo under way is not used. */
+  const choose = (symbol: PhraseSymbol | undefined) => {
+    photos.overtake();
+    setBusy(false);
+    onChange(symbol);
   };
   const photoInput = (ref: typeof cameraInput, capture: boolean) => (
     <input
@@ -120,7 +128,7 @@ export function PhrasePictureField({
             variant="outlined"
             startIcon={<DeleteOutlinedIcon />}
             onClick={() => {
-              onChange(undefined);
+              choose(undefined);
               setNotice(t`The phrase has no picture now.`);
               // This button goes with the picture: the focus stays in the field.
               chooseButton.current?.focus();
@@ -137,7 +145,7 @@ export function PhrasePictureField({
         <SymbolPicker
           selected={symbol?.set === "openmoji" ? symbol.code : undefined}
           onChoose={(code, name) => {
-            onChange({ set: "openmoji", code });
+            choose({ set: "openmoji", code });
             setNotice(t`Picture chosen: ${name}`);
             setPicking(false);
             chooseButton.current?.focus();
