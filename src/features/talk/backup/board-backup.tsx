@@ -8,22 +8,17 @@ import { nativeNameOf } from "@/shared/languages";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import type { Board, Boards } from "@/features/talk/board/board";
 import { removePicturesOnceStored } from "@/features/talk/board/unused-pictures";
-import {
-  keepImportedPictures,
-  picturesReplaced,
-  readBoardPictures,
-} from "@/features/talk/backup/backup-pictures";
+import { keepImportedPictures, picturesReplaced } from "@/features/talk/backup/backup-pictures";
 import type { VoiceExamples } from "@/features/talk/my-voice/voice-examples";
 import {
-  boardFileName,
   boardsOf,
-  exportBoards,
   languagesOf,
   parseBoardFile,
   tooLargeToRead,
   type BoardFileProblem,
   type BoardFileResult,
 } from "@/features/talk/backup/board-file";
+import { saveBoardFile } from "@/features/talk/backup/board-export";
 import { OpenBoardTransfer } from "@/features/talk/backup/open-board-transfer";
 import { ReplaceDialog } from "@/features/talk/backup/replace-dialog";
 import { brand } from "@/lib/brand";
@@ -127,16 +122,8 @@ export function BoardBackup({
     }
   };
 
-  const exportFile = async (voice: VoiceExamples) => {
-    // A board never changed is the starter board, written out too: the file holds the board shown
-    // and those My voice learnt phrases of, and a new phone gets them as they were here.
-    const saved = await boardsOf({ boards, voice }, [language]);
-    const pictures = await readBoardPictures(saved);
-    downloadFile(
-      new Blob([exportBoards(saved, voice, new Date(), pictures)], { type: "application/json" }),
-      boardFileName,
-    );
-  };
+  const exportFile = (voice: VoiceExamples) =>
+    saveBoardFile({ boards, voice, language }, downloadFile);
 
   // Asked for before My voice has read what it learnt (a slow tablet, examples being made again
   // after an update): the file waits for it, or it would go without the user's voice.

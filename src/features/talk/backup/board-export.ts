@@ -1,0 +1,33 @@
+/**
+ * "Export the board": the board file made from the boards, what My voice learnt and the pictures
+ * the boards use, and handed to the browser to save. Kept apart from the Backup panel so that
+ * what it does when the device fails it can be tested without a browser.
+ */
+import type { Boards } from "@/features/talk/board/board";
+import type { SpeechLanguage } from "@/shared/speech-options";
+import type { VoiceExamples } from "@/features/talk/my-voice/voice-examples";
+import { readBoardPictures } from "@/features/talk/backup/backup-pictures";
+import { boardFileName, boardsOf, exportBoards } from "@/features/talk/backup/board-file";
+
+export type BoardExportSource = {
+  boards: Boards;
+  voice: VoiceExamples;
+  /** The speech language in use: its board goes into the file even if it was never changed. */
+  language: SpeechLanguage;
+};
+
+/** Makes the board file and hands it to `download`. */
+export async function saveBoardFile(
+  { boards, voice, language }: BoardExportSource,
+  download: (file: Blob, name: string) => void,
+  { readPictures = readBoardPictures, now = new Date() } = {},
+): Promise<void> {
+  // A board never changed is the starter board, written out too: the file holds the board shown
+  // and those My voice learnt phrases of, and a new phone gets them as they were here.
+  const saved = await boardsOf({ boards, voice }, [language]);
+  const pictures = await readPictures(saved);
+  download(
+    new Blob([exportBoards(saved, voice, now, pictures)], { type: "application/json" }),
+    boardFileName,
+  );
+}
