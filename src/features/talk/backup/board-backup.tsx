@@ -28,9 +28,12 @@ import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { useLatest } from "@/lib/use-latest";
 
-type ImportProblem = BoardFileProblem | "unreadable" | "pictures-not-kept";
+type Problem = BoardFileProblem | "unreadable" | "pictures-not-kept" | "not-exported";
 
-type Outcome = { ok: true; phraseCount: number } | { ok: false; problem: ImportProblem };
+type Outcome =
+  | { kind: "imported"; phraseCount: number }
+  | { kind: "exported" }
+  | { kind: "failed"; problem: Problem };
 
 type ReadFile = Extract<BoardFileResult, { ok: true }>;
 
@@ -67,7 +70,7 @@ export function BoardBackup({
   // pressed: a picture a board took up meanwhile is not erased.
   const latestBoards = useLatest(boards);
 
-  const problemText: Record<ImportProblem, string> = {
+  const problemText: Record<Problem, string> = {
     "too-large": t`This file is too large to be a phrase board. Nothing was changed.`,
     "not-json": t`This file is not a phrase board saved by ${name}. Nothing was changed.`,
     "not-a-board": t`This file is not a phrase board saved by ${name}. Nothing was changed.`,
@@ -78,6 +81,7 @@ export function BoardBackup({
     "bad-picture": t`A picture in this file is damaged or too large. Nothing was changed.`,
     unreadable: t`The file could not be read. Nothing was changed.`,
     "pictures-not-kept": t`This device could not keep the pictures in this file: its storage may be full. Nothing was changed.`,
+    "not-exported": t`The board could not be exported to a file. Nothing was lost: your boards are as they were. Try again.`,
   };
 
   const readFile = async (file: File) => {
@@ -86,17 +90,17 @@ export function BoardBackup({
     try {
       // Checked before reading: a video chosen by mistake is not read into memory.
       if (await tooLargeToRead(file)) {
-        setOutcome({ ok: false, problem: "too-large" });
+        setOutcome({ kind: "failed", problem: "too-large" });
         return;
       }
       text = await file.text();
     } catch {
-      setOutcome({ ok: false, problem: "unreadable" });
+      setOutcome({ kind: "failed", problem: "unreadable" });
       return;
     }
     const result = parseBoardFile(text, file.size);
     if (result.ok) setPending(result);
-    else setOutcome(result);
+    else setOutcome({ kind: "failed", problem: result.problem });
   };
 
   const replaceBoards = async (file: ReadFile) => {
@@ -105,7 +109,7 @@ export function BoardBackup({
     try {
       const imported = await keepImportedPictures(await boardsOf(file), file.pictures);
       if (!imported) {
-        setOutcome({ ok: false, problem: "pictures-not-kept" });
+        setOutcome({ kind: "failed", problem: "pictures-not-kept" });
         return;
       }
       const replaced = picturesReplaced(latestBoards.current, imported);
@@ -115,25 +119,26 @@ export function BoardBackup({
       const learnt = Object.fromEntries(Object.keys(imported).map((language) => [language, {}]));
       onImport(imported, { ...learnt, ...file.voice });
       removePicturesOnceStored(replaced);
-      setOutcome({ ok: true, phraseCount: file.phraseCount });
+      setOutcome({ kind: "imported", phraseCount: file.phraseCount });
     } finally {
       setImporting(false);
       returnFocus();
     }
   };
 
-  const exportFile = (voice: VoiceExamples) =>
-    saveBoardFile({ boards, voice, language }, downloadFile);
-
-  // Asked for before My voice has read what it learnt (a slow tablet, examples being made again
-  // after an update): the file waits for it, or it would go without the user's voice.
-  const [exportWaits, setExportWaits] = useState(false);
+  // Export pressed and its file not saved yet. Asked for before My voice has read what it learnt
+  // (a slow tablet, examples being made again after an update), the file waits for it, or it
+  // would go without the user's voice. One file at a time: a second tap (a tremor) makes none.
+  const [exportAsked, setExportAsked] = useState(false);
   useEffect(() => {
-    if (!exportWaits || !voice) return;
-    void exportFile(voice).finally(() => setExportWaits(false));
-    // Once, when the voice comes (not again at each change of it while the file is made).
+    if (!exportAsked || !voice) return;
+    void saveBoardFile({ boards, voice, language }, downloadFile).then((saved) => {
+      setExportAsked(false);
+      setOutcome(saved.ok ? { kind: "exported" } : { kind: "failed", problem: "not-exported" });
+    });
+    // Once, when asked and the voice is there (not again at each change of it while it is made).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [exportWaits, voice !== null]);
+  }, [exportAsked, voice !== null]);
 
   return (
     <Stack spacing={2}>
@@ -144,7 +149,16 @@ export function BoardBackup({
         <Button
           variant="outlined"
           startIcon={<FileDownloadIcon />}
-          onClick={() => (voice ? void exportFile(voice) : setExportWaits(true))}
+          // Stays focusable while the file is made, and makes no second file meanwhile.
+          aria-disabled={exportAsked || undefined}
+          onClick={
+            exportAsked
+              ? undefined
+              : () => {
+                  setOutcome(null);
+                  setExportAsked(true);
+                }
+          }
         >
           {t`Export the board`}
         </Button>
@@ -172,10 +186,19 @@ export function BoardBackup({
         />
       </Stack>
       <div role="status">
-        {exportWaits ? (
-          <Typography>{t`Getting what My voice has learnt… The file is saved once it is ready.`}</Typography>
+        {exportAsked ? (
+          <Typography>
+            {voice
+              ? t`Making the board file…`
+              : t`Getting what My voice has learnt… The file is saved once it is ready.`}
+          </Typography>
         ) : null}
-        {outcome?.ok ? (
+        {outcome?.kind === "exported" ? (
+          <Alert role="none" severity="success">
+            {t`Board exported.`}
+          </Alert>
+        ) : null}
+        {outcome?.kind === "imported" ? (
           <Alert role="none" severity="success">
             <Plural
               value={outcome.phraseCount}
@@ -185,7 +208,7 @@ export function BoardBackup({
           </Alert>
         ) : null}
       </div>
-      {outcome && !outcome.ok ? (
+      {outcome?.kind === "failed" ? (
         <Alert severity="error" role="alert">
           {problemText[outcome.problem]}
         </Alert>

@@ -16,18 +16,29 @@ export type BoardExportSource = {
   language: SpeechLanguage;
 };
 
-/** Makes the board file and hands it to `download`. */
+export type BoardExportResult = { ok: true } | { ok: false };
+
+/**
+ * Makes the board file and hands it to `download`. Never throws: when the device fails it (the
+ * starter words of a language not loading offline, the pictures' database, too little memory for
+ * the file), no file is saved and the result says so, for the Backup panel to tell the user.
+ */
 export async function saveBoardFile(
   { boards, voice, language }: BoardExportSource,
   download: (file: Blob, name: string) => void,
   { readPictures = readBoardPictures, now = new Date() } = {},
-): Promise<void> {
-  // A board never changed is the starter board, written out too: the file holds the board shown
-  // and those My voice learnt phrases of, and a new phone gets them as they were here.
-  const saved = await boardsOf({ boards, voice }, [language]);
-  const pictures = await readPictures(saved);
-  download(
-    new Blob([exportBoards(saved, voice, now, pictures)], { type: "application/json" }),
-    boardFileName,
-  );
+): Promise<BoardExportResult> {
+  try {
+    // A board never changed is the starter board, written out too: the file holds the board
+    // shown and those My voice learnt phrases of, and a new phone gets them as they were here.
+    const saved = await boardsOf({ boards, voice }, [language]);
+    const pictures = await readPictures(saved);
+    download(
+      new Blob([exportBoards(saved, voice, now, pictures)], { type: "application/json" }),
+      boardFileName,
+    );
+    return { ok: true };
+  } catch {
+    return { ok: false };
+  }
 }

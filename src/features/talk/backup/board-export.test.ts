@@ -1,0 +1,59 @@
+import { IDBFactory } from "fake-indexeddb";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { saveBoardFile } from "@/features/talk/backup/board-export";
+import { boardFileName, parseBoardFile } from "@/features/talk/backup/board-file";
+import { resetPicturesForTests, savePicture } from "@/features/talk/board/phrase-pictures";
+import { resetStorageForTests } from "@/lib/storage";
+
+const phrase = (id: string, pictureId?: string) => ({
+  id,
+  text: id,
+  category: "mine" as const,
+  favourite: false,
+  ...(pictureId ? { symbol: { set: "picture" as const, id: pictureId } } : {}),
+});
+
+describe("exporting the board", () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    resetStorageForTests();
+    resetPicturesForTests();
+  });
+
+  it("saves the boards and their pictures in one file", async () => {
+    const id = await savePicture(new Blob([new Uint8Array([1, 2, 3])], { type: "image/webp" }));
+    const download = vi.fn<(file: Blob, name: string) => void>();
+    const saved = await saveBoardFile(
+      { boards: { en: [phrase("cat", id)] }, voice: {}, language: "en" },
+      download,
+    );
+    expect(saved).toEqual({ ok: true });
+    expect(download).toHaveBeenCalledOnce();
+    const [file, name] = download.mock.calls[0]!;
+    expect(name).toBe(boardFileName);
+    const read = parseBoardFile(await file.text());
+    if (!read.ok) throw new Error(read.problem);
+    expect(read.boards.en).toEqual([phrase("cat", id)]);
+    expect(Object.keys(read.pictures)).toEqual([id]);
+  });
+
+  it("says so when the device fails it, and saves no file", async () => {
+    const source = {
+      boards: { en: [phrase("cat", "picture-1")] },
+      voice: {},
+      language: "en" as const,
+    };
+    const download = vi.fn();
+    const brokenDatabase = () =>
+      Promise.reject(new DOMException("The picture database failed", "UnknownError"));
+    expect(await saveBoardFile(source, download, { readPictures: brokenDatabase })).toEqual({
+      ok: false,
+    });
+    expect(download).not.toHaveBeenCalled();
+    // Nor does a browser that cannot hand the file over (too little memory for it) go unheard.
+    const noRoom = () => {
+      throw new RangeError("Out of memory");
+    };
+    expect(await saveBoardFile(source, noRoom)).toEqual({ ok: false });
+  });
+});
