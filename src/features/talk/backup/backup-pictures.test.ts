@@ -106,7 +106,7 @@ describe("pictures in a board file", () => {
   it("exports the pictures the boards use and keeps them on the device again on import", async () => {
     const id = await savePicture(new Blob([new Uint8Array([1, 2, 3])], { type: "image/webp" }));
     const boards = { ru: [phrase("cat", id)], kk: [phrase("dog")] };
-    const text = exportBoards(boards, {}, new Date(), await readBoardPictures(boards));
+    const text = exportBoards(boards, {}, new Date(), (await readBoardPictures(boards)).pictures);
 
     // A new phone: nothing kept yet.
     globalThis.indexedDB = new IDBFactory();
@@ -120,6 +120,39 @@ describe("pictures in a board file", () => {
     expect(picture?.type).toBe("image/webp");
     expect([...new Uint8Array(await picture!.arrayBuffer())]).toEqual([1, 2, 3]);
     expect(imported?.kk).toEqual([phrase("dog")]);
+  });
+
+  it("counts the pictures it leaves out: gone from the device, or not one a file carries", async () => {
+    const kept = await savePicture(new Blob([new Uint8Array([1, 2, 3])], { type: "image/webp" }));
+    // Without a browser's drawing, a GIF cannot be made small, and a board file carries none.
+    const gif = await savePicture(
+      new Blob([new TextEncoder().encode("GIF89a")], { type: "image/gif" }),
+    );
+    const boards = {
+      ru: [phrase("cat", kept), phrase("dog", "picture-gone"), phrase("ball", gif)],
+      // The same missing picture on two boards is one picture left out.
+      kk: [phrase("dog", "picture-gone")],
+    };
+    const { pictures, leftOut } = await readBoardPictures(boards);
+    expect(Object.keys(pictures)).toEqual([kept]);
+    expect(leftOut).toBe(2);
+  });
+
+  it("leaves out, and counts, a picture that fails to be read, and still reads the others", async () => {
+    const bytes = (value: number) =>
+      new Blob([new Uint8Array([value, value])], { type: "image/webp" });
+    const good = await savePicture(bytes(1));
+    const broken = await savePicture(bytes(2));
+    const failingOnTwo = async (picture: Blob) => {
+      if (new Uint8Array(await picture.arrayBuffer())[0] === 2) {
+        throw new DOMException("The picture could not be read", "NotReadableError");
+      }
+      return picture;
+    };
+    const boards = { ru: [phrase("cat", broken), phrase("dog", good)] };
+    const { pictures, leftOut } = await readBoardPictures(boards, failingOnTwo);
+    expect(Object.keys(pictures)).toEqual([good]);
+    expect(leftOut).toBe(1);
   });
 
   // 16 MB through the stand-in IndexedDB and base64: 7 s here when idle, 36 s beside the browser
@@ -136,7 +169,7 @@ describe("pictures in a board file", () => {
         Array.from({ length: 40 }, async (_, at) => phrase(`p${at}`, await savePicture(photo(at)))),
       );
       const boards = { kk: board };
-      const text = exportBoards(boards, {}, new Date(), await readBoardPictures(boards));
+      const text = exportBoards(boards, {}, new Date(), (await readBoardPictures(boards)).pictures);
 
       // A new phone.
       globalThis.indexedDB = new IDBFactory();
@@ -200,7 +233,7 @@ describe("pictures in a board file", () => {
       { kk: board },
       {},
       new Date(),
-      await readBoardPictures({ kk: board }),
+      (await readBoardPictures({ kk: board })).pictures,
     );
     expect(text.length).toBeLessThan(40 * 30 * 1024);
     const result = parseBoardFile(text);

@@ -65,26 +65,42 @@ export async function pictureForFile(picture: Blob): Promise<Blob | undefined> {
 }
 
 /**
- * The pictures the boards use, read from the device, each as a board file carries it (one that
- * cannot be read is left out, and so is one a file cannot carry that cannot be made small).
+ * The picture kept under `id` as a board file carries it, or undefined when the device no longer
+ * has it, cannot read it, or it is one a file cannot carry that cannot be made small. One that
+ * fails on the way costs the file that picture, not the whole backup.
+ */
+async function filePicture(
+  id: string,
+  forFile: (picture: Blob) => Promise<Blob | undefined>,
+): Promise<FilePictures[string] | undefined> {
+  try {
+    const stored = await readPicture(id);
+    const picture = stored && (await forFile(stored));
+    if (!picture) return undefined;
+    return { type: picture.type, data: bytesToBase64(new Uint8Array(await picture.arrayBuffer())) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The pictures the boards use, read from the device, each as a board file carries it, and how
+ * many were left out: counted, so the user learns which backup lacks pictures when it is made,
+ * not when a new phone shows the phrases without them.
  */
 export async function readBoardPictures(
   boards: Boards,
   forFile: (picture: Blob) => Promise<Blob | undefined> = pictureForFile,
-): Promise<FilePictures> {
+): Promise<{ pictures: FilePictures; leftOut: number }> {
   const ids = new Set(boardsIn(boards).flatMap(([, board]) => picturesOf(board)));
   const pictures: FilePictures = {};
+  let leftOut = 0;
   for (const id of ids) {
-    const stored = await readPicture(id);
-    const picture = stored && (await forFile(stored));
-    if (picture) {
-      pictures[id] = {
-        type: picture.type,
-        data: bytesToBase64(new Uint8Array(await picture.arrayBuffer())),
-      };
-    }
+    const picture = await filePicture(id, forFile);
+    if (picture) pictures[id] = picture;
+    else leftOut += 1;
   }
-  return pictures;
+  return { pictures, leftOut };
 }
 
 /** The phrase with its picture's new id, or without a picture the device could not keep. */

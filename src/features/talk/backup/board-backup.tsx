@@ -32,7 +32,7 @@ type Problem = BoardFileProblem | "unreadable" | "pictures-not-kept" | "not-expo
 
 type Outcome =
   | { kind: "imported"; phraseCount: number }
-  | { kind: "exported" }
+  | { kind: "exported"; picturesLeftOut: number }
   | { kind: "failed"; problem: Problem };
 
 type ReadFile = Extract<BoardFileResult, { ok: true }>;
@@ -134,7 +134,11 @@ export function BoardBackup({
     if (!exportAsked || !voice) return;
     void saveBoardFile({ boards, voice, language }, downloadFile).then((saved) => {
       setExportAsked(false);
-      setOutcome(saved.ok ? { kind: "exported" } : { kind: "failed", problem: "not-exported" });
+      setOutcome(
+        saved.ok
+          ? { kind: "exported", picturesLeftOut: saved.picturesLeftOut }
+          : { kind: "failed", problem: "not-exported" },
+      );
     });
     // Once, when asked and the voice is there (not again at each change of it while it is made).
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -194,8 +198,18 @@ export function BoardBackup({
           </Typography>
         ) : null}
         {outcome?.kind === "exported" ? (
-          <Alert role="none" severity="success">
+          <Alert role="none" severity={outcome.picturesLeftOut > 0 ? "warning" : "success"}>
             {t`Board exported.`}
+            {outcome.picturesLeftOut > 0 ? (
+              <>
+                {" "}
+                <Plural
+                  value={outcome.picturesLeftOut}
+                  one="# picture could not be included: its phrases are in the file without it."
+                  other="# pictures could not be included: their phrases are in the file without them."
+                />
+              </>
+            ) : null}
           </Alert>
         ) : null}
         {outcome?.kind === "imported" ? (

@@ -27,7 +27,7 @@ describe("exporting the board", () => {
       { boards: { en: [phrase("cat", id)] }, voice: {}, language: "en" },
       download,
     );
-    expect(saved).toEqual({ ok: true });
+    expect(saved).toEqual({ ok: true, picturesLeftOut: 0 });
     expect(download).toHaveBeenCalledOnce();
     const [file, name] = download.mock.calls[0]!;
     expect(name).toBe(boardFileName);
@@ -35,6 +35,16 @@ describe("exporting the board", () => {
     if (!read.ok) throw new Error(read.problem);
     expect(read.boards.en).toEqual([phrase("cat", id)]);
     expect(Object.keys(read.pictures)).toEqual([id]);
+  });
+
+  it("says how many pictures the file goes without", async () => {
+    const download = vi.fn();
+    const saved = await saveBoardFile(
+      { boards: { en: [phrase("cat", "picture-gone")] }, voice: {}, language: "en" },
+      download,
+    );
+    expect(saved).toEqual({ ok: true, picturesLeftOut: 1 });
+    expect(download).toHaveBeenCalledOnce();
   });
 
   it("says so when the device fails it, and saves no file", async () => {

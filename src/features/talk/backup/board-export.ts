@@ -16,7 +16,9 @@ export type BoardExportSource = {
   language: SpeechLanguage;
 };
 
-export type BoardExportResult = { ok: true } | { ok: false };
+export type BoardExportResult =
+  /** `picturesLeftOut`: pictures the boards use that the file goes without. */
+  { ok: true; picturesLeftOut: number } | { ok: false };
 
 /**
  * Makes the board file and hands it to `download`. Never throws: when the device fails it (the
@@ -32,12 +34,12 @@ export async function saveBoardFile(
     // A board never changed is the starter board, written out too: the file holds the board
     // shown and those My voice learnt phrases of, and a new phone gets them as they were here.
     const saved = await boardsOf({ boards, voice }, [language]);
-    const pictures = await readPictures(saved);
+    const { pictures, leftOut } = await readPictures(saved);
     download(
       new Blob([exportBoards(saved, voice, now, pictures)], { type: "application/json" }),
       boardFileName,
     );
-    return { ok: true };
+    return { ok: true, picturesLeftOut: leftOut };
   } catch {
     return { ok: false };
   }
