@@ -30,7 +30,7 @@ import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { useLatest } from "@/lib/use-latest";
 
-type Problem = OpenBoardProblem | "unreadable" | "not-kept";
+type Problem = OpenBoardProblem | "unreadable" | "not-kept" | "not-saved";
 
 type Outcome =
   | { kind: "working" }
@@ -83,6 +83,7 @@ export function OpenBoardTransfer({
     "no-phrases": t`This board has no phrases to say. Nothing was changed.`,
     unreadable: t`The file could not be read. Nothing was changed.`,
     "not-kept": t`The pictures could not be kept on this device (its storage may be full). Nothing was changed.`,
+    "not-saved": t`The board could not be saved for another app. Nothing was lost: your board is as it was. Try again.`,
   };
 
   const categoryFor = (name: string): BoardCategory | undefined => {
@@ -199,7 +200,8 @@ export function OpenBoardTransfer({
       );
       setOutcome({ kind: "saved", ...written });
     } catch {
-      setOutcome({ kind: "refused", problem: "unreadable" });
+      // The format's code not loading offline, too little memory for the zip: no file was made.
+      setOutcome({ kind: "refused", problem: "not-saved" });
     }
   };
 
@@ -216,18 +218,17 @@ export function OpenBoardTransfer({
           ref={openButtonRef}
           variant="outlined"
           startIcon={<FileUploadIcon />}
-          onClick={() => {
-            if (!working) fileRef.current?.click();
-          }}
+          // Both buttons stay focusable while a board is worked on, and take no press meanwhile.
+          aria-disabled={working || undefined}
+          onClick={working ? undefined : () => fileRef.current?.click()}
         >
           {t`Open a board from another app (.obf, .obz)`}
         </Button>
         <Button
           variant="outlined"
           startIcon={<FileDownloadIcon />}
-          onClick={() => {
-            if (!working) void save();
-          }}
+          aria-disabled={working || undefined}
+          onClick={working ? undefined : () => void save()}
         >
           {t`Save for another app (.obz)`}
         </Button>
