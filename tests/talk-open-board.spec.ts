@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { deflateSync } from "node:zlib";
 import { unzipSync, strFromU8, strToU8, zipSync } from "fflate";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Download, type Page } from "@playwright/test";
 import {
   expectNoAxeViolations,
   findSmallTargets,
@@ -257,6 +257,37 @@ test.describe("Talk: Open Board Format", () => {
       expect(image).toMatchObject({ content_type: "image/svg+xml", width: 72, height: 72 });
       expect(image).not.toHaveProperty("url");
     }
+  });
+
+  test("saving for another app holds both buttons while it works, and a second press makes no second file", async ({
+    page,
+  }) => {
+    await openTalk(page);
+    // The starter board's symbols come slowly (a slow tablet), so the work can be seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/symbols/openmoji-17/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const downloads: Download[] = [];
+    page.on("download", (download) => downloads.push(download));
+    const save = page.getByRole("button", { name: "Save for another app (.obz)" });
+    const open = page.getByRole("button", { name: "Open a board from another app (.obf, .obz)" });
+    await save.click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Working on the board…" }),
+    ).toBeVisible();
+    // Held, and still focused: a second press (a tremor, a switch held too long) makes no
+    // second file.
+    await expect(save).toHaveAttribute("aria-disabled", "true");
+    await expect(open).toHaveAttribute("aria-disabled", "true");
+    await expect(save).toBeFocused();
+    await save.press("Enter");
+    release();
+    await expect(page.getByText(/^Saved for another app: /)).toBeVisible();
+    await expect(save).not.toHaveAttribute("aria-disabled");
+    expect(downloads).toHaveLength(1);
   });
 
   test("pictures a board backup could not carry (a big PNG, an SVG) are made small, and the backup imports again", async ({

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
 import { FEATURES_FORMAT } from "../src/shared/phrase-recogniser/features.ts";
 import {
   dropConnectionOn,
@@ -1158,11 +1158,19 @@ test.describe("Talk", () => {
       await route.continue();
     });
     await openTalk(page);
+    const downloads: Download[] = [];
+    page.on("download", (download) => downloads.push(download));
     const download = page.waitForEvent("download");
-    await page.getByRole("button", { name: "Export the board" }).click();
+    const exportButton = page.getByRole("button", { name: "Export the board" });
+    await exportButton.click();
     await expect(
       page.getByRole("status").filter({ hasText: "Getting what My voice has learnt…" }),
     ).toBeVisible();
+    // Held while the file waits, and still focused: a second press (a tremor, a switch held
+    // too long) makes no second file.
+    await expect(exportButton).toHaveAttribute("aria-disabled", "true");
+    await expect(exportButton).toBeFocused();
+    await exportButton.press("Enter");
     release();
     const file = testInfo.outputPath((await download).suggestedFilename());
     await (await download).saveAs(file);
@@ -1171,6 +1179,9 @@ test.describe("Talk", () => {
     };
     expect(Object.keys(saved.voice.en).sort()).toEqual(["nurse", "thirsty"]);
     await expect(page.getByText("Getting what My voice has learnt…")).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: "Board exported." })).toBeVisible();
+    await expect(exportButton).not.toHaveAttribute("aria-disabled");
+    expect(downloads).toHaveLength(1);
   });
 
   test("the board exports to a file and imports back; a bad file changes nothing", async ({
