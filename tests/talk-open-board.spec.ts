@@ -290,6 +290,23 @@ test.describe("Talk: Open Board Format", () => {
     expect(downloads).toHaveLength(1);
   });
 
+  test("a board that could not be saved for another app says so, not that a file could not be read", async ({
+    page,
+  }) => {
+    await openTalk(page);
+    // The connection drops as the format's code is fetched.
+    await page.route(/\/assets\/open-board-export-[\w-]+\.js$/, (route) =>
+      route.abort("internetdisconnected"),
+    );
+    const save = page.getByRole("button", { name: "Save for another app (.obz)" });
+    await save.click();
+    await expect(page.getByRole("alert").filter({ hasText: "could not be saved" })).toHaveText(
+      "The board could not be saved for another app. Nothing was lost: your board is as it was. Try again.",
+    );
+    await expect(save).not.toHaveAttribute("aria-disabled");
+    await expect(save).toBeFocused();
+  });
+
   test("pictures a board backup could not carry (a big PNG, an SVG) are made small, and the backup imports again", async ({
     page,
   }, testInfo) => {
