@@ -1184,6 +1184,41 @@ test.describe("Talk", () => {
     expect(downloads).toHaveLength(1);
   });
 
+  test("an import that cannot finish says so, and changes nothing", async ({ page }) => {
+    await presetStoredValue(page, "dauys.talk-boards", {
+      en: [{ id: "own-1", text: "Call my grandson Timur", category: "mine", favourite: false }],
+    });
+    // The file has what My voice learnt in Russian, whose starter board this device never showed:
+    // its words cannot come, the connection dropping whenever they are fetched.
+    await page.route(/\/assets\/ru-[\w-]+\.js$/, (route) => route.abort("internetdisconnected"));
+    await openTalk(page);
+    await page.getByLabel("Board file to import").setInputFiles({
+      name: "board.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(
+        JSON.stringify({
+          format: "dauys-talk-board",
+          version: 1,
+          boards: {
+            en: [{ id: "a", text: "Open the window", category: "mine", favourite: false }],
+          },
+          voice: { ru: {} },
+        }),
+      ),
+    });
+    await page
+      .getByRole("dialog", { name: "Replace your boards?" })
+      .getByRole("button", { name: "Replace the boards" })
+      .click();
+    await expect(page.getByRole("region", { name: "Backup" }).getByRole("alert")).toHaveText(
+      "The board could not be imported on this device. Check the connection and try again. Nothing was changed.",
+    );
+    await expect(page.getByRole("button", { name: "Import a board" })).toBeFocused();
+    await expect(phraseGroup(page, "My phrases").getByRole("button")).toHaveText([
+      "Call my grandson Timur",
+    ]);
+  });
+
   test("the board exports to a file and imports back; a bad file changes nothing", async ({
     page,
   }, testInfo) => {

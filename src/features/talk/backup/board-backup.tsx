@@ -28,7 +28,8 @@ import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { useLatest } from "@/lib/use-latest";
 
-type Problem = BoardFileProblem | "unreadable" | "pictures-not-kept" | "not-exported";
+type Problem =
+  BoardFileProblem | "unreadable" | "pictures-not-kept" | "not-imported" | "not-exported";
 
 type Outcome =
   | { kind: "imported"; phraseCount: number }
@@ -81,6 +82,7 @@ export function BoardBackup({
     "bad-picture": t`A picture in this file is damaged or too large. Nothing was changed.`,
     unreadable: t`The file could not be read. Nothing was changed.`,
     "pictures-not-kept": t`This device could not keep the pictures in this file: its storage may be full. Nothing was changed.`,
+    "not-imported": t`The board could not be imported on this device. Check the connection and try again. Nothing was changed.`,
     "not-exported": t`The board could not be exported to a file. Nothing was lost: your boards are as they were. Try again.`,
   };
 
@@ -120,6 +122,10 @@ export function BoardBackup({
       onImport(imported, { ...learnt, ...file.voice });
       removePicturesOnceStored(replaced);
       setOutcome({ kind: "imported", phraseCount: file.phraseCount });
+    } catch {
+      // A starter board's words not loading (offline, a language never shown here), the device's
+      // storage failing: the boards are as they were, and the user is told.
+      setOutcome({ kind: "failed", problem: "not-imported" });
     } finally {
       setImporting(false);
       returnFocus();
