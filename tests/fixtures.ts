@@ -220,11 +220,20 @@ export async function findSmallTargets(page: Page, minimum = 44): Promise<string
   return page.evaluate(async (min) => {
     // A control is measured where it comes to rest, not halfway through growing in or fading
     // out (a toast's entrance): what a finger aims at is the still control.
+    // Each is waited on until its time is up at the latest: Chromium does not always announce
+    // the end of a transition of a control out of view (a button's colours, as it is held).
     await Promise.all(
       document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
+        .map((animation) => {
+          const { endTime = 0, localTime } = animation.effect?.getComputedTiming() ?? {};
+          const left = Math.max(0, Number(endTime) - Number(localTime ?? 0)) + 200;
+          return Promise.race([
+            animation.finished.catch(() => undefined),
+            new Promise((resolve) => setTimeout(resolve, left)),
+          ]);
+        }),
     );
     const selector = [
       "a[href]",
