@@ -340,7 +340,7 @@ test.describe("with pilot access", () => {
     await expect(embed(page)).toHaveCount(1);
   });
 
-  test("a video cut off by a lost connection comes back where it was, and leaves the focus where the user is", async ({
+  test("a video cut off by a lost connection comes back where it was, and leaves the focus where the user is; a lesson left offers to go on from there", async ({
     page,
     context,
   }) => {
@@ -376,9 +376,22 @@ test.describe("with pilot access", () => {
     await expect(embed(page)).toHaveAttribute("src", /[?&]start=840(&|$)/);
     await expect(tongue).toBeFocused();
 
-    // Play, pressed for it again later, starts the lesson from its beginning.
-    await player(page).getByRole("button", { name: "Next" }).click();
-    await player(page).getByRole("button", { name: "Previous" }).click();
+    // Left by a stray tap on Next, and come back to: the cover offers to go on where it was.
+    const next = player(page).getByRole("button", { name: "Next" });
+    const previous = player(page).getByRole("button", { name: "Previous" });
+    await next.click();
+    await expect(player(page).getByRole("button", { name: /^Go on from/ })).toHaveCount(0);
+    await previous.click();
+    const goOn = player(page).getByRole("button", { name: "Go on from 14:00" });
+    await expect(goOn).toBeVisible();
+    expect(await findSmallTargets(page)).toEqual([]);
+    await expectNoAxeViolations(page, "a lesson left while it played");
+    await goOn.click();
+    await expect(embed(page)).toHaveAttribute("src", /[?&]start=840(&|$)/);
+
+    // Play starts the lesson from its beginning.
+    await next.click();
+    await previous.click();
     await play.click();
     await expect(embed(page)).toHaveCount(1);
     await expect(embed(page)).not.toHaveAttribute("src", /[?&]start=/);

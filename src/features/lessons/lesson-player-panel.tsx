@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type Ref, type RefObject } from "react";
+import { useId, useState, type Ref, type RefObject } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
@@ -75,8 +75,18 @@ export function LessonPlayerPanel({
   const offlineId = useId();
   const vertical = isVerticalLesson(lesson);
   const title = i18n._(lesson.title);
-  // Where the video was: a frame taken away by a lost connection comes back there, not at 0:00.
-  const watched = useRef<{ youtubeId: string; seconds: number } | null>(null);
+  // Where each lesson's video was, while the page is open: a frame taken away by a lost
+  // connection comes back there, not at 0:00, and a lesson left by a stray tap on Next or on the
+  // list offers to go on from there.
+  const [watched, setWatched] = useState<ReadonlyMap<string, number>>(() => new Map());
+  const watchedAt = (youtubeId: string, seconds: number | undefined) =>
+    setWatched((now) => {
+      if (now.get(youtubeId) === seconds) return now;
+      const next = new Map(now);
+      if (seconds === undefined) next.delete(youtubeId);
+      else next.set(youtubeId, seconds);
+      return next;
+    });
   // The player did not answer in time (the video has not loaded): said, with a way to load again.
   const [unanswered, setUnanswered] = useState(false);
   const [loads, setLoads] = useState(0);
@@ -122,12 +132,9 @@ export function LessonPlayerPanel({
               key={`${lesson.youtubeId} ${loads}`}
               youtubeId={lesson.youtubeId}
               title={title}
-              startSeconds={() =>
-                watched.current?.youtubeId === lesson.youtubeId ? watched.current.seconds : 0
-              }
-              onTime={(seconds) => {
-                watched.current = { youtubeId: lesson.youtubeId, seconds };
-              }}
+              startSeconds={() => watched.get(lesson.youtubeId) ?? 0}
+              // In whole seconds: the page is drawn again once a second while a video plays.
+              onTime={(seconds) => watchedAt(lesson.youtubeId, Math.floor(seconds))}
               onAnswer={(answered) => setUnanswered(!answered)}
               afterIt={playRef}
             />
@@ -137,9 +144,10 @@ export function LessonPlayerPanel({
               online={online}
               titleId={titleId}
               offlineId={offlineId}
-              onPlay={() => {
-                // Play starts the lesson from its beginning; only a video cut off resumes.
-                watched.current = null;
+              watchedSeconds={watched.get(lesson.youtubeId) ?? 0}
+              onPlay={(from) => {
+                // Play starts the lesson from its beginning; "Go on" from where it was.
+                if (from === "start") watchedAt(lesson.youtubeId, undefined);
                 onPlay();
               }}
               playRef={playRef}
@@ -171,12 +179,27 @@ export function LessonPlayerPanel({
   );
 }
 
-/** Before Play: the lesson's thumbnail with the Play button over it (unusable offline). */
+/** Watched less than this, a lesson left is not offered to go on: it starts again. */
+const GO_ON_AFTER_SECONDS = 30;
+
+/** A place in a video as a clock shows it: 14:05, 1:02:07. */
+function clockTime(seconds: number): string {
+  const whole = Math.floor(seconds);
+  const [h, m, s] = [Math.floor(whole / 3600), Math.floor(whole / 60) % 60, whole % 60];
+  const two = (n: number) => String(n).padStart(2, "0");
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}
+
+/**
+ * Before Play: the lesson's thumbnail with the Play button over it (unusable offline), and "Go on
+ * from 14:05" under it when the lesson was watched for a while earlier and left.
+ */
 function LessonCover({
   lesson,
   online,
   titleId,
   offlineId,
+  watchedSeconds,
   onPlay,
   playRef,
 }: {
@@ -186,10 +209,14 @@ function LessonCover({
   titleId: string;
   /** The offline note that tells why Play does nothing. */
   offlineId: string;
-  onPlay: () => void;
+  /** Where the lesson's video was when it was left, this visit (0: not watched). */
+  watchedSeconds: number;
+  onPlay: (from: "start" | "where-left") => void;
   playRef?: Ref<HTMLButtonElement>;
 }) {
   const { t } = useLingui();
+  const describedBy = online ? titleId : `${titleId} ${offlineId}`;
+  const time = clockTime(watchedSeconds);
   return (
     <>
       <LessonThumbnail key={lesson.id} lesson={lesson} loading="eager" />
@@ -199,6 +226,8 @@ function LessonCover({
           inset: 0,
           display: "grid",
           placeItems: "center",
+          alignContent: "center",
+          gap: 2,
           background: "linear-gradient(rgba(20, 32, 46, 0.15), rgba(20, 32, 46, 0.55))",
         }}
       >
@@ -208,9 +237,9 @@ function LessonCover({
           size="large"
           startIcon={online ? <PlayArrowIcon /> : <CloudOffIcon />}
           aria-disabled={online ? undefined : true}
-          aria-describedby={online ? titleId : `${titleId} ${offlineId}`}
+          aria-describedby={describedBy}
           onClick={() => {
-            if (online) onPlay();
+            if (online) onPlay("start");
           }}
           sx={{
             minHeight: 56,
@@ -231,6 +260,31 @@ function LessonCover({
         >
           {t`Play lesson`}
         </Button>
+        {watchedSeconds >= GO_ON_AFTER_SECONDS ? (
+          <Button
+            variant="contained"
+            aria-disabled={online ? undefined : true}
+            aria-describedby={describedBy}
+            onClick={() => {
+              if (online) onPlay("where-left");
+            }}
+            sx={{
+              minHeight: 48,
+              px: 2.5,
+              borderRadius: 999,
+              bgcolor: "#ffffff",
+              color: "#14202e",
+              "&:hover": { bgcolor: "#e8eef5" },
+              "&.Mui-focusVisible, &:focus-visible": {
+                outline: "3px solid #ffffff",
+                outlineOffset: 3,
+              },
+              "&[aria-disabled='true']": { bgcolor: "#c9d1da", cursor: "not-allowed" },
+            }}
+          >
+            {t`Go on from ${time}`}
+          </Button>
+        ) : null}
       </Box>
     </>
   );
