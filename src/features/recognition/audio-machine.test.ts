@@ -3,13 +3,15 @@ import {
   audioBeside,
   audioReducer,
   canCreateAudio,
+  generationFailureOf,
   initialAudioState,
   isGenerating,
   type AudioEvent,
   type AudioState,
+  type GenerationFailure,
   type SavedAudio,
 } from "@/features/recognition/audio-machine";
-import { maxTextLength } from "@/shared/speech-options";
+import { maxTextLength, NothingToSpeakError, VoiceNotOnDeviceError } from "@/shared/speech-options";
 
 const saved: SavedAudio = {
   blob: new Blob(["RIFF"], { type: "audio/wav" }),
@@ -88,12 +90,22 @@ describe("audio machine", () => {
   });
 
   it("drops 'nothing to read aloud' when the text changes, but not other failures", () => {
-    const failWith = (failure: "nothing-to-speak" | "not-generated") =>
+    const failWith = (failure: GenerationFailure) =>
       audioReducer(generating, { type: "generation-failed", generation: 7, failure });
     expect(audioReducer(failWith("nothing-to-speak"), { type: "text-changed" }).failure).toBeNull();
     expect(audioReducer(failWith("not-generated"), { type: "text-changed" }).failure).toBe(
       "not-generated",
     );
+    expect(audioReducer(failWith("no-voice"), { type: "text-changed" }).failure).toBe("no-voice");
+  });
+
+  it("tells a voice missing from the device from other failures", () => {
+    // A Wi-Fi without internet: the server is out of reach and the voice cannot come either.
+    const missing = new VoiceNotOnDeviceError("...", { cause: new TypeError("Failed to fetch") });
+    expect(generationFailureOf(missing)).toBe("no-voice");
+    expect(generationFailureOf(new NothingToSpeakError("..."))).toBe("nothing-to-speak");
+    expect(generationFailureOf(new TypeError("Failed to fetch"))).toBe("not-generated");
+    expect(generationFailureOf(new Error("The server answered 503"))).toBe("not-generated");
   });
 
   it("follows playing and paused", () => {

@@ -5,15 +5,30 @@
  * the caller (always new): the answer of a generation that was discarded or reset meanwhile is
  * ignored, and the generating flag is cleared on success and on failure alike.
  */
-import { maxTextLength, type SpeechRateChoice } from "@/shared/speech-options";
+import {
+  maxTextLength,
+  NothingToSpeakError,
+  VoiceNotOnDeviceError,
+  type SpeechRateChoice,
+} from "@/shared/speech-options";
 
 export type GenerationStage = "requesting-server" | "loading-local-engine" | "synthesizing-locally";
 
 /**
- * Why the last generation failed: the text has nothing to read aloud (it must change), or the
- * audio could not be made (another try may work).
+ * Why the last generation failed: the text has nothing to read aloud (it must change), the
+ * server could not make the audio and the voice is not on this device to make it instead (saving
+ * the voice helps), or the audio could not be made (another try may work).
  */
-export type GenerationFailure = "nothing-to-speak" | "not-generated";
+export type GenerationFailure = "nothing-to-speak" | "no-voice" | "not-generated";
+
+/** The failure that `error`, from making the audio, stands for. */
+export function generationFailureOf(error: unknown): GenerationFailure {
+  return error instanceof NothingToSpeakError
+    ? "nothing-to-speak"
+    : error instanceof VoiceNotOnDeviceError
+      ? "no-voice"
+      : "not-generated";
+}
 
 /** The last generated audio, as kept in IndexedDB (`storageKeys.lastAudio`). */
 export type SavedAudio = {

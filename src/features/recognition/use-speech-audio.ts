@@ -7,12 +7,12 @@ import { useEffect, useReducer, useRef } from "react";
 import {
   audioReducer,
   canCreateAudio,
+  generationFailureOf,
   initialAudioState,
   type GenerationStage,
   type SavedAudio,
 } from "@/features/recognition/audio-machine";
 import {
-  NothingToSpeakError,
   speechLanguageOf,
   speechRates,
   type SpeechRateChoice,
@@ -22,8 +22,9 @@ import { removeValue, storageKeys, writeValue } from "@/lib/storage";
 
 /**
  * Makes audio from a text, saying at which stage it is; rejects with NothingToSpeakError when the
- * text has nothing to read aloud. The page that hosts the workspace passes the speech-synthesis
- * feature's `createSpeechAudio`, which this feature does not import.
+ * text has nothing to read aloud, and with VoiceNotOnDeviceError when neither the server nor the
+ * device could make it and the voice is not on the device. The page that hosts the workspace
+ * passes the speech-synthesis feature's `createSpeechAudio`, which this feature does not import.
  */
 export type MakeSpeechAudio = (
   request: SpeechRequest,
@@ -87,12 +88,9 @@ export function useSpeechAudio(makeSpeechAudio: MakeSpeechAudio) {
       void writeValue(storageKeys.lastAudio, saved);
     } catch (error) {
       if (generation !== generationRef.current) return;
-      if (error instanceof NothingToSpeakError) {
-        dispatch({ type: "generation-failed", generation, failure: "nothing-to-speak" });
-        return;
-      }
-      console.error("The audio could not be generated:", error);
-      dispatch({ type: "generation-failed", generation, failure: "not-generated" });
+      const failure = generationFailureOf(error);
+      if (failure !== "nothing-to-speak") console.error("The audio could not be generated:", error);
+      dispatch({ type: "generation-failed", generation, failure });
     } finally {
       if (abortRef.current === controller) abortRef.current = null;
     }

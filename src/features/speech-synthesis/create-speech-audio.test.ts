@@ -20,6 +20,7 @@ import { encodeWav } from "@/shared/speech-engine/wav";
 import {
   noSpeechErrorCode,
   NothingToSpeakError,
+  VoiceNotOnDeviceError,
   type SpeechRequest,
 } from "@/shared/speech-options";
 
@@ -62,7 +63,10 @@ afterAll(() => {
 });
 
 /** The fallback wired to the test server in `mode`, counting what it asked of each source. */
-function setUp(mode: Mode, options: { online?: boolean; deviceFails?: boolean } = {}) {
+function setUp(
+  mode: Mode,
+  options: { online?: boolean; deviceFails?: boolean; voiceMissing?: boolean } = {},
+) {
   const asked = { server: 0, deviceLoads: 0, serverFailures: [] as string[] };
   const sources: SpeechAudioSources = {
     online: () => options.online ?? true,
@@ -84,6 +88,10 @@ function setUp(mode: Mode, options: { online?: boolean; deviceFails?: boolean } 
     loadDevice: async () => {
       asked.deviceLoads++;
       if (options.deviceFails) throw new Error("voice pack: HTTP 404");
+      if (options.voiceMissing) {
+        const cause = new TypeError("Failed to fetch");
+        throw new VoiceNotOnDeviceError("The voice is not on this device.", { cause });
+      }
       return async (request) => {
         const { samples, sampleRate } = engine.synthesizeSync(request.text, request.language);
         const wav = encodeWav(samples, sampleRate) as Uint8Array<ArrayBuffer>;
@@ -177,5 +185,17 @@ describe("speech audio: server first, the device when it cannot answer", () => {
   it("reports a device engine that cannot load as a speech-audio error", async () => {
     const { create } = setUp("fail", { deviceFails: true });
     await expect(create(request)).rejects.toBeInstanceOf(SpeechAudioError);
+  });
+
+  it("says the voice is not on the device where the browser says online but the server fails", async () => {
+    // A Wi-Fi without internet: the server cannot make the audio, and the voice cannot come.
+    const { asked, create } = setUp("fail", { voiceMissing: true });
+    await expect(create(request)).rejects.toBeInstanceOf(VoiceNotOnDeviceError);
+    expect(asked).toMatchObject({ server: 1, deviceLoads: 1 });
+  });
+
+  it("says the voice is not on the device offline", async () => {
+    const { create } = setUp("answer", { online: false, voiceMissing: true });
+    await expect(create(request)).rejects.toBeInstanceOf(VoiceNotOnDeviceError);
   });
 });

@@ -1,11 +1,13 @@
 /**
  * Makes speech audio from text: the server when online, the on-device engine (eSpeak NG in a Web
  * Worker) when offline or when the server fails. Callers see one function with progress states.
- * Text with nothing to read aloud is refused the same way by both (NothingToSpeakError).
+ * Text with nothing to read aloud is refused the same way by both (NothingToSpeakError); a device
+ * without the voice says so (VoiceNotOnDeviceError), whatever the browser says of the network.
  */
 import {
   noSpeechErrorCode,
   NothingToSpeakError,
+  VoiceNotOnDeviceError,
   type SpeechLanguage,
   type SpeechRequest,
 } from "@/shared/speech-options";
@@ -132,7 +134,8 @@ export type SpeechAudioSources = {
   /**
    * Loads the device engine and its voice for the language (first use only, or the first of that
    * language), then gives its synthesis function. Cancelled by `signal`, a download under way is
-   * given up, so the next request asks for the voice again.
+   * given up, so the next request asks for the voice again. Rejects with VoiceNotOnDeviceError
+   * when the voice could not be loaded and is not saved on the device.
    */
   loadDevice: (
     language: SpeechLanguage,
@@ -192,7 +195,10 @@ export function speechAudioFrom(sources: SpeechAudioSources) {
     } catch (error) {
       // Cancelled while the voice loaded: the engine was stopped, which is no failure to report.
       options.signal?.throwIfAborted();
-      if (error instanceof NothingToSpeakError) throw error;
+      // A voice missing from the device is told apart: the page can say how to save it.
+      if (error instanceof NothingToSpeakError || error instanceof VoiceNotOnDeviceError) {
+        throw error;
+      }
       throw new SpeechAudioError(error instanceof Error ? error.message : String(error));
     }
     // Synthesis itself cannot be stopped part-way; cancelled meanwhile (the page was left, a
@@ -209,7 +215,15 @@ export const createSpeechAudio = speechAudioFrom({
   // voice comes while "Loading the voice on this device…" is said: downloaded (not saved for
   // offline use), it may take a while, which "Creating audio…" told nobody.
   loadDevice: async (language, signal) => {
-    const engine = await import("@/features/speech-synthesis/device-engine");
+    // Engine code that cannot be fetched is not on the device (never fetched, or renamed by an
+    // app update), and without it no voice counts as saved (voiceSaved).
+    const engine = await import("@/features/speech-synthesis/device-engine").catch(
+      (error: unknown) => {
+        throw new VoiceNotOnDeviceError("The speech engine is not on this device.", {
+          cause: error,
+        });
+      },
+    );
     await engine.loadVoice(language, signal);
     return engine.synthesizeOnDevice;
   },

@@ -25,11 +25,20 @@ export type DeviceSpeechAudio = {
   durationMs: number;
 };
 
+/**
+ * Throws the engine's `error`, as VoiceNotOnDeviceError when the voice for `language` is not all
+ * on the device: then the failure is most likely its download (offline, or a Wi-Fi without
+ * internet, which the browser counts as online), and the page can say what would help.
+ */
+async function engineFailure(error: unknown, language: SpeechLanguage): Promise<never> {
+  if (await voiceSaved(language).catch(() => false)) throw error;
+  throw new VoiceNotOnDeviceError("The voice is not on this device.", { cause: error });
+}
+
 export async function synthesizeOnDevice(request: SpeechRequest): Promise<DeviceSpeechAudio> {
-  const response = await send({ type: "synthesize", ...request }).catch(async (error: unknown) => {
-    if (await voiceSaved(request.language).catch(() => false)) throw error;
-    throw new VoiceNotOnDeviceError("The voice is not on this device.", { cause: error });
-  });
+  const response = await send({ type: "synthesize", ...request }).catch((error: unknown) =>
+    engineFailure(error, request.language),
+  );
   if (response.type !== "synthesize") throw new Error("Unexpected answer from the speech engine");
   return { wav: response.wav, sampleRate: response.sampleRate, durationMs: response.durationMs };
 }
@@ -44,7 +53,9 @@ export async function loadVoice(language: SpeechLanguage, signal?: AbortSignal):
   signal?.throwIfAborted();
   signal?.addEventListener("abort", stopEngine, { once: true });
   try {
-    const response = await send({ type: "prepare", languages: [language] });
+    const response = await send({ type: "prepare", languages: [language] }).catch(
+      (error: unknown) => engineFailure(error, language),
+    );
     if (response.type !== "prepare") throw new Error("Unexpected answer from the speech engine");
   } finally {
     signal?.removeEventListener("abort", stopEngine);
