@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page, type Route } from "@playwright/test";
+import { expect, test, type Download, type Page, type Route } from "@playwright/test";
 import {
   expectNoAxeViolations,
   findSmallTargets,
@@ -696,10 +696,11 @@ test.describe("adaptive audio", () => {
     await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
     expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(false);
     // The button turns to Pause on the "play" event, before the first sound is out: Pause is
-    // pressed once the audio really plays, so it stops part-way and not at 0.
+    // pressed once the audio really plays, so it stops part-way and not at 0, and more than a
+    // second after Play, so it is not taken for a tremor's second tap.
     await expect
       .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime))
-      .toBeGreaterThan(0);
+      .toBeGreaterThan(1.2);
     await page.getByRole("button", { name: "Pause" }).click();
     await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
     expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
@@ -715,6 +716,37 @@ test.describe("adaptive audio", () => {
     expect(wav.subarray(0, 4).toString("ascii")).toBe("RIFF");
     expect(wav.subarray(8, 12).toString("ascii")).toBe("WAVE");
     expect(wav.length).toBeGreaterThan(44);
+  });
+
+  test("a double tap plays the audio and saves each file once", async ({ page }) => {
+    await openRecognition(page);
+    await page.getByLabel("Recognition language").selectOption("en-US");
+    await recordText(page, longText);
+    await createAudio(page);
+    const audio = page.locator("audio");
+    // A tremor's second tap lands on the button the first one turned into Pause.
+    await page.getByRole("button", { name: "Play" }).dblclick();
+    await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime))
+      .toBeGreaterThan(1.2);
+    expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(false);
+    await expect(page.getByText("This device did not play the audio.")).toHaveCount(0);
+    // More than a second later, a press is taken again.
+    await page.getByRole("button", { name: "Pause" }).click();
+    await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+
+    const downloads: Download[] = [];
+    page.on("download", (download) => downloads.push(download));
+    await page.getByRole("button", { name: "Download audio" }).dblclick();
+    await page.getByRole("button", { name: "Download text" }).dblclick();
+    await expect.poll(() => downloads.length).toBe(2);
+    // A second file of either would have come by now.
+    await page.waitForTimeout(1500);
+    expect(downloads.map((download) => download.suggestedFilename()).sort()).toEqual([
+      "generated-audio.wav",
+      "recognized-text.txt",
+    ]);
   });
 
   test("audio this device cannot play says so, and can still be downloaded", async ({ page }) => {

@@ -16,6 +16,7 @@ import {
   type GenerationStage,
 } from "@/features/recognition/audio-machine";
 import { audioFileName } from "@/features/recognition/download-file";
+import { pressGuard } from "@/features/recognition/press-guard";
 import { downloadFile } from "@/lib/download-file";
 import { maxTextLength, speechRates, type SpeechRateChoice } from "@/shared/speech-options";
 import { SectionPanel } from "@/components/section-panel";
@@ -221,6 +222,8 @@ function AudioControls({
   // The device would not play it: its sound may be blocked, or it cannot read the file. Said, so
   // a press on Play that does nothing is not the end of it; the download may still play elsewhere.
   const [playFailed, setPlayFailed] = useState(false);
+  const [playPressTaken] = useState(pressGuard);
+  const [downloadPressTaken] = useState(pressGuard);
 
   useEffect(() => {
     const element = audioRef.current;
@@ -237,10 +240,12 @@ function AudioControls({
 
   const togglePlayback = () => {
     const element = audioRef.current;
-    if (!element) return;
+    if (!element || !playPressTaken()) return;
     if (element.paused) {
       setPlayFailed(false);
       void element.play().catch((error: unknown) => {
+        // Paused (or the audio gone) before it began to play: asked for, not refused.
+        if (error instanceof DOMException && error.name === "AbortError") return;
         console.error("The audio could not be played:", error);
         onPlayingChange(false);
         setPlayFailed(true);
@@ -279,7 +284,9 @@ function AudioControls({
           variant="outlined"
           size="large"
           startIcon={<DownloadIcon />}
-          onClick={() => downloadFile(blob, audioFileName)}
+          onClick={() => {
+            if (downloadPressTaken()) downloadFile(blob, audioFileName);
+          }}
         >
           {t`Download audio`}
         </Button>

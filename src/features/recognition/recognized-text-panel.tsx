@@ -1,4 +1,4 @@
-import type { Ref } from "react";
+import { useState, type Ref } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/text-field";
@@ -6,6 +6,7 @@ import DownloadIcon from "@mui/icons-material/Download";
 import RestartAltIcon from "@mui/icons-material/RestartAlt";
 import { textFile, textFileName } from "@/features/recognition/download-file";
 import { downloadFile } from "@/lib/download-file";
+import { pressGuard } from "@/features/recognition/press-guard";
 import { textDirectionOf } from "@/features/recognition/text-direction";
 import { SectionPanel } from "@/components/section-panel";
 import { Button } from "@/components/button";
@@ -28,6 +29,7 @@ export function RecognizedTextPanel({
   inputRef,
 }: RecognizedTextPanelProps) {
   const { t } = useLingui();
+  const [downloadPressTaken] = useState(pressGuard);
   return (
     <SectionPanel
       title={t`Your text`}
@@ -51,7 +53,9 @@ export function RecognizedTextPanel({
           variant="contained"
           startIcon={<DownloadIcon />}
           disabled={text.trim().length === 0}
-          onClick={() => downloadFile(textFile(text), textFileName)}
+          onClick={() => {
+            if (downloadPressTaken()) downloadFile(textFile(text), textFileName);
+          }}
         >
           {t`Download text`}
         </Button>
