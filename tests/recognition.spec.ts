@@ -643,12 +643,36 @@ test.describe("the recognized text", () => {
     await recordText(page);
     await expect(textField(page)).toHaveValue("");
     await expect(page.getByRole("button", { name: "Download text" })).toBeDisabled();
-    await expect(page.getByRole("button", { name: "Create audio" })).toBeDisabled();
+    const create = page.getByRole("button", { name: "Create audio" });
+    const audioStatus = page.getByRole("region", { name: "Adaptive audio" }).getByRole("status");
+    await expect(create).toBeDisabled();
     await expect(page.getByText("Record or type some text first.")).toBeVisible();
+    // Unavailable, it stays in the keyboard order (aria-disabled), says why, and does nothing.
+    await expect(create).toHaveAttribute("aria-disabled", "true");
+    await expect(create).toHaveAccessibleDescription("Record or type some text first.");
+    await create.focus();
+    await expect(create).toBeFocused();
+    await create.press("Enter");
+    await expect(audioStatus).toHaveText("");
     await textField(page).fill("   ");
-    await expect(page.getByRole("button", { name: "Create audio" })).toBeDisabled();
+    await expect(create).toBeDisabled();
+    await textField(page).fill("a".repeat(2001));
+    await expect(create).toBeDisabled();
+    await expect(create).toHaveAccessibleDescription(
+      "The text is too long for audio: 2001 characters, at most 2000.",
+    );
     await textField(page).fill("Hello");
-    await expect(page.getByRole("button", { name: "Create audio" })).toBeEnabled();
+    await expect(create).toBeEnabled();
+    await expect(create).not.toHaveAttribute("aria-describedby");
+
+    // While recording, the text is still changing: Create audio keeps its place and does nothing.
+    await startRecording(page);
+    await expect(create).toBeDisabled();
+    await create.focus();
+    await expect(create).toBeFocused();
+    await create.press("Enter");
+    await expect(audioStatus).toHaveText("");
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
   });
 });
 

@@ -97,6 +97,7 @@ export function AdaptiveAudioPanel({
   const { t } = useLingui();
   const online = useOnlineStatus();
   const statusId = useId();
+  const hintId = useId();
   const playButtonRef = useRef<HTMLButtonElement>(null);
   const createButtonRef = useRef<HTMLButtonElement>(null);
 
@@ -156,14 +157,20 @@ export function AdaptiveAudioPanel({
               variant="contained"
               size="large"
               startIcon={<GraphicEqIcon />}
-              // While generating the button stays focusable, so focus is not lost on the way.
-              disabled={!creatable && !generating}
-              aria-disabled={generating || undefined}
-              onClick={generating ? undefined : create}
+              // Focusable when it cannot be used (aria-disabled): while generating the focus is
+              // not lost on the way, and otherwise keyboard and screen reader users reach it and
+              // hear the hint that says why.
+              aria-disabled={!creatable}
+              aria-describedby={hint ? hintId : undefined}
+              onClick={creatable ? create : undefined}
             >
               {t`Create audio`}
             </Button>
-            {hint ? <Typography sx={{ mt: 1, color: "text.secondary" }}>{hint}</Typography> : null}
+            {hint ? (
+              <Typography id={hintId} sx={{ mt: 1, color: "text.secondary" }}>
+                {hint}
+              </Typography>
+            ) : null}
           </Box>
         )}
 
