@@ -169,6 +169,44 @@ describe("contact request outbox", () => {
     expect(server.fetchMock).toHaveBeenCalledTimes(3);
   });
 
+  it.each([403, 404, 409, 410])(
+    "a %i for one request keeps it waiting and still sends the requests after it",
+    async (status) => {
+      // A proxy or firewall in front may answer so for one message alone (words it blocks).
+      const server = fakeServer({ status, contentType: "text/html" }, { status: 201 });
+      const first = await enqueueContactRequest(fields, "kk");
+      const second = await enqueueContactRequest({ ...fields, subject: "Second" }, "kk");
+
+      expect(await deliverOutbox()).toEqual({
+        delivered: [second.request.id],
+        pending: [first.request.id],
+        failed: [],
+      });
+      expect(server.received).toEqual([first.request, second.request]);
+      expect(await readOutbox()).toMatchObject([
+        { request: first.request, state: "pending", attempts: 1 },
+      ]);
+      expect(await deliverRequest(first.request.id)).toEqual({ state: "delivered" });
+    },
+  );
+
+  it.each<Answer>([{ status: 503 }, { status: 429 }, "network-error"])(
+    "when the server is out of reach or busy (%o), the requests after the first wait for the next round",
+    async (answer) => {
+      const server = fakeServer(answer, { status: 201 });
+      const first = await enqueueContactRequest(fields, "ru");
+      const second = await enqueueContactRequest({ ...fields, subject: "Second" }, "ru");
+
+      expect(await deliverOutbox()).toEqual({
+        delivered: [],
+        pending: [first.request.id, second.request.id],
+        failed: [],
+      });
+      expect(server.fetchMock).toHaveBeenCalledTimes(1);
+      expect((await deliverOutbox()).delivered).toEqual([first.request.id, second.request.id]);
+    },
+  );
+
   it("sends each request once even when deliveries are asked for at the same time", async () => {
     const server = fakeServer({ status: 201 });
     const first = await enqueueContactRequest(fields, "en");

@@ -71,8 +71,17 @@ export async function removeFromOutbox(id: string): Promise<void> {
   await updateOutbox((items) => items.filter((item) => item.request.id !== id));
 }
 
+/**
+ * "unavailable": the server was not reached, or is too busy (a network error, a 5xx, a 429, a page
+ * that is not the API's): the next requests would fare no better, so they wait for the next round.
+ * "not-taken": any other answer (a proxy's 403, 404, 409 or 410). It may be about this request
+ * alone (a firewall that blocks some words), so this one waits and the next are still sent.
+ */
 type SendResult =
-  { kind: "stored" } | { kind: "rejected"; message: string } | { kind: "unavailable" };
+  | { kind: "stored" }
+  | { kind: "rejected"; message: string }
+  | { kind: "unavailable" }
+  | { kind: "not-taken" };
 
 async function send(request: ContactRequest): Promise<SendResult> {
   try {
@@ -93,7 +102,8 @@ async function send(request: ContactRequest): Promise<SendResult> {
     if (rejectedStatuses.has(response.status)) {
       return { kind: "rejected", message: errorFields(error).message ?? `HTTP ${response.status}` };
     }
-    return { kind: "unavailable" };
+    if (response.status >= 500 || response.status === 429) return { kind: "unavailable" };
+    return { kind: "not-taken" };
   } catch {
     return { kind: "unavailable" };
   }
@@ -126,14 +136,14 @@ async function deliverOnce(): Promise<DeliveryReport> {
       );
       report.failed.push(id);
     } else {
-      // The server is out of reach: keep this one and leave the rest for the next attempt.
+      // Kept to be sent again; when the server is out of reach, the rest wait for the next round.
       await updateOutbox((items) =>
         items.map((other) =>
           other.request.id === id ? { ...other, attempts: other.attempts + 1 } : other,
         ),
       );
       report.pending.push(id);
-      reachable = false;
+      if (result.kind === "unavailable") reachable = false;
     }
   }
   return report;
