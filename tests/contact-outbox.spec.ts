@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { chromium, expect, test, type Page } from "@playwright/test";
+import { baseURL, chromiumArgs, chromiumPath } from "../playwright.config.ts";
 import {
   appStarted,
   expectNoAxeViolations,
@@ -227,6 +228,33 @@ test("a request whose answer was lost is sent again and still stored once", asyn
   expect(storedRequests(message.email)).toHaveLength(1);
   // The notice went with its button: the focus is on the page's main content.
   await expect(page.getByRole("main")).toBeFocused();
+});
+
+test("a clinic's server reached over plain http by its name still gets the message", async () => {
+  // Not localhost, so not a secure context: the page has no crypto.randomUUID or crypto.subtle,
+  // as on a clinic's own network.
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, "--host-resolver-rules=MAP clinic.test 127.0.0.1"],
+  });
+  try {
+    const context = await browser.newContext({
+      baseURL: `http://clinic.test:${new URL(baseURL).port}`,
+      serviceWorkers: "block",
+      viewport: { width: 1280, height: 900 },
+    });
+    const page = await context.newPage();
+    await page.goto("/contact");
+    expect(
+      await page.evaluate(() => [isSecureContext, typeof crypto.randomUUID, typeof crypto.subtle]),
+    ).toEqual([false, "undefined", "undefined"]);
+    const message = uniqueMessage();
+    await fillAndSend(page, message);
+    await expect(page.getByRole("alert").filter({ hasText: "Message sent!" })).toBeVisible();
+    expect(storedRequests(message.email)).toHaveLength(1);
+  } finally {
+    await browser.close();
+  }
 });
 
 test("a request the server refuses is kept, explained, and can be corrected", async ({ page }) => {

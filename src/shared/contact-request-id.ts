@@ -7,6 +7,7 @@
  * SHA-256, by the Web Crypto API that Node and the browser share.
  */
 import { contactFieldNames, type ContactFields } from "./contact-validation.ts";
+import { uuidFromBytes } from "./uuid.ts";
 
 /**
  * `sentFrom`: the id the page's loader wrote in the form, or (the server only) the number of the
@@ -18,13 +19,6 @@ export async function contentRequestId(
   sentFrom: string | number,
 ): Promise<string> {
   const words = JSON.stringify([sentFrom, language, ...contactFieldNames.map((f) => fields[f])]);
-  const hash = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(words)),
-  );
-  hash[6] = (hash[6]! & 0x0f) | 0x80;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = Array.from(hash.subarray(0, 16), (byte) => byte.toString(16).padStart(2, "0")).join(
-    "",
-  );
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const hash = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(words));
+  return uuidFromBytes(new Uint8Array(hash), 8);
 }

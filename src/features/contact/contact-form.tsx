@@ -38,6 +38,7 @@ import { grantPilotAccess } from "@/lib/pilot-access";
 import { useContactFieldTexts } from "@/features/contact/contact-field-labels";
 import { useSendToast } from "@/features/contact/use-send-toast";
 import { ContactFieldInput } from "@/features/contact/contact-field-input";
+import { Alert, AlertTitle } from "@/components/alert";
 import { Button } from "@/components/button";
 import { fieldsTypedBeforeStart } from "@/features/contact/typed-before-start";
 import { contactFormAction, contactFormHiddenFields } from "@/shared/contact-form-post";
@@ -52,6 +53,8 @@ export function ContactForm() {
   // again"): said on the field until it is changed.
   const [refused, setRefused] = useState<ContactField | null>(null);
   const [sending, setSending] = useState(false);
+  // The last Send failed before the request was in the outbox: nothing was sent or cleared.
+  const [sendFailed, setSendFailed] = useState(false);
   // The request being sent: if the user leaves meanwhile, the app-wide notice says what became of
   // it, since this form's toast no longer can.
   const sendingId = useRef<string | null>(null);
@@ -128,23 +131,32 @@ export function ContactForm() {
     }
 
     setSending(true);
+    setSendFailed(false);
+    let queued: { request: ContactRequest; saved: boolean } | undefined;
     try {
       const language = isLanguageCode(i18n.locale) ? i18n.locale : defaultLanguage;
       // The request is safe in the outbox before anything else happens, so the form can be cleared.
       // The page's id makes the request's id as the server makes it for this form posted without
       // the app: sent again once the app is here (the plain post's answer was lost), the same
       // message is not stored twice.
-      const { request, saved } = await enqueueContactRequest(
+      queued = await enqueueContactRequest(
         trimContactFields(fields),
         language,
         pageIdInput.current?.value || undefined,
       );
+      const { request, saved } = queued;
       sendingId.current = request.id;
       setFields(emptyContactFields);
       setRefused(null);
       await draft.clear();
       await grantPilotAccess();
       showToast(toastAfterSend(request.id, await deliverRequest(request.id), saved));
+    } catch (error) {
+      console.error("The message could not be sent:", error);
+      // Once in the outbox, the request goes from there as one that had to wait; before, the
+      // form and its draft still hold it, to be sent again.
+      if (queued) showToast(toastAfterSend(queued.request.id, { state: "pending" }, queued.saved));
+      else setSendFailed(true);
     } finally {
       sendingId.current = null;
       setSending(false);
@@ -207,6 +219,12 @@ export function ContactForm() {
             />
           ))}
           <DraftNote status={draft.status} />
+          {sendFailed && (
+            <Alert severity="error">
+              <AlertTitle>{t`Message not sent`}</AlertTitle>
+              {t`Your message could not be sent. What you typed is kept: please send it again.`}
+            </Alert>
+          )}
           <SendButton sending={sending} />
         </Stack>
       </Box>

@@ -7,6 +7,7 @@ import { outboxSyncTag } from "@/features/contact/outbox";
 import { updateOutbox, type ContactRequest } from "@/features/contact/outbox-store";
 import { contentRequestId } from "@/shared/contact-request-id";
 import type { ContactFields, RequestLanguage } from "@/shared/contact-validation";
+import { randomUuid } from "@/shared/uuid";
 
 /**
  * Puts a new request into the outbox. `saved` is false when this device could not store it
@@ -16,7 +17,8 @@ import type { ContactFields, RequestLanguage } from "@/shared/contact-validation
  * id is then made from it and the words, as the server makes it for the same form posted as plain
  * HTML (server/routes/request-form.ts): a message the browser posted before the app had come,
  * whose answer was lost, sent again by the app is one request, and the same words sent twice from
- * this page are kept once here too. Without it (a page the app drew) the id is random.
+ * this page are kept once here too. Without it (a page the app drew) the id is random, and so it
+ * is where the page has no `crypto.subtle` to make it with (plain http, not localhost).
  */
 export async function enqueueContactRequest(
   fields: ContactFields,
@@ -24,7 +26,7 @@ export async function enqueueContactRequest(
   pageId?: string,
 ): Promise<{ request: ContactRequest; saved: boolean }> {
   const request: ContactRequest = {
-    id: pageId ? await contentRequestId(fields, language, pageId) : crypto.randomUUID(),
+    id: pageId && crypto.subtle ? await contentRequestId(fields, language, pageId) : randomUuid(),
     name: fields.name,
     email: fields.email,
     subject: fields.subject,

@@ -229,6 +229,24 @@ describe("contact request outbox", () => {
     expect(await readOutbox()).toHaveLength(3);
   });
 
+  it("on a page over plain http (no randomUUID, no crypto.subtle), queues and sends requests still", async () => {
+    const pageId = crypto.randomUUID();
+    const real = globalThis.crypto;
+    vi.stubGlobal("crypto", { getRandomValues: real.getRandomValues.bind(real) });
+    const server = fakeServer({ status: 201 });
+    const drawn = await enqueueContactRequest(fields, "kk");
+    const served = await enqueueContactRequest({ ...fields, subject: "Second" }, "kk", pageId);
+    for (const { request } of [drawn, served]) {
+      expect(request.id).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+    }
+    expect(served.request.id).not.toBe(drawn.request.id);
+
+    expect((await deliverOutbox()).delivered).toEqual([drawn.request.id, served.request.id]);
+    expect(server.received).toEqual([drawn.request, served.request]);
+  });
+
   it("sends nothing while the browser says it is offline", async () => {
     const server = fakeServer({ status: 201 });
     vi.stubGlobal("navigator", { onLine: false });
