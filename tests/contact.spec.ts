@@ -108,6 +108,25 @@ test("a second press of Send while sending is ignored, not taken for an empty fo
   await expect(page.getByRole("alert").filter({ hasText: "Message sent!" })).toBeVisible();
 });
 
+test("a second message sent is announced as the first was", async ({ page }) => {
+  await openContactPage(page);
+  await fillForm(page, uniqueMessage());
+  await sendButton(page).click();
+  const toast = page.getByRole("alert").filter({ hasText: "Message sent!" });
+  await expect(toast).toBeVisible();
+  // A screen reader announces an alert as it comes into the page, not one that merely stays.
+  await toast.evaluate((element) => element.setAttribute("data-first-send", ""));
+
+  const release = await holdRequests(page);
+  await fillForm(page, uniqueMessage());
+  await sendButton(page).click();
+  await expect(page.getByRole("button", { name: "Sending…" })).toBeVisible();
+  await expect(toast).toHaveCount(0);
+  release();
+  await expect(toast).toBeVisible();
+  await expect(page.locator("[data-first-send]")).toHaveCount(0);
+});
+
 test("a message sent while the user leaves the page is said to be sent on the next page", async ({
   page,
 }) => {

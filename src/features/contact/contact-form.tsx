@@ -132,6 +132,9 @@ export function ContactForm() {
 
     setSending(true);
     setSendFailed(false);
+    // The last send's toast goes, so that this one's comes into the page anew: a screen reader
+    // announces an alert as it appears, not one that stays with the same words.
+    closeToast();
     let queued: { request: ContactRequest; saved: boolean } | undefined;
     try {
       const language = isLanguageCode(i18n.locale) ? i18n.locale : defaultLanguage;
