@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { appStarted, expectNoAxeViolations, presetLanguage } from "./fixtures.ts";
+import { storedRequests } from "./stored-requests.ts";
 
 const fields = {
   name: { label: "Full Name", placeholder: "Your full name" },
@@ -183,6 +184,44 @@ test("invalid fields get a visible, labelled error and nothing typed is lost", a
   await fillForm(page, { email: message.email });
   await sendButton(page).click();
   await expect(page.getByRole("alert").filter({ hasText: "Message sent!" })).toBeVisible();
+});
+
+test("a message pasted over the limit is kept whole, said to be too long, and not sent cut", async ({
+  page,
+}) => {
+  await openContactPage(page);
+  const message = uniqueMessage();
+  await fillForm(page, { name: message.name, email: message.email, subject: message.subject });
+  const long = `${"Please call after 5 pm on weekdays. ".repeat(140)}This is the end.`;
+  expect(long.length).toBeGreaterThan(5000);
+  const input = field(page, "message");
+  await input.focus();
+  // As a paste puts text in; the browser would cut it at a maxlength without a word.
+  await page.keyboard.insertText(long);
+  await expect(input).toHaveValue(long);
+  await expect(input).toHaveAttribute("aria-invalid", "true");
+  await expect(input).toHaveAccessibleDescription("This is too long: use at most 5000 characters.");
+  const count = page.getByText(`${long.length} of 5000 characters`);
+  await expect(count).toBeVisible();
+  await expect(count).toHaveAttribute("aria-live", "polite");
+
+  await sendButton(page).click();
+  await expect(input).toBeFocused();
+  await expect(page.getByRole("alert").filter({ hasText: "Message sent!" })).toHaveCount(0);
+  expect(storedRequests(message.email)).toHaveLength(0);
+  await expect(page.getByText("Draft saved on this device.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("Your unfinished message was restored.")).toBeVisible();
+  await expect(input).toHaveValue(long);
+
+  // Shortened by the user, it goes whole.
+  const short = long.slice(-4900);
+  await input.fill(short);
+  await expect(input).toHaveAttribute("aria-invalid", "false");
+  await expect(page.getByText(`${short.length} of 5000 characters`)).toBeVisible();
+  await sendButton(page).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Message sent!" })).toBeVisible();
+  expect(storedRequests(message.email).map((row) => row.message)).toEqual([short.trim()]);
 });
 
 test("an error disappears as soon as the field is corrected", async ({ page }) => {

@@ -210,6 +210,18 @@ describe("POST /contact (the contact form without the app)", () => {
     expect(stored()).toEqual([]);
   });
 
+  it("gives a message over the limit back whole, as too long, storing nothing", async () => {
+    // The app's pages set no maxlength (the browser would cut a paste short without a word), so
+    // a form sent before the app came can carry one.
+    const { app, stored } = await start();
+    const message = `${"m".repeat(5000)} the end`;
+    const answer = await send(app, { ...filled, message, language: "kk" });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body).toContain('<p class="error" id="contact-message-error">KK: too long</p>');
+    expect(answer.body).toContain(`${message}</textarea>`);
+    expect(stored()).toEqual([]);
+  });
+
   it("stores the text without its control characters, and a field of nothing else is empty", async () => {
     const { app, stored } = await start();
     const onlyControls = await send(app, { ...filled, subject: "\u0000\u0007", language: "kk" });

@@ -96,12 +96,11 @@ export function ContactForm() {
       setFields(next);
       draft.save(next);
       if (refused === field) setRefused(null);
-      // An error already shown follows the correction; a new one waits for the next submit.
-      if (errors[field]) {
-        setErrors((current) => ({
-          ...current,
-          [field]: validateContactField(field, next[field]) ?? undefined,
-        }));
+      // An error already shown follows the correction; a new one waits for the next submit, but
+      // "too long", which more typing cannot mend, shows at once (a long paste is not cut short).
+      const error = validateContactField(field, next[field]);
+      if (errors[field] || error === "too-long") {
+        setErrors((current) => ({ ...current, [field]: error ?? undefined }));
       }
     };
 
