@@ -69,16 +69,15 @@ function useAudioTexts(state: AudioState, text: string, online: boolean) {
         ? t`The audio is ready.`
         : "";
 
-  // Offline, a failure most likely means the voice was never saved on this device. Online by
-  // the browser's word (a Wi-Fi without internet), the device engine says whether it was.
+  // Offline, a failure most likely means the voice was never saved on this device; online by the
+  // browser's word (a Wi-Fi without internet), the device engine says whether it was. Either way
+  // the connection is what is missing, and saving the voice is what helps.
   const failureText =
     state.failure === "nothing-to-speak"
       ? t`There is nothing to read aloud in this text. Record or type some words.`
-      : !online
+      : !online || state.failure === "no-voice"
         ? t`The audio could not be generated without a connection. Connect to the internet and try again. To make audio offline next time, press “Save voice for offline use” while connected.`
-        : state.failure === "no-voice"
-          ? t`The audio could not be generated: the server could not make it, and this device has no voice saved for this language. Check the connection and try again. To make audio without a connection, press “Save voice for offline use” while connected.`
-          : t`The audio could not be generated. Please try again.`;
+        : t`The audio could not be generated. Please try again.`;
 
   return { hint, statusText, failureText };
 }

@@ -1,4 +1,4 @@
-import { useState, type Ref } from "react";
+import type { Ref } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/text-field";
@@ -6,7 +6,6 @@ import DownloadIcon from "@mui/icons-material/Download";
 import RestartAltIcon from "@mui/icons-material/RestartAlt";
 import { textFile, textFileName } from "@/features/recognition/download-file";
 import { downloadFile } from "@/lib/download-file";
-import { pressGuard } from "@/features/recognition/press-guard";
 import { textDirectionOf } from "@/features/recognition/text-direction";
 import { SectionPanel } from "@/components/section-panel";
 import { Button } from "@/components/button";
@@ -29,7 +28,6 @@ export function RecognizedTextPanel({
   inputRef,
 }: RecognizedTextPanelProps) {
   const { t } = useLingui();
-  const [downloadPressTaken] = useState(pressGuard);
   return (
     <SectionPanel
       title={t`Your text`}
@@ -53,9 +51,7 @@ export function RecognizedTextPanel({
           variant="contained"
           startIcon={<DownloadIcon />}
           disabled={text.trim().length === 0}
-          onClick={() => {
-            if (downloadPressTaken()) downloadFile(textFile(text), textFileName);
-          }}
+          onClick={() => downloadFile(textFile(text), textFileName)}
         >
           {t`Download text`}
         </Button>
