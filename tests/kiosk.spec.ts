@@ -725,7 +725,9 @@ test("after a privacy reset the browser's Back does not reach the previous patie
   await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
   // A reload (a new version comes in after a reset) keeps the floor.
   await page.reload();
-  // The session is running again once its countdown can come.
+  // The session is running again once its countdown can come: once the app has started (on a
+  // loaded machine, time put forward before then passed before the idle timer was set, ci130).
+  await settle(page);
   await page.clock.fastForward(10_000);
   const dialog = page.getByRole("alertdialog", { name: "Are you still there?" });
   await dialog.getByRole("button", { name: "Continue" }).click();
