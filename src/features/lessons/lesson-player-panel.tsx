@@ -179,6 +179,13 @@ export function LessonPlayerPanel({
   );
 }
 
+/** The look of a button over the lesson's picture. */
+const overImage = {
+  borderRadius: 999,
+  // The theme's blue ring is hard to see on a dark image: add a white one.
+  "&.Mui-focusVisible, &:focus-visible": { outline: "3px solid #ffffff", outlineOffset: 3 },
+} as const;
+
 /** Watched less than this, a lesson left is not offered to go on: it starts again. */
 const GO_ON_AFTER_SECONDS = 30;
 
@@ -245,13 +252,8 @@ function LessonCover({
             minHeight: 56,
             px: 3,
             fontSize: "1.125rem",
-            borderRadius: 999,
             boxShadow: 3,
-            // The theme's blue ring is hard to see on a dark image: add a white one.
-            "&.Mui-focusVisible, &:focus-visible": {
-              outline: "3px solid #ffffff",
-              outlineOffset: 3,
-            },
+            ...overImage,
             "&[aria-disabled='true']": {
               bgcolor: "#44505e",
               cursor: "not-allowed",
@@ -271,14 +273,10 @@ function LessonCover({
             sx={{
               minHeight: 48,
               px: 2.5,
-              borderRadius: 999,
               bgcolor: "#ffffff",
               color: "#14202e",
               "&:hover": { bgcolor: "#e8eef5" },
-              "&.Mui-focusVisible, &:focus-visible": {
-                outline: "3px solid #ffffff",
-                outlineOffset: 3,
-              },
+              ...overImage,
               "&[aria-disabled='true']": { bgcolor: "#c9d1da", cursor: "not-allowed" },
             }}
           >

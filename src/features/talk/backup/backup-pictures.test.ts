@@ -18,14 +18,7 @@ import {
   savePicture,
 } from "@/features/talk/board/phrase-pictures";
 import { resetStorageForTests } from "@/lib/storage";
-
-const phrase = (id: string, pictureId?: string) => ({
-  id,
-  text: id,
-  category: "mine" as const,
-  favourite: false,
-  ...(pictureId ? { symbol: { set: "picture" as const, id: pictureId } } : {}),
-});
+import { phrase } from "@/features/talk/backup/phrases-for-tests";
 
 /** `bytes` bytes of a JPEG whose frame header says `width` × `height`. */
 function jpeg(width: number, height: number, bytes: number, seed = 0): Blob {

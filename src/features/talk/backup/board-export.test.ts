@@ -4,14 +4,7 @@ import { saveBoardFile } from "@/features/talk/backup/board-export";
 import { boardFileName, parseBoardFile } from "@/features/talk/backup/board-file";
 import { resetPicturesForTests, savePicture } from "@/features/talk/board/phrase-pictures";
 import { resetStorageForTests } from "@/lib/storage";
-
-const phrase = (id: string, pictureId?: string) => ({
-  id,
-  text: id,
-  category: "mine" as const,
-  favourite: false,
-  ...(pictureId ? { symbol: { set: "picture" as const, id: pictureId } } : {}),
-});
+import { phrase } from "@/features/talk/backup/phrases-for-tests";
 
 describe("exporting the board", () => {
   beforeEach(() => {
