@@ -38,6 +38,11 @@ const card = (page: Page, title: string) =>
   lessonList(page).getByRole("button", {
     name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} `),
   });
+/** "Lesson 3 of 16" beside Previous and Next (the player's notes under the video are statuses too). */
+const lessonStatus = (page: Page) =>
+  player(page)
+    .getByRole("status")
+    .filter({ hasText: /^Lesson \d+ of \d+/ });
 const embed = (page: Page) => page.locator(`iframe[src^="https://${youtubeEmbedHost}/embed/"]`);
 
 async function openWithPilotAccess(page: Page) {
@@ -87,7 +92,7 @@ test.describe("with pilot access", () => {
     await expect(play).toBeFocused();
     await expect(play).toHaveAccessibleDescription("Speaking on the phone");
     // The status line says where it is, and not the title again (Play's description says it).
-    await expect(player(page).getByRole("status").last()).toHaveText("Lesson 16 of 16");
+    await expect(lessonStatus(page)).toHaveText("Lesson 16 of 16");
     await expect(player(page).getByText("Instructor: Dauys")).toBeVisible();
     await expect(player(page)).toBeInViewport();
 
@@ -133,7 +138,7 @@ test.describe("with pilot access", () => {
     await expect(playerTitle(page)).toHaveText("Breathing basics for clear speech");
     await expect(player(page).getByText("Lesson 1 of 16")).toBeVisible();
     // The focus stays on Next: the status line names the lesson.
-    await expect(player(page).getByRole("status").last()).toHaveText(
+    await expect(lessonStatus(page)).toHaveText(
       "Lesson 1 of 16: Breathing basics for clear speech",
     );
 
@@ -146,6 +151,48 @@ test.describe("with pilot access", () => {
     await expect(playerTitle(page)).toHaveText("Tongue twisters for clarity");
     await expect(card(page, "Tongue twisters for clarity")).toHaveAttribute("aria-current", "true");
   });
+
+  for (const { device, width, height } of [
+    { device: "a phone", width: 390, height: 844 },
+    { device: "a tablet held upright", width: 768, height: 1024 },
+    { device: "a tablet on its side", width: 1024, height: 768 },
+    { device: "a laptop", width: 1366, height: 768 },
+  ]) {
+    test(`Previous and Next stay where they were between a landscape and a portrait lesson, on ${device}`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await presetPilotAccess(page);
+      await page.goto("/recovery?lesson=6");
+      await expect(playerTitle(page)).toHaveText("Expressive intonation");
+      const frame = player(page).getByRole("figure");
+      const previous = player(page).getByRole("button", { name: "Previous" });
+      const next = player(page).getByRole("button", { name: "Next" });
+      const places = async () => ({
+        previous: await previous.boundingBox(),
+        next: await next.boundingBox(),
+      });
+      await expect(frame).toHaveAttribute("data-orientation", "horizontal");
+      const before = await places();
+      expect(before.next).not.toBeNull();
+
+      // A user with a tremor taps Next again and again: from the 16:9 lesson to a 9:16 short...
+      await next.click();
+      await expect(playerTitle(page)).toHaveText("Lip exercises in one minute");
+      await expect(frame).toHaveAttribute("data-orientation", "vertical");
+      expect(await places()).toEqual(before);
+      // ...from one short to the next...
+      await next.click();
+      await expect(playerTitle(page)).toHaveText("Tongue warm-up");
+      expect(await places()).toEqual(before);
+      // ...and back, from the short to the 16:9 lesson.
+      await previous.click();
+      await previous.click();
+      await expect(playerTitle(page)).toHaveText("Expressive intonation");
+      await expect(frame).toHaveAttribute("data-orientation", "horizontal");
+      expect(await places()).toEqual(before);
+    });
+  }
 
   for (const { width, columns } of [
     { width: 400, columns: 2 },

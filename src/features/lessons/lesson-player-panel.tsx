@@ -54,8 +54,8 @@ type LessonPlayerPanelProps = {
 };
 
 /**
- * The selected lesson: its video (a thumbnail until Play is pressed, then the embed), level,
- * title, description, duration and instructor, and Previous / Next.
+ * The selected lesson: Previous / Next at the top, then its video (a thumbnail until Play is
+ * pressed, then the embed), level, title, description, duration and instructor.
  */
 export function LessonPlayerPanel({
   lesson,
@@ -97,84 +97,90 @@ export function LessonPlayerPanel({
       ref={panelRef}
       aria-label={t`Lesson player`}
       variant="outlined"
-      sx={{
-        p: { xs: 2, md: 3 },
-        display: "grid",
-        gap: { xs: 2, md: 4 },
-        gridTemplateColumns: {
-          xs: "minmax(0, 1fr)",
-          md: vertical ? "minmax(0, 360px) minmax(0, 1fr)" : "minmax(0, 3fr) minmax(0, 2fr)",
-        },
-        alignItems: "start",
-      }}
+      sx={{ p: { xs: 2, md: 3 } }}
     >
-      <Box>
-        <Box
-          component="figure"
-          aria-labelledby={titleId}
-          data-orientation={vertical ? "vertical" : "horizontal"}
-          sx={{
-            position: "relative",
-            m: 0,
-            mx: "auto",
-            overflow: "hidden",
-            borderRadius: 2,
-            bgcolor: "#14202e",
-            ...(vertical
-              ? { aspectRatio: "9 / 16", width: "min(100%, calc(min(60vh, 640px) * 9 / 16))" }
-              : { aspectRatio: "16 / 9", width: "100%" }),
-          }}
-        >
-          {/* Offline, the video cannot load or go on: the cover says why, and the video loads
-              again when the connection is back (a frame that failed would stay an error page). */}
-          {playing && online ? (
-            <LessonEmbed
-              key={`${lesson.youtubeId} ${loads}`}
-              youtubeId={lesson.youtubeId}
-              title={title}
-              startSeconds={() => watched.get(lesson.youtubeId) ?? 0}
-              // In whole seconds: the page is drawn again once a second while a video plays.
-              onTime={(seconds) => watchedAt(lesson.youtubeId, Math.floor(seconds))}
-              onAnswer={(answered) => setUnanswered(!answered)}
-              afterIt={playRef}
-            />
-          ) : (
-            <LessonCover
-              lesson={lesson}
-              online={online}
-              titleId={titleId}
-              offlineId={offlineId}
-              watchedSeconds={watched.get(lesson.youtubeId) ?? 0}
-              onPlay={(from) => {
-                // Play starts the lesson from its beginning; "Go on" from where it was.
-                if (from === "start") watchedAt(lesson.youtubeId, undefined);
-                onPlay();
-              }}
-              playRef={playRef}
-            />
-          )}
-        </Box>
-        <OfflineVideoNote online={online} id={offlineId} />
-        <UnansweredVideoNote
-          shown={unanswered && playing && online}
-          // The note goes as the new frame comes, which takes the focus from its button.
-          onTryAgain={() => {
-            setUnanswered(false);
-            setLoads((count) => count + 1);
-          }}
-        />
-      </Box>
-
-      <LessonDetails
-        lesson={lesson}
+      {/* First in the panel, above all that changes size from one lesson to the next (the video's
+          frame, 9:16 or 16:9; the title; the description), at every width: Previous and Next stay
+          where they were, so a finger with a tremor that taps Next again finds Next there. */}
+      <LessonSteps
         title={title}
-        titleId={titleId}
         position={position}
         total={total}
         onPrevious={onPrevious}
         onNext={onNext}
         statusNamesTitle={statusNamesTitle}
       />
+      <Box
+        sx={{
+          mt: 2,
+          display: "grid",
+          gap: { xs: 2, md: 4 },
+          gridTemplateColumns: {
+            xs: "minmax(0, 1fr)",
+            md: vertical ? "minmax(0, 360px) minmax(0, 1fr)" : "minmax(0, 3fr) minmax(0, 2fr)",
+          },
+          alignItems: "start",
+        }}
+      >
+        <Box>
+          <Box
+            component="figure"
+            aria-labelledby={titleId}
+            data-orientation={vertical ? "vertical" : "horizontal"}
+            sx={{
+              position: "relative",
+              m: 0,
+              mx: "auto",
+              overflow: "hidden",
+              borderRadius: 2,
+              bgcolor: "#14202e",
+              ...(vertical
+                ? { aspectRatio: "9 / 16", width: "min(100%, calc(min(60vh, 640px) * 9 / 16))" }
+                : { aspectRatio: "16 / 9", width: "100%" }),
+            }}
+          >
+            {/* Offline, the video cannot load or go on: the cover says why, and the video loads
+              again when the connection is back (a frame that failed would stay an error page). */}
+            {playing && online ? (
+              <LessonEmbed
+                key={`${lesson.youtubeId} ${loads}`}
+                youtubeId={lesson.youtubeId}
+                title={title}
+                startSeconds={() => watched.get(lesson.youtubeId) ?? 0}
+                // In whole seconds: the page is drawn again once a second while a video plays.
+                onTime={(seconds) => watchedAt(lesson.youtubeId, Math.floor(seconds))}
+                onAnswer={(answered) => setUnanswered(!answered)}
+                afterIt={playRef}
+              />
+            ) : (
+              <LessonCover
+                lesson={lesson}
+                online={online}
+                titleId={titleId}
+                offlineId={offlineId}
+                watchedSeconds={watched.get(lesson.youtubeId) ?? 0}
+                onPlay={(from) => {
+                  // Play starts the lesson from its beginning; "Go on" from where it was.
+                  if (from === "start") watchedAt(lesson.youtubeId, undefined);
+                  onPlay();
+                }}
+                playRef={playRef}
+              />
+            )}
+          </Box>
+          <OfflineVideoNote online={online} id={offlineId} />
+          <UnansweredVideoNote
+            shown={unanswered && playing && online}
+            // The note goes as the new frame comes, which takes the focus from its button.
+            onTryAgain={() => {
+              setUnanswered(false);
+              setLoads((count) => count + 1);
+            }}
+          />
+        </Box>
+
+        <LessonDetails lesson={lesson} title={title} titleId={titleId} />
+      </Box>
     </Paper>
   );
 }
@@ -339,11 +345,13 @@ function OfflineVideoNote({ online, id }: { online: boolean; id: string }) {
   );
 }
 
-/** Beside the video: level, title, description, duration and instructor, and Previous / Next. */
-function LessonDetails({
-  lesson,
+/**
+ * Previous / Next and "Lesson 3 of 16", in a row whose place depends on nothing that changes with
+ * the lesson: the buttons come first (the status's length varies), and their labels are the same
+ * from lesson to lesson.
+ */
+function LessonSteps({
   title,
-  titleId,
   position,
   total,
   onPrevious,
@@ -351,8 +359,36 @@ function LessonDetails({
   statusNamesTitle,
 }: Pick<
   LessonPlayerPanelProps,
-  "lesson" | "position" | "total" | "onPrevious" | "onNext" | "statusNamesTitle"
-> & {
+  "position" | "total" | "onPrevious" | "onNext" | "statusNamesTitle"
+> & { title: string }) {
+  const { t } = useLingui();
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap" }}>
+      <Button variant="outlined" startIcon={<ChevronLeftIcon />} onClick={onPrevious}>
+        {t`Previous`}
+      </Button>
+      <Button variant="outlined" endIcon={<ChevronRightIcon />} onClick={onNext}>
+        {t`Next`}
+      </Button>
+      <Typography role="status" sx={{ color: "text.secondary", px: 1 }}>
+        {t`Lesson ${position} of ${total}`}
+        {statusNamesTitle ? (
+          <Box component="span" sx={visuallyHidden}>
+            {`: ${title}`}
+          </Box>
+        ) : null}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** Beside the video (under it on a phone): level, title, description, duration and instructor. */
+function LessonDetails({
+  lesson,
+  title,
+  titleId,
+}: {
+  lesson: Lesson;
   title: string;
   titleId: string;
 }) {
@@ -378,27 +414,6 @@ function LessonDetails({
         <li>{t`Duration: ${duration}`}</li>
         <li>{t`Instructor: ${instructor}`}</li>
       </Box>
-      <Stack
-        direction="row"
-        spacing={1}
-        useFlexGap
-        sx={{ alignItems: "center", flexWrap: "wrap", pt: 1 }}
-      >
-        <Button variant="outlined" startIcon={<ChevronLeftIcon />} onClick={onPrevious}>
-          {t`Previous`}
-        </Button>
-        <Button variant="outlined" endIcon={<ChevronRightIcon />} onClick={onNext}>
-          {t`Next`}
-        </Button>
-        <Typography role="status" sx={{ color: "text.secondary", px: 1 }}>
-          {t`Lesson ${position} of ${total}`}
-          {statusNamesTitle ? (
-            <Box component="span" sx={visuallyHidden}>
-              {`: ${title}`}
-            </Box>
-          ) : null}
-        </Typography>
-      </Stack>
     </Stack>
   );
 }
