@@ -7,7 +7,6 @@
 import { contactFormAction, contactFormHiddenFields } from "../src/shared/contact-form-post.ts";
 import type { ContactFormAnswerTexts } from "../src/shared/contact-form-post.ts";
 import {
-  contactFieldLimits,
   contactFieldNames,
   type ContactErrors,
   type ContactFields,
@@ -88,8 +87,10 @@ export function notSentPage(
     .map((field) => {
       const id = `contact-${field}`;
       const error = errorText(field);
+      // No maxlength, as on the app's form: the browser would cut a long paste short without a
+      // word. The server says "too long" and gives the whole text back, as here.
       const attributes =
-        `id="${id}" name="${field}" required maxlength="${contactFieldLimits[field]}"` +
+        `id="${id}" name="${field}" required` +
         (field === "name"
           ? ` autocomplete="name"`
           : field === "email"

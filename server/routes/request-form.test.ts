@@ -222,6 +222,36 @@ describe("POST /contact (the contact form without the app)", () => {
     expect(stored()).toEqual([]);
   });
 
+  it("gives every field over its limit back whole, in a form that lets a paste in whole", async () => {
+    // With maxlength, the browser would cut a paste into the form given back short, without a
+    // word, and the message would go without its end.
+    const { app, stored } = await start();
+    const long = {
+      name: `${"Айгерим ".repeat(26)}Садыкова`,
+      email: `${"a".repeat(250)}@example.kz`,
+      subject: `${"Pilot ".repeat(40)}for our clinic`,
+      message: `${"Ten patients & two therapists. ".repeat(170)}The end.`,
+    };
+    const answer = await send(app, { ...long, language: "kk" });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body).toContain("KK not sent");
+    expect(answer.body).toContain("KK correct the fields");
+    for (const field of ["name", "email", "subject", "message"] as const) {
+      expect(answer.body).toContain(
+        `<li><a href="#contact-${field}">KK ${field}: KK: too long</a></li>`,
+      );
+      expect(answer.body).toContain(
+        `<p class="error" id="contact-${field}-error">KK: too long</p>`,
+      );
+    }
+    expect(answer.body).toContain(`value="${long.name}"`);
+    expect(answer.body).toContain(`value="${long.email}"`);
+    expect(answer.body).toContain(`value="${long.subject}"`);
+    expect(answer.body).toContain(`>\n${long.message.replace(/&/g, "&amp;")}</textarea>`);
+    expect(answer.body).not.toMatch(/maxlength/i);
+    expect(stored()).toEqual([]);
+  });
+
   it("stores the text without its control characters, and a field of nothing else is empty", async () => {
     const { app, stored } = await start();
     const onlyControls = await send(app, { ...filled, subject: "\u0000\u0007", language: "kk" });
