@@ -55,6 +55,21 @@ export function sentPage(texts: ContactFormAnswerTexts): string {
   );
 }
 
+/**
+ * A form too large for the server to read (over the route's body limit): nothing of it can be
+ * given back, so the page says how to get it back (the browser's Back) and what to shorten.
+ */
+export function tooLargePage(texts: ContactFormAnswerTexts): string {
+  return page(
+    texts,
+    texts.notSentTitle,
+    `<h1>${escapeHtml(texts.notSentTitle)}</h1>` +
+      `<div class="summary" role="alert" tabindex="-1" autofocus><p>${escapeHtml(texts.tooLarge)}</p></div>` +
+      `<p><a href="${contactFormAction}">${escapeHtml(texts.writeAgainLink)}</a></p>` +
+      `<p><a href="/">${escapeHtml(texts.homeLink)}</a></p>`,
+  );
+}
+
 export type NotSentReason = "fields" | "too-many" | "unavailable";
 
 /**

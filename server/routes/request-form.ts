@@ -40,13 +40,15 @@ import {
 } from "../../src/shared/contact-validation.ts";
 import { isLanguageCode, type LanguageCode } from "../../src/shared/languages.ts";
 import { pageLanguageFor } from "../prerendered-pages.ts";
-import { notSentPage, sentPage, type NotSentReason } from "../request-form-page.ts";
+import { notSentPage, sentPage, tooLargePage, type NotSentReason } from "../request-form-page.ts";
 import type { RequestsStore } from "../storage/requests-store.ts";
 import type { SubmissionBudget } from "./submission-budget.ts";
 
-// As for the API: a 5000-character message stays far below this even when every character is
-// percent-encoded.
-const bodyLimit = 64 * 1024;
+// No field has a maxlength (the browser would cut a paste short without a word), so a long paste
+// arrives whole and comes back whole with "too long". Percent-encoded, a Cyrillic letter takes six
+// bytes: 256 KiB holds over 40,000 of them, eight times the message's limit (the 64 KiB this
+// route read before turned 11,000 into a JSON error). A larger form is not read: a page says so.
+const bodyLimit = 256 * 1024;
 
 /** Identical requests sent within this window are stored once when the form has no id. */
 export const duplicateWindowMs = 10 * 60_000;
@@ -161,10 +163,17 @@ export async function requestFormRoutes(
   );
 
   // Over the rate limit, or when the request cannot be stored just now, the visitor gets the
-  // form back with what was typed, to send again a little later; any other error (bad input)
-  // goes on to the JSON error handler (plugins/json-errors.ts).
+  // form back with what was typed, to send again a little later; a form too large to read gets a
+  // page that says what to do; any other error (bad input) goes on to the JSON error handler
+  // (plugins/json-errors.ts).
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
+    if (status === 413) {
+      // The body was not read: the page is in the language of the visitor's cookie or browser. A
+      // build older than this page has no words for it: the JSON error then.
+      const texts = textsIn(formOf(request).language);
+      if (texts?.tooLarge) return sendPage(reply, 413, tooLargePage(texts));
+    }
     if (status === 429) {
       const page = notSent(request, reply, 429, "too-many");
       if (page) return page;

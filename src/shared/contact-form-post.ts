@@ -37,6 +37,8 @@ export type ContactFormAnswerTexts = {
   tooMany: string;
   /** The request could not be stored just now (the database is away): the same form, to send again. */
   unavailable: string;
+  /** The form was too large to be read at all: what was typed cannot be given back. */
+  tooLarge: string;
   labels: Record<ContactField, string>;
   errors: Record<ContactField, Record<ContactFieldError, string>>;
   send: string;

@@ -14,6 +14,7 @@ import {
 } from "@/features/contact/contact-field-labels";
 import type { ContactFormAnswerTexts } from "@/shared/contact-form-post";
 import {
+  contactFieldLimits,
   contactFieldNames,
   type ContactField,
   type ContactFieldError,
@@ -21,6 +22,7 @@ import {
 import type { LanguageCode } from "@/shared/languages";
 
 const fieldErrors: readonly ContactFieldError[] = ["required", "email", "too-long"];
+const messageLimit = contactFieldLimits.message;
 
 /** The answer pages' texts in the active language of `i18n`. */
 export function contactFormAnswerTexts(i18n: I18n, language: LanguageCode): ContactFormAnswerTexts {
@@ -44,6 +46,9 @@ export function contactFormAnswerTexts(i18n: I18n, language: LanguageCode): Cont
     ),
     unavailable: i18n._(
       msg`Your message could not be saved just now. Please send it again in a minute. What you typed is kept.`,
+    ),
+    tooLarge: i18n._(
+      msg`What you sent is far too long to be received, so it cannot be shown here again. Go back to the form with your browser's Back button, shorten the message to at most ${messageLimit} characters, then send it again.`,
     ),
     labels: byField((field) => i18n._(contactFieldLabelMessages[field])),
     errors: byField(
