@@ -1,5 +1,6 @@
 /**
- * The app's notices (the service worker's, failed saves, requests delivered from the outbox).
+ * The app's notices (the service worker's, failed saves, requests from the outbox delivered or
+ * refused).
  * None of them shows on a first paint, so their code and the service-worker client load after
  * the page has started (issue 22): the root layout mounts them once it is live. So does what
  * moves the focus after a page change.
@@ -7,7 +8,7 @@
 import { FocusAfterNavigation } from "@/components/focus-after-navigation";
 import { ServiceWorkerNotices } from "@/components/service-worker-notices";
 import { StorageErrorNotice } from "@/components/storage-error-notice";
-import { SentRequestsNotice } from "@/features/contact/sent-requests-notice";
+import { OutboxNews } from "@/features/contact/outbox-news";
 
 export default function AppNotices() {
   return (
@@ -15,7 +16,7 @@ export default function AppNotices() {
       <FocusAfterNavigation />
       <ServiceWorkerNotices />
       <StorageErrorNotice />
-      <SentRequestsNotice />
+      <OutboxNews />
     </>
   );
 }

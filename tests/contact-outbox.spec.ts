@@ -443,6 +443,73 @@ test("a saved message delivered at the next start is reported on the page the ap
   expect(storedRequests(message.email)).toHaveLength(1);
 });
 
+test("a saved message the server refuses once the connection returns is told on the page that is open, and leads to the contact page to correct it", async ({
+  page,
+  context,
+}) => {
+  const message = await sendFromContactPageWhileOffline(page);
+  // The visitor starts another message, then leaves it for later.
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("A second, unfinished");
+  await expect(page.getByText("Draft saved on this device.")).toBeVisible();
+
+  // They go to the home page while the server is still out of reach.
+  await refuseRequests(page);
+  await context.setOffline(false);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await settle(page);
+  const refusedNews = page
+    .getByRole("alert")
+    .filter({ hasText: "Your saved message was not delivered" });
+  await expect(refusedNews).toHaveCount(0);
+
+  // The server is back and refuses the request (as it would a field it does not accept).
+  await page.unroute("**/api/requests");
+  await page.route("**/api/requests", (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      body: JSON.stringify({
+        error: "invalid_request",
+        message: '"email" must match format "email".',
+      }),
+    }),
+  );
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(refusedNews).toContainText(message.subject);
+  await expect(refusedNews).toContainText("Nothing you wrote is lost");
+  await expect(refusedNews.getByRole("button", { name: "Close" })).not.toBeFocused();
+  expect(await findSmallTargets(page)).toEqual([]);
+  await expectNoAxeViolations(page, "refused news on the home page");
+  // It stays on the pages the visitor goes to.
+  await page.reload();
+  await expect(refusedNews).toContainText(message.subject);
+
+  await refusedNews.getByRole("link", { name: "Open the contact page" }).click();
+  await expect(page).toHaveURL("/contact");
+  // The contact page shows the request with the reason, and the news is not said twice.
+  const refused = page.getByRole("alert").filter({ hasText: "Not delivered" });
+  await expect(refused).toContainText(message.subject);
+  await expect(refused).toContainText(
+    "The server did not accept this message. Check the field “Email Address”.",
+  );
+  await expect(refusedNews).toHaveCount(0);
+  // Nothing of the unfinished message is lost: it waits to be sent or cleared first.
+  await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue(
+    "A second, unfinished",
+  );
+  await expect(refused).toContainText("Send or clear the message you are writing first.");
+
+  // Followed once, the news does not come back on other pages; the request stays on this one.
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await settle(page);
+  await expect(refusedNews).toHaveCount(0);
+  await page.goto("/contact");
+  await expect(refused).toContainText(message.subject);
+});
+
 test("on the contact page the 'will be sent later' toast gives way to the news that it was sent", async ({
   page,
   context,

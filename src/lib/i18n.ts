@@ -35,6 +35,7 @@ const catalogLoaders: CatalogLoaders = import.meta.env.SSR
       "!/locales/*/contact-form-answer.po",
       "!/locales/*/page-texts.po",
       "!/locales/*/recognition-problems.po",
+      "!/locales/*/outbox-refusals.po",
       "!/locales/*/staff.po",
     ]);
 

@@ -9,6 +9,7 @@ export const catalogParts = [
   "lessons",
   "recognition",
   "recognition-problems",
+  "outbox-refusals",
   "speech-synthesis",
   "staff",
   "contact-form-answer",
@@ -51,6 +52,9 @@ export const catalogPartFiles: Partial<Record<CatalogPart, readonly string[]>> =
   ],
   // What went wrong with a recording, told only once one began (recording-panel.tsx).
   "recognition-problems": ["recognition/recognition-problem-alert.tsx"],
+  // The news that a request which had to wait was refused: told on any page, rarely
+  // (contact/outbox-news.tsx fetches them with the first such news).
+  "outbox-refusals": ["contact/refused-requests-notice.tsx"],
   // The server's answer to the contact form sent without the app: the build writes it out,
   // the app never shows it (left out of the app's catalogs: src/lib/i18n.ts).
   "contact-form-answer": ["contact/contact-form-answer-texts.ts"],

@@ -15,8 +15,8 @@ export const focusOnDark = {
 } as const;
 
 /**
- * Where a toast at the bottom of the screen sits: above the sent-requests news when it shows (it
- * sets --sent-notice-height, src/features/contact/sent-requests-notice.tsx), so neither covers the
+ * Where a toast at the bottom of the screen sits: above the outbox's news when it shows (it sets
+ * --sent-notice-height, src/features/contact/outbox-news.tsx), so neither covers the
  * other. MUI's Snackbar (kiosk notices) and our BottomToast (the contact form) both sit there.
  */
 export const aboveSentNotice = {
@@ -72,9 +72,9 @@ export const theme = createTheme({
       defaultProps: { disableRipple: false },
       styleOverrides: { root: { "&.Mui-focusVisible": focusVisible } },
     },
-    // Toasts at the bottom sit above the sent-requests news when it shows (it sets
-    // --sent-notice-height, src/features/contact/sent-requests-notice.tsx): neither covers the
-    // other, however tall either is.
+    // Toasts at the bottom sit above the outbox's news when it shows (it sets
+    // --sent-notice-height, src/features/contact/outbox-news.tsx): neither covers the other,
+    // however tall either is.
     MuiSnackbar: {
       styleOverrides: {
         anchorOriginBottomCenter: aboveSentNotice,

@@ -22,7 +22,8 @@ import type { ContactField } from "@/shared/contact-validation";
  * What is still in this device's outbox: requests waiting for the connection (with a way to try
  * now) and requests the server refused (with its reason and a way to correct them). A request is
  * never dropped without the user seeing it: once a waiting one has gone through, the app-wide
- * notice says so (sent-requests-notice.tsx), on this page as on any other.
+ * notice says so, on this page as on any other; should the server refuse it then, the app-wide
+ * notice says so on every other page, and leads here (outbox-news.tsx).
  */
 export function OutboxNotice({
   paused,

@@ -19,6 +19,12 @@ export type OutboxItem = {
   state: "pending" | "failed";
   attempts: number;
   error?: string;
+  /**
+   * A refused request whose refusal the user has been told of: by the form's toast as it was
+   * sent, or by the app-wide news (refusal-news.ts), closed or followed to the contact page. The
+   * contact page still shows it until the user acts on it.
+   */
+  refusalShown?: boolean;
 };
 
 export type DeliveryReport = { delivered: string[]; pending: string[]; failed: string[] };

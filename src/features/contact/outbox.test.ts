@@ -5,9 +5,11 @@ import {
   deliverRequest,
   removeFromOutbox,
   retryWhileOpen,
+  stopReporting,
 } from "@/features/contact/outbox";
 import { enqueueContactRequest } from "@/features/contact/enqueue-request";
-import { readOutbox } from "@/features/contact/outbox-store";
+import { onOutboxChange, readOutbox } from "@/features/contact/outbox-store";
+import { dismissRefusalNews, readRefusalNews } from "@/features/contact/refusal-news";
 import {
   dismissSentRequests,
   onSentRequestsChange,
@@ -340,6 +342,63 @@ describe("contact request outbox", () => {
       expect(await readSentRequests()).toMatchObject([{ id: request.id }]);
       expect(failures).toContain(storageKeys.sentNotice);
       stop();
+    });
+  });
+
+  describe("news of requests refused after waiting", () => {
+    const refusal = {
+      status: 400,
+      body: { error: "bad_request", message: 'body/email must match format "email"' },
+    };
+
+    it("a request the server refuses after it had to wait is news, on any page, until the user is told", async () => {
+      fakeServer("network-error", refusal);
+      const { request } = await enqueueContactRequest(fields, "kk");
+      expect(await deliverRequest(request.id)).toEqual({ state: "pending" });
+      expect(await readRefusalNews()).toEqual([]);
+
+      // The user has left the contact page; the connection comes back (or the service worker
+      // sends it), and the server refuses it.
+      let changes = 0;
+      const stop = onOutboxChange(() => (changes += 1));
+      expect((await deliverOutbox()).failed).toEqual([request.id]);
+      expect(changes).toBeGreaterThan(0);
+      stop();
+      resetStorageForTests();
+      expect(await readRefusalNews()).toEqual([{ id: request.id, subject: fields.subject }]);
+
+      // Told (closed, or followed to the contact page): no news again, and the request is still
+      // there, every word of it, to be corrected on the contact page.
+      await dismissRefusalNews([request.id]);
+      resetStorageForTests();
+      expect(await readRefusalNews()).toEqual([]);
+      expect(await readOutbox()).toMatchObject([{ state: "failed", request }]);
+    });
+
+    it("a request the form reports itself as refused is no news", async () => {
+      fakeServer(refusal);
+      const { request } = await enqueueContactRequest(fields, "en");
+      expect(await deliverRequest(request.id)).toMatchObject({ state: "failed" });
+      expect(await readRefusalNews()).toEqual([]);
+      expect(await readOutbox()).toMatchObject([{ state: "failed", request }]);
+    });
+
+    it("a request refused after the user left the form while it was sending is news", async () => {
+      fakeServer(refusal);
+      const { request } = await enqueueContactRequest(fields, "ru");
+      stopReporting(request.id);
+      expect(await deliverRequest(request.id)).toMatchObject({ state: "failed" });
+      expect(await readRefusalNews()).toEqual([{ id: request.id, subject: fields.subject }]);
+    });
+
+    it("closing the news keeps the news of requests refused since", async () => {
+      fakeServer(refusal);
+      const first = await enqueueContactRequest(fields, "az");
+      await deliverOutbox();
+      await dismissRefusalNews([first.request.id]);
+      const second = await enqueueContactRequest({ ...fields, subject: "Second" }, "az");
+      await deliverOutbox();
+      expect(await readRefusalNews()).toEqual([{ id: second.request.id, subject: "Second" }]);
     });
   });
 });

@@ -9,7 +9,8 @@
  *
  * The contact form puts its requests in (enqueue-request.ts). The form's toast reports the request
  * it has just sent. A request delivered any other way (it had to wait) leaves news behind
- * (sent-notice.ts). The storage and its lock are in outbox-store.ts.
+ * (sent-notice.ts); so does one the server refused then (refusal-news.ts), which stays in the
+ * outbox to be corrected. The storage and its lock are in outbox-store.ts.
  *
  * This module uses no `window` or DOM API, so the service worker can import it and call
  * `deliverOutbox()`:
@@ -130,7 +131,14 @@ async function deliverOnce(): Promise<DeliveryReport> {
       await updateOutbox((items) =>
         items.map((other) =>
           other.request.id === id
-            ? { ...other, state: "failed", attempts: other.attempts + 1, error: result.message }
+            ? {
+                ...other,
+                state: "failed",
+                attempts: other.attempts + 1,
+                error: result.message,
+                // The form that is sending it says so itself (its toast): no news elsewhere.
+                refusalShown: reportedHere.has(id),
+              }
             : other,
         ),
       );
