@@ -499,7 +499,18 @@ test("a saved message the server refuses once the connection returns is told on 
   await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue(
     "A second, unfinished",
   );
-  await expect(refused).toContainText("Send or clear the message you are writing first.");
+  // Correct and send again says why it waits, keeps the focus, and changes nothing when pressed.
+  const correct = refused.getByRole("button", { name: "Correct and send again" });
+  await expect(correct).toHaveAttribute("aria-disabled", "true");
+  await expect(correct).toHaveAccessibleDescription(
+    "Send or clear the message you are writing first.",
+  );
+  await correct.focus();
+  await page.keyboard.press("Enter");
+  await expect(correct).toBeFocused();
+  await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue(
+    "A second, unfinished",
+  );
 
   // Followed once, the news does not come back on other pages; the request stays on this one.
   await page.goto("/about");

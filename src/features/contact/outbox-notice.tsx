@@ -134,17 +134,22 @@ export function OutboxNotice({
             <q>{item.request.subject}</q>
           </Typography>
           <Typography>{refusal(item.error)}</Typography>
+          {/* While a message is being written, it must be sent or cleared first, so that
+              nothing of it is lost: the button says why and stays focusable (aria-disabled). */}
           <Button
             variant="outlined"
             color="inherit"
             sx={{ mt: 1 }}
-            disabled={!canEdit}
-            onClick={() => void edit(item.request, item.error)}
+            aria-disabled={!canEdit}
+            aria-describedby={canEdit ? undefined : `outbox-wait-${item.request.id}`}
+            onClick={() => {
+              if (canEdit) void edit(item.request, item.error);
+            }}
           >
             {t`Correct and send again`}
           </Button>
           {!canEdit && (
-            <Typography sx={{ mt: 1 }}>
+            <Typography id={`outbox-wait-${item.request.id}`} sx={{ mt: 1 }}>
               {t`Send or clear the message you are writing first.`}
             </Typography>
           )}
