@@ -1,8 +1,8 @@
 /**
  * Where the user's own phrase pictures are kept: an IndexedDB database of their own, read and
- * written by Talk (features/talk/board/phrase-pictures.ts). A privacy reset on a clinic tablet
- * erases them (features/kiosk/privacy-reset.ts), keeping those the clinic's boards use, without
- * knowing Talk.
+ * written by Talk (features/talk/board/phrase-pictures.ts and phrase-picture-writes.ts). A
+ * privacy reset on a clinic tablet erases them (features/kiosk/privacy-reset.ts), keeping those
+ * the clinic's boards use, without knowing Talk.
  */
 import { createStore, type UseStore } from "idb-keyval";
 import { answeredInTime } from "@/lib/storage";

@@ -123,8 +123,8 @@ export async function keepClinicSetup(): Promise<boolean> {
 /** Forgets the clinic's setup when kiosk mode ends; the tablet's boards and choices stay. */
 export async function forgetClinicSetup(): Promise<boolean> {
   const removed = await Promise.all(clinicSetup.map(({ copy }) => removeValue(copy)));
-  // The clinic's photos were kept while kiosk mode was on (phrase-pictures.ts); those the boards
-  // no longer use go now.
+  // The clinic's photos were kept while kiosk mode was on (phrase-picture-writes.ts); those the
+  // boards no longer use go now.
   const erased = await erasePicturesExcept(
     pictureIdsIn(await readValue<unknown>(storageKeys.talkBoards)),
   );

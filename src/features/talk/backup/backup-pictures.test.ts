@@ -12,11 +12,8 @@ import {
 import { exportBoards, parseBoardFile, tooLargeToRead } from "@/features/talk/backup/board-file";
 import { pictureSize, pictureType } from "@/features/talk/backup/picture-bytes";
 import type { Board } from "@/features/talk/board/board";
-import {
-  readPicture,
-  resetPicturesForTests,
-  savePicture,
-} from "@/features/talk/board/phrase-pictures";
+import { savePicture } from "@/features/talk/board/phrase-picture-writes";
+import { readPicture, resetPicturesForTests } from "@/features/talk/board/phrase-pictures";
 import { resetStorageForTests } from "@/lib/storage";
 import { phrase } from "@/features/talk/backup/phrases-for-tests";
 

@@ -5,7 +5,8 @@
 import { type Board, type Boards, type Phrase } from "@/features/talk/board/board";
 import { picturesOf } from "@/features/talk/board/board-edits";
 import type { SpeechLanguage } from "@/shared/speech-options";
-import { readPicture, removePictures, savePicture } from "@/features/talk/board/phrase-pictures";
+import { removePictures, savePicture } from "@/features/talk/board/phrase-picture-writes";
+import { readPicture } from "@/features/talk/board/phrase-pictures";
 import type { PictureStore } from "@/features/talk/backup/open-board";
 import {
   maxPictureBytes,

@@ -2,7 +2,8 @@ import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { saveBoardFile } from "@/features/talk/backup/board-export";
 import { boardFileName, parseBoardFile } from "@/features/talk/backup/board-file";
-import { resetPicturesForTests, savePicture } from "@/features/talk/board/phrase-pictures";
+import { savePicture } from "@/features/talk/board/phrase-picture-writes";
+import { resetPicturesForTests } from "@/features/talk/board/phrase-pictures";
 import { resetStorageForTests } from "@/lib/storage";
 import { phrase } from "@/features/talk/backup/phrases-for-tests";
 

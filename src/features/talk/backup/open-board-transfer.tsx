@@ -44,7 +44,7 @@ const loadOpenBoard = () =>
     import("@/features/talk/backup/open-board"),
     import("@/features/talk/backup/open-board-export"),
     import("@/features/talk/backup/open-board-device"),
-    import("@/features/talk/board/phrase-pictures"),
+    import("@/features/talk/board/phrase-picture-writes"),
     import("@/features/talk/board/unused-pictures"),
   ]);
 

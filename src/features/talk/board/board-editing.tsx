@@ -30,7 +30,8 @@ import {
   toggleFavourite,
   type PhraseDraft,
 } from "@/features/talk/board/board-edits";
-import { readPicture, removePictures, savePicture } from "@/features/talk/board/phrase-pictures";
+import { removePictures, savePicture } from "@/features/talk/board/phrase-picture-writes";
+import { readPicture } from "@/features/talk/board/phrase-pictures";
 import { removePicturesOnceStored } from "@/features/talk/board/unused-pictures";
 import type { PhoneColumns, SymbolDisplay } from "@/features/talk/board/board-look";
 import { BoardLookSettings } from "@/features/talk/board/board-look-settings";

@@ -14,7 +14,7 @@ import {
 import { phraseProblem, type PhraseDraft } from "@/features/talk/board/board-edits";
 import { categoryLabels } from "@/features/talk/board/category-labels";
 import { PhrasePictureField } from "@/features/talk/board/phrase-picture-field";
-import { removePictures } from "@/features/talk/board/phrase-pictures";
+import { removePictures } from "@/features/talk/board/phrase-picture-writes";
 
 /**
  * Adds a phrase or edits one. A problem is shown on the field itself and the typed text stays,

@@ -1,12 +1,8 @@
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createPhotoKeeper, type PhotoKeeper } from "@/features/talk/board/phrase-photo";
-import {
-  readPicture,
-  removePictures,
-  resetPicturesForTests,
-  savePicture,
-} from "@/features/talk/board/phrase-pictures";
+import { removePictures, savePicture } from "@/features/talk/board/phrase-picture-writes";
+import { readPicture, resetPicturesForTests } from "@/features/talk/board/phrase-pictures";
 import { resetStorageForTests } from "@/lib/storage";
 
 const photo = new Blob([new Uint8Array([0xff, 0xd8, 1])], { type: "image/jpeg" });

@@ -4,7 +4,7 @@
  * a photo ready after that is not the phrase's picture, and it is erased rather than left on the
  * device where no phrase uses it (and no clean-up of the boards would ever find it).
  */
-import { removePictures, savePicture } from "@/features/talk/board/phrase-pictures";
+import { removePictures, savePicture } from "@/features/talk/board/phrase-picture-writes";
 import { resizePicture, type ResizeProblem } from "@/features/talk/board/resize-picture";
 
 /** The photo's id once kept; why it was not; or "overtaken" when something else came first. */

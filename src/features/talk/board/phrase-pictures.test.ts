@@ -1,12 +1,11 @@
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
-  readPicture,
   removeAllPictures,
   removePictures,
-  resetPicturesForTests,
   savePicture,
-} from "@/features/talk/board/phrase-pictures";
+} from "@/features/talk/board/phrase-picture-writes";
+import { readPicture, resetPicturesForTests } from "@/features/talk/board/phrase-pictures";
 import { onStorageError, resetStorageForTests, storageKeys, writeValue } from "@/lib/storage";
 
 function jpeg(bytes: number[]): Blob {

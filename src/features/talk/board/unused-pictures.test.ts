@@ -1,10 +1,7 @@
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  readPicture,
-  resetPicturesForTests,
-  savePicture,
-} from "@/features/talk/board/phrase-pictures";
+import { savePicture } from "@/features/talk/board/phrase-picture-writes";
+import { readPicture, resetPicturesForTests } from "@/features/talk/board/phrase-pictures";
 import { removePicturesOnceStored } from "@/features/talk/board/unused-pictures";
 import { resetStorageForTests, storageKeys, writeValue } from "@/lib/storage";
 

@@ -4,7 +4,7 @@
  * stored no longer use them. Erased at once, a write of the boards that then failed (the device's
  * storage full) left the boards read at the next start pointing at pictures that were gone.
  */
-import { removePictures } from "@/features/talk/board/phrase-pictures";
+import { removePictures } from "@/features/talk/board/phrase-picture-writes";
 import { pictureIdsIn } from "@/lib/picture-database";
 import { onValueChange, readValue, storageKeys } from "@/lib/storage";
 
