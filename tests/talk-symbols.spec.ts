@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import {
+  cameraPhoto,
   expectNoAxeViolations,
   findSmallTargets,
   presetLanguage,
@@ -344,24 +345,6 @@ test("the open symbol picker passes axe at 390 px", async ({ page }) => {
   await expectNoAxeViolations(page, "symbol picker, 390 px");
   expect(await findSmallTargets(page)).toEqual([]);
 });
-
-/** A photo as a phone's camera would give it: a 1200×800 JPEG, drawn in the page. */
-async function cameraPhoto(page: Page) {
-  const base64 = await page.evaluate(() => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 1200;
-    canvas.height = 800;
-    const context = canvas.getContext("2d")!;
-    context.fillStyle = "#e07b39";
-    context.fillRect(0, 0, 1200, 800);
-    context.fillStyle = "#1d3557";
-    context.beginPath();
-    context.arc(600, 400, 300, 0, Math.PI * 2);
-    context.fill();
-    return canvas.toDataURL("image/jpeg", 0.95).split(",")[1]!;
-  });
-  return { name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: Buffer.from(base64, "base64") };
-}
 
 /** How many pictures of the user's own the device keeps. */
 function keptPictureCount(page: Page): Promise<number> {

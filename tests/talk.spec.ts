@@ -1,7 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
+import { chromium, expect, test, type Download, type Locator, type Page } from "@playwright/test";
+import { baseURL, chromiumArgs, chromiumPath } from "../playwright.config.ts";
 import { FEATURES_FORMAT } from "../src/shared/phrase-recogniser/features.ts";
 import {
+  cameraPhoto,
   dropConnectionOn,
   expectNoAxeViolations,
   findSmallTargets,
@@ -194,6 +196,66 @@ test.describe("Talk", () => {
     await expect
       .poll(() => storedValue(page, "dauys.talk-history"))
       .toMatchObject([{ text, language: "en" }]);
+  });
+
+  test("on a clinic's server reached over plain http, a phrase and its photo are added, said, and kept in the history", async () => {
+    test.slow();
+    // Not localhost, so not a secure context: the page has no crypto.randomUUID, as on a
+    // clinic's own network reached by the server's name or address.
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [...chromiumArgs, "--host-resolver-rules=MAP clinic.test 127.0.0.1"],
+    });
+    try {
+      const context = await browser.newContext({
+        baseURL: `http://clinic.test:${new URL(baseURL).port}`,
+        serviceWorkers: "block",
+        viewport: { width: 1280, height: 900 },
+      });
+      const page = await context.newPage();
+      await openTalk(page);
+      expect(await page.evaluate(() => [isSecureContext, typeof crypto.randomUUID])).toEqual([
+        false,
+        "undefined",
+      ]);
+
+      await board(page).getByRole("button", { name: "Edit the board" }).click();
+      await board(page).getByRole("button", { name: "Add a phrase" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+      await dialog.getByRole("textbox", { name: "Phrase" }).fill("My cat Barsik");
+      const chooser = page.waitForEvent("filechooser");
+      await dialog.getByRole("button", { name: "Choose a photo" }).click();
+      await (await chooser).setFiles(await cameraPhoto(page));
+      await expect(
+        dialog.getByRole("status").filter({ hasText: "The photo is the phrase's picture now." }),
+      ).toBeVisible();
+      await dialog.getByRole("button", { name: "Save the phrase" }).click();
+      await expect(dialog).toHaveCount(0);
+      await board(page).getByRole("button", { name: "Done editing" }).click();
+      const phrase = board(page).getByRole("button", { name: "My cat Barsik", exact: true });
+      await expect
+        .poll(() =>
+          phrase
+            .locator("img")
+            .evaluateAll(
+              (images) =>
+                images.filter((image) => (image as HTMLImageElement).naturalWidth > 0).length,
+            ),
+        )
+        .toBe(1);
+
+      await phrase.click();
+      await expectAudioPlaying(page);
+      await expect(entryButton(page, "My cat Barsik")).toBeVisible();
+      await expect(page.getByText("This could not be said aloud. Please try again.")).toHaveCount(
+        0,
+      );
+      const history = (await storedValue(page, "dauys.talk-history")) as { id: string }[];
+      expect(history).toMatchObject([{ text: "My cat Barsik", language: "en" }]);
+      expect(history[0]!.id).not.toBe("");
+    } finally {
+      await browser.close();
+    }
   });
 
   test("a voice download that stalls ends in a message, and the next tap says the phrase", async ({

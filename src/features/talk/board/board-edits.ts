@@ -4,6 +4,7 @@
  * They come with the parts that change a board, not with the page.
  */
 import type { SpeechLanguage } from "@/shared/speech-options";
+import { randomUuid } from "@/shared/uuid";
 import {
   cleanPhraseText,
   maxPhraseLength,
@@ -162,6 +163,7 @@ export function boardHasText(board: Board, text: string): boolean {
   return board.some((phrase) => phrase.text.toLocaleLowerCase() === clean);
 }
 
+/** A new phrase's id; on a page over plain http too (`randomUuid`, not `crypto.randomUUID`). */
 export function newPhraseId(): string {
-  return `phrase-${crypto.randomUUID()}`;
+  return `phrase-${randomUuid()}`;
 }

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   boardFor,
   maxPhraseLength,
@@ -14,6 +14,7 @@ import {
   deletePhrase,
   editPhrase,
   movePhrase,
+  newPhraseId,
   phraseProblem,
   pinPhrase,
   reinsertPhrase,
@@ -36,6 +37,10 @@ const ofCategory = (board: Board, category: string) =>
   board.filter((phrase) => phrase.category === category).map((phrase) => phrase.text);
 
 describe("phrase board", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it("starts from the starter set in the chosen language", () => {
     const russian = boardFor({}, "ru");
     expect(russian).toHaveLength(starterPhrases.length);
@@ -113,6 +118,19 @@ describe("phrase board", () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(restored[1]!.starterId).toBe(start[1]!.starterId);
     expect(restored[1]!.symbol).toEqual(start[1]!.symbol);
+  });
+
+  it("gives new phrases ids on a page over plain http, which has no crypto.randomUUID", () => {
+    const real = globalThis.crypto;
+    vi.stubGlobal("crypto", { getRandomValues: real.getRandomValues.bind(real) });
+    // Added as the phrase dialog adds one, and as starters whose words come back.
+    let board = addPhrase(starterBoard("en"), { text: "Tea", category: "mine" }, newPhraseId());
+    board = addPhrase(board, { text: "Coffee", category: "mine" }, newPhraseId());
+    board = restoreStarters(deletePhrase(board, board[0]!.id), "en");
+    const ids = board.map((phrase) => phrase.id);
+    expect(texts(board)).toContain("Tea");
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => id.startsWith("phrase-"))).toHaveLength(3);
   });
 
   it("pins a history text to My phrases once", () => {

@@ -7,6 +7,7 @@ import { clear, delMany, set } from "idb-keyval";
 import { pictureStore, type StoredPicture } from "@/features/talk/board/phrase-pictures";
 import { pictureIdsIn } from "@/lib/picture-database";
 import { readValue, reportStorageFailure, storageKeys } from "@/lib/storage";
+import { randomUuid } from "@/shared/uuid";
 
 /** Keeps a picture on the device; resolves to its new id, or undefined when it could not be kept. */
 export async function savePicture(picture: Blob): Promise<string | undefined> {
@@ -15,7 +16,8 @@ export async function savePicture(picture: Blob): Promise<string | undefined> {
     reportStorageFailure(new Error("IndexedDB is not available"), storageKeys.pictures);
     return undefined;
   }
-  const id = `picture-${crypto.randomUUID()}`;
+  // Not crypto.randomUUID, which a page over plain http (a clinic's own server) does not have.
+  const id = `picture-${randomUuid()}`;
   try {
     const stored: StoredPicture = { type: picture.type, bytes: await picture.arrayBuffer() };
     await set(id, stored, idb);

@@ -44,6 +44,17 @@ describe("phrase pictures", () => {
     expect(await bytesOf(await readPicture(second!))).toEqual([2]);
   });
 
+  it("keeps pictures on a page over plain http, which has no crypto.randomUUID", async () => {
+    const real = globalThis.crypto;
+    vi.stubGlobal("crypto", { getRandomValues: real.getRandomValues.bind(real) });
+    const first = await savePicture(jpeg([1]));
+    const second = await savePicture(jpeg([2]));
+    expect(first).toMatch(/^picture-/);
+    expect(second).not.toBe(first);
+    expect(await bytesOf(await readPicture(first!))).toEqual([1]);
+    expect(await bytesOf(await readPicture(second!))).toEqual([2]);
+  });
+
   it("keeps the pictures after the page is opened again", async () => {
     const id = await savePicture(jpeg([7, 8]));
     resetPicturesForTests();

@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   clearHistory,
   deleteEntry,
   maxHistoryEntries,
+  newEntryId,
   parseHistory,
   recordSaid,
   restoreEntry,
@@ -62,5 +63,43 @@ describe("talk history", () => {
       null,
     ];
     expect(parseHistory(stored).map((entry) => entry.id)).toEqual(["b", "a"]);
+  });
+
+  describe("a new entry's id", () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    });
+
+    it("is made on a page over plain http, which has no crypto.randomUUID", () => {
+      const real = globalThis.crypto;
+      vi.stubGlobal("crypto", { getRandomValues: real.getRandomValues.bind(real) });
+      const ids = new Set(Array.from({ length: 50 }, () => newEntryId(1_000)));
+      expect(ids.size).toBe(50);
+    });
+
+    it("is new beside the entries an earlier visit kept, said in the same millisecond", async () => {
+      vi.useFakeTimers({ now: 1_700_000_000_000 });
+      // Each visit loads the history module afresh; the clock reads the same.
+      const visit = async () => {
+        vi.resetModules();
+        return import("@/features/talk/history/history");
+      };
+      const first = await visit();
+      const earlier = parseHistory([
+        { id: first.newEntryId(Date.now()), text: "Hello", language: "en", saidAt: Date.now() },
+      ]);
+      const again = await visit();
+      const id = again.newEntryId(Date.now());
+      expect(id).not.toBe(earlier[0]!.id);
+      // What was said last, taken back ("Not that"), takes only its own entry with it.
+      const history = again.recordSaid(earlier, {
+        id,
+        text: "Water",
+        language: "en",
+        saidAt: Date.now(),
+      });
+      expect(again.deleteEntry(history, id).map((entry) => entry.text)).toEqual(["Hello"]);
+    });
   });
 });

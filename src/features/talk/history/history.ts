@@ -20,6 +20,14 @@ export type History = readonly HistoryEntry[];
 const sameWords = (entry: HistoryEntry, text: string, language: SpeechLanguage) =>
   entry.language === language && entry.text.toLocaleLowerCase() === text.toLocaleLowerCase();
 
+/**
+ * The id of the entry for something just said: unique among the entries kept on the device, which
+ * earlier visits and the app's other tabs wrote too (so not a count kept by this page). Not
+ * crypto.randomUUID, which a page over plain http (a clinic's server reached by its address)
+ * does not have; nothing needs the id to be hard to guess.
+ */
+export const newEntryId = (saidAt: number) => `${saidAt}-${Math.random()}`;
+
 export function recordSaid(
   history: History,
   said: { text: string; language: SpeechLanguage; saidAt: number; id: string },

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { cleanPhraseText } from "@/features/talk/board/board";
-import { deleteEntry, recordSaid, type History } from "@/features/talk/history/history";
+import { deleteEntry, newEntryId, recordSaid, type History } from "@/features/talk/history/history";
 import {
   createSpeaker,
   PlaybackError,
@@ -78,9 +78,10 @@ export function useTalkSpeech(options: {
         setStatus({ state: "speaking" });
         // A phrase said before keeps its entry's id (recordSaid): taking this back then removes
         // nothing, and the earlier entry stays.
-        const id = crypto.randomUUID();
+        const saidAt = Date.now();
+        const id = newEntryId(saidAt);
         lastEntry.current = id;
-        changeHistory((current) => recordSaid(current, { id, text, language, saidAt: Date.now() }));
+        changeHistory((current) => recordSaid(current, { id, text, language, saidAt }));
       })
       .catch((error: unknown) => {
         if (error instanceof StaleRequestError) return;
