@@ -889,6 +889,57 @@ test.describe("Talk", () => {
     await expect(page.locator("main")).toBeFocused();
   });
 
+  test("a text pasted over the limit is kept whole, said to be too long, and Speak waits until it is short enough", async ({
+    page,
+  }) => {
+    test.slow();
+    await openTalk(page);
+    const box = page.getByRole("textbox", { name: "Type what you want to say" });
+    const pasted = "Please call my daughter Aigerim, she knows what I need today. "
+      .repeat(34)
+      .trim();
+    expect(pasted.length).toBeGreaterThan(2000);
+    // As a paste puts it in: one insertion, which a maxlength would cut at 2000 in silence.
+    await box.focus();
+    await page.keyboard.insertText(pasted);
+    await expect(box).toHaveValue(pasted);
+    const tooLong = "This is too long: use at most 2000 characters.";
+    await expect(box).toHaveAttribute("aria-invalid", "true");
+    await expect(box).toHaveAccessibleDescription(tooLong);
+    const count = page.getByText(`${pasted.length} of 2000 characters`);
+    await expect(count).toBeVisible();
+    await expect(count).toHaveAttribute("aria-live", "polite");
+
+    // Speak is held, focusable, and says why; neither it nor Enter says anything, or cuts a word.
+    const speak = page.getByRole("button", { name: "Speak", exact: true });
+    await expect(speak).toHaveAttribute("aria-disabled", "true");
+    await expect(speak).toHaveAccessibleDescription(tooLong);
+    await speak.click();
+    await expect(speak).toBeFocused();
+    await box.press("Enter");
+    await expect(box).toHaveValue(pasted);
+    await expect(page.getByRole("region", { name: "Said last" })).toHaveCount(0);
+    await expect(historyRegion(page).getByText("Nothing said yet.")).toBeVisible();
+
+    // Kept whole through a reload.
+    await page.reload();
+    await settle(page);
+    await expect(box).toHaveValue(pasted);
+
+    // Cut to the limit by the user, it is said.
+    const shortened = pasted.slice(0, 1990).trim();
+    await box.fill(shortened);
+    await expect(box).toHaveAttribute("aria-invalid", "false");
+    await expect(page.getByText(`${shortened.length} of 2000 characters`)).toBeVisible();
+    await expect(speak).not.toHaveAttribute("aria-disabled");
+    await listenToTalkAudio(page);
+    await speak.click();
+    await expectAudioPlaying(page);
+    await expect
+      .poll(() => storedValue(page, "dauys.talk-history"))
+      .toMatchObject([{ text: shortened, language: "en" }]);
+  });
+
   test("the listener view shows what was said full screen, turned if asked, and any tap or Escape closes it", async ({
     page,
   }) => {

@@ -2,12 +2,13 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
+import { styled } from "@mui/material/styles";
 import { TextField } from "@/components/text-field";
 import Typography from "@mui/material/Typography";
 import { ChoiceRadioGroup } from "@/components/choice-radio-group";
 import RecordVoiceOverIcon from "@mui/icons-material/RecordVoiceOver";
 import StopIcon from "@mui/icons-material/Stop";
-import type { Board } from "@/features/talk/board/board";
+import { cleanPhraseText, type Board } from "@/features/talk/board/board";
 import type { History } from "@/features/talk/history/history";
 import type { TalkSettings } from "@/features/talk/talk-settings";
 import type { useTalkSpeech } from "@/features/talk/speaking/use-talk-speech";
@@ -29,12 +30,21 @@ import { Button } from "@/components/button";
 import { storageKeys } from "@/lib/storage";
 import { useStoredDraft } from "@/lib/use-stored-draft";
 
+const Count = styled("p")(({ theme }) => ({
+  margin: "4px 14px 0",
+  fontSize: "0.875rem",
+  lineHeight: 1.45,
+  color: theme.palette.text.secondary,
+  "&:empty": { margin: 0 },
+}));
+
 const rateChoices = Object.keys(speechRates) as SpeechRateChoice[];
 const pitchChoices = Object.keys(speechPitches) as SpeechPitchChoice[];
 
 /**
  * A large text box with one Speak action: Enter speaks, Shift+Enter starts a new line. Words the
- * user has said before are offered as big buttons while they type.
+ * user has said before are offered as big buttons while they type. A text longer than can be said
+ * at once is kept whole and said to be too long, and Speak waits until it is short enough.
  */
 export function TypeToSpeak({
   text,
@@ -65,11 +75,18 @@ export function TypeToSpeak({
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const textId = useId();
   const suggestions = useMemo(() => suggestWords(text, vocabulary), [text, vocabulary]);
+  // Counted as it is said: spaces and line breaks run together (cleanPhraseText).
+  const length = cleanPhraseText(text).length;
+  const limit = maxTextLength;
+  const tooLong = length > limit;
+  const speak = () => {
+    if (!tooLong) onSpeak();
+  };
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      onSpeak();
+      speak();
     }
   };
 
@@ -82,19 +99,32 @@ export function TypeToSpeak({
       >
         {t`Type what you want to say`}
       </Typography>
-      <TextField
-        id={textId}
-        inputRef={inputRef}
-        helperText={t`Enter speaks. Shift+Enter starts a new line.`}
-        value={text}
-        onChange={(event) => onTextChange(event.target.value)}
-        onKeyDown={onKeyDown}
-        multiline
-        minRows={2}
-        maxRows={8}
-        fullWidth
-        htmlInput={{ lang: language, maxLength: maxTextLength, sx: { fontSize: "1.5rem" } }}
-      />
+      <div>
+        {/* No maxLength: the browser would cut a long paste short without a word. The text stays
+            whole, said to be too long, for the user to shorten. */}
+        <TextField
+          id={textId}
+          inputRef={inputRef}
+          error={tooLong}
+          helperText={
+            tooLong
+              ? t`This is too long: use at most ${limit} characters.`
+              : t`Enter speaks. Shift+Enter starts a new line.`
+          }
+          value={text}
+          onChange={(event) => onTextChange(event.target.value)}
+          onKeyDown={onKeyDown}
+          multiline
+          minRows={2}
+          maxRows={8}
+          fullWidth
+          htmlInput={{ lang: language, sx: { fontSize: "1.5rem" } }}
+        />
+        {/* In the page from the start, so that a screen reader says the count as it appears. */}
+        <Count aria-live="polite">
+          {length > limit * 0.9 ? t`${length} of ${limit} characters` : null}
+        </Count>
+      </div>
       <WordSuggestions
         words={suggestions}
         language={language}
@@ -108,7 +138,10 @@ export function TypeToSpeak({
           variant="contained"
           size="large"
           startIcon={<RecordVoiceOverIcon />}
-          onClick={onSpeak}
+          // Held while the text is too long, and focusable, with the reason (the field's message).
+          aria-disabled={tooLong || undefined}
+          aria-describedby={tooLong ? `${textId}-helper-text` : undefined}
+          onClick={speak}
           sx={{ minHeight: 64, px: 4, fontSize: "1.25rem" }}
         >
           {t`Speak`}
