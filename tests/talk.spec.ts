@@ -1297,6 +1297,48 @@ test.describe("Talk", () => {
     expect(downloads).toHaveLength(1);
   });
 
+  test("Export waits a bounded time for My voice: if it never reads what it learnt, the file has the boards without it, and says so", async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    await presetTwoTaughtPhrases(page);
+    // My voice's code never comes (a request that never ends), so it never reads its examples.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/stored-voice-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openTalk(page);
+    const download = page.waitForEvent("download");
+    const exportButton = page.getByRole("button", { name: "Export the board" });
+    await exportButton.click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Getting what My voice has learnt…" }),
+    ).toBeVisible();
+    await expect(exportButton).toHaveAttribute("aria-disabled", "true");
+
+    // About 20 s later, the boards are saved without the voice, and the user is told.
+    const file = testInfo.outputPath((await download).suggestedFilename());
+    await (await download).saveAs(file);
+    const saved = JSON.parse(readFileSync(file, "utf8")) as {
+      boards: { en: { id: string }[] };
+      voice: object;
+    };
+    expect(saved.boards.en.map((phrase) => phrase.id)).toEqual(["thirsty", "nurse"]);
+    expect(saved.voice).toEqual({});
+    await expect(
+      page.getByRole("status").filter({
+        hasText:
+          "Board exported. What My voice has learnt is not in the file: it could not be read in time. Reload the page, then export again to include it.",
+      }),
+    ).toBeVisible();
+    await expect(page.getByText("Getting what My voice has learnt…")).toHaveCount(0);
+    await expect(exportButton).not.toHaveAttribute("aria-disabled");
+    await expect(exportButton).toBeFocused();
+    release();
+  });
+
   test("an import that cannot finish says so, and changes nothing", async ({ page }) => {
     await presetStoredValue(page, "dauys.talk-boards", {
       en: [{ id: "own-1", text: "Call my grandson Timur", category: "mine", favourite: false }],

@@ -18,7 +18,7 @@ import {
   type BoardFileProblem,
   type BoardFileResult,
 } from "@/features/talk/backup/board-file";
-import { saveBoardFile } from "@/features/talk/backup/board-export";
+import { saveBoardFile, voiceWaitMs } from "@/features/talk/backup/board-export";
 import { OpenBoardTransfer } from "@/features/talk/backup/open-board-transfer";
 import { ReplaceDialog } from "@/features/talk/backup/replace-dialog";
 import { brand } from "@/lib/brand";
@@ -33,7 +33,7 @@ type Problem =
 
 type Outcome =
   | { kind: "imported"; phraseCount: number }
-  | { kind: "exported"; picturesLeftOut: number }
+  | { kind: "exported"; picturesLeftOut: number; voiceLeftOut: boolean }
   | { kind: "failed"; problem: Problem };
 
 type ReadFile = Extract<BoardFileResult, { ok: true }>;
@@ -136,19 +136,36 @@ export function BoardBackup({
   // (a slow tablet, examples being made again after an update), the file waits for it, or it
   // would go without the user's voice. One file at a time: a second tap (a tremor) makes none.
   const [exportAsked, setExportAsked] = useState(false);
+  // But not for ever (a store that never answers, My voice's code that never comes): after
+  // voiceWaitMs the boards are saved without the voice, and the user is told. A file of the boards
+  // they made is worth more than a wait with no end, or than no file.
+  const [voiceWaitOver, setVoiceWaitOver] = useState(false);
+  const voiceRead = voice !== null;
   useEffect(() => {
-    if (!exportAsked || !voice) return;
+    if (!exportAsked || voiceRead) return;
+    const timer = setTimeout(() => setVoiceWaitOver(true), voiceWaitMs);
+    return () => clearTimeout(timer);
+  }, [exportAsked, voiceRead]);
+  const readyToSave = voiceRead || voiceWaitOver;
+  useEffect(() => {
+    if (!exportAsked || !readyToSave) return;
     void saveBoardFile({ boards, voice, language }, downloadFile).then((saved) => {
       setExportAsked(false);
+      setVoiceWaitOver(false);
       setOutcome(
         saved.ok
-          ? { kind: "exported", picturesLeftOut: saved.picturesLeftOut }
+          ? {
+              kind: "exported",
+              picturesLeftOut: saved.picturesLeftOut,
+              voiceLeftOut: saved.voiceLeftOut,
+            }
           : { kind: "failed", problem: "not-exported" },
       );
     });
-    // Once, when asked and the voice is there (not again at each change of it while it is made).
+    // Once, when asked and the voice is there or waited for long enough (not again at each change
+    // of it while it is made).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [exportAsked, voice !== null]);
+  }, [exportAsked, readyToSave]);
 
   return (
     <Stack spacing={2}>
@@ -204,8 +221,14 @@ export function BoardBackup({
           </Typography>
         ) : null}
         {outcome?.kind === "exported" ? (
-          <Alert role="none" severity={outcome.picturesLeftOut > 0 ? "warning" : "success"}>
+          <Alert
+            role="none"
+            severity={outcome.picturesLeftOut > 0 || outcome.voiceLeftOut ? "warning" : "success"}
+          >
             {t`Board exported.`}
+            {outcome.voiceLeftOut
+              ? ` ${t`What My voice has learnt is not in the file: it could not be read in time. Reload the page, then export again to include it.`}`
+              : null}
             {outcome.picturesLeftOut > 0 ? (
               <>
                 {" "}

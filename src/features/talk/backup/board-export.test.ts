@@ -21,7 +21,7 @@ describe("exporting the board", () => {
       { boards: { en: [phrase("cat", id)] }, voice: {}, language: "en" },
       download,
     );
-    expect(saved).toEqual({ ok: true, picturesLeftOut: 0 });
+    expect(saved).toEqual({ ok: true, picturesLeftOut: 0, voiceLeftOut: false });
     expect(download).toHaveBeenCalledOnce();
     const [file, name] = download.mock.calls[0]!;
     expect(name).toBe(boardFileName);
@@ -37,8 +37,25 @@ describe("exporting the board", () => {
       { boards: { en: [phrase("cat", "picture-gone")] }, voice: {}, language: "en" },
       download,
     );
-    expect(saved).toEqual({ ok: true, picturesLeftOut: 1 });
+    expect(saved).toEqual({ ok: true, picturesLeftOut: 1, voiceLeftOut: false });
     expect(download).toHaveBeenCalledOnce();
+  });
+
+  it("saves the boards without My voice's examples when they were not read in time, and says so", async () => {
+    const download = vi.fn<(file: Blob, name: string) => void>();
+    // My voice's store never answered: the board shown, never changed, goes into the file as
+    // the starter board it is, and the user's own board too.
+    const saved = await saveBoardFile(
+      { boards: { ru: [phrase("cat")] }, voice: null, language: "en" },
+      download,
+    );
+    expect(saved).toEqual({ ok: true, picturesLeftOut: 0, voiceLeftOut: true });
+    expect(download).toHaveBeenCalledOnce();
+    const read = parseBoardFile(await download.mock.calls[0]![0].text());
+    if (!read.ok) throw new Error(read.problem);
+    expect(read.boards.ru).toEqual([phrase("cat")]);
+    expect(read.boards.en?.length).toBeGreaterThan(0);
+    expect(read.voice).toEqual({});
   });
 
   it("says so when the device fails it, and saves no file", async () => {

@@ -9,16 +9,28 @@ import type { VoiceExamples } from "@/features/talk/my-voice/voice-examples";
 import { readBoardPictures } from "@/features/talk/backup/backup-pictures";
 import { boardFileName, boardsOf, exportBoards } from "@/features/talk/backup/board-file";
 
+/**
+ * How long Export waits for My voice to read what it learnt (its code to come, the examples to
+ * be read, and those an older method made to be made again: seconds on a slow tablet) before the
+ * file goes without it. A store that never answers, or code that never comes, must not leave the
+ * user waiting for a file that never comes.
+ */
+export const voiceWaitMs = 20_000;
+
 export type BoardExportSource = {
   boards: Boards;
-  voice: VoiceExamples;
+  /** What My voice learnt; null when it was not read in time: the file goes without it. */
+  voice: VoiceExamples | null;
   /** The speech language in use: its board goes into the file even if it was never changed. */
   language: SpeechLanguage;
 };
 
 export type BoardExportResult =
-  /** `picturesLeftOut`: pictures the boards use that the file goes without. */
-  { ok: true; picturesLeftOut: number } | { ok: false };
+  /**
+   * `picturesLeftOut`: pictures the boards use that the file goes without; `voiceLeftOut`: the
+   * file goes without what My voice learnt.
+   */
+  { ok: true; picturesLeftOut: number; voiceLeftOut: boolean } | { ok: false };
 
 /**
  * Makes the board file and hands it to `download`. Never throws: when the device fails it (the
@@ -33,13 +45,14 @@ export async function saveBoardFile(
   try {
     // A board never changed is the starter board, written out too: the file holds the board
     // shown and those My voice learnt phrases of, and a new phone gets them as they were here.
-    const saved = await boardsOf({ boards, voice }, [language]);
+    const learnt = voice ?? {};
+    const saved = await boardsOf({ boards, voice: learnt }, [language]);
     const { pictures, leftOut } = await readPictures(saved);
     download(
-      new Blob([exportBoards(saved, voice, now, pictures)], { type: "application/json" }),
+      new Blob([exportBoards(saved, learnt, now, pictures)], { type: "application/json" }),
       boardFileName,
     );
-    return { ok: true, picturesLeftOut: leftOut };
+    return { ok: true, picturesLeftOut: leftOut, voiceLeftOut: voice === null };
   } catch {
     return { ok: false };
   }
