@@ -2,7 +2,8 @@
  * The page's side of a module Web Worker that answers requests by id (`{ id, ok: true, ... }` or
  * `{ id, ok: false, error }`): one promise per request. The worker starts on the first request
  * and stays for the visit, unless stopped (`send.stop()`); if it crashes, every waiting request
- * fails and the next one starts a new worker.
+ * fails and the next one starts a new worker. A request cancelled by its own signal fails alone:
+ * the others it shares the worker with go on.
  */
 type WorkerAnswer = { id: number; ok: true } | { id: number; ok: false; error: string };
 
@@ -41,13 +42,36 @@ export function createWorkerClient<Request extends { id: number }, Answer extend
     return started;
   }
 
+  /**
+   * Sends `request`. Aborted by `signal`, it fails with the signal's reason and its answer is
+   * ignored; the worker goes on for the requests still waiting. When none is left, the worker is
+   * ended, with what it was doing for this one alone: a download that a connection dead without
+   * the browser noticing would keep waiting for good. The next request starts it again.
+   */
   function send(
     request: DistributiveOmit<Request, "id">,
     transfer: Transferable[] = [],
+    signal?: AbortSignal,
   ): Promise<Extract<Answer, { ok: true }>> {
     const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
+    return new Promise<Extract<Answer, { ok: true }>>((resolve, reject) => {
+      signal?.throwIfAborted();
+      const cancel = () => {
+        if (!pending.delete(id)) return;
+        reject(signal?.reason);
+        if (pending.size === 0) stop();
+      };
+      pending.set(id, {
+        resolve: (answer) => {
+          signal?.removeEventListener("abort", cancel);
+          resolve(answer);
+        },
+        reject: (error) => {
+          signal?.removeEventListener("abort", cancel);
+          reject(error);
+        },
+      });
+      signal?.addEventListener("abort", cancel, { once: true });
       running().postMessage({ ...request, id }, transfer);
     });
   }

@@ -45,40 +45,36 @@ export async function synthesizeOnDevice(request: SpeechRequest): Promise<Device
 
 /**
  * Readies the engine with the voice for `language`: from the device when saved, else downloaded.
- * Cancelled by `signal` before the voice is ready, the engine is stopped with its download: a
- * connection that died without the browser noticing leaves the download waiting for good, and
- * the next request would wait on it too. The next request starts the engine again.
+ * Cancelled by `signal` before the voice is ready, this request fails alone; the engine goes on
+ * for any other (a voice being saved, a phrase being said), and is stopped, with its download,
+ * when there is none: a connection that died without the browser noticing leaves the download
+ * waiting for good, and the next request would wait on it too. The next request starts it again.
  */
 export async function loadVoice(language: SpeechLanguage, signal?: AbortSignal): Promise<void> {
-  signal?.throwIfAborted();
-  signal?.addEventListener("abort", stopEngine, { once: true });
-  try {
-    const response = await send({ type: "prepare", languages: [language] }).catch(
-      (error: unknown) => engineFailure(error, language),
-    );
-    if (response.type !== "prepare") throw new Error("Unexpected answer from the speech engine");
-  } finally {
-    signal?.removeEventListener("abort", stopEngine);
-  }
+  const response = await send({ type: "prepare", languages: [language] }, [], signal).catch(
+    (error: unknown) => {
+      if (signal?.aborted) throw error;
+      return engineFailure(error, language);
+    },
+  );
+  if (response.type !== "prepare") throw new Error("Unexpected answer from the speech engine");
 }
 
 /**
- * Stops the engine with any download it waits for (the user cancelled saving the voice): a
- * connection that died without the browser noticing would keep it waiting for good. Whatever
- * waits on it fails; the next request starts the engine again.
+ * Downloads the engine and the voices for `languages` now, so audio works offline later.
+ * Cancelled by `signal` (the user stopped saving the voice), it stops as `loadVoice` does: what
+ * else the engine is doing goes on.
  */
-export function stopEngine(): void {
-  send.stop();
-}
-
-/** Downloads the engine and the voices for `languages` now, so audio works offline later. */
-export async function prepareOfflineVoices(languages: SpeechLanguage[]): Promise<void> {
+export async function prepareOfflineVoices(
+  languages: SpeechLanguage[],
+  signal?: AbortSignal,
+): Promise<void> {
   // The worker fetches its code and the voices through the service worker, which keeps them.
   // This module was perhaps loaded from the browser's memory cache, which the service worker
   // never sees; asking for it by fetch puts it in the cache too.
   const [, thisModule] = await Promise.all([
-    send({ type: "prepare", languages }),
-    fetch(import.meta.url),
+    send({ type: "prepare", languages }, [], signal),
+    fetch(import.meta.url, { signal: signal ?? null }),
   ]);
   if (!thisModule.ok) throw new Error(`The speech engine's code answered ${thisModule.status}`);
 }

@@ -65,14 +65,19 @@ export function OfflineVoiceCard({ language }: { language: SpeechLanguage }) {
   const saveButtonRef = useRef<HTMLButtonElement>(null);
   // Each save has its own number: a cancelled one's end, when it still comes, changes nothing.
   const saveRef = useRef(0);
+  // Cancel stops this save alone: audio being made meanwhile (a phrase said on Talk, audio
+  // made on this device here) uses the same engine and goes on.
+  const stopSaveRef = useRef<AbortController | null>(null);
 
   const save = async () => {
     const thisSave = ++saveRef.current;
     const current = () => thisSave === saveRef.current;
+    const stop = new AbortController();
+    stopSaveRef.current = stop;
     setStatus("saving");
     try {
       const { prepareOfflineVoices } = await import("@/features/speech-synthesis/device-engine");
-      await prepareOfflineVoices([language]);
+      await prepareOfflineVoices([language], stop.signal);
       // "Saved" only once it is true: the user may go offline the next moment.
       const kept = await keptWithin(language, 5_000);
       if (current()) setStatus(kept ? "saved" : "not-kept");
@@ -86,7 +91,7 @@ export function OfflineVoiceCard({ language }: { language: SpeechLanguage }) {
     setStatus("missing");
     // The focus goes back to Save, which this button stood beside.
     saveButtonRef.current?.focus();
-    void import("@/features/speech-synthesis/device-engine").then((engine) => engine.stopEngine());
+    stopSaveRef.current?.abort();
   };
 
   const saveAgain = useEffectEvent(() => void save());
