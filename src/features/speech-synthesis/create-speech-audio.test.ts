@@ -1,6 +1,7 @@
 /**
  * The server-to-device fallback, against a real HTTP server that answers, fails, refuses the
- * text or never answers (told by the first part of the address it is given as the API's base),
+ * text, never answers or stalls in the middle of its answer (told by the first part of the
+ * address it is given as the API's base),
  * and the real eSpeak NG engine as the device engine.
  */
 import { createServer, type Server } from "node:http";
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   fromServer,
   serverAnswerTimeoutMs,
+  wholeAnswerTimeoutMs,
   speechAudioFrom,
   SpeechAudioError,
   type SpeechAudioProgress,
@@ -18,13 +20,14 @@ import { apiPaths } from "@/shared/api-contract";
 import { createSpeechEngine, type SpeechEngine } from "@/shared/speech-engine/espeak-engine";
 import { encodeWav } from "@/shared/speech-engine/wav";
 import {
+  maxTextLength,
   noSpeechErrorCode,
   NothingToSpeakError,
   VoiceNotOnDeviceError,
   type SpeechRequest,
 } from "@/shared/speech-options";
 
-type Mode = "answer" | "fail" | "no-speech" | "hang";
+type Mode = "answer" | "fail" | "no-speech" | "hang" | "stall-body";
 
 let server: Server;
 let base = "";
@@ -45,6 +48,11 @@ beforeAll(async () => {
     } else if (mode === "fail") {
       response.statusCode = 503;
       response.end(JSON.stringify({ error: "unavailable", message: "The engine is busy." }));
+    } else if (mode === "stall-body") {
+      // The headers and the start of the audio come, then nothing more: the connection stalled.
+      const body = JSON.stringify({ audio: "A".repeat(100_000), sampleRate: 22050 });
+      response.setHeader("Content-Length", Buffer.byteLength(body));
+      response.write(body.slice(0, 1000));
     } else if (mode === "no-speech") {
       response.statusCode = 422;
       response.end(JSON.stringify({ error: noSpeechErrorCode, message: "Nothing to read aloud." }));
@@ -75,7 +83,9 @@ function setUp(
       // The app's time limit where it is what is tested (a server that never answers); the
       // others wait longer, so a test server on a loaded machine is not taken for a stalled one.
       const answerTimeoutMs = mode === "hang" ? serverAnswerTimeoutMs : 30_000;
-      return fromServer(request, signal, `${base}/${mode}`, answerTimeoutMs).catch(
+      // The whole answer's limit is shortened where a stalled body is tested, to keep it quick.
+      const wholeTimeoutMs = mode === "stall-body" ? 2_000 : 60_000;
+      return fromServer(request, signal, `${base}/${mode}`, answerTimeoutMs, wholeTimeoutMs).catch(
         (error: unknown) => {
           // What the server's answer was taken for, so a failure says why it went to the device.
           asked.serverFailures.push(
@@ -137,6 +147,22 @@ describe("speech audio: server first, the device when it cannot answer", () => {
     expect(audio.source).toBe("device");
     expect(stages.at(-1)).toBe("synthesizing-locally");
   }, 15_000);
+
+  it("falls back to the device engine when the server's answer stalls after its headers", async () => {
+    const { asked, stages, create } = setUp("stall-body");
+    const audio = await create(request);
+    expect(audio.source).toBe("device");
+    expect(stages).toEqual(["requesting-server", "loading-local-engine", "synthesizing-locally"]);
+    expect(asked.serverFailures).toEqual(["TimeoutError: The server's answer did not finish"]);
+  }, 15_000);
+
+  it("gives a long text's answer longer to come, up to about 1 Mbit/s for the longest", () => {
+    expect(wholeAnswerTimeoutMs("Hi.")).toBeGreaterThan(serverAnswerTimeoutMs);
+    // The slow rate's audio of the longest text, base64 in JSON: about 5 kB a character.
+    const longest = "а".repeat(maxTextLength);
+    const bytes = 5_000 * longest.length;
+    expect((bytes * 8) / (wholeAnswerTimeoutMs(longest) / 1000)).toBeLessThan(1_200_000);
+  });
 
   it("does not ask the server while the browser is offline", async () => {
     const { asked, stages, create } = setUp("answer", { online: false });

@@ -44,33 +44,44 @@ function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
  * well within a second, and the text is limited in length). On a connection that has stalled
  * without going offline, the device engine takes over after this, so speech comes within about
  * 3 s instead of "Creating audio…" staying up for minutes, and the connection is reported as
- * unreliable (src/lib/use-online-status.ts). Only the wait for the answer's headers is limited:
- * a slow line may take longer to bring a long recording's body.
+ * unreliable (src/lib/use-online-status.ts).
  */
 export const serverAnswerTimeoutMs = 2_500;
 
 /**
+ * How long the whole answer may take, body and all, for `text`. A connection can also stall
+ * once the headers have come, and the body never finish; without a limit, "Creating audio…"
+ * stayed until Cancel, on every try. The body is the audio, base64 in JSON: about 5 kB for each
+ * character at the slow rate, several megabytes for the longest text. The limit lets that come
+ * over a line of about 1 Mbit/s; after it the answer fails as one that never started does, and
+ * the device engine makes the audio instead.
+ */
+export function wholeAnswerTimeoutMs(text: string): number {
+  return 10_000 + 40 * text.length;
+}
+
+/**
  * Asks the speech service (its `POST` at `apiPaths.speech`, below `baseUrl`) for the audio,
- * waiting up to `answerTimeoutMs` for its answer to start.
+ * waiting up to `answerTimeoutMs` for its answer to start and `wholeTimeoutMs` for all of it.
  */
 export async function fromServer(
   request: SpeechRequest,
   signal?: AbortSignal,
   baseUrl?: string,
   answerTimeoutMs = serverAnswerTimeoutMs,
+  wholeTimeoutMs = wholeAnswerTimeoutMs(request.text),
 ): Promise<CreatedSpeechAudio> {
   // The API client comes with the first request, not with the page (issue 22's start-up budget);
   // one that cannot arrive fails like the network, and the device's engine answers instead.
   const { apiClient, errorFields } = await import("@/lib/api-client");
-  // One controller for both reasons to stop (AbortSignal.any is too new for older phones).
+  // One controller for all reasons to stop (AbortSignal.any is too new for older phones).
   const stop = new AbortController();
   const forwardAbort = () => stop.abort(signal?.reason);
   if (signal?.aborted) forwardAbort();
   signal?.addEventListener("abort", forwardAbort, { once: true });
-  const timer = setTimeout(
-    () => stop.abort(new DOMException("The server did not answer", "TimeoutError")),
-    answerTimeoutMs,
-  );
+  const timeUp = (message: string) => () => stop.abort(new DOMException(message, "TimeoutError"));
+  const headersTimer = setTimeout(timeUp("The server did not answer"), answerTimeoutMs);
+  const wholeTimer = setTimeout(timeUp("The server's answer did not finish"), wholeTimeoutMs);
   try {
     const answer = await apiClient.POST(apiPaths.speech, {
       body: request,
@@ -78,8 +89,8 @@ export async function fromServer(
       ...(baseUrl ? { baseUrl } : {}),
       fetch: async (input) => {
         const response = await fetch(input);
-        // The headers came: the time limit is over, and the body may take as long as it needs.
-        clearTimeout(timer);
+        // The headers came: the body has until the whole answer's limit.
+        clearTimeout(headersTimer);
         reportConnectionAnswer();
         return response;
       },
@@ -89,7 +100,8 @@ export async function fromServer(
     if (stop.signal.aborted && !signal?.aborted) reportTimeoutAndCheck();
     throw error;
   } finally {
-    clearTimeout(timer);
+    clearTimeout(headersTimer);
+    clearTimeout(wholeTimer);
     signal?.removeEventListener("abort", forwardAbort);
   }
 }
