@@ -57,6 +57,19 @@ describe("catalogs loaded with the routes that need them", () => {
     );
   });
 
+  it("has the adaptive-audio panel's words with its own part, not with the page's catalogs", async () => {
+    const createAudio = msg`Create audio`;
+    await activateLanguage("ru");
+    await loadCatalogParts(["recognition", "speech-synthesis"]);
+    expect(i18n._(createAudio)).not.toBe("Создать аудио");
+    await withOwnCatalogPart(
+      "recognition-audio",
+      import.meta.glob<{ messages: Messages }>("/locales/*/recognition-audio.po"),
+      Promise.resolve(),
+    );
+    expect(i18n._(createAudio)).toBe("Создать аудио");
+  });
+
   it("adds a part's messages without re-rendering what is on screen (no change event)", async () => {
     await activateLanguage("ky");
     let changes = 0;

@@ -10,6 +10,7 @@ export const catalogParts = [
   "recognition",
   "recognition-problems",
   "outbox-refusals",
+  "recognition-audio",
   "speech-synthesis",
   "staff",
   "contact-form-answer",
@@ -55,6 +56,9 @@ export const catalogPartFiles: Partial<Record<CatalogPart, readonly string[]>> =
   // The news that a request which had to wait was refused: told on any page, rarely
   // (contact/outbox-news.tsx fetches them with the first such news).
   "outbox-refusals": ["contact/refused-requests-notice.tsx"],
+  // The adaptive-audio panel, shown once there is text: its words come with its code
+  // (recognition-workspace.tsx), not with the page's first load.
+  "recognition-audio": ["recognition/adaptive-audio-panel.tsx"],
   // The server's answer to the contact form sent without the app: the build writes it out,
   // the app never shows it (left out of the app's catalogs: src/lib/i18n.ts).
   "contact-form-answer": ["contact/contact-form-answer-texts.ts"],

@@ -1,10 +1,12 @@
 import { Suspense, useEffect, useRef, type ReactNode } from "react";
 import { flushSync } from "react-dom";
+import type { Messages } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
 import { voiceDestinationOf } from "@/features/recognition/recognition-choice";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import { lazyPart } from "@/components/lazy-part";
+import { withOwnCatalogPart } from "@/lib/i18n";
 import { RecognizedTextPanel } from "@/features/recognition/recognized-text-panel";
 import { isListening } from "@/features/recognition/recording-machine";
 import { RecordingPanel } from "@/features/recognition/recording-panel";
@@ -16,11 +18,15 @@ import { speechLanguageOf, type SpeechLanguage } from "@/shared/speech-options";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 
-// The audio panel shows once there is text, after a recording or from a draft: its code comes with
-// it, not with the page's first load, and is asked for as soon as a recording starts, to be
-// there when it stops.
+// The audio panel shows once there is text, after a recording or from a draft: its code and its
+// words come with it, not with the page's first load, and are asked for as soon as a recording
+// starts, to be there when it stops.
 const loadAudioPanel = () =>
-  import("@/features/recognition/adaptive-audio-panel").then((module) => module.AdaptiveAudioPanel);
+  withOwnCatalogPart(
+    "recognition-audio",
+    import.meta.glob<{ messages: Messages }>("/locales/*/recognition-audio.po"),
+    import("@/features/recognition/adaptive-audio-panel"),
+  ).then((module) => module.AdaptiveAudioPanel);
 const AdaptiveAudioPanel = lazyPart(loadAudioPanel);
 
 /**
