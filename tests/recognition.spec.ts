@@ -212,10 +212,16 @@ test.describe("recording", () => {
     await expect(textField(page)).toHaveValue("I need water");
   });
 
-  test("words that come after Stop take away the audio made before they came", async ({ page }) => {
+  const textChangedNotice =
+    "Words heard after you stopped recording changed the text, so the audio made from it was removed. Press “Create audio” to make audio of the text as it is now.";
+
+  test("words that come after Stop take away the audio made before they came, and say so", async ({
+    page,
+  }) => {
     await openRecognition(page);
     await stopWhileFinishing(page, "Good morning");
     await createAudio(page);
+    await expect(page.getByRole("button", { name: "Play" })).toBeFocused();
     await page.evaluate(() => {
       window.speechScript.final("doctor");
       window.speechScript.end();
@@ -223,8 +229,37 @@ test.describe("recording", () => {
     await expect(textField(page)).toHaveValue("Good morning doctor");
     // Audio of "Good morning" alone would be played beside "Good morning doctor".
     await expect(page.getByRole("button", { name: "Play" })).toHaveCount(0);
+    await expect(page.getByRole("alert")).toHaveText(textChangedNotice);
+    // The focus that was on Play goes to what took its place, not to the page.
+    await expect(page.getByRole("button", { name: "Create audio" })).toBeFocused();
     await expect(page.getByRole("button", { name: "Create audio" })).toBeEnabled();
     await createAudio(page);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("words that come after Stop while the audio is being made say that it must be made again", async ({
+    page,
+  }) => {
+    await openRecognition(page);
+    await stopWhileFinishing(page, "Good morning");
+    // The server takes its time: the words come while "Creating audio…" is said.
+    await page.route("**/generate-tts", () => new Promise<void>(() => undefined));
+    await page.getByRole("button", { name: "Create audio" }).click();
+    const audioStatus = page.getByRole("region", { name: "Adaptive audio" }).getByRole("status");
+    await expect(audioStatus).toHaveText("Creating audio…");
+    await page.evaluate(() => {
+      window.speechScript.final("doctor");
+      window.speechScript.end();
+    });
+    await expect(textField(page)).toHaveValue("Good morning doctor");
+    await expect(page.getByRole("alert")).toHaveText(textChangedNotice);
+    await expect(audioStatus).toHaveText("");
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Create audio" })).toBeEnabled();
+
+    await page.unrouteAll();
+    await createAudio(page);
+    await expect(page.getByRole("alert")).toHaveCount(0);
   });
 
   test("a new recording replaces the previous text; the chosen language is used", async ({

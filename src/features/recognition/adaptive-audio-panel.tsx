@@ -21,6 +21,7 @@ import { downloadFile } from "@/lib/download-file";
 import { maxTextLength, speechRates, type SpeechRateChoice } from "@/shared/speech-options";
 import { SectionPanel } from "@/components/section-panel";
 import { useOnlineStatus } from "@/lib/use-online-status";
+import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import { brand } from "@/lib/brand";
 import { ProgressBar } from "@/components/progress-bar";
 import { Button } from "@/components/button";
@@ -75,9 +76,11 @@ function useAudioTexts(state: AudioState, text: string, online: boolean) {
   const failureText =
     state.failure === "nothing-to-speak"
       ? t`There is nothing to read aloud in this text. Record or type some words.`
-      : !online || state.failure === "no-voice"
-        ? t`The audio could not be generated without a connection. Connect to the internet and try again. To make audio offline next time, press “Save voice for offline use” while connected.`
-        : t`The audio could not be generated. Please try again.`;
+      : state.failure === "text-changed"
+        ? t`Words heard after you stopped recording changed the text, so the audio made from it was removed. Press “Create audio” to make audio of the text as it is now.`
+        : !online || state.failure === "no-voice"
+          ? t`The audio could not be generated without a connection. Connect to the internet and try again. To make audio offline next time, press “Save voice for offline use” while connected.`
+          : t`The audio could not be generated. Please try again.`;
 
   return { hint, statusText, failureText };
 }
@@ -148,6 +151,7 @@ export function AdaptiveAudioPanel({
             playing={state.playing}
             onPlayingChange={onPlayingChange}
             playButtonRef={playButtonRef}
+            createButtonRef={createButtonRef}
           />
         ) : (
           <Box>
@@ -198,7 +202,12 @@ export function AdaptiveAudioPanel({
         </Box>
 
         {state.failure ? (
-          <ClosableAlert severity="error" onClose={onDismissFailure} focusAfter={createButtonRef}>
+          <ClosableAlert
+            // Not an error: the audio went with the text it no longer matched.
+            severity={state.failure === "text-changed" ? "warning" : "error"}
+            onClose={onDismissFailure}
+            focusAfter={createButtonRef}
+          >
             {failureText}
           </ClosableAlert>
         ) : null}
@@ -217,13 +226,19 @@ function AudioControls({
   playing,
   onPlayingChange,
   playButtonRef,
+  createButtonRef,
 }: {
   blob: Blob;
   playing: boolean;
   onPlayingChange: (playing: boolean) => void;
   playButtonRef: RefObject<HTMLButtonElement | null>;
+  /** Create audio, which takes their place when the audio goes. */
+  createButtonRef: RefObject<HTMLButtonElement | null>;
 }) {
   const { t } = useLingui();
+  // The audio can go by itself (words heard after Stop changed the text): the focus on Play or
+  // Download goes to Create audio, not to the page.
+  useFocusMainContentWhenLost(createButtonRef);
   const audioRef = useRef<HTMLAudioElement>(null);
   // The device would not play it: its sound may be blocked, or it cannot read the file. Said, so
   // a press on Play that does nothing is not the end of it; the download may still play elsewhere.

@@ -121,6 +121,51 @@ describe("audio machine", () => {
     expect(canCreateAudio(discarded, "new text")).toBe(true);
   });
 
+  describe("words heard after Stop, which change the text", () => {
+    const heard = (afterStop: boolean) =>
+      ({ type: "text-heard", text: "Сәлем досым", afterStop }) as const;
+
+    it("take away the audio being made from the text before them, and say why", () => {
+      const changed = audioReducer(generating, heard(true));
+      expect(changed).toMatchObject({ status: "none", failure: "text-changed" });
+      // The audio of "Сәлем" that still comes is not offered beside "Сәлем досым".
+      const late = audioReducer(changed, {
+        type: "generated",
+        generation: generating.generation,
+        audio: saved,
+      });
+      expect(late).toMatchObject({ status: "none", audio: null, failure: "text-changed" });
+      expect(canCreateAudio(late, "Сәлем досым")).toBe(true);
+    });
+
+    it("take away the audio made from the text before them, and say why", () => {
+      const changed = audioReducer(audioReducer(ready, { type: "playing" }), heard(true));
+      expect(changed).toMatchObject({
+        status: "none",
+        audio: null,
+        playing: false,
+        failure: "text-changed",
+      });
+      // Create audio again: the notice has done its work.
+      const again = audioReducer(changed, { type: "generate", generation: 8, text: "Сәлем досым" });
+      expect(again.failure).toBeNull();
+    });
+
+    it("leave audio of the same text alone", () => {
+      const same = { type: "text-heard", text: "Сәлем", afterStop: true } as const;
+      expect(audioReducer(ready, same)).toBe(ready);
+      expect(audioReducer(generating, same)).toBe(generating);
+    });
+
+    it("replace the audio without a word during a recording, whose words replace the text", () => {
+      expect(audioReducer(ready, heard(false))).toMatchObject({ status: "none", failure: null });
+      expect(audioReducer(generating, heard(false))).toMatchObject({
+        status: "none",
+        failure: null,
+      });
+    });
+  });
+
   it("ignores answers of other generations", () => {
     const stale = audioReducer(generating, { type: "generated", generation: 6, audio: saved });
     expect(stale).toBe(generating);

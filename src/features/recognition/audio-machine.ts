@@ -15,11 +15,12 @@ import {
 export type GenerationStage = "requesting-server" | "loading-local-engine" | "synthesizing-locally";
 
 /**
- * Why the last generation failed: the text has nothing to read aloud (it must change), the
- * server could not make the audio and the voice is not on this device to make it instead (saving
- * the voice helps), or the audio could not be made (another try may work).
+ * Why the last generation failed, or its audio went: the text has nothing to read aloud (it must
+ * change), the server could not make the audio and the voice is not on this device to make it
+ * instead (saving the voice helps), the audio could not be made (another try may work), or words
+ * heard after Stop changed the text the audio was made (or being made) from.
  */
-export type GenerationFailure = "nothing-to-speak" | "no-voice" | "not-generated";
+export type GenerationFailure = "nothing-to-speak" | "no-voice" | "not-generated" | "text-changed";
 
 /** The failure that `error`, from making the audio, stands for. */
 export function generationFailureOf(error: unknown): GenerationFailure {
@@ -46,6 +47,8 @@ export type AudioState = {
   playing: boolean;
   /** Id of the generation in progress (or the last one); answers for any other id are stale. */
   generation: number;
+  /** The text of the generation in progress (or the last one). */
+  making: string;
   stage: GenerationStage | null;
   failure: GenerationFailure | null;
 };
@@ -61,6 +64,8 @@ export type AudioEvent =
   | { type: "restore"; audio: SavedAudio }
   | { type: "dismiss-failure" }
   | { type: "text-changed" }
+  /** The recogniser changed the text to `text`; `afterStop`: the recording had been stopped. */
+  | { type: "text-heard"; text: string; afterStop: boolean }
   | { type: "reset" };
 
 export const initialAudioState: AudioState = {
@@ -68,6 +73,7 @@ export const initialAudioState: AudioState = {
   audio: null,
   playing: false,
   generation: 0,
+  making: "",
   stage: null,
   failure: null,
 };
@@ -92,6 +98,12 @@ export function audioBeside(state: AudioState, text: string): AudioState {
   return state.audio && state.audio.text !== text ? initialAudioState : state;
 }
 
+/** Whether the audio, or the audio being made, is of another text than `text`. */
+export function isOutdated(state: AudioState, text: string): boolean {
+  const from = state.status === "generating" ? state.making : state.audio?.text;
+  return from !== undefined && from !== text;
+}
+
 export function isGenerating(state: AudioState): boolean {
   return state.status === "generating";
 }
@@ -104,6 +116,7 @@ export function audioReducer(state: AudioState, event: AudioEvent): AudioState {
         ...state,
         status: "generating",
         generation: event.generation,
+        making: event.text,
         stage: null,
         failure: null,
       };
@@ -128,6 +141,14 @@ export function audioReducer(state: AudioState, event: AudioEvent): AudioState {
       return { ...state, status: "ready", audio: event.audio, playing: false, failure: null };
     case "dismiss-failure":
       return { ...state, failure: null };
+    case "text-heard":
+      // Words that came after Stop, perhaps after Create audio was pressed: the audio of the
+      // text before them goes, and the user is told why. During a recording, its words replace
+      // the text, which is no news.
+      if (isOutdated(state, event.text)) {
+        return { ...initialAudioState, failure: event.afterStop ? "text-changed" : null };
+      }
+      return audioReducer(state, { type: "text-changed" });
     case "text-changed":
       // "Nothing to read aloud" was about the text (or its language), which is no longer there.
       return state.failure === "nothing-to-speak" ? { ...state, failure: null } : state;

@@ -71,14 +71,12 @@ export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
   }, [text]);
 
   // The recogniser changes the text by itself once a recording gives words (they replace the
-  // text, or add to it after Stop): audio made from the text before goes, as when the user
-  // changes it. Not at Start: a recording that gives no words gives the text back, and with it
-  // the audio made from it, which a slip of the hand on Start must not cost.
+  // text, or add to it after Stop): audio made, or being made, from the text before goes, as
+  // when the user changes it, and after Stop the user is told. Not at Start: a recording that
+  // gives no words gives the text back, and with it the audio made from it, which a slip of the
+  // hand on Start must not cost.
   const madeFrom = audio.audio?.text;
-  const followText = useEffectEvent(() => {
-    if (madeFrom !== undefined && madeFrom !== text) speech.discard();
-    speech.dispatch({ type: "text-changed" });
-  });
+  const followText = useEffectEvent(() => speech.follow(text, !isListening(recording)));
   useEffect(() => followText(), [text, madeFrom]);
 
   /**

@@ -9,6 +9,7 @@ import {
   canCreateAudio,
   generationFailureOf,
   initialAudioState,
+  isOutdated,
   type GenerationStage,
   type SavedAudio,
 } from "@/features/recognition/audio-machine";
@@ -64,6 +65,18 @@ export function useSpeechAudio(makeSpeechAudio: MakeSpeechAudio) {
     void removeValue(storageKeys.lastAudio);
   }
 
+  /**
+   * The recogniser changed the text to `text`: audio made, or being made, from the text before
+   * goes, on screen and in storage; after Stop (`afterStop`) the user is told so.
+   */
+  function follow(text: string, afterStop: boolean) {
+    if (isOutdated(audio, text)) {
+      cancel();
+      void removeValue(storageKeys.lastAudio);
+    }
+    dispatch({ type: "text-heard", text, afterStop });
+  }
+
   /** Makes audio from `source`; `onSaved` runs once it is ready, before it is stored. */
   async function create(source: AudioSource, onSaved: () => void) {
     const speechLanguage = speechLanguageOf(source.language);
@@ -96,5 +109,5 @@ export function useSpeechAudio(makeSpeechAudio: MakeSpeechAudio) {
     }
   }
 
-  return { audio, dispatch, cancel, discard, create };
+  return { audio, dispatch, cancel, discard, follow, create };
 }
