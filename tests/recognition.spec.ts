@@ -777,6 +777,32 @@ test.describe("adaptive audio", () => {
     expect(wav.length).toBeGreaterThan(44);
   });
 
+  test("while recording, Create audio is held and says that it can be used once recording stops", async ({
+    page,
+  }) => {
+    await openRecognition(page);
+    await recordText(page, "Good morning");
+    await startRecording(page);
+    const create = page.getByRole("button", { name: "Create audio" });
+    const whileRecording = "You can create audio once recording stops.";
+    await expect(create).toHaveAttribute("aria-disabled", "true");
+    await expect(create).toHaveAccessibleDescription(whileRecording);
+    await page.evaluate(() => window.speechScript.final("doctor"));
+    await expect(create).toHaveAccessibleDescription(whileRecording);
+    await expect(page.getByText(whileRecording)).toBeVisible();
+    // Held, not disabled: it can be reached, and a press does nothing.
+    await create.focus();
+    await expect(create).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
+    await expectNoAxeViolations(page, "Create audio held while recording");
+
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(create).toHaveAttribute("aria-disabled", "false");
+    await expect(create).toHaveAccessibleDescription("");
+    await expect(page.getByText(whileRecording)).toHaveCount(0);
+  });
+
   test("a double tap plays the audio and saves the audio once", async ({ page }) => {
     await openRecognition(page);
     await page.getByLabel("Recognition language").selectOption("en-US");

@@ -43,7 +43,7 @@ type AdaptiveAudioPanelProps = {
 const rateChoices = Object.keys(speechRates) as SpeechRateChoice[];
 
 /** What the panel says: the hint before audio is made, its progress, and why it failed. */
-function useAudioTexts(state: AudioState, text: string, online: boolean) {
+function useAudioTexts(state: AudioState, text: string, recording: boolean, online: boolean) {
   const { t } = useLingui();
   const stageLabels: Record<GenerationStage, string> = {
     "requesting-server": t`Creating audio…`,
@@ -52,14 +52,18 @@ function useAudioTexts(state: AudioState, text: string, online: boolean) {
   };
 
   const trimmedLength = text.trim().length;
+  // Why Create audio does nothing yet, said with it (its description), not as news: a screen
+  // reader speaking up while the user records would be heard by the recogniser too.
   const hint =
     state.status !== "none"
       ? null
-      : trimmedLength === 0
-        ? t`Record or type some text first.`
-        : !isSpeakableText(text)
-          ? t`The text is too long for audio: ${trimmedLength} characters, at most ${maxTextLength}.`
-          : null;
+      : recording
+        ? t`You can create audio once recording stops.`
+        : trimmedLength === 0
+          ? t`Record or type some text first.`
+          : !isSpeakableText(text)
+            ? t`The text is too long for audio: ${trimmedLength} characters, at most ${maxTextLength}.`
+            : null;
 
   const statusText =
     state.status === "generating"
@@ -110,7 +114,7 @@ export function AdaptiveAudioPanel({
   };
   const generating = state.status === "generating";
   const creatable = canCreateAudio(state, text) && !recording;
-  const { hint, statusText, failureText } = useAudioTexts(state, text, online);
+  const { hint, statusText, failureText } = useAudioTexts(state, text, recording, online);
 
   // Whoever pressed Create audio continues on Play once the audio is there: the button they
   // pressed is gone then. Focus that moved elsewhere meanwhile is left alone.
