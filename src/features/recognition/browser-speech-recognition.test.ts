@@ -3,6 +3,7 @@ import {
   canBiasPhrases,
   checkMicrophone,
   installOnDevice,
+  packAnswerWaitMs,
   onDeviceAvailability,
   problemOf,
   startRecognition,
@@ -130,6 +131,40 @@ describe("on-device recognition", () => {
     expect(await installOnDevice("ru-RU")).toBe(false);
     stubRecognition();
     expect(await installOnDevice("ru-RU")).toBe(false);
+  });
+});
+
+describe("a language pack's download the browser does not answer", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("is given up after a while: the page can say so and offer to try again", async () => {
+    vi.useFakeTimers();
+    // Some browsers never settle install(), whether or not the pack comes.
+    stubRecognition({ install: () => new Promise<boolean>(() => undefined) });
+    const installing = installOnDevice("ru-RU");
+    await vi.advanceTimersByTimeAsync(packAnswerWaitMs - 1);
+    expect(await Promise.race([installing, Promise.resolve("still waiting")])).toBe(
+      "still waiting",
+    );
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await Promise.race([installing, Promise.resolve("still waiting")])).toBeNull();
+  });
+
+  it("is answered as before when the browser answers in time", async () => {
+    vi.useFakeTimers();
+    let answer: (installed: boolean) => void = () => undefined;
+    const install = vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
+    stubRecognition({ install });
+    const installing = installOnDevice("ru-RU");
+    // Asked at once, in the tap.
+    expect(install).toHaveBeenCalledWith({ langs: ["ru-RU"], processLocally: true });
+    await vi.advanceTimersByTimeAsync(packAnswerWaitMs / 2);
+    answer(true);
+    expect(await installing).toBe(true);
+    // Its time limit goes with it.
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 

@@ -129,17 +129,42 @@ export async function onDeviceAvailability(language: string): Promise<OnDeviceAv
 }
 
 /**
- * Downloads the language pack for recognising `language` on the device. Call it straight from
- * the user's tap: browsers may want that before they download. Resolves true once installed.
+ * How long the page waits for the browser to answer a language pack's download. Some browsers
+ * never answer (install() does not settle), and "Downloading…" would stay for good; the pack's
+ * size is not known, so this leaves room for a large one on a slow line.
  */
-export async function installOnDevice(language: string): Promise<boolean> {
+export const packAnswerWaitMs = 120_000;
+
+/**
+ * Downloads the language pack for recognising `language` on the device. Call it straight from
+ * the user's tap: browsers may want that before they download. Resolves true once installed,
+ * false when it failed, and null when the browser has not answered within `waitMs`: the
+ * download may still finish, which the browser's availability then says.
+ */
+export async function installOnDevice(
+  language: string,
+  waitMs = packAnswerWaitMs,
+): Promise<boolean | null> {
   const Recognition = recognitionConstructor();
-  if (typeof Recognition?.install !== "function") return false;
+  const install = Recognition?.install?.bind(Recognition);
+  if (typeof install !== "function") return false;
+  // Asked at once (an async function runs to its first wait), still within the tap.
+  const installing = (async () => {
+    try {
+      return (await install({ langs: [language], processLocally: true })) === true;
+    } catch (error) {
+      console.warn("Could not install on-device speech recognition:", error);
+      return false;
+    }
+  })();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const unanswered = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
   try {
-    return (await Recognition.install({ langs: [language], processLocally: true })) === true;
-  } catch (error) {
-    console.warn("Could not install on-device speech recognition:", error);
-    return false;
+    return await Promise.race([installing, unanswered]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -48,10 +48,14 @@ function parseSettings(value: unknown): RecognitionSettings {
 
 type Answer = { language: string; onDevice: OnDeviceAvailability | null };
 
+/**
+ * A language pack's download this page asked for: "unconfirmed" when the browser did not answer
+ * in time (browser-speech-recognition.ts, `installOnDevice`), which may still finish.
+ */
 export type PackDownload =
   | { status: "idle" }
   | { status: "installing"; language: string }
-  | { status: "failed"; language: string };
+  | { status: "failed" | "unconfirmed"; language: string };
 
 export function useRecognitionChoice(language: string, supported: boolean) {
   const [settings, setSettings] = useState<RecognitionSettings | null>(null);
@@ -117,22 +121,24 @@ export function useRecognitionChoice(language: string, supported: boolean) {
     (answer?.language === language &&
       answer.onDevice === "downloading" &&
       download.status !== "installing");
+  // One the browser did not confirm may still come: asked after too, until it is in.
+  const unconfirmed = download.status === "unconfirmed" && download.language === language;
   const checkDownload = useEffectEvent((forLanguage: string) => {
     ask(forLanguage).then(
       ({ onDevice }) => {
         if (onDevice === "available")
           setDownload((now) =>
-            now.status === "installing" && now.language === forLanguage ? { status: "idle" } : now,
+            now.status !== "idle" && now.language === forLanguage ? { status: "idle" } : now,
           );
       },
       (error: unknown) => console.warn("The recogniser's code did not load:", error),
     );
   });
   useEffect(() => {
-    if (!downloading) return;
+    if (!downloading && !unconfirmed) return;
     const timer = setTimeout(() => checkDownload(language), downloadCheckMs);
     return () => clearTimeout(timer);
-  }, [downloading, answer, language]);
+  }, [downloading, unconfirmed, answer, language]);
   const known = answer?.language === language && settings !== null;
   const choice: RecognitionChoice | null = !supported
     ? chooseRecognition({ recognition: false, onDevice: null }, false)
@@ -158,25 +164,27 @@ export function useRecognitionChoice(language: string, supported: boolean) {
       ? loaded.installOnDevice(forLanguage)
       : loadBrowserRecognition().then((browser) => browser.installOnDevice(forLanguage));
     // Only this download's own state: another language's may have started meanwhile.
-    const finished = (done: boolean) =>
+    const finished = (status: "idle" | "failed" | "unconfirmed") =>
       setDownload((now) =>
         now.status === "installing" && now.language === forLanguage
-          ? done
-            ? { status: "idle" }
-            : { status: "failed", language: forLanguage }
+          ? status === "idle"
+            ? { status }
+            : { status, language: forLanguage }
           : now,
       );
     void installing.then(
       async (installed) => {
+        // Not answered in time: the page stops saying "Downloading…" and offers to try again.
+        if (installed === null) return finished("unconfirmed");
         // The page may show another language by now: its question must stay the latest.
         const after =
           current.current.language === forLanguage
             ? (await ask(forLanguage)).onDevice
             : await (await loadBrowserRecognition()).onDeviceAvailability(forLanguage);
-        finished(installed && after === "available");
+        finished(installed && after === "available" ? "idle" : "failed");
       },
       // The recogniser's code did not come.
-      () => finished(false),
+      () => finished("failed"),
     );
   }
 
@@ -205,7 +213,7 @@ export function useRecognitionChoice(language: string, supported: boolean) {
   // A pack that came after all (the browser went on by itself, or another tab downloaded it)
   // leaves no failure behind.
   const failedHere =
-    download.status === "failed" &&
+    (download.status === "failed" || unconfirmed) &&
     download.language === language &&
     !(answer?.language === language && answer.onDevice === "available");
 

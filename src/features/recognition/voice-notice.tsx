@@ -112,6 +112,12 @@ export function VoiceNotice({
           {t`The language pack could not be downloaded. Check the connection and try again.`}
         </Alert>
       ) : null}
+      {/* Not while the browser itself says it is downloading the pack. */}
+      {download.status === "unconfirmed" && !downloading ? (
+        <Alert severity="warning">
+          {t`Your browser has not confirmed that the language pack was downloaded. You can try again.`}
+        </Alert>
+      ) : null}
     </Stack>
   );
 }
