@@ -360,6 +360,18 @@ describe("POST /contact (the contact form without the app)", () => {
     expect(stored()).toHaveLength(1);
   });
 
+  it("refuses a form another site posts from a browser that sends no Sec-Fetch-Site", async () => {
+    const { app, stored } = await start();
+    const answer = await send(app, filled, { origin: "https://elsewhere.example" });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json()).toMatchObject({ error: "forbidden" });
+    // Its own page's post is taken, whatever scheme a proxy in front says.
+    const host = "dauys.example";
+    const own = await send(app, filled, { origin: `https://${host}`, host });
+    expect(own.statusCode).toBe(201);
+    expect(stored()).toHaveLength(1);
+  });
+
   it("refuses a malformed body or another type with a JSON error", async () => {
     const { app, stored } = await start();
     const malformed = await app.inject({

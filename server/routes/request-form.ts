@@ -93,6 +93,21 @@ export const formRequestId = (
   receivedAt: number,
 ) => contentRequestId(fields, language, pageId ?? Math.floor(receivedAt / duplicateWindowMs));
 
+/**
+ * The post names, in its Origin, a page on another host. Only the host is compared: behind a proxy
+ * that ends TLS without being trusted, the request's own scheme reads "http" for an https page.
+ * "null" (a sandboxed frame, a privacy setting) names no page, so it is left to Sec-Fetch-Site.
+ */
+function fromAnotherHost(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined || origin === "null") return false;
+  try {
+    return new URL(origin).host.toLowerCase() !== request.host.toLowerCase();
+  } catch {
+    return true;
+  }
+}
+
 function formOf(request: FastifyRequest) {
   const body = request.body instanceof Map ? (request.body as Map<string, string>) : new Map();
   // A browser sends a text area's line breaks as CRLF; the app (and so the API) sends LF.
@@ -197,9 +212,10 @@ export async function requestFormRoutes(
     },
     async (request, reply) => {
       // A form another site posts from its visitors' browsers is not a visitor's request (and
-      // would get round the per-client rate limit).
+      // would get round the per-client rate limit). Browsers without Sec-Fetch-Site (Safari
+      // before 16.4, older web views) still send the page's Origin with a post.
       const site = request.headers["sec-fetch-site"];
-      if (site === "cross-site" || site === "same-site") {
+      if (site === "cross-site" || site === "same-site" || fromAnotherHost(request)) {
         return reply
           .code(403)
           .send({ error: "forbidden", message: "The contact form is sent from this site only." });
