@@ -79,6 +79,31 @@ describe("POST /generate-tts", () => {
     }
   });
 
+  it("refuses text whose audio would be too long with 422 and the audio_too_long code", async () => {
+    // About 6 kB of request; each "龍" is read as a phrase. Before the limit the answer was
+    // 1,179 s of audio: 69 MB of JSON.
+    const answer = await tts({ text: "龍".repeat(2000), language: "en", rate: 80 });
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json()).toEqual({
+      error: "audio_too_long",
+      message: '"text" would make audio longer than 600 seconds. Split it into shorter parts.',
+    });
+  });
+
+  it(
+    "still speaks the longest real texts at the slowest rate: prose and telephone numbers",
+    { timeout: 150_000 },
+    async () => {
+      // Azerbaijani prose is the slowest of the six: 2,000 characters make about 290 s.
+      const prose = await tts({ text: "Azərbaycan ".repeat(181).trim(), language: "az", rate: 80 });
+      expect(prose.statusCode).toBe(200);
+      expect(prose.json().durationMs).toBeGreaterThan(200_000);
+      // Digits are read as numbers, the longest per character of real text.
+      const numbers = await tts({ text: "Call 87771234567.", language: "en", rate: 80 });
+      expect(numbers.statusCode).toBe(200);
+    },
+  );
+
   it("speaks the symbols eSpeak reads out; what is silent depends on the language", async () => {
     for (const text of ["&", "%", "#", "@", "+", "1"]) {
       const answer = await tts({ text, language: "en" });

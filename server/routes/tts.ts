@@ -2,7 +2,9 @@
  * POST /generate-tts: text in one of six languages → base64 RIFF WAV (16-bit PCM mono).
  * Input is validated by JSON schema; text is checked again after trimming. Synthesis runs in
  * worker threads with a time limit, so a slow or broken synthesis is a 500, never a hang. Text
- * that makes no sound (punctuation only) is a 422: silent audio would look like a success.
+ * that makes no sound (punctuation only) is a 422: silent audio would look like a success. So is
+ * text whose audio would be too long (`maxAudioSeconds`): the engine stops as soon as it passes
+ * the limit, so a short request cannot make an answer of tens of megabytes.
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { apiPaths } from "../../src/shared/api-contract.ts";
@@ -16,6 +18,12 @@ import {
   type SpeechAudio,
   type SpeechRequest,
 } from "../../src/shared/speech-options.ts";
+import {
+  AudioTooLongError,
+  audioLengthLimit,
+  audioTooLongErrorCode,
+  maxAudioSeconds,
+} from "../../src/shared/audio-length.ts";
 
 export type SpeechSynthesizer = {
   /** `signal` is aborted when the client has gone: work not yet begun for it is dropped. */
@@ -99,7 +107,10 @@ export async function ttsRoutes(app: FastifyInstance, options: { synthesizer: Sp
           200: { ...ttsResponseSchema, description: "The audio as base64 WAV" },
           ...inputErrorResponses,
           422: errorResponse(
-            `Nothing to read aloud ("${noSpeechErrorCode}"): the text makes no sound`,
+            `Nothing to read aloud ("${noSpeechErrorCode}"): the text makes no sound; or the ` +
+              `audio would be too long ("${audioTooLongErrorCode}"): longer than ` +
+              `${audioLengthLimit.baseSeconds} s and ${audioLengthLimit.secondsPerCharacter} s ` +
+              `a character, or than ${audioLengthLimit.mostSeconds} s in all`,
           ),
           500: errorResponse("Synthesis failed"),
         },
@@ -122,10 +133,16 @@ export async function ttsRoutes(app: FastifyInstance, options: { synthesizer: Sp
           message: `"text" must be at most ${maxTextLength} characters.`,
         });
       }
-      const audio = await options.synthesizer.synthesize(
-        { ...request.body, text },
-        clientGone(reply),
-      );
+      let audio: SpeechAudio;
+      try {
+        audio = await options.synthesizer.synthesize({ ...request.body, text }, clientGone(reply));
+      } catch (error) {
+        if (!(error instanceof AudioTooLongError)) throw error;
+        return reply.code(422).send({
+          error: audioTooLongErrorCode,
+          message: `"text" would make audio longer than ${maxAudioSeconds(text.length)} seconds. Split it into shorter parts.`,
+        });
+      }
       // The engine gives no samples when the text has nothing it can say in this language.
       if (audio.durationMs === 0) {
         return reply.code(422).send({

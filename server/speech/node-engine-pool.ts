@@ -11,6 +11,7 @@ import { availableParallelism } from "node:os";
 import { isLanguage } from "../../src/shared/speech-engine/voice-pack.ts";
 import type { Language } from "../../src/shared/speech-engine/voice-pack.ts";
 import type { EngineRequest, EngineResponse } from "../../src/shared/speech-engine/engine-host.ts";
+import { AudioTooLongError, audioTooLongErrorCode } from "../../src/shared/audio-length.ts";
 import type { EngineWorkerData, WorkerLifecycle } from "./engine-worker.ts";
 import {
   EngineUnavailableError,
@@ -320,7 +321,12 @@ class WorkerPool implements EnginePool {
     if (!job || job.id !== msg.id) return;
     settle(slot);
     slot.state = "idle";
-    if (!msg.ok) job.reject(new Error(msg.error));
+    if (!msg.ok)
+      job.reject(
+        msg.error === audioTooLongErrorCode
+          ? new AudioTooLongError("The audio of this text would be too long.")
+          : new Error(msg.error),
+      );
     else if (msg.type === "synthesize")
       job.resolve({ wav: msg.wav, sampleRate: msg.sampleRate, durationMs: msg.durationMs });
     else job.reject(new Error(`unexpected "${msg.type}" answer from an engine worker`));

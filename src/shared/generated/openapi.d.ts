@@ -310,7 +310,7 @@ export interface operations {
           };
         };
       };
-      /** @description Nothing to read aloud ("no_speech"): the text makes no sound */
+      /** @description Nothing to read aloud ("no_speech"): the text makes no sound; or the audio would be too long ("audio_too_long"): longer than 10 s and 1.5 s a character, or than 600 s in all */
       422: {
         headers: {
           [name: string]: unknown;

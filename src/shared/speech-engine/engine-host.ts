@@ -7,6 +7,7 @@
 import type { SpeechEngine } from "./espeak-engine.ts";
 import type { Language } from "./voice-pack.ts";
 import { encodeWav } from "./wav.ts";
+import { AudioTooLongError, audioTooLongErrorCode } from "../audio-length.ts";
 
 export type EngineRequest =
   | { id: number; type: "prepare"; languages: Language[] }
@@ -31,7 +32,15 @@ export type EngineResponse =
       /** Synthesis and encoding time inside the host thread. */
       synthMs: number;
     }
-  | { id: number; ok: false; error: string };
+  | {
+      id: number;
+      ok: false;
+      /**
+       * What went wrong; `audioTooLongErrorCode` when the audio would be too long
+       * (AudioTooLongError), which the page and the server tell apart from a failure.
+       */
+      error: string;
+    };
 
 export interface EngineHost {
   /** A warm engine that speaks these languages (loading voice packs if needed). */
@@ -73,7 +82,12 @@ export async function handleEngineRequest(host: EngineHost, request: EngineReque
     host.post({
       id: request.id,
       ok: false,
-      error: error instanceof Error ? error.message : String(error),
+      error:
+        error instanceof AudioTooLongError
+          ? audioTooLongErrorCode
+          : error instanceof Error
+            ? error.message
+            : String(error),
     });
   }
 }

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { buildVoicePack, readPackageDataFiles } from "../../../scripts/build/build-voice-pack.ts";
 import { dataFilesFor, decodeVoicePack, encodeVoicePack } from "./voice-pack.ts";
 import { SAMPLE_TEXTS, rms } from "./sample-texts.ts";
+import { AudioTooLongError } from "../audio-length.ts";
 
 let engine: SpeechEngine;
 const logs: string[] = [];
@@ -87,6 +88,16 @@ describe("espeak engine with voice pack", () => {
       const { samples } = await engine.synthesize(text, "ru");
       expect(rms(samples), JSON.stringify(text)).toBeGreaterThan(500);
     }
+  });
+
+  it("refuses a text whose audio would be too long, as the browser's engine too", async () => {
+    // Each "龍" is read as a phrase: 2,000 of them made 1,179 s of audio (52 MB) at the slowest
+    // rate. It is stopped at the limit (600 s) and refused, so no page holds such a sound.
+    const outcome = await engine.synthesize("龍".repeat(2000), "en", { rate: 80 }).then(
+      ({ samples, sampleRate }) => `${samples.length / sampleRate} s of audio`,
+      (error: unknown) => error,
+    );
+    expect(outcome).toBeInstanceOf(AudioTooLongError);
   });
 
   it("did not log missing-file errors", () => {

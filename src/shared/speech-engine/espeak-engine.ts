@@ -20,6 +20,7 @@ import {
 import type { Language } from "./voice-pack.ts";
 import { containsSound } from "./contains-sound.ts";
 import { pitchRange, rateRange } from "../speech-options.ts";
+import { AudioTooLongError, maxAudioSeconds } from "../audio-length.ts";
 
 export type { Language } from "./voice-pack.ts";
 export { LANGUAGES, VOICE_FOR_LANGUAGE, isLanguage } from "./voice-pack.ts";
@@ -77,6 +78,7 @@ export interface SpeechEngine {
   readonly sampleRate: number;
   /** Languages whose data is present in this engine. */
   readonly languages: readonly Language[];
+  /** Rejects with AudioTooLongError when the audio would pass `maxAudioSeconds` of the text. */
   synthesize(text: string, language: Language, opts?: SynthesisOptions): Promise<SynthesisResult>;
   /** Synchronous variant (the work is synchronous anyway); for worker code that wants no microtask hop. */
   synthesizeSync(text: string, language: Language, opts?: SynthesisOptions): SynthesisResult;
@@ -183,14 +185,23 @@ export async function createSpeechEngine(options: SpeechEngineOptions = {}): Pro
 
     const chunks: Int16Array[] = [];
     let total = 0;
+    // A short text can make a very long audio ("龍" is read as a phrase, digits as numbers): it
+    // is stopped as soon as it passes the longest its text may make, and refused.
+    const maxSeconds = maxAudioSeconds(text.length);
+    const maxSamples = maxSeconds * sampleRate;
     worker.synthesize(asLiteralText(text), (chunk) => {
       // chunk is already a copy (HEAP16.slice), safe to keep.
       if (chunk.length) {
         chunks.push(chunk);
         total += chunk.length;
       }
-      return false; // truthy would abort synthesis
+      return total > maxSamples; // truthy aborts synthesis
     });
+    if (total > maxSamples) {
+      throw new AudioTooLongError(
+        `The audio of this text would last over ${maxSeconds} s: split the text into shorter parts.`,
+      );
+    }
     const samples = new Int16Array(total);
     let offset = 0;
     for (const c of chunks) {
