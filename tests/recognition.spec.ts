@@ -1067,6 +1067,45 @@ test.describe("adaptive audio", () => {
     await createAudio(page);
   });
 
+  test("text whose audio would be too long says so, without trying the device engine", async ({
+    page,
+  }) => {
+    await openRecognition(page);
+    await page.getByLabel("Recognition language").selectOption("en-US");
+    await recordText(page);
+    await expect(page.getByRole("button", { name: "Save voice for offline use" })).toBeVisible();
+    // Each "龍" is read as a phrase: at the slow rate, 2,000 of them would last 14 minutes, over
+    // the 10 the server makes. Its answer (server/routes/tts.test.ts) is given here: the server
+    // makes 10 minutes of audio before it refuses, which a busy machine may take longer to do
+    // than the page waits for an answer.
+    await page.route("**/generate-tts", (route) =>
+      route.fulfill({
+        status: 422,
+        json: {
+          error: "audio_too_long",
+          message: '"text" would make audio longer than 600 seconds. Split it into shorter parts.',
+        },
+      }),
+    );
+    await textField(page).fill("龍".repeat(2000));
+    await page.getByRole("radio", { name: "Slow" }).check();
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    const answered = page.waitForResponse("**/generate-tts");
+    await page.getByRole("button", { name: "Create audio" }).click();
+    expect((await answered).status()).toBe(422);
+    const audioPanel = page.getByRole("region", { name: "Adaptive audio" });
+    await expect(audioPanel.getByRole("alert")).toHaveText(
+      "The audio of this text would be too long. Split the text into shorter parts and make audio for each.",
+    );
+    await expect(page.getByRole("button", { name: "Play" })).toHaveCount(0);
+    // The answer is about the text: the device engine would refuse it too, and was not fetched.
+    expect(asked.filter((path) => /device-engine|voice-pack/.test(path))).toEqual([]);
+    // A shorter text no longer gets the message.
+    await textField(page).fill("龍".repeat(20));
+    await expect(audioPanel.getByRole("alert")).toHaveCount(0);
+  });
+
   test("without a service worker to keep it, the voice is not said to be saved", async ({
     page,
   }) => {

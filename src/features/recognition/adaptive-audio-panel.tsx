@@ -82,9 +82,11 @@ function useAudioTexts(state: AudioState, text: string, recording: boolean, onli
       ? t`There is nothing to read aloud in this text. Record or type some words.`
       : state.failure === "text-changed"
         ? t`Words heard after you stopped recording changed the text, so the audio made from it was removed. Press “Create audio” to make audio of the text as it is now.`
-        : !online || state.failure === "no-voice"
-          ? t`The audio could not be generated without a connection. Connect to the internet and try again. To make audio offline next time, press “Save voice for offline use” while connected.`
-          : t`The audio could not be generated. Please try again.`;
+        : state.failure === "too-long"
+          ? t`The audio of this text would be too long. Split the text into shorter parts and make audio for each.`
+          : !online || state.failure === "no-voice"
+            ? t`The audio could not be generated without a connection. Connect to the internet and try again. To make audio offline next time, press “Save voice for offline use” while connected.`
+            : t`The audio could not be generated. Please try again.`;
 
   return { hint, statusText, failureText };
 }

@@ -11,6 +11,7 @@ import {
   type GenerationFailure,
   type SavedAudio,
 } from "@/features/recognition/audio-machine";
+import { AudioTooLongError } from "@/shared/audio-length";
 import { maxTextLength, NothingToSpeakError, VoiceNotOnDeviceError } from "@/shared/speech-options";
 
 const saved: SavedAudio = {
@@ -89,10 +90,11 @@ describe("audio machine", () => {
     expect(retry.failure).toBeNull();
   });
 
-  it("drops 'nothing to read aloud' when the text changes, but not other failures", () => {
+  it("drops 'nothing to read aloud' and 'too long' when the text changes, but not other failures", () => {
     const failWith = (failure: GenerationFailure) =>
       audioReducer(generating, { type: "generation-failed", generation: 7, failure });
     expect(audioReducer(failWith("nothing-to-speak"), { type: "text-changed" }).failure).toBeNull();
+    expect(audioReducer(failWith("too-long"), { type: "text-changed" }).failure).toBeNull();
     expect(audioReducer(failWith("not-generated"), { type: "text-changed" }).failure).toBe(
       "not-generated",
     );
@@ -104,6 +106,7 @@ describe("audio machine", () => {
     const missing = new VoiceNotOnDeviceError("...", { cause: new TypeError("Failed to fetch") });
     expect(generationFailureOf(missing)).toBe("no-voice");
     expect(generationFailureOf(new NothingToSpeakError("..."))).toBe("nothing-to-speak");
+    expect(generationFailureOf(new AudioTooLongError("..."))).toBe("too-long");
     expect(generationFailureOf(new TypeError("Failed to fetch"))).toBe("not-generated");
     expect(generationFailureOf(new Error("The server answered 503"))).toBe("not-generated");
   });

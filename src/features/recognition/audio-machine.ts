@@ -15,20 +15,29 @@ import {
 export type GenerationStage = "requesting-server" | "loading-local-engine" | "synthesizing-locally";
 
 /**
- * Why the last generation failed, or its audio went: the text has nothing to read aloud (it must
- * change), the server could not make the audio and the voice is not on this device to make it
- * instead (saving the voice helps), the audio could not be made (another try may work), or words
- * heard after Stop changed the text the audio was made (or being made) from.
+/**
+ * Why the last generation failed, or its audio went: the text has nothing to read aloud, or its
+ * audio would be too long (either way it must change), the server could not make the audio and
+ * the voice is not on this device to make it instead (saving the voice helps), the audio could
+ * not be made (another try may work), or words heard after Stop changed the text the audio was
+ * made (or being made) from.
  */
-export type GenerationFailure = "nothing-to-speak" | "no-voice" | "not-generated" | "text-changed";
+export type GenerationFailure =
+  "nothing-to-speak" | "too-long" | "no-voice" | "not-generated" | "text-changed";
 
-/** The failure that `error`, from making the audio, stands for. */
+/**
+ * The failure that `error`, from making the audio, stands for. AudioTooLongError is told by its
+ * name: its class (src/shared/audio-length.ts) comes with the code that makes audio, not with the
+ * page's first load.
+ */
 export function generationFailureOf(error: unknown): GenerationFailure {
   return error instanceof NothingToSpeakError
     ? "nothing-to-speak"
-    : error instanceof VoiceNotOnDeviceError
-      ? "no-voice"
-      : "not-generated";
+    : (error as Error | undefined)?.name === "AudioTooLongError"
+      ? "too-long"
+      : error instanceof VoiceNotOnDeviceError
+        ? "no-voice"
+        : "not-generated";
 }
 
 /** The last generated audio, as kept in IndexedDB (`storageKeys.lastAudio`). */
@@ -150,8 +159,11 @@ export function audioReducer(state: AudioState, event: AudioEvent): AudioState {
       }
       return audioReducer(state, { type: "text-changed" });
     case "text-changed":
-      // "Nothing to read aloud" was about the text (or its language), which is no longer there.
-      return state.failure === "nothing-to-speak" ? { ...state, failure: null } : state;
+      // "Nothing to read aloud" and "too long" were about the text (or its language), which is
+      // no longer there.
+      return state.failure === "nothing-to-speak" || state.failure === "too-long"
+        ? { ...state, failure: null }
+        : state;
     case "reset":
       return initialAudioState;
   }

@@ -19,6 +19,7 @@ import {
 import { apiPaths } from "@/shared/api-contract";
 import { createSpeechEngine, type SpeechEngine } from "@/shared/speech-engine/espeak-engine";
 import { encodeWav } from "@/shared/speech-engine/wav";
+import { AudioTooLongError, audioTooLongErrorCode } from "@/shared/audio-length";
 import {
   maxTextLength,
   noSpeechErrorCode,
@@ -27,7 +28,7 @@ import {
   type SpeechRequest,
 } from "@/shared/speech-options";
 
-type Mode = "answer" | "fail" | "no-speech" | "hang" | "stall-body";
+type Mode = "answer" | "fail" | "no-speech" | "too-long" | "hang" | "stall-body";
 
 let server: Server;
 let base = "";
@@ -56,6 +57,9 @@ beforeAll(async () => {
     } else if (mode === "no-speech") {
       response.statusCode = 422;
       response.end(JSON.stringify({ error: noSpeechErrorCode, message: "Nothing to read aloud." }));
+    } else if (mode === "too-long") {
+      response.statusCode = 422;
+      response.end(JSON.stringify({ error: audioTooLongErrorCode, message: "Split the text." }));
     } else {
       const audio = Buffer.from(serverWav).toString("base64");
       response.end(JSON.stringify({ audio, sampleRate: 22050, durationMs: 0.2, engine: "test" }));
@@ -103,7 +107,9 @@ function setUp(
         throw new VoiceNotOnDeviceError("The voice is not on this device.", { cause });
       }
       return async (request) => {
-        const { samples, sampleRate } = engine.synthesizeSync(request.text, request.language);
+        const { samples, sampleRate } = engine.synthesizeSync(request.text, request.language, {
+          rate: request.rate,
+        });
         const wav = encodeWav(samples, sampleRate) as Uint8Array<ArrayBuffer>;
         return { wav, sampleRate, durationMs: (samples.length * 1000) / sampleRate };
       };
@@ -186,6 +192,22 @@ describe("speech audio: server first, the device when it cannot answer", () => {
     await expect(create({ text: "...", language: "en" })).rejects.toBeInstanceOf(
       NothingToSpeakError,
     );
+  });
+
+  it("does not retry on the device a text whose audio the server found too long", async () => {
+    const { asked, create } = setUp("too-long");
+    await expect(create({ text: "龍".repeat(2000), language: "en" })).rejects.toBeInstanceOf(
+      AudioTooLongError,
+    );
+    expect(asked.serverFailures).toEqual(["AudioTooLongError: Split the text."]);
+    expect(asked.deviceLoads).toBe(0);
+  });
+
+  it("gives the same answer offline for a text whose audio would be too long", async () => {
+    const { create } = setUp("answer", { online: false });
+    await expect(
+      create({ text: "龍".repeat(2000), language: "en", rate: 80 }),
+    ).rejects.toBeInstanceOf(AudioTooLongError);
   });
 
   it("stops when the request is cancelled, without the device", async () => {

@@ -1,9 +1,11 @@
 /**
  * Makes speech audio from text: the server when online, the on-device engine (eSpeak NG in a Web
  * Worker) when offline or when the server fails. Callers see one function with progress states.
- * Text with nothing to read aloud is refused the same way by both (NothingToSpeakError); a device
- * without the voice says so (VoiceNotOnDeviceError), whatever the browser says of the network.
+ * Text with nothing to read aloud is refused the same way by both (NothingToSpeakError), and so
+ * is text whose audio would be too long (AudioTooLongError); a device without the voice says so
+ * (VoiceNotOnDeviceError), whatever the browser says of the network.
  */
+import { AudioTooLongError, audioTooLongErrorCode } from "@/shared/audio-length";
 import {
   noSpeechErrorCode,
   NothingToSpeakError,
@@ -127,6 +129,9 @@ function readServerAnswer(
     if (response.status === 422 && body.error === noSpeechErrorCode) {
       throw new NothingToSpeakError(message);
     }
+    if (response.status === 422 && body.error === audioTooLongErrorCode) {
+      throw new AudioTooLongError(message);
+    }
     throw new SpeechAudioError(message);
   }
   if (!answer) throw new SpeechAudioError("The server sent no audio.");
@@ -179,10 +184,13 @@ async function onDevice(
   };
 }
 
+const isAboutTheText = (error: unknown) =>
+  error instanceof NothingToSpeakError || error instanceof AudioTooLongError;
+
 /**
  * The server when the browser is online, the device engine when it is offline or when the
- * server fails or does not answer in time. Text with nothing to read aloud and a cancelled
- * request are not retried on the device.
+ * server fails or does not answer in time. Text with nothing to read aloud or whose audio would
+ * be too long, and a cancelled request, are not retried on the device.
  */
 export function speechAudioFrom(sources: SpeechAudioSources) {
   return async function createSpeechAudio(
@@ -195,8 +203,9 @@ export function speechAudioFrom(sources: SpeechAudioSources) {
         onProgress({ stage: "requesting-server" });
         return await sources.server(request, options.signal);
       } catch (error) {
-        // Nothing to read aloud is about the text: the device engine would find nothing either.
-        if (options.signal?.aborted || error instanceof NothingToSpeakError) throw error;
+        // Nothing to read aloud, or too long a sound, is about the text: the device engine would
+        // refuse it too.
+        if (options.signal?.aborted || isAboutTheText(error)) throw error;
         // Server faults, network failures and a server that does not answer in time all fall
         // through to the device engine.
       }
@@ -208,9 +217,7 @@ export function speechAudioFrom(sources: SpeechAudioSources) {
       // Cancelled while the voice loaded: the engine was stopped, which is no failure to report.
       options.signal?.throwIfAborted();
       // A voice missing from the device is told apart: the page can say how to save it.
-      if (error instanceof NothingToSpeakError || error instanceof VoiceNotOnDeviceError) {
-        throw error;
-      }
+      if (isAboutTheText(error) || error instanceof VoiceNotOnDeviceError) throw error;
       throw new SpeechAudioError(error instanceof Error ? error.message : String(error));
     }
     // Synthesis itself cannot be stopped part-way; cancelled meanwhile (the page was left, a
@@ -237,6 +244,21 @@ export const createSpeechAudio = speechAudioFrom({
       },
     );
     await engine.loadVoice(language, signal);
-    return engine.synthesizeOnDevice;
+    return (request) => engine.synthesizeOnDevice(request).catch(refusedOnDevice);
   },
 });
+
+/**
+ * The device engine refuses a text whose audio would be too long with that error's code as its
+ * message (src/shared/speech-engine/engine-host.ts). Where the voice was never saved, the device
+ * engine takes any failure for a voice missing from the device, which says what to save; but the
+ * engine ran, so the voice is here: what counts is the text. Told here, not in device-engine.ts:
+ * what that module imports is named in Talk's first load.
+ */
+function refusedOnDevice(error: unknown): never {
+  const failure = error instanceof VoiceNotOnDeviceError ? error.cause : error;
+  if (failure instanceof Error && failure.message === audioTooLongErrorCode) {
+    throw new AudioTooLongError("The audio of this text would be too long.");
+  }
+  throw error;
+}
