@@ -279,6 +279,28 @@ describe("sign-in limit (finding 5)", () => {
     );
   });
 
+  it("counts an IPv6 client by its /64, as the rate limit does, and IPv4-mapped as IPv4", async () => {
+    const app = await start({ trustProxy: "127.0.0.1" });
+    // One host rotating through the addresses of its /64 is one client: it cannot spend the
+    // limit for everyone (100) alone.
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        signIn(app, `guess ${i}`, { "x-forwarded-for": `2001:db8:1:2::${(i + 1).toString(16)}` }),
+      ),
+    );
+    const statuses = guesses.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    // Another /64 is another client.
+    expect((await signIn(app, password, { "x-forwarded-for": "2001:db8:1:3::1" })).statusCode).toBe(
+      204,
+    );
+    for (let i = 0; i < signInLimits.perClient; i++) {
+      await signIn(app, `guess ${i}`, { "x-forwarded-for": "203.0.113.9" });
+    }
+    const mapped = await signIn(app, password, { "x-forwarded-for": "::ffff:203.0.113.9" });
+    expect(mapped.statusCode).toBe(429);
+  });
+
   it("stops everyone once all clients together spend the failure budget, and logs it", async () => {
     const { lines, logger } = logSink();
     // The cheapest cost the server accepts, so that a hundred wrong passwords are checked quickly.

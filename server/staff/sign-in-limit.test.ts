@@ -24,9 +24,9 @@ describe("sign-in limit", () => {
     const counter = memoryFailureCounter(() => time, 10);
     const begin = signInLimiter(counter, limits);
     const outcomes = [];
-    // A guess spread over fifty addresses, far more than the counter keeps.
+    // A guess spread over fifty networks, far more than the counter keeps.
     for (let client = 1; client <= 50; client++) {
-      outcomes.push(await fail(begin(`2001:db8::${client}`)));
+      outcomes.push(await fail(begin(`2001:db8:${client.toString(16)}::1`)));
     }
     expect(counter.size).toBeLessThanOrEqual(10);
     expect(outcomes.slice(0, 4)).toEqual([null, null, null, null]);

@@ -6,6 +6,7 @@
  * checked (and taken back if refused), so parallel guesses cannot slip past the limit.
  * The counts live in PostgreSQL's `rate_limits` table when nodes share one, else in memory.
  */
+import { normalizeIP } from "@fastify/rate-limit";
 import type pg from "pg";
 
 export type SignInLimits = { perClient: number; overall: number; windowMs: number };
@@ -121,6 +122,10 @@ export type SignInAttempt =
  * `knownDevice`: the attempt comes from a computer that signed in before (a signed cookie). It is
  * held to its client's limit only: the limit for everyone, which a guess spread over many
  * addresses can spend on purpose, would otherwise keep the clinic's own staff out as well.
+ *
+ * A client is its address as the rate limit counts it (@fastify/rate-limit's normalizeIP): an
+ * IPv6 address by its /64, which one host holds whole, and an IPv4-mapped one as IPv4. Counted by
+ * the full address, one host rotating addresses in its /64 spent the limit for everyone alone.
  */
 export function signInLimiter(counter: FailureCounter, limits: SignInLimits = signInLimits) {
   const everyoneKey = "staff-sign-in:everyone";
@@ -128,7 +133,7 @@ export function signInLimiter(counter: FailureCounter, limits: SignInLimits = si
     client: string,
     { knownDevice = false }: { knownDevice?: boolean } = {},
   ): Promise<SignInAttempt> {
-    const clientKey = `staff-sign-in:client:${client}`;
+    const clientKey = `staff-sign-in:client:${normalizeIP(client)}`;
     const keys = knownDevice ? [clientKey] : [clientKey, everyoneKey];
     const [mine, all = { count: 0, msLeft: 0 }] = await Promise.all(
       keys.map((key) => counter.add(key, limits.windowMs)),
