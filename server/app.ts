@@ -41,6 +41,14 @@ export type AppOptions = {
 const requestArrivalMs = 30_000;
 const idleConnectionMs = 60_000;
 
+/**
+ * The largest request body any route reads: no route takes more than a contact request or a
+ * text of 2,000 characters, each under 64 kB even when every character is escaped in JSON. Routes
+ * that take a body say so again beside them. Without it, Fastify read up to 1 MiB for a route that
+ * had not set its own (the staff sign-in) and for addresses no route has.
+ */
+const bodyLimit = 64 * 1024;
+
 export async function buildApp(
   config: Pick<ServerConfig, "distDir" | "dataDir" | "rateLimitPerMinute"> &
     Partial<
@@ -62,6 +70,7 @@ export async function buildApp(
     // limit) comes from X-Forwarded-For, from the proxies named by TRUST_PROXY only.
     trustProxy: config.trustProxy ?? false,
     requestTimeout: requestArrivalMs,
+    bodyLimit,
     connectionTimeout: options.idleConnectionMs ?? idleConnectionMs,
     // Bad input is refused, never quietly repaired: no type coercion, no dropped fields.
     // "x-examples" holds the requests the API description shows (server/plugins/api-description.ts).

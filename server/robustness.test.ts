@@ -188,6 +188,23 @@ it(`answers ${targets.reduce((n, t) => n + t.bodies.length, 0)} bad payloads wit
   expect(stored.statusCode).toBe(201);
 }, 120_000);
 
+it("refuses a body over 64 kB with 413 on every route, unknown addresses too", async () => {
+  const body = JSON.stringify({ password: "x".repeat(100_000) });
+  for (const url of ["/api/staff/session", "/api/no-such-route", "/no-such-page"]) {
+    const answer = await app.inject({
+      method: "POST",
+      url,
+      headers: { "content-type": "application/json", "x-dauys-staff": "1" },
+      payload: body,
+    });
+    expect(answer.statusCode, url).toBe(413);
+    expect(answer.json(), url).toEqual({
+      error: "payload_too_large",
+      message: "The request body is too large.",
+    });
+  }
+});
+
 it("refuses a compressed body before reading it, however much it would inflate to", async () => {
   const bomb = brotliCompressSync(Buffer.alloc(1024 ** 3 / 64, 0x20));
   const zipped = gzipSync(JSON.stringify(validRequest));
