@@ -24,6 +24,27 @@ describe("readConfig", () => {
     }
   });
 
+  it("refuses ranges wider than /8 for IPv4 and /16 for IPv6, which take in any client", () => {
+    for (const value of [
+      "0.0.0.0/0",
+      "::/0",
+      "127.0.0.1,0.0.0.0/0",
+      "128.0.0.0/1",
+      "10.0.0.0/7",
+      "2000::/3",
+      "fc00::/15",
+      "::ffff:0.0.0.0/96",
+    ]) {
+      expect(() => readConfig({ TRUST_PROXY: value }), value).toThrow(
+        /^TRUST_PROXY must name the proxies' own addresses, not a range as wide as/,
+      );
+    }
+    // The widest private networks are still taken.
+    expect(readConfig({ TRUST_PROXY: "10.0.0.0/8,fc00::/16,::ffff:10.0.0.0/104" }).trustProxy).toBe(
+      "10.0.0.0/8,fc00::/16,::ffff:10.0.0.0/104",
+    );
+  });
+
   it("refuses a rate limit that is not a positive whole number", () => {
     expect(() => readConfig({ RATE_LIMIT_PER_MINUTE: "-5" })).toThrow(/RATE_LIMIT_PER_MINUTE/);
   });

@@ -45,6 +45,25 @@ function positiveInteger(value: string | undefined, fallback: number, name: stri
   return parsed;
 }
 
+/**
+ * The shortest prefix a trusted range may have: 10.0.0.0/8 is the widest private network. A wider
+ * one (0.0.0.0/0, ::/0, 128.0.0.0/1) takes in much of the internet, whose clients could then choose
+ * their own address in X-Forwarded-For. An IPv4 range written as IPv6 (::ffff:10.0.0.0/104)
+ * counts by its IPv4 part.
+ */
+const shortestPrefix = { ipv4: 8, ipv6: 16, ipv4InIpv6: 96 + 8 };
+
+function tooWide(address: string): boolean {
+  const [ip = "", prefix] = address.split("/");
+  if (prefix === undefined) return false;
+  const shortest = !ip.includes(":")
+    ? shortestPrefix.ipv4
+    : ip.includes(".")
+      ? shortestPrefix.ipv4InIpv6
+      : shortestPrefix.ipv6;
+  return Number(prefix) < shortest;
+}
+
 function trustedProxies(value: string | undefined): false | string {
   const text = value?.trim() ?? "";
   if (text === "" || text === "false") return false;
@@ -56,6 +75,14 @@ function trustedProxies(value: string | undefined): false | string {
     )
   ) {
     throw new Error(`TRUST_PROXY must list the proxies' addresses or CIDR ranges, got "${value}"`);
+  }
+  const wide = addresses.find(tooWide);
+  if (wide) {
+    throw new Error(
+      `TRUST_PROXY must name the proxies' own addresses, not a range as wide as "${wide}": ` +
+        `any client in it could choose its address (at most /${shortestPrefix.ipv4} for IPv4, ` +
+        `/${shortestPrefix.ipv6} for IPv6), got "${value}"`,
+    );
   }
   return addresses.join(",");
 }
