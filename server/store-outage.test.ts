@@ -6,12 +6,14 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SpeechSynthesizer } from "./routes/tts.ts";
 import { createSpeechSynthesizer } from "./speech/speech-synthesizer.ts";
 import { openPostgresRequestsStore } from "./storage/requests-postgres.ts";
 import { startTestPostgres, type TestPostgres } from "./storage/test-postgres.ts";
-import { buildTestApp } from "./test-support.ts";
+import { hashPassword } from "./staff/password.ts";
+import { buildTestApp, testSessionSecret } from "./test-support.ts";
 
 const unusedSynthesizer: SpeechSynthesizer = {
   synthesize: () => Promise.reject(new Error("not used in these tests")),
@@ -153,4 +155,63 @@ describe("a frozen PostgreSQL", () => {
       await synthesizer.close();
     }
   }, 90_000);
+});
+
+describe("a busy PostgreSQL", () => {
+  it("answers a third CSV download 503 with Retry-After at once while two are being made", async () => {
+    const password = "Tulpar-2026-clinic";
+    const staffApp = await buildTestApp(unusedSynthesizer, {
+      databaseUrl: postgres.url,
+      staffPasswordHash: await hashPassword(password),
+      staffSessionSecret: testSessionSecret,
+    });
+    const locker = new pg.Client({ connectionString: postgres.url });
+    const watcher = new pg.Client({ connectionString: postgres.url });
+    await Promise.all([locker.connect(), watcher.connect()]);
+    try {
+      const signedIn = await staffApp.inject({
+        method: "POST",
+        url: "/api/staff/session",
+        headers: { "x-dauys-staff": "1" },
+        payload: { password },
+      });
+      const cookie = signedIn.cookies.find((c) => c.name === "dauys_staff")!;
+      // Sent at once (an inject left unawaited is not sent).
+      const download = async () =>
+        staffApp.inject({
+          url: "/api/staff/requests.csv",
+          cookies: { [cookie.name]: cookie.value },
+        });
+      // Another transaction holds the requests: each download's thread waits for its first rows.
+      await locker.query("BEGIN");
+      await locker.query("LOCK TABLE requests IN ACCESS EXCLUSIVE MODE");
+      const waiting = [download(), download()];
+      // Asked outside the locking transaction, which would see the activity as it first read it.
+      const lockWaits = async () =>
+        (
+          await watcher.query<{ count: number }>(
+            `SELECT count(*)::int AS count FROM pg_stat_activity
+             WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+          )
+        ).rows[0]!.count;
+      // Each thread starts, connects and asks (a second or two on a busy machine).
+      await expect.poll(lockWaits, { timeout: 20_000 }).toBe(2);
+      // A third would start a third thread and connection: refused at once instead.
+      const third = await download();
+      expect(third.statusCode).toBe(503);
+      expect(third.headers["retry-after"]).toBe("5");
+      expect(third.json()).toEqual({
+        error: "unavailable",
+        message:
+          "2 CSV downloads are being made on this server already. Please try again in a minute.",
+      });
+      await locker.query("ROLLBACK");
+      for (const answer of await Promise.all(waiting)) expect(answer.statusCode).toBe(200);
+      // Once they are over, the next one is made.
+      await expect.poll(async () => (await download()).statusCode, { timeout: 20_000 }).toBe(200);
+    } finally {
+      await Promise.all([locker.end(), watcher.end()]);
+      await staffApp.close();
+    }
+  }, 60_000);
 });

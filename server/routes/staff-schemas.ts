@@ -206,6 +206,9 @@ export const requestsCsvSchema = {
     },
     ...errors.signedOut,
     ...errors.rateLimited,
-    ...errors.storeAway,
+    503: errorResponse(
+      "The database is away, or this node makes as many downloads as it can at once already: " +
+        "try again after Retry-After seconds",
+    ),
   },
 } as const;

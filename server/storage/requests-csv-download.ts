@@ -21,6 +21,12 @@ export type CsvPieces = { next(): Promise<Uint8Array | null>; stop(): void };
 /** Twice a query's time limit in either store: a piece is one or two batches of rows. */
 export const csvPieceTimeoutMs = 10_000;
 
+/** The node makes as many CSV downloads as it can at once already: answered 503, Retry-After. */
+export class CsvDownloadsBusyError extends Error {
+  override name = "CsvDownloadsBusyError";
+  statusCode = 503;
+}
+
 export async function csvDownload(pieces: CsvPieces): Promise<Readable> {
   let pending: Uint8Array | null | undefined;
   try {

@@ -10,7 +10,11 @@
 import { Worker } from "node:worker_threads";
 import pg from "pg";
 import type { CsvPieceAnswer, PostgresCsvJob } from "./postgres-csv-worker.ts";
-import { csvPieceTimeoutMs, type CsvPieces } from "./requests-csv-download.ts";
+import {
+  CsvDownloadsBusyError,
+  csvPieceTimeoutMs,
+  type CsvPieces,
+} from "./requests-csv-download.ts";
 import { numericSeq, requestFields, searchNewestFirst } from "./postgres-inbox-search.ts";
 import { inArrivalOrder, type NewRequest, type ReadBatch } from "./requests-db.ts";
 import type { RequestsStore } from "./requests-store.ts";
@@ -78,13 +82,25 @@ export const postgresBatches =
       ).rows,
     );
 
-/** A CSV download's pieces, made by a thread of its own with its own connection. */
-function postgresCsvPieces(job: PostgresCsvJob): CsvPieces {
+/**
+ * How many CSV downloads one node makes at once. Each has a thread (up to 64 MB of heap) and a
+ * database connection of its own: without a limit, a staff session asking again and again (or a
+ * stolen one) started as many as it asked for. Two let two staff download at once; a third is
+ * answered 503 with Retry-After until one ends.
+ */
+export const maxCsvDownloads = 2;
+
+/**
+ * A CSV download's pieces, made by a thread of its own with its own connection; `ended` is
+ * called once the thread has stopped, however the download ended.
+ */
+function postgresCsvPieces(job: PostgresCsvJob, ended: () => void): CsvPieces {
   const worker = new Worker(new URL("./postgres-csv-worker.ts", import.meta.url), {
     workerData: job,
     // A batch of rows and the piece made from it: a small heap is enough.
     resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
   });
+  worker.once("exit", ended);
   let answer: ((result: CsvPieceAnswer | Error) => void) | undefined;
   const settle = (result: CsvPieceAnswer | Error) => {
     const waiting = answer;
@@ -135,9 +151,23 @@ export async function openPostgresRequestsStore(
     throw error;
   });
   if (warning) options.onWarning?.(warning);
+  let csvDownloads = 0;
   return {
     pool,
-    csv: (options) => postgresCsvPieces({ databaseUrl, ...options }),
+    csv(options) {
+      if (csvDownloads >= maxCsvDownloads) {
+        throw new CsvDownloadsBusyError(
+          `${maxCsvDownloads} CSV downloads are being made on this server already. Please try again in a minute.`,
+        );
+      }
+      csvDownloads += 1;
+      try {
+        return postgresCsvPieces({ databaseUrl, ...options }, () => (csvDownloads -= 1));
+      } catch (error) {
+        csvDownloads -= 1;
+        throw error;
+      }
+    },
     async save(request: NewRequest, receivedAt = new Date().toISOString()) {
       const result = await pool.query(
         `INSERT INTO requests (${newRequestColumns})

@@ -11,6 +11,7 @@ import { gunzipSync } from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestsToCsv } from "./requests-csv.ts";
+import { CsvDownloadsBusyError, type CsvPieces } from "./requests-csv-download.ts";
 import { requestsDbPath } from "./requests-db.ts";
 import { openPostgresRequestsStore } from "./requests-postgres.ts";
 import {
@@ -314,6 +315,37 @@ describe("the staff CSV from a frozen PostgreSQL", () => {
     }
     await store.close();
   }, 30_000);
+});
+
+describe("PostgreSQL's CSV downloads", () => {
+  it("makes at most two at once on a node; a third is refused until one has ended", async () => {
+    const store = await openPostgresRequestsStore(await freshPostgresUrl());
+    await store.save(request());
+    const first = store.csv({ gzip: false });
+    const second = store.csv({ gzip: true });
+    // Each has a thread and a connection of its own: the third is refused, not started.
+    expect(() => store.csv({ gzip: false })).toThrow(CsvDownloadsBusyError);
+    expect(Buffer.from((await first.next())!).toString("utf8")).toMatch(/^\uFEFFid,/);
+    // One the browser dropped, and one read to its end, each make room for another.
+    first.stop();
+    const csvOnceRoom = () => {
+      try {
+        return store.csv({ gzip: false });
+      } catch (error) {
+        if (error instanceof CsvDownloadsBusyError) return undefined;
+        throw error;
+      }
+    };
+    let third: CsvPieces | undefined;
+    await expect.poll(() => (third ??= csvOnceRoom())).toBeDefined();
+    while (await second.next());
+    let fourth: CsvPieces | undefined;
+    await expect.poll(() => (fourth ??= csvOnceRoom())).toBeDefined();
+    expect(() => store.csv({ gzip: false })).toThrow(CsvDownloadsBusyError);
+    third!.stop();
+    fourth!.stop();
+    await store.close();
+  });
 });
 
 describe("schema versions", () => {

@@ -915,7 +915,7 @@ export interface operations {
           };
         };
       };
-      /** @description The database is away: try again after Retry-After seconds */
+      /** @description The database is away, or this node makes as many downloads as it can at once already: try again after Retry-After seconds */
       503: {
         headers: {
           [name: string]: unknown;
