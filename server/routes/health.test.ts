@@ -86,4 +86,39 @@ describe("readiness check", () => {
       await app.close();
     }
   }, 15_000);
+
+  it("waits for a lock held by another process once, not at every write, and stores once it has gone", async () => {
+    const { dataDir } = makeTempDirs();
+    const app = await buildTestApp(unusedSynthesizer, { dataDir });
+    const contactRequest = () => ({
+      id: randomUUID(),
+      name: "Bakyt",
+      email: "bakyt@example.kg",
+      subject: "Locked",
+      message: "Stored once the lock is gone.",
+      language: "ky",
+      createdAt: new Date().toISOString(),
+    });
+    const send = (body: object) =>
+      app.inject({ method: "POST", url: "/api/requests", payload: body });
+    try {
+      const other = new DatabaseSync(requestsDbPath(dataDir));
+      other.exec("BEGIN IMMEDIATE");
+      try {
+        // Each write waited 250 ms for the lock on the server's one thread, every other request
+        // behind it: forty took at least 10 s. Now the first waits and the others are refused at
+        // once, all answered 503 (the app's outbox sends them again).
+        const started = performance.now();
+        for (let i = 0; i < 40; i++) expect((await send(contactRequest())).statusCode).toBe(503);
+        expect(performance.now() - started).toBeLessThan(5_000);
+      } finally {
+        other.exec("ROLLBACK");
+        other.close();
+      }
+      // The lock has gone: the next request is stored at once.
+      expect((await send(contactRequest())).statusCode).toBe(201);
+    } finally {
+      await app.close();
+    }
+  }, 30_000);
 });

@@ -3,9 +3,11 @@
  * time on, a look (`isLive`, the inbox's background check) does not.
  */
 import { mkdtempSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestsDbPath } from "../storage/requests-db.ts";
 import { startTestPostgres, type TestPostgres } from "../storage/test-postgres.ts";
 import { newSession } from "./session.ts";
 import { openStaffSessionStore } from "./session-store.ts";
@@ -45,6 +47,33 @@ describe.each([
       expect(await sessions.isLive(used.id, start + 50 * minute, idleMs)).toBe(false);
       expect(await sessions.isLive("no such session", start, idleMs)).toBe(false);
     } finally {
+      await sessions.close();
+    }
+  });
+});
+
+describe("staff sessions in a SQLite file another process has locked", () => {
+  it("wait for the lock once, not at every use, and go on once it has gone", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "dauys-session-test-"));
+    const sessions = await openStaffSessionStore({ dataDir, databaseUrl: undefined });
+    const other = new DatabaseSync(requestsDbPath(dataDir));
+    try {
+      const session = newSession(Date.now());
+      await sessions.create(session);
+      other.exec("BEGIN IMMEDIATE");
+      // Each use (every staff request) waited 250 ms for the lock on the server's one thread:
+      // forty took at least 10 s. Now the first waits and the others are refused at once.
+      const started = performance.now();
+      for (let i = 0; i < 40; i++) {
+        await expect(sessions.use(session.id, Date.now(), idleMs)).rejects.toMatchObject({
+          errcode: 5,
+        });
+      }
+      expect(performance.now() - started).toBeLessThan(5_000);
+      other.exec("ROLLBACK");
+      expect(await sessions.use(session.id, Date.now(), idleMs)).toBe(true);
+    } finally {
+      other.close();
       await sessions.close();
     }
   });

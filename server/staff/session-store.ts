@@ -7,7 +7,7 @@
  * looks (`isLive`), so a screen left open does not keep its session going.
  */
 import { createHash } from "node:crypto";
-import { openSqliteDatabase } from "../storage/requests-db.ts";
+import { lockAwareWrites, openSqliteDatabase } from "../storage/requests-db.ts";
 import { openMigratedPool } from "../storage/requests-postgres.ts";
 import type { Session } from "./session.ts";
 
@@ -38,20 +38,24 @@ function openSqliteSessionStore(dataDir: string): StaffSessionStore {
     `SELECT 1 FROM staff_sessions WHERE id_hash = ? AND expires_at > ? AND last_seen_at > ?`,
   );
   const remove = db.prepare(`DELETE FROM staff_sessions WHERE id_hash = ?`);
+  // A file locked by another process is not waited on again and again (requests-db.ts).
+  const write = lockAwareWrites(db);
   return {
     async create(session) {
-      // Sessions that ended without a sign-out are cleared as new ones begin.
-      sweep.run(session.signedInAt, session.signedInAt - 24 * 3_600_000);
-      insert.run(idHash(session.id), session.signedInAt, session.expiresAt, session.signedInAt);
+      write(() => {
+        // Sessions that ended without a sign-out are cleared as new ones begin.
+        sweep.run(session.signedInAt, session.signedInAt - 24 * 3_600_000);
+        insert.run(idHash(session.id), session.signedInAt, session.expiresAt, session.signedInAt);
+      });
     },
     async use(id, now, idleMs) {
-      return Number(use.run(now, idHash(id), now, now - idleMs).changes) > 0;
+      return Number(write(() => use.run(now, idHash(id), now, now - idleMs)).changes) > 0;
     },
     async isLive(id, now, idleMs) {
       return live.get(idHash(id), now, now - idleMs) !== undefined;
     },
     async revoke(id) {
-      remove.run(idHash(id));
+      write(() => remove.run(idHash(id)));
     },
     async close() {
       db.close();

@@ -62,6 +62,44 @@ export function requestsDbExists(dataDir: string): boolean {
 /** How long a serving connection waits for another process's lock on the file, in ms. */
 const servingBusyTimeoutMs = 250;
 
+/**
+ * After a write found the file locked, how long the connection's writes try the lock once
+ * instead of waiting for it, in ms. A lock held for long (a shell left in a transaction, a backup
+ * tool) made each write wait its 250 ms on the server's one thread, every request behind it: ten
+ * contact requests a second kept the server waiting most of the time. Now one write waits, the
+ * next ones are refused at once (503, and the app's outbox sends them again) and one that comes
+ * once the lock has gone is stored at once; the window starts again with each write refused.
+ */
+const lockedNoWaitMs = 5_000;
+
+/** SQLite's BUSY and LOCKED result codes: another connection holds the lock. */
+function isLockedFile(error: unknown): boolean {
+  const { code, errcode } = error as { code?: unknown; errcode?: unknown };
+  return (
+    code === "ERR_SQLITE_ERROR" && typeof errcode === "number" && [5, 6].includes(errcode & 0xff)
+  );
+}
+
+/** Runs a serving connection's writes, which stop waiting for a lock once one found it held. */
+export function lockAwareWrites(db: DatabaseSync) {
+  let noWaitUntil = 0;
+  return function write<T>(run: () => T): T {
+    if (noWaitUntil !== 0 && Date.now() >= noWaitUntil) {
+      db.exec(`PRAGMA busy_timeout = ${servingBusyTimeoutMs}`);
+      noWaitUntil = 0;
+    }
+    try {
+      return run();
+    } catch (error) {
+      if (isLockedFile(error)) {
+        if (noWaitUntil === 0) db.exec("PRAGMA busy_timeout = 0");
+        noWaitUntil = Date.now() + lockedNoWaitMs;
+      }
+      throw error;
+    }
+  };
+}
+
 /** A connection to the server's SQLite file, its schema up to date. */
 export function openSqliteDatabase(dataDir: string): DatabaseSync {
   mkdirSync(dataDir, { recursive: true });
@@ -91,11 +129,12 @@ export function openRequestsDb(dataDir: string) {
   const selectAll = db.prepare(`SELECT ${requestFields} FROM requests ORDER BY received_at, seq`);
   const reads = prepareInboxReads(db);
   const updateHandled = db.prepare(`UPDATE requests SET handled_at = ? WHERE id = ?`);
+  const write = lockAwareWrites(db);
 
   return {
     /** Stores a request once; `created` is false when its id was already stored. */
     save(request: NewRequest, receivedAt = new Date().toISOString()): { created: boolean } {
-      const result = insert.run(...newRequestValues(request, receivedAt));
+      const result = write(() => insert.run(...newRequestValues(request, receivedAt)));
       return { created: Number(result.changes) > 0 };
     },
     /** Every request, oldest first; for tests and small files (the server reads in batches). */
@@ -112,11 +151,11 @@ export function openRequestsDb(dataDir: string) {
     },
     /** Marks a request handled (at that time) or not (null); false when there is no such id. */
     setHandled(id: string, handledAt: string | null): boolean {
-      return Number(updateHandled.run(handledAt, id).changes) > 0;
+      return Number(write(() => updateHandled.run(handledAt, id)).changes) > 0;
     },
     /** Throws unless a request could be written now: takes the write lock, and lets it go. */
     ready() {
-      db.exec("BEGIN IMMEDIATE");
+      write(() => db.exec("BEGIN IMMEDIATE"));
       db.exec("ROLLBACK");
     },
     close() {
