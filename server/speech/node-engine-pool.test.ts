@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildVoicePack } from "../../scripts/build/build-voice-pack.ts";
 import { createEnginePool } from "./node-engine-pool.ts";
+import { hangingText } from "./hanging-engine-worker.ts";
 import {
   EngineUnavailableError,
   PoolClosedError,
@@ -82,6 +83,9 @@ describe("workers on demand (idleStopMs)", () => {
   }, 60_000);
 });
 
+/** The real engine's worker, but stuck on `hangingText` for as long as it is let be. */
+const hangingWorker = new URL("./hanging-engine-worker.ts", import.meta.url);
+
 describe("time limit", () => {
   it("terminates a stuck worker, rejects, and keeps serving with a replacement", async () => {
     const events: string[] = [];
@@ -89,6 +93,7 @@ describe("time limit", () => {
     const small = await createEnginePool({
       size: 1,
       voicePackPath: packPath,
+      workerUrl: hangingWorker,
       // The limit is each job's: "Hello." below must finish within it on a machine as busy as
       // `npm test` makes it (400 ms was missed there beside the browser tests).
       timeoutMs: 3_000,
@@ -96,8 +101,9 @@ describe("time limit", () => {
       onWorkerEvent: (e) => events.push(e),
     });
     try {
-      const long = SAMPLE_TEXTS.ru.repeat(2_000); // ~200k chars: far more than the limit's work
-      await expect(small.synthesize(long, "ru")).rejects.toBeInstanceOf(SynthesisTimeoutError);
+      await expect(small.synthesize(hangingText, "ru")).rejects.toBeInstanceOf(
+        SynthesisTimeoutError,
+      );
       // Queued behind the replacement's start-up, then served normally.
       const ok = await small.synthesize("Hello.", "en");
       expect(decodeWavInfo(ok.wav).sampleCount).toBeGreaterThan(0);
@@ -121,12 +127,13 @@ describe("the queue under a flood", () => {
     const small = await createEnginePool({
       size: 1,
       voicePackPath: packPath,
+      workerUrl: hangingWorker,
       timeoutMs: 3_000,
       maxWaitMs: 1_000,
     });
     try {
       // The one worker is busy for the whole test (the job is ended by the time limit).
-      const long = small.synthesize(SAMPLE_TEXTS.ru.repeat(2_000), "ru");
+      const long = small.synthesize(hangingText, "ru");
       const gone = new AbortController();
       const left = small.synthesize("Hello.", "en", { signal: gone.signal });
       const waiting = small.synthesize("Hello again.", "en");
