@@ -105,12 +105,9 @@ describe("readiness check", () => {
       const other = new DatabaseSync(requestsDbPath(dataDir));
       other.exec("BEGIN IMMEDIATE");
       try {
-        // Each write waited 250 ms for the lock on the server's one thread, every other request
-        // behind it: forty took at least 10 s. Now the first waits and the others are refused at
-        // once, all answered 503 (the app's outbox sends them again).
-        const started = performance.now();
+        // All answered 503, which the app's outbox sends again (that only the first waits for the
+        // lock is lock-aware-writes.test's, read from the connection rather than timed).
         for (let i = 0; i < 40; i++) expect((await send(contactRequest())).statusCode).toBe(503);
-        expect(performance.now() - started).toBeLessThan(5_000);
       } finally {
         other.exec("ROLLBACK");
         other.close();
