@@ -1,9 +1,9 @@
-import { chromium, expect, test, type Page } from "@playwright/test";
-import { baseURL, chromiumArgs, chromiumPath } from "../playwright.config.ts";
+import { expect, test, type Page } from "@playwright/test";
 import {
   appStarted,
   expectNoAxeViolations,
   findSmallTargets,
+  plainHttpPage,
   presetLanguage,
   presetStoredValue,
   settle,
@@ -233,17 +233,8 @@ test("a request whose answer was lost is sent again and still stored once", asyn
 test("a clinic's server reached over plain http by its name still gets the message", async () => {
   // Not localhost, so not a secure context: the page has no crypto.randomUUID or crypto.subtle,
   // as on a clinic's own network.
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [...chromiumArgs, "--host-resolver-rules=MAP clinic.test 127.0.0.1"],
-  });
+  const { browser, page } = await plainHttpPage();
   try {
-    const context = await browser.newContext({
-      baseURL: `http://clinic.test:${new URL(baseURL).port}`,
-      serviceWorkers: "block",
-      viewport: { width: 1280, height: 900 },
-    });
-    const page = await context.newPage();
     await page.goto("/contact");
     expect(
       await page.evaluate(() => [isSecureContext, typeof crypto.randomUUID, typeof crypto.subtle]),

@@ -2,8 +2,9 @@ import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type Request } from "@playwright/test";
+import { chromium, expect, type Browser, type Page, type Request } from "@playwright/test";
 import type { AxeResults } from "axe-core";
+import { baseURL, chromiumArgs, chromiumPath } from "../playwright.config.ts";
 
 export const languageNames = {
   en: "English",
@@ -402,4 +403,22 @@ export async function cameraPhoto(page: Page) {
     return canvas.toDataURL("image/jpeg", 0.95).split(",")[1]!;
   });
   return { name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: Buffer.from(base64, "base64") };
+}
+
+/**
+ * A page in a Chromium of its own that reaches the test server as `clinic.test` over plain http:
+ * not localhost, so not a secure context (no crypto.randomUUID or crypto.subtle, no service
+ * worker), as on a clinic's own server reached on its network by name. Close `browser` after.
+ */
+export async function plainHttpPage(): Promise<{ browser: Browser; page: Page }> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, "--host-resolver-rules=MAP clinic.test 127.0.0.1"],
+  });
+  const context = await browser.newContext({
+    baseURL: `http://clinic.test:${new URL(baseURL).port}`,
+    serviceWorkers: "block",
+    viewport: { width: 1280, height: 900 },
+  });
+  return { browser, page: await context.newPage() };
 }

@@ -1,12 +1,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { chromium, expect, test, type Download, type Locator, type Page } from "@playwright/test";
-import { baseURL, chromiumArgs, chromiumPath } from "../playwright.config.ts";
+import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
 import { FEATURES_FORMAT } from "../src/shared/phrase-recogniser/features.ts";
 import {
   cameraPhoto,
   dropConnectionOn,
   expectNoAxeViolations,
   findSmallTargets,
+  plainHttpPage,
   presetPilotAccess,
   presetStoredValue,
   settle,
@@ -202,17 +202,8 @@ test.describe("Talk", () => {
     test.slow();
     // Not localhost, so not a secure context: the page has no crypto.randomUUID, as on a
     // clinic's own network reached by the server's name or address.
-    const browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [...chromiumArgs, "--host-resolver-rules=MAP clinic.test 127.0.0.1"],
-    });
+    const { browser, page } = await plainHttpPage();
     try {
-      const context = await browser.newContext({
-        baseURL: `http://clinic.test:${new URL(baseURL).port}`,
-        serviceWorkers: "block",
-        viewport: { width: 1280, height: 900 },
-      });
-      const page = await context.newPage();
       await openTalk(page);
       expect(await page.evaluate(() => [isSecureContext, typeof crypto.randomUUID])).toEqual([
         false,
