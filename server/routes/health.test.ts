@@ -87,7 +87,7 @@ describe("readiness check", () => {
     }
   }, 15_000);
 
-  it("waits for a lock held by another process once, not at every write, and stores once it has gone", async () => {
+  it("answers every write 503 while another process holds the lock, and stores once it has gone", async () => {
     const { dataDir } = makeTempDirs();
     const app = await buildTestApp(unusedSynthesizer, { dataDir });
     const contactRequest = () => ({

@@ -53,7 +53,7 @@ describe.each([
 });
 
 describe("staff sessions in a SQLite file another process has locked", () => {
-  it("wait for the lock once, not at every use, and go on once it has gone", async () => {
+  it("are refused while another process holds the lock, and go on once it has gone", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "dauys-session-test-"));
     const sessions = await openStaffSessionStore({ dataDir, databaseUrl: undefined });
     const other = new DatabaseSync(requestsDbPath(dataDir));
