@@ -1,8 +1,23 @@
 import { IDBFactory } from "fake-indexeddb";
-import { beforeEach, describe, expect, it } from "vitest";
-import { changeStoredExamples } from "@/features/talk/my-voice/stored-voice";
-import { setPhraseExamples, type StoredExample } from "@/features/talk/my-voice/voice-examples";
+import { createStore, get, set } from "idb-keyval";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  changeStoredExamples,
+  readStoredVoice,
+  type VoiceSettings,
+} from "@/features/talk/my-voice/stored-voice";
+import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
+import {
+  setPhraseExamples,
+  withoutRecordings,
+  type StoredExample,
+  type VoiceExamples,
+} from "@/features/talk/my-voice/voice-examples";
+import { FEATURES_FORMAT } from "@/shared/phrase-recogniser/features.ts";
 import { readValue, resetStorageForTests, storageKeys, writeValue } from "@/lib/storage";
+
+// The recogniser's worker, which makes features again from a recording: a stand-in here.
+vi.mock("@/features/talk/my-voice/voice-recogniser", () => ({ askRecogniser: vi.fn() }));
 
 const example = (addedAt: number): StoredExample => ({
   features: { format: 2, method: "normalised", dims: 24, voicedMs: 900, frames: "AAAA" },
@@ -33,5 +48,53 @@ describe("stored voice", () => {
         nurse: [example(6), example(7), example(8)],
       },
     });
+  });
+
+  it("examples made again after a change of method are stored on what another tab changed meanwhile", async () => {
+    const remadeFeatures = { ...example(0).features, format: FEATURES_FORMAT, frames: "BBBB" };
+    const recording = () => new Blob([new Uint8Array(8)], { type: "audio/wav" });
+    const older = (addedAt: number): StoredExample => ({
+      features: {
+        ...example(addedAt).features,
+        format: FEATURES_FORMAT - 1,
+        frames: `A${addedAt}`,
+      },
+      origin: "taught",
+      addedAt,
+      audio: recording(),
+    });
+    // Making features again takes the worker seconds on a slow tablet: held here until released.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.mocked(askRecogniser).mockImplementation(async () => {
+      await held;
+      return { id: 1, ok: true, type: "features", features: remadeFeatures };
+    });
+    await writeValue(storageKeys.voiceExamples, { en: { water: [older(1), older(2), older(3)] } });
+    await writeValue<VoiceSettings>(storageKeys.voiceSettings, { keepRecordings: true });
+
+    const reading = readStoredVoice();
+    await vi.waitFor(() => expect(askRecogniser).toHaveBeenCalled());
+    // Meanwhile, in another tab already updated: a phrase taught, and recordings no longer kept.
+    const otherTab = createStore("dauys", "keyval");
+    const stored = (await get<VoiceExamples>(storageKeys.voiceExamples, otherTab))!;
+    const taught = setPhraseExamples(stored, "en", "help", [example(4), example(5), example(6)]);
+    await set(storageKeys.voiceExamples, withoutRecordings(taught), otherTab);
+    await set(storageKeys.voiceSettings, { keepRecordings: false }, otherTab);
+    release();
+    const read = await reading;
+
+    const remade = [1, 2, 3].map((addedAt) => ({
+      features: remadeFeatures,
+      origin: "taught",
+      addedAt,
+    }));
+    const expected = { en: { water: remade, help: [example(4), example(5), example(6)] } };
+    expect(await get(storageKeys.voiceExamples, otherTab)).toEqual(expected);
+    expect(await get(storageKeys.voiceSettings, otherTab)).toEqual({
+      keepRecordings: false,
+      teachAgain: {},
+    });
+    expect(read).toEqual({ examples: expected, keepRecordings: false, teachAgain: {} });
   });
 });

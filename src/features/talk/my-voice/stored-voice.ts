@@ -6,12 +6,12 @@
  */
 import {
   readStoredExamples,
-  remakeStaleExamples,
+  remadeTakes,
   type VoiceExamples,
 } from "@/features/talk/my-voice/voice-examples";
 import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
 import type { SpeechLanguage } from "@/shared/speech-options";
-import { readValue, storageKeys, writeValue } from "@/lib/storage";
+import { readValue, storageKeys } from "@/lib/storage";
 import { onChangeElsewhere, readAfterChanges, updateValue } from "@/lib/storage-between-tabs";
 
 export type VoiceSettings = {
@@ -51,14 +51,29 @@ export async function readStoredVoice() {
     readValue<unknown>(storageKeys.voiceExamples),
     readValue<VoiceSettings>(storageKeys.voiceSettings),
   ]);
-  const remade = await remakeStaleExamples(readStoredExamples(stored), remakeInWorker);
-  const keepRecordings = settings?.keepRecordings === true;
-  const teachAgain = mergeTeachAgain(settings?.teachAgain, remade.teachAgain);
-  if (remade.changed) {
-    void writeValue(storageKeys.voiceExamples, remade.examples);
-    void writeValue<VoiceSettings>(storageKeys.voiceSettings, { keepRecordings, teachAgain });
-  }
-  return { examples: remade.examples, keepRecordings, teachAgain };
+  const read = readStoredExamples(stored);
+  const remakeOn = await remadeTakes(read, remakeInWorker);
+  const remade = remakeOn(read);
+  if (!remade.changed)
+    return {
+      examples: remade.examples,
+      keepRecordings: settings?.keepRecordings === true,
+      teachAgain: mergeTeachAgain(settings?.teachAgain, {}),
+    };
+  // Stored as changes of what is stored now, not as read before: making the examples again took
+  // seconds, in which another tab may have taught or forgotten a phrase, or stopped keeping the
+  // recordings (which must not come back).
+  let found: VoiceSettings["teachAgain"] = {};
+  const examples = await changeStoredExamples((now) => {
+    const made = remakeOn(now);
+    found = made.teachAgain;
+    return made.examples;
+  });
+  const kept = await changeStoredSettings((now) => ({
+    ...now,
+    teachAgain: mergeTeachAgain(now.teachAgain, found),
+  }));
+  return { examples, keepRecordings: kept.keepRecordings, teachAgain: kept.teachAgain ?? {} };
 }
 
 /** `readStoredVoice`, read again while changes are made here (`readAfterChanges`). */

@@ -195,13 +195,32 @@ export async function remakeStaleExamples(
   all: VoiceExamples,
   remake: (audio: Blob) => Promise<SerialisedFeatures | null>,
 ): Promise<RemadeExamples> {
-  const remade = new Map<StoredExample, SerialisedFeatures | null>();
+  return (await remadeTakes(all, remake))(all);
+}
+
+/** A take, known again in the examples as read afresh (each read gives new objects). */
+const takeKey = (example: StoredExample) => `${example.addedAt}\n${example.features.frames}`;
+
+/**
+ * The older examples of `all` made again (as `remakeStaleExamples`), as a change to make on the
+ * examples as stored once that is done: making them takes seconds, in which another tab may have
+ * taught, forgotten or dropped the recordings. An older example not in `all` stays as it is, to be
+ * made again at the next read.
+ */
+export async function remadeTakes(
+  all: VoiceExamples,
+  remake: (audio: Blob) => Promise<SerialisedFeatures | null>,
+): Promise<(examples: VoiceExamples) => RemadeExamples> {
+  const remade = new Map<string, SerialisedFeatures | null>();
   for (const phrases of Object.values(all))
     for (const list of Object.values(phrases))
       for (const example of list)
-        if (example.audio && isOlderFormat(example.features))
-          remade.set(example, await remake(example.audio).catch(() => null));
-  return withStaleRemade(all, (example) => remade.get(example) ?? null);
+        if (isOlderFormat(example.features) && !remade.has(takeKey(example)))
+          remade.set(
+            takeKey(example),
+            example.audio ? await remake(example.audio).catch(() => null) : null,
+          );
+  return (examples) => withStaleRemade(examples, (example) => remade.get(takeKey(example)));
 }
 
 /**
@@ -223,9 +242,13 @@ export function fromBoardFile(file: VoiceExamples) {
   return { examples: usable.examples, teachAgain };
 }
 
+/**
+ * `all` with the examples an older method made put in place of (`remadeOf`: their features made
+ * again, null to drop them, undefined to leave them as they are).
+ */
 function withStaleRemade(
   all: VoiceExamples,
-  remadeOf: (example: StoredExample) => SerialisedFeatures | null,
+  remadeOf: (example: StoredExample) => SerialisedFeatures | null | undefined,
 ): RemadeExamples {
   let changed = false;
   const examples: VoiceExamples = {};
@@ -233,16 +256,18 @@ function withStaleRemade(
   for (const [language, phrases] of Object.entries(all) as [SpeechLanguage, PhraseExamples][]) {
     const result: PhraseExamples = {};
     for (const [phraseId, list] of Object.entries(phrases)) {
-      if (!list.some((example) => isOlderFormat(example.features))) {
+      let touched = false;
+      const remade = list.flatMap((example) => {
+        const features = isOlderFormat(example.features) ? remadeOf(example) : undefined;
+        if (features === undefined) return [example];
+        touched = true;
+        return features ? [{ ...example, features }] : [];
+      });
+      if (!touched) {
         result[phraseId] = list;
         continue;
       }
       changed = true;
-      const remade = list.flatMap((example) => {
-        if (!isOlderFormat(example.features)) return [example];
-        const features = remadeOf(example);
-        return features ? [{ ...example, features }] : [];
-      });
       if (remade.some((example) => example.origin !== "counter")) result[phraseId] = remade;
       else (teachAgain[language] ??= []).push(phraseId);
     }
