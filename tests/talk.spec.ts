@@ -1290,7 +1290,7 @@ test.describe("Talk", () => {
     expect(downloads).toHaveLength(1);
   });
 
-  test("Export waits a bounded time for My voice: if it never reads what it learnt, the file has the boards without it, and says so", async ({
+  test("Export waits a bounded time for My voice: if it never reads what it learnt, the file has the boards without it, says so, and imported back leaves what My voice learnt as it is", async ({
     page,
   }, testInfo) => {
     test.slow();
@@ -1330,6 +1330,29 @@ test.describe("Talk", () => {
     await expect(exportButton).not.toHaveAttribute("aria-disabled");
     await expect(exportButton).toBeFocused();
     release();
+
+    // Imported later on the same phone, the file takes nothing from My voice: it never had it.
+    const myVoice = page.getByRole("region", { name: "My voice" });
+    await expect(
+      myVoice.getByRole("button", { name: "Forget my voice: Call the nurse." }),
+    ).toBeVisible();
+    await page.getByLabel("Board file to import").setInputFiles(file);
+    const ask = page.getByRole("dialog", { name: "Replace your boards?" });
+    await expect(ask).toContainText(
+      "It was saved without what My voice learnt, so what My voice learnt on this device stays as it is.",
+    );
+    await ask.getByRole("button", { name: "Replace the boards" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Board imported" })).toBeVisible();
+    // My voice makes its changes in turn: once this Forget is made, the import's would be too.
+    await myVoice.getByRole("button", { name: "Forget my voice: I am thirsty." }).click();
+    await page
+      .getByRole("dialog", { name: "Forget my voice for “I am thirsty.”?" })
+      .getByRole("button", { name: "Forget", exact: true })
+      .click();
+    await expect.poll(() => storedExampleCounts(page)).toEqual({ nurse: 3 });
+    await expect(
+      myVoice.getByRole("button", { name: "Forget my voice: Call the nurse." }),
+    ).toBeVisible();
   });
 
   test("an import that cannot finish says so, and changes nothing", async ({ page }) => {

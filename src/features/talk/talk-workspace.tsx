@@ -200,7 +200,7 @@ export function TalkWorkspace({
           language={language}
           onImport={(imported, examples) => {
             replaceBoardsIn(imported);
-            voice.replaceLanguages(examples);
+            if (examples) voice.replaceLanguages(examples);
           }}
           onOpenBoard={(boardLanguage, opened) => {
             replaceBoardsIn({ [boardLanguage]: opened });

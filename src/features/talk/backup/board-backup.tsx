@@ -15,6 +15,7 @@ import {
   languagesOf,
   parseBoardFile,
   tooLargeToRead,
+  voiceOfImport,
   type BoardFileProblem,
   type BoardFileResult,
 } from "@/features/talk/backup/board-file";
@@ -54,7 +55,8 @@ export function BoardBackup({
   voice: VoiceExamples | null;
   /** The speech language in use: its board is the one saved for other apps. */
   language: SpeechLanguage;
-  onImport: (boards: Boards, voice: VoiceExamples) => void;
+  /** `voice` null: the file was saved without what My voice learnt, which stays as it is. */
+  onImport: (boards: Boards, voice: VoiceExamples | null) => void;
   onOpenBoard: (language: SpeechLanguage, board: Board) => void;
 }) {
   const { t } = useLingui();
@@ -115,11 +117,8 @@ export function BoardBackup({
         return;
       }
       const replaced = picturesReplaced(latestBoards.current, imported);
-      // What My voice learnt goes with each board replaced, as the question said: a language the
-      // file has no examples for keeps none, or this phone's would answer for the file's phrases
-      // of the same ids, whose words may differ.
-      const learnt = Object.fromEntries(Object.keys(imported).map((language) => [language, {}]));
-      onImport(imported, { ...learnt, ...file.voice });
+      // What My voice learnt goes with each board replaced, as the question said.
+      onImport(imported, voiceOfImport(file, imported));
       removePicturesOnceStored(replaced);
       setOutcome({ kind: "imported", phraseCount: file.phraseCount });
     } catch {
@@ -295,11 +294,19 @@ function ReplaceBoardsDialog({
       onReplace={onReplace}
       onCancel={onCancel}
     >
-      <Plural
-        value={file.phraseCount}
-        one={`The file has # phrase for ${languages}. It takes the place of your boards in these languages, and of what My voice learnt for them. Your boards in other languages stay as they are.`}
-        other={`The file has # phrases for ${languages}. It takes the place of your boards in these languages, and of what My voice learnt for them. Your boards in other languages stay as they are.`}
-      />
+      {file.voiceLeftOut ? (
+        <Plural
+          value={file.phraseCount}
+          one={`The file has # phrase for ${languages}. It takes the place of your boards in these languages. It was saved without what My voice learnt, so what My voice learnt on this device stays as it is. Your boards in other languages stay as they are.`}
+          other={`The file has # phrases for ${languages}. It takes the place of your boards in these languages. It was saved without what My voice learnt, so what My voice learnt on this device stays as it is. Your boards in other languages stay as they are.`}
+        />
+      ) : (
+        <Plural
+          value={file.phraseCount}
+          one={`The file has # phrase for ${languages}. It takes the place of your boards in these languages, and of what My voice learnt for them. Your boards in other languages stay as they are.`}
+          other={`The file has # phrases for ${languages}. It takes the place of your boards in these languages, and of what My voice learnt for them. Your boards in other languages stay as they are.`}
+        />
+      )}
     </ReplaceDialog>
   );
 }

@@ -49,7 +49,7 @@ export async function saveBoardFile(
     const saved = await boardsOf({ boards, voice: learnt }, [language]);
     const { pictures, leftOut } = await readPictures(saved);
     download(
-      new Blob([exportBoards(saved, learnt, now, pictures)], { type: "application/json" }),
+      new Blob([exportBoards(saved, voice, now, pictures)], { type: "application/json" }),
       boardFileName,
     );
     return { ok: true, picturesLeftOut: leftOut, voiceLeftOut: voice === null };

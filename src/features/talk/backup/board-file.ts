@@ -48,6 +48,11 @@ export type BoardFile = {
   exportedAt: string;
   boards: Boards;
   voice: VoiceExamples;
+  /**
+   * The file was saved without what My voice learnt (Export could not read it in time): `voice`
+   * is empty, and importing the file leaves what My voice learnt on the device as it is.
+   */
+  voiceLeftOut?: true;
   pictures: FilePictures;
 };
 
@@ -60,14 +65,16 @@ export type BoardFileResult =
       ok: true;
       boards: Boards;
       voice: VoiceExamples;
+      voiceLeftOut?: true;
       pictures: FilePictures;
       phraseCount: number;
     }
   | { ok: false; problem: BoardFileProblem };
 
+/** The file's text; `voice` null when what My voice learnt could not be read for it. */
 export function exportBoards(
   boards: Boards,
-  voice: VoiceExamples,
+  voice: VoiceExamples | null,
   now: Date,
   pictures: FilePictures = {},
 ): string {
@@ -77,7 +84,8 @@ export function exportBoards(
     version: boardFileVersion,
     exportedAt: now.toISOString(),
     boards,
-    voice: withoutRecordings(voice),
+    voice: voice ? withoutRecordings(voice) : {},
+    ...(voice ? {} : { voiceLeftOut: true }),
     pictures,
   };
   return `${JSON.stringify(file, null, 2)}\n`;
@@ -153,7 +161,26 @@ export function parseBoardFile(text: string, size = text.length): BoardFileResul
     (sum, language) => sum + (boards[language]?.length ?? starterPhrases.length),
     0,
   );
-  return { ok: true, boards, voice, pictures, phraseCount };
+  // Said only of a file without examples: one that has them replaces what My voice learnt.
+  const voiceLeftOut = data.voiceLeftOut === true && !Object.keys(voice).length;
+  return { ok: true, boards, voice, ...(voiceLeftOut && { voiceLeftOut }), pictures, phraseCount };
+}
+
+/**
+ * What My voice learnt, as an imported file puts it in place of what it learnt for the file's
+ * languages (`boards`: the boards the file makes): a language the file has no examples for keeps
+ * none, or this phone's would answer for the file's phrases of the same ids, whose words may
+ * differ. Null for a file saved without what My voice learnt (Export could not read it in time):
+ * what My voice learnt on this device stays as it is, instead of being emptied by a file that
+ * never had it.
+ */
+export function voiceOfImport(
+  file: { voice: VoiceExamples; voiceLeftOut?: true },
+  boards: Boards,
+): VoiceExamples | null {
+  if (file.voiceLeftOut) return null;
+  const none = Object.fromEntries(Object.keys(boards).map((language) => [language, {}]));
+  return { ...none, ...file.voice };
 }
 
 /**
