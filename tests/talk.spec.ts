@@ -757,6 +757,44 @@ test.describe("Talk", () => {
     await other.close();
   });
 
+  test("a Forget asked before another tab changed 'Speak in' forgets the phrase it asked about, not the new board's phrase of the same id", async ({
+    page,
+  }) => {
+    await presetStoredValue(page, "dauys.talk-boards", {
+      en: [{ id: "thirsty", text: "I am thirsty.", category: "needs", favourite: false }],
+      ru: [{ id: "thirsty", text: "Я хочу пить.", category: "needs", favourite: false }],
+    });
+    await presetStoredValue(page, "dauys.voice-examples", {
+      en: { thirsty: taughtExamples() },
+      ru: { thirsty: taughtExamples() },
+    });
+    await openTalk(page);
+    const other = await openSecondTab(page);
+    const myVoice = page.getByRole("region", { name: "My voice" });
+    await myVoice.getByRole("button", { name: "Forget my voice: I am thirsty." }).click();
+    const ask = page.getByRole("dialog", { name: "Forget my voice for “I am thirsty.”?" });
+    await expect(ask).toBeVisible();
+    // Meanwhile "Speak in" changes in the other tab, and this tab's board follows behind the
+    // question: the Russian board has a phrase of the same id.
+    await other.getByRole("combobox", { name: "Speak in" }).selectOption("ru");
+    await expect(page.getByRole("combobox", { name: "Speak in", includeHidden: true })).toHaveValue(
+      "ru",
+    );
+    await ask.getByRole("button", { name: "Forget", exact: true }).click();
+
+    const taughtIds = async () =>
+      Object.fromEntries(
+        Object.entries(
+          (await storedValue(page, "dauys.voice-examples")) as Record<string, object>,
+        ).map(([language, phrases]) => [language, Object.keys(phrases)]),
+      );
+    await expect.poll(taughtIds).toEqual({ en: [], ru: ["thirsty"] });
+    await expect(
+      myVoice.getByRole("button", { name: "Forget my voice: Я хочу пить." }),
+    ).toBeVisible();
+    await other.close();
+  });
+
   test("a tab whose interface language was changed still shows what another tab changes", async ({
     page,
   }) => {

@@ -84,11 +84,17 @@ const VoiceQuestionDialog = lazy(
   ),
 );
 
-/** A question about a phrase's examples, asked before they are deleted or replaced. */
-type Question = { kind: "forget"; phrase: Phrase } | { kind: "teach-again"; phrase: Phrase };
+/**
+ * A question about a phrase's examples, asked before they are deleted or replaced; about the
+ * phrase of that language's board, answered after "Speak in" changed (in another tab) too.
+ */
+type Question = { kind: "forget" | "teach-again"; phrase: Phrase; language: SpeechLanguage };
 
-/** A teaching session, and whether the examples the user gave while using Listen stay. */
-type Teaching = { phrase: Phrase; keepAnswers: boolean };
+/**
+ * A teaching session, and whether the examples the user gave while using Listen stay; for the
+ * phrase of that language's board (as a question).
+ */
+type Teaching = { phrase: Phrase; keepAnswers: boolean; language: SpeechLanguage };
 
 const isAnswer = (example: StoredExample) => example.origin !== "taught";
 /** Taught or confirmed: a counter-example (a take that was not the phrase) does not teach it. */
@@ -316,18 +322,24 @@ export function MyVoicePanel({
   const teach = useEventCallback((phrase: Phrase) => {
     quiet();
     if ((voice.examples[phrase.id] ?? []).some(isAnswer))
-      setQuestion({ kind: "teach-again", phrase });
-    else setTeaching({ phrase, keepAnswers: false });
+      setQuestion({ kind: "teach-again", phrase, language });
+    else setTeaching({ phrase, keepAnswers: false, language });
   });
   const play = useEventCallback((phrase: Phrase) => void playTakes(phrase));
-  const forget = useEventCallback((phrase: Phrase) => setQuestion({ kind: "forget", phrase }));
+  const forget = useEventCallback((phrase: Phrase) =>
+    setQuestion({ kind: "forget", phrase, language }),
+  );
 
-  const saveTaught = (phrase: Phrase, keepAnswers: boolean, taughtTakes: StoredExample[]) => {
-    const answers = keepAnswers ? (voice.examples[phrase.id] ?? []).filter(isAnswer) : [];
+  const saveTaught = (
+    { phrase, keepAnswers, language }: Teaching,
+    taughtTakes: StoredExample[],
+  ) => {
+    const stored = voice.all?.[language]?.[phrase.id] ?? [];
+    const answers = keepAnswers ? stored.filter(isAnswer) : [];
     setAnswersDropped(false);
-    if (!answers.length) return voice.setPhrase(phrase.id, taughtTakes);
-    void voice.keepExamples(phrase.id, [...taughtTakes, ...answers]).catch(() => {
-      voice.setPhrase(phrase.id, taughtTakes);
+    if (!answers.length) return voice.setPhrase(phrase.id, taughtTakes, language);
+    void voice.keepExamples(phrase.id, [...taughtTakes, ...answers], language).catch(() => {
+      voice.setPhrase(phrase.id, taughtTakes, language);
       setAnswersDropped(true);
     });
   };
@@ -460,11 +472,11 @@ export function MyVoicePanel({
         <Suspense fallback={null}>
           <TeachVoiceDialog
             phraseText={teaching.phrase.text}
-            language={language}
+            language={teaching.language}
             keepRecordings={voice.keepRecordings}
             limits={teachingLimitsFor(pace)}
             onSaved={(examples, habits) => {
-              saveTaught(teaching.phrase, teaching.keepAnswers, examples);
+              saveTaught(teaching, examples);
               onPaceChange(withTaughtTakes(pace, habits));
             }}
             onClose={() => setTeaching(null)}
@@ -475,8 +487,10 @@ export function MyVoicePanel({
         <Suspense fallback={null}>
           <PhraseQuestion
             question={question}
-            onForget={() => voice.setPhrase(question.phrase.id, undefined)}
-            onTeach={(keepAnswers) => setTeaching({ phrase: question.phrase, keepAnswers })}
+            onForget={() => voice.setPhrase(question.phrase.id, undefined, question.language)}
+            onTeach={(keepAnswers) =>
+              setTeaching({ phrase: question.phrase, keepAnswers, language: question.language })
+            }
             onClose={() => setQuestion(null)}
           />
         </Suspense>

@@ -46,8 +46,12 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   const boardTapListener = useRef<((phrase: Phrase) => void) | null>(null);
   /** Changes made here so far, so that a read begun before one is not taken over it. */
   const changesMade = useRef(0);
-  /** What the worker was last given: the board's phrases and each phrase's examples. */
-  const sent = useRef<{ boardIds: string; lists: Map<string, StoredExample[]> } | null>(null);
+  /** What the worker was last given: the board's language and phrases, each one's examples. */
+  const sent = useRef<{
+    language: SpeechLanguage;
+    boardIds: string;
+    lists: Map<string, StoredExample[]>;
+  } | null>(null);
   /**
    * The code, once the stored examples are read (and any an older method made are re-made):
    * every change waits for it, so one made sooner (a phrase deleted on the board while examples
@@ -118,7 +122,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
       const onBoard = new Set(boardIds.split("\n"));
       const lists = new Map(Object.entries(forBoard).filter(([phraseId]) => onBoard.has(phraseId)));
       const before = sent.current;
-      sent.current = { boardIds, lists };
+      sent.current = { language, boardIds, lists };
       if (before?.boardIds === boardIds) {
         for (const phraseId of new Set([...before.lists.keys(), ...lists.keys()])) {
           const list = lists.get(phraseId);
@@ -133,7 +137,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
       );
       void askRecogniser({ type: "load", phrases }).catch(() => undefined);
     });
-  }, [forBoard, boardIds, whenReady]);
+  }, [forBoard, boardIds, language, whenReady]);
 
   /**
    * Makes a change to the examples here and to those stored now, so that one another tab stored
@@ -162,17 +166,21 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   };
 
   /** A phrase taught or forgotten is no longer one to teach again. */
-  const taughtAgain = (code: VoiceCode, phraseId: string) => {
-    const list = teachAgain?.[language] ?? [];
+  const taughtAgain = (code: VoiceCode, phraseId: string, inLanguage = language) => {
+    const list = teachAgain?.[inLanguage] ?? [];
     if (!list.includes(phraseId)) return;
     changeTeachAgain(code, (settings) => ({
       ...settings,
-      [language]: (settings?.[language] ?? []).filter((id) => id !== phraseId),
+      [inLanguage]: (settings?.[inLanguage] ?? []).filter((id) => id !== phraseId),
     }));
   };
 
-  /** Stores the examples of `list` the recogniser keeps (the most varied, up to its caps). */
-  const keepExamples = (phraseId: string, list: StoredExample[]) =>
+  /**
+   * Stores the examples of `list` the recogniser keeps (the most varied, up to its caps), for the
+   * phrase of `inLanguage`'s board: a teaching begun before "Speak in" changed (in another tab) is
+   * its board's, not the new board's phrase of the same id.
+   */
+  const keepExamples = (phraseId: string, list: StoredExample[], inLanguage = language) =>
     whenReady(async (code) => {
       const { askRecogniser, keptExamples, recogniserExamples, setPhraseExamples } = code;
       const answer = await askRecogniser({
@@ -182,10 +190,15 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
       });
       if (answer.type !== "kept") throw new Error("The recogniser did not keep the examples.");
       const kept = keptExamples(list, answer.kept);
-      // The worker has these already.
-      sent.current?.lists.set(phraseId, kept);
-      save(code, (all) => setPhraseExamples(all, language, phraseId, kept));
-      taughtAgain(code, phraseId);
+      const worker = sent.current;
+      // The worker has these already; or, another board shown since, it has that board's again.
+      if (worker?.language === inLanguage) worker.lists.set(phraseId, kept);
+      else {
+        const examples = recogniserExamples(worker?.lists.get(phraseId) ?? []);
+        void askRecogniser({ type: "set-examples", phraseId, examples }).catch(() => undefined);
+      }
+      save(code, (all) => setPhraseExamples(all, inLanguage, phraseId, kept));
+      taughtAgain(code, phraseId, inLanguage);
     });
 
   return {
@@ -207,10 +220,11 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
         if (!keep) save(code, code.withoutRecordings);
       });
     },
-    setPhrase(phraseId: string, list: StoredExample[] | undefined) {
+    /** Teaches or forgets a phrase of `inLanguage`'s board (as `keepExamples`). */
+    setPhrase(phraseId: string, list: StoredExample[] | undefined, inLanguage = language) {
       whenReadyLater((code) => {
-        save(code, (all) => code.setPhraseExamples(all, language, phraseId, list));
-        taughtAgain(code, phraseId);
+        save(code, (all) => code.setPhraseExamples(all, inLanguage, phraseId, list));
+        taughtAgain(code, phraseId, inLanguage);
       });
     },
     /** A phrase deleted from the board: its examples go, held until the next deletion for Undo. */
