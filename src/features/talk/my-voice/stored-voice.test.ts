@@ -50,6 +50,27 @@ describe("stored voice", () => {
     });
   });
 
+  it("a phrase taught with its recordings after another tab stopped keeping recordings is stored without them", async () => {
+    const withRecording = (addedAt: number): StoredExample => ({
+      ...example(addedAt),
+      audio: new Blob([new Uint8Array(8)], { type: "audio/wav" }),
+    });
+    await writeValue<VoiceSettings>(storageKeys.voiceSettings, { keepRecordings: true });
+    // The teaching began with recordings kept; meanwhile the user turned them off in another tab.
+    await set(storageKeys.voiceSettings, { keepRecordings: false }, createStore("dauys", "keyval"));
+    await changeStoredExamples((all) =>
+      setPhraseExamples(all, "en", "help", [withRecording(1), withRecording(2), withRecording(3)]),
+    );
+    expect(await readValue(storageKeys.voiceExamples)).toEqual({
+      en: { help: [example(1), example(2), example(3)] },
+    });
+    // Kept while the user keeps them.
+    await set(storageKeys.voiceSettings, { keepRecordings: true }, createStore("dauys", "keyval"));
+    await changeStoredExamples((all) => setPhraseExamples(all, "en", "water", [withRecording(4)]));
+    const stored = await readValue<VoiceExamples>(storageKeys.voiceExamples);
+    expect(stored?.en?.water?.[0]?.audio).toBeInstanceOf(Blob);
+  });
+
   it("examples made again after a change of method are stored on what another tab changed meanwhile", async () => {
     const remadeFeatures = { ...example(0).features, format: FEATURES_FORMAT, frames: "BBBB" };
     const recording = () => new Blob([new Uint8Array(8)], { type: "audio/wav" });

@@ -7,6 +7,7 @@
 import {
   readStoredExamples,
   remadeTakes,
+  withoutRecordings,
   type VoiceExamples,
 } from "@/features/talk/my-voice/voice-examples";
 import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
@@ -80,9 +81,18 @@ export async function readStoredVoice() {
 export const readStoredVoiceAfterChanges = (changesMade: () => number) =>
   readAfterChanges(changesMade, readStoredVoice);
 
-/** Makes `change` on the examples as stored now. */
+/**
+ * Makes `change` on the examples as stored now. Recordings turned off, as the settings say now,
+ * are not stored: turned off in another tab while a phrase was taught or answered here with its
+ * recording, they must not stay on the device. (Settings not found, say a read that failed, take
+ * none away: recordings are only ever made once the user has turned them on.)
+ */
 export function changeStoredExamples(change: (examples: VoiceExamples) => VoiceExamples) {
-  return updateValue(storageKeys.voiceExamples, (stored) => change(readStoredExamples(stored)));
+  return updateValue(storageKeys.voiceExamples, async (stored) => {
+    const changed = change(readStoredExamples(stored));
+    const settings = await readValue<Partial<VoiceSettings>>(storageKeys.voiceSettings);
+    return settings?.keepRecordings === false ? withoutRecordings(changed) : changed;
+  });
 }
 
 /** Makes `change` on the settings as stored now. */
