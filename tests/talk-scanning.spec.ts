@@ -541,6 +541,45 @@ test("a list is chosen from by the switch: its choices come up as buttons", asyn
   await expect(board(page).getByRole("button", { name: "Маған көмектесіңізші." })).toBeVisible();
 });
 
+test("a long group is scanned in blocks of rows: the last of 60 phrases is a few steps away", async ({
+  page,
+}) => {
+  // Four phrases a row at this width: 60 phrases make 15 rows, in blocks of 4, 4, 4 and 3 rows.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await presetStoredValue(page, "dauys.talk-boards", {
+    en: Array.from({ length: 60 }, (_, index) => ({
+      id: `own-${index + 1}`,
+      text: `Phrase ${index + 1}`,
+      category: "mine",
+      favourite: false,
+    })),
+  });
+  await openTalkScanning(page, { mode: "two-switches" });
+  let moves = 0;
+  const moveOn = async () => {
+    moves++;
+    await page.keyboard.press("Enter");
+  };
+  await moveUntil(page, (status) => status === "Phrase board", moveOn);
+  await page.keyboard.press("Space");
+  await moveUntil(page, (status) => status === "My phrases", moveOn);
+  await page.keyboard.press("Space");
+  moves = 0;
+  await expect(scanStatus(page)).toHaveText("Rows: Phrase 1, Phrase 2, Phrase 3, …");
+  await moveUntil(page, (status) => status === "Rows: Phrase 49, Phrase 50, Phrase 51, …", moveOn);
+  await page.keyboard.press("Space");
+  await moveUntil(page, (status) => status === "Row: Phrase 57, Phrase 58, Phrase 59, …", moveOn);
+  await page.keyboard.press("Space");
+  await moveUntil(page, (status) => status === "Phrase 60", moveOn);
+  // 3 blocks, 2 rows and 3 buttons on; one row after another, the last row alone is 14 away.
+  expect(moves).toBe(8);
+  await expect(board(page).getByRole("button", { name: "Phrase 60", exact: true })).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(
+    page.getByRole("region", { name: "Said last" }).getByText("Phrase 60", { exact: true }),
+  ).toBeVisible();
+});
+
 /** Moves the highlight to the button or list named `name`, into its row first if need be. */
 async function scanToItem(page: Page, name: string, moveOn: () => Promise<void>) {
   const reached = await moveUntil(

@@ -9,6 +9,21 @@ import { speechPitches, speechRates, type SpeechLanguage } from "@/shared/speech
 
 const cacheSize = 60;
 
+/** The most a cue says: a row's names beyond it would still be said when the highlight moved on. */
+const longestCue = 80;
+
+/**
+ * What a cue says of `text`: all of it when short, else as many whole names (a row's buttons, one
+ * after another) or whole words as fit, never a word cut in two.
+ */
+export function cueWords(text: string): string {
+  const words = text.replace(/\s+/g, " ").trim();
+  if (words.length <= longestCue) return words;
+  const cut = words.slice(0, longestCue + 1);
+  const end = [cut.lastIndexOf(", "), cut.lastIndexOf(" ")].find((at) => at > 0);
+  return end === undefined ? cut.slice(0, longestCue) : cut.slice(0, end).replace(/,$/, "");
+}
+
 export function createScanCue(engine: () => Promise<DeviceEngine>) {
   const cache = recentAudioUrls(cacheSize);
   let latest = 0;
@@ -34,7 +49,7 @@ export function createScanCue(engine: () => Promise<DeviceEngine>) {
     async say(text: string, language: SpeechLanguage): Promise<void> {
       const id = ++latest;
       audio?.pause();
-      const words = text.slice(0, 80).trim();
+      const words = cueWords(text);
       if (!words) return;
       const url = await urlFor(words, language).catch(() => null);
       if (!url || id !== latest) return;

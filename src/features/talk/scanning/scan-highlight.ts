@@ -7,7 +7,12 @@
  * top layer would cover it) and lets every tap through.
  */
 import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
-import { boxOf, focusElementOf, isTypedIn } from "@/features/talk/scanning/scan-targets";
+import {
+  boxOf,
+  elementOf as elementOfTarget,
+  focusElementOf,
+  isTypedIn,
+} from "@/features/talk/scanning/scan-targets";
 import type { ScanHighlight } from "@/features/talk/scanning/use-switch-scanning";
 
 /** User Timing mark of the first highlight drawn (`npm run bench` reads it). */
@@ -58,7 +63,7 @@ export function useScanHighlight(
     if (!now) return null;
     if (now.kind === "back") return steps.back.current;
     if (now.kind === "undo") return steps.undo.current;
-    return now.target.kind === "row" ? null : now.target.element;
+    return elementOfTarget(now.target);
   };
 
   useLayoutEffect(() => {

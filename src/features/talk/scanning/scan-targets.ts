@@ -2,13 +2,16 @@
  * What switch scanning goes through, read from the page as it is drawn, so no panel has to list
  * its buttons: groups are the screen's sections (and anything marked `data-scan-group`), named by
  * their heading; their buttons fall into rows by where they are drawn (scan-rows.ts). A panel that
- * loads later, or a phrase added to the board, joins by itself. `data-scan-skip` leaves a part out.
+ * loads later, or a phrase added to the board, joins by itself. A long group's rows come in
+ * blocks (scan-rows.ts). `data-scan-skip` leaves a part out.
  */
-import { rowsByLine } from "@/features/talk/scanning/scan-rows";
+import { inBlocks, rowsByLine } from "@/features/talk/scanning/scan-rows";
 
 export type ScanTarget =
   | { kind: "group"; element: HTMLElement; label: string; children: ScanTarget[] }
   | { kind: "row"; children: ScanTarget[] }
+  /** Rows of a long group, scanned as one step before the rows in it. */
+  | { kind: "block"; children: ScanTarget[] }
   | { kind: "item"; element: HTMLElement; label: string; children: [] };
 
 const groupSelector = "section, [data-scan-group]";
@@ -75,11 +78,13 @@ function groupOf(element: HTMLElement): ScanTarget | null {
   if (children.length === 0) return null;
   const only = children.length === 1 ? children[0]! : null;
   if (only && only.kind !== "row") return only;
+  const rows = only ? only.children : children;
+  const hasGroups = rows.some((row) => row.kind === "group");
   return {
     kind: "group",
     element,
     label: nameOf(element),
-    children: only ? only.children : children,
+    children: hasGroups ? rows : inBlocks(rows, (block) => ({ kind: "block", children: block })),
   };
 }
 
@@ -144,9 +149,14 @@ export const scanTreeOf = (root: HTMLElement): { children: ScanTarget[] } => ({
   children: targetsIn(scanRootFor(root)),
 });
 
-/** The place a target takes on the screen (a row's is the box round its buttons). */
+/** The element that stands for a group or a button; rows and blocks have none of their own. */
+export const elementOf = (target: ScanTarget): HTMLElement | null =>
+  target.kind === "row" || target.kind === "block" ? null : target.element;
+
+/** The place a target takes on the screen (a row's or block's is the box round its buttons). */
 export function boxOf(target: ScanTarget): DOMRect | null {
-  if (target.kind !== "row") return target.element.getBoundingClientRect();
+  const element = elementOf(target);
+  if (element) return element.getBoundingClientRect();
   const boxes = target.children.map((child) => boxOf(child)).filter((box) => box !== null);
   if (boxes.length === 0) return null;
   const left = Math.min(...boxes.map((box) => box.left));
@@ -159,14 +169,23 @@ export function boxOf(target: ScanTarget): DOMRect | null {
 /** What a target is, whatever its place: its element (a row's is its first button's). */
 export const keyOfTarget = (target: ScanTarget): HTMLElement | null => focusElementOf(target);
 
-/** What names a target aloud or in the status line: a row is named by its first button. */
+/** The buttons in a row or block, in order; a button or group is its own. */
+export const buttonsOf = (target: ScanTarget): ScanTarget[] =>
+  target.kind === "row" || target.kind === "block" ? target.children.flatMap(buttonsOf) : [target];
+
+/**
+ * What names a target aloud: a row or block by its buttons, one after another (the spoken cue
+ * says as many of them as it has time for), so a user who listens knows what is in it.
+ */
 export function labelOf(target: ScanTarget): string {
-  if (target.kind !== "row") return target.label;
-  return target.children[0] ? labelOf(target.children[0]) : "";
+  return buttonsOf(target)
+    .map((button) => (button.kind === "item" || button.kind === "group" ? button.label : ""))
+    .filter(Boolean)
+    .join(", ");
 }
 
 /** The element that takes the focus when the target is highlighted. */
 export function focusElementOf(target: ScanTarget): HTMLElement | null {
-  if (target.kind !== "row") return target.element;
-  return target.children[0] ? focusElementOf(target.children[0]) : null;
+  const first = buttonsOf(target)[0];
+  return first ? elementOf(first) : null;
 }

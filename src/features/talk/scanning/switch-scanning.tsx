@@ -12,7 +12,7 @@ import { ScanChoiceDialog } from "@/features/talk/scanning/scan-choice-dialog";
 import { createScanCue } from "@/features/talk/scanning/scan-cue";
 import { useScanHighlight } from "@/features/talk/scanning/scan-highlight";
 import type { ScanSettings } from "@/features/talk/scanning/scan-settings";
-import { focusElementOf, labelOf } from "@/features/talk/scanning/scan-targets";
+import { buttonsOf, focusElementOf, labelOf } from "@/features/talk/scanning/scan-targets";
 import {
   scanExemptAttribute,
   useSwitchScanning,
@@ -168,11 +168,11 @@ function ScanStatus({
   else if (typing) text = typing;
   else if (highlight?.kind === "back") text = t`Back: out of this group`;
   else if (highlight?.kind === "undo") text = t`Undo the last choice`;
-  else if (highlight?.target.kind === "row") {
-    const buttons = highlight.target.children;
+  else if (highlight?.target.kind === "row" || highlight?.target.kind === "block") {
+    const buttons = buttonsOf(highlight.target);
     const names = buttons.slice(0, 3).map(labelOf).join(", ");
     const row = buttons.length > 3 ? `${names}, …` : names;
-    text = t`Row: ${row}`;
+    text = highlight.target.kind === "row" ? t`Row: ${row}` : t`Rows: ${row}`;
   } else if (highlight) text = highlight.target.label;
   return (
     <Typography data-scan-status sx={{ flex: "1 1 16rem", fontSize: "1.1rem", minWidth: 0 }}>
