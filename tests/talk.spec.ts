@@ -1059,6 +1059,23 @@ test.describe("Talk", () => {
     expect(await phraseGroup(page, "Needs").getByRole("button").count()).toBeGreaterThan(2);
   });
 
+  test("Move up pressed again at the top of its group leaves the phrase there (a tremor's repeated press)", async ({
+    page,
+  }) => {
+    await openTalk(page);
+    await page.getByRole("button", { name: "Edit the board" }).click();
+    const needs = phraseGroup(page, "Needs");
+    const edit = needs.getByRole("button", { name: /^Edit: / }).nth(2);
+    const third = (await edit.getAttribute("aria-label"))!.replace(/^Edit: /, "");
+    const moveUp = needs.getByRole("button", { name: `Move up: ${third}`, exact: true });
+    await moveUp.focus();
+    // Two presses take it to the top; the two more a shaky hand adds do nothing.
+    for (let press = 0; press < 4; press++) await page.keyboard.press("Enter");
+    await expect(needs.getByRole("listitem").first()).toContainText(third);
+    await expect(moveUp).toBeFocused();
+    await expect(moveUp).toHaveAttribute("aria-disabled", "true");
+  });
+
   test("editing forgives a slip: a tap beside the phrase dialog, Restore, and Undo after the language changed", async ({
     page,
   }) => {

@@ -143,13 +143,8 @@ export function BoardEditing({
     },
     onMove: (phrase, direction) => {
       changeBoard((current) => movePhrase(current, phrase.id, direction));
-      // The same button of the phrase in its new place; at the end of its group, the other way.
-      const [same, other] = direction < 0 ? (["up", "down"] as const) : (["down", "up"] as const);
-      focusAfterEdit([
-        phraseControlSelector(phrase.id, same),
-        phraseControlSelector(phrase.id, other),
-        phraseControlSelector(phrase.id, "edit"),
-      ]);
+      // The same button of the phrase in its new place (held there at the end of its group).
+      focusAfterEdit([phraseControlSelector(phrase.id, direction < 0 ? "up" : "down")]);
     },
     onToggleFavourite: (phrase) => changeBoard((current) => toggleFavourite(current, phrase.id)),
   };
@@ -305,6 +300,8 @@ function EditablePhrase({
   const { t } = useLingui();
   const text = phrase.text;
   const iconButton = { width: 48, height: 48 } as const;
+  const up = canMove(board, phrase.id, -1);
+  const down = canMove(board, phrase.id, 1);
   return (
     <Paper
       variant="outlined"
@@ -333,12 +330,15 @@ function EditablePhrase({
         >
           <EditIcon />
         </IconButton>
+        {/* Held at the end of the group, not disabled: the focus stays on it, so a press
+            repeated by a tremor or a held key does nothing more, where the focus moved to the
+            other arrow would send the phrase back the other way. */}
         <IconButton
           {...phraseControl(phrase.id, "up")}
           sx={iconButton}
           aria-label={t`Move up: ${text}`}
-          disabled={!canMove(board, phrase.id, -1)}
-          onClick={() => actions.onMove(phrase, -1)}
+          aria-disabled={!up}
+          onClick={() => up && actions.onMove(phrase, -1)}
         >
           <ArrowUpwardIcon />
         </IconButton>
@@ -346,8 +346,8 @@ function EditablePhrase({
           {...phraseControl(phrase.id, "down")}
           sx={iconButton}
           aria-label={t`Move down: ${text}`}
-          disabled={!canMove(board, phrase.id, 1)}
-          onClick={() => actions.onMove(phrase, 1)}
+          aria-disabled={!down}
+          onClick={() => down && actions.onMove(phrase, 1)}
         >
           <ArrowDownwardIcon />
         </IconButton>

@@ -1,0 +1,58 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { renderToStaticMarkup } from "react-dom/server";
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { BoardEditing } from "@/features/talk/board/board-editing";
+import type { Board } from "@/features/talk/board/board";
+import { activateLanguage, loadCatalogParts } from "@/lib/i18n";
+
+const needs: Board = ["I need water.", "I need help.", "I am cold."].map((text, index) => ({
+  id: `need-${index}`,
+  text,
+  category: "needs",
+  favourite: false,
+}));
+
+/** The opening tag of the button named `name` as the board is drawn while edited. */
+function buttonNamed(name: string): string {
+  const markup = renderToStaticMarkup(
+    <I18nProvider i18n={i18n}>
+      <BoardEditing
+        board={needs}
+        language="en"
+        display="words"
+        phoneColumns={null}
+        onDisplayChange={vi.fn()}
+        onPhoneColumnsChange={vi.fn()}
+        changeBoard={vi.fn()}
+        onDeleted={vi.fn()}
+        onNotice={vi.fn()}
+        focusAfterEdit={vi.fn()}
+      />
+    </I18nProvider>,
+  );
+  const tag = [...markup.matchAll(/<button[^>]*>/g)]
+    .map(([opening]) => opening)
+    .find((opening) => opening.includes(`aria-label="${name}"`));
+  if (!tag) throw new Error(`No button named ${name}`);
+  return tag;
+}
+
+describe("moving a phrase while the board is edited", () => {
+  beforeAll(async () => {
+    await activateLanguage("en");
+    await loadCatalogParts(["talk-panels"]);
+  });
+
+  it("holds the arrow at the end of its group without disabling it, so it keeps the focus", () => {
+    // A disabled button loses the focus, which went to the other arrow: a press repeated by a
+    // tremor or a held key then sent the phrase straight back.
+    const top = buttonNamed("Move up: I need water.");
+    expect(top).toContain('aria-disabled="true"');
+    expect(top).not.toMatch(/\sdisabled=/);
+    const bottom = buttonNamed("Move down: I am cold.");
+    expect(bottom).toContain('aria-disabled="true"');
+    expect(bottom).not.toMatch(/\sdisabled=/);
+    expect(buttonNamed("Move up: I need help.")).toContain('aria-disabled="false"');
+  });
+});
