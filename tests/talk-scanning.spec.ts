@@ -541,6 +541,34 @@ test("a list is chosen from by the switch: its choices come up as buttons", asyn
   await expect(board(page).getByRole("button", { name: "Маған көмектесіңізші." })).toBeVisible();
 });
 
+test("a list's choice made by mistake is set back by the switch's Undo", async ({ page }) => {
+  await openTalkScanning(page, { mode: "two-switches" });
+  const moveOn = () => page.keyboard.press("Enter");
+  const list = board(page).getByLabel("Speak in");
+  const kazakh = await list.locator("option[value='kk']").innerText();
+  await moveUntil(page, (status) => status === "Phrase board", moveOn);
+  await page.keyboard.press("Space");
+  await scanToItem(page, "Speak in", moveOn);
+  await page.keyboard.press("Space");
+  const choices = page.getByRole("dialog", { name: "Speak in" });
+  await expect(choices).toBeVisible();
+  await moveOn();
+  await scanToItem(page, kazakh, moveOn);
+  await page.keyboard.press("Space");
+  await expect(choices).toHaveCount(0);
+  await expect(list).toHaveValue("kk");
+  // Right after the choice, Undo: the list is as it was, and the highlight is on it.
+  await expect(scanStatus(page)).toHaveText("Undo the last choice");
+  await page.keyboard.press("Space");
+  await expect(list).toHaveValue("en");
+  await expect(scanStatus(page)).toHaveText("Speak in");
+  // The board is the English one again.
+  await expect(board(page).getByRole("button", { name: "Маған көмектесіңізші." })).toHaveCount(0);
+  await expect
+    .poll(() => storedValue(page, "dauys.talk-settings"))
+    .toMatchObject({ language: "en" });
+});
+
 test("a long group is scanned in blocks of rows: the last of 60 phrases is a few steps away", async ({
   page,
 }) => {

@@ -44,6 +44,18 @@ describe("a scan kept on the same things when the screen changes", () => {
     expect(next.group).toEqual([0, 0]);
   });
 
+  it("keeps the Undo of a choice in a list's dialog, once it closed, for the list", () => {
+    // "Speak in" chosen, then "Қазақша" in the dialog of its choices, which then closed.
+    const dialog = { children: [node("english"), node("kazakh"), node("cancel")] };
+    const page = { children: [node("board", [node("speak-in"), node("edit")])] };
+    const state: ScanState = { ...startScan(), at: "undo", undoable: [1] };
+    const forList = (gone: unknown) => (gone === "kazakh" ? "speak-in" : undefined);
+    expect(reanchorScan(state, dialog, page, keyOf, forList).undoable).toEqual([0, 0]);
+    // Nothing stands in for another button that went.
+    const other: ScanState = { ...state, undoable: [0] };
+    expect(reanchorScan(other, dialog, page, keyOf, forList).undoable).toBeNull();
+  });
+
   it("leaves a stopped scan alone", () => {
     const stopped: ScanState = { ...startScan(), stopped: "user" };
     expect(reanchorScan(stopped, before, after, keyOf)).toBe(stopped);

@@ -56,12 +56,17 @@ function find<Node extends Tree<Node>>(tree: Tree<Node>, key: unknown, keyOf: Ke
   return search(tree, []);
 }
 
-/** `state`, made in `before`, with its places moved to where the same things are in `after`. */
+/**
+ * `state`, made in `before`, with its places moved to where the same things are in `after`. A
+ * pressed button that has gone may have something standing in for it (`standInFor`): a choice in
+ * a list's dialog, which closed, for the list, so its Undo sets the list back.
+ */
 export function reanchorScan<Node extends Tree<Node> & ScanShape>(
   state: ScanState,
   before: Tree<Node>,
   after: Tree<Node>,
   keyOf: Keyed<Node>,
+  standInFor: (gone: unknown) => unknown = () => undefined,
 ): ScanState {
   if (state.stopped) return state;
   let next = state;
@@ -76,8 +81,10 @@ export function reanchorScan<Node extends Tree<Node> & ScanShape>(
     }
   }
   if (state.undoable) {
-    const pressed = keysAlong(before, state.undoable, keyOf);
-    next = { ...next, undoable: pressed ? find(after, pressed.at(-1), keyOf) : null };
+    const pressed = keysAlong(before, state.undoable, keyOf)?.at(-1);
+    const found = pressed === undefined ? null : find(after, pressed, keyOf);
+    const standIn = found || pressed === undefined ? undefined : standInFor(pressed);
+    next = { ...next, undoable: found ?? (standIn ? find(after, standIn, keyOf) : null) };
   }
   return next;
 }

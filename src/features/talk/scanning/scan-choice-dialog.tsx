@@ -6,14 +6,15 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import { Button } from "@/components/button";
-import { nameOf } from "@/features/talk/scanning/scan-targets";
+import { nameOf, pickFromList, scanChoicesAttribute } from "@/features/talk/scanning/scan-targets";
 
 /**
  * A list's choices as buttons, for switch scanning. A native `<select>` opens the browser's own
  * popup, which a switch cannot move through: chosen by the switch, the list's options come up
  * here instead, one button each, in a modal dialog that scanning takes over (scan-targets.ts).
  * A choice sets the list as picking it would, with the same change event; Cancel leaves it as it
- * was. Either way the focus goes back to the list.
+ * was. Either way the focus goes back to the list. The switch's Undo right after a choice sets
+ * the list back (use-switch-scanning.ts).
  */
 export function ScanChoiceDialog({
   list,
@@ -26,12 +27,18 @@ export function ScanChoiceDialog({
   const titleId = useId();
   if (!list) return null;
   const finish = (value?: string) => {
-    if (value !== undefined && value !== list.value) pick(list, value);
+    if (value !== undefined) pickFromList(list, value);
     onClose();
     list.focus();
   };
   return (
-    <Dialog open onClose={() => finish()} aria-labelledby={titleId} disableRestoreFocus>
+    <Dialog
+      open
+      onClose={() => finish()}
+      aria-labelledby={titleId}
+      disableRestoreFocus
+      {...{ [scanChoicesAttribute]: "" }}
+    >
       <DialogTitle id={titleId}>{nameOf(list)}</DialogTitle>
       <DialogContent>
         <Stack spacing={1}>
@@ -57,10 +64,4 @@ export function ScanChoiceDialog({
       </DialogActions>
     </Dialog>
   );
-}
-
-/** Sets the list as a person picking `value` in it would: its value, then its change event. */
-function pick(list: HTMLSelectElement, value: string) {
-  list.value = value;
-  list.dispatchEvent(new Event("change", { bubbles: true }));
 }

@@ -128,6 +128,16 @@ function targetsIn(container: HTMLElement): ScanTarget[] {
   return targets;
 }
 
+/** Marks the dialog of a list's choices (scan-choice-dialog.tsx), whose choice Undo sets back. */
+export const scanChoicesAttribute = "data-scan-choices";
+
+/** Sets a list as a person picking `value` in it would: its value, then its change event. */
+export function pickFromList(list: HTMLSelectElement, value: string) {
+  if (list.value === value) return;
+  list.value = value;
+  list.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
 /** A box to type in: given the focus only when chosen (on a phone the focus opens the keyboard). */
 export const isTypedIn = (element: HTMLElement) =>
   element instanceof HTMLTextAreaElement ||

@@ -25,6 +25,8 @@ import { highlightReplaced, reanchorScan } from "@/features/talk/scanning/scan-a
 import {
   isTypedIn,
   keyOfTarget,
+  pickFromList,
+  scanChoicesAttribute,
   scanTreeOf,
   type ScanTarget,
 } from "@/features/talk/scanning/scan-targets";
@@ -93,6 +95,16 @@ export function useSwitchScanning({
   const latestTree = useRef(tree);
   // The radio button that was checked before the switch checked another: Undo checks it again.
   const radioBefore = useRef<HTMLInputElement | null>(null);
+  // The list chosen last and its value then; once one of its choices is pressed, that choice too:
+  // the dialog closes, and the choice's Undo sets the list back (a speed of scanning, a language).
+  const listBefore = useRef<{ list: HTMLSelectElement; value: string } | null>(null);
+  const listChoice = useRef<{ choice: HTMLElement; list: HTMLSelectElement; value: string } | null>(
+    null,
+  );
+  const standInFor = (gone: unknown) => {
+    const chosen = listChoice.current;
+    return chosen && gone === chosen.choice ? chosen.list : undefined;
+  };
   const options = scanOptionsOf(settings);
 
   // Each switch press or tick reads the screen again, so what changed since is scanned as it is.
@@ -100,7 +112,7 @@ export function useSwitchScanning({
     const root = rootRef.current;
     const now: ScanTree = root ? scanTreeOf(root) : { children: [] };
     const [next, effect] = change(
-      reanchorScan(latest.current, latestTree.current, now, keyOfTarget),
+      reanchorScan(latest.current, latestTree.current, now, keyOfTarget, standInFor),
       now,
     );
     latest.current = next;
@@ -111,6 +123,13 @@ export function useSwitchScanning({
       const target = nodeAt(now, effect.path) as ScanTarget | undefined;
       const element = target?.kind === "item" ? target.element : null;
       radioBefore.current = element && isRadio(element) ? checkedBeside(element) : null;
+      const opened = listBefore.current;
+      listChoice.current =
+        element?.closest(`[${scanChoicesAttribute}]`) && opened?.list.isConnected
+          ? { choice: element, ...opened }
+          : null;
+      listBefore.current =
+        element instanceof HTMLSelectElement ? { list: element, value: element.value } : null;
       onPress();
       press(target, chooseFrom);
     }
@@ -124,6 +143,11 @@ export function useSwitchScanning({
       radioBefore.current = null;
       if (pressed?.kind === "item" && isRadio(pressed.element) && before?.isConnected)
         before.click();
+      // A list's choice: the list has the value it had before.
+      const choice = listChoice.current;
+      listChoice.current = null;
+      if (pressed?.kind === "item" && pressed.element === choice?.list)
+        pickFromList(choice.list, choice.value);
       onUndo();
     }
   };
