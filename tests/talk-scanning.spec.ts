@@ -569,6 +569,38 @@ test("a list's choice made by mistake is set back by the switch's Undo", async (
     .toMatchObject({ language: "en" });
 });
 
+test("a phrase deleted by mistake while the board is edited comes back with the switch's Undo", async ({
+  page,
+}) => {
+  await openTalkScanning(page, { mode: "two-switches" });
+  const moveOn = () => page.keyboard.press("Enter");
+  const needs = phraseGroupOf(page, "Needs");
+  const first = (await needs.getByRole("button").first().innerText()).trim();
+  await moveUntil(page, (status) => status === "Phrase board", moveOn);
+  await page.keyboard.press("Space");
+  await scanToItem(page, "Edit the board", moveOn);
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("button", { name: "Done editing" })).toBeVisible();
+  await moveUntil(page, (status) => status === "Phrase board", moveOn);
+  await page.keyboard.press("Space");
+  await moveUntil(page, (status) => status === "Needs", moveOn);
+  await page.keyboard.press("Space");
+  await moveUntil(
+    page,
+    (status) => status.startsWith("Row: ") && status.includes(`Favourite: ${first}`),
+    moveOn,
+  );
+  await page.keyboard.press("Space");
+  await moveUntil(page, (status) => status === `Delete: ${first}`, moveOn);
+  await page.keyboard.press("Space");
+  await expect(board(page).getByText(`Deleted: ${first}`)).toBeVisible();
+  // Right after the press, the Undo step takes the deletion back.
+  await expect(scanStatus(page)).toHaveText("Undo the last choice");
+  await page.keyboard.press("Space");
+  await expect(needs.getByRole("button", { name: `Delete: ${first}`, exact: true })).toBeVisible();
+  await expect(board(page).getByText(`Deleted: ${first}`)).toHaveCount(0);
+});
+
 test("a long group is scanned in blocks of rows: the last of 60 phrases is a few steps away", async ({
   page,
 }) => {

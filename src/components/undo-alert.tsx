@@ -5,6 +5,8 @@ import { Button } from "@/components/button";
 
 /** The Undo button of the alert marked `mark`, for the focus to go to after the deletion. */
 export const undoButtonOf = (mark: string) => `[data-undo="${CSS.escape(mark)}"]`;
+/** Any alert's Undo button (switch scanning's Undo step presses the one a press brought). */
+export const anyUndoButton = "[data-undo]";
 
 /**
  * What was just deleted, with its Undo, for a region that announces it (`role="status"` around

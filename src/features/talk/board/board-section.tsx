@@ -220,6 +220,8 @@ function BoardNotice({
     <div role="status">
       {deleted ? (
         <UndoAlert
+          // Its own for each deletion: switch scanning's Undo finds the one its press brought.
+          key={deleted.phrase.id}
           mark="board"
           onUndo={() => onUndo(deleted)}
         >{t`Deleted: ${deleted.phrase.text}`}</UndoAlert>

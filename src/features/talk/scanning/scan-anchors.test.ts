@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { highlightReplaced, reanchorScan } from "@/features/talk/scanning/scan-anchors";
+import {
+  highlightReplaced,
+  reanchorScan,
+  undoThatCameWith,
+} from "@/features/talk/scanning/scan-anchors";
 import { fitScan, startScan, type ScanState } from "@/features/talk/scanning/scan-machine";
 
 type Node = { key: string; children: Node[] };
@@ -54,6 +58,20 @@ describe("a scan kept on the same things when the screen changes", () => {
     // Nothing stands in for another button that went.
     const other: ScanState = { ...state, undoable: [0] };
     expect(reanchorScan(other, dialog, page, keyOf, forList).undoable).toBeNull();
+  });
+
+  it("keeps the Undo of a Delete pressed while the board is edited, for the Undo it brought", () => {
+    // The phrase's Delete was pressed: its buttons went, and the board's Undo came.
+    const edited = { children: [node("board", [node("add"), node("delete-water")])] };
+    const deleted = { children: [node("board", [node("undo-water"), node("add")])] };
+    const press = { pressed: "delete-water", undoButtonsBefore: ["undo-history"] };
+    const state: ScanState = { ...startScan(), at: "undo", undoable: [0, 1] };
+    const standIn = (gone: unknown) =>
+      undoThatCameWith(gone, press, ["undo-history", "undo-water"]);
+    expect(reanchorScan(state, edited, deleted, keyOf, standIn).undoable).toEqual([0, 0]);
+    // An Undo that was there before the press is not its own.
+    expect(undoThatCameWith("delete-water", press, ["undo-history"])).toBeUndefined();
+    expect(undoThatCameWith("other", press, ["undo-water"])).toBeUndefined();
   });
 
   it("leaves a stopped scan alone", () => {

@@ -89,6 +89,23 @@ export function reanchorScan<Node extends Tree<Node> & ScanShape>(
   return next;
 }
 
+/** A switch press, and the alerts' Undo buttons that were on the screen before it. */
+export type PressSeen = { pressed: unknown; undoButtonsBefore: readonly unknown[] };
+
+/**
+ * What stands in for a pressed button that has gone (`reanchorScan`'s `standInFor`): an Undo
+ * button that came with the press (Delete of a phrase while the board is edited brings one,
+ * and the phrase's buttons go), so the Undo step right after the press still takes it back.
+ */
+export function undoThatCameWith(
+  gone: unknown,
+  press: PressSeen | null,
+  undoButtonsNow: readonly unknown[],
+): unknown {
+  if (!press || gone !== press.pressed) return undefined;
+  return undoButtonsNow.find((button) => !press.undoButtonsBefore.includes(button));
+}
+
 /**
  * Whether the button or group the user saw highlighted (`seen`, in `before`) is not what the
  * scan highlights now (`now`, in `after`): it went from the scan (Stop once the phrase ended,

@@ -21,7 +21,13 @@ import {
   type ScanState,
 } from "@/features/talk/scanning/scan-machine";
 import { scanOptionsOf, type ScanSettings } from "@/features/talk/scanning/scan-settings";
-import { highlightReplaced, reanchorScan } from "@/features/talk/scanning/scan-anchors";
+import {
+  highlightReplaced,
+  reanchorScan,
+  undoThatCameWith,
+  type PressSeen,
+} from "@/features/talk/scanning/scan-anchors";
+import { anyUndoButton } from "@/components/undo-alert";
 import {
   isTypedIn,
   keyOfTarget,
@@ -101,9 +107,13 @@ export function useSwitchScanning({
   const listChoice = useRef<{ choice: HTMLElement; list: HTMLSelectElement; value: string } | null>(
     null,
   );
+  // The last press, and the alerts' Undo buttons before it: one that came with it undoes it.
+  const lastPress = useRef<PressSeen | null>(null);
+  const undoButtons = () => [...(rootRef.current?.querySelectorAll(anyUndoButton) ?? [])];
   const standInFor = (gone: unknown) => {
     const chosen = listChoice.current;
-    return chosen && gone === chosen.choice ? chosen.list : undefined;
+    if (chosen && gone === chosen.choice) return chosen.list;
+    return undoThatCameWith(gone, lastPress.current, undoButtons());
   };
   const options = scanOptionsOf(settings);
 
@@ -130,6 +140,7 @@ export function useSwitchScanning({
           : null;
       listBefore.current =
         element instanceof HTMLSelectElement ? { list: element, value: element.value } : null;
+      lastPress.current = element ? { pressed: element, undoButtonsBefore: undoButtons() } : null;
       onPress();
       press(target, chooseFrom);
     }
@@ -148,6 +159,16 @@ export function useSwitchScanning({
       listChoice.current = null;
       if (pressed?.kind === "item" && pressed.element === choice?.list)
         pickFromList(choice.list, choice.value);
+      // An Undo that came with the press (a deleted phrase's) is pressed.
+      const press = lastPress.current;
+      if (
+        pressed?.kind === "item" &&
+        press &&
+        pressed.element !== press.pressed &&
+        pressed.element.matches(anyUndoButton)
+      )
+        pressed.element.click();
+      lastPress.current = null;
       onUndo();
     }
   };
