@@ -110,8 +110,9 @@ export function SwitchScanning({
           variant="outlined"
           color="inherit"
           startIcon={<ArrowUpwardIcon />}
-          disabled={!scan.inGroup}
-          onClick={scan.back}
+          // Held, not disabled: a helper's tap or Tab keeps the focus on it.
+          aria-disabled={!scan.inGroup}
+          onClick={() => scan.inGroup && scan.back()}
           sx={onDark}
         >
           {t`Back`}
@@ -121,8 +122,8 @@ export function SwitchScanning({
           variant="outlined"
           color="inherit"
           startIcon={<UndoIcon />}
-          disabled={!scan.canUndo}
-          onClick={scan.undo}
+          aria-disabled={!scan.canUndo}
+          onClick={() => scan.canUndo && scan.undo()}
           sx={onDark}
         >
           {t`Undo`}
@@ -148,7 +149,7 @@ export function SwitchScanning({
 
 const onDark = {
   minHeight: 48,
-  "&:disabled": { color: "#b8c2cc", borderColor: "#8c98a4" },
+  "&[aria-disabled=true]": { color: "#b8c2cc", borderColor: "#8c98a4" },
 } as const;
 
 /** What is highlighted, in words, for those who read along. */
