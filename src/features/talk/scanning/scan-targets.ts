@@ -78,13 +78,16 @@ function groupOf(element: HTMLElement): ScanTarget | null {
   if (children.length === 0) return null;
   const only = children.length === 1 ? children[0]! : null;
   if (only && only.kind !== "row") return only;
-  const rows = only ? only.children : children;
-  const hasGroups = rows.some((row) => row.kind === "group");
+  // One row's buttons are its steps; many rows (and no groups among them) may come in blocks.
+  if (only) return { kind: "group", element, label: nameOf(element), children: only.children };
+  const hasGroups = children.some((child) => child.kind === "group");
   return {
     kind: "group",
     element,
     label: nameOf(element),
-    children: hasGroups ? rows : inBlocks(rows, (block) => ({ kind: "block", children: block })),
+    children: hasGroups
+      ? children
+      : inBlocks(children, (block) => ({ kind: "block", children: block })),
   };
 }
 
