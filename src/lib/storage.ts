@@ -152,11 +152,15 @@ function changed(key: StorageKey, saved: boolean) {
   for (const listener of changeListeners.get(key) ?? []) listener(saved);
 }
 
-export async function readValue<T>(key: StorageKey): Promise<T | undefined> {
+/**
+ * `stored`: what IndexedDB holds even when this page's last write of the key failed, for a caller
+ * that makes its own unsaved changes again on it (the contact outbox, outbox-store.ts).
+ */
+export async function readValue<T>(key: StorageKey, stored?: boolean): Promise<T | undefined> {
   // This page's last write or removal of the key did not reach IndexedDB: what it holds is older
   // than what this page meant. A removal that failed (a patient's data at a kiosk's privacy
   // reset) must not bring the old value back.
-  if (unsaved.has(key)) return memory.get(key) as T | undefined;
+  if (unsaved.has(key) && !stored) return memory.get(key) as T | undefined;
   const idb = getStore();
   if (idb) {
     try {

@@ -5,7 +5,13 @@
  * sent-notice.ts. No `window` or DOM API: the service worker imports it too.
  */
 import type { ContactFields, RequestLanguage } from "@/shared/contact-validation";
-import { readValue, storageKeys, withDeviceLock, writeValue } from "@/lib/storage";
+import {
+  isDeviceStoreMissing,
+  readValue,
+  storageKeys,
+  withDeviceLock,
+  writeValue,
+} from "@/lib/storage";
 
 export type ContactRequest = ContactFields & {
   id: string;
@@ -69,9 +75,20 @@ function isOutboxItem(value: unknown): value is OutboxItem {
   );
 }
 
+/** A change of the outbox: a plain function of its items, so it can be made again. */
+type OutboxChange = (items: OutboxItem[]) => OutboxItem[];
+
+// This page's changes that did not reach IndexedDB (a failed write): they are made again on the
+// outbox as stored now each time it is read, until a write succeeds. Taking this page's copy
+// instead would write over the requests another tab stored meanwhile, and bring back those it
+// delivered. Each change is made by request id: made again on a list that has it already, it
+// changes nothing but a try's count.
+let unsavedChanges: OutboxChange[] = [];
+
 export async function readOutbox(): Promise<OutboxItem[]> {
-  const stored = await readValue<unknown>(storageKeys.outbox);
-  return Array.isArray(stored) ? stored.filter(isOutboxItem) : [];
+  const stored = await readValue<unknown>(storageKeys.outbox, true);
+  const items = Array.isArray(stored) ? stored.filter(isOutboxItem) : [];
+  return unsavedChanges.reduce((list, change) => change(list), items);
 }
 
 let keptOnDevice = true;
@@ -82,14 +99,18 @@ let keptOnDevice = true;
  */
 export const isOutboxKeptOnDevice = () => keptOnDevice;
 
-/** Applies `change` to the stored list; resolves to whether it reached IndexedDB. */
-export async function updateOutbox(
-  change: (items: OutboxItem[]) => OutboxItem[],
-): Promise<boolean> {
-  const saved = await withOutboxLock(async () =>
-    writeValue(storageKeys.outbox, change(await readOutbox())),
-  );
+/** Applies `change` to the stored list; call it holding the outbox lock. */
+export async function changeOutbox(change: OutboxChange): Promise<boolean> {
+  const saved = await writeValue(storageKeys.outbox, change(await readOutbox()));
+  // Without IndexedDB there is only this page's copy, which has every change already.
+  unsavedChanges = saved || isDeviceStoreMissing() ? [] : [...unsavedChanges, change];
   keptOnDevice = saved;
+  return saved;
+}
+
+/** Applies `change` to the stored list; resolves to whether it reached IndexedDB. */
+export async function updateOutbox(change: OutboxChange): Promise<boolean> {
+  const saved = await withOutboxLock(() => changeOutbox(change));
   announceChange();
   return saved;
 }

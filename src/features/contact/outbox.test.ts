@@ -1,4 +1,5 @@
-import { IDBFactory } from "fake-indexeddb";
+import { IDBFactory, IDBObjectStore } from "fake-indexeddb";
+import { createStore, set } from "idb-keyval";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   deliverOutbox,
@@ -247,6 +248,59 @@ describe("contact request outbox", () => {
 
     expect((await deliverOutbox()).delivered).toEqual([drawn.request.id, served.request.id]);
     expect(server.received).toEqual([drawn.request, served.request]);
+  });
+
+  it("after one write this page could not store, another tab's request stored since is still sent", async () => {
+    const server = fakeServer({ status: 201 });
+    // The disk refuses this page's write once (a full disk, a passing error): its request waits
+    // in this page's memory.
+    const refuse = vi.spyOn(IDBObjectStore.prototype, "put").mockImplementationOnce(() => {
+      throw new DOMException("The disk is full", "QuotaExceededError");
+    });
+    const mine = await enqueueContactRequest(fields, "kk");
+    expect(mine.saved).toBe(false);
+    refuse.mockRestore();
+    // Meanwhile another tab of the app (the installed app beside a browser tab) stores its own.
+    const theirs = { ...mine.request, id: crypto.randomUUID(), subject: "From the other tab" };
+    await set(
+      storageKeys.outbox,
+      [{ request: theirs, state: "pending", attempts: 0 }],
+      createStore("dauys", "keyval"),
+    );
+
+    // This page shows and sends both.
+    expect((await readOutbox()).map((item) => item.request.id).sort()).toEqual(
+      [mine.request.id, theirs.id].sort(),
+    );
+    await deliverOutbox();
+    expect(server.received).toContainEqual(mine.request);
+    expect(server.received).toContainEqual(theirs);
+    // And nothing of either is left to send, in this page or on the device.
+    expect(await readOutbox()).toEqual([]);
+    resetStorageForTests();
+    expect(await readOutbox()).toEqual([]);
+  });
+
+  it("after one write this page could not store, its request still goes into the outbox the other tabs see", async () => {
+    fakeServer("network-error");
+    const refuse = vi.spyOn(IDBObjectStore.prototype, "put").mockImplementationOnce(() => {
+      throw new DOMException("The disk is full", "QuotaExceededError");
+    });
+    const mine = await enqueueContactRequest(fields, "ru");
+    refuse.mockRestore();
+    const theirs = { ...mine.request, id: crypto.randomUUID(), subject: "From the other tab" };
+    await set(
+      storageKeys.outbox,
+      [{ request: theirs, state: "pending", attempts: 0 }],
+      createStore("dauys", "keyval"),
+    );
+
+    // The next change this page makes (its delivery counts a failed try) reaches the device.
+    await deliverOutbox();
+    resetStorageForTests();
+    expect((await readOutbox()).map((item) => item.request.id).sort()).toEqual(
+      [mine.request.id, theirs.id].sort(),
+    );
   });
 
   it("sends nothing while the browser says it is offline", async () => {

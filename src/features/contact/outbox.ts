@@ -26,6 +26,7 @@
  */
 import {
   announceChange,
+  changeOutbox,
   readOutbox,
   reportedHere,
   updateOutbox,
@@ -35,7 +36,6 @@ import {
 } from "@/features/contact/outbox-store";
 import { dismissSentRequests, leaveSentNews } from "@/features/contact/sent-notice";
 import { apiClient, errorFields } from "@/lib/api-client";
-import { storageKeys, writeValue } from "@/lib/storage";
 import { apiPaths } from "@/shared/api-contract";
 
 export type RequestOutcome =
@@ -59,10 +59,7 @@ async function takeDelivered(request: ContactRequest): Promise<void> {
     const items = await readOutbox();
     if (!items.some((item) => item.request.id === request.id)) return;
     await leaveSentNews(request);
-    await writeValue(
-      storageKeys.outbox,
-      items.filter((item) => item.request.id !== request.id),
-    );
+    await changeOutbox((list) => list.filter((item) => item.request.id !== request.id));
   });
   announceChange();
 }
@@ -128,6 +125,9 @@ async function deliverOnce(): Promise<DeliveryReport> {
       await takeDelivered(item.request);
       report.delivered.push(id);
     } else if (result.kind === "rejected") {
+      // The form that is sending it says so itself (its toast): no news elsewhere. Decided now,
+      // as the change may be made again later (outbox-store.ts).
+      const refusalShown = reportedHere.has(id);
       await updateOutbox((items) =>
         items.map((other) =>
           other.request.id === id
@@ -136,8 +136,7 @@ async function deliverOnce(): Promise<DeliveryReport> {
                 state: "failed",
                 attempts: other.attempts + 1,
                 error: result.message,
-                // The form that is sending it says so itself (its toast): no news elsewhere.
-                refusalShown: reportedHere.has(id),
+                refusalShown,
               }
             : other,
         ),
