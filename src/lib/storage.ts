@@ -247,6 +247,14 @@ async function deleteFromIndexedDb(key: StorageKey): Promise<boolean> {
   }
 }
 
+/**
+ * The lock under which the contact outbox and the news of its requests sent later are changed,
+ * by every tab and the service worker (features/contact/outbox-store.ts). A kiosk's privacy reset
+ * erases that news under it too: a delivery adding its news to the list it had read would
+ * otherwise bring the erased news back, the previous patient's "sent" count with it.
+ */
+export const outboxLock = "dauys-outbox";
+
 // Where the browser has no Web Locks: the last task of each name in this page.
 const localLocks = new Map<string, Promise<unknown>>();
 

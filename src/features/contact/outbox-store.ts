@@ -7,6 +7,7 @@
 import type { ContactFields, RequestLanguage } from "@/shared/contact-validation";
 import {
   isDeviceStoreMissing,
+  outboxLock,
   readValue,
   storageKeys,
   withDeviceLock,
@@ -34,8 +35,6 @@ export type OutboxItem = {
 };
 
 export type DeliveryReport = { delivered: string[]; pending: string[]; failed: string[] };
-
-const lockName = "dauys-outbox";
 
 type OutboxListener = () => void;
 const listeners = new Set<OutboxListener>();
@@ -65,7 +64,7 @@ export const reportedHere = new Set<string>();
 // Every change is a read-modify-write of one IndexedDB value; the lock keeps tabs and the service
 // worker from overwriting each other's changes.
 export const withOutboxLock = <T>(task: () => Promise<T>): Promise<T> =>
-  withDeviceLock(lockName, task);
+  withDeviceLock(outboxLock, task);
 
 function isOutboxItem(value: unknown): value is OutboxItem {
   if (typeof value !== "object" || value === null) return false;

@@ -13,7 +13,14 @@ import {
 import { hasPilotAccess } from "@/lib/pilot-access";
 import { get, set } from "idb-keyval";
 import { openPictureStore } from "@/lib/picture-database";
-import { readValue, resetStorageForTests, storageKeys, writeValue } from "@/lib/storage";
+import {
+  outboxLock,
+  readValue,
+  resetStorageForTests,
+  storageKeys,
+  withDeviceLock,
+  writeValue,
+} from "@/lib/storage";
 
 describe("privacy reset", () => {
   beforeEach(() => {
@@ -55,6 +62,25 @@ describe("privacy reset", () => {
     expect(await readValue(storageKeys.outbox)).toEqual(outbox);
     expect(await readKioskSetting()).toEqual(kiosk);
     expect(await hasPilotAccess()).toBe(true);
+  });
+
+  it("a request delivered as the reset begins does not bring back the previous patient's sent news", async () => {
+    const sentAt = new Date().toISOString();
+    await writeValue(storageKeys.sentNotice, [{ id: "r0", subject: "Pilot", sentAt }]);
+    // The service worker (or another tab) delivers a waiting request just then, and adds the news
+    // that it was sent to the news it read, holding the outbox's lock as every delivery does
+    // (features/contact/outbox.ts).
+    let erasing: Promise<boolean> | undefined;
+    await withDeviceLock(outboxLock, async () => {
+      const news = (await readValue<unknown[]>(storageKeys.sentNotice)) ?? [];
+      erasing = erasePatientData("kk");
+      await writeValue(storageKeys.sentNotice, [...news, { id: "r1", subject: "Pilot", sentAt }]);
+    });
+    expect(await erasing).toBe(true);
+
+    // The next patient is not shown "Messages sent: 2", nor 1.
+    resetStorageForTests();
+    expect(await readValue(storageKeys.sentNotice)).toBeUndefined();
   });
 });
 

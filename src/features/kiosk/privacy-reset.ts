@@ -18,10 +18,12 @@ import type { LanguageCode } from "@/lib/i18n";
 import { delMany, keys } from "idb-keyval";
 import { openPictureStore, pictureIdsIn } from "@/lib/picture-database";
 import {
+  outboxLock,
   readValue,
   removeValue,
   reportStorageFailure,
   storageKeys,
+  withDeviceLock,
   writeValue,
   type StorageKey,
 } from "@/lib/storage";
@@ -63,7 +65,13 @@ export async function endKioskMode(): Promise<"exited" | "not-erased"> {
 /** Erases the per-patient data; resolves to false when something could not be erased. */
 export async function erasePatientData(kioskLanguage: LanguageCode): Promise<boolean> {
   const results = await Promise.all([
-    ...perPatientKeys.map((key) => removeValue(key)),
+    ...perPatientKeys.map((key) =>
+      // A delivery adds its news to the news it read, under the outbox's lock: erased outside
+      // it, the previous patient's news could come back with the next request sent.
+      key === storageKeys.sentNotice
+        ? withDeviceLock(outboxLock, () => removeValue(key))
+        : removeValue(key),
+    ),
     writeValue(storageKeys.language, kioskLanguage),
     restoreClinicBoards(),
     restoreClinicValue(storageKeys.talkSettings, storageKeys.talkClinicSettings),
