@@ -7,6 +7,7 @@ import {
   presetLanguage,
   presetStoredValue,
   settle,
+  storedValue,
 } from "./fixtures.ts";
 import { storedRequests } from "./stored-requests.ts";
 
@@ -580,4 +581,48 @@ test("on a kiosk tablet the sent news is a count only, and a privacy reset erase
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await settle(page);
   await expect(kioskSentNotice(page)).toHaveCount(0);
+});
+
+test("a message sent from one window of the app leaves the other window's form, so it is not sent twice", async ({
+  page,
+  context,
+}) => {
+  // The message is typed in one window, and its draft kept on the device.
+  await page.goto("/contact");
+  await appStarted(page);
+  const message = uniqueMessage();
+  for (const key of ["name", "email", "subject", "message"] as const) {
+    await page.getByRole("textbox", { name: labels.en[key], exact: true }).fill(message[key]);
+  }
+  await expect(page.getByText("Draft saved on this device.")).toBeVisible();
+
+  // A second window (the installed app beside a browser tab) opens the contact page: the draft
+  // comes back there too.
+  const other = await context.newPage();
+  await other.goto("/contact");
+  await appStarted(other);
+  await expect(other.getByText("Your unfinished message was restored.")).toBeVisible();
+  await expect(other.getByRole("textbox", { name: "Subject", exact: true })).toHaveValue(
+    message.subject,
+  );
+
+  // Sent from the first window, it leaves the second, which says why.
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Message sent!" })).toBeVisible();
+  await expect(
+    other.getByRole("status").filter({ hasText: "This message was sent from another window" }),
+  ).toBeVisible();
+  for (const key of ["name", "email", "subject", "message"] as const) {
+    await expect(other.getByRole("textbox", { name: labels.en[key], exact: true })).toHaveValue("");
+  }
+
+  // Nothing brings it back there as a draft, and it was stored once.
+  await other.reload();
+  await appStarted(other);
+  await settle(other);
+  await expect(other.getByRole("textbox", { name: "Subject", exact: true })).toHaveValue("");
+  await expect(other.getByText("Your unfinished message was restored.")).toHaveCount(0);
+  expect(await storedValue(other, "dauys.contact-draft")).toBeNull();
+  expect(storedRequests(message.email)).toHaveLength(1);
+  await other.close();
 });

@@ -42,6 +42,8 @@ import { Alert, AlertTitle } from "@/components/alert";
 import { Button } from "@/components/button";
 import { fieldsTypedBeforeStart } from "@/features/contact/typed-before-start";
 import { contactFormAction, contactFormHiddenFields } from "@/shared/contact-form-post";
+import { onShownSentElsewhere, tellSentElsewhere } from "@/features/contact/sent-elsewhere";
+import { useLatest } from "@/lib/use-latest";
 
 export function ContactForm() {
   const { t, i18n } = useLingui();
@@ -75,6 +77,27 @@ export function ContactForm() {
 
   const { labels, placeholders, errorText } = useContactFieldTexts();
 
+  // The message shown here was sent from another window of the app: it goes, as it went there,
+  // so it is not sent twice, nor kept as the device's draft.
+  const [sentElsewhere, setSentElsewhere] = useState(false);
+  const shown = useLatest(fields);
+  const clearDraft = draft.clear;
+  useEffect(
+    () =>
+      onShownSentElsewhere(
+        () => shown.current,
+        () => {
+          if (isContactFieldsEmpty(shown.current)) return;
+          setFields(emptyContactFields);
+          setErrors({});
+          setRefused(null);
+          setSentElsewhere(true);
+          void clearDraft();
+        },
+      ),
+    [shown, clearDraft],
+  );
+
   // A prerendered page can be typed into before the app has arrived: what is in the fields when
   // the app takes them over is the form's value and its draft (which then wins over an older
   // stored one), before anything renders the fields again with the empty state.
@@ -94,6 +117,7 @@ export function ContactForm() {
     (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       const next = { ...fields, [field]: event.target.value };
       setFields(next);
+      setSentElsewhere(false);
       draft.save(next);
       if (refused === field) setRefused(null);
       // An error already shown follows the correction; a new one waits for the next submit, but
@@ -131,6 +155,7 @@ export function ContactForm() {
 
     setSending(true);
     setSendFailed(false);
+    setSentElsewhere(false);
     // The last send's toast goes, so that this one's comes into the page anew: a screen reader
     // announces an alert as it appears, not one that stays with the same words.
     closeToast();
@@ -141,13 +166,15 @@ export function ContactForm() {
       // The page's id makes the request's id as the server makes it for this form posted without
       // the app: sent again once the app is here (the plain post's answer was lost), the same
       // message is not stored twice.
+      const words = trimContactFields(fields);
       queued = await enqueueContactRequest(
-        trimContactFields(fields),
+        words,
         language,
         pageIdInput.current?.value || undefined,
       );
       const { request, saved } = queued;
       sendingId.current = request.id;
+      tellSentElsewhere(words);
       setFields(emptyContactFields);
       setRefused(null);
       await draft.clear();
@@ -174,6 +201,7 @@ export function ContactForm() {
     };
     setFields(restored);
     draft.save(restored);
+    setSentElsewhere(false);
     setErrors(validateContactFields(restored));
     setRefused(refusedHere ?? null);
     inputs.current[refusedHere ?? "name"]?.focus();
@@ -197,6 +225,10 @@ export function ContactForm() {
         <input type="hidden" name={contactFormHiddenFields.language} value={i18n.locale} />
         {/* Filled in by the page's loader (src/page-scripts/app-loader.ts) as the page loads. */}
         <input type="hidden" name={contactFormHiddenFields.id} ref={pageIdInput} />
+        {/* Always there (empty, it takes no room), so the words are announced as they come. */}
+        <Typography role="status" sx={{ mb: sentElsewhere ? 3 : 0 }}>
+          {sentElsewhere ? t`This message was sent from another window of the app.` : null}
+        </Typography>
         <Stack spacing={3}>
           {contactFieldNames.map((field) => (
             <ContactFieldInput
