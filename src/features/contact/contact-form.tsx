@@ -174,7 +174,9 @@ export function ContactForm() {
       );
       const { request, saved } = queued;
       sendingId.current = request.id;
-      tellSentElsewhere(words);
+      // Kept in this page's memory only (no IndexedDB), it would go with this page: the other
+      // windows keep their copy then.
+      if (saved) tellSentElsewhere(words);
       setFields(emptyContactFields);
       setRefused(null);
       await draft.clear();
