@@ -181,6 +181,18 @@ describe("static app", () => {
       },
     });
     expect(next.body).toContain("<h1>Biz haqimizda</h1>");
+    // The app shell answers a kiosk, and pages that have no prerendered copy: the same.
+    for (const [url, cookie] of [
+      ["/about?lang=uz", "dauys-kiosk=on"],
+      ["/staff?lang=uz", ""],
+    ] as const) {
+      const shell = await app.inject({ url, headers: { cookie } });
+      expect(shell.body).toContain("<div id=root></div>");
+      expect(shell.headers["set-cookie"]).toBe(
+        "dauys-language=uz; Path=/; Max-Age=31536000; SameSite=Lax",
+      );
+      expect(shell.headers["cache-control"]).toBe("private, no-cache");
+    }
     for (const url of ["/about?lang=xx", "/about", "/?lang=", "/api/health?lang=uz"]) {
       expect((await app.inject({ url })).headers["set-cookie"]).toBeUndefined();
     }

@@ -28,6 +28,9 @@ export async function staticApp(app: FastifyInstance, options: { distDir: string
     // The build writes .br and .gz copies of large files (the voice packs); serve those as is.
     preCompressed: true,
     setHeaders(reply, path) {
+      // A page answered with the app shell (sendPage, below) has said how it may be cached: a
+      // `?lang=` link's answer sets a cookie, and is private.
+      if (reply.hasHeader("Cache-Control")) return;
       const versioned = path.includes("/assets/") || path.includes("/voice-pack/");
       reply.header("Cache-Control", versioned ? immutable : revalidate);
     },
