@@ -40,10 +40,30 @@ const catalogLoaders: CatalogLoaders = import.meta.env.SSR
       "!/locales/*/staff.po",
     ]);
 
+/**
+ * How long a catalog may take to come. A request that a flaky connection leaves unanswered would
+ * otherwise hold the language for good, and all that waits for it: the app's start (a page held
+ * hidden until it is in the saved language stays blank), a kiosk's privacy reset, the routes'
+ * catalogs. Failed, each says so and tries again. Generous: on a slow connection the app's own
+ * code comes at the same time.
+ */
+const catalogTimeLimitMs = 60_000;
+
 async function loadCatalog(code: LanguageCode, name: "messages" | CatalogPart) {
   const load = catalogLoaders[`/locales/${code}/${name}.po`];
   if (!load) throw new Error(`There is no catalog ${name} for ${code}`);
-  return (await load()).messages;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`The catalog ${name} for ${code} did not come`)),
+        catalogTimeLimitMs,
+      );
+    });
+    return (await Promise.race([load(), late])).messages;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The feature catalogs the routes shown so far have asked for: a new language loads them too. */
