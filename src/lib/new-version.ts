@@ -37,6 +37,9 @@ export function takeOver(next: ServiceWorker, whenTaken = () => window.location.
  * such as the staff inbox), and a plain reload keeps the old version: "Try again" would fail for
  * good. The new one brings code that is there.
  */
+/** What says that someone is using the page. */
+const inputs = ["pointerdown", "keydown"] as const;
+
 export async function reloadWithNewVersion() {
   // A new version still installing on a slow connection may take minutes: after a few seconds
   // without one ready, the page is loaded again as it is.
@@ -45,7 +48,22 @@ export async function reloadWithNewVersion() {
     new Promise<undefined>((resolve) => setTimeout(resolve, 8000)),
   ]);
   if (!next) return window.location.reload();
-  takeOver(next);
-  // Should it not have taken over in time, a plain reload all the same.
-  setTimeout(() => window.location.reload(), 10_000);
+  // Its taking over waits for the old version's worker to finish what it is doing (a download
+  // on a slow connection, a picture a flaky one holds up). A reload meanwhile is answered by that
+  // worker, and the page came back in the old version, losing what was on it. So the page is
+  // loaded again once the new version has taken over, however long that takes; unless its user
+  // has gone on with something meanwhile: then it is not reloaded under them, and the notice
+  // stays, for them to reload when they are ready.
+  let goneOn = false;
+  const noteGoneOn = () => (goneOn = true);
+  for (const type of inputs)
+    window.addEventListener(type, noteGoneOn, { capture: true, once: true });
+  const reload = () => {
+    if (!goneOn) window.location.reload();
+  };
+  takeOver(next, reload);
+  // A version that will not take over after all (a newer one replaced it): a plain reload.
+  next.addEventListener("statechange", () => {
+    if (next.state === "redundant") reload();
+  });
 }

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { reloadWithNewVersion } from "@/lib/new-version";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+/**
+ * A page run by the old version, with a new version installed and waiting, whose taking over
+ * comes only when `takesOver` is called: until then the old version's worker is busy (a download
+ * on a slow connection). Stand-ins for the browser's service worker container and the window.
+ */
+function pageWithNewVersionWaiting() {
+  const container = new EventTarget();
+  const next = Object.assign(new EventTarget(), {
+    state: "installed" as ServiceWorkerState,
+    postMessage: vi.fn(),
+  });
+  const registration = { waiting: next, installing: null, update: vi.fn(async () => undefined) };
+  Object.assign(container, { controller: {}, getRegistration: async () => registration });
+  const reload = vi.fn();
+  const page = Object.assign(new EventTarget(), { location: { reload } });
+  vi.stubGlobal("navigator", { serviceWorker: container });
+  vi.stubGlobal("window", page);
+  return {
+    next,
+    reload,
+    takesOver() {
+      next.state = "activated";
+      next.dispatchEvent(new Event("statechange"));
+      container.dispatchEvent(new Event("controllerchange"));
+    },
+    input(type: string) {
+      page.dispatchEvent(new Event(type));
+    },
+  };
+}
+
+describe("Reload with a new version waiting", () => {
+  it("loads the page again once the new version has taken over, not before in the old one, however long the old worker is busy", async () => {
+    vi.useFakeTimers();
+    const page = pageWithNewVersionWaiting();
+    await reloadWithNewVersion();
+    expect(page.next.postMessage).toHaveBeenCalledWith({ type: "SKIP_WAITING" });
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(page.reload).not.toHaveBeenCalled();
+    page.takesOver();
+    expect(page.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not reload under someone who went on using the page while it waited", async () => {
+    vi.useFakeTimers();
+    const page = pageWithNewVersionWaiting();
+    await reloadWithNewVersion();
+    await vi.advanceTimersByTimeAsync(15_000);
+    page.input("keydown");
+    page.takesOver();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(page.reload).not.toHaveBeenCalled();
+  });
+});
