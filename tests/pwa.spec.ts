@@ -538,43 +538,6 @@ test.describe("updates", () => {
     await page.clock.fastForward(31_000);
   }
 
-  /**
-   * The next deployment, as a change to one part of the app makes it: that part's code (the first
-   * file in assets/ whose name starts with `prefix`) under a new name, the code that loads it
-   * changed, and the service worker's list to match (the renamed entry, and a new revision for
-   * each changed file). Returns the old name.
-   */
-  function renameCodeInNextDeployment(distCopy: string, prefix: string) {
-    const assets = join(distCopy, "assets");
-    const old = readdirSync(assets).find(
-      (name) => name.startsWith(prefix) && name.endsWith(".js"),
-    )!;
-    const renamed = old.replace(prefix, `${prefix}next`);
-    renameSync(join(assets, old), join(assets, renamed));
-    const worker = join(distCopy, "service-worker.js");
-    let manifest = readFileSync(worker, "utf8").replace(
-      `"url":"assets/${old}"`,
-      `"url":"assets/${renamed}"`,
-    );
-    // The pre-compressed copies of what changed are dropped (a real deployment rebuilds them).
-    const changed = [worker, join(assets, old)];
-    for (const name of readdirSync(assets).filter((file) => file.endsWith(".js"))) {
-      const code = readFileSync(join(assets, name), "utf8");
-      if (!code.includes(old)) continue;
-      writeFileSync(join(assets, name), code.replaceAll(old, renamed));
-      changed.push(join(assets, name));
-      manifest = manifest.replace(
-        `{"revision":null,"url":"assets/${name}"}`,
-        `{"revision":"next","url":"assets/${name}"}`,
-      );
-    }
-    writeFileSync(worker, manifest);
-    for (const file of changed) {
-      for (const copy of [".br", ".gz"]) rmSync(file + copy, { force: true });
-    }
-    return old;
-  }
-
   test("after a deployment, code the old version asks for and the server no longer has comes with the new version on 'Try again'", async ({
     page,
   }) => {
@@ -859,52 +822,6 @@ test.describe("updates", () => {
     await expect(other.getByRole("heading", { level: 1 })).toHaveText(/Contact/);
     await expect(other.getByText("A new version is available")).toHaveCount(0);
   });
-  test("a window still on the old version opens a page it had not shown yet, offline, after another window let the new version in; the old code goes once no such window is open", async ({
-    page,
-    context,
-  }) => {
-    const { origin, distCopy } = await ownDeployment(130);
-    const requests = followRequests(context);
-    await visitUntilControlled(page, `${origin}/about`);
-    // The installed app beside a browser tab, which has not shown Recovery yet.
-    const other = await context.newPage();
-    await other.goto(`${origin}/about`);
-    await expect(other.getByRole("heading", { level: 1 })).toHaveText(/About/);
-
-    // The next deployment changes Recovery's code, so it has a new name.
-    const oldRecovery = renameCodeInNextDeployment(distCopy, "recovery-");
-    await checkForUpdate(page);
-    await expect(page.getByText("A new version is available")).toBeVisible({ timeout: 20_000 });
-    await letWaitingVersionIn(page, requests);
-
-    // The other window still runs the old version's code, which asks for Recovery's old code.
-    await context.setOffline(true);
-    await other
-      .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: "Recovery", exact: true })
-      .click();
-    await expect(other.getByRole("heading", { level: 1 })).toHaveText(/Speech Recovery/);
-    await expect(other.getByRole("button", { name: "Try again" })).toHaveCount(0);
-
-    // Both windows take the new version; a page loaded after that takes the old code away.
-    await context.setOffline(false);
-    for (const tab of [page, other]) {
-      await tab.reload();
-      await expect(tab.getByRole("heading", { level: 1 })).toBeVisible();
-    }
-    await page.goto(`${origin}/recovery`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Speech Recovery/);
-    await expect
-      .poll(() =>
-        page.evaluate(async (name) => {
-          const precache = (await caches.keys()).find((key) => key.includes("precache"));
-          const files = await (await caches.open(precache!)).keys();
-          return files.some((request) => new URL(request.url).pathname === `/assets/${name}`);
-        }, oldRecovery),
-      )
-      .toBe(false);
-  });
-
   test("on a kiosk, a new version comes in with the privacy reset between two patients", async ({
     page,
   }) => {

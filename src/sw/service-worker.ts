@@ -3,8 +3,7 @@
  * The service worker. What is cached, and why:
  * - Precache (installed up front, versioned by the build): the app shell, every route chunk,
  *   all six language catalogs and the lesson and article data, so every screen works offline
- *   after the first visit. An earlier version's files stay while a window that runs it is open
- *   (earlier-versions.ts).
+ *   after the first visit.
  * - Runtime cache "lesson-thumbnails": YouTube thumbnails seen before, with an expiry, so the
  *   Recovery grid still shows pictures offline without precaching third-party images. Those a
  *   first visit loaded before the worker took the page over are sent by the page and kept too.
@@ -20,13 +19,17 @@
  *   src/shared/symbol-cache.ts); "symbol-indexes": the symbol picker's search indexes.
  * API calls (POST /generate-tts, POST /api/requests) are never cached.
  */
-import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute } from "workbox-precaching";
+import {
+  addPlugins,
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { clientsClaim } from "workbox-core";
 import { CacheFirst } from "workbox-strategies";
 import { ExpirationPlugin } from "workbox-expiration";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
-import { keepEarlierVersions } from "@/sw/earlier-versions";
 import { deliverOutbox, outboxSyncTag } from "@/features/contact/outbox";
 import { isDeviceStoreMissing } from "@/lib/storage";
 import { apiPaths, apiPrefix, pathPrefixPattern } from "@/shared/api-contract";
@@ -58,29 +61,23 @@ const built = self.__WB_MANIFEST.map((entry) =>
 // offline, until the next deployment; refused, this version's install fails, and the browser
 // tries again at its next check for updates.
 const listed = new Set(built.map(({ url }) => `/${url}`));
-// Workbox's precache, as `precacheAndRoute` sets it up, but for the files of earlier versions,
-// which stay while a window that runs one is open (earlier-versions.ts).
-const precache = new PrecacheController({
-  plugins: [
-    {
-      cacheWillUpdate: async ({ request, response }) => {
-        // What Workbox's own check refuses, which a plugin of this kind replaces.
-        if (response.status >= 400) return null;
-        if (new URL(request.url).pathname !== "/index.html") return response;
-        const named = (await response.clone().text()).match(/\/assets\/[^"'\s)]+\.js/g) ?? [];
-        return named.every((path) => listed.has(path)) ? response : null;
-      },
+addPlugins([
+  {
+    cacheWillUpdate: async ({ request, response }) => {
+      // What Workbox's own check refuses, which a plugin of this kind replaces.
+      if (response.status >= 400) return null;
+      if (new URL(request.url).pathname !== "/index.html") return response;
+      const named = (await response.clone().text()).match(/\/assets\/[^"'\s)]+\.js/g) ?? [];
+      return named.every((path) => listed.has(path)) ? response : null;
     },
-  ],
-});
-precache.addToCacheList(built.filter((entry) => !engineCode(entry.url)));
-self.addEventListener("install", precache.install);
-registerRoute(new PrecacheRoute(precache));
+  },
+]);
+precacheAndRoute(built.filter((entry) => !engineCode(entry.url)));
 cleanupOutdatedCaches();
 clientsClaim();
 
 registerRoute(
-  new NavigationRoute(precache.createHandlerBoundToURL("/index.html"), {
+  new NavigationRoute(createHandlerBoundToURL("/index.html"), {
     denylist: [apiPrefix, apiPaths.speech].map(pathPrefixPattern),
   }),
 );
@@ -182,8 +179,6 @@ registerRoute(
     ],
   }),
 );
-
-keepEarlierVersions(precache);
 
 // Background Sync: contact requests queued while offline are delivered when the connection
 // returns, even if the app was closed; the next page to open says they were sent (outbox.ts
