@@ -65,7 +65,7 @@ export const signInSchema = {
   operationId: "signInStaff",
   summary: "Sign in to the staff inbox (sets the session cookie)",
   description:
-    "Sets the session cookie and a device cookie. The device cookie marks a computer that signed in before: it is held to its own address's limit of wrong passwords only, not to the limit for all addresses together.",
+    "Sets the session cookie and a device cookie. The device cookie marks a computer that signed in before: it is held to a limit of wrong passwords of its own only, not to its address's (which it may share with others behind one public address) nor to the limit for all addresses together.",
   security: [],
   headers: staffHeaderSchema,
   body: {

@@ -356,7 +356,7 @@ describe("sign-in limit (finding 5)", () => {
       cookie: `dauys_staff_device=${device!.value.replace(/.$/, (last) => (last === "A" ? "B" : "A"))}`,
     });
     expect(forged.statusCode).toBe(429);
-    // Still held to its own address's limit.
+    // Held to a limit of its own.
     for (let i = 0; i < signInLimits.perClient; i++) {
       await signIn(app, `wrong ${i}`, {
         "x-forwarded-for": "198.51.100.4",
@@ -369,5 +369,44 @@ describe("sign-in limit (finding 5)", () => {
     });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/^Too many failed sign-in attempts\. /);
+  });
+
+  it("keeps the staff's computers in when someone behind the clinic's shared address guesses", async () => {
+    const app = await start({ trustProxy: "127.0.0.1" });
+    // The clinic reaches the server from one public address (NAT): the front desk signed in
+    // there before, and so did the office.
+    const clinic = { "x-forwarded-for": "198.51.100.4" };
+    const deviceOf = async () => {
+      const answer = await signIn(app, password, clinic);
+      expect(answer.statusCode).toBe(204);
+      return answer.cookies.find((cookie) => cookie.name === "dauys_staff_device")!.value;
+    };
+    const desk = await deviceOf();
+    const office = await deviceOf();
+    // A visitor on the clinic's Wi-Fi tries passwords until refused.
+    for (let i = 0; i < signInLimits.perClient; i++) {
+      expect((await signIn(app, `guess ${i}`, clinic)).statusCode).toBe(401);
+    }
+    expect((await signIn(app, password, clinic)).statusCode).toBe(429);
+    // The staff's own computers still get in.
+    const fromDesk = await signIn(app, password, {
+      ...clinic,
+      cookie: `dauys_staff_device=${desk}`,
+    });
+    expect(fromDesk.statusCode).toBe(204);
+    // A colleague who mistypes at the desk spends the desk's attempts, not the office's.
+    for (let i = 0; i < signInLimits.perClient; i++) {
+      await signIn(app, `typo ${i}`, { ...clinic, cookie: `dauys_staff_device=${desk}` });
+    }
+    const deskLocked = await signIn(app, password, {
+      ...clinic,
+      cookie: `dauys_staff_device=${desk}`,
+    });
+    expect(deskLocked.statusCode).toBe(429);
+    const fromOffice = await signIn(app, password, {
+      ...clinic,
+      cookie: `dauys_staff_device=${office}`,
+    });
+    expect(fromOffice.statusCode).toBe(204);
   });
 });

@@ -31,7 +31,7 @@ import {
   deviceCookie,
   deviceCookieValue,
   deviceDays,
-  isKnownDevice,
+  knownDeviceId,
   sessionCookie,
   sessionCookieValue,
   sessionHours,
@@ -103,12 +103,12 @@ export async function staffRoutes(
     const unsigned = inbox.signer.unsign(value);
     return unsigned.valid ? readSessionCookie(unsigned.value) : null;
   };
-  /** Whether the request comes from a computer that signed in to this inbox before. */
-  const isKnownDeviceRequest = (request: FastifyRequest): boolean => {
+  /** The device id of a computer that signed in to this inbox before, or null. */
+  const knownDeviceOf = (request: FastifyRequest): string | null => {
     const value = request.cookies[deviceCookie];
-    if (!inbox || !value) return false;
+    if (!inbox || !value) return null;
     const unsigned = inbox.signer.unsign(value);
-    return unsigned.valid && isKnownDevice(unsigned.value);
+    return unsigned.valid ? knownDeviceId(unsigned.value) : null;
   };
   /** Refuses a request without a live session; one that `countsAsUse` moves its idle time on. */
   const sessionGuard =
@@ -137,7 +137,7 @@ export async function staffRoutes(
     sessionOf,
     requireSession,
     begin: signInLimiter(failures),
-    isKnownDeviceRequest,
+    knownDeviceOf,
   });
   addRequestRoutes(app, store, { requireSession, requireSessionForList });
 }
@@ -173,13 +173,13 @@ function addSessionRoutes(
     sessionOf,
     requireSession,
     begin,
-    isKnownDeviceRequest,
+    knownDeviceOf,
   }: {
     inbox: Inbox | undefined;
     sessionOf: (request: FastifyRequest) => Session | null;
     requireSession: SessionGuard;
     begin: ReturnType<typeof signInLimiter>;
-    isKnownDeviceRequest: (request: FastifyRequest) => boolean;
+    knownDeviceOf: (request: FastifyRequest) => string | null;
   },
 ) {
   const cookieOptions = (request: FastifyRequest) => ({
@@ -196,7 +196,7 @@ function addSessionRoutes(
       if (!inbox) {
         return fail(reply, 503, "staff_not_configured", "The staff inbox is not set up here.");
       }
-      const attempt = await begin(request.ip, { knownDevice: isKnownDeviceRequest(request) });
+      const attempt = await begin(request.ip, { knownDevice: knownDeviceOf(request) });
       if (attempt.refused) {
         const retryAfter = Math.ceil(attempt.refused.msLeft / 1000);
         reply.header("Retry-After", String(retryAfter));

@@ -87,10 +87,10 @@ export function deviceCookieValue(now = Date.now()): string {
   return `${randomBytes(12).toString("base64url")}.${now}`;
 }
 
-/** Whether an unsigned device cookie value is well formed and within its life. */
-export function isKnownDevice(value: string | null, now = Date.now()): boolean {
-  const match = /^[A-Za-z0-9_-]{16}\.(\d{13})$/.exec(value ?? "");
-  if (!match) return false;
-  const issuedAt = Number(match[1]);
-  return issuedAt <= now + clockSkewMs && now - issuedAt < deviceMs;
+/** The id in an unsigned device cookie value, when well formed and within its life; else null. */
+export function knownDeviceId(value: string | null, now = Date.now()): string | null {
+  const match = /^([A-Za-z0-9_-]{16})\.(\d{13})$/.exec(value ?? "");
+  if (!match) return null;
+  const issuedAt = Number(match[2]);
+  return issuedAt <= now + clockSkewMs && now - issuedAt < deviceMs ? match[1]! : null;
 }

@@ -64,16 +64,30 @@ describe("sign-in limit", () => {
     expect((await begin("10.0.0.6")).refused).toEqual({ scope: "everyone", msLeft: 60_000 });
   });
 
-  it("holds a computer that signed in before to its client's limit only", async () => {
+  it("holds a computer that signed in before to a limit of its own only", async () => {
     const { begin } = setUp();
     for (let i = 1; i <= 5; i++) await fail(begin(`10.0.0.${i}`));
     expect((await begin("10.0.0.9")).refused).toEqual({ scope: "everyone", msLeft: 60_000 });
-    expect(await fail(begin("10.0.0.9", { knownDevice: true }))).toBeNull();
-    expect(await fail(begin("10.0.0.9", { knownDevice: true }))).toBeNull();
-    expect(await fail(begin("10.0.0.9", { knownDevice: true }))).toEqual({
+    expect(await fail(begin("10.0.0.9", { knownDevice: "desk" }))).toBeNull();
+    expect(await fail(begin("10.0.0.9", { knownDevice: "desk" }))).toBeNull();
+    expect(await fail(begin("10.0.0.9", { knownDevice: "desk" }))).toEqual({
       scope: "client",
       msLeft: 60_000,
     });
+    expect((await begin("10.0.0.9", { knownDevice: "desk" })).refused).toEqual({
+      scope: "client",
+      msLeft: 60_000,
+    });
+    // Another known computer behind the same address is not held to the first one's limit.
+    expect((await begin("10.0.0.9", { knownDevice: "office" })).refused).toBeNull();
+  });
+
+  it("does not hold a known computer to the limit of the address it shares", async () => {
+    const { begin } = setUp();
+    // A visitor on the clinic's network, which reaches the server from one public address.
+    for (let i = 0; i < 3; i++) await fail(begin("10.0.0.1"));
+    expect((await begin("10.0.0.1")).refused).toEqual({ scope: "client", msLeft: 60_000 });
+    expect((await begin("10.0.0.1", { knownDevice: "desk" })).refused).toBeNull();
   });
 
   it("lets no more parallel guesses through than the limit", async () => {

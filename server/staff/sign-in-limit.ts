@@ -119,9 +119,14 @@ export type SignInAttempt =
     };
 
 /**
- * `knownDevice`: the attempt comes from a computer that signed in before (a signed cookie). It is
- * held to its client's limit only: the limit for everyone, which a guess spread over many
- * addresses can spend on purpose, would otherwise keep the clinic's own staff out as well.
+ * `knownDevice`: the id of the computer's signed device cookie, when it signed in before. It is
+ * held to a limit of its own, the same as an address's, and nothing else: not the limit for
+ * everyone, which a guess spread over many addresses can spend on purpose, and not its address's,
+ * which it shares with everyone behind the same public address (a clinic's network behind NAT,
+ * its guest Wi-Fi). Counted by address, five wrong guesses from a visitor there, or a colleague's
+ * typing, kept every member of staff at the clinic out for 15 minutes; and its own wrong
+ * passwords no longer count against the others there. Its id cannot be made up: the cookie is
+ * signed, and a new one comes only with the right password.
  *
  * A client is its address as the rate limit counts it (@fastify/rate-limit's normalizeIP): an
  * IPv6 address by its /64, which one host holds whole, and an IPv4-mapped one as IPv4. Counted by
@@ -131,10 +136,11 @@ export function signInLimiter(counter: FailureCounter, limits: SignInLimits = si
   const everyoneKey = "staff-sign-in:everyone";
   return async function begin(
     client: string,
-    { knownDevice = false }: { knownDevice?: boolean } = {},
+    { knownDevice = null }: { knownDevice?: string | null } = {},
   ): Promise<SignInAttempt> {
-    const clientKey = `staff-sign-in:client:${normalizeIP(client)}`;
-    const keys = knownDevice ? [clientKey] : [clientKey, everyoneKey];
+    const keys = knownDevice
+      ? [`staff-sign-in:device:${knownDevice}`]
+      : [`staff-sign-in:client:${normalizeIP(client)}`, everyoneKey];
     const [mine, all = { count: 0, msLeft: 0 }] = await Promise.all(
       keys.map((key) => counter.add(key, limits.windowMs)),
     );

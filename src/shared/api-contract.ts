@@ -62,7 +62,8 @@ export const cookieNames = {
   staffSession: "dauys_staff",
   /**
    * A computer that has signed in to the staff inbox before: signed, HttpOnly, for `apiPaths.staff`
-   * only. It lets staff sign in while a guess spread over many addresses has locked everyone else.
+   * only. It lets staff sign in while a guess spread over many addresses has locked everyone else,
+   * or someone behind the clinic's shared public address has locked that address.
    */
   staffDevice: "dauys_staff_device",
 } as const;
