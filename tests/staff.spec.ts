@@ -268,6 +268,39 @@ test("staff page through a search the server makes: 50 at a time, then the rest"
   await expect(items).toHaveCount(0);
 });
 
+test("a moment without connection keeps the inbox as it was, says so, and catches up once it is back", async ({
+  page,
+  context,
+}) => {
+  const marker = randomUUID().slice(0, 8);
+  await sendContactRequest(page, { subject: `Blip ${marker}` });
+  await page.goto("/staff");
+  await passwordField(page).fill(staffTestPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const search = page.getByRole("searchbox", { name: "Search requests" });
+  await search.fill(marker);
+  const items = page.getByRole("listitem");
+  await expect(items).toHaveCount(1);
+
+  await context.setOffline(true);
+  await expect(
+    page.getByRole("status").filter({ hasText: "connection to the server is lost" }),
+  ).toBeVisible();
+  // What staff were doing is still there: the search typed and the requests it found.
+  await expect(search).toHaveValue(marker);
+  await expect(items).toHaveCount(1);
+  await expect(items.first().getByRole("heading")).toHaveText(`Blip ${marker}`);
+  await expectNoAxeViolations(page, "staff inbox offline");
+
+  // A request comes meanwhile; back online, the inbox looks for it by itself.
+  await sendContactRequest(page, { subject: `After ${marker}` });
+  await context.setOffline(false);
+  await expect(page.getByText("connection to the server is lost")).toHaveCount(0);
+  await expect(search).toHaveValue(marker);
+  await expect(items).toHaveCount(2);
+  await expect(items.first().getByRole("heading")).toHaveText(`After ${marker}`);
+});
+
 test("the staff inbox speaks the interface language", async ({ page }) => {
   await presetLanguage(page, "kk");
   await page.goto("/staff");

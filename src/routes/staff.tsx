@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { createFileRoute } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import { Container } from "@/components/container";
@@ -33,6 +33,11 @@ export const Route = createFileRoute("/staff")({
 function StaffPage() {
   const { t, i18n } = useLingui();
   const online = useOnlineStatus();
+  // Once the inbox has come, it stays through a moment without connection, and says so itself:
+  // taken away, it took with it the search typed, the pages shown and the focus, on every blip
+  // of the clinic's Wi-Fi.
+  const [started, setStarted] = useState(online);
+  if (online && !started) setStarted(true);
   return (
     <>
       <meta name="robots" content="noindex, nofollow" />
@@ -42,7 +47,7 @@ function StaffPage() {
         </Typography>
       </PageHeading>
       <Container maxWidth="lg" sx={{ py: 4 }}>
-        {online ? (
+        {started ? (
           <Suspense fallback={<Typography role="status">{t`Loading…`}</Typography>}>
             <StaffInbox />
           </Suspense>

@@ -32,6 +32,7 @@ import { withFreshFirstPage } from "@/features/staff/fresh-requests";
 import { visuallyHidden } from "@/theme/visually-hidden";
 import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import { useLatest } from "@/lib/use-latest";
+import { useOnlineStatus } from "@/lib/use-online-status";
 import { Alert } from "@/components/alert";
 import { Button, ButtonAnchor } from "@/components/button";
 
@@ -47,6 +48,25 @@ const checkEveryMs = 60_000;
  * shown as text, never as markup.
  */
 export function StaffInbox() {
+  const { t } = useLingui();
+  const online = useOnlineStatus();
+  return (
+    <>
+      {/* Always there, so that losing the connection is announced when it happens. */}
+      <div role="status">
+        {online ? null : (
+          <Alert severity="info" sx={{ mb: 3 }}>
+            {t`The connection to the server is lost. The requests shown stay here; searching, marking and the CSV work again once it is back.`}
+          </Alert>
+        )}
+      </div>
+      <InboxBySession />
+    </>
+  );
+}
+
+/** The sign-in, or the requests once signed in. */
+function InboxBySession() {
   const { t } = useLingui();
   const [state, setState] = useState<State>("checking");
   // Each press of Try again checks the session once more.
@@ -163,12 +183,17 @@ function RequestList({
   // How many pages of this search are shown (1, then one more per "Show more requests").
   const pagesShown = useRef(1);
 
+  // The parent's callback as of its last render: were it a dependency, every render of the
+  // parent (the connection lost or back) would read the first page again, and drop the pages
+  // "Show more requests" had added.
+  const latestOnSessionEnded = useLatest(onSessionEnded);
   const handleError = useCallback(
     (error: unknown, problem: InboxProblem = "load") => {
-      if (error instanceof StaffApiError && error.status === 401) onSessionEnded(true);
+      if (error instanceof StaffApiError && error.status === 401)
+        latestOnSessionEnded.current(true);
       else setFailed(problem);
     },
-    [onSessionEnded],
+    [latestOnSessionEnded],
   );
 
   useEffect(() => {
@@ -193,8 +218,8 @@ function RequestList({
   }, [query, loads, handleError]);
 
   // Requests keep coming while the inbox is open, and other staff mark them: the first page is
-  // read again when staff come back to the inbox, every minute while they look at it, and when
-  // they ask. What came is said; a search typed meanwhile wins.
+  // read again when staff come back to the inbox, every minute while they look at it, when the
+  // connection comes back, and when they ask. What came is said; a search typed meanwhile wins.
   const checkForNew = (asked: boolean) => {
     const search = searchShown.current;
     const changes = changesHere.current;
@@ -233,9 +258,12 @@ function RequestList({
     };
     const timer = window.setInterval(whenSeen, checkEveryMs);
     document.addEventListener("visibilitychange", whenSeen);
+    // The inbox stays open through a moment without connection (routes/staff.tsx).
+    window.addEventListener("online", whenSeen);
     return () => {
       window.clearInterval(timer);
       document.removeEventListener("visibilitychange", whenSeen);
+      window.removeEventListener("online", whenSeen);
     };
   }, []);
 
