@@ -102,9 +102,12 @@ test("signed in, staff find a request, see its text as written, mark it handled 
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Download CSV" }).click(),
+    page.getByRole("button", { name: "Download CSV" }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^dauys-requests-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(
+    page.getByRole("status").filter({ hasText: `CSV ready: ${download.suggestedFilename()}` }),
+  ).toHaveCount(1);
   const csv = readFileSync((await download.path())!, "utf8");
   expect(csv).toContain(`Inbox ${marker}`);
   expect(csv).toContain(`Other ${marker}`);
@@ -212,7 +215,7 @@ test("the inbox says what failed, offers to try again, and says when the session
   expect(ended.ok()).toBe(true);
   let downloads = 0;
   page.on("download", () => downloads++);
-  await page.getByRole("link", { name: "Download CSV" }).click();
+  await page.getByRole("button", { name: "Download CSV" }).click();
   await expect(page.getByText("Your session has ended. Sign in again to go on.")).toBeVisible();
   expect(downloads).toBe(0);
   await passwordField(page).fill(staffTestPassword);
@@ -226,6 +229,51 @@ test("the inbox says what failed, offers to try again, and says when the session
   await page.getByRole("button", { name: "Check for new requests" }).click();
   await expect(page.getByText("Your session has ended. Sign in again to go on.")).toBeVisible();
   await expect(passwordField(page)).toBeVisible();
+});
+
+test("Download CSV says why there is no file when the server is busy or the download is cut, and the next press downloads", async ({
+  page,
+}) => {
+  const marker = randomUUID().slice(0, 8);
+  await sendContactRequest(page, { subject: `Export ${marker}` });
+  await page.goto("/staff");
+  await passwordField(page).fill(staffTestPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  let downloads = 0;
+  page.on("download", () => downloads++);
+  const csv = "**/api/staff/requests.csv";
+  const button = page.getByRole("button", { name: "Download CSV" });
+
+  // The node already makes as many CSVs as it can (PostgreSQL): 503 with Retry-After.
+  await page.route(csv, (route) =>
+    route.fulfill({
+      status: 503,
+      headers: { "retry-after": "5" },
+      json: { error: "unavailable", message: "The node makes as many CSV downloads as it can." },
+    }),
+  );
+  await button.click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "The CSV could not be made just now: the server is busy. Try again in a few moments.",
+  );
+  await expect(button).toBeFocused();
+  await expectNoAxeViolations(page, "staff inbox, CSV refused as busy");
+  expect(await findSmallTargets(page)).toEqual([]);
+
+  // The connection fails before the answer.
+  await page.unroute(csv);
+  await page.route(csv, (route) => route.abort("connectionreset"));
+  await button.click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "The CSV could not be downloaded: the connection to the server failed or was cut. Check the connection and try again.",
+  );
+  expect(downloads).toBe(0);
+
+  await page.unroute(csv);
+  const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+  expect(readFileSync((await download.path())!, "utf8")).toContain(`Export ${marker}`);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(button).toBeFocused();
 });
 
 test("staff page through a search the server makes: 50 at a time, then the rest", async ({

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "../../../server/staff/password.ts";
 import { requestsDbPath } from "../../../server/storage/requests-db.ts";
 import { buildTestApp, makeTempDirs, testSessionSecret } from "../../../server/test-support.ts";
-import { listRequests, signIn, StaffApiError } from "./staff-api";
+import { downloadRequestsCsv, listRequests, signIn, signOut, StaffApiError } from "./staff-api";
 
 // The page's address, which the app's API client sends to (Node has no location of its own).
 vi.hoisted(() => {
@@ -43,7 +43,10 @@ function serveFetchFrom(app: FastifyInstance) {
     for (const { name, value } of answer.cookies) cookies.set(name, value);
     return new Response(answer.statusCode === 204 ? null : answer.body, {
       status: answer.statusCode,
-      headers: { "content-type": String(answer.headers["content-type"] ?? "") },
+      headers: {
+        "content-type": String(answer.headers["content-type"] ?? ""),
+        "content-disposition": String(answer.headers["content-disposition"] ?? ""),
+      },
     });
   });
 }
@@ -99,5 +102,50 @@ describe("the inbox's check for new requests", () => {
     }
     vi.advanceTimersByTime(60_000);
     await expect(listRequests("", { inBackground: true })).rejects.toEqual(new StaffApiError(401));
+  });
+});
+
+describe("the CSV download", () => {
+  it("gives the CSV with the server's file name, and says so when the session has ended", async () => {
+    await start(true);
+    expect(await signIn(password)).toBe("signed-in");
+    const csv = await downloadRequestsCsv();
+    if (!("file" in csv)) throw new Error(`No CSV: ${csv.problem}`);
+    expect(csv.fileName).toMatch(/^dauys-requests-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect((await csv.file.text()).split("\r\n")[0]).toContain("handledAt");
+    expect(await signOut()).toBe(true);
+    expect(await downloadRequestsCsv()).toEqual({ problem: "session-ended" });
+  });
+
+  it("tells a busy server, a failed one and a download cut short apart, with no file", async () => {
+    // The network's answers, as the server and the connection give them.
+    const answer = vi.fn<() => Response>();
+    vi.stubGlobal("fetch", async () => answer());
+    answer.mockReturnValueOnce(
+      Response.json(
+        { error: "unavailable", message: "The node makes as many CSV downloads as it can." },
+        { status: 503, headers: { "retry-after": "5" } },
+      ),
+    );
+    expect(await downloadRequestsCsv()).toEqual({ problem: "busy" });
+    answer.mockReturnValueOnce(
+      Response.json({ error: "internal_error", message: "Failed." }, { status: 500 }),
+    );
+    expect(await downloadRequestsCsv()).toEqual({ problem: "failed" });
+    // The server stops sending half-way (its next rows did not come in time).
+    const cut = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("id,receivedAt\r\n"));
+        controller.error(new TypeError("network error"));
+      },
+    });
+    answer.mockReturnValueOnce(
+      new Response(cut, { status: 200, headers: { "content-type": "text/csv" } }),
+    );
+    expect(await downloadRequestsCsv()).toEqual({ problem: "connection" });
+    answer.mockImplementationOnce(() => {
+      throw new TypeError("Failed to fetch");
+    });
+    expect(await downloadRequestsCsv()).toEqual({ problem: "connection" });
   });
 });

@@ -6,7 +6,6 @@
 import { apiClient, errorFields } from "@/lib/api-client";
 import { apiPaths, backgroundCheckHeader, staffHeader } from "@/shared/api-contract";
 import type { StoredContactRequest } from "@/shared/contact-validation";
-import type { paths } from "@/shared/generated/openapi";
 
 export type StaffRequest = StoredContactRequest;
 
@@ -25,9 +24,6 @@ export class StaffApiError extends Error {
     this.status = status;
   }
 }
-
-/** The CSV of every request: a download link, not a call. */
-export const staffCsvUrl = apiPaths.staffRequestsCsv satisfies keyof paths;
 
 const fromInbox = { [staffHeader.name]: staffHeader.value };
 
@@ -98,4 +94,33 @@ export async function setHandled(id: string, handled: boolean): Promise<string |
   });
   if (!data) throw new StaffApiError(response.status);
   return data.handledAt;
+}
+
+/** The CSV to save, or why there is none: the session ended, the server is busy, it failed, or
+ * the connection failed (before the answer or during it). */
+export type CsvDownload =
+  | { file: Blob; fileName: string }
+  | { problem: "session-ended" | "busy" | "failed" | "connection" };
+
+/**
+ * The CSV of every request, read whole before it is offered as a file. As a plain link, the
+ * browser's download was the only one to hear of a refusal (the session ended, the node already
+ * making its CSVs, the database away) or of a download cut short, and said it only in its list
+ * of downloads, with no reason. The server still streams it; Chromium keeps a large blob on disk.
+ */
+export async function downloadRequestsCsv(): Promise<CsvDownload> {
+  try {
+    const { data, response } = await apiClient.GET(apiPaths.staffRequestsCsv, {
+      parseAs: "blob",
+    });
+    if (response.ok && data) {
+      const named = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "");
+      return { file: data, fileName: named?.[1] ?? "dauys-requests.csv" };
+    }
+    if (response.status === 401) return { problem: "session-ended" };
+    if (response.status === 503 || response.status === 429) return { problem: "busy" };
+    return { problem: "failed" };
+  } catch {
+    return { problem: "connection" };
+  }
 }

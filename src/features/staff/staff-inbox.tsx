@@ -1,12 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useEffectEvent,
-  useRef,
-  useState,
-  type MouseEvent,
-  type ReactNode,
-} from "react";
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -18,11 +10,11 @@ import DownloadIcon from "@mui/icons-material/Download";
 import LogoutIcon from "@mui/icons-material/Logout";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import {
+  downloadRequestsCsv,
   isSignedIn,
   listRequests,
   setHandled,
   signOut,
-  staffCsvUrl,
   StaffApiError,
   type RequestsPage,
   type StaffRequest,
@@ -34,7 +26,8 @@ import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import { useLatest } from "@/lib/use-latest";
 import { useOnlineStatus } from "@/lib/use-online-status";
 import { Alert } from "@/components/alert";
-import { Button, ButtonAnchor } from "@/components/button";
+import { Button } from "@/components/button";
+import { downloadFile } from "@/lib/download-file";
 
 type State = "checking" | "signed-out" | "signed-in" | "unreachable";
 
@@ -148,8 +141,11 @@ function TryAgainAlert({ onTryAgain, children }: { onTryAgain: () => void; child
   );
 }
 
-/** Why the inbox shows an error: its list did not load, or a request could not be marked. */
-type InboxProblem = "load" | "mark" | null;
+/**
+ * Why the inbox shows an error: its list did not load, a request could not be marked, or the CSV
+ * could not be had (the server busy, a connection that failed, the server failed).
+ */
+type InboxProblem = "load" | "mark" | "csv-busy" | "csv-connection" | "csv-failed" | null;
 
 function RequestList({
   query,
@@ -316,6 +312,23 @@ function RequestList({
       .finally(() => setLoadingMore(false));
   };
 
+  // The CSV is read whole before it is saved, so that what goes wrong is said here, not only in
+  // the browser's list of downloads. One at a time: each press makes a whole export.
+  const [downloading, setDownloading] = useState(false);
+  const downloadCsv = () => {
+    if (downloading) return;
+    setDownloading(true);
+    setFailed(null);
+    void downloadRequestsCsv().then((csv) => {
+      setDownloading(false);
+      if ("file" in csv) {
+        downloadFile(csv.file, csv.fileName);
+        setAnnouncement(t`CSV ready: ${csv.fileName}`);
+      } else if (csv.problem === "session-ended") onSessionEnded(true);
+      else setFailed(`csv-${csv.problem}`);
+    });
+  };
+
   const shown = found?.requests.length ?? 0;
 
   // Only the server can end the session: until it has, the inbox stays and says so.
@@ -333,8 +346,9 @@ function RequestList({
       <InboxToolbar
         query={query}
         onQueryChange={onQueryChange}
-        onSessionEnded={() => onSessionEnded(true)}
         onCheck={() => checkForNew(true)}
+        downloading={downloading}
+        onDownload={downloadCsv}
         onSignOut={signOutHere}
       />
       {signOutFailed ? (
@@ -345,6 +359,18 @@ function RequestList({
       {failed === "mark" ? (
         <Alert severity="error" role="alert">
           {t`The request could not be marked: the server could not be reached. Check the connection and try again.`}
+        </Alert>
+      ) : failed === "csv-busy" ? (
+        <Alert severity="error" role="alert">
+          {t`The CSV could not be made just now: the server is busy. Try again in a few moments.`}
+        </Alert>
+      ) : failed === "csv-connection" ? (
+        <Alert severity="error" role="alert">
+          {t`The CSV could not be downloaded: the connection to the server failed or was cut. Check the connection and try again.`}
+        </Alert>
+      ) : failed === "csv-failed" ? (
+        <Alert severity="error" role="alert">
+          {t`The CSV could not be made: the server failed. Try again, and if it fails again, tell the operator.`}
         </Alert>
       ) : failed === "load" ? (
         <TryAgainAlert
@@ -394,42 +420,19 @@ function RequestList({
 function InboxToolbar({
   query,
   onQueryChange,
-  onSessionEnded,
   onCheck,
+  downloading,
+  onDownload,
   onSignOut,
 }: {
   query: string;
   onQueryChange: (query: string) => void;
-  onSessionEnded: () => void;
   onCheck: () => void;
+  downloading: boolean;
+  onDownload: () => void;
   onSignOut: () => void;
 }) {
   const { t } = useLingui();
-  // The download is the browser's, which says nothing here when it fails: a session that ended
-  // since the inbox last asked would give a failed download and no reason. So the session is
-  // checked first; the checked press then goes through as the link's own (a failed check, such
-  // as no connection, lets the browser try and say what it says).
-  const csvLink = useRef<HTMLAnchorElement>(null);
-  const check = useRef<"none" | "checking" | "checked">("none");
-  const downloadIfSignedIn = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (check.current === "checked") {
-      check.current = "none";
-      return;
-    }
-    event.preventDefault();
-    // One check at a time (a second press would start a second export); one that takes more
-    // than 5 s lets the browser try.
-    if (check.current === "checking") return;
-    check.current = "checking";
-    void Promise.race([
-      isSignedIn().catch(() => true),
-      new Promise<boolean>((resolve) => setTimeout(resolve, 5000, true)),
-    ]).then((signedIn) => {
-      check.current = signedIn ? "checked" : "none";
-      if (!signedIn) return onSessionEnded();
-      csvLink.current?.click();
-    });
-  };
   return (
     <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
       <TextField
@@ -442,17 +445,16 @@ function InboxToolbar({
       <Button variant="outlined" size="large" onClick={onCheck} startIcon={<RefreshIcon />}>
         {t`Check for new requests`}
       </Button>
-      <ButtonAnchor
-        ref={csvLink}
+      <Button
         variant="outlined"
         size="large"
-        href={staffCsvUrl}
-        onClick={downloadIfSignedIn}
-        download
+        onClick={onDownload}
+        // Focusable while the CSV is made (aria-disabled): pressing it must not drop the focus.
+        aria-disabled={downloading}
         startIcon={<DownloadIcon />}
       >
-        {t`Download CSV`}
-      </ButtonAnchor>
+        {downloading ? t`Preparing the CSV…` : t`Download CSV`}
+      </Button>
       <Button variant="text" size="large" onClick={onSignOut} startIcon={<LogoutIcon />}>
         {t`Sign out`}
       </Button>
