@@ -231,6 +231,54 @@ test("the inbox says what failed, offers to try again, and says when the session
   await expect(passwordField(page)).toBeVisible();
 });
 
+test("the focus goes on to the search after signing in and to the password after signing out or an ended session, which says what was not saved", async ({
+  page,
+}) => {
+  const marker = randomUUID().slice(0, 8);
+  await sendContactRequest(page, { subject: `Focus ${marker}` });
+  await page.goto("/staff");
+  await passwordField(page).fill(staffTestPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const search = page.getByRole("searchbox", { name: "Search requests" });
+  await expect(search).toBeFocused();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(passwordField(page)).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "You are signed out." })).toHaveCount(1);
+
+  await passwordField(page).fill(staffTestPassword);
+  await page.keyboard.press("Enter");
+  await expect(search).toBeFocused();
+  await search.fill(marker);
+  const item = page.getByRole("listitem");
+  await expect(item).toHaveCount(1);
+
+  // The session ends on the server (signed out elsewhere) just before staff mark the request.
+  const origin = new URL(page.url()).origin;
+  const ended = await page.request.delete("/api/staff/session", {
+    headers: { [staffHeader.name]: staffHeader.value, origin },
+  });
+  expect(ended.ok()).toBe(true);
+  await item.getByRole("button", { name: "Handled" }).click();
+  const notice = page.getByRole("status").filter({ hasText: "Your session has ended." });
+  await expect(notice).toContainText(
+    `Not saved, press Handled again after signing in: Focus ${marker}`,
+  );
+  await expect(passwordField(page)).toBeFocused();
+  await expectNoAxeViolations(page, "staff sign-in after the session ended");
+
+  // Signed in again, the search is still there, and the request is still not handled.
+  await passwordField(page).fill(staffTestPassword);
+  await page.keyboard.press("Enter");
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue(marker);
+  await expect(item.getByRole("button", { name: "Handled" })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
+  await expect(notice).toHaveCount(0);
+});
+
 test("Download CSV says why there is no file when the server is busy or the download is cut, and the next press downloads", async ({
   page,
 }) => {

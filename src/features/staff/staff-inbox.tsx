@@ -58,17 +58,25 @@ export function StaffInbox() {
   );
 }
 
+/**
+ * Why the sign-in shows after the inbox was open: the session timed out (with what was not done
+ * because of it, if anything), or staff signed out here.
+ */
+type Ended = { timedOut: true; notDone: string | null } | { timedOut: false };
+
 /** The sign-in, or the requests once signed in. */
 function InboxBySession() {
   const { t } = useLingui();
   const [state, setState] = useState<State>("checking");
   // Each press of Try again checks the session once more.
   const [checks, setChecks] = useState(0);
-  // The session ended while the inbox was open (it times out): said above the sign-in.
-  const [sessionEnded, setSessionEnded] = useState(false);
+  const [ended, setEnded] = useState<Ended | null>(null);
   // Kept here rather than in the list, so that a search typed before the session timed out is
   // there again after signing in; signing out on purpose clears it for whoever comes next.
   const [query, setQuery] = useState("");
+  // After a sign-in, a sign-out or a session that ended, what had the focus has gone: the
+  // search, or the password field, takes it. Not when the page opens.
+  const [changed, setChanged] = useState(false);
 
   useEffect(() => {
     let active = true;
@@ -80,44 +88,63 @@ function InboxBySession() {
     };
   }, [checks]);
 
-  if (state === "checking") return <Typography role="status">{t`Loading…`}</Typography>;
-  if (state === "unreachable")
-    return (
-      <TryAgainAlert
-        onTryAgain={() => {
-          setState("checking");
-          setChecks((count) => count + 1);
-        }}
-      >
-        {t`The server could not be reached. Check the connection and try again.`}
-      </TryAgainAlert>
-    );
-  if (state === "signed-out")
-    return (
-      <Stack spacing={2}>
-        {sessionEnded ? (
-          <Alert severity="info" role="status">
-            {t`Your session has ended. Sign in again to go on.`}
+  const notice =
+    state !== "signed-out" || !ended
+      ? []
+      : ended.timedOut
+        ? [
+            t`Your session has ended. Sign in again to go on.`,
+            ...(ended.notDone ? [ended.notDone] : []),
+          ]
+        : [t`You are signed out.`];
+  return (
+    <>
+      {/* Always there, so that an ended session is announced when it ends. */}
+      <div role="status">
+        {notice.length > 0 ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {notice.map((line) => (
+              <Typography key={line} variant="body2" component="p">
+                {line}
+              </Typography>
+            ))}
           </Alert>
         ) : null}
+      </div>
+      {state === "checking" ? (
+        <Typography role="status">{t`Loading…`}</Typography>
+      ) : state === "unreachable" ? (
+        <TryAgainAlert
+          onTryAgain={() => {
+            setState("checking");
+            setChecks((count) => count + 1);
+          }}
+        >
+          {t`The server could not be reached. Check the connection and try again.`}
+        </TryAgainAlert>
+      ) : state === "signed-out" ? (
         <StaffSignIn
+          takeFocus={changed}
           onSignedIn={() => {
-            setSessionEnded(false);
+            setEnded(null);
+            setChanged(true);
             setState("signed-in");
           }}
         />
-      </Stack>
-    );
-  return (
-    <RequestList
-      query={query}
-      onQueryChange={setQuery}
-      onSessionEnded={(timedOut) => {
-        setSessionEnded(timedOut);
-        if (!timedOut) setQuery("");
-        setState("signed-out");
-      }}
-    />
+      ) : (
+        <RequestList
+          query={query}
+          onQueryChange={setQuery}
+          takeFocus={changed}
+          onSessionEnded={(timedOut, notDone) => {
+            setEnded(timedOut ? { timedOut, notDone: notDone ?? null } : { timedOut });
+            if (!timedOut) setQuery("");
+            setChanged(true);
+            setState("signed-out");
+          }}
+        />
+      )}
+    </>
   );
 }
 
@@ -150,11 +177,15 @@ type InboxProblem = "load" | "mark" | "csv-busy" | "csv-connection" | "csv-faile
 function RequestList({
   query,
   onQueryChange,
+  takeFocus,
   onSessionEnded,
 }: {
   query: string;
   onQueryChange: (query: string) => void;
-  onSessionEnded: (timedOut: boolean) => void;
+  /** The search takes the focus as the list comes (after a sign-in). */
+  takeFocus: boolean;
+  /** `notDone`: what staff asked for that was not done because the session had ended. */
+  onSessionEnded: (timedOut: boolean, notDone?: string) => void;
 }) {
   const { t } = useLingui();
   const [found, setFound] = useState<RequestsPage | null>(null);
@@ -184,10 +215,10 @@ function RequestList({
   // "Show more requests" had added.
   const latestOnSessionEnded = useLatest(onSessionEnded);
   const handleError = useCallback(
-    (error: unknown, problem: InboxProblem = "load") => {
-      if (error instanceof StaffApiError && error.status === 401)
-        latestOnSessionEnded.current(true);
-      else setFailed(problem);
+    (error: unknown, problem: InboxProblem = "load", notDone?: string) => {
+      if (error instanceof StaffApiError && error.status === 401) {
+        latestOnSessionEnded.current(true, notDone);
+      } else setFailed(problem);
     },
     [latestOnSessionEnded],
   );
@@ -287,7 +318,11 @@ function RequestList({
       })
       .catch((error: unknown) => {
         showHandled(request.id, request.handledAt);
-        handleError(error, "mark");
+        handleError(
+          error,
+          "mark",
+          t`Not saved, press Handled again after signing in: ${request.subject}`,
+        );
       });
   };
 
@@ -324,8 +359,12 @@ function RequestList({
       if ("file" in csv) {
         downloadFile(csv.file, csv.fileName);
         setAnnouncement(t`CSV ready: ${csv.fileName}`);
-      } else if (csv.problem === "session-ended") onSessionEnded(true);
-      else setFailed(`csv-${csv.problem}`);
+      } else if (csv.problem === "session-ended") {
+        onSessionEnded(
+          true,
+          t`The CSV was not downloaded: press Download CSV again after signing in.`,
+        );
+      } else setFailed(`csv-${csv.problem}`);
     });
   };
 
@@ -346,6 +385,7 @@ function RequestList({
       <InboxToolbar
         query={query}
         onQueryChange={onQueryChange}
+        takeFocus={takeFocus}
         onCheck={() => checkForNew(true)}
         downloading={downloading}
         onDownload={downloadCsv}
@@ -420,6 +460,7 @@ function RequestList({
 function InboxToolbar({
   query,
   onQueryChange,
+  takeFocus,
   onCheck,
   downloading,
   onDownload,
@@ -427,16 +468,22 @@ function InboxToolbar({
 }: {
   query: string;
   onQueryChange: (query: string) => void;
+  takeFocus: boolean;
   onCheck: () => void;
   downloading: boolean;
   onDownload: () => void;
   onSignOut: () => void;
 }) {
   const { t } = useLingui();
+  const search = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (takeFocus) search.current?.focus();
+  }, [takeFocus]);
   return (
     <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
       <TextField
         type="search"
+        inputRef={search}
         label={t`Search requests`}
         value={query}
         onChange={(event) => onQueryChange(event.target.value)}

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/text-field";
@@ -11,11 +11,21 @@ import { Button } from "@/components/button";
  * The staff password form; a wrong password is said beside the field, which then has the focus
  * (so a screen reader reads the field with what is wrong with it).
  */
-export function StaffSignIn({ onSignedIn }: { onSignedIn: () => void }) {
+export function StaffSignIn({
+  onSignedIn,
+  takeFocus = false,
+}: {
+  onSignedIn: () => void;
+  /** The field takes the focus as the form comes (the inbox it replaced had it). */
+  takeFocus?: boolean;
+}) {
   const { t } = useLingui();
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (takeFocus) field.current?.focus();
+  }, [takeFocus]);
   const [problem, setProblem] = useState<Exclude<SignInOutcome, "signed-in"> | "failed" | null>(
     null,
   );
