@@ -279,6 +279,47 @@ test("the focus goes on to the search after signing in and to the password after
   await expect(notice).toHaveCount(0);
 });
 
+test("a Handled press waits for the server: pressed again meanwhile, it sends nothing more", async ({
+  page,
+}) => {
+  const marker = randomUUID().slice(0, 8);
+  await sendContactRequest(page, { subject: `Twice ${marker}` });
+  await page.goto("/staff");
+  await passwordField(page).fill(staffTestPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("searchbox", { name: "Search requests" }).fill(marker);
+  const item = page.getByRole("listitem");
+  await expect(item).toHaveCount(1);
+
+  // The server is slow to answer the first press.
+  const sent: string[] = [];
+  let answer!: () => void;
+  const slow = new Promise<void>((resolve) => (answer = resolve));
+  await page.route("**/api/staff/requests/*", async (route) => {
+    sent.push(route.request().postData() ?? "");
+    await slow;
+    await route.continue();
+  });
+  const handled = item.getByRole("button", { name: "Handled" });
+  await handled.click();
+  await expect(handled).toHaveAttribute("aria-pressed", "true");
+  await expect(handled).toHaveAttribute("aria-disabled", "true");
+  await expect(handled).toBeFocused();
+  // Pressed again before the answer (a double click, an impatient Enter).
+  await page.keyboard.press("Enter");
+  await expect(handled).toHaveAttribute("aria-pressed", "true");
+  answer();
+  await expect(
+    page.getByRole("status").filter({ hasText: `Marked as handled: Twice ${marker}` }),
+  ).toHaveCount(1);
+  await expect(handled).not.toHaveAttribute("aria-disabled", "true");
+  expect(sent.map((body) => JSON.parse(body))).toEqual([{ handled: true }]);
+  // The server keeps what the switch shows.
+  const listed = await page.request.get(`/api/staff/requests?q=${marker}`);
+  const [stored] = ((await listed.json()) as { requests: { handledAt: string | null }[] }).requests;
+  expect(stored!.handledAt).not.toBeNull();
+});
+
 test("Download CSV says why there is no file when the server is busy or the download is cut, and the next press downloads", async ({
   page,
 }) => {

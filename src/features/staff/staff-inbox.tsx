@@ -305,8 +305,14 @@ function RequestList({
         },
     );
 
+  // Requests whose mark is on its way to the server. A second press meanwhile is ignored: it sent
+  // a second change that could overtake the first, so that the server kept one state and the
+  // switch showed the other, and a failure put back the state from before both.
+  const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
   // The switch moves at once; the server's time replaces ours, or the switch goes back.
   const toggle = (request: StaffRequest, handled: boolean) => {
+    if (saving.has(request.id)) return;
+    setSaving((current) => new Set(current).add(request.id));
     changesHere.current += 1;
     showHandled(request.id, handled ? new Date().toISOString() : null);
     setHandled(request.id, handled)
@@ -323,7 +329,14 @@ function RequestList({
           "mark",
           t`Not saved, press Handled again after signing in: ${request.subject}`,
         );
-      });
+      })
+      .finally(() =>
+        setSaving((current) => {
+          const left = new Set(current);
+          left.delete(request.id);
+          return left;
+        }),
+      );
   };
 
   const showMore = () => {
@@ -437,6 +450,7 @@ function RequestList({
             key={request.id}
             request={request}
             onToggle={toggle}
+            saving={saving.has(request.id)}
             takeFocus={index === focusIndex}
           />
         ))}
@@ -513,10 +527,13 @@ function InboxToolbar({
 function RequestCard({
   request,
   onToggle,
+  saving,
   takeFocus,
 }: {
   request: StaffRequest;
   onToggle: (request: StaffRequest, handled: boolean) => void;
+  /** Its mark is on its way to the server: the switch waits (and keeps the focus). */
+  saving: boolean;
   takeFocus: boolean;
 }) {
   const { t, i18n } = useLingui();
@@ -553,6 +570,7 @@ function RequestCard({
           <Button
             variant={request.handledAt ? "contained" : "outlined"}
             aria-pressed={request.handledAt !== null}
+            aria-disabled={saving}
             startIcon={request.handledAt ? <CheckIcon /> : undefined}
             onClick={() => onToggle(request, request.handledAt === null)}
           >
