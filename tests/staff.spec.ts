@@ -365,7 +365,7 @@ test("Download CSV says why there is no file when the server is busy or the down
   await expect(button).toBeFocused();
 });
 
-test("staff page through a search the server makes: 50 at a time, then the rest", async ({
+test("staff page through a search the server makes: 50 at a time, then the rest, and a next page that fails keeps the list and the focus", async ({
   page,
 }) => {
   const marker = `paging${randomUUID().slice(0, 8)}`;
@@ -386,9 +386,21 @@ test("staff page through a search the server makes: 50 at a time, then the rest"
   await expect(items.first().getByRole("heading")).toHaveText("Page test 53");
 
   const more = page.getByRole("button", { name: "Show more requests" });
+  // The next page does not come: only it is said to have failed, and the list stays as it was.
+  const nextPage = (url: URL) =>
+    url.pathname === "/api/staff/requests" && url.searchParams.has("after");
+  await page.route(nextPage, (route) => route.abort("internetdisconnected"));
   await more.focus();
   await page.keyboard.press("Enter");
+  await expect(page.getByRole("alert")).toHaveText(
+    "More requests could not be loaded. Check the connection and press Show more requests again.",
+  );
+  await expect(items).toHaveCount(50);
+  await expect(more).toBeFocused();
+  await page.unroute(nextPage);
+  await page.keyboard.press("Enter");
   await expect(items).toHaveCount(53);
+  await expect(page.getByRole("alert")).toHaveCount(0);
   await expect(page.getByText("Requests shown: 53. That is all of them.")).toBeVisible();
   await expect(more).toHaveCount(0);
   // The keyboard goes on where the list grew: at the first request added.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withFreshFirstPage } from "@/features/staff/fresh-requests";
+import { withFreshFirstPage, withNextPage } from "@/features/staff/fresh-requests";
 import type { RequestsPage, StaffRequest } from "@/features/staff/staff-api";
 
 const request = (id: string, handledAt: string | null = null): StaffRequest => ({
@@ -90,5 +90,25 @@ describe("the inbox brought up to date", () => {
   it("counts nothing new when nothing came", () => {
     const shown = { requests: [request("a")], next: null };
     expect(withFreshFirstPage(shown, shown, 1).added).toBe(0);
+  });
+});
+
+describe("the next page added to the list", () => {
+  it("goes under the list it was asked for", () => {
+    const shown = { requests: [request("d"), request("c")], next: "c" };
+    const page = { requests: [request("b"), request("a")], next: null };
+    expect(withNextPage(shown, "c", page)).toEqual({
+      requests: [request("d"), request("c"), request("b"), request("a")],
+      next: null,
+    });
+  });
+
+  it("is not added once a check for new requests has put a list with another end in its place", () => {
+    // Asked for after "c"; meanwhile three requests came, and the fresh first page (a page holds
+    // two here) ends at "e", with "d" and "c" below it.
+    const replaced = { requests: [request("g"), request("f")], next: "f" };
+    const page = { requests: [request("b"), request("a")], next: null };
+    // Added, the list would read g, f, b, a: e, d and c never shown again.
+    expect(withNextPage(replaced, "c", page)).toBeNull();
   });
 });

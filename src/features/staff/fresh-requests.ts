@@ -29,3 +29,18 @@ export function withFreshFirstPage(
   const kept = shown.requests.map((request) => freshById.get(request.id) ?? request);
   return { page: { requests: [...newer, ...kept], next: shown.next }, added, atLeast, pagesShown };
 }
+
+/**
+ * The list with the page "Show more requests" asked for added under it, or null when the list
+ * has changed since (a check for new requests that found more than a page took its place, with
+ * its own `next`): added under that list, the page would skip for good the requests between the
+ * list's end and the page's start.
+ */
+export function withNextPage(
+  shown: RequestsPage,
+  after: string,
+  page: RequestsPage,
+): RequestsPage | null {
+  if (shown.next !== after) return null;
+  return { requests: [...shown.requests, ...page.requests], next: page.next };
+}

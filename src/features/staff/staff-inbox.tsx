@@ -20,7 +20,7 @@ import {
   type StaffRequest,
 } from "@/features/staff/staff-api";
 import { StaffSignIn } from "@/features/staff/staff-sign-in";
-import { withFreshFirstPage } from "@/features/staff/fresh-requests";
+import { withFreshFirstPage, withNextPage } from "@/features/staff/fresh-requests";
 import { visuallyHidden } from "@/theme/visually-hidden";
 import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import { useLatest } from "@/lib/use-latest";
@@ -169,10 +169,11 @@ function TryAgainAlert({ onTryAgain, children }: { onTryAgain: () => void; child
 }
 
 /**
- * Why the inbox shows an error: its list did not load, a request could not be marked, or the CSV
- * could not be had (the server busy, a connection that failed, the server failed).
+ * Why the inbox shows an error: its list or its next page did not load, a request could not be
+ * marked, or the CSV could not be had (the server busy, a connection that failed, the server
+ * failed).
  */
-type InboxProblem = "load" | "mark" | "csv-busy" | "csv-connection" | "csv-failed" | null;
+type InboxProblem = "load" | "more" | "mark" | "csv-busy" | "csv-connection" | "csv-failed" | null;
 
 function RequestList({
   query,
@@ -343,20 +344,22 @@ function RequestList({
     if (!found?.next || loadingMore) return;
     const shownBefore = found.requests.length;
     const search = searchShown.current;
+    const after = found.next;
     changesHere.current += 1;
     setLoadingMore(true);
-    listRequests(query, { after: found.next })
+    listRequests(shownQuery.current, { after })
       .then((page) => {
-        if (search !== searchShown.current) return;
-        setFound(
-          (current) =>
-            current && { requests: [...current.requests, ...page.requests], next: page.next },
-        );
+        const shown = latestFound.current;
+        const grown = search === searchShown.current && shown && withNextPage(shown, after, page);
+        // The list changed meanwhile: the button stays, and asks from the list's new end.
+        if (!grown) return;
+        setFound(grown);
         pagesShown.current += 1;
         setFocusIndex(shownBefore);
         setFailed(null);
       })
-      .catch(handleError)
+      // Only this page failed: the list stays, and the button asks for it again.
+      .catch((error: unknown) => handleError(error, "more"))
       .finally(() => setLoadingMore(false));
   };
 
@@ -413,6 +416,10 @@ function RequestList({
         <Alert severity="error" role="alert">
           {t`The request could not be marked: the server could not be reached. Check the connection and try again.`}
         </Alert>
+      ) : failed === "more" ? (
+        <Alert severity="error" role="alert">
+          {t`More requests could not be loaded. Check the connection and press Show more requests again.`}
+        </Alert>
       ) : failed === "csv-busy" ? (
         <Alert severity="error" role="alert">
           {t`The CSV could not be made just now: the server is busy. Try again in a few moments.`}
@@ -460,7 +467,8 @@ function RequestList({
           variant="outlined"
           size="large"
           onClick={showMore}
-          disabled={loadingMore}
+          // Focusable while the page comes (aria-disabled): pressing it must not drop the focus.
+          aria-disabled={loadingMore}
           sx={{ alignSelf: "flex-start" }}
         >
           {loadingMore ? t`Loading more requests…` : t`Show more requests`}
