@@ -87,6 +87,8 @@ test("signed in, staff find a request, see its text as written, mark it handled 
 
   const handled = item.getByRole("button", { name: "Handled" });
   await expect(handled).toHaveAttribute("aria-pressed", "false");
+  // Each card's switch has the same name: the request's subject says which one it is.
+  await expect(handled).toHaveAccessibleDescription(`Inbox ${marker}`);
   await handled.click();
   await expect(handled).toHaveAttribute("aria-pressed", "true");
   await expect(

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { useLingui } from "@lingui/react/macro";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -546,6 +554,8 @@ function RequestCard({
 }) {
   const { t, i18n } = useLingui();
   const heading = useRef<HTMLHeadingElement>(null);
+  // Every card's switch is called "Handled": its request's subject says which one it marks.
+  const headingId = useId();
   useEffect(() => {
     if (takeFocus) heading.current?.focus();
   }, [takeFocus]);
@@ -556,6 +566,7 @@ function RequestCard({
       <CardContent>
         <Typography
           ref={heading}
+          id={headingId}
           tabIndex={-1}
           variant="h3"
           component="h2"
@@ -578,6 +589,7 @@ function RequestCard({
           <Button
             variant={request.handledAt ? "contained" : "outlined"}
             aria-pressed={request.handledAt !== null}
+            aria-describedby={headingId}
             aria-disabled={saving}
             startIcon={request.handledAt ? <CheckIcon /> : undefined}
             onClick={() => onToggle(request, request.handledAt === null)}
