@@ -1,36 +1,59 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useEffect, useState, type RefObject } from "react";
+
+/**
+ * A focus wanted once the part is drawn again: the first of `selectors` there and enabled. It
+ * waits for the draw however long that takes (a slow clinic tablet may draw a phrase brought back
+ * by Undo seconds later; a request dropped after a second left the focus on the page), and it is
+ * given up at the user's next press, so it never takes the focus from where they went since.
+ */
+export function focusRequests(find: (selector: string) => HTMLElement | null) {
+  let wanted: readonly string[] | null = null;
+  return {
+    request(selectors: readonly string[]) {
+      wanted = selectors;
+    },
+    /** The part was drawn again: the focus goes where it was wanted, if that is there. */
+    drawn() {
+      for (const selector of wanted ?? []) {
+        const element = find(selector);
+        if (element && !(element as HTMLButtonElement).disabled) {
+          element.focus();
+          wanted = null;
+          return;
+        }
+      }
+    },
+    pressed() {
+      wanted = null;
+    },
+  };
+}
+
+/** What the user does next: a tap, a click or a key (a switch sends keys). */
+const presses = ["pointerdown", "keydown"] as const;
 
 /**
  * Gives the keyboard's focus, once the part is drawn after a change the user made, to the first
  * of `selectors` that is there and enabled: a change that takes away or moves the button just
  * pressed (a phrase moved down, an entry deleted, brought back by Undo) would otherwise drop it on
  * the page. `drawnFrom` is what the part is drawn from: each time it changes, the request is tried
- * again. A request that finds nothing within a second is dropped, so it cannot take the focus
- * later. Returns the function that makes a request.
+ * again, until the user's next press (`focusRequests`). Returns the function that makes a
+ * request.
  */
 export function useFocusAfterChange(drawnFrom: readonly unknown[]) {
-  const request = useRef<{ selectors: readonly string[]; at: number } | null>(null);
+  const [requests] = useState(() =>
+    focusRequests((selector) => document.querySelector<HTMLElement>(selector)),
+  );
   useEffect(() => {
-    const wanted = request.current;
-    if (!wanted) return;
-    if (Date.now() - wanted.at > 1000) {
-      request.current = null;
-      return;
-    }
-    for (const selector of wanted.selectors) {
-      const element = document.querySelector<HTMLButtonElement>(selector);
-      if (element && !element.disabled) {
-        element.focus();
-        request.current = null;
-        return;
-      }
-    }
-    // Drawn again: look again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, drawnFrom);
-  return (selectors: readonly string[]) => {
-    request.current = { selectors, at: Date.now() };
-  };
+    for (const type of presses) window.addEventListener(type, requests.pressed, true);
+    return () => {
+      for (const type of presses) window.removeEventListener(type, requests.pressed, true);
+    };
+  }, [requests]);
+  // Drawn again: look again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(requests.drawn, drawnFrom);
+  return requests.request;
 }
 
 /**
