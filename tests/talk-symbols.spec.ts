@@ -494,9 +494,14 @@ test.describe("offline", () => {
     await search.fill("cat");
     const results = dialog.getByRole("group", { name: "Symbols" });
     const shown = results.locator("img");
-    // Every cat's picture comes through the worker, which keeps it.
-    const cats = await results.getByRole("button").count();
-    await expect.poll(() => loadedImages(shown)).toBe(cats);
+    // Every cat's picture comes through the worker, which keeps it (counted once the results
+    // are there: counted at once, the search's answer had not come, in ci134).
+    await expect
+      .poll(async () => {
+        const cats = await results.getByRole("button").count();
+        return cats > 0 && (await loadedImages(shown)) === cats;
+      })
+      .toBe(true);
     await dialog.getByRole("button", { name: "cat", exact: true }).click();
     await savePhrase(page, words.en, "My cat");
 
