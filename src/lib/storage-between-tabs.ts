@@ -30,8 +30,8 @@ function share(key: StorageKey) {
 /**
  * Changes the value as stored now (`change` gets it unchecked, undefined when there is none, and
  * may wait, to read another value: no other change of this one is made meanwhile), one change at
- * a time across tabs. Resolves to the value now kept. A failed write is reported as `writeValue` reports it, and the value is kept in
- * this page's memory.
+ * a time across tabs. Resolves to the value now kept. A failed write is reported as `writeValue`
+ * reports it, and the value is kept in this page's memory.
  */
 export function updateValue<T>(
   key: StorageKey,
