@@ -15,6 +15,20 @@ type Stored = { en?: Record<string, number> };
 const adding = (id: string) => (stored: unknown) => ({
   en: { ...(stored as Stored | undefined)?.en, [id]: 1 },
 });
+const removing = (id: string) => (stored: unknown) => ({
+  en: Object.fromEntries(
+    Object.entries((stored as Stored | undefined)?.en ?? {}).filter(([name]) => name !== id),
+  ),
+});
+
+/** A tab of the app: its own copies of the storage modules, on the device's one database. */
+async function openTab() {
+  vi.resetModules();
+  return {
+    ...(await import("@/lib/storage")),
+    ...(await import("@/lib/storage-between-tabs")),
+  };
+}
 
 describe("storage between tabs", () => {
   beforeEach(() => {
@@ -43,7 +57,7 @@ describe("storage between tabs", () => {
     expect(await readValue(storageKeys.voiceExamples)).toEqual({ en: { a: 1, b: 1, c: 1 } });
   });
 
-  it("keeps a change in memory, reported, when IndexedDB refuses it, and makes the next on that copy", async () => {
+  it("keeps a change, reported, when IndexedDB refuses it, and stores it with the next change", async () => {
     await writeValue(storageKeys.voiceExamples, { en: { a: 1 } });
     const failures: string[] = [];
     const stop = onStorageError((_error, key) => failures.push(key));
@@ -60,6 +74,55 @@ describe("storage between tabs", () => {
     // What IndexedDB holds now, not this page's memory.
     resetStorageForTests();
     expect(await readValue(storageKeys.voiceExamples)).toEqual({ en: { a: 1, b: 1, c: 1 } });
+    stop();
+  });
+
+  it("after one write this page could not store, what another tab stored meanwhile stays, with this page's changes", async () => {
+    const [tabA, tabB] = [await openTab(), await openTab()];
+    const failures: string[] = [];
+    tabA.onStorageError((_error, key) => failures.push(key));
+    await tabA.updateValue(storageKeys.talkBoards, adding("first"));
+    // The disk refuses tab A's next write once (a full disk, a passing error).
+    const refuse = vi.spyOn(IDBObjectStore.prototype, "put").mockImplementationOnce(() => {
+      throw new DOMException("The disk is full", "QuotaExceededError");
+    });
+    expect(await tabA.updateValue(storageKeys.talkBoards, adding("mine"))).toEqual({
+      en: { first: 1, mine: 1 },
+    });
+    refuse.mockRestore();
+    expect(failures).toEqual([storageKeys.talkBoards]);
+    // Meanwhile the user adds a phrase in tab B (the installed app beside a browser tab).
+    await tabB.updateValue(storageKeys.talkBoards, adding("theirs"));
+
+    // Tab A, reading again on tab B's news, shows both phrases.
+    const both = { en: { first: 1, mine: 1, theirs: 1 } };
+    expect(await tabA.readValue(storageKeys.talkBoards)).toEqual(both);
+    // Its next change is stored, on tab B's phrase, with the one its disk refused.
+    expect(await tabA.updateValue(storageKeys.talkBoards, adding("later"))).toEqual({
+      en: { ...both.en, later: 1 },
+    });
+    const device = await openTab();
+    expect(await device.readValue(storageKeys.talkBoards)).toEqual({
+      en: { ...both.en, later: 1 },
+    });
+    // Once stored, tab A's change is not made again: deleted in tab B, the phrase stays deleted.
+    await tabB.updateValue(storageKeys.talkBoards, removing("mine"));
+    expect(await tabA.readValue(storageKeys.talkBoards)).toEqual({
+      en: { first: 1, theirs: 1, later: 1 },
+    });
+  });
+
+  it("without IndexedDB, changes are kept in this page's memory, each reported as not saved", async () => {
+    // @ts-expect-error: a browser without IndexedDB (some private modes).
+    delete globalThis.indexedDB;
+    resetStorageForTests();
+    const failures: string[] = [];
+    const stop = onStorageError((_error, key) => failures.push(key));
+    await updateValue(storageKeys.voiceExamples, adding("a"));
+    await updateValue(storageKeys.voiceExamples, adding("b"));
+    await updateValue(storageKeys.voiceExamples, removing("a"));
+    expect(await readValue(storageKeys.voiceExamples)).toEqual({ en: { b: 1 } });
+    expect(failures).toEqual(Array(3).fill(storageKeys.voiceExamples));
     stop();
   });
 

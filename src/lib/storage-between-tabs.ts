@@ -6,11 +6,11 @@
  * so this page can read it again and show it.
  */
 import {
+  changeValue,
   onValueChange,
-  readValue,
   withDeviceLock,
-  writeValue,
   type StorageKey,
+  type ValueChange,
 } from "@/lib/storage";
 
 // The keys this page stored a value under (a tab does not hear its own messages).
@@ -31,18 +31,12 @@ function share(key: StorageKey) {
  * Changes the value as stored now (`change` gets it unchecked, undefined when there is none, and
  * may wait, to read another value: no other change of this one is made meanwhile), one change at
  * a time across tabs. Resolves to the value now kept. A failed write is reported as `writeValue`
- * reports it, and the value is kept in this page's memory.
+ * reports it; the change is made again on the value as stored until a write succeeds
+ * (`changeValue`), so what other tabs stored meanwhile stays.
  */
-export function updateValue<T>(
-  key: StorageKey,
-  change: (stored: unknown) => T | Promise<T>,
-): Promise<T> {
+export function updateValue<T>(key: StorageKey, change: ValueChange<T>): Promise<T> {
   share(key);
-  return withDeviceLock(`dauys-storage:${key}`, async () => {
-    const next = await change(await readValue(key));
-    await writeValue(key, next);
-    return next;
-  });
+  return withDeviceLock(`dauys-storage:${key}`, async () => (await changeValue(key, change)).value);
 }
 
 /** Calls `listener` after another tab of the app stored a new value under `key` (or removed it). */

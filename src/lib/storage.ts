@@ -29,7 +29,9 @@
  *
  * IndexedDB can be missing (some private modes) or fail (quota, a blocked upgrade). The app must
  * keep working then: reads fall back to an in-memory copy, and failed writes are reported to the
- * listeners registered with `onStorageError` so the UI can say that data is not being saved.
+ * listeners registered with `onStorageError` so the UI can say that data is not being saved. A
+ * value other tabs change too is changed with `changeValue`: when its write fails, the change is
+ * made again on the value as stored each time it is read, until a write succeeds.
  * `onValueChange` tells this page's listeners that a key was written or removed here, so a part
  * of the UI showing a value learns when another part changes or erases it. `withDeviceLock` runs
  * read-modify-writes of a value one at a time across tabs (the outbox's, and those of
@@ -70,6 +72,10 @@ type ValueChangeListener = (saved: boolean) => void;
 const memory = new Map<StorageKey, unknown>();
 // Keys whose latest change here did not reach IndexedDB: for them the in-memory copy is newer.
 const unsaved = new Set<StorageKey>();
+/** A change of a stored value (undefined when there is none), made on it as stored now. */
+export type ValueChange<T> = (stored: unknown) => T | Promise<T>;
+// Of those keys, the ones last changed by `changeValue`: the changes whose writes failed, in order.
+const unsavedChanges = new Map<StorageKey, ValueChange<unknown>[]>();
 const listeners = new Set<StorageErrorListener>();
 const changeListeners = new Map<StorageKey, Set<ValueChangeListener>>();
 let store: UseStore | null | undefined;
@@ -152,21 +158,21 @@ function changed(key: StorageKey, saved: boolean) {
   for (const listener of changeListeners.get(key) ?? []) listener(saved);
 }
 
-/**
- * `stored`: what IndexedDB holds even when this page's last write of the key failed, for a caller
- * that makes its own unsaved changes again on it (the contact outbox, outbox-store.ts).
- */
-export async function readValue<T>(key: StorageKey, stored?: boolean): Promise<T | undefined> {
+export async function readValue<T>(key: StorageKey): Promise<T | undefined> {
+  const changes = unsavedChanges.get(key);
   // This page's last write or removal of the key did not reach IndexedDB: what it holds is older
   // than what this page meant. A removal that failed (a patient's data at a kiosk's privacy
   // reset) must not bring the old value back.
-  if (unsaved.has(key) && !stored) return memory.get(key) as T | undefined;
+  if (unsaved.has(key) && !changes) return memory.get(key) as T | undefined;
   const idb = getStore();
   if (idb) {
     try {
-      // Another tab or the service worker may have removed the key since this page last wrote
-      // it: what IndexedDB says wins over an old in-memory copy.
-      return await get<T>(key, idb);
+      // Another tab or the service worker may have removed or changed the key since this page
+      // last wrote it: what IndexedDB says wins over an old in-memory copy. This page's changes
+      // that it did not take are made again on it (`changeValue`).
+      let value = await get<unknown>(key, idb);
+      for (const change of changes ?? []) value = await change(value);
+      return value as T | undefined;
     } catch {
       // A failed read is not fatal: fall through to the in-memory copy.
     }
@@ -208,13 +214,33 @@ function askToKeepData() {
 export async function writeValue<T>(key: StorageKey, value: T): Promise<boolean> {
   if (keptUnderPressure.has(key)) askToKeepData();
   memory.set(key, value);
+  unsavedChanges.delete(key);
   const saved = await setInIndexedDb(key, value);
   changed(key, saved);
   return saved;
 }
 
+/**
+ * Makes `change` on the value as stored now (with this page's changes IndexedDB did not take made
+ * again on it) and writes the result, which it resolves to with whether it was saved. Call it one
+ * at a time across tabs (`withDeviceLock`). A write that fails keeps the change, to be made again
+ * on the value as stored, where this page's copy would erase what other tabs stored meanwhile.
+ */
+export async function changeValue<T>(
+  key: StorageKey,
+  change: ValueChange<T>,
+): Promise<{ value: T; saved: boolean }> {
+  const earlier = unsavedChanges.get(key) ?? [];
+  const value = await change(await readValue(key));
+  const saved = await writeValue(key, value);
+  // Without IndexedDB there is only this page's copy, which has every change already.
+  if (!saved && !isDeviceStoreMissing()) unsavedChanges.set(key, [...earlier, change]);
+  return { value, saved };
+}
+
 export async function removeValue(key: StorageKey): Promise<boolean> {
   memory.delete(key);
+  unsavedChanges.delete(key);
   const removed = await deleteFromIndexedDb(key);
   changed(key, removed);
   return removed;
@@ -279,6 +305,7 @@ export function resetStorageForTests() {
   persistenceAsked = false;
   memory.clear();
   unsaved.clear();
+  unsavedChanges.clear();
   store = undefined;
   firstFailure = undefined;
 }

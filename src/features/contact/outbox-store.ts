@@ -5,14 +5,7 @@
  * sent-notice.ts. No `window` or DOM API: the service worker imports it too.
  */
 import type { ContactFields, RequestLanguage } from "@/shared/contact-validation";
-import {
-  isDeviceStoreMissing,
-  outboxLock,
-  readValue,
-  storageKeys,
-  withDeviceLock,
-  writeValue,
-} from "@/lib/storage";
+import { changeValue, outboxLock, readValue, storageKeys, withDeviceLock } from "@/lib/storage";
 
 export type ContactRequest = ContactFields & {
   id: string;
@@ -74,21 +67,19 @@ function isOutboxItem(value: unknown): value is OutboxItem {
   );
 }
 
-/** A change of the outbox: a plain function of its items, so it can be made again. */
+/**
+ * A change of the outbox: a plain function of its items. After a write that failed it is made
+ * again on the outbox as stored each time it is read, until a write succeeds (`changeValue`), so
+ * it is made by request id: made again on a list that has it already, it changes nothing but a
+ * try's count.
+ */
 type OutboxChange = (items: OutboxItem[]) => OutboxItem[];
 
-// This page's changes that did not reach IndexedDB (a failed write): they are made again on the
-// outbox as stored now each time it is read, until a write succeeds. Taking this page's copy
-// instead would write over the requests another tab stored meanwhile, and bring back those it
-// delivered. Each change is made by request id: made again on a list that has it already, it
-// changes nothing but a try's count.
-let unsavedChanges: OutboxChange[] = [];
+const itemsOf = (stored: unknown): OutboxItem[] =>
+  Array.isArray(stored) ? stored.filter(isOutboxItem) : [];
 
-export async function readOutbox(): Promise<OutboxItem[]> {
-  const stored = await readValue<unknown>(storageKeys.outbox, true);
-  const items = Array.isArray(stored) ? stored.filter(isOutboxItem) : [];
-  return unsavedChanges.reduce((list, change) => change(list), items);
-}
+export const readOutbox = async (): Promise<OutboxItem[]> =>
+  itemsOf(await readValue(storageKeys.outbox));
 
 let keptOnDevice = true;
 
@@ -100,9 +91,7 @@ export const isOutboxKeptOnDevice = () => keptOnDevice;
 
 /** Applies `change` to the stored list; call it holding the outbox lock. */
 export async function changeOutbox(change: OutboxChange): Promise<boolean> {
-  const saved = await writeValue(storageKeys.outbox, change(await readOutbox()));
-  // Without IndexedDB there is only this page's copy, which has every change already.
-  unsavedChanges = saved || isDeviceStoreMissing() ? [] : [...unsavedChanges, change];
+  const { saved } = await changeValue(storageKeys.outbox, (stored) => change(itemsOf(stored)));
   keptOnDevice = saved;
   return saved;
 }

@@ -1,4 +1,4 @@
-import { IDBFactory } from "fake-indexeddb";
+import { IDBFactory, IDBObjectStore } from "fake-indexeddb";
 import { createStore, get, set } from "idb-keyval";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -24,6 +24,15 @@ const example = (addedAt: number): StoredExample => ({
   origin: "taught",
   addedAt,
 });
+
+/** A tab of the app: its own copies of the modules, on the device's one database. */
+async function openTab() {
+  vi.resetModules();
+  return {
+    ...(await import("@/features/talk/my-voice/stored-voice")),
+    ...(await import("@/lib/storage")),
+  };
+}
 
 describe("stored voice", () => {
   beforeEach(() => {
@@ -117,5 +126,25 @@ describe("stored voice", () => {
       teachAgain: {},
     });
     expect(read).toEqual({ examples: expected, keepRecordings: false, teachAgain: {} });
+  });
+
+  it("a phrase taught in another tab after this one could not store its own is kept, and so is this one's", async () => {
+    const [tabA, tabB] = [await openTab(), await openTab()];
+    const takes = (first: number) => [example(first), example(first + 1), example(first + 2)];
+    await tabA.changeStoredExamples((all) => setPhraseExamples(all, "en", "water", takes(1)));
+    // The disk refuses tab A's next write once: "help" is taught in this tab's memory only.
+    const refuse = vi.spyOn(IDBObjectStore.prototype, "put").mockImplementationOnce(() => {
+      throw new DOMException("The disk is full", "QuotaExceededError");
+    });
+    await tabA.changeStoredExamples((all) => setPhraseExamples(all, "en", "help", takes(4)));
+    refuse.mockRestore();
+    // Meanwhile the user teaches "nurse" in tab B, then forgets "water" in tab A.
+    await tabB.changeStoredExamples((all) => setPhraseExamples(all, "en", "nurse", takes(7)));
+    await tabA.changeStoredExamples((all) => setPhraseExamples(all, "en", "water", []));
+
+    const device = await openTab();
+    expect((await device.readStoredVoice()).examples).toEqual({
+      en: { help: takes(4), nurse: takes(7) },
+    });
   });
 });
