@@ -112,6 +112,30 @@ describe("storage between tabs", () => {
     });
   });
 
+  it("a change made when the device fails the read is not written over what is stored", async () => {
+    await (await openTab()).updateValue(storageKeys.talkBoards, adding("stored"));
+    // A new tab, which has read nothing yet; the device fails its read once.
+    const tab = await openTab();
+    const failures: string[] = [];
+    tab.onStorageError((_error, key) => failures.push(key));
+    const refuse = vi.spyOn(IDBObjectStore.prototype, "get").mockImplementationOnce(() => {
+      throw new DOMException("A passing error", "UnknownError");
+    });
+    expect(await tab.updateValue(storageKeys.talkBoards, adding("mine"))).toEqual({
+      en: { mine: 1 },
+    });
+    refuse.mockRestore();
+    expect(failures).toEqual([storageKeys.talkBoards]);
+    const device = await openTab();
+    expect(await device.readValue(storageKeys.talkBoards)).toEqual({ en: { stored: 1 } });
+    // Read again, the phrase stored is there with this tab's; its next change stores both.
+    expect(await tab.readValue(storageKeys.talkBoards)).toEqual({ en: { stored: 1, mine: 1 } });
+    await tab.updateValue(storageKeys.talkBoards, adding("later"));
+    expect(await device.readValue(storageKeys.talkBoards)).toEqual({
+      en: { stored: 1, mine: 1, later: 1 },
+    });
+  });
+
   it("without IndexedDB, changes are kept in this page's memory, each reported as not saved", async () => {
     // @ts-expect-error: a browser without IndexedDB (some private modes).
     delete globalThis.indexedDB;

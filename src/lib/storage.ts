@@ -158,27 +158,35 @@ function changed(key: StorageKey, saved: boolean) {
   for (const listener of changeListeners.get(key) ?? []) listener(saved);
 }
 
-export async function readValue<T>(key: StorageKey): Promise<T | undefined> {
+/**
+ * The value as stored, with this page's changes IndexedDB did not take made again on it
+ * (`changeValue`); rejects when IndexedDB fails the read, for a caller that must not take that as
+ * "nothing stored" (My voice, whose examples a user taught one by one).
+ */
+export async function readStoredValue<T>(key: StorageKey): Promise<T | undefined> {
   const changes = unsavedChanges.get(key);
   // This page's last write or removal of the key did not reach IndexedDB: what it holds is older
   // than what this page meant. A removal that failed (a patient's data at a kiosk's privacy
   // reset) must not bring the old value back.
   if (unsaved.has(key) && !changes) return memory.get(key) as T | undefined;
   const idb = getStore();
-  if (idb) {
-    try {
-      // Another tab or the service worker may have removed or changed the key since this page
-      // last wrote it: what IndexedDB says wins over an old in-memory copy. This page's changes
-      // that it did not take are made again on it (`changeValue`).
-      let value = await get<unknown>(key, idb);
-      for (const change of changes ?? []) value = await change(value);
-      return value as T | undefined;
-    } catch {
-      // A failed read is not fatal: fall through to the in-memory copy.
-    }
+  if (!idb) return memory.get(key) as T | undefined;
+  try {
+    // Another tab or the service worker may have removed or changed the key since this page
+    // last wrote it: what IndexedDB says wins over an old in-memory copy.
+    let value = await get<unknown>(key, idb);
+    for (const change of changes ?? []) value = await change(value);
+    return value as T | undefined;
+  } catch (error) {
+    // A database that did not open is missing: memory is all there is, as without IndexedDB.
+    if (isDeviceStoreMissing()) return memory.get(key) as T | undefined;
+    throw error;
   }
-  return memory.get(key) as T | undefined;
 }
+
+/** The value as stored (`readStoredValue`); after a failed read, this page's in-memory copy. */
+export const readValue = <T>(key: StorageKey): Promise<T | undefined> =>
+  readStoredValue<T>(key).catch(() => memory.get(key) as T | undefined);
 
 /** Writes a value; resolves to false (and reports) when it could not be saved on the device. */
 // What would be hard to make again: contact requests waiting to go, the boards a user or staff
@@ -221,18 +229,31 @@ export async function writeValue<T>(key: StorageKey, value: T): Promise<boolean>
 }
 
 /**
- * Makes `change` on the value as stored now (with this page's changes IndexedDB did not take made
- * again on it) and writes the result, which it resolves to with whether it was saved. Call it one
- * at a time across tabs (`withDeviceLock`). A write that fails keeps the change, to be made again
- * on the value as stored, where this page's copy would erase what other tabs stored meanwhile.
+ * Makes `change` on the value as stored now (`readStoredValue`) and writes the result, which it
+ * resolves to with whether it was saved. Call it one at a time across tabs (`withDeviceLock`). A
+ * write that fails keeps the change, to be made again on the value as stored, where this page's
+ * copy would erase what other tabs stored meanwhile.
  */
 export async function changeValue<T>(
   key: StorageKey,
   change: ValueChange<T>,
 ): Promise<{ value: T; saved: boolean }> {
   const earlier = unsavedChanges.get(key) ?? [];
-  const value = await change(await readValue(key));
-  const saved = await writeValue(key, value);
+  // A read that failed is no "nothing stored": the change is made on this page's copy, and not
+  // written, as a write that failed; what is stored stays until a read and a write succeed.
+  let read = true;
+  const value = await change(
+    await readStoredValue(key).catch((error: unknown) => {
+      read = false;
+      reportStorageFailure(error, key);
+      return memory.get(key);
+    }),
+  );
+  const saved = read && (await writeValue(key, value));
+  if (!read) {
+    memory.set(key, value);
+    changed(key, false);
+  }
   // Without IndexedDB there is only this page's copy, which has every change already.
   if (!saved && !isDeviceStoreMissing()) unsavedChanges.set(key, [...earlier, change]);
   return { value, saved };
