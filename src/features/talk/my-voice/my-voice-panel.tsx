@@ -438,6 +438,11 @@ export function MyVoicePanel({
           {t`The new takes were kept, but your earlier answers to Listen could not be kept beside them on this device.`}
         </Alert>
       ) : null}
+      {voice.readFailed ? (
+        <Alert severity="error" role="alert">
+          {t`What My voice has learnt could not be read on this device. Nothing was changed: reload the page to try again.`}
+        </Alert>
+      ) : null}
       {learnFailed ? (
         <Alert severity="error" role="alert">
           {t`This answer could not be kept as an example on this device. Your phrases are unchanged.`}

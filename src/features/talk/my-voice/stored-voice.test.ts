@@ -147,4 +147,41 @@ describe("stored voice", () => {
       en: { help: takes(4), nurse: takes(7) },
     });
   });
+
+  it("a read the device fails is not taken as nothing taught, and no change is stored on it", async () => {
+    const takes = (first: number) => [example(first), example(first + 1), example(first + 2)];
+    // Taught on an earlier visit.
+    await (
+      await openTab()
+    ).changeStoredExamples((all) =>
+      setPhraseExamples(setPhraseExamples(all, "en", "water", takes(1)), "en", "help", takes(4)),
+    );
+    const tab = await openTab();
+    const failures: string[] = [];
+    tab.onStorageError((_error, key) => failures.push(key));
+    const failRead = () =>
+      vi.spyOn(IDBObjectStore.prototype, "get").mockImplementationOnce(() => {
+        throw new DOMException("A passing error", "UnknownError");
+      });
+
+    // My voice says it could not read them, not that nothing is taught.
+    const refuse = failRead();
+    await expect(tab.readStoredVoice()).rejects.toThrow("A passing error");
+    refuse.mockRestore();
+    // A phrase taught while the device fails the read is not stored on nothing: the examples
+    // stored stay, and the user is told the change was not saved.
+    const refuseAgain = failRead();
+    await tab.changeStoredExamples((all) => setPhraseExamples(all, "en", "nurse", takes(7)));
+    refuseAgain.mockRestore();
+    expect(failures).toEqual([storageKeys.voiceExamples]);
+    const device = await openTab();
+    expect((await device.readStoredVoice()).examples).toEqual({
+      en: { water: takes(1), help: takes(4) },
+    });
+    // Once the device reads again, this tab's next change is stored with that one.
+    await tab.changeStoredExamples((all) => setPhraseExamples(all, "en", "water", []));
+    expect((await device.readStoredVoice()).examples).toEqual({
+      en: { help: takes(4), nurse: takes(7) },
+    });
+  });
 });

@@ -12,7 +12,7 @@ import {
 } from "@/features/talk/my-voice/voice-examples";
 import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
 import type { SpeechLanguage } from "@/shared/speech-options";
-import { readValue, storageKeys } from "@/lib/storage";
+import { readStoredValue, readValue, storageKeys } from "@/lib/storage";
 import { onChangeElsewhere, readAfterChanges, updateValue } from "@/lib/storage-between-tabs";
 
 export type VoiceSettings = {
@@ -45,12 +45,14 @@ function mergeTeachAgain(
 
 /**
  * The stored examples and settings; examples an older method made are made again
- * from their recordings (and stored), or their phrases are to be taught again.
+ * from their recordings (and stored), or their phrases are to be taught again. Rejects when
+ * IndexedDB fails the read: shown as "nothing taught", the user's voice would look lost, and a
+ * board file exported would go without it.
  */
 export async function readStoredVoice() {
   const [stored, settings] = await Promise.all([
-    readValue<unknown>(storageKeys.voiceExamples),
-    readValue<VoiceSettings>(storageKeys.voiceSettings),
+    readStoredValue<unknown>(storageKeys.voiceExamples),
+    readStoredValue<VoiceSettings>(storageKeys.voiceSettings),
   ]);
   const read = readStoredExamples(stored);
   const remakeOn = await remadeTakes(read, remakeInWorker);

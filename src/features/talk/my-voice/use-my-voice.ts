@@ -40,6 +40,8 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   const [examples, setExamples] = useState<VoiceExamples | null>(null);
   const [keepRecordings, setKeepRecordings] = useState(false);
   const [teachAgain, setTeachAgain] = useState<VoiceSettings["teachAgain"]>({});
+  /** The device failed to read the examples: not "nothing taught" (each change reads again). */
+  const [readFailed, setReadFailed] = useState(false);
   const current = useRef<VoiceExamples>({});
   /** The examples of the phrase last deleted from the board, for its Undo. */
   const deleted = useRef<HeldExamples | null>(null);
@@ -74,10 +76,16 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   );
   /** Reads the stored examples and settings into this page. */
   async function readStored(code: VoiceCode) {
-    const stored = await code.readStoredVoiceAfterChanges(() => changesMade.current);
+    const stored = await code
+      .readStoredVoiceAfterChanges(() => changesMade.current)
+      .catch((error: unknown) => {
+        setReadFailed(true);
+        throw error;
+      });
     current.current = stored.examples;
     // In slices, as the stored board is (use-talk-data.ts).
     startTransition(() => {
+      setReadFailed(false);
       setExamples(stored.examples);
       setKeepRecordings(stored.keepRecordings);
       setTeachAgain(stored.teachAgain);
@@ -203,6 +211,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
 
   return {
     loaded: examples !== null,
+    readFailed,
     examples: forBoard ?? {},
     /** Every language's examples; null until they are read from the device. */
     all: examples,
