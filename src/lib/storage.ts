@@ -30,8 +30,9 @@
  * IndexedDB can be missing (some private modes) or fail (quota, a blocked upgrade). The app must
  * keep working then: reads fall back to an in-memory copy, and failed writes are reported to the
  * listeners registered with `onStorageError` so the UI can say that data is not being saved. A
- * value other tabs change too is changed with `changeValue`: when its write fails, the change is
- * made again on the value as stored each time it is read, until a write succeeds.
+ * value other tabs change too is changed with `changeValue`: when its read or write fails, the
+ * change is not written on a copy, but made again on the value as stored each time it is read,
+ * until a write succeeds.
  * `onValueChange` tells this page's listeners that a key was written or removed here, so a part
  * of the UI showing a value learns when another part changes or erases it. `withDeviceLock` runs
  * read-modify-writes of a value one at a time across tabs (the outbox's, and those of
