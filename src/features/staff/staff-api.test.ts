@@ -46,6 +46,7 @@ function serveFetchFrom(app: FastifyInstance) {
       headers: {
         "content-type": String(answer.headers["content-type"] ?? ""),
         "content-disposition": String(answer.headers["content-disposition"] ?? ""),
+        "retry-after": String(answer.headers["retry-after"] ?? ""),
       },
     });
   });
@@ -70,6 +71,20 @@ describe("staff sign-in outcome", () => {
     await start(true);
     expect(await signIn(password)).toBe("signed-in");
     expect(await signIn("not the password")).toBe("wrong-password");
+  });
+
+  it("says how long signing in stays refused after too many wrong passwords, as the server counts it", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.UTC(2026, 10, 27, 8) });
+    await start(true);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect(await signIn("not the password")).toBe("wrong-password");
+    }
+    expect(await signIn(password)).toEqual({ tooMany: { minutes: 15 } });
+    // The lockout runs from the first wrong password: ten minutes on, five are left.
+    vi.advanceTimersByTime(10 * 60_000 + 1_000);
+    expect(await signIn(password)).toEqual({ tooMany: { minutes: 5 } });
+    vi.advanceTimersByTime(5 * 60_000);
+    expect(await signIn(password)).toBe("signed-in");
   });
 
   it("says the inbox is not set up when the server has no staff password", async () => {

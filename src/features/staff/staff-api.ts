@@ -12,7 +12,11 @@ export type StaffRequest = StoredContactRequest;
 export type SignInOutcome =
   | "signed-in"
   | "wrong-password"
-  | "too-many"
+  /**
+   * Too many attempts: signing in is refused for `minutes` more (the server's Retry-After, rounded
+   * up). The lockout runs from the first wrong password, so it is often less than its 15 minutes.
+   */
+  | { tooMany: { minutes: number } }
   | "not-configured"
   /** The inbox is set up, but its database is away: worth trying again shortly. */
   | "unavailable";
@@ -41,7 +45,11 @@ export async function signIn(password: string): Promise<SignInOutcome> {
   });
   if (response.ok) return "signed-in";
   if (response.status === 401) return "wrong-password";
-  if (response.status === 429) return "too-many";
+  if (response.status === 429) {
+    const seconds = Number(response.headers.get("retry-after"));
+    const minutes = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 15;
+    return { tooMany: { minutes } };
+  }
   // openapi-fetch has read the answer's body already: its error code is in `error`.
   if (response.status === 503) {
     return errorFields(error).error === "staff_not_configured" ? "not-configured" : "unavailable";

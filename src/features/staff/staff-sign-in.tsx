@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useLingui } from "@lingui/react/macro";
+import { Plural, useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/text-field";
 import LoginIcon from "@mui/icons-material/Login";
@@ -55,7 +55,6 @@ export function StaffSignIn({
 
   const fieldError = problem === "wrong-password" ? t`This password is not right.` : null;
   const alert = {
-    "too-many": t`Too many attempts. Wait 15 minutes, then try again.`,
     "not-configured": t`The staff inbox is not set up on this server. Ask the operator to set STAFF_PASSWORD_HASH.`,
     unavailable: t`The inbox's database is not answering just now. Try again in a few moments.`,
     failed: t`The server could not be reached. Check the connection and try again.`,
@@ -84,7 +83,15 @@ export function StaffSignIn({
       />
       {problem && problem !== "wrong-password" ? (
         <Alert severity="error" role="alert">
-          {alert[problem]}
+          {typeof problem === "object" ? (
+            <Plural
+              value={problem.tooMany.minutes}
+              one="Too many attempts. Wait # minute, then try again."
+              other="Too many attempts. Wait # minutes, then try again."
+            />
+          ) : (
+            alert[problem]
+          )}
         </Alert>
       ) : null}
       <Button
