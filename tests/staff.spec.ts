@@ -80,6 +80,8 @@ test("signed in, staff find a request, see its text as written, mark it handled 
     "kk",
   );
   await expect(item.getByText(attack, { exact: true })).toHaveAttribute("lang", "kk");
+  // The language is named as its speakers write it, not by its code.
+  await expect(item.getByText("Қазақша", { exact: true })).toHaveAttribute("lang", "kk");
   // The markup in the request is shown as its text, and never runs.
   await expect(item.getByText(attack, { exact: true })).toBeVisible();
   await expect(item.locator("img")).toHaveCount(0);
@@ -207,6 +209,24 @@ test("the inbox says what failed, offers to try again, and says when the session
     "The request could not be marked: the server could not be reached. Check the connection and try again.",
   );
   await expect(handled).toHaveAttribute("aria-pressed", "false");
+  // The server answers, but its database is away: the connection is not to blame.
+  await page.unroute("**/api/staff/requests/*");
+  await page.route("**/api/staff/requests/*", (route) =>
+    route.fulfill({
+      status: 503,
+      headers: { "retry-after": "5" },
+      json: {
+        error: "store_unavailable",
+        message: "The server cannot store or read this now. Please try again in a few seconds.",
+      },
+    }),
+  );
+  await handled.click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "The request could not be marked: the inbox's database is not answering just now. Try again in a few moments.",
+  );
+  await expect(handled).toHaveAttribute("aria-pressed", "false");
+  await page.unroute("**/api/staff/requests/*");
 
   // The session ends on the server (here: signed out elsewhere) while the inbox is open: the
   // download says so instead of giving a failed file.

@@ -36,6 +36,7 @@ import { useOnlineStatus } from "@/lib/use-online-status";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { downloadFile } from "@/lib/download-file";
+import { isLanguageCode, nativeNameOf } from "@/shared/languages";
 
 type State = "checking" | "signed-out" | "signed-in" | "unreachable";
 
@@ -181,7 +182,13 @@ function TryAgainAlert({ onTryAgain, children }: { onTryAgain: () => void; child
  * marked, or the CSV could not be had (the server busy, a connection that failed, the server
  * failed).
  */
-type InboxProblem = "load" | "more" | "mark" | "csv-busy" | "csv-connection" | "csv-failed" | null;
+/** What failed; "-busy": the server answered that its database is away or it is busy (503, 429). */
+type InboxProblem =
+  | `${"load" | "more" | "mark"}${"" | "-busy"}`
+  | "csv-busy"
+  | "csv-connection"
+  | "csv-failed"
+  | null;
 
 function RequestList({
   query,
@@ -224,9 +231,11 @@ function RequestList({
   // "Show more requests" had added.
   const latestOnSessionEnded = useLatest(onSessionEnded);
   const handleError = useCallback(
-    (error: unknown, problem: InboxProblem = "load", notDone?: string) => {
+    (error: unknown, problem: "load" | "more" | "mark" = "load", notDone?: string) => {
       if (error instanceof StaffApiError && error.status === 401) {
         latestOnSessionEnded.current(true, notDone);
+      } else if (error instanceof StaffApiError && [429, 503].includes(error.status)) {
+        setFailed(`${problem}-busy`);
       } else setFailed(problem);
     },
     [latestOnSessionEnded],
@@ -424,9 +433,17 @@ function RequestList({
         <Alert severity="error" role="alert">
           {t`The request could not be marked: the server could not be reached. Check the connection and try again.`}
         </Alert>
+      ) : failed === "mark-busy" ? (
+        <Alert severity="error" role="alert">
+          {t`The request could not be marked: the inbox's database is not answering just now. Try again in a few moments.`}
+        </Alert>
       ) : failed === "more" ? (
         <Alert severity="error" role="alert">
           {t`More requests could not be loaded. Check the connection and press Show more requests again.`}
+        </Alert>
+      ) : failed === "more-busy" ? (
+        <Alert severity="error" role="alert">
+          {t`More requests could not be loaded: the inbox's database is not answering just now. Press Show more requests again in a few moments.`}
         </Alert>
       ) : failed === "csv-busy" ? (
         <Alert severity="error" role="alert">
@@ -440,14 +457,16 @@ function RequestList({
         <Alert severity="error" role="alert">
           {t`The CSV could not be made: the server failed. Try again, and if it fails again, tell the operator.`}
         </Alert>
-      ) : failed === "load" ? (
+      ) : failed === "load" || failed === "load-busy" ? (
         <TryAgainAlert
           onTryAgain={() => {
             setFailed(null);
             setLoads((count) => count + 1);
           }}
         >
-          {t`The requests could not be loaded. Check the connection and try again.`}
+          {failed === "load"
+            ? t`The requests could not be loaded. Check the connection and try again.`
+            : t`The requests could not be loaded: the inbox's database is not answering just now. Try again in a few moments.`}
         </TryAgainAlert>
       ) : null}
       <Typography role="status">
@@ -577,7 +596,11 @@ function RequestCard({
           {request.subject}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 1.5 }}>
-          {request.name} · {request.email} · {request.language} · {when(request.receivedAt)}
+          {request.name} · {request.email} ·{" "}
+          <span lang={request.language}>
+            {isLanguageCode(request.language) ? nativeNameOf(request.language) : request.language}
+          </span>{" "}
+          · {when(request.receivedAt)}
         </Typography>
         <Typography
           lang={request.language}
