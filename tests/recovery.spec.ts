@@ -6,6 +6,7 @@ import {
   presetLanguage,
   presetPilotAccess,
   settle,
+  storedValue,
 } from "./fixtures.ts";
 
 // The page's only third-party hosts. Tests answer them locally so they never touch the network.
@@ -442,6 +443,70 @@ test.describe("with pilot access", () => {
     await play.click();
     await expect(embed(page)).toHaveCount(1);
     await expect(embed(page)).not.toHaveAttribute("src", /[?&]start=/);
+  });
+
+  test("where a lesson was left is kept on the device: opened again, the page offers to go on from there, but not for a lesson watched to its end", async ({
+    page,
+    context,
+  }) => {
+    // A stand-in for YouTube's player that says where the video is: the first lesson 14 minutes
+    // in, the second near its end.
+    await context.route(`https://${youtubeEmbedHost}/**`, (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><html lang="en"><title>Video</title><script>
+          addEventListener("message", (event) => {
+            if (JSON.parse(event.data).event !== "listening") return;
+            const currentTime = location.pathname.endsWith("/qVqS7xkuSU4") ? 840.6 : 755.2;
+            const info = { playerState: 1, currentTime };
+            parent.postMessage(JSON.stringify({ event: "infoDelivery", info }), event.origin);
+          });
+        </script></html>`,
+      }),
+    );
+    await openWithPilotAccess(page);
+    await settle(page);
+    const play = player(page).getByRole("button", { name: "Play lesson" });
+    const next = player(page).getByRole("button", { name: "Next" });
+    const previous = player(page).getByRole("button", { name: "Previous" });
+    const goOn = player(page).getByRole("button", { name: /^Go on from/ });
+
+    // The second lesson is watched to its end.
+    await next.click();
+    await play.click();
+    await expect(embed(page)).toHaveAttribute("data-media-playing", "");
+    const video = await (await embed(page).elementHandle())?.contentFrame();
+    if (!video) throw new Error("The video's frame is not there");
+    await video.evaluate(() => {
+      const info = { playerState: 0, currentTime: 760 };
+      parent.postMessage(JSON.stringify({ event: "infoDelivery", info }), "*");
+    });
+    await expect(embed(page)).not.toHaveAttribute("data-media-playing");
+    // The first lesson is left 14 minutes in: the app is closed (here, left for another page).
+    await previous.click();
+    await play.click();
+    await expect(embed(page)).toHaveAttribute("data-media-playing", "");
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Talk" })
+      .click();
+    await expect(page).toHaveURL(/\/talk$/);
+    await expect
+      .poll(() => storedValue(page, "dauys.lesson-places"))
+      .toEqual({
+        qVqS7xkuSU4: 840,
+      });
+
+    // Opened again: the first lesson offers to go on where it was, the second starts again.
+    await page.goto("/recovery");
+    await expect(playerTitle(page)).toHaveText("Breathing basics for clear speech");
+    await expect(goOn).toHaveAccessibleName("Go on from 14:00");
+    await goOn.click();
+    await expect(embed(page)).toHaveAttribute("src", /[?&]start=840(&|$)/);
+    await next.click();
+    await expect(playerTitle(page)).toHaveText("Relaxing the face and jaw");
+    await expect(play).toBeVisible();
+    await expect(goOn).toHaveCount(0);
   });
 
   test("a video that does not load says so, and Try again loads it again", async ({

@@ -7,6 +7,7 @@
  *   (Talk's: in its "Type to speak" box), so a reload or a crash loses nothing.
  * - `dauys.last-audio`: the last generated speech audio with its text and language.
  * - `dauys.last-lesson`: the Recovery lesson last chosen, shown when the page opens again.
+ * - `dauys.lesson-places`: where each Recovery lesson's video was left, to go on from there.
  * - `dauys.outbox`: contact requests waiting to be delivered to the server.
  * - `dauys.sent-notice`: requests delivered after they had to wait, until the user has closed the
  *   news that they were sent (a privacy reset on a clinic tablet erases it too).
@@ -48,6 +49,7 @@ export const storageKeys = {
   talkDraft: "dauys.talk-draft",
   lastAudio: "dauys.last-audio",
   lastLesson: "dauys.last-lesson",
+  lessonPlaces: "dauys.lesson-places",
   outbox: sharedStorageKeys.outbox,
   sentNotice: "dauys.sent-notice",
   pilotAccess: "dauys.pilot-access",

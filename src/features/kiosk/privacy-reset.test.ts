@@ -28,7 +28,7 @@ describe("privacy reset", () => {
     resetStorageForTests();
   });
 
-  it("erases the patient's text, audio, draft, sent news and language, and keeps the outbox and the kiosk", async () => {
+  it("erases the patient's text, audio, draft, lesson places, sent news and language, and keeps the outbox and the kiosk", async () => {
     const outbox = [{ request: { id: "r1", subject: "Pilot" }, state: "pending", attempts: 0 }];
     const kiosk = await createKioskSetting({ pin: "2468", idleSeconds: 30, language: "kk" });
     await saveKioskSetting(kiosk);
@@ -49,6 +49,7 @@ describe("privacy reset", () => {
       { id: "r0", subject: "Pilot", sentAt: new Date().toISOString() },
     ]);
     await writeValue(storageKeys.language, "ru");
+    await writeValue(storageKeys.lessonPlaces, { qVqS7xkuSU4: 840 });
 
     expect(await erasePatientData("kk")).toBe(true);
     // Read back from IndexedDB itself, not from the module's in-memory copies.
@@ -58,6 +59,8 @@ describe("privacy reset", () => {
     expect(await readValue(storageKeys.lastAudio)).toBeUndefined();
     expect(await readValue(storageKeys.contactDraft)).toBeUndefined();
     expect(await readValue(storageKeys.sentNotice)).toBeUndefined();
+    // Where the patient left a lesson's video is not offered to the next one.
+    expect(await readValue(storageKeys.lessonPlaces)).toBeUndefined();
     expect(await readValue(storageKeys.language)).toBe("kk");
     expect(await readValue(storageKeys.outbox)).toEqual(outbox);
     expect(await readKioskSetting()).toEqual(kiosk);

@@ -1,8 +1,8 @@
 /**
  * What a privacy reset erases on a shared clinic tablet: everything one patient typed, said or
- * made (the recognized text, the last audio, the lesson last chosen, the contact form's draft,
- * what they said or were typing on the Talk screen, the examples My voice learnt their speech
- * from and the pace it learnt), the notice that their saved requests were sent (a count only, but
+ * made (the recognized text, the last audio, the lesson last chosen and where the lessons' videos
+ * were left, the contact form's draft, what they said or were typing on the Talk screen, the
+ * examples My voice learnt their speech from and the pace it learnt), the notice that their saved requests were sent (a count only, but
  * theirs, not the next patient's), and their choice of interface language, which goes back to
  * the kiosk's default. The Talk boards go back to the clinic's: as staff left them when kiosk
  * mode was turned on, so phrases a patient added, changed or deleted are undone, and the photos
@@ -32,6 +32,7 @@ export const perPatientKeys = [
   storageKeys.recognitionDraft,
   storageKeys.lastAudio,
   storageKeys.lastLesson,
+  storageKeys.lessonPlaces,
   storageKeys.contactDraft,
   storageKeys.sentNotice,
   storageKeys.talkHistory,

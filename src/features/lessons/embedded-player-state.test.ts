@@ -1,5 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { playingFromMessage } from "@/features/lessons/embedded-player-state";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  embedOrigin,
+  followEmbeddedPlayback,
+  playingFromMessage,
+} from "@/features/lessons/embedded-player-state";
 
 describe("playingFromMessage", () => {
   it("reads the player's state changes, as JSON text or as objects", () => {
@@ -34,5 +38,50 @@ describe("playingFromMessage", () => {
     ]) {
       expect(playingFromMessage(data)).toBeNull();
     }
+  });
+});
+
+describe("followEmbeddedPlayback", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** A stand-in frame and page: what the page hears is what the player posts. */
+  function followedPlayer() {
+    const page = new EventTarget();
+    vi.stubGlobal("window", page);
+    vi.stubGlobal("document", new EventTarget());
+    const player = { postMessage: () => {} };
+    const frame = Object.assign(new EventTarget(), { contentWindow: player, dataset: {} });
+    const times: number[] = [];
+    let ends = 0;
+    const stop = followEmbeddedPlayback(frame as unknown as HTMLIFrameElement, {
+      onTime: (seconds) => times.push(seconds),
+      onEnded: () => ends++,
+    });
+    const post = (info: Record<string, unknown>) =>
+      page.dispatchEvent(
+        Object.assign(new Event("message"), {
+          origin: embedOrigin,
+          source: player,
+          data: JSON.stringify({ event: "infoDelivery", info }),
+        }),
+      );
+    return { post, times, ends: () => ends, stop };
+  }
+
+  it("reports where the video is while it plays, and no place once it has played to its end", () => {
+    const { post, times, ends, stop } = followedPlayer();
+    post({ playerState: 1, currentTime: 755.2 });
+    post({ currentTime: 759.9 });
+    // At its end the player says where it stopped: the end is no place to go on from.
+    post({ playerState: 0, currentTime: 760 });
+    post({ currentTime: 760 });
+    expect(times).toEqual([755.2, 759.9]);
+    expect(ends()).toBe(1);
+    // Played again from the player's own replay button, its place counts again.
+    post({ playerState: 1, currentTime: 2 });
+    expect(times).toEqual([755.2, 759.9, 2]);
+    stop();
   });
 });

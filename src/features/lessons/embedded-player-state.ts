@@ -10,6 +10,7 @@ export const embedOrigin = "https://www.youtube-nocookie.com";
 /** The player's states (YouTube IFrame API): playing and buffering both mean someone watches. */
 const playingStates = new Set([1, 3]);
 const buffering = 3;
+const ended = 0;
 /**
  * How long buffering still counts as watching. A connection lost in the middle of a lesson leaves
  * the player buffering for good: on a clinic kiosk that held the idle timer, so no privacy reset
@@ -31,6 +32,21 @@ function stateFromMessage(data: unknown): number | null {
   const { event, info } = readMessage(data);
   const state = event === "onStateChange" ? info : infoDelivered(event, info)?.playerState;
   return typeof state === "number" ? state : null;
+}
+
+/**
+ * What a player message says of the video's place: `ended` whether it is over now (`endedBefore`:
+ * whether it was before this message), and `time` where it is, or `null` when the message says
+ * nothing of it or the video is over. A video at its end has no place to go on from: the place
+ * the player reports there, and after it until it plays again, is not one.
+ */
+function placeFromMessage(
+  data: unknown,
+  endedBefore: boolean,
+): { ended: boolean; time: number | null } {
+  const state = stateFromMessage(data);
+  const over = state === null ? endedBefore : state === ended;
+  return { ended: over, time: over ? null : timeFromMessage(data) };
 }
 
 /** Where the video is (seconds) in a message, or `null` when it says nothing about it. */
@@ -72,7 +88,7 @@ export const playerAnswerMs = 20_000;
  * Follows `frame`'s player; returns the function that stops following. Stopping also clears the
  * mark, so a video taken off the page never holds the idle timer.
  * - `onTime` hears where the video is, as the player reports it (about every quarter second
- *   while it plays);
+ *   while it plays), and `onEnded` that it has played to its end (no place is reported then);
  * - `onAnswer` hears false when the player has said nothing for `playerAnswerMs`, and true when
  *   it speaks after that.
  */
@@ -80,8 +96,13 @@ export function followEmbeddedPlayback(
   frame: HTMLIFrameElement,
   {
     onTime,
+    onEnded,
     onAnswer,
-  }: { onTime?: (seconds: number) => void; onAnswer?: (answered: boolean) => void } = {},
+  }: {
+    onTime?: (seconds: number) => void;
+    onEnded?: () => void;
+    onAnswer?: (answered: boolean) => void;
+  } = {},
 ): () => void {
   let answered = false;
   let silent = false;
@@ -107,6 +128,7 @@ export function followEmbeddedPlayback(
   let lastState: number | null = null;
   let stalled: ReturnType<typeof setTimeout> | undefined;
   let stalledOut = false;
+  let atEnd = false;
   const onMessage = (event: MessageEvent) => {
     if (event.origin !== embedOrigin || event.source !== frame.contentWindow) return;
     stopAsking();
@@ -115,8 +137,10 @@ export function followEmbeddedPlayback(
       clearTimeout(silence);
       if (silent) onAnswer?.(true);
     }
-    const time = timeFromMessage(event.data);
-    if (time !== null) onTime?.(time);
+    const place = placeFromMessage(event.data, atEnd);
+    if (place.ended && !atEnd) onEnded?.();
+    atEnd = place.ended;
+    if (place.time !== null) onTime?.(place.time);
     const state = stateFromMessage(event.data);
     if (state === null) return;
     // Buffering for longer than `maxBufferingMs` (reported again and again, or not at all) is no

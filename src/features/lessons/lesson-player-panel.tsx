@@ -11,6 +11,7 @@ import PlayArrowIcon from "@mui/icons-material/PlayArrow";
 import { LessonThumbnail } from "@/features/lessons/lesson-thumbnail";
 import { LevelBadge } from "@/features/lessons/level-badge";
 import { LessonEmbed } from "@/features/lessons/lesson-embed";
+import { useLessonPlaces } from "@/features/lessons/lesson-places";
 import { isVerticalLesson } from "@/features/lessons/lesson-player";
 import type { Lesson } from "@/features/lessons/lessons";
 import { Button } from "@/components/button";
@@ -75,18 +76,10 @@ export function LessonPlayerPanel({
   const offlineId = useId();
   const vertical = isVerticalLesson(lesson);
   const title = i18n._(lesson.title);
-  // Where each lesson's video was, while the page is open: a frame taken away by a lost
-  // connection comes back there, not at 0:00, and a lesson left by a stray tap on Next or on the
-  // list offers to go on from there.
-  const [watched, setWatched] = useState<ReadonlyMap<string, number>>(() => new Map());
-  const watchedAt = (youtubeId: string, seconds: number | undefined) =>
-    setWatched((now) => {
-      if (now.get(youtubeId) === seconds) return now;
-      const next = new Map(now);
-      if (seconds === undefined) next.delete(youtubeId);
-      else next.set(youtubeId, seconds);
-      return next;
-    });
+  // Where each lesson's video was, kept on the device: a frame taken away by a lost connection
+  // comes back there, not at 0:00, and a lesson left by a stray tap on Next or on the list, or
+  // when the app was closed, offers to go on from there.
+  const [watched, watchedAt] = useLessonPlaces();
   // The player did not answer in time (the video has not loaded): said, with a way to load again.
   const [unanswered, setUnanswered] = useState(false);
   const [loads, setLoads] = useState(0);
@@ -149,6 +142,8 @@ export function LessonPlayerPanel({
                 startSeconds={() => watched.get(lesson.youtubeId) ?? 0}
                 // In whole seconds: the page is drawn again once a second while a video plays.
                 onTime={(seconds) => watchedAt(lesson.youtubeId, Math.floor(seconds))}
+                // Watched to its end, a lesson is not offered to go on from there.
+                onEnded={() => watchedAt(lesson.youtubeId, undefined)}
                 onAnswer={(answered) => setUnanswered(!answered)}
                 afterIt={playRef}
               />
@@ -222,7 +217,7 @@ function LessonCover({
   titleId: string;
   /** The offline note that tells why Play does nothing. */
   offlineId: string;
-  /** Where the lesson's video was when it was left, this visit (0: not watched). */
+  /** Where the lesson's video was when it was left (0: not watched, or watched to its end). */
   watchedSeconds: number;
   onPlay: (from: "start" | "where-left") => void;
   playRef?: Ref<HTMLButtonElement>;
