@@ -26,8 +26,8 @@ export type Feature = {
 
 export type Stat = {
   id: string;
-  /** A number such as "98%" stays as written; a word such as "Pilot" is translated. */
-  value: string | MessageDescriptor;
+  /** A number, written as the interface language writes it; a word such as "Pilot" is translated. */
+  value: ((locale: string) => string) | MessageDescriptor;
   label: MessageDescriptor;
   description: MessageDescriptor;
 };
@@ -90,22 +90,26 @@ export const features: readonly Feature[] = [
   },
 ];
 
+/** A number as the interface language writes it: "98 %" and "300 млн" in Russian. */
+const written = (locale: string, value: number, style?: Intl.NumberFormatOptions) =>
+  new Intl.NumberFormat(locale, style).format(value);
+
 export const stats: readonly Stat[] = [
   {
     id: "accuracy",
-    value: "98%",
+    value: (locale) => written(locale, 0.98, { style: "percent" }),
     label: msg`Recognition accuracy`,
     description: msg`for speech that other people find hard to understand`,
   },
   {
     id: "languages",
-    value: "6+",
+    value: (locale) => `${written(locale, 6)}+`,
     label: msg`Languages`,
     description: msg`Kazakh, Russian, Uzbek, Kyrgyz, English and Azerbaijani`,
   },
   {
     id: "specialists",
-    value: "58",
+    value: (locale) => written(locale, 58),
     label: msg`Specialists contributed`,
     description: msg`speech therapists, neurologists and psychologists`,
   },
@@ -126,8 +130,9 @@ export const supportedLanguages: readonly SupportedLanguage[] = [
   { code: "az", name: msg`Azerbaijani`, nativeName: "Azərbaycan dili" },
 ];
 
-/** The reach claimed on the About page, shown beside the languages. */
-export const peopleReached = "300M+";
+/** The reach claimed on the About page, shown beside the languages: "300M+", "300 млн+". */
+export const peopleReached = (locale: string) =>
+  `${written(locale, 3e8, { notation: "compact" })}+`;
 
 export const partners: readonly Partner[] = [
   {

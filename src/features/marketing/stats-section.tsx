@@ -31,7 +31,7 @@ export function StatsSection() {
               component="p"
               sx={{ fontSize: "2.75rem", fontWeight: 800, lineHeight: 1.1, color: "primary.main" }}
             >
-              {typeof stat.value === "string" ? stat.value : i18n._(stat.value)}
+              {typeof stat.value === "function" ? stat.value(i18n.locale) : i18n._(stat.value)}
             </Typography>
             <Typography variant="h3" component="h3" sx={{ mt: 1 }}>
               {i18n._(stat.label)}
