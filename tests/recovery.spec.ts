@@ -450,7 +450,7 @@ test.describe("with pilot access", () => {
     context,
   }) => {
     // A stand-in for YouTube's player that says where the video is: the first lesson 14 minutes
-    // in, the second near its end.
+    // in, the second near its end (and at its end, 760 s, when started there).
     await context.route(`https://${youtubeEmbedHost}/**`, (route) =>
       route.fulfill({
         contentType: "text/html",
@@ -458,7 +458,9 @@ test.describe("with pilot access", () => {
           addEventListener("message", (event) => {
             if (JSON.parse(event.data).event !== "listening") return;
             const currentTime = location.pathname.endsWith("/qVqS7xkuSU4") ? 840.6 : 755.2;
-            const info = { playerState: 1, currentTime };
+            const info = new URLSearchParams(location.search).get("start") === "760"
+              ? { playerState: 0, currentTime: 760 }
+              : { playerState: 1, currentTime };
             parent.postMessage(JSON.stringify({ event: "infoDelivery", info }), event.origin);
           });
         </script></html>`,
@@ -482,6 +484,12 @@ test.describe("with pilot access", () => {
       parent.postMessage(JSON.stringify({ event: "infoDelivery", info }), "*");
     });
     await expect(embed(page)).not.toHaveAttribute("data-media-playing");
+    // Cut off at its end by a lost connection, it comes back at its end: it does not play again
+    // from the start by itself.
+    await context.setOffline(true);
+    await expect(embed(page)).toHaveCount(0);
+    await context.setOffline(false);
+    await expect(embed(page)).toHaveAttribute("src", /[?&]start=760(&|$)/);
     // The first lesson is left 14 minutes in: the app is closed (here, left for another page).
     await previous.click();
     await play.click();

@@ -36,17 +36,14 @@ function stateFromMessage(data: unknown): number | null {
 
 /**
  * What a player message says of the video's place: `ended` whether it is over now (`endedBefore`:
- * whether it was before this message), and `time` where it is, or `null` when the message says
- * nothing of it or the video is over. A video at its end has no place to go on from: the place
- * the player reports there, and after it until it plays again, is not one.
+ * whether it was before this message), and `time` where it is, or `null` when it says nothing.
  */
 function placeFromMessage(
   data: unknown,
   endedBefore: boolean,
 ): { ended: boolean; time: number | null } {
   const state = stateFromMessage(data);
-  const over = state === null ? endedBefore : state === ended;
-  return { ended: over, time: over ? null : timeFromMessage(data) };
+  return { ended: state === null ? endedBefore : state === ended, time: timeFromMessage(data) };
 }
 
 /** Where the video is (seconds) in a message, or `null` when it says nothing about it. */
@@ -88,7 +85,8 @@ export const playerAnswerMs = 20_000;
  * Follows `frame`'s player; returns the function that stops following. Stopping also clears the
  * mark, so a video taken off the page never holds the idle timer.
  * - `onTime` hears where the video is, as the player reports it (about every quarter second
- *   while it plays), and `onEnded` that it has played to its end (no place is reported then);
+ *   while it plays), and `onEnded` where it ended. A video at its end has no place to go on
+ *   from: what the player reports there, and after it until it plays again, is not a place;
  * - `onAnswer` hears false when the player has said nothing for `playerAnswerMs`, and true when
  *   it speaks after that.
  */
@@ -100,7 +98,7 @@ export function followEmbeddedPlayback(
     onAnswer,
   }: {
     onTime?: (seconds: number) => void;
-    onEnded?: () => void;
+    onEnded?: (seconds: number) => void;
     onAnswer?: (answered: boolean) => void;
   } = {},
 ): () => void {
@@ -129,6 +127,7 @@ export function followEmbeddedPlayback(
   let stalled: ReturnType<typeof setTimeout> | undefined;
   let stalledOut = false;
   let atEnd = false;
+  let lastTime = 0;
   const onMessage = (event: MessageEvent) => {
     if (event.origin !== embedOrigin || event.source !== frame.contentWindow) return;
     stopAsking();
@@ -138,9 +137,10 @@ export function followEmbeddedPlayback(
       if (silent) onAnswer?.(true);
     }
     const place = placeFromMessage(event.data, atEnd);
-    if (place.ended && !atEnd) onEnded?.();
+    if (place.time !== null) lastTime = place.time;
+    if (place.ended && !atEnd) onEnded?.(lastTime);
+    else if (!place.ended && place.time !== null) onTime?.(place.time);
     atEnd = place.ended;
-    if (place.time !== null) onTime?.(place.time);
     const state = stateFromMessage(event.data);
     if (state === null) return;
     // Buffering for longer than `maxBufferingMs` (reported again and again, or not at all) is no

@@ -56,8 +56,8 @@ export function LessonEmbed({
   /** Where to start (seconds): where it was when it was last taken away. */
   startSeconds: () => number;
   onTime: (seconds: number) => void;
-  /** The video has played to its end. */
-  onEnded: () => void;
+  /** The video has played to its end, which is there (seconds). */
+  onEnded: (seconds: number) => void;
   /** False when the player has not answered in time (the video has not loaded), true after. */
   onAnswer: (answered: boolean) => void;
   afterIt: RefObject<HTMLElement | null>;
@@ -69,7 +69,7 @@ export function LessonEmbed({
   const load = useEffectEvent((frame: HTMLIFrameElement) => {
     const stop = followEmbeddedPlayback(frame, {
       onTime: (seconds) => onTime(seconds),
-      onEnded: () => onEnded(),
+      onEnded: (seconds) => onEnded(seconds),
       onAnswer: (answered) => onAnswer(answered),
     });
     frame.src = lessonEmbedUrl(youtubeId, window.location.origin, i18n.locale, startSeconds());

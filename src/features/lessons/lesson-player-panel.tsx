@@ -1,4 +1,4 @@
-import { useId, useState, type Ref, type RefObject } from "react";
+import { useId, useRef, useState, type Ref, type RefObject } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
@@ -80,6 +80,9 @@ export function LessonPlayerPanel({
   // comes back there, not at 0:00, and a lesson left by a stray tap on Next or on the list, or
   // when the app was closed, offers to go on from there.
   const [watched, watchedAt] = useLessonPlaces();
+  // Where a video watched to its end ended, while the page is open: cut off there by a lost
+  // connection, it comes back at its end rather than playing again from the start by itself.
+  const endedAt = useRef(new Map<string, number>());
   // The player did not answer in time (the video has not loaded): said, with a way to load again.
   const [unanswered, setUnanswered] = useState(false);
   const [loads, setLoads] = useState(0);
@@ -139,11 +142,16 @@ export function LessonPlayerPanel({
                 key={`${lesson.youtubeId} ${loads}`}
                 youtubeId={lesson.youtubeId}
                 title={title}
-                startSeconds={() => watched.get(lesson.youtubeId) ?? 0}
+                startSeconds={() =>
+                  watched.get(lesson.youtubeId) ?? endedAt.current.get(lesson.youtubeId) ?? 0
+                }
                 // In whole seconds: the page is drawn again once a second while a video plays.
                 onTime={(seconds) => watchedAt(lesson.youtubeId, Math.floor(seconds))}
                 // Watched to its end, a lesson is not offered to go on from there.
-                onEnded={() => watchedAt(lesson.youtubeId, undefined)}
+                onEnded={(seconds) => {
+                  endedAt.current.set(lesson.youtubeId, seconds);
+                  watchedAt(lesson.youtubeId, undefined);
+                }}
                 onAnswer={(answered) => setUnanswered(!answered)}
                 afterIt={playRef}
               />
@@ -156,7 +164,10 @@ export function LessonPlayerPanel({
                 watchedSeconds={watched.get(lesson.youtubeId) ?? 0}
                 onPlay={(from) => {
                   // Play starts the lesson from its beginning; "Go on" from where it was.
-                  if (from === "start") watchedAt(lesson.youtubeId, undefined);
+                  if (from === "start") {
+                    watchedAt(lesson.youtubeId, undefined);
+                    endedAt.current.delete(lesson.youtubeId);
+                  }
                   onPlay();
                 }}
                 playRef={playRef}
