@@ -6,7 +6,12 @@
 import type { Boards } from "@/features/talk/board/board";
 import { readBoards } from "@/features/talk/board/read-boards";
 import { keepLoadingStarterTexts } from "@/features/talk/board/starter-phrases";
-import { parseHistory } from "@/features/talk/history/history";
+import {
+  maxHistoryEntries,
+  parseHistory,
+  sameWords,
+  type History,
+} from "@/features/talk/history/history";
 import { parseTalkSettings } from "@/features/talk/talk-settings";
 import type { TalkData } from "@/features/talk/use-talk-data";
 import type { SpeechLanguage } from "@/shared/speech-options";
@@ -50,15 +55,44 @@ const storageKeyOf = {
 } as const;
 
 /**
- * Stores what `next` changed from `before`, on each part as stored now: a board or setting this
- * page did not change stays as another tab of the app left it. The history is one list, stored
- * whole.
+ * This page's change of the history (`before` to `next`) made on the history as stored now, which
+ * another tab of the app may have changed since this page read it (the installed app beside a
+ * browser tab): what it said meanwhile is kept, where storing this page's list would erase it.
+ * Entries this page deleted (or cleared) go, and entries it added or said again come in, in place
+ * of the same words stored under another id.
  */
-export function storeChanges(before: TalkData, next: TalkData, defaultLanguage: SpeechLanguage) {
-  for (const part of Object.keys(storageKeyOf) as (keyof TalkData)[]) {
-    if (next[part] === before[part]) continue;
-    void updateValue(storageKeyOf[part], (stored) => {
-      if (part === "history") return next.history;
+function mergeHistoryChange(stored: History, before: History, next: History): History {
+  const kept = new Set(next.map((entry) => entry.id));
+  const deleted = new Set(before.filter((entry) => !kept.has(entry.id)).map((entry) => entry.id));
+  const unchanged = new Set(before);
+  const added = next.filter((entry) => !unchanged.has(entry));
+  const addedIds = new Set(added.map((entry) => entry.id));
+  const others = stored.filter(
+    (entry) =>
+      !deleted.has(entry.id) &&
+      !addedIds.has(entry.id) &&
+      !added.some((one) => sameWords(one, entry.text, entry.language)),
+  );
+  return [...added, ...others].sort((a, b) => b.saidAt - a.saidAt).slice(0, maxHistoryEntries);
+}
+
+/**
+ * Stores what `next` changed from `before`, on each part as stored now: a board or setting this
+ * page did not change stays as another tab of the app left it; so does a history entry another tab
+ * said (`mergeHistoryChange`). Resolves once every part is stored.
+ */
+export async function storeChanges(
+  before: TalkData,
+  next: TalkData,
+  defaultLanguage: SpeechLanguage,
+): Promise<void> {
+  const parts = (Object.keys(storageKeyOf) as (keyof TalkData)[]).filter(
+    (part) => next[part] !== before[part],
+  );
+  const stores = parts.map((part) =>
+    updateValue(storageKeyOf[part], (stored) => {
+      if (part === "history")
+        return mergeHistoryChange(parseHistory(stored), before.history, next.history);
       const old = before[part] as Record<string, unknown>;
       const now = next[part] as Record<string, unknown>;
       const merged: Record<string, unknown> = {
@@ -70,8 +104,9 @@ export function storeChanges(before: TalkData, next: TalkData, defaultLanguage: 
         else delete merged[name];
       }
       return merged;
-    });
-  }
+    }),
+  );
+  await Promise.all(stores);
 }
 
 /**

@@ -52,7 +52,7 @@ export function useTalkData(defaultLanguage: SpeechLanguage) {
           const next = pending.current.reduce((data, update) => update(data), data);
           pending.current = [];
           changesMade.current += 1;
-          read.storeChanges(data, next, defaultLanguage);
+          void read.storeChanges(data, next, defaultLanguage);
           current.current = next;
           // The whole screen renders again with the stored data: in slices, so a slow tablet
           // stays responsive (a tap meanwhile is answered first).
@@ -88,7 +88,7 @@ export function useTalkData(defaultLanguage: SpeechLanguage) {
     current.current = next;
     setData(next);
     changesMade.current += 1;
-    read.storeChanges(now, next, defaultLanguage);
+    void read.storeChanges(now, next, defaultLanguage);
   }
 
   return {

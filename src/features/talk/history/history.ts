@@ -17,7 +17,8 @@ export type HistoryEntry = {
 
 export type History = readonly HistoryEntry[];
 
-const sameWords = (entry: HistoryEntry, text: string, language: SpeechLanguage) =>
+/** Whether `entry` holds these words in this language (said again, they are one entry). */
+export const sameWords = (entry: HistoryEntry, text: string, language: SpeechLanguage) =>
   entry.language === language && entry.text.toLocaleLowerCase() === text.toLocaleLowerCase();
 
 /**
