@@ -639,11 +639,18 @@ test("a long group is scanned in blocks of rows: the last of 60 phrases is a few
   await moveUntil(page, (status) => status === "Rows: Phrase 49, Phrase 50, Phrase 51, …", moveOn);
   await page.keyboard.press("Space");
   await moveUntil(page, (status) => status === "Row: Phrase 57, Phrase 58, Phrase 59, …", moveOn);
+  // The row's first button has the focus; a screen reader is told all the row holds, not only it.
+  const first = board(page).getByRole("button", { name: "Phrase 57", exact: true });
+  await expect(first).toBeFocused();
+  await expect(first).toHaveAccessibleDescription(
+    "Row: Phrase 57, Phrase 58, Phrase 59, Phrase 60",
+  );
   await page.keyboard.press("Space");
   await moveUntil(page, (status) => status === "Phrase 60", moveOn);
   // 3 blocks, 2 rows and 3 buttons on; one row after another, the last row alone is 14 away.
   expect(moves).toBe(8);
   await expect(board(page).getByRole("button", { name: "Phrase 60", exact: true })).toBeFocused();
+  await expect(first).toHaveAccessibleDescription("");
   await page.keyboard.press("Space");
   await expect(
     page.getByRole("region", { name: "Said last" }).getByText("Phrase 60", { exact: true }),

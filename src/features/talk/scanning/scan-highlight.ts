@@ -39,13 +39,32 @@ function createRing(): HTMLDivElement {
 }
 
 /**
- * Draws the highlight and gives the highlighted thing the focus. A group that cannot take the
+ * Adds the element with id `id` to what describes `element` (a screen reader says it after the
+ * element's name); returns the function that takes it away again.
+ */
+export function lendDescription(element: Element, id: string): () => void {
+  const before = element.getAttribute("aria-describedby");
+  element.setAttribute("aria-describedby", before ? `${id} ${before}` : id);
+  return () => {
+    if (before === null) element.removeAttribute("aria-describedby");
+    else element.setAttribute("aria-describedby", before);
+  };
+}
+
+/**
+ * Draws the highlight and gives the highlighted thing the focus. A row or block of buttons gives
+ * it to its first button, described by all of them (`steps.rowDescription`, the id of an element
+ * naming them), so a screen reader says what is in it, not only the first. A group that cannot take the
  * focus takes it for as long as it is highlighted; a text box is not focused until chosen (on a
  * phone the focus would open the keyboard at every pass).
  */
 export function useScanHighlight(
   highlight: ScanHighlight,
-  steps: { back: RefObject<HTMLElement | null>; undo: RefObject<HTMLElement | null> },
+  steps: {
+    back: RefObject<HTMLElement | null>;
+    undo: RefObject<HTMLElement | null>;
+    rowDescription: string;
+  },
 ) {
   const ringRef = useRef<HTMLDivElement | null>(null);
   const drawn = useRef(false);
@@ -95,6 +114,11 @@ export function useScanHighlight(
 
     const focusTarget = highlight?.kind === "target" ? focusElementOf(highlight.target) : target;
     let lent: HTMLElement | null = null;
+    const isRows =
+      highlight?.kind === "target" &&
+      (highlight.target.kind === "row" || highlight.target.kind === "block");
+    const takeDescriptionBack =
+      isRows && focusTarget ? lendDescription(focusTarget, steps.rowDescription) : undefined;
     // While the user types in a box (use-switch-scanning.ts), the box keeps the focus and the page
     // stays where it is.
     const active = document.activeElement;
@@ -128,6 +152,7 @@ export function useScanHighlight(
       window.removeEventListener("scroll", place, { capture: true });
       window.removeEventListener("resize", place);
       lent?.removeAttribute("tabindex");
+      takeDescriptionBack?.();
     };
     // A new highlight comes with each switch press or tick; the steps' elements are stable refs.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -66,7 +66,8 @@ export function SwitchScanning({
   });
   const backRef = useRef<HTMLButtonElement>(null);
   const undoRef = useRef<HTMLButtonElement>(null);
-  useScanHighlight(scan.highlight, { back: backRef, undo: undoRef });
+  const rowDescription = useId();
+  useScanHighlight(scan.highlight, { back: backRef, undo: undoRef, rowDescription });
   const barRef = useRef<HTMLElement>(null);
   useRoomForBar(barRef);
 
@@ -83,6 +84,9 @@ export function SwitchScanning({
         : highlight.kind === "undo"
           ? t`Undo`
           : labelOf(highlight.target);
+  // A row or block highlighted is named by all its buttons (labelOf), as the cue names it.
+  const rowsKind = highlight?.kind === "target" ? highlight.target.kind : null;
+  const row = spoken;
   const interfaceLanguage: SpeechLanguage = isSpeechLanguage(i18n.locale) ? i18n.locale : "en";
   useSpokenCue(settings.spokenCue && !speaking, highlight, spoken, interfaceLanguage, loadEngine);
 
@@ -139,6 +143,11 @@ export function SwitchScanning({
           {stopped ? t`Start scanning` : t`Stop scanning`}
         </Button>
       </Stack>
+      {/* What a highlighted row holds, all of it, for a screen reader (the status line shows
+          three). */}
+      <span id={rowDescription} hidden>
+        {rowsKind === "row" ? t`Row: ${row}` : rowsKind === "block" ? t`Rows: ${row}` : ""}
+      </span>
       <div role="status" style={visuallyHidden}>
         {stopped ? t`Scanning is stopped.` : typing || t`Scanning is on.`}
       </div>
