@@ -569,6 +569,48 @@ test("a list's choice made by mistake is set back by the switch's Undo", async (
     .toMatchObject({ language: "en" });
 });
 
+/**
+ * With the switch alone: edits the board, and moves the highlight to the control named
+ * `control` (Delete, Move down…) of the phrase `phrase` in the Needs group.
+ */
+async function scanToEditControl(
+  page: Page,
+  phrase: string,
+  control: string,
+  moveOn: () => Promise<void>,
+) {
+  const needs = phraseGroupOf(page, "Needs");
+  await moveUntil(page, (status) => status === "Phrase board", moveOn);
+  await page.keyboard.press("Space");
+  await scanToItem(page, "Edit the board", moveOn);
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("button", { name: "Done editing" })).toBeVisible();
+  // The edited board's code comes a moment later: the user sees its buttons before going on.
+  await expect(needs.getByRole("button", { name: `Delete: ${phrase}`, exact: true })).toBeVisible();
+  await moveUntil(page, (status) => status === "Phrase board", moveOn);
+  await page.keyboard.press("Space");
+  await moveUntil(page, (status) => status === "Needs", moveOn);
+  await page.keyboard.press("Space");
+  // Edited, each phrase is a row of its own buttons: a long group comes in blocks of rows first.
+  const reached = await moveUntil(
+    page,
+    (status) => status.includes(`Favourite: ${phrase}`),
+    moveOn,
+  );
+  await page.keyboard.press("Space");
+  const name = `${control}: ${phrase}`;
+  if (reached.startsWith("Rows: ")) {
+    // The phrase's buttons may take two lines: the control may be a row of one, or in a row.
+    const row = await moveUntil(
+      page,
+      (status) => status === name || (status.startsWith("Row: ") && status.includes(name)),
+      moveOn,
+    );
+    if (row !== name) await page.keyboard.press("Space");
+  }
+  await moveUntil(page, (status) => status === name, moveOn);
+}
+
 test("a phrase deleted by mistake while the board is edited comes back with the switch's Undo", async ({
   page,
 }) => {
@@ -576,32 +618,7 @@ test("a phrase deleted by mistake while the board is edited comes back with the 
   const moveOn = () => page.keyboard.press("Enter");
   const needs = phraseGroupOf(page, "Needs");
   const first = (await needs.getByRole("button").first().innerText()).trim();
-  await moveUntil(page, (status) => status === "Phrase board", moveOn);
-  await page.keyboard.press("Space");
-  await scanToItem(page, "Edit the board", moveOn);
-  await page.keyboard.press("Space");
-  await expect(page.getByRole("button", { name: "Done editing" })).toBeVisible();
-  // The edited board's code comes a moment later: the user sees its buttons before going on.
-  await expect(needs.getByRole("button", { name: `Delete: ${first}`, exact: true })).toBeVisible();
-  await moveUntil(page, (status) => status === "Phrase board", moveOn);
-  await page.keyboard.press("Space");
-  await moveUntil(page, (status) => status === "Needs", moveOn);
-  await page.keyboard.press("Space");
-  // Edited, each phrase is a row of its own buttons: a long group comes in blocks of rows first.
-  const reached = await moveUntil(page, (status) => status.includes(`Favourite: ${first}`), moveOn);
-  await page.keyboard.press("Space");
-  if (reached.startsWith("Rows: ")) {
-    // The phrase's buttons may take two lines: its Delete may be a row of one, or in a row.
-    const row = await moveUntil(
-      page,
-      (status) =>
-        status === `Delete: ${first}` ||
-        (status.startsWith("Row: ") && status.includes(`Delete: ${first}`)),
-      moveOn,
-    );
-    if (row !== `Delete: ${first}`) await page.keyboard.press("Space");
-  }
-  await moveUntil(page, (status) => status === `Delete: ${first}`, moveOn);
+  await scanToEditControl(page, first, "Delete", moveOn);
   await page.keyboard.press("Space");
   await expect(board(page).getByText(`Deleted: ${first}`)).toBeVisible();
   // Right after the press, the Undo step takes the deletion back.
@@ -609,6 +626,29 @@ test("a phrase deleted by mistake while the board is edited comes back with the 
   await page.keyboard.press("Space");
   await expect(needs.getByRole("button", { name: `Delete: ${first}`, exact: true })).toBeVisible();
   await expect(board(page).getByText(`Deleted: ${first}`)).toHaveCount(0);
+});
+
+test("a phrase moved by mistake while the board is edited goes back with the switch's Undo", async ({
+  page,
+}) => {
+  await openTalkScanning(page, { mode: "two-switches" });
+  const moveOn = () => page.keyboard.press("Enter");
+  const needs = phraseGroupOf(page, "Needs");
+  // The Needs group's phrases in order, as their Delete buttons name them.
+  const order = () =>
+    needs
+      .getByRole("button", { name: /^Delete: / })
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label")));
+  const first = (await needs.getByRole("button").first().innerText()).trim();
+  await scanToEditControl(page, first, "Move down", moveOn);
+  const before = await order();
+  await page.keyboard.press("Space");
+  // Moved: the first phrase is second now.
+  await expect.poll(order).toEqual([before[1], before[0], ...before.slice(2)]);
+  await expect(scanStatus(page)).toHaveText("Undo the last choice");
+  await page.keyboard.press("Space");
+  // Undone: it is back in its place, not only the speech stopped.
+  await expect.poll(order).toEqual(before);
 });
 
 test("a long group is scanned in blocks of rows: the last of 60 phrases is a few steps away", async ({

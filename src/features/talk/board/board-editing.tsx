@@ -41,6 +41,7 @@ import {
   phraseControlSelector,
 } from "@/features/talk/board/phrase-board";
 import { PhraseSymbolImage } from "@/features/talk/board/phrase-symbol-image";
+import { scanKeyAttribute, scanUndoneByAttribute } from "@/features/talk/scanning/scan-targets";
 import { Button } from "@/components/button";
 import { IconButton } from "@/components/icon-button";
 import type { SpeechLanguage } from "@/shared/speech-options";
@@ -335,6 +336,11 @@ function EditablePhrase({
             other arrow would send the phrase back the other way. */}
         <IconButton
           {...phraseControl(phrase.id, "up")}
+          // Moved up by mistake, the switch's Undo sends it back down.
+          {...{
+            [scanKeyAttribute]: `${phrase.id}:up`,
+            [scanUndoneByAttribute]: `${phrase.id}:down`,
+          }}
           sx={iconButton}
           aria-label={t`Move up: ${text}`}
           aria-disabled={!up}
@@ -344,6 +350,10 @@ function EditablePhrase({
         </IconButton>
         <IconButton
           {...phraseControl(phrase.id, "down")}
+          {...{
+            [scanKeyAttribute]: `${phrase.id}:down`,
+            [scanUndoneByAttribute]: `${phrase.id}:up`,
+          }}
           sx={iconButton}
           aria-label={t`Move down: ${text}`}
           aria-disabled={!down}

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cueWords } from "@/features/talk/scanning/scan-cue";
-import { labelOf, type ScanTarget } from "@/features/talk/scanning/scan-targets";
+import { labelOf, undoingButton, type ScanTarget } from "@/features/talk/scanning/scan-targets";
 
 // Only the names matter here: the tests run without a page.
 const button = (label: string): ScanTarget => ({
@@ -33,5 +33,31 @@ describe("what the spoken cue says of a highlight", () => {
     const said = cueWords(labelOf(button("words ".repeat(30))));
     expect(said.length).toBeLessThanOrEqual(80);
     expect(said).toMatch(/^(words )*words$/);
+  });
+});
+
+describe("the button that undoes a switch's press", () => {
+  // A screen as far as the lookup sees it: buttons found by their key, with their attributes.
+  const screen = (buttons: Record<string, Record<string, string>>) =>
+    ({
+      querySelector: (selector: string) => {
+        const key = /^\[data-scan-key="(.*)"\]$/.exec(selector)?.[1];
+        const attributes = key === undefined ? undefined : buttons[key];
+        return attributes ? { getAttribute: (name: string) => attributes[name] ?? null } : null;
+      },
+    }) as unknown as ParentNode;
+
+  beforeAll(() => {
+    // The page's CSS.escape, as far as these keys need it.
+    globalThis.CSS ??= { escape: (value: string) => value } as typeof CSS;
+  });
+
+  it("is the one the pressed button names (Move up's Move down), unless it cannot act", () => {
+    expect(undoingButton("p1:down", screen({ "p1:down": {} }))).not.toBeNull();
+    // Held at the end of its group, it would do nothing: none.
+    expect(undoingButton("p1:down", screen({ "p1:down": { "aria-disabled": "true" } }))).toBeNull();
+    // Gone from the screen, or not named: none.
+    expect(undoingButton("p1:down", screen({}))).toBeNull();
+    expect(undoingButton(null, screen({ "p1:down": {} }))).toBeNull();
   });
 });

@@ -134,6 +134,25 @@ function targetsIn(container: HTMLElement): ScanTarget[] {
 /** Marks the dialog of a list's choices (scan-choice-dialog.tsx), whose choice Undo sets back. */
 export const scanChoicesAttribute = "data-scan-choices";
 
+/**
+ * Mark a button whose press another one undoes (a phrase's Move up, which its Move down sends
+ * back): the pressed one's `scanUndoneByAttribute` holds the key that the other's
+ * `scanKeyAttribute` holds, and the switch's Undo presses that one.
+ */
+export const scanUndoneByAttribute = "data-scan-undone-by";
+export const scanKeyAttribute = "data-scan-key";
+
+/**
+ * The button keyed `undoneBy` (read from the pressed one as it was pressed), found in `root` as
+ * the screen is now; none when it cannot act (held at the end of its group).
+ */
+export function undoingButton(undoneBy: string | null, root: ParentNode): HTMLElement | null {
+  const button = undoneBy
+    ? root.querySelector<HTMLElement>(`[${scanKeyAttribute}="${CSS.escape(undoneBy)}"]`)
+    : null;
+  return button && button.getAttribute("aria-disabled") !== "true" ? button : null;
+}
+
 /** Sets a list as a person picking `value` in it would: its value, then its change event. */
 export function pickFromList(list: HTMLSelectElement, value: string) {
   if (list.value === value) return;

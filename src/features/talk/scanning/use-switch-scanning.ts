@@ -34,6 +34,8 @@ import {
   pickFromList,
   scanChoicesAttribute,
   scanTreeOf,
+  scanUndoneByAttribute,
+  undoingButton,
   type ScanTarget,
 } from "@/features/talk/scanning/scan-targets";
 
@@ -107,8 +109,9 @@ export function useSwitchScanning({
   const listChoice = useRef<{ choice: HTMLElement; list: HTMLSelectElement; value: string } | null>(
     null,
   );
-  // The last press, and the alerts' Undo buttons before it: one that came with it undoes it.
-  const lastPress = useRef<PressSeen | null>(null);
+  // The last press, and the alerts' Undo buttons before it: one that came with it undoes it. And
+  // the button that undoes it, when it names one (a phrase's Move up names its Move down).
+  const lastPress = useRef<(PressSeen & { undoneBy: string | null }) | null>(null);
   const undoButtons = () => [...(rootRef.current?.querySelectorAll(anyUndoButton) ?? [])];
   const standInFor = (gone: unknown) => {
     const chosen = listChoice.current;
@@ -140,7 +143,13 @@ export function useSwitchScanning({
           : null;
       listBefore.current =
         element instanceof HTMLSelectElement ? { list: element, value: element.value } : null;
-      lastPress.current = element ? { pressed: element, undoButtonsBefore: undoButtons() } : null;
+      lastPress.current = element
+        ? {
+            pressed: element,
+            undoButtonsBefore: undoButtons(),
+            undoneBy: element.getAttribute(scanUndoneByAttribute),
+          }
+        : null;
       onPress();
       press(target, chooseFrom);
     }
@@ -168,6 +177,9 @@ export function useSwitchScanning({
         pressed.element.matches(anyUndoButton)
       )
         pressed.element.click();
+      // A press that another button undoes (a phrase moved up by mistake): that one is pressed.
+      if (pressed?.kind === "item" && press && pressed.element === press.pressed && root)
+        undoingButton(press.undoneBy, root)?.click();
       lastPress.current = null;
       onUndo();
     }
