@@ -569,6 +569,37 @@ test("a list's choice made by mistake is set back by the switch's Undo", async (
     .toMatchObject({ language: "en" });
 });
 
+test("a phrase deleted in another tab while highlighted: the highlight moves at once, and a press says what it shows", async ({
+  page,
+}) => {
+  await openTalkScanning(page, { mode: "two-switches" });
+  const moveOn = () => page.keyboard.press("Enter");
+  const phrase = await chosenPhrase(page);
+  await scanTo(page, phrase, moveOn);
+  await expect(scanStatus(page)).toHaveText(phrase);
+
+  // The same board open in another tab of the app (the installed app beside a browser tab).
+  const other = await page.context().newPage();
+  await other.goto("/talk");
+  await settle(other);
+  await other.getByRole("button", { name: "Edit the board" }).click();
+  await other.getByRole("button", { name: `Delete: ${phrase}`, exact: true }).click();
+  await expect(other.getByText(`Deleted: ${phrase}`)).toBeVisible();
+
+  // Without a press, the highlight leaves the deleted phrase for what is there now, with the focus.
+  await expect(board(page).getByRole("button", { name: phrase, exact: true })).toHaveCount(0);
+  await expect(scanStatus(page)).not.toHaveText(phrase);
+  const shown = (await scanStatus(page).innerText()).trim();
+  await expect(page.locator(":focus")).toHaveAccessibleName(shown);
+  // The press acts on what the user sees highlighted (the phrase that took the deleted one's
+  // place), not on nothing.
+  await page.keyboard.press("Space");
+  await expect(
+    page.getByRole("region", { name: "Said last" }).getByText(shown, { exact: true }),
+  ).toBeVisible();
+  await other.close();
+});
+
 /**
  * With the switch alone: edits the board, and moves the highlight to the control named
  * `control` (Delete, Move down…) of the phrase `phrase` in the Needs group.

@@ -145,10 +145,15 @@ export function useScanHighlight(
 
     const observer = new ResizeObserver(place);
     observer.observe(document.body);
+    // What is highlighted can move without a resize (a phrase moved back by Undo, a row above it
+    // gone): the ring follows it.
+    const moves = new MutationObserver(place);
+    moves.observe(document.body, { childList: true, subtree: true });
     window.addEventListener("scroll", place, { capture: true, passive: true });
     window.addEventListener("resize", place);
     return () => {
       observer.disconnect();
+      moves.disconnect();
       window.removeEventListener("scroll", place, { capture: true });
       window.removeEventListener("resize", place);
       lent?.removeAttribute("tabindex");

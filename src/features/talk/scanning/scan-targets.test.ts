@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { cueWords } from "@/features/talk/scanning/scan-cue";
-import { labelOf, undoingButton, type ScanTarget } from "@/features/talk/scanning/scan-targets";
+import {
+  highlightGone,
+  labelOf,
+  undoingButton,
+  type ScanTarget,
+} from "@/features/talk/scanning/scan-targets";
 
 // Only the names matter here: the tests run without a page.
 const button = (label: string): ScanTarget => ({
@@ -59,5 +64,26 @@ describe("the button that undoes a switch's press", () => {
     // Gone from the screen, or not named: none.
     expect(undoingButton("p1:down", screen({}))).toBeNull();
     expect(undoingButton(null, screen({ "p1:down": {} }))).toBeNull();
+  });
+});
+
+describe("a highlight whose button has gone between two steps", () => {
+  const item = (element: object): ScanTarget => ({
+    kind: "item",
+    element: element as HTMLElement,
+    label: "",
+    children: [],
+  });
+  const [water, help, cold] = [{}, {}, {}];
+  const needs: ScanTarget = { kind: "row", children: [item(water), item(help), item(cold)] };
+
+  it("is seen when a button it stands for, or any button of its row, is no longer there", () => {
+    const isThereBut = (gone: object) => (element: HTMLElement) => element !== gone;
+    expect(highlightGone(item(water), isThereBut(water))).toBe(true);
+    expect(highlightGone(item(water), isThereBut(help))).toBe(false);
+    // A row whose last button was deleted elsewhere: its place and its buttons have changed.
+    expect(highlightGone(needs, isThereBut(cold))).toBe(true);
+    expect(highlightGone(needs, () => true)).toBe(false);
+    expect(highlightGone(undefined, () => false)).toBe(false);
   });
 });

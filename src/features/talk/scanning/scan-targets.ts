@@ -38,7 +38,8 @@ const isLeftOut = (element: HTMLElement) =>
   element.getAttribute("aria-hidden") === "true" ||
   element.hasAttribute("data-scan-skip");
 
-const isUsable = (element: HTMLElement) =>
+/** Whether a button can be scanned: usable and in sight (not disabled, hidden or drawn nowhere). */
+export const isUsable = (element: HTMLElement) =>
   !element.matches(":disabled") &&
   element.getAttribute("aria-disabled") !== "true" &&
   element.checkVisibility({ visibilityProperty: true }) &&
@@ -214,6 +215,20 @@ export function labelOf(target: ScanTarget): string {
     .map((button) => (button.kind === "item" || button.kind === "group" ? button.label : ""))
     .filter(Boolean)
     .join(", ");
+}
+
+/**
+ * Whether what `target` stood for when it was highlighted has gone from what is scanned (`isThere`
+ * says of each of its elements): a button deleted in another tab, hidden by a panel that changed,
+ * behind a dialog that opened. The highlight then points at nothing until it is fitted again.
+ */
+export function highlightGone(
+  target: ScanTarget | undefined,
+  isThere: (element: HTMLElement) => boolean,
+): boolean {
+  if (!target) return false;
+  const elements = [target, ...buttonsOf(target)].map(elementOf).filter((element) => !!element);
+  return elements.some((element) => !isThere(element));
 }
 
 /** The element that takes the focus when the target is highlighted. */

@@ -29,10 +29,13 @@ import {
 } from "@/features/talk/scanning/scan-anchors";
 import { anyUndoButton } from "@/components/undo-alert";
 import {
+  highlightGone,
   isTypedIn,
+  isUsable,
   keyOfTarget,
   pickFromList,
   scanChoicesAttribute,
+  scanRootFor,
   scanTreeOf,
   scanUndoneByAttribute,
   undoingButton,
@@ -254,6 +257,30 @@ export function useSwitchScanning({
 
   // The screen as it is when scanning starts.
   useEffect(() => onSwitch("start"), []);
+
+  // What is highlighted may go between two steps (deleted in another tab, hidden by a panel that
+  // changed, behind a dialog that opened): the highlight is fitted to the screen at once, in the
+  // same task, before a switch press could act on nothing or on what took its place unseen.
+  const refitIfGone = useEffectEvent(() => {
+    const root = rootRef.current;
+    const at = highlighted(latest.current);
+    if (!root || at === null || at === "back" || at === "undo") return;
+    const scanned = scanRootFor(root);
+    const target = nodeAt(latestTree.current, at) as ScanTarget | undefined;
+    const isThere = (element: HTMLElement) =>
+      element.isConnected && scanned.contains(element) && isUsable(element);
+    if (highlightGone(target, isThere)) run((state, tree) => [fitScan(state, tree)]);
+  });
+  useEffect(() => {
+    const observer = new MutationObserver(refitIfGone);
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ["hidden", "disabled", "aria-disabled", "inert", "aria-hidden", "open"],
+    });
+    return () => observer.disconnect();
+  }, []);
 
   // One-switch scanning: the highlight stays a full interval on each step, then moves on.
   const oneSwitch = settings.mode === "one-switch";
