@@ -219,16 +219,17 @@ export function labelOf(target: ScanTarget): string {
 
 /**
  * Whether what `target` stood for when it was highlighted has gone from what is scanned (`isThere`
- * says of each of its elements): a button deleted in another tab, hidden by a panel that changed,
+ * says of each of its elements, a group's or a button's): a button deleted in another tab, hidden by a panel that changed,
  * behind a dialog that opened. The highlight then points at nothing until it is fitted again.
  */
 export function highlightGone(
   target: ScanTarget | undefined,
-  isThere: (element: HTMLElement) => boolean,
+  isThere: (element: HTMLElement, kind: "group" | "item") => boolean,
 ): boolean {
   if (!target) return false;
-  const elements = [target, ...buttonsOf(target)].map(elementOf).filter((element) => !!element);
-  return elements.some((element) => !isThere(element));
+  return [target, ...buttonsOf(target)].some(
+    (one) => (one.kind === "group" || one.kind === "item") && !isThere(one.element, one.kind),
+  );
 }
 
 /** The element that takes the focus when the target is highlighted. */

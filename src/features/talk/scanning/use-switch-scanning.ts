@@ -267,8 +267,9 @@ export function useSwitchScanning({
     if (!root || at === null || at === "back" || at === "undo") return;
     const scanned = scanRootFor(root);
     const target = nodeAt(latestTree.current, at) as ScanTarget | undefined;
-    const isThere = (element: HTMLElement) =>
-      element.isConnected && scanned.contains(element) && isUsable(element);
+    // A group is there while it is on the scanned part of the page; a button must be usable too.
+    const isThere = (element: HTMLElement, kind: "group" | "item") =>
+      element.isConnected && scanned.contains(element) && (kind === "group" || isUsable(element));
     if (highlightGone(target, isThere)) run((state, tree) => [fitScan(state, tree)]);
   });
   useEffect(() => {
