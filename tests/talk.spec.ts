@@ -1302,9 +1302,18 @@ test.describe("Talk", () => {
     await expect(historyRegion(page).getByText("Nothing said yet.")).toBeVisible();
     // Nor are the last words left large on the screen.
     await expect(page.getByRole("region", { name: "Said last" })).toHaveCount(0);
-    // The focused button went with the history: the focus goes on from the main content.
-    await expect(page.locator("main")).toBeFocused();
+    // The focused button went with the history: the focus goes to the clear's Undo, in the
+    // region that says it.
+    await expect(undo).toBeFocused();
+    await expect(historyRegion(page).getByRole("status")).toContainText("History cleared.");
     await expect.poll(() => storedValue(page, "dauys.talk-history")).toEqual([]);
+    // A slip on "Yes, clear all" is taken back: the entries come back, with the focus.
+    await page.keyboard.press("Enter");
+    await expect(entries).toHaveCount(2);
+    await expect(entryButton(page, "Open the door please")).toBeFocused();
+    await expect
+      .poll(async () => ((await storedValue(page, "dauys.talk-history")) as unknown[]).length)
+      .toBe(2);
   });
 
   test("Export pressed before My voice has read what it learnt waits for it, so the file has the voice", async ({

@@ -6,6 +6,7 @@ import {
   newEntryId,
   parseHistory,
   recordSaid,
+  restoreCleared,
   restoreEntry,
   type History,
 } from "@/features/talk/history/history";
@@ -49,6 +50,15 @@ describe("talk history", () => {
     const history = say(say([], "One", 1), "Two", 2);
     expect(deleteEntry(history, "h1").map((entry) => entry.text)).toEqual(["Two"]);
     expect(clearHistory()).toEqual([]);
+  });
+
+  it("puts a cleared history back with what was said since, each words once", () => {
+    const cleared = say(say(say([], "One", 1), "Two", 2), "Three", 3);
+    // Said after the clear: new words, and words that were in the cleared list.
+    const since = say(say(clearHistory(), "Four", 4), "one", 5);
+    const back = restoreCleared(since, cleared);
+    expect(back.map((entry) => entry.text)).toEqual(["one", "Four", "Three", "Two"]);
+    expect(restoreCleared(clearHistory(), cleared)).toEqual(cleared);
   });
 
   it("reads a stored history, dropping what is unusable", () => {

@@ -57,6 +57,17 @@ export function clearHistory(): History {
   return [];
 }
 
+/**
+ * Puts a cleared history back (Undo): its entries join what was said since, in the order they
+ * were said; words said again since are listed once, at their newest.
+ */
+export function restoreCleared(history: History, cleared: History): History {
+  const back = cleared.filter(
+    (entry) => !history.some((other) => sameWords(other, entry.text, entry.language)),
+  );
+  return [...history, ...back].sort((a, b) => b.saidAt - a.saidAt).slice(0, maxHistoryEntries);
+}
+
 /** A stored history as the app can use it: unusable entries are dropped, never shown broken. */
 export function parseHistory(value: unknown): History {
   if (!Array.isArray(value)) return [];

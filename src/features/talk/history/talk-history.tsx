@@ -21,6 +21,7 @@ import {
 import {
   clearHistory,
   deleteEntry,
+  restoreCleared,
   restoreEntry,
   type History,
   type HistoryEntry,
@@ -29,7 +30,6 @@ import type { SpeechLanguage } from "@/shared/speech-options";
 import type { useTalkSpeech } from "@/features/talk/speaking/use-talk-speech";
 import { UndoAlert, undoButtonOf } from "@/components/undo-alert";
 import { useFocusAfterChange } from "@/lib/use-focus-after-change";
-import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { perLocale } from "@/lib/per-locale";
@@ -169,8 +169,6 @@ function ClearHistory({ onClear }: { onClear: () => void }) {
   const keepRef = useRef<HTMLButtonElement>(null);
   const clearRef = useRef<HTMLButtonElement>(null);
   const asked = useRef(false);
-  // Cleared, the history goes with its buttons: the focus goes on from the main content.
-  useFocusMainContentWhenLost();
   // The question takes the focus on the safe answer; answered, focus goes back to Clear.
   useEffect(() => {
     if (confirmingClear) keepRef.current?.focus();
@@ -217,7 +215,8 @@ function ClearHistory({ onClear }: { onClear: () => void }) {
 /**
  * What was said; an entry can be said again, pinned to its language's board or deleted. A
  * deletion can be undone (a slip of a shaky hand beside Pin); the focus goes to its Undo, and
- * from Undo back to the entry. Clearing it all takes the last words from "Said last" too.
+ * from Undo back to the entry. Clearing it all takes the last words from "Said last" too, and can
+ * be undone as well.
  */
 export function HistorySection({
   history,
@@ -234,12 +233,14 @@ export function HistorySection({
 }) {
   const { t } = useLingui();
   const [deleted, setDeleted] = useState<{ entry: HistoryEntry; index: number } | null>(null);
+  // What "Clear all history" took away, while its Undo is offered (a slip costs a hundred entries).
+  const [cleared, setCleared] = useState<History | null>(null);
   // What the last Pin did: the button's new name alone is not said by every screen reader, and a
   // full board takes no phrase.
   // `count` makes the same words said again a new announcement (Pin pressed twice on a full board).
   const [pinned, setPinned] = useState<{ text: string; full: boolean; count: number } | null>(null);
   // After a deletion the focus goes to its Undo, and after Undo back to the entry.
-  const focusAfterChange = useFocusAfterChange([deleted, history]);
+  const focusAfterChange = useFocusAfterChange([deleted, cleared, history]);
 
   return (
     <Stack spacing={2}>
@@ -261,6 +262,17 @@ export function HistorySection({
           >
             {t`Deleted from history: ${deleted.entry.text}`}
           </UndoAlert>
+        ) : cleared ? (
+          <UndoAlert
+            mark="history"
+            onUndo={() => {
+              setCleared(null);
+              changeHistory((current) => restoreCleared(current, cleared));
+              focusAfterChange(["[data-history-entry]"]);
+            }}
+          >
+            {t`History cleared.`}
+          </UndoAlert>
         ) : pinned ? (
           <Alert key={pinned.count} role="none" severity={pinned.full ? "warning" : "success"}>
             {pinned.full
@@ -275,6 +287,7 @@ export function HistorySection({
         onSay={(entry) => speech.say(entry.text, entry.language)}
         onPin={(entry) => {
           setDeleted(null);
+          setCleared(null);
           const full = boardIsFull(boardFor(boards, entry.language));
           setPinned((last) => ({ text: entry.text, full, count: (last?.count ?? 0) + 1 }));
           if (!full) {
@@ -283,6 +296,7 @@ export function HistorySection({
         }}
         onDelete={(entry) => {
           setPinned(null);
+          setCleared(null);
           setDeleted({ entry, index: history.indexOf(entry) });
           changeHistory((current) => deleteEntry(current, entry.id));
           focusAfterChange([undoButtonOf("history")]);
@@ -290,9 +304,12 @@ export function HistorySection({
         onClear={() => {
           setDeleted(null);
           setPinned(null);
+          setCleared(history);
           changeHistory(() => clearHistory());
           // Words cleared from the history are not left large on the screen (a shared tablet).
           speech.retract();
+          // The buttons went with the history: the focus goes to the clear's Undo, which says it.
+          focusAfterChange([undoButtonOf("history")]);
         }}
       />
     </Stack>
