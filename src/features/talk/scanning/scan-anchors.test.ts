@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   highlightReplaced,
+  movedByItselfHoldMs,
   reanchorScan,
+  selectActs,
   undoThatCameWith,
 } from "@/features/talk/scanning/scan-anchors";
 import { fitScan, startScan, type ScanState } from "@/features/talk/scanning/scan-machine";
@@ -91,5 +93,16 @@ describe("a scan kept on the same things when the screen changes", () => {
     const followed = fitScan(reanchorScan(seen, said, moved, keyOf), moved);
     expect(highlightReplaced(seen, said, followed, moved, keyOf)).toBe(false);
     expect(highlightReplaced(seen, said, seen, said, keyOf)).toBe(false);
+  });
+});
+
+describe("a select press just after the highlight moved by itself", () => {
+  it("is not taken for a moment (it was meant for what went), then acts on what is shown", () => {
+    const movedAt = 5_000;
+    expect(selectActs(movedAt + 200, movedAt)).toBe(false);
+    expect(selectActs(movedAt + movedByItselfHoldMs - 1, movedAt)).toBe(false);
+    expect(selectActs(movedAt + movedByItselfHoldMs, movedAt)).toBe(true);
+    // It never moved by itself: every press acts.
+    expect(selectActs(0, -Infinity)).toBe(true);
   });
 });

@@ -126,3 +126,14 @@ export function highlightReplaced<Node extends Tree<Node> & ScanShape>(
   const is = nodeAt(after, [...now.group, now.at]) as Node | undefined;
   return !is || keyOf(is) !== keyOf(was);
 }
+
+/**
+ * How long a highlight that moved by itself (what it was on went: `highlightGone`) holds before a
+ * select press acts on it. A switch user's press lands a long moment after they decide, so a
+ * press just after the jump was meant for what had gone: it presses nothing, as a press on a
+ * highlight replaced unseen does (`highlightReplaced`).
+ */
+export const movedByItselfHoldMs = 1000;
+
+/** Whether a select press at `now` acts, the highlight having last moved by itself at `movedAt`. */
+export const selectActs = (now: number, movedAt: number) => now - movedAt >= movedByItselfHoldMs;

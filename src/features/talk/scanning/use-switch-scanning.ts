@@ -24,6 +24,7 @@ import { scanOptionsOf, type ScanSettings } from "@/features/talk/scanning/scan-
 import {
   highlightReplaced,
   reanchorScan,
+  selectActs,
   undoThatCameWith,
   type PressSeen,
 } from "@/features/talk/scanning/scan-anchors";
@@ -245,12 +246,16 @@ export function useSwitchScanning({
   // When the last switch press was taken: a second one sooner than the user's setting is a
   // tremor's double press or a bouncing switch, and is not.
   const lastPressAt = useRef(-Infinity);
+  // When the highlight last left something that went (refitIfGone): a press just after is not
+  // taken, for it was meant for what went.
+  const movedByItselfAt = useRef(-Infinity);
   const onSwitch = useEffectEvent((which: "select" | "move" | "start" | "tick") => {
     if (which === "tick") return run((state, tree) => [tick(state, tree, options)]);
     if (which !== "start") {
       const now = performance.now();
       if (now - lastPressAt.current < settings.ignoreRepeatMs) return;
       lastPressAt.current = now;
+      if (which === "select" && !selectActs(now, movedByItselfAt.current)) return;
     }
     actions[which]();
   });
@@ -270,7 +275,9 @@ export function useSwitchScanning({
     // A group is there while it is on the scanned part of the page; a button must be usable too.
     const isThere = (element: HTMLElement, kind: "group" | "item") =>
       element.isConnected && scanned.contains(element) && (kind === "group" || isUsable(element));
-    if (highlightGone(target, isThere)) run((state, tree) => [fitScan(state, tree)]);
+    if (!highlightGone(target, isThere)) return;
+    run((state, tree) => [fitScan(state, tree)]);
+    movedByItselfAt.current = performance.now();
   });
   useEffect(() => {
     const observer = new MutationObserver(refitIfGone);
