@@ -14,10 +14,16 @@ import {
 import { finishPrivacyReset, startPrivacyReset, useKiosk } from "@/features/kiosk/kiosk-store";
 import type { KioskSetting } from "@/features/kiosk/kiosk-setting";
 import { erasePatientData, setOpenSessionReset } from "@/features/kiosk/privacy-reset";
+import {
+  bringInNewVersionAfterReset,
+  forgetKioskUses,
+  noteKioskUse,
+  privacyResetEnded,
+  readLastUse,
+} from "@/features/kiosk/kiosk-uses";
 import { activateLanguage, languageActivations, type LanguageCode } from "@/lib/i18n";
 import { loadUntilLoaded } from "@/lib/load-when-online";
 import { focusMainContent } from "@/lib/main-content";
-import { readyNewVersion, takeOver } from "@/lib/new-version";
 import {
   useFullscreenOnFirstTouch,
   useLeaveFullscreenOnExit,
@@ -48,36 +54,6 @@ const IdleCountdownDialog = lazy(
     })),
   ),
 );
-
-/**
- * When someone last used the tablet, kept through a reload, a crash or a restart: a session whose
- * page was closed is reset when the app opens again once its time has run out, instead of being
- * shown to the next person with the idle time started anew. One number in localStorage, read at
- * once as the session starts; removed once a privacy reset has erased what there was.
- */
-const lastUseKey = "dauys.kiosk-last-use";
-let lastUseWritten = 0;
-
-function readLastUse(): number | undefined {
-  try {
-    const at = Number(localStorage.getItem(lastUseKey));
-    return Number.isFinite(at) && at > 0 ? at : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Notes a use at `at` (at most once a second), or that nothing of anyone's is left (null). */
-function noteLastUse(at: number | null) {
-  if (at !== null && Math.abs(at - lastUseWritten) < 1000) return;
-  lastUseWritten = at ?? 0;
-  try {
-    if (at === null) localStorage.removeItem(lastUseKey);
-    else localStorage.setItem(lastUseKey, String(at));
-  } catch {
-    // Without it a reload starts the idle time again: the reset still comes, later.
-  }
-}
 
 /**
  * The entries of this tab's history that belong to the present patient, by TanStack Router's
@@ -143,31 +119,6 @@ function useHistoryBounds() {
   }, [history]);
 }
 
-/** A new version took over while someone was using the tablet: it comes at the next reset. */
-let newVersionInCharge = false;
-
-/**
- * Brings in a new version of the app: a kiosk's tab is never closed, so it would wait for good
- * (and patients are not asked to reload; service-worker-notices.tsx). Called after a privacy
- * reset, between two patients, with nothing of anyone's on the screen. The server is asked for a
- * new version when none waits; one that is ready only after someone has started using the
- * tablet waits for the next reset.
- */
-async function bringInNewVersion() {
-  if (newVersionInCharge) {
-    if (lastUseWritten === 0) window.location.reload();
-    return;
-  }
-  const next = await readyNewVersion();
-  if (next && lastUseWritten === 0)
-    takeOver(next, () => {
-      // Its taking over may wait for the old version's work (a picture still loading): the
-      // next patient may have started by then, and the page is not loaded again under them.
-      if (lastUseWritten === 0) window.location.reload();
-      else newVersionInCharge = true;
-    });
-}
-
 /** The page's own audio and video, and embedded players marked `data-media-playing`. */
 function isMediaPlaying(): boolean {
   return (
@@ -214,20 +165,20 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
     return () => dispatch({ type: "disarm" });
   }, [idleSeconds]);
   // Kiosk mode turned off: no session is left to reset.
-  useEffect(() => () => noteLastUse(null), []);
+  useEffect(() => () => forgetKioskUses(), []);
 
   // Any touch, click, key, wheel or typing means someone is there; playing audio or video too.
   useEffect(() => {
     const onInput = () => {
       const now = Date.now();
       dispatch({ type: "input", now });
-      noteLastUse(now);
+      noteKioskUse(now);
     };
     const onMedia = () => {
       const now = Date.now();
       const playing = isMediaPlaying();
       dispatch({ type: "media", now, playing });
-      noteLastUse(now);
+      noteKioskUse(now);
     };
     // A tablet waking up checks the clock at once rather than when its timer catches up.
     const onVisible = () => {
@@ -266,7 +217,7 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
     if (idle.phase !== "held") return;
     const timer = window.setInterval(() => {
       // Someone watching or listening is using the tablet.
-      noteLastUse(Date.now());
+      noteKioskUse(Date.now());
       if (!isMediaPlaying()) dispatch({ type: "media", now: Date.now(), playing: false });
     }, heldCheckMs);
     return () => window.clearInterval(timer);
@@ -297,9 +248,9 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
     window.scrollTo({ top: 0 });
     focusMainContent();
     finishPrivacyReset(erased);
-    if (erased) noteLastUse(null);
+    privacyResetEnded(erased);
     dispatch({ type: "reset-done", now: Date.now() });
-    void bringInNewVersion();
+    void bringInNewVersionAfterReset();
     return erased;
   });
 

@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  bringInNewVersionAfterReset,
+  noteKioskUse,
+  privacyResetEnded,
+  readLastUse,
+  resetKioskUsesForTests,
+} from "@/features/kiosk/kiosk-uses";
+
+/**
+ * A kiosk's page run by the old version, with a new version installed and waiting whose taking
+ * over comes when `takesOver` is called. Stand-ins for the browser's service worker container,
+ * the window and localStorage.
+ */
+function kioskWithNewVersionWaiting() {
+  const container = new EventTarget();
+  const next = Object.assign(new EventTarget(), {
+    state: "installed" as ServiceWorkerState,
+    postMessage: vi.fn(),
+  });
+  const registration = { waiting: next, installing: null, update: vi.fn(async () => undefined) };
+  Object.assign(container, { controller: {}, getRegistration: async () => registration });
+  const reload = vi.fn();
+  const stored = new Map<string, string>();
+  vi.stubGlobal("navigator", { serviceWorker: container });
+  vi.stubGlobal("window", Object.assign(new EventTarget(), { location: { reload } }));
+  vi.stubGlobal("localStorage", {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => stored.set(key, value),
+    removeItem: (key: string) => stored.delete(key),
+  });
+  return {
+    next,
+    reload,
+    takesOver() {
+      next.state = "activated";
+      next.dispatchEvent(new Event("statechange"));
+      container.dispatchEvent(new Event("controllerchange"));
+    },
+  };
+}
+
+describe("a new version on a kiosk", () => {
+  beforeEach(() => resetKioskUsesForTests());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("comes in after a privacy reset, with nobody there", async () => {
+    const kiosk = kioskWithNewVersionWaiting();
+    noteKioskUse(1_000_000);
+    privacyResetEnded(true);
+    await bringInNewVersionAfterReset();
+    expect(kiosk.next.postMessage).toHaveBeenCalledWith({ type: "SKIP_WAITING" });
+    kiosk.takesOver();
+    expect(kiosk.reload).toHaveBeenCalledTimes(1);
+    expect(readLastUse()).toBeUndefined();
+  });
+
+  it("comes in after a reset that could not erase everything too, which is made again at the next start", async () => {
+    // A patient used the tablet; the device refused the reset's erasing. The screen is empty all
+    // the same. Before, such a kiosk stayed on the old code for good.
+    const kiosk = kioskWithNewVersionWaiting();
+    noteKioskUse(1_000_000);
+    privacyResetEnded(false);
+    await bringInNewVersionAfterReset();
+    expect(kiosk.next.postMessage).toHaveBeenCalledWith({ type: "SKIP_WAITING" });
+    kiosk.takesOver();
+    expect(kiosk.reload).toHaveBeenCalledTimes(1);
+    // The last use is kept, so the page loaded again resets at once (its time has run out).
+    expect(readLastUse()).toBe(1_000_000);
+  });
+
+  it("does not come in when the next patient has started before the reset's check", async () => {
+    const kiosk = kioskWithNewVersionWaiting();
+    privacyResetEnded(true);
+    noteKioskUse(2_000_000);
+    await bringInNewVersionAfterReset();
+    expect(kiosk.next.postMessage).not.toHaveBeenCalled();
+  });
+
+  it("does not reload under the next patient when its taking over comes after they started", async () => {
+    const kiosk = kioskWithNewVersionWaiting();
+    privacyResetEnded(true);
+    await bringInNewVersionAfterReset();
+    noteKioskUse(2_000_000);
+    kiosk.takesOver();
+    expect(kiosk.reload).not.toHaveBeenCalled();
+    // The page is loaded again at the next reset.
+    privacyResetEnded(true);
+    await bringInNewVersionAfterReset();
+    expect(kiosk.reload).toHaveBeenCalledTimes(1);
+  });
+});
