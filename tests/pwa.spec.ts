@@ -772,6 +772,37 @@ test.describe("updates", () => {
     await expect(notice).toHaveCount(0);
   });
 
+  test("a page left open finds a new deployment by itself, and only offers it", async ({
+    page,
+  }) => {
+    const { origin, deployNext } = await ownDeployment(130);
+    await page.clock.install();
+    await visitUntilControlled(page, `${origin}/about`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
+    await page.evaluate(() => {
+      (window as unknown as { taskInProgress: boolean }).taskInProgress = true;
+    });
+
+    // Deployed after the page was opened: nothing asks the server for it (no checkForUpdate),
+    // but the page itself, as the hours go by (the notices' code comes once the page is live:
+    // the clock goes on an hour at a time until the page has asked).
+    deployNext();
+    const notice = page.getByText("A new version is available");
+    await expect
+      .poll(
+        async () => {
+          if (await notice.isVisible()) return true;
+          await page.clock.fastForward("01:00:00");
+          return false;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { taskInProgress?: boolean }).taskInProgress),
+    ).toBe(true);
+  });
+
   test("Reload in one window of the app does not reload its other windows mid-task", async ({
     page,
   }) => {

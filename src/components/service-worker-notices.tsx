@@ -11,6 +11,7 @@ import { ClosableAlert } from "@/components/closable-alert";
 import { Button } from "@/components/button";
 import { useKioskActive } from "@/lib/kiosk-flag";
 import { reloadPage } from "@/lib/reload-page";
+import { checkForUpdatesWhileOpen } from "@/lib/update-checks";
 
 export function ServiceWorkerNotices() {
   const { t } = useLingui();
@@ -24,6 +25,10 @@ export function ServiceWorkerNotices() {
     // window whose Reload was pressed reloads (reload-page.ts does it); the others keep their
     // notice, and reload when their user asks.
     onNeedReload: () => {},
+    // A page left open for days (a kiosk, an installed app) asks for new versions now and then.
+    onRegisteredSW: (_url, registration) => {
+      if (registration) checkForUpdatesWhileOpen(registration);
+    },
   });
   // The notices render in a transition: "Ready to work offline" arrives while a first visit may
   // still be starting, and its mount is sliced instead of one long task (issue 22).
