@@ -6,7 +6,7 @@
  * moves the focus after a page change.
  */
 import { FocusAfterNavigation } from "@/components/focus-after-navigation";
-import { ServiceWorkerNotices } from "@/components/service-worker-notices";
+import { ServiceWorkerNotices } from "@/features/app-updates/service-worker-notices";
 import { StorageErrorNotice } from "@/components/storage-error-notice";
 import { OutboxNews } from "@/features/contact/outbox-news";
 

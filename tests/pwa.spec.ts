@@ -772,6 +772,49 @@ test.describe("updates", () => {
     await expect(notice).toHaveCount(0);
   });
 
+  test("Reload whose new version waits for the old one's work says that the app is updating until it reloads", async ({
+    page,
+    context,
+  }) => {
+    const { origin, deployNext } = await ownDeployment(140);
+    const requests = followRequests(context);
+    await visitUntilControlled(page, `${origin}/about`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
+    deployNext();
+    await checkForUpdate(page);
+    await expect(page.getByText("A new version is available")).toBeVisible({ timeout: 20_000 });
+
+    // The old version is still at work: a lesson picture it fetches on a slow connection.
+    const held: Route[] = [];
+    await context.route("https://i.ytimg.com/**", (route) => void held.push(route));
+    await page.evaluate(() => {
+      void fetch("https://i.ytimg.com/vi/qVqS7xkuSU4/hqdefault.jpg", { mode: "no-cors" });
+      (window as unknown as { samePage: boolean }).samePage = true;
+    });
+    await expect.poll(() => held.length).toBe(1);
+
+    const reload = page.getByRole("button", { name: "Reload" });
+    await reload.click();
+    // Said while it waits, in a live region; the button keeps the focus.
+    await expect(page.getByRole("status").filter({ hasText: "Updating the app…" })).toBeVisible();
+    await expect(reload).toHaveAttribute("aria-disabled", "true");
+    await expect(reload).toBeFocused();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+      true,
+    );
+
+    // The old version's work ends: the new version takes over and the page is loaded with it.
+    await requests.quiet((request) => request.url().startsWith("https://i.ytimg.com/"));
+    const reloaded = page.waitForEvent("load");
+    await held[0]!.fulfill({ status: 200, contentType: "image/png", body: Buffer.from("") });
+    await reloaded;
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
+    await expect(page.getByText("A new version is available")).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+      undefined,
+    );
+  });
+
   test("a page left open finds a new deployment by itself, and only offers it", async ({
     page,
   }) => {

@@ -70,6 +70,21 @@ describe("catalogs loaded with the routes that need them", () => {
     expect(i18n._(createAudio)).toBe("Создать аудио");
   });
 
+  it("has the service worker's notices' words with their own part, not with every page's first load", async () => {
+    const updating = msg`Updating the app…`;
+    const newVersion = msg`A new version is available`;
+    await activateLanguage("ru");
+    expect(i18n._(updating)).not.toBe("Приложение обновляется…");
+    expect(i18n._(newVersion)).not.toBe("Доступна новая версия");
+    await withOwnCatalogPart(
+      "app-updates",
+      import.meta.glob<{ messages: Messages }>("/locales/*/app-updates.po"),
+      Promise.resolve(),
+    );
+    expect(i18n._(updating)).toBe("Приложение обновляется…");
+    expect(i18n._(newVersion)).toBe("Доступна новая версия");
+  });
+
   it("adds a part's messages without re-rendering what is on screen (no change event)", async () => {
     await activateLanguage("ky");
     let changes = 0;

@@ -36,6 +36,7 @@ const catalogLoaders: CatalogLoaders = import.meta.env.SSR
       "!/locales/*/page-texts.po",
       "!/locales/*/recognition-problems.po",
       "!/locales/*/outbox-refusals.po",
+      "!/locales/*/app-updates.po",
       "!/locales/*/recognition-audio.po",
       "!/locales/*/staff.po",
     ]);

@@ -60,3 +60,22 @@ describe("Reload with a new version waiting", () => {
     expect(page.reload).not.toHaveBeenCalled();
   });
 });
+
+describe("Reload's notice while the new version waits", () => {
+  it("is told once when its user went on, so it offers Reload again; not when the page reloads", async () => {
+    vi.useFakeTimers();
+    const page = pageWithNewVersionWaiting();
+    const givenUp = vi.fn();
+    await reloadWithNewVersion(givenUp);
+    page.input("pointerdown");
+    page.input("keydown");
+    expect(givenUp).toHaveBeenCalledTimes(1);
+
+    const other = pageWithNewVersionWaiting();
+    const stillReloading = vi.fn();
+    await reloadWithNewVersion(stillReloading);
+    other.takesOver();
+    expect(other.reload).toHaveBeenCalledTimes(1);
+    expect(stillReloading).not.toHaveBeenCalled();
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * A new version of the app, brought in by its service worker. The app never reloads by itself in
- * the middle of a task (service-worker-notices.tsx); these are for the moments it may: a kiosk
- * between two patients, and "Try again" after code that could not load.
+ * the middle of a task (features/app-updates/service-worker-notices.tsx); these are for the
+ * moments it may: Reload pressed on its notice, a kiosk between two patients, and "Try again"
+ * after code that could not load.
  */
 
 /**
@@ -31,16 +32,17 @@ export function takeOver(next: ServiceWorker, whenTaken = () => window.location.
   next.postMessage({ type: "SKIP_WAITING" });
 }
 
+/** What says that someone is using the page. */
+const inputs = ["pointerdown", "keydown"] as const;
+
 /**
  * Loads the page again, with the new version when one is ready. After a deployment, a page still
  * run by the old version asks for code the server no longer has (code that is not kept offline,
  * such as the staff inbox), and a plain reload keeps the old version: "Try again" would fail for
- * good. The new one brings code that is there.
+ * good. The new one brings code that is there. `onGivenUp` is told when the page will not be
+ * loaded again after all (its user went on meanwhile; see below).
  */
-/** What says that someone is using the page. */
-const inputs = ["pointerdown", "keydown"] as const;
-
-export async function reloadWithNewVersion() {
+export async function reloadWithNewVersion(onGivenUp?: () => void) {
   // A new version still installing on a slow connection may take minutes: after a few seconds
   // without one ready, the page is loaded again as it is.
   const next = await Promise.race([
@@ -55,7 +57,11 @@ export async function reloadWithNewVersion() {
   // has gone on with something meanwhile: then it is not reloaded under them, and the notice
   // stays, for them to reload when they are ready.
   let goneOn = false;
-  const noteGoneOn = () => (goneOn = true);
+  const noteGoneOn = () => {
+    if (goneOn) return;
+    goneOn = true;
+    onGivenUp?.();
+  };
   for (const type of inputs)
     window.addEventListener(type, noteGoneOn, { capture: true, once: true });
   const reload = () => {

@@ -2,8 +2,9 @@
  * Asks the server for a new version of the app while a page stays open. The browser checks for
  * one only when a page is opened; a clinic's kiosk, or a phone's installed app left open for
  * days, would run its first version for good. A found version is installed in the background and
- * offered by the "new version" notice, which never reloads by itself (service-worker-notices.tsx);
- * a kiosk takes it at its next privacy reset, between two patients (features/kiosk/kiosk-uses.ts).
+ * offered by the "new version" notice, which never reloads by itself
+ * (features/app-updates/service-worker-notices.tsx); a kiosk takes it at its next privacy reset,
+ * between two patients (features/kiosk/kiosk-uses.ts).
  */
 
 /** How often an open page asks, while it is shown and online. */

@@ -10,6 +10,7 @@ export const catalogParts = [
   "recognition",
   "recognition-problems",
   "outbox-refusals",
+  "app-updates",
   "recognition-audio",
   "speech-synthesis",
   "staff",

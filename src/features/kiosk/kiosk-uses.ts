@@ -3,9 +3,9 @@
  * the app opens again, and when a new version of the app may come in.
  *
  * A kiosk's tab is never closed, so an update would wait for good, and patients are not asked to
- * reload the clinic's tablet (service-worker-notices.tsx). A new version comes in after a privacy
- * reset instead, between two patients, with nothing of anyone's on the screen, and only while
- * nobody has used the tablet since that reset.
+ * reload the clinic's tablet (features/app-updates/service-worker-notices.tsx). A new version
+ * comes in after a privacy reset instead, between two patients, with nothing of anyone's on the
+ * screen, and only while nobody has used the tablet since that reset.
  */
 import { readyNewVersion, takeOver } from "@/lib/new-version";
 
