@@ -6,10 +6,12 @@ import {
   saveKioskSetting,
 } from "@/features/kiosk/kiosk-setting";
 import {
+  changeLockWaitMs,
   erasePatientData,
   forgetClinicSetup,
   keepClinicSetup,
 } from "@/features/kiosk/privacy-reset";
+import { updateValue } from "@/lib/storage-between-tabs";
 import { hasPilotAccess } from "@/lib/pilot-access";
 import { get, set } from "idb-keyval";
 import { openPictureStore } from "@/lib/picture-database";
@@ -84,6 +86,58 @@ describe("privacy reset", () => {
     // The next patient is not shown "Messages sent: 2", nor 1.
     resetStorageForTests();
     expect(await readValue(storageKeys.sentNotice)).toBeUndefined();
+  });
+});
+
+describe("privacy reset while a change is being stored", () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    resetStorageForTests();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("does not bring back the previous patient's history or My voice, stored as the reset begins", async () => {
+    await writeValue(storageKeys.talkHistory, [{ id: "h1", text: "Мой секрет", saidAt: 1 }]);
+    await writeValue(storageKeys.voiceExamples, { phrases: { p1: ["their take"] } });
+    // Talk stores the patient's last phrase, and My voice the take it was checking, on the
+    // values as stored (another tab's changes kept), as the reset begins.
+    let erasing: Promise<boolean> | undefined;
+    const storing = Promise.all([
+      updateValue(storageKeys.talkHistory, async (stored) => {
+        erasing = erasePatientData("kk");
+        // The erasing goes as far as it can before this change is written.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return [...(stored as unknown[]), { id: "h2", text: "Мой адрес", saidAt: 2 }];
+      }),
+      updateValue(storageKeys.voiceExamples, async (stored) => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return { ...(stored as object), checked: true };
+      }),
+    ]);
+    await storing;
+    expect(await erasing).toBe(true);
+
+    resetStorageForTests();
+    expect(await readValue(storageKeys.talkHistory)).toBeUndefined();
+    expect(await readValue(storageKeys.voiceExamples)).toBeUndefined();
+  });
+
+  it("is not held for good by a change that never ends", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    await writeValue(storageKeys.voiceExamples, { phrases: { p1: ["their take"] } });
+    // My voice's examples re-made by a recogniser worker that hangs (until the test's end).
+    let endHanging = () => {};
+    const hanging = updateValue(storageKeys.voiceExamples, async (stored) => {
+      await new Promise<void>((resolve) => (endHanging = resolve));
+      return stored;
+    });
+    const erasing = erasePatientData("kk");
+    await vi.advanceTimersByTimeAsync(changeLockWaitMs);
+    expect(await erasing).toBe(true);
+    resetStorageForTests();
+    expect(await readValue(storageKeys.voiceExamples)).toBeUndefined();
+    endHanging();
+    await hanging;
   });
 });
 

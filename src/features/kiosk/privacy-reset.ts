@@ -71,14 +71,60 @@ export async function erasePatientData(kioskLanguage: LanguageCode): Promise<boo
       // it, the previous patient's news could come back with the next request sent.
       key === storageKeys.sentNotice
         ? withDeviceLock(outboxLock, () => removeValue(key))
-        : removeValue(key),
+        : underChangeLock(key, () => removeValue(key)),
     ),
     writeValue(storageKeys.language, kioskLanguage),
-    restoreClinicBoards(),
-    restoreClinicValue(storageKeys.talkSettings, storageKeys.talkClinicSettings),
+    underChangeLock(storageKeys.talkBoards, restoreClinicBoards),
+    underChangeLock(storageKeys.talkSettings, () =>
+      restoreClinicValue(storageKeys.talkSettings, storageKeys.talkClinicSettings),
+    ),
     restoreClinicValue(storageKeys.recognitionSettings, storageKeys.recognitionClinicSettings),
   ]);
   return results.every(Boolean);
+}
+
+/**
+ * The values Talk and My voice change on the value as stored, one change at a time across tabs
+ * (`updateValue`, lib/storage-between-tabs.ts, under a lock named `dauys-storage:<key>`). A change
+ * being stored as the reset begins (the boards or the history after the patient's last tap, My
+ * voice's examples after a take it was checking, or re-made after an update) reads the value
+ * before the erasing and writes it after: the previous patient's history or voice came back for
+ * the next one. The reset erases these under the same lock, after that change.
+ */
+const changedUnderLock = new Set<StorageKey>([
+  storageKeys.talkBoards,
+  storageKeys.talkHistory,
+  storageKeys.talkSettings,
+  storageKeys.voiceExamples,
+  storageKeys.voiceSettings,
+]);
+
+/**
+ * How long the reset waits for a change under way. Re-making My voice's examples takes seconds;
+ * a change that never ends (a recogniser worker that hangs) must not hold the reset for good:
+ * after this, the value is erased without the lock, as before.
+ */
+export const changeLockWaitMs = 15_000;
+
+function underChangeLock(key: StorageKey, erase: () => Promise<boolean>): Promise<boolean> {
+  if (!changedUnderLock.has(key)) return erase();
+  let started = false;
+  const once = () => {
+    if (started) return Promise.resolve(true);
+    started = true;
+    return erase();
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(once()), changeLockWaitMs);
+  });
+  // The lock taken after the time limit erases nothing more: by then the next patient may have
+  // started, and what they do is theirs.
+  const locked = withDeviceLock(`dauys-storage:${key}`, () => {
+    clearTimeout(timer);
+    return once();
+  });
+  return Promise.race([locked, late]);
 }
 
 /**
