@@ -926,6 +926,33 @@ test.describe("updates", () => {
     await expect(page.getByText("A new version is available")).toHaveCount(0);
   });
 
+  test("on a kiosk, staff leaving kiosk mode with a new version waiting read what the exit says: the tablet is not reloaded under them", async ({
+    page,
+  }) => {
+    const { origin, deployNext } = await ownDeployment(150);
+    await kioskWithNewVersionWaiting(page, origin, deployNext);
+    await page.evaluate(() => {
+      (window as unknown as { samePage: boolean }).samePage = true;
+    });
+
+    const exit = page.getByRole("button", { name: "Exit kiosk mode" });
+    await exit.click();
+    const dialog = page.getByRole("dialog", { name: "Exit kiosk mode" });
+    await dialog.getByLabel("Kiosk PIN").fill("482916");
+    await dialog.getByRole("button", { name: "Exit kiosk mode" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is off." })).toBeVisible();
+    await expect(page.locator("html")).not.toHaveAttribute("data-kiosk", "on");
+    // The exit's reset did not let the new version in (that reset is not between two patients):
+    // it is offered as on any tablet, for staff to take when they are ready.
+    await expect(page.getByText("A new version is available")).toBeVisible();
+    expect(
+      await page.evaluate(async () => ({
+        waiting: Boolean((await navigator.serviceWorker.getRegistration())?.waiting),
+        samePage: (window as unknown as { samePage?: boolean }).samePage ?? false,
+      })),
+    ).toEqual({ waiting: true, samePage: true });
+  });
+
   test("on a kiosk, a new version whose taking over is held up past the reset does not reload the tablet under the next patient", async ({
     page,
     context,

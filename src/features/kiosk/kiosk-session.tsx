@@ -223,7 +223,9 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
     return () => window.clearInterval(timer);
   }, [idle.phase]);
 
-  const runPrivacyReset = useEffectEvent(async () => {
+  // `betweenPatients`: the idle reset, after which a new version may come in; not the one staff
+  // leaving kiosk mode make, whose outcome they must read (a reload would take it away).
+  const runPrivacyReset = useEffectEvent(async (betweenPatients: boolean) => {
     startPrivacyReset();
     let erased = false;
     try {
@@ -250,25 +252,25 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
     finishPrivacyReset(erased);
     privacyResetEnded(erased);
     dispatch({ type: "reset-done", now: Date.now() });
-    void bringInNewVersionAfterReset();
+    if (betweenPatients) void bringInNewVersionAfterReset();
     return erased;
   });
 
   // One reset at a time: staff leaving kiosk mode during the idle reset wait for it.
   const resetOnce = useEffectEvent(
-    () =>
-      (resetRunning.current ??= runPrivacyReset().finally(() => {
+    (betweenPatients: boolean) =>
+      (resetRunning.current ??= runPrivacyReset(betweenPatients).finally(() => {
         resetRunning.current = null;
       })),
   );
   // Staff leaving kiosk mode end the patient's session first (kiosk-store.ts).
   useEffect(() => {
-    setOpenSessionReset(() => resetOnce());
+    setOpenSessionReset(() => resetOnce(false));
     return () => setOpenSessionReset(null);
   }, []);
 
   useEffect(() => {
-    if (idle.phase === "resetting") void resetOnce();
+    if (idle.phase === "resetting") void resetOnce(true);
   }, [idle.phase]);
 
   useLinkGuard();

@@ -10,7 +10,7 @@ import {
 /**
  * A kiosk's page run by the old version, with a new version installed and waiting whose taking
  * over comes when `takesOver` is called. Stand-ins for the browser's service worker container,
- * the window and localStorage.
+ * the window, `<html data-kiosk="on">` and localStorage.
  */
 function kioskWithNewVersionWaiting() {
   const container = new EventTarget();
@@ -22,6 +22,8 @@ function kioskWithNewVersionWaiting() {
   Object.assign(container, { controller: {}, getRegistration: async () => registration });
   const reload = vi.fn();
   const stored = new Map<string, string>();
+  const html = { dataset: { kiosk: "on" } as DOMStringMap };
+  vi.stubGlobal("document", { documentElement: html });
   vi.stubGlobal("navigator", { serviceWorker: container });
   vi.stubGlobal("window", Object.assign(new EventTarget(), { location: { reload } }));
   vi.stubGlobal("localStorage", {
@@ -32,6 +34,9 @@ function kioskWithNewVersionWaiting() {
   return {
     next,
     reload,
+    leaveKioskMode() {
+      delete html.dataset.kiosk;
+    },
     takesOver() {
       next.state = "activated";
       next.dispatchEvent(new Event("statechange"));
@@ -88,5 +93,14 @@ describe("a new version on a kiosk", () => {
     privacyResetEnded(true);
     await bringInNewVersionAfterReset();
     expect(kiosk.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not reload once staff have left kiosk mode meanwhile: they read what the exit says", async () => {
+    const kiosk = kioskWithNewVersionWaiting();
+    privacyResetEnded(false);
+    await bringInNewVersionAfterReset();
+    kiosk.leaveKioskMode();
+    kiosk.takesOver();
+    expect(kiosk.reload).not.toHaveBeenCalled();
   });
 });

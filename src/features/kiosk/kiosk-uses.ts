@@ -7,6 +7,7 @@
  * comes in after a privacy reset instead, between two patients, with nothing of anyone's on the
  * screen, and only while nobody has used the tablet since that reset.
  */
+import { isKioskActive } from "@/lib/kiosk-flag";
 import { readyNewVersion, takeOver } from "@/lib/new-version";
 
 /**
@@ -77,11 +78,13 @@ export async function bringInNewVersionAfterReset(): Promise<void> {
     return;
   }
   const next = await readyNewVersion();
-  if (!next || usedSinceReset) return;
+  if (!next || usedSinceReset || !isKioskActive()) return;
   takeOver(next, () => {
     // Its taking over may wait for the old version's work (a picture still loading): the next
-    // patient may have started by then, and the page is not loaded again under them.
-    if (usedSinceReset) newVersionInCharge = true;
+    // patient may have started by then, and the page is not loaded again under them. Nor once
+    // staff have left kiosk mode meanwhile: they read what the exit says (that the last
+    // patient's data could not be erased, say), and the app's notice offers the new version.
+    if (usedSinceReset || !isKioskActive()) newVersionInCharge = true;
     else window.location.reload();
   });
 }
