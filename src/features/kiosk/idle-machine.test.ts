@@ -90,7 +90,7 @@ describe("kiosk idle machine", () => {
     expect(idleReducer(countdown, { type: "input", now: start + 126_000 })).toBe(countdown);
   });
 
-  it("asks for the privacy reset when the countdown runs out, then watches again", () => {
+  it("asks for the privacy reset when the countdown runs out, then leaves the tablet clean", () => {
     const resetting = run(
       [
         { type: "tick", now: start + 120_000 },
@@ -103,11 +103,40 @@ describe("kiosk idle machine", () => {
     // Input while the reset runs does not stop it: the screen is being cleared either way.
     expect(idleReducer(resetting, { type: "input", now: start + 135_100 })).toBe(resetting);
     expect(idleReducer(resetting, { type: "continue", now: start + 135_100 })).toBe(resetting);
-    expect(idleReducer(resetting, { type: "reset-done", now: start + 136_000 })).toEqual({
-      phase: "watching",
-      config,
-      lastInputAt: start + 136_000,
+    const clean = idleReducer(resetting, {
+      type: "reset-done",
+      now: start + 136_000,
+      erased: true,
     });
+    expect(clean).toEqual({ phase: "clean", config });
+  });
+
+  it("leaves a tablet clean after a reset with no countdown until someone uses it", () => {
+    const clean = run([{ type: "reset-done", now: start, erased: true }], {
+      phase: "resetting",
+      config,
+    });
+    // Nobody there: no "Are you still there?" an hour later, nor a reset again.
+    expect(nextCheckAt(clean)).toBeUndefined();
+    expect(idleReducer(clean, { type: "tick", now: start + 60 * 60_000 })).toEqual(clean);
+    // The next person's first touch starts their idle time.
+    const used = idleReducer(clean, { type: "input", now: start + 60 * 60_000 });
+    expect(used).toEqual({ phase: "watching", config, lastInputAt: start + 60 * 60_000 });
+    expect(nextCheckAt(used)).toBe(start + 60 * 60_000 + 120_000);
+    // Or something they play.
+    expect(idleReducer(clean, { type: "media", now: start, playing: true })).toEqual({
+      phase: "held",
+      config,
+    });
+  });
+
+  it("counts again after a reset that could not erase everything, so that it is tried again", () => {
+    const notErased = run([{ type: "reset-done", now: start, erased: false }], {
+      phase: "resetting",
+      config,
+    });
+    expect(notErased).toEqual({ phase: "watching", config, lastInputAt: start });
+    expect(nextCheckAt(notErased)).toBe(start + 120_000);
   });
 
   it("resets at once, with no countdown, when the tablet wakes after the whole time has passed", () => {

@@ -24,7 +24,13 @@ export type IdleState =
   /** "Are you still there?": the reset happens at `endsAt`. */
   | { phase: "countdown"; config: IdleConfig; endsAt: number; secondsLeft: number }
   /** The privacy reset is running; `reset-done` starts watching again. */
-  | { phase: "resetting"; config: IdleConfig };
+  | { phase: "resetting"; config: IdleConfig }
+  /**
+   * A privacy reset erased everything and nobody has used the tablet since: nothing of anyone's
+   * is there, and there is nobody to ask "Are you still there?". The idle time starts with the
+   * next person's first touch.
+   */
+  | { phase: "clean"; config: IdleConfig };
 
 export type IdleEvent =
   /** `lastInputAt`: someone's last use before the page was opened (a reload, a restart). */
@@ -38,7 +44,8 @@ export type IdleEvent =
   | { type: "tick"; now: number }
   /** The person pressed "Continue". */
   | { type: "continue"; now: number }
-  | { type: "reset-done"; now: number };
+  /** `erased`: whether the reset erased everything (one that did not is tried again later). */
+  | { type: "reset-done"; now: number; erased: boolean };
 
 export const initialIdleState: IdleState = { phase: "off" };
 
@@ -68,9 +75,20 @@ export function idleReducer(state: IdleState, event: IdleEvent): IdleState {
     case "off":
     case "resetting":
       // While resetting, input is ignored: what was on screen is being erased either way.
-      return event.type === "reset-done" && state.phase === "resetting"
-        ? { phase: "watching", config: state.config, lastInputAt: event.now }
-        : state;
+      if (event.type !== "reset-done" || state.phase !== "resetting") return state;
+      // Counted again from now, an empty tablet asked "Are you still there?" and was reset again
+      // every few minutes, and the next patient met a countdown they had not caused. After a
+      // reset that could not erase, the count goes on: its reset tries again.
+      return event.erased
+        ? { phase: "clean", config: state.config }
+        : { phase: "watching", config: state.config, lastInputAt: event.now };
+
+    case "clean":
+      if (event.type === "input") {
+        return { phase: "watching", config: state.config, lastInputAt: event.now };
+      }
+      if (event.type === "media" && event.playing) return { phase: "held", config: state.config };
+      return state;
 
     case "watching":
       if (event.type === "input") return { ...state, lastInputAt: event.now };
@@ -104,7 +122,7 @@ export function idleReducer(state: IdleState, event: IdleEvent): IdleState {
 
 /**
  * When the component should next send a `tick`: the end of the idle time, then each whole second
- * of the countdown. Undefined when no clock is needed (off, held, resetting).
+ * of the countdown. Undefined when no clock is needed (off, held, resetting, clean).
  */
 export function nextCheckAt(state: IdleState): number | undefined {
   switch (state.phase) {

@@ -41,6 +41,9 @@ export const countdownSeconds = 30;
 /** While audio or video holds the idle timer, how often the page is checked for it still playing. */
 const heldCheckMs = 5000;
 
+/** While the tablet is clean after a reset, how often a new version is looked for. */
+const cleanUpdateMs = 10 * 60_000;
+
 const inputEvents = ["pointerdown", "keydown", "touchstart", "wheel", "input"] as const;
 const mediaEvents = ["play", "playing", "pause", "ended", "emptied"] as const;
 
@@ -210,6 +213,15 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
     return () => window.clearTimeout(timer);
   }, [checkAt]);
 
+  // A tablet left clean after a reset may stay so for hours: a new version found meanwhile (the
+  // app asks now and then, lib/update-checks.ts) comes in while nobody is there, not at the
+  // reset after the next patient.
+  useEffect(() => {
+    if (idle.phase !== "clean") return;
+    const timer = window.setInterval(() => void bringInNewVersionAfterReset(), cleanUpdateMs);
+    return () => window.clearInterval(timer);
+  }, [idle.phase]);
+
   // A player taken off the page while it plays (a screen left mid-phrase) sends its "pause" where
   // the document no longer hears it, which would hold the timer for good: while held, the page is
   // looked at again every few seconds.
@@ -251,7 +263,7 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
     focusMainContent();
     finishPrivacyReset(erased);
     privacyResetEnded(erased);
-    dispatch({ type: "reset-done", now: Date.now() });
+    dispatch({ type: "reset-done", now: Date.now(), erased });
     if (betweenPatients) void bringInNewVersionAfterReset();
     return erased;
   });
