@@ -122,8 +122,8 @@ test.describe("recording", () => {
     await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
     await expect(status(page)).toHaveText("Recording stopped.");
     await expect(heard).toHaveCount(0);
-    // Interim words never enter the text.
-    await expect(textField(page)).toHaveValue("Я хочу домой");
+    // The words still being made out at Stop are kept: the recognizer ended without their final.
+    await expect(textField(page)).toHaveValue("Я хочу домой пожалуй");
     await expect(textField(page)).toHaveAttribute("dir", "ltr");
     await expect(textField(page)).toHaveAttribute("lang", "ru");
     await expect(page.getByRole("button", { name: "Download text" })).toBeEnabled();
@@ -160,6 +160,39 @@ test.describe("recording", () => {
       window.speechScript.end();
     });
     await expect(textField(page)).toHaveValue("first part second part");
+  });
+
+  test("the words heard up to Stop stay, replaced by their final words, or kept when the connection goes first", async ({
+    page,
+    context,
+  }) => {
+    await openRecognition(page);
+    await startRecording(page);
+    await page.evaluate(() => {
+      window.speechScript.final("I need");
+      window.speechScript.interim("a glass of");
+      window.speechScript.holdStop = true;
+    });
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(status(page)).toHaveText("Recording stopped.");
+    await expect(textField(page)).toHaveValue("I need a glass of");
+    await page.evaluate(() => {
+      window.speechScript.final("a glass of water");
+      window.speechScript.end();
+    });
+    await expect(textField(page)).toHaveValue("I need a glass of water");
+
+    await startRecording(page);
+    await page.evaluate(() => {
+      window.speechScript.final("Please call");
+      window.speechScript.interim("my daughter");
+    });
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(textField(page)).toHaveValue("Please call my daughter");
+    await context.setOffline(true);
+    await page.evaluate(() => window.speechScript.fail("network"));
+    await expect(page.getByRole("alert")).toContainText("needs an internet connection");
+    await expect(textField(page)).toHaveValue("Please call my daughter");
   });
 
   test("a second tap right after Stop (a tremor's bounce) does not start a new recording over the words", async ({

@@ -25,6 +25,7 @@ describe("recording machine", () => {
       resultsShown: false,
       problem: null,
       replaced: "",
+      unconfirmed: "",
     });
   });
 
@@ -167,6 +168,65 @@ describe("recording machine", () => {
       hearing,
     );
     expect(recordingReducer(stopped, { type: "ended" }).text).toBe("I need a glass of water");
+  });
+
+  it("keeps the words heard up to Stop when their final words never come", () => {
+    const hearing = run(
+      [
+        { type: "final", transcript: "I need" },
+        { type: "interim", transcript: "a glass of" },
+      ],
+      recording,
+    );
+    // Shown at once, and kept when the recogniser ends (or its connection goes) without them.
+    const atStop = recordingReducer(hearing, { type: "stop" });
+    expect(atStop).toMatchObject({ status: "stopped", text: "I need a glass of", interim: "" });
+    expect(draftOf(atStop).text).toBe("I need a glass of");
+    for (const end of [
+      [{ type: "ended" }],
+      [{ type: "fail", problem: "network" }],
+      // A blank final takes nothing away.
+      [{ type: "final", transcript: " " }, { type: "ended" }],
+    ] as const) {
+      expect(run([...end], atStop)).toMatchObject({ text: "I need a glass of", unconfirmed: "" });
+    }
+    // The final words take their place, also in pieces, or after more words still being heard.
+    expect(
+      run([{ type: "final", transcript: "a glass of water" }, { type: "ended" }], atStop).text,
+    ).toBe("I need a glass of water");
+    expect(
+      run(
+        [
+          { type: "interim", transcript: "a glass of water" },
+          { type: "final", transcript: "a glass" },
+          { type: "interim", transcript: "of water" },
+          { type: "ended" },
+        ],
+        atStop,
+      ).text,
+    ).toBe("I need a glass of water");
+    // Corrected by the user meanwhile: their text is theirs, late words come after it.
+    expect(
+      run(
+        [
+          { type: "edit", text: "I need a glass" },
+          { type: "final", transcript: "of water" },
+        ],
+        atStop,
+      ).text,
+    ).toBe("I need a glass of water");
+  });
+
+  it("a new recording's words heard up to Stop replace the earlier text", () => {
+    const withText = run([{ type: "final", transcript: "first" }, { type: "stop" }], recording);
+    const again = run(
+      [{ type: "request-start" }, { type: "started" }, { type: "interim", transcript: "sec" }],
+      withText,
+    );
+    expect(run([{ type: "stop" }, { type: "ended" }], again).text).toBe("sec");
+    expect(
+      run([{ type: "stop" }, { type: "final", transcript: "second" }, { type: "ended" }], again),
+    ).toMatchObject({ text: "second", replaced: "" });
   });
 
   it("stops when the browser ends recognition by itself", () => {

@@ -3,8 +3,10 @@
  * moment between the press and the browser's confirmation that it listens, so a microphone
  * failure leaves the earlier text alone; the text is cleared only once a new recording really
  * begins, and comes back should that recording end without a word (no speech heard, the network
- * lost, a slip of the hand on Start). Only final transcripts enter the text; interim words are
- * kept apart.
+ * lost, a slip of the hand on Start). While recording, only final transcripts enter the text;
+ * interim words are kept apart. At Stop the words heard but not yet final enter the text as they
+ * are, so they are there should their final words never come (a connection lost just then); the
+ * final words replace them if they do.
  */
 import { defaultRecognitionLanguage } from "@/features/recognition/recognition-languages";
 
@@ -49,6 +51,11 @@ export type RecordingState = {
   problem: RecognitionProblem | null;
   /** The text a recording under way replaced: it comes back if the recording gives no words. */
   replaced: string;
+  /**
+   * The end of `text` that was heard but not final when Stop was pressed: the recogniser's final
+   * words for it, should they come, take its place.
+   */
+  unconfirmed: string;
 };
 
 export type RecordingEvent =
@@ -75,6 +82,7 @@ export function initialRecordingState(language = defaultRecognitionLanguage): Re
     resultsShown: false,
     problem: null,
     replaced: "",
+    unconfirmed: "",
   };
 }
 
@@ -93,6 +101,22 @@ export function appendTranscript(text: string, transcript: string): string {
 
 function stopped(state: RecordingState): RecordingState {
   return { ...state, status: "stopped", interim: "", resultsShown: true };
+}
+
+/** The text without the words heard at Stop that no final words have confirmed yet. */
+function confirmedText(state: RecordingState): string {
+  const { text, unconfirmed } = state;
+  return unconfirmed && text.endsWith(unconfirmed) ? text.slice(0, -unconfirmed.length) : text;
+}
+
+/**
+ * Words heard after Stop (`heard`, not yet final, or "" for none) take the place of those
+ * heard before, at the end of the text.
+ */
+function withUnconfirmed(state: RecordingState, heard: string): RecordingState {
+  const confirmed = confirmedText(state);
+  const text = appendTranscript(confirmed, heard);
+  return { ...state, text, unconfirmed: text.slice(confirmed.length) };
 }
 
 /**
@@ -117,15 +141,15 @@ function keptText(state: RecordingState): string {
  * gives the text it replaced back. Not at Stop: the last words often come just after it.
  */
 function settled(state: RecordingState): RecordingState {
-  if (!state.replaced) return state;
-  return { ...state, text: keptText(state), replaced: "" };
+  if (!state.replaced && !state.unconfirmed) return state;
+  return { ...state, text: keptText(state), replaced: "", unconfirmed: "" };
 }
 
 export function recordingReducer(state: RecordingState, event: RecordingEvent): RecordingState {
   switch (event.type) {
     case "request-start":
       if (isListening(state)) return state;
-      return { ...state, status: "starting", interim: "", problem: null };
+      return { ...state, status: "starting", interim: "", problem: null, unconfirmed: "" };
     case "cancel-start":
       // Nothing started (the voice had nowhere it may go): back to where the user was.
       if (state.status !== "starting") return state;
@@ -141,15 +165,28 @@ export function recordingReducer(state: RecordingState, event: RecordingEvent): 
         replaced: state.text || state.replaced,
       };
     case "interim":
+      // After Stop, words the recogniser is still making out take the place of those heard
+      // before; none (all final by now) keeps them.
+      if (state.status === "stopped" && event.transcript.trim()) {
+        return withUnconfirmed(state, event.transcript);
+      }
       if (state.status !== "recording") return state;
       return { ...state, interim: event.transcript.trim() };
     case "final":
-      // Late finals of a recording that was just stopped still belong to it.
+      // Late finals of a recording that was just stopped still belong to it, and take the place
+      // of the words heard at Stop. A blank one does not take those away.
       if (state.status !== "recording" && state.status !== "stopped") return state;
-      return { ...state, text: appendTranscript(state.text, event.transcript), interim: "" };
+      if (state.unconfirmed && !event.transcript.trim()) return state;
+      return {
+        ...state,
+        text: appendTranscript(confirmedText(state), event.transcript),
+        interim: "",
+        unconfirmed: "",
+      };
     case "stop":
       if (!isListening(state)) return state;
-      return stopped(state);
+      // What was heard up to Stop is kept, should the final words for it never come.
+      return stopped(withUnconfirmed(state, state.interim));
     case "ended":
       return settled(isListening(state) ? stopped(keepHeard(state)) : state);
     case "fail":
@@ -164,6 +201,7 @@ export function recordingReducer(state: RecordingState, event: RecordingEvent): 
         ...state,
         text: event.text,
         replaced: "",
+        unconfirmed: "",
         resultsShown: state.resultsShown || event.text.length > 0,
       };
     case "choose-language":
