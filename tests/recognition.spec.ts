@@ -1562,6 +1562,23 @@ test.describe("errors", () => {
     await expect(page.getByRole("button", { name: "Create audio" })).toBeEnabled();
   });
 
+  test("a new recording's words still being made out at Stop replace the text and its audio, without saying they came after Stop", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await openRecognition(page);
+    await page.getByLabel("Recognition language").selectOption("en-US");
+    await recordText(page, "I would like some tea");
+    await createAudio(page);
+    await startRecording(page);
+    await page.evaluate(() => window.speechScript.interim("Call my sister"));
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(textField(page)).toHaveValue("Call my sister");
+    await expect(page.getByRole("button", { name: "Play" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Create audio" })).toBeEnabled();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
   test("the alerts are in the interface language", async ({ page }) => {
     await presetLanguage(page, "ru");
     await openRecognition(page, { title: "Распознавание речи" });

@@ -76,8 +76,15 @@ export function useRecognitionWorkspace(makeSpeechAudio: MakeSpeechAudio) {
   // gives no words gives the text back, and with it the audio made from it, which a slip of the
   // hand on Start must not cost.
   const madeFrom = audio.audio?.text;
-  const followText = useEffectEvent(() => speech.follow(text, !isListening(recording)));
+  const listening = isListening(recording);
+  // Whether the page was listening before this render: the words heard up to Stop, which enter
+  // the text with Stop itself, were not heard after it.
+  const wasListening = useRef(listening);
+  const followText = useEffectEvent(() => speech.follow(text, !wasListening.current));
   useEffect(() => followText(), [text, madeFrom]);
+  useEffect(() => {
+    wasListening.current = listening;
+  }, [listening]);
 
   /**
    * A recording began before the stored draft was read, so the draft did not come back: it stays
