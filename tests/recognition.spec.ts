@@ -245,6 +245,24 @@ test.describe("recording", () => {
     await expect(textField(page)).toHaveValue("I need water");
   });
 
+  test("Stop pressed within a second of Start, later than a tremor's bounce, stops: the microphone does not open after it", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await openRecognition(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await page.evaluate(() => (window.speechScript.holdStart = true));
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await expect(status(page)).toHaveText("Starting the microphone…");
+    await expect.poll(() => page.evaluate(() => window.speechScript.instances.length)).toBe(1);
+    // Half a second on: a change of mind, not a bounce.
+    await page.clock.fastForward(500);
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+    await expect(status(page)).toHaveText("Recording stopped.");
+    expect(await page.evaluate(() => window.speechScript.instances[0]?.state)).toBe("ended");
+  });
+
   const textChangedNotice =
     "Words heard after you stopped recording changed the text, so the audio made from it was removed. Press “Create audio” to make audio of the text as it is now.";
 

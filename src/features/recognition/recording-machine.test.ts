@@ -4,6 +4,7 @@ import {
   draftOf,
   initialRecordingState,
   isListening,
+  isStopBounce,
   recordingReducer,
   type RecordingEvent,
   type RecordingState,
@@ -289,6 +290,18 @@ describe("recording machine", () => {
         draft: { text: "old", language: "ky-KG", resultsShown: true },
       }),
     ).toBe(recording);
+  });
+});
+
+describe("isStopBounce", () => {
+  it("takes only a tremor's quick second tap on a starting recording for a bounce", () => {
+    expect(isStopBounce("starting", 0)).toBe(true);
+    expect(isStopBounce("starting", 300)).toBe(true);
+    // A Stop meant as one, within the first second: the microphone must not open after it.
+    expect(isStopBounce("starting", 600)).toBe(false);
+    expect(isStopBounce("starting", 2000)).toBe(false);
+    // Once recording, Stop stops at once.
+    expect(isStopBounce("recording", 0)).toBe(false);
   });
 });
 

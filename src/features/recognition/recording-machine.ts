@@ -91,6 +91,18 @@ export function isListening(state: RecordingState): boolean {
   return state.status === "starting" || state.status === "recording";
 }
 
+/**
+ * Whether a Stop pressed `sinceStart` ms after Start is the hand's bounce, a tremor's second tap
+ * on the same button, to be ignored: only while the recording is still starting (the microphone
+ * opening, the recogniser loading), where a double tap would stop it before it began, and only
+ * as soon as a tremor repeats a tap (a few times a second). A Stop meant as one comes later (the
+ * change must be seen first) and cancels the start: ignored, the microphone would open after the
+ * user asked it not to.
+ */
+export function isStopBounce(status: RecordingStatus, sinceStart: number): boolean {
+  return status === "starting" && sinceStart < 400;
+}
+
 /** Appends a final transcript to the text, one space between pieces. */
 export function appendTranscript(text: string, transcript: string): string {
   const piece = transcript.trim();

@@ -17,6 +17,7 @@ import {
 import {
   initialRecordingState,
   isListening,
+  isStopBounce,
   recordingReducer,
 } from "@/features/recognition/recording-machine";
 
@@ -30,13 +31,6 @@ const subscribeToNothing = () => () => {};
  * no longer than this.
  */
 const finishingMs = 2000;
-
-/**
- * A Stop pressed this soon after Start, while the recording is still starting (the microphone
- * opening, the recogniser loading), is taken for the same bounce: a double tap stopped the
- * recording before it began, and said "Recording stopped.". Later, Stop cancels a slow start.
- */
-const startingBounceMs = 1000;
 
 export function useRecordingSession() {
   // A prerendered page (scripts/build/prerender.ts) assumes support, as most browsers have it; the
@@ -147,8 +141,7 @@ export function useRecordingSession() {
   }
 
   function stop() {
-    const bounce = performance.now() - startPressedAt.current < startingBounceMs;
-    if (recording.status === "starting" && bounce) return;
+    if (isStopBounce(recording.status, performance.now() - startPressedAt.current)) return;
     stoppedAt.current = performance.now();
     if (recording.status === "recording" && sessionRef.current) {
       // Words already spoken may still arrive as final results before the session ends.
