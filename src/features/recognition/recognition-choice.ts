@@ -56,3 +56,55 @@ export function voiceDestinationOf(choice: RecognitionChoice): VoiceDestination 
       return "nowhere";
   }
 }
+
+/** What the browser answered about recognising `language` on the device. */
+export type PackAnswer = { language: string; onDevice: OnDeviceAvailability | null };
+
+/**
+ * A language pack's download this page asked for: "unconfirmed" when the browser did not answer
+ * in time (browser-speech-recognition.ts, `installOnDevice`), which may still finish.
+ */
+export type PackDownload =
+  | { status: "idle" }
+  | { status: "installing"; language: string }
+  | { status: "failed" | "unconfirmed"; language: string };
+
+/** While a language pack is on its way, how often the page asks the browser whether it is in. */
+export const packCheckMs = 3000;
+
+/**
+ * The chosen `language`'s pack download as the page shows it, and whether to ask the browser again
+ * in `packCheckMs` (null: no need). A pack is on its way when the browser is downloading it on its
+ * own (asked for earlier, or by another tab), or this page's install() is unanswered, which some
+ * browsers leave so even once the pack is in: asked again until it is in. A download that failed,
+ * or that the browser did not confirm, is told of until the pack has come after all.
+ */
+export function packDownloadState(
+  download: PackDownload,
+  answer: PackAnswer | null,
+  language: string,
+) {
+  const forLanguage = download.status !== "idle" && download.language === language;
+  const installing = forLanguage && download.status === "installing";
+  const unconfirmed = forLanguage && download.status === "unconfirmed";
+  const said = answer?.language === language ? answer.onDevice : null;
+  const onItsWay =
+    installing || unconfirmed || (said === "downloading" && download.status !== "installing");
+  const failed = forLanguage && download.status !== "installing" && said !== "available";
+  return {
+    installing,
+    checkAgainMs: onItsWay ? packCheckMs : null,
+    shown: installing || failed ? download : ({ status: "idle" } as const),
+  };
+}
+
+/** The download once the browser has answered `onDevice` for `language`: a pack in ends it. */
+export function packDownloadAfter(
+  download: PackDownload,
+  language: string,
+  onDevice: OnDeviceAvailability | null,
+): PackDownload {
+  return onDevice === "available" && download.status !== "idle" && download.language === language
+    ? { status: "idle" }
+    : download;
+}

@@ -13,8 +13,11 @@ import {
 } from "@/features/recognition/speech-recognition-support";
 import {
   chooseRecognition,
+  packDownloadAfter,
+  packDownloadState,
   voiceDestinationOf,
-  type OnDeviceAvailability,
+  type PackAnswer,
+  type PackDownload,
   type RecognitionChoice,
 } from "@/features/recognition/recognition-choice";
 import { readValue, storageKeys, writeValue } from "@/lib/storage";
@@ -35,9 +38,6 @@ async function talkPhraseHints(language: SpeechLanguage): Promise<BiasPhrase[]> 
   return biasPhrasesFor(await readSavedTalkPhrases(), language);
 }
 
-/** While a language pack downloads without this page's asking, how often to ask again. */
-const downloadCheckMs = 3000;
-
 function parseSettings(value: unknown): RecognitionSettings {
   const onlyOnDevice =
     typeof value === "object" && value !== null && "onlyOnDevice" in value
@@ -46,32 +46,21 @@ function parseSettings(value: unknown): RecognitionSettings {
   return { onlyOnDevice };
 }
 
-type Answer = { language: string; onDevice: OnDeviceAvailability | null };
-
-/**
- * A language pack's download this page asked for: "unconfirmed" when the browser did not answer
- * in time (browser-speech-recognition.ts, `installOnDevice`), which may still finish.
- */
-export type PackDownload =
-  | { status: "idle" }
-  | { status: "installing"; language: string }
-  | { status: "failed" | "unconfirmed"; language: string };
-
 export function useRecognitionChoice(language: string, supported: boolean) {
   const [settings, setSettings] = useState<RecognitionSettings | null>(null);
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [answer, setAnswer] = useState<PackAnswer | null>(null);
   const [download, setDownload] = useState<PackDownload>({ status: "idle" });
   // Where the recording started last sends the voice: while it runs, a pack that comes (or a
   // setting changed elsewhere) is for the next one.
   const [recordingWith, setRecordingWith] = useState<RecognitionChoice | null>(null);
   const settingsRead = useRef<Promise<RecognitionSettings> | null>(null);
-  const asking = useRef<{ language: string; answer: Promise<Answer> } | null>(null);
+  const asking = useRef<{ language: string; answer: Promise<PackAnswer> } | null>(null);
   const current = useRef({ settings, language });
   useEffect(() => {
     current.current = { settings, language };
   }, [settings, language]);
 
-  function ask(forLanguage: string): Promise<Answer> {
+  function ask(forLanguage: string): Promise<PackAnswer> {
     const pending = loadBrowserRecognition()
       .then((browser) => browser.onDeviceAvailability(forLanguage))
       .then(
@@ -113,32 +102,19 @@ export function useRecognitionChoice(language: string, supported: boolean) {
     if (supported) askInEffect(language);
   }, [language, supported]);
 
-  const installing = download.status === "installing" && download.language === language;
-  // A pack on its way: one the browser is downloading on its own (asked for earlier, or by
-  // another tab), or this page's, whose install() a browser may leave unanswered once it is in.
-  const downloading =
-    installing ||
-    (answer?.language === language &&
-      answer.onDevice === "downloading" &&
-      download.status !== "installing");
-  // One the browser did not confirm may still come: asked after too, until it is in.
-  const unconfirmed = download.status === "unconfirmed" && download.language === language;
+  const { installing, checkAgainMs, shown } = packDownloadState(download, answer, language);
   const checkDownload = useEffectEvent((forLanguage: string) => {
     ask(forLanguage).then(
-      ({ onDevice }) => {
-        if (onDevice === "available")
-          setDownload((now) =>
-            now.status !== "idle" && now.language === forLanguage ? { status: "idle" } : now,
-          );
-      },
+      ({ onDevice }) => setDownload((now) => packDownloadAfter(now, forLanguage, onDevice)),
       (error: unknown) => console.warn("The recogniser's code did not load:", error),
     );
   });
+  // Each answer (a new object) sets the next check, until the pack is no longer on its way.
   useEffect(() => {
-    if (!downloading && !unconfirmed) return;
-    const timer = setTimeout(() => checkDownload(language), downloadCheckMs);
+    if (checkAgainMs === null) return;
+    const timer = setTimeout(() => checkDownload(language), checkAgainMs);
     return () => clearTimeout(timer);
-  }, [downloading, unconfirmed, answer, language]);
+  }, [checkAgainMs, answer, language]);
   const known = answer?.language === language && settings !== null;
   const choice: RecognitionChoice | null = !supported
     ? chooseRecognition({ recognition: false, onDevice: null }, false)
@@ -210,19 +186,12 @@ export function useRecognitionChoice(language: string, supported: boolean) {
     return { processLocally: true, phrases };
   }
 
-  // A pack that came after all (the browser went on by itself, or another tab downloaded it)
-  // leaves no failure behind.
-  const failedHere =
-    (download.status === "failed" || unconfirmed) &&
-    download.language === language &&
-    !(answer?.language === language && answer.onDevice === "available");
-
   return {
     choice,
     recordingWith,
     onlyOnDevice: settings?.onlyOnDevice ?? false,
     setOnlyOnDevice,
-    download: installing || failedHere ? download : ({ status: "idle" } as const),
+    download: shown,
     installPack,
     planFor,
   };

@@ -9,10 +9,10 @@ import { Button } from "@/components/button";
 import { ProgressBar } from "@/components/progress-bar";
 import {
   voiceDestinationOf,
+  type PackDownload,
   type RecognitionChoice,
 } from "@/features/recognition/recognition-choice";
 import { recognitionLanguages } from "@/features/recognition/recognition-languages";
-import type { PackDownload } from "@/features/recognition/use-recognition-choice";
 import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import { useConnectionStatus } from "@/lib/use-online-status";
 
