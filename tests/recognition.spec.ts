@@ -724,11 +724,37 @@ test.describe("the recognized text", () => {
     expect(content).toBe("I want to go home.\nСпасибо, Қазақстан!");
   });
 
+  test("a double tap on Download text saves the text once", async ({ page }) => {
+    await page.clock.install();
+    await openRecognition(page);
+    await recordText(page, "I need water");
+    const downloads: Download[] = [];
+    page.on("download", (download) => downloads.push(download));
+    await page.getByRole("button", { name: "Download text" }).dblclick();
+    await textField(page).fill("I need water, please");
+    // More than a second later, a press is taken again: a second file would come before it.
+    await page.clock.fastForward(1500);
+    await page.getByRole("button", { name: "Download text" }).click();
+    await expect.poll(() => downloads.length).toBeGreaterThanOrEqual(2);
+    const saved = await Promise.all(
+      downloads.map(async (download) => readFile(await download.path(), "utf8")),
+    );
+    expect(saved).toEqual(["I need water", "I need water, please"]);
+  });
+
   test("Download text and Create audio need some text", async ({ page }) => {
     await openRecognition(page);
     await recordText(page);
     await expect(textField(page)).toHaveValue("");
-    await expect(page.getByRole("button", { name: "Download text" })).toBeDisabled();
+    const downloadText = page.getByRole("button", { name: "Download text" });
+    await expect(downloadText).toBeDisabled();
+    // Unavailable, Download text stays in the keyboard order too, and saves nothing.
+    await expect(downloadText).toHaveAttribute("aria-disabled", "true");
+    const downloads: Download[] = [];
+    page.on("download", (download) => downloads.push(download));
+    await downloadText.focus();
+    await expect(downloadText).toBeFocused();
+    await downloadText.press("Enter");
     const create = page.getByRole("button", { name: "Create audio" });
     const audioStatus = page.getByRole("region", { name: "Adaptive audio" }).getByRole("status");
     await expect(create).toBeDisabled();
@@ -750,6 +776,12 @@ test.describe("the recognized text", () => {
     await textField(page).fill("Hello");
     await expect(create).toBeEnabled();
     await expect(create).not.toHaveAttribute("aria-describedby");
+    // The only file saved is the one asked for once there was text.
+    await expect(downloadText).toBeEnabled();
+    await downloadText.click();
+    await expect.poll(() => downloads.length).toBeGreaterThanOrEqual(1);
+    expect(downloads).toHaveLength(1);
+    expect(await readFile(await downloads[0]!.path(), "utf8")).toBe("Hello");
 
     // While recording, the text is still changing: Create audio keeps its place and does nothing.
     await startRecording(page);

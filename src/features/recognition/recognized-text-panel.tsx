@@ -1,4 +1,4 @@
-import type { Ref } from "react";
+import { useState, type Ref } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/text-field";
@@ -7,6 +7,7 @@ import RestartAltIcon from "@mui/icons-material/RestartAlt";
 import { textFile, textFileName } from "@/features/recognition/download-file";
 import { downloadFile } from "@/lib/download-file";
 import { textDirectionOf } from "@/features/recognition/text-direction";
+import { pressGuard } from "@/features/recognition/press-guard";
 import { SectionPanel } from "@/components/section-panel";
 import { Button } from "@/components/button";
 
@@ -28,6 +29,8 @@ export function RecognizedTextPanel({
   inputRef,
 }: RecognizedTextPanelProps) {
   const { t } = useLingui();
+  const empty = text.trim().length === 0;
+  const [downloadPressTaken] = useState(pressGuard);
   return (
     <SectionPanel
       title={t`Your text`}
@@ -50,8 +53,12 @@ export function RecognizedTextPanel({
         <Button
           variant="contained"
           startIcon={<DownloadIcon />}
-          disabled={text.trim().length === 0}
-          onClick={() => downloadFile(textFile(text), textFileName)}
+          // Focusable without text (aria-disabled): the focus stays where a press put it. A
+          // tremor's second tap does not save the file twice.
+          aria-disabled={empty}
+          onClick={() => {
+            if (!empty && downloadPressTaken()) downloadFile(textFile(text), textFileName);
+          }}
         >
           {t`Download text`}
         </Button>
