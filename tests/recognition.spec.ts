@@ -1328,6 +1328,30 @@ test.describe("adaptive audio", () => {
     await createAudio(page);
     await expect(alert).toHaveCount(0);
   });
+
+  test("audio that fails while the focus is on Cancel leaves the focus on Create audio, not the page", async ({
+    page,
+  }) => {
+    await openRecognition(page);
+    await recordText(page, "Салом");
+    // The server cannot be reached; the device's voice is on its way until the test lets it fail.
+    let failVoice: () => void = () => undefined;
+    const voiceFails = new Promise<void>((resolve) => (failVoice = resolve));
+    await page.route("**/generate-tts", (route) => route.abort("internetdisconnected"));
+    await page.route("**/voice-pack/**", async (route) => {
+      await voiceFails;
+      await route.abort("internetdisconnected");
+    });
+    await page.getByRole("button", { name: "Create audio" }).click();
+    const cancel = page.getByRole("button", { name: "Cancel" });
+    await cancel.focus();
+    await expect(cancel).toBeFocused();
+    failVoice();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "audio could not be generated" }),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("button", { name: "Create audio" })).toBeFocused();
+  });
 });
 
 test.describe("reset and drafts", () => {

@@ -191,18 +191,15 @@ export function AdaptiveAudioPanel({
             <>
               <ProgressBar aria-labelledby={statusId} sx={{ mt: 1 }} />
               {/* A slow or stalled connection can keep the voice coming for long. */}
-              <Button
-                variant="outlined"
-                sx={{ mt: 1.5 }}
-                onClick={() => {
+              <CancelButton
+                createButtonRef={createButtonRef}
+                onCancel={() => {
                   // The focus goes back to Create audio, which this button stood beside.
                   focusPlayWhenReady.current = false;
                   createButtonRef.current?.focus();
                   onCancel();
                 }}
-              >
-                {t`Cancel`}
-              </Button>
+              />
             </>
           ) : null}
         </Box>
@@ -219,6 +216,27 @@ export function AdaptiveAudioPanel({
         ) : null}
       </Stack>
     </SectionPanel>
+  );
+}
+
+/**
+ * Cancel, while the audio is being made. It goes when the making ends; if it had the focus, the
+ * focus goes to Create audio (there again after a failure, or when words heard after Stop took
+ * the audio away), not to the page; audio that is ready puts it on Play first.
+ */
+function CancelButton({
+  createButtonRef,
+  onCancel,
+}: {
+  createButtonRef: RefObject<HTMLButtonElement | null>;
+  onCancel: () => void;
+}) {
+  const { t } = useLingui();
+  useFocusMainContentWhenLost(createButtonRef);
+  return (
+    <Button variant="outlined" sx={{ mt: 1.5 }} onClick={onCancel}>
+      {t`Cancel`}
+    </Button>
   );
 }
 
