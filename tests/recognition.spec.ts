@@ -1242,6 +1242,33 @@ test.describe("adaptive audio", () => {
     expect(voice.times()).toBeGreaterThan(1);
   });
 
+  test("a voice save that fails while the focus is on Cancel leaves the focus on Save, not the page", async ({
+    page,
+  }) => {
+    await openRecognition(page);
+    await recordText(page);
+    let failVoice: () => void = () => undefined;
+    const voiceFails = new Promise<void>((resolve) => (failVoice = resolve));
+    await page.route("**/voice-pack/**", async (route) => {
+      await voiceFails;
+      await route.abort("internetdisconnected");
+    });
+    const save = page.getByRole("button", { name: "Save voice for offline use" });
+    await save.click();
+    const card = page
+      .locator("section")
+      .filter({ has: page.getByRole("heading", { name: "Audio without internet" }) });
+    const cancel = card.getByRole("button", { name: "Cancel" });
+    await cancel.focus();
+    await expect(cancel).toBeFocused();
+    failVoice();
+    await expect(card.getByRole("status")).toHaveText(
+      "The voice could not be saved. Check the connection and try again.",
+      { timeout: 30_000 },
+    );
+    await expect(save).toBeFocused();
+  });
+
   test("a voice save still running when the language changes does not speak for the new language", async ({
     page,
   }) => {

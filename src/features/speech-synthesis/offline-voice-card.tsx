@@ -157,9 +157,11 @@ export function OfflineVoiceCard({ language }: { language: SpeechLanguage }) {
             />
             {/* A slow or stalled connection can keep the voice coming for long. */}
             {status === "saving" ? (
-              <Button variant="outlined" onClick={cancel}>
-                {t`Cancel`}
-              </Button>
+              <CancelSaveButton
+                onCancel={cancel}
+                saveButton={saveButtonRef}
+                statusLine={statusRef}
+              />
             ) : null}
           </Stack>
         ) : null}
@@ -170,6 +172,34 @@ export function OfflineVoiceCard({ language }: { language: SpeechLanguage }) {
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * Cancel, while the voice is being saved. It goes when the save ends: if it had the focus, the
+ * focus goes to Save (there again after a failure) or, once the voice is saved, to the line that
+ * says so; not to the page, from whose top a keyboard user would start again.
+ */
+function CancelSaveButton({
+  onCancel,
+  saveButton,
+  statusLine,
+}: {
+  onCancel: () => void;
+  saveButton: RefObject<HTMLButtonElement | null>;
+  statusLine: RefObject<HTMLElement | null>;
+}) {
+  const { t } = useLingui();
+  const [next] = useState(() => ({
+    get current() {
+      return saveButton.current ?? statusLine.current;
+    },
+  }));
+  useFocusMainContentWhenLost(next);
+  return (
+    <Button variant="outlined" onClick={onCancel}>
+      {t`Cancel`}
+    </Button>
   );
 }
 
