@@ -168,9 +168,10 @@ export function MyVoicePanel({
 
   const keep = async (lesson: Lesson, answerWith: (event: AnswerEvent) => void) => {
     const { phraseId, origin, take } = lesson;
+    const wasTaught = taught.some((phrase) => phrase.id === phraseId);
     // A phrase forgotten or deleted since it was turned down keeps nothing: Forget deleted its
     // examples, and one kept now would outlive it unseen.
-    if (origin === "counter" && !taught.some((phrase) => phrase.id === phraseId)) return;
+    if (origin === "counter" && !wasTaught) return;
     if (lesson.askIfFar && (await voice.isFar(phraseId, take.features))) {
       answerWith({ type: "far", phraseId, take });
       return;
@@ -182,7 +183,7 @@ export function MyVoicePanel({
       // Recorded when the take began: kept only if the user still wants recordings kept.
       ...(take.audio && voice.keepRecordings ? { audio: take.audio } : {}),
     };
-    await voice.learn(phraseId, example).then(
+    await voice.learn(phraseId, example, wasTaught).then(
       () => setLearnFailed(false),
       () => setLearnFailed(true),
     );

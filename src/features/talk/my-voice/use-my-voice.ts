@@ -186,26 +186,36 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   /**
    * Stores the examples of `list` the recogniser keeps (the most varied, up to its caps), for the
    * phrase of `inLanguage`'s board: a teaching begun before "Speak in" changed (in another tab) is
-   * its board's, not the new board's phrase of the same id.
+   * its board's, not the new board's phrase of the same id. With `ifStillTaught` (an answer to
+   * Listen about a taught phrase), only while the phrase is taught: a Forget made as the
+   * recogniser chose (here, or in another tab) stands.
    */
-  const keepExamples = (phraseId: string, list: StoredExample[], inLanguage = language) =>
+  const keepExamples = (
+    phraseId: string,
+    list: StoredExample[],
+    inLanguage = language,
+    ifStillTaught = false,
+  ) =>
     whenReady(async (code) => {
-      const { askRecogniser, keptExamples, recogniserExamples, setPhraseExamples } = code;
-      const answer = await askRecogniser({
+      const { askRecogniser, keptExamples, recogniserExamples } = code;
+      const chosen = await askRecogniser({
         type: "set-examples",
         phraseId,
         examples: recogniserExamples(list),
       });
-      if (answer.type !== "kept") throw new Error("The recogniser did not keep the examples.");
-      const kept = keptExamples(list, answer.kept);
+      if (chosen.type !== "kept") throw new Error("The recogniser did not keep the examples.");
+      const kept = keptExamples(list, chosen.kept);
+      const change = ifStillTaught ? code.withLearntExamples : code.setPhraseExamples;
+      save(code, (all) => change(all, inLanguage, phraseId, kept));
       const worker = sent.current;
-      // The worker has these already; or, another board shown since, it has that board's again.
-      if (worker?.language === inLanguage) worker.lists.set(phraseId, kept);
+      // The worker has these already; or, another board shown since or the phrase forgotten
+      // meanwhile, it has what it was given for that board again.
+      if (worker?.language === inLanguage && current.current[inLanguage]?.[phraseId] === kept)
+        worker.lists.set(phraseId, kept);
       else {
         const examples = recogniserExamples(worker?.lists.get(phraseId) ?? []);
         void askRecogniser({ type: "set-examples", phraseId, examples }).catch(() => undefined);
       }
-      save(code, (all) => setPhraseExamples(all, inLanguage, phraseId, kept));
       taughtAgain(code, phraseId, inLanguage);
     });
 
@@ -256,11 +266,14 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
       });
     },
     keepExamples,
-    /** Keeps one more example (or counter-example) of a phrase. */
-    learn(phraseId: string, example: StoredExample) {
+    /**
+     * Keeps one more example (or counter-example) of a phrase, from an answer to Listen. `taught`:
+     * the phrase was taught when the answer came; forgotten since, it learns nothing.
+     */
+    learn(phraseId: string, example: StoredExample, taught: boolean) {
       return whenReady(() => {
         const stored = current.current[language]?.[phraseId] ?? [];
-        return keepExamples(phraseId, [...stored, example]);
+        return keepExamples(phraseId, [...stored, example], language, taught);
       });
     },
     /** Whether a take is far from the phrase's examples (false when that cannot be told). */

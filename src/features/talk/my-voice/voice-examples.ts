@@ -164,6 +164,21 @@ export function setPhraseExamples(
   return { ...all, [language]: phrases };
 }
 
+/**
+ * `all` with a phrase's examples the recogniser kept after an answer to Listen, if the phrase is
+ * still taught in `all`: forgotten (here or in another tab) while the recogniser chose them, it
+ * stays forgotten, and the answer teaches nothing.
+ */
+export function withLearntExamples(
+  all: VoiceExamples,
+  language: SpeechLanguage,
+  phraseId: string,
+  kept: StoredExample[],
+): VoiceExamples {
+  const taught = (all[language]?.[phraseId] ?? []).some((example) => example.origin !== "counter");
+  return taught ? setPhraseExamples(all, language, phraseId, kept) : all;
+}
+
 /** The examples of a phrase, with their recordings, that the recogniser kept (by index). */
 export function keptExamples(
   examples: readonly StoredExample[],

@@ -1,0 +1,130 @@
+import { IDBFactory } from "fake-indexeddb";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Board } from "@/features/talk/board/board";
+import { useMyVoice } from "@/features/talk/my-voice/use-my-voice";
+import { changeStoredExamples } from "@/features/talk/my-voice/stored-voice";
+import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
+import type { StoredExample, VoiceExamples } from "@/features/talk/my-voice/voice-examples";
+import { readValue, resetStorageForTests, storageKeys, writeValue } from "@/lib/storage";
+
+/**
+ * React, as far as the hook uses it, for a page drawn without a browser: state and refs kept from
+ * one drawing to the next, effects run after a drawing when their dependencies changed.
+ */
+const react = vi.hoisted(() => {
+  const slots: unknown[] = [];
+  let index = 0;
+  const effects: (() => void)[] = [];
+  const slot = <T>(make: () => T): T => {
+    const at = index++;
+    if (!(at in slots)) slots[at] = make();
+    return slots[at] as T;
+  };
+  return {
+    draw<T>(hook: () => T): T {
+      index = 0;
+      const result = hook();
+      for (const effect of effects.splice(0)) effect();
+      return result;
+    },
+    reset() {
+      slots.length = 0;
+      effects.length = 0;
+    },
+    useState<T>(initial: T) {
+      const state = slot(() => ({ value: initial }));
+      const set = (next: T | ((value: T) => T)) => {
+        state.value = typeof next === "function" ? (next as (value: T) => T)(state.value) : next;
+      };
+      return [state.value, set] as const;
+    },
+    useRef: <T>(initial: T) => slot(() => ({ current: initial })),
+    useCallback: <T>(callback: T) => callback,
+    useEffect(effect: () => void | (() => void), deps: unknown[]) {
+      const last = slot<{ deps: unknown[] | null }>(() => ({ deps: null }));
+      if (last.deps && deps.every((dep, i) => Object.is(dep, last.deps?.[i]))) return;
+      last.deps = deps;
+      effects.push(() => void effect());
+    },
+    startTransition: (change: () => void) => change(),
+  };
+});
+vi.mock("react", () => react);
+
+// The recogniser's worker: a stand-in here, which keeps every example it is given.
+vi.mock("@/features/talk/my-voice/voice-recogniser", () => ({ askRecogniser: vi.fn() }));
+
+const example = (addedAt: number): StoredExample => ({
+  features: { format: 2, method: "normalised", dims: 24, voicedMs: 900, frames: "AAAA" },
+  origin: "taught",
+  addedAt,
+});
+const takes = (first: number) => [example(first), example(first + 1), example(first + 2)];
+
+const water = "water";
+const board: Board = [{ id: water, text: "Water, please", category: "mine", favourite: false }];
+const myVoice = () => react.draw(() => useMyVoice("en", board));
+/** What is stored once the changes this page began are made. */
+async function stored() {
+  await changeStoredExamples((all) => all);
+  return readValue<VoiceExamples>(storageKeys.voiceExamples);
+}
+
+describe("useMyVoice", () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    resetStorageForTests();
+    react.reset();
+    vi.mocked(askRecogniser).mockImplementation(async (request) =>
+      request.type === "set-examples"
+        ? { id: 1, ok: true, type: "kept", kept: request.examples.map((_, i) => i) }
+        : { id: 1, ok: true, type: "loaded", unreadable: [] },
+    );
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("a phrase forgotten while the recogniser chose an answer's examples stays forgotten", async () => {
+    await writeValue(storageKeys.voiceExamples, { en: { [water]: takes(1) } });
+    myVoice();
+    await vi.waitFor(() => expect(myVoice().examples[water]).toEqual(takes(1)));
+    // The recogniser takes a moment to choose which examples to keep: held here until released.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.mocked(askRecogniser).mockImplementationOnce(async (request) => {
+      await held;
+      const kept = request.type === "set-examples" ? request.examples.map((_, i) => i) : [];
+      return { id: 1, ok: true, type: "kept", kept };
+    });
+
+    // Listen's answer was right: its take is kept as one more example.
+    const learning = myVoice().learn(water, { ...example(4), origin: "confirmed" }, true);
+    await vi.waitFor(() =>
+      expect(askRecogniser).toHaveBeenCalledWith(expect.objectContaining({ type: "set-examples" })),
+    );
+    // Meanwhile the user forgets the phrase.
+    myVoice().setPhrase(water, undefined);
+    release();
+    await learning;
+
+    expect(myVoice().examples[water]).toBeUndefined();
+    expect((await stored())?.en?.[water]).toBeUndefined();
+    // The recogniser is left without it too.
+    expect(askRecogniser).toHaveBeenLastCalledWith({
+      type: "set-examples",
+      phraseId: water,
+      examples: [],
+    });
+  });
+
+  it("an answer about a phrase still taught is kept", async () => {
+    await writeValue(storageKeys.voiceExamples, { en: { [water]: takes(1) } });
+    myVoice();
+    await vi.waitFor(() => expect(myVoice().loaded).toBe(true));
+    const confirmed: StoredExample = { ...example(4), origin: "confirmed" };
+    await myVoice().learn(water, confirmed, true);
+    expect(myVoice().examples[water]).toEqual([...takes(1), confirmed]);
+    expect((await stored())?.en?.[water]).toEqual([...takes(1), confirmed]);
+  });
+});
