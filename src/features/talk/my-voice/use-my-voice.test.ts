@@ -1,11 +1,17 @@
-import { IDBFactory } from "fake-indexeddb";
+import { IDBFactory, IDBObjectStore } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Board } from "@/features/talk/board/board";
 import { useMyVoice } from "@/features/talk/my-voice/use-my-voice";
 import { changeStoredExamples } from "@/features/talk/my-voice/stored-voice";
 import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
 import type { StoredExample, VoiceExamples } from "@/features/talk/my-voice/voice-examples";
-import { readValue, resetStorageForTests, storageKeys, writeValue } from "@/lib/storage";
+import {
+  onStorageError,
+  readValue,
+  resetStorageForTests,
+  storageKeys,
+  writeValue,
+} from "@/lib/storage";
 
 /**
  * React, as far as the hook uses it, for a page drawn without a browser: state and refs kept from
@@ -39,7 +45,12 @@ const react = vi.hoisted(() => {
       return [state.value, set] as const;
     },
     useRef: <T>(initial: T) => slot(() => ({ current: initial })),
-    useCallback: <T>(callback: T) => callback,
+    useCallback<T>(callback: T, deps: unknown[]) {
+      const last = slot<{ callback: T; deps: unknown[] }>(() => ({ callback, deps }));
+      if (!deps.every((dep, i) => Object.is(dep, last.deps[i])))
+        Object.assign(last, { callback, deps });
+      return last.callback;
+    },
     useEffect(effect: () => void | (() => void), deps: unknown[]) {
       const last = slot<{ deps: unknown[] | null }>(() => ({ deps: null }));
       if (last.deps && deps.every((dep, i) => Object.is(dep, last.deps?.[i]))) return;
@@ -52,10 +63,18 @@ const react = vi.hoisted(() => {
 vi.mock("react", () => react);
 
 // The recogniser's worker: a stand-in here, which keeps every example it is given.
-vi.mock("@/features/talk/my-voice/voice-recogniser", () => ({ askRecogniser: vi.fn() }));
+vi.mock("@/features/talk/my-voice/voice-recogniser", () => ({
+  askRecogniser: vi.fn(),
+}));
 
 const example = (addedAt: number): StoredExample => ({
-  features: { format: 2, method: "normalised", dims: 24, voicedMs: 900, frames: "AAAA" },
+  features: {
+    format: 2,
+    method: "normalised",
+    dims: 24,
+    voicedMs: 900,
+    frames: "AAAA",
+  },
   origin: "taught",
   addedAt,
 });
@@ -77,7 +96,12 @@ describe("useMyVoice", () => {
     react.reset();
     vi.mocked(askRecogniser).mockImplementation(async (request) =>
       request.type === "set-examples"
-        ? { id: 1, ok: true, type: "kept", kept: request.examples.map((_, i) => i) }
+        ? {
+            id: 1,
+            ok: true,
+            type: "kept",
+            kept: request.examples.map((_, i) => i),
+          }
         : { id: 1, ok: true, type: "loaded", unreadable: [] },
     );
   });
@@ -126,5 +150,41 @@ describe("useMyVoice", () => {
     await myVoice().learn(water, confirmed, true);
     expect(myVoice().examples[water]).toEqual([...takes(1), confirmed]);
     expect((await stored())?.en?.[water]).toEqual([...takes(1), confirmed]);
+  });
+
+  it("a phrase deleted from the board while the device fails to read My voice says that it was not saved", async () => {
+    await writeValue(storageKeys.voiceExamples, { en: { [water]: takes(1) } });
+    resetStorageForTests();
+    vi.spyOn(IDBObjectStore.prototype, "get").mockImplementation(() => {
+      throw new DOMException("A passing error", "UnknownError");
+    });
+    const failures: string[] = [];
+    onStorageError((_error, key) => failures.push(key));
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    myVoice();
+    await vi.waitFor(() => expect(myVoice().readFailed).toBe(true));
+    expect(failures).toEqual([]);
+
+    myVoice().phraseDeleted(water);
+    // The app's notice, over whatever the user is looking at, says their change was not saved.
+    await vi.waitFor(() => expect(failures).toEqual([storageKeys.voiceExamples]));
+  });
+
+  it("recordings turned on while the device fails to read My voice are not shown as kept", async () => {
+    resetStorageForTests();
+    vi.spyOn(IDBObjectStore.prototype, "get").mockImplementation(() => {
+      throw new DOMException("A passing error", "UnknownError");
+    });
+    const failures: string[] = [];
+    onStorageError((_error, key) => failures.push(key));
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    myVoice();
+    await vi.waitFor(() => expect(myVoice().readFailed).toBe(true));
+    myVoice().setKeepRecordings(true);
+    expect(myVoice().keepRecordings).toBe(true);
+
+    // Not stored: the box goes back, and the user is told.
+    await vi.waitFor(() => expect(failures).toEqual([storageKeys.voiceExamples]));
+    expect(myVoice().keepRecordings).toBe(false);
   });
 });

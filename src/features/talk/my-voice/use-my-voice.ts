@@ -14,6 +14,7 @@ import type { VoiceSettings } from "@/features/talk/my-voice/stored-voice";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { loadUntilLoaded } from "@/lib/load-when-online";
+import { reportStorageFailure, storageKeys } from "@/lib/storage";
 
 /**
  * The code that reads, changes and sends the examples, with the recogniser's client: loaded once
@@ -94,12 +95,16 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
 
   /**
    * Runs a change nobody waits on (a phrase deleted on the board, a backup's examples, recordings
-   * no longer kept) once the examples are read; changes run in the order they were made.
+   * no longer kept) once the examples are read; changes run in the order they were made. One that
+   * could not be made (the device failed the read) is said by the app's notice, over whatever the
+   * user is looking at: My voice's own alert is screens away from the board.
    */
   const whenReadyLater = useCallback(
-    (change: (code: VoiceCode) => void) =>
+    (change: (code: VoiceCode) => void, undoShown?: () => void) =>
       void whenReady(change).catch((error: unknown) => {
         console.error("My voice could not make a change:", error);
+        reportStorageFailure(error, storageKeys.voiceExamples);
+        undoShown?.();
       }),
     [whenReady],
   );
@@ -109,14 +114,16 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     // a setting: this page shows it, and its own next change is made on top of it.
     let stop: (() => void) | undefined;
     let unmounted = false;
-    whenReadyLater(({ onVoiceChangeElsewhere }) => {
-      if (!unmounted) stop = onVoiceChangeElsewhere(() => whenReadyLater(readStored));
+    // No change of the user's is lost when these fail: a failed read is My voice's own alert.
+    const read = (then: (code: VoiceCode) => void) => void whenReady(then).catch(() => undefined);
+    read(({ onVoiceChangeElsewhere }) => {
+      if (!unmounted) stop = onVoiceChangeElsewhere(() => read(readStored));
     });
     return () => {
       unmounted = true;
       stop?.();
     };
-  }, [whenReadyLater]);
+  }, [whenReady]);
 
   const forBoard = examples?.[language];
   const boardIds = board.map((phrase) => phrase.id).join("\n");
@@ -230,14 +237,18 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     teachAgain: teachAgain?.[language] ?? noPhrases,
     setKeepRecordings(keep: boolean) {
       setKeepRecordings(keep);
-      whenReadyLater((code) => {
-        // Chosen before the stored settings were read: the stored choice, shown as they were
-        // read, gives way to this one, which is stored next.
-        setKeepRecordings(keep);
-        saveSettings(code, (settings) => ({ ...settings, keepRecordings: keep }));
-        // Saying no also removes the recordings already kept.
-        if (!keep) save(code, code.withoutRecordings);
-      });
+      whenReadyLater(
+        (code) => {
+          // Chosen before the stored settings were read: the stored choice, shown as they were
+          // read, gives way to this one, which is stored next.
+          setKeepRecordings(keep);
+          saveSettings(code, (settings) => ({ ...settings, keepRecordings: keep }));
+          // Saying no also removes the recordings already kept.
+          if (!keep) save(code, code.withoutRecordings);
+        },
+        // Not made: the box does not show a choice the device does not have (recordings gone).
+        () => setKeepRecordings(!keep),
+      );
     },
     /** Teaches or forgets a phrase of `inLanguage`'s board (as `keepExamples`). */
     setPhrase(phraseId: string, list: StoredExample[] | undefined, inLanguage = language) {
