@@ -197,6 +197,7 @@ export function TalkWorkspace({
         <BoardBackup
           boards={boards}
           voice={voice.all}
+          voiceReadFailed={voice.readFailed}
           language={language}
           onImport={(imported, examples) => {
             replaceBoardsIn(imported);

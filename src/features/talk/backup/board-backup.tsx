@@ -19,7 +19,7 @@ import {
   type BoardFileProblem,
   type BoardFileResult,
 } from "@/features/talk/backup/board-file";
-import { saveBoardFile, voiceWaitMs } from "@/features/talk/backup/board-export";
+import { saveBoardFile, voiceInFile, voiceWaitMs } from "@/features/talk/backup/board-export";
 import { OpenBoardTransfer } from "@/features/talk/backup/open-board-transfer";
 import { ReplaceDialog } from "@/features/talk/backup/replace-dialog";
 import { brand } from "@/lib/brand";
@@ -34,7 +34,7 @@ type Problem =
 
 type Outcome =
   | { kind: "imported"; phraseCount: number }
-  | { kind: "exported"; picturesLeftOut: number; voiceLeftOut: boolean }
+  | { kind: "exported"; picturesLeftOut: number; voiceLeftOut: "not-read" | "late" | null }
   | { kind: "failed"; problem: Problem };
 
 type ReadFile = Extract<BoardFileResult, { ok: true }>;
@@ -46,6 +46,7 @@ type ReadFile = Extract<BoardFileResult, { ok: true }>;
 export function BoardBackup({
   boards,
   voice,
+  voiceReadFailed,
   language,
   onImport,
   onOpenBoard,
@@ -53,6 +54,8 @@ export function BoardBackup({
   boards: Boards;
   /** What My voice learnt; null while it is still reading it from the device. */
   voice: VoiceExamples | null;
+  /** The device failed to read what My voice learnt: the file goes without it, at once. */
+  voiceReadFailed: boolean;
   /** The speech language in use: its board is the one saved for other apps. */
   language: SpeechLanguage;
   /** `voice` null: the file was saved without what My voice learnt, which stays as it is. */
@@ -137,15 +140,17 @@ export function BoardBackup({
   const [exportAsked, setExportAsked] = useState(false);
   // But not for ever (a store that never answers, My voice's code that never comes): after
   // voiceWaitMs the boards are saved without the voice, and the user is told. A file of the boards
-  // they made is worth more than a wait with no end, or than no file.
+  // they made is worth more than a wait with no end, or than no file. A read the device failed
+  // is not waited for (`voiceInFile`).
   const [voiceWaitOver, setVoiceWaitOver] = useState(false);
-  const voiceRead = voice !== null;
+  const inFile = voiceInFile(voice, voiceReadFailed, voiceWaitOver);
+  const waitForVoice = inFile === "wait";
   useEffect(() => {
-    if (!exportAsked || voiceRead) return;
+    if (!exportAsked || !waitForVoice) return;
     const timer = setTimeout(() => setVoiceWaitOver(true), voiceWaitMs);
     return () => clearTimeout(timer);
-  }, [exportAsked, voiceRead]);
-  const readyToSave = voiceRead || voiceWaitOver;
+  }, [exportAsked, waitForVoice]);
+  const readyToSave = !waitForVoice;
   useEffect(() => {
     if (!exportAsked || !readyToSave) return;
     void saveBoardFile({ boards, voice, language }, downloadFile).then((saved) => {
@@ -156,7 +161,7 @@ export function BoardBackup({
           ? {
               kind: "exported",
               picturesLeftOut: saved.picturesLeftOut,
-              voiceLeftOut: saved.voiceLeftOut,
+              voiceLeftOut: saved.voiceLeftOut ? (inFile === "not-read" ? inFile : "late") : null,
             }
           : { kind: "failed", problem: "not-exported" },
       );
@@ -225,8 +230,11 @@ export function BoardBackup({
             severity={outcome.picturesLeftOut > 0 || outcome.voiceLeftOut ? "warning" : "success"}
           >
             {t`Board exported.`}
-            {outcome.voiceLeftOut
+            {outcome.voiceLeftOut === "late"
               ? ` ${t`What My voice has learnt is not in the file: it could not be read in time. Reload the page, then export again to include it.`}`
+              : null}
+            {outcome.voiceLeftOut === "not-read"
+              ? ` ${t`What My voice has learnt is not in the file: it could not be read on this device. Reload the page, then export again to include it.`}`
               : null}
             {outcome.picturesLeftOut > 0 ? (
               <>

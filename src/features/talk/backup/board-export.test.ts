@@ -1,6 +1,6 @@
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { saveBoardFile } from "@/features/talk/backup/board-export";
+import { saveBoardFile, voiceInFile } from "@/features/talk/backup/board-export";
 import {
   boardFileName,
   boardsOf,
@@ -96,5 +96,15 @@ describe("exporting the board", () => {
       throw new RangeError("Out of memory");
     };
     expect(await saveBoardFile(source, noRoom)).toEqual({ ok: false });
+  });
+
+  it("does not wait for My voice when the device failed to read it, and says so", () => {
+    // Read: it goes in the file.
+    expect(voiceInFile({ en: {} }, false, false)).toBe("in");
+    // Still being read: the file waits, up to voiceWaitMs, then goes without it as late.
+    expect(voiceInFile(null, false, false)).toBe("wait");
+    expect(voiceInFile(null, false, true)).toBe("late");
+    // The device failed the read: waiting changes nothing, the file goes at once, as not read.
+    expect(voiceInFile(null, true, false)).toBe("not-read");
   });
 });

@@ -17,6 +17,21 @@ import { boardFileName, boardsOf, exportBoards } from "@/features/talk/backup/bo
  */
 export const voiceWaitMs = 20_000;
 
+/**
+ * What My voice gives the file when Export is pressed: what it learnt ("in"); nothing yet, to wait
+ * for ("wait"); or nothing, and the file goes without it at once: the device failed to read it,
+ * and waiting would change nothing ("not-read"), or it was waited for voiceWaitMs ("late").
+ */
+export function voiceInFile(
+  voice: VoiceExamples | null,
+  readFailed: boolean,
+  waitedLong: boolean,
+): "in" | "wait" | "not-read" | "late" {
+  if (voice) return "in";
+  if (readFailed) return "not-read";
+  return waitedLong ? "late" : "wait";
+}
+
 export type BoardExportSource = {
   boards: Boards;
   /** What My voice learnt; null when it was not read in time: the file goes without it. */
