@@ -450,6 +450,7 @@ export function MyVoicePanel({
         </Alert>
       ) : null}
       <TeachAgainNotice phrases={voice.teachAgain.flatMap((id) => byId.get(id) ?? [])} />
+      <WaitingNotice phrases={voice.waiting.flatMap((id) => byId.get(id) ?? [])} />
       <CheckboxChoice
         checked={voice.keepRecordings}
         onChange={(event) => voice.setKeepRecordings(event.target.checked)}
@@ -550,15 +551,36 @@ function PhraseQuestion({
  * (no recording was kept): the user is told which, instead of finding them silently forgotten.
  */
 function TeachAgainNotice({ phrases }: { phrases: Phrase[] }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const list = usePhraseList(phrases);
   if (!phrases.length) return null;
-  const list = new Intl.ListFormat(i18n.locale, { type: "conjunction" }).format(
-    // Quoted as each language quotes («…» in Russian, Kazakh and Kyrgyz).
-    phrases.map(({ text }) => t`“${text}”`),
-  );
   return (
     <Alert severity="warning">
       {t`My voice now listens in a new way, and your recordings were not kept, so it could not learn your takes again. Please teach these phrases again: ${list}.`}
     </Alert>
+  );
+}
+
+/**
+ * After a change of the recogniser's method, the phrases some of whose takes the recogniser did
+ * not learn again in time (it hung): they are left out until a later visit tries again.
+ */
+function WaitingNotice({ phrases }: { phrases: Phrase[] }) {
+  const { t } = useLingui();
+  const list = usePhraseList(phrases);
+  if (!phrases.length) return null;
+  return (
+    <Alert severity="warning">
+      {t`My voice now listens in a new way, and could not learn all your takes again in time. It tries again the next time you open Talk. Until then it may not recognise these phrases: ${list}.`}
+    </Alert>
+  );
+}
+
+/** The phrases' words, quoted and listed as the interface's language does. */
+function usePhraseList(phrases: Phrase[]): string {
+  const { t, i18n } = useLingui();
+  return new Intl.ListFormat(i18n.locale, { type: "conjunction" }).format(
+    // Quoted as each language quotes («…» in Russian, Kazakh and Kyrgyz).
+    phrases.map(({ text }) => t`“${text}”`),
   );
 }

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   changeStoredExamples,
   readStoredVoice,
+  REMAKE_WAIT_MS,
   type VoiceSettings,
 } from "@/features/talk/my-voice/stored-voice";
 import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
@@ -36,6 +37,7 @@ async function openTab() {
 
 describe("stored voice", () => {
   beforeEach(() => {
+    vi.useRealTimers();
     globalThis.indexedDB = new IDBFactory();
     resetStorageForTests();
   });
@@ -125,7 +127,12 @@ describe("stored voice", () => {
       keepRecordings: false,
       teachAgain: {},
     });
-    expect(read).toEqual({ examples: expected, keepRecordings: false, teachAgain: {} });
+    expect(read).toEqual({
+      examples: expected,
+      keepRecordings: false,
+      teachAgain: {},
+      waiting: {},
+    });
   });
 
   it("a phrase taught in another tab after this one could not store its own is kept, and so is this one's", async () => {
@@ -183,5 +190,52 @@ describe("stored voice", () => {
     expect((await device.readStoredVoice()).examples).toEqual({
       en: { help: takes(4), nurse: takes(7) },
     });
+  });
+
+  it("a recogniser that hangs while making examples again leaves My voice working with what it has, and a later read tries again", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const remadeFeatures = { ...example(0).features, format: FEATURES_FORMAT, frames: "BBBB" };
+    const older = (addedAt: number): StoredExample => ({
+      features: {
+        ...example(addedAt).features,
+        format: FEATURES_FORMAT - 1,
+        frames: `A${addedAt}`,
+      },
+      origin: "taught",
+      addedAt,
+      audio: new Blob([new Uint8Array(8)], { type: "audio/wav" }),
+    });
+    const answer = { id: 1, ok: true, type: "features", features: remadeFeatures } as const;
+    // "water"'s three takes are made again; at "help"'s first the worker hangs for good.
+    vi.mocked(askRecogniser)
+      .mockResolvedValueOnce(answer)
+      .mockResolvedValueOnce(answer)
+      .mockResolvedValueOnce(answer)
+      .mockReturnValueOnce(new Promise(() => undefined));
+    const stored = {
+      en: { water: [older(1), older(2), older(3)], help: [older(4), older(5), older(6)] },
+    };
+    await writeValue(storageKeys.voiceExamples, stored);
+    await writeValue<VoiceSettings>(storageKeys.voiceSettings, { keepRecordings: true });
+
+    let read: Awaited<ReturnType<typeof readStoredVoice>> | undefined;
+    void readStoredVoice().then((value) => (read = value));
+    await vi.waitFor(() => expect(askRecogniser).toHaveBeenCalledTimes(4));
+    await vi.advanceTimersByTimeAsync(REMAKE_WAIT_MS);
+    await vi.waitFor(() => expect(read).toBeDefined());
+
+    const remade = (addedAt: number) => ({ ...older(addedAt), features: remadeFeatures });
+    // My voice works with "water"; "help" is named as waiting, not to be taught again.
+    expect(read).toMatchObject({
+      examples: { en: { water: [1, 2, 3].map(remade) } },
+      waiting: { en: ["help"] },
+      teachAgain: {},
+    });
+    // "help"'s takes and recordings stay on the device, and the next read makes them again.
+    vi.mocked(askRecogniser).mockResolvedValue(answer);
+    vi.useRealTimers();
+    const later = await readStoredVoice();
+    expect(later.examples.en?.help).toEqual([4, 5, 6].map(remade));
+    expect(later.waiting).toEqual({});
   });
 });

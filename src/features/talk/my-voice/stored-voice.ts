@@ -7,6 +7,7 @@
 import {
   readStoredExamples,
   remadeTakes,
+  usableExamples,
   withoutRecordings,
   type VoiceExamples,
 } from "@/features/talk/my-voice/voice-examples";
@@ -21,11 +22,37 @@ export type VoiceSettings = {
   teachAgain?: Partial<Record<SpeechLanguage, string[]>>;
 };
 
-/** Features made again from a kept recording, in the worker (null when it cannot). */
+/**
+ * How long the worker may take to make one recording's features again (a fraction of a second on
+ * a slow tablet). One that hangs would keep My voice loading for good, and every change waiting.
+ */
+export const REMAKE_WAIT_MS = 10_000;
+
+/**
+ * Features made again from a kept recording, in the worker: null when it cannot; undefined when
+ * it did not answer within REMAKE_WAIT_MS (the worker is stopped; the next request starts it).
+ */
 async function remakeInWorker(audio: Blob) {
   const wav = await audio.arrayBuffer();
-  const answer = await askRecogniser({ type: "remake", wav }, [wav]).catch(() => null);
-  return answer?.type === "features" ? answer.features : null;
+  const late = new AbortController();
+  const timer = setTimeout(
+    () => late.abort(new Error("The recogniser did not answer.")),
+    REMAKE_WAIT_MS,
+  );
+  const timeUp = new Promise<never>((_resolve, reject) =>
+    late.signal.addEventListener("abort", () => reject(late.signal.reason as Error)),
+  );
+  try {
+    const answer = await Promise.race([
+      askRecogniser({ type: "remake", wav }, [wav], late.signal),
+      timeUp,
+    ]);
+    return answer.type === "features" ? answer.features : null;
+  } catch {
+    return late.signal.aborted ? undefined : null;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The phrases to teach again, stored before and found now, each once. */
@@ -47,7 +74,9 @@ function mergeTeachAgain(
  * The stored examples and settings; examples an older method made are made again
  * from their recordings (and stored), or their phrases are to be taught again. Rejects when
  * IndexedDB fails the read: shown as "nothing taught", the user's voice would look lost, and a
- * board file exported would go without it.
+ * board file exported would go without it. Examples the worker did not make again in time stay
+ * stored as they are, for the next read; meanwhile they are left out, and `waiting` lists their
+ * phrases.
  */
 export async function readStoredVoice() {
   const [stored, settings] = await Promise.all([
@@ -59,7 +88,7 @@ export async function readStoredVoice() {
   const remade = remakeOn(read);
   if (!remade.changed)
     return {
-      examples: remade.examples,
+      ...usableExamples(remade.examples),
       keepRecordings: settings?.keepRecordings === true,
       teachAgain: mergeTeachAgain(settings?.teachAgain, {}),
     };
@@ -76,7 +105,11 @@ export async function readStoredVoice() {
     ...now,
     teachAgain: mergeTeachAgain(now.teachAgain, found),
   }));
-  return { examples, keepRecordings: kept.keepRecordings, teachAgain: kept.teachAgain ?? {} };
+  return {
+    ...usableExamples(examples),
+    keepRecordings: kept.keepRecordings,
+    teachAgain: kept.teachAgain ?? {},
+  };
 }
 
 /** `readStoredVoice`, read again while changes are made here (`readAfterChanges`). */

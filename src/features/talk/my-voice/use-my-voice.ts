@@ -41,6 +41,8 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   const [examples, setExamples] = useState<VoiceExamples | null>(null);
   const [keepRecordings, setKeepRecordings] = useState(false);
   const [teachAgain, setTeachAgain] = useState<VoiceSettings["teachAgain"]>({});
+  /** Phrases with takes not made again in time after a change of method (a later read tries). */
+  const [waiting, setWaiting] = useState<Partial<Record<SpeechLanguage, string[]>>>({});
   /** The device failed to read the examples: not "nothing taught" (each change reads again). */
   const [readFailed, setReadFailed] = useState(false);
   const current = useRef<VoiceExamples>({});
@@ -90,6 +92,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
       setExamples(stored.examples);
       setKeepRecordings(stored.keepRecordings);
       setTeachAgain(stored.teachAgain);
+      setWaiting(stored.waiting);
     });
   }
 
@@ -235,6 +238,11 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     keepRecordings,
     /** This language's phrases to teach again (their examples were made by an older method). */
     teachAgain: teachAgain?.[language] ?? noPhrases,
+    /**
+     * This language's phrases with takes the recogniser did not make again in time after a change
+     * of method: left out until a later visit makes them.
+     */
+    waiting: waiting[language] ?? noPhrases,
     setKeepRecordings(keep: boolean) {
       setKeepRecordings(keep);
       whenReadyLater(

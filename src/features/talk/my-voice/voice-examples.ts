@@ -208,7 +208,7 @@ export type RemadeExamples = {
  */
 export async function remakeStaleExamples(
   all: VoiceExamples,
-  remake: (audio: Blob) => Promise<SerialisedFeatures | null>,
+  remake: Remake,
 ): Promise<RemadeExamples> {
   return (await remadeTakes(all, remake))(all);
 }
@@ -217,25 +217,45 @@ export async function remakeStaleExamples(
 const takeKey = (example: StoredExample) => `${example.addedAt}\n${example.features.frames}`;
 
 /**
+ * A recording's features made again: null when they cannot be, undefined when not now (the worker
+ * did not answer in time): then the examples not yet made stay as they are, for a later read.
+ */
+export type Remake = (audio: Blob) => Promise<SerialisedFeatures | null | undefined>;
+
+/**
  * The older examples of `all` made again (as `remakeStaleExamples`), as a change to make on the
  * examples as stored once that is done: making them takes seconds, in which another tab may have
- * taught, forgotten or dropped the recordings. An older example not in `all` stays as it is, to be
- * made again at the next read.
+ * taught, forgotten or dropped the recordings. An older example not in `all`, or not made in time,
+ * stays as it is, to be made again at the next read.
  */
 export async function remadeTakes(
   all: VoiceExamples,
-  remake: (audio: Blob) => Promise<SerialisedFeatures | null>,
+  remake: Remake,
 ): Promise<(examples: VoiceExamples) => RemadeExamples> {
   const remade = new Map<string, SerialisedFeatures | null>();
+  let late = false;
   for (const phrases of Object.values(all))
     for (const list of Object.values(phrases))
-      for (const example of list)
-        if (isOlderFormat(example.features) && !remade.has(takeKey(example)))
-          remade.set(
-            takeKey(example),
-            example.audio ? await remake(example.audio).catch(() => null) : null,
-          );
+      for (const example of list) {
+        if (late || !isOlderFormat(example.features) || remade.has(takeKey(example))) continue;
+        const features = example.audio ? await remake(example.audio).catch(() => null) : null;
+        if (features === undefined) late = true;
+        else remade.set(takeKey(example), features);
+      }
   return (examples) => withStaleRemade(examples, (example) => remade.get(takeKey(example)));
+}
+
+/**
+ * The examples this version can use (an older method's left out), and per language the phrases
+ * that have some it cannot use yet (not made again in time: a later read tries again).
+ */
+export function usableExamples(all: VoiceExamples) {
+  const waiting: Partial<Record<SpeechLanguage, string[]>> = {};
+  for (const [language, phrases] of Object.entries(all) as [SpeechLanguage, PhraseExamples][])
+    for (const [phraseId, list] of Object.entries(phrases))
+      if (list.some((example) => isOlderFormat(example.features)))
+        (waiting[language] ??= []).push(phraseId);
+  return { examples: withStaleRemade(all, () => null).examples, waiting };
 }
 
 /**

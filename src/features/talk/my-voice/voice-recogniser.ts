@@ -47,8 +47,9 @@ onValueChange(storageKeys.voiceExamples, () => {
 export function askRecogniser<T extends VoiceWorkerRequest["type"]>(
   request: DistributiveOmit<Extract<VoiceWorkerRequest, { type: T }>, "id">,
   transfer: Transferable[] = [],
+  signal?: AbortSignal,
 ): Promise<Answer> {
-  const answer = send(request, transfer);
+  const answer = send(request, transfer, signal);
   // Noted once sent: a worker started by this request gets the request itself, not both.
   const sent: DistributiveOmit<VoiceWorkerRequest, "id"> = request;
   if (sent.type === "load") given = { ...sent.phrases };
