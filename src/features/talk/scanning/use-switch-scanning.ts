@@ -32,7 +32,6 @@ import { anyUndoButton } from "@/components/undo-alert";
 import {
   highlightGone,
   isTypedIn,
-  isUsable,
   keyOfTarget,
   pickFromList,
   scanChoicesAttribute,
@@ -272,9 +271,13 @@ export function useSwitchScanning({
     if (!root || at === null || at === "back" || at === "undo") return;
     const scanned = scanRootFor(root);
     const target = nodeAt(latestTree.current, at) as ScanTarget | undefined;
-    // A group is there while it is on the scanned part of the page; a button must be usable too.
+    // A group is there while it is on the scanned part of the page; a button while it is drawn
+    // there too. One made unavailable for a moment (aria-disabled while speech is busy) is still
+    // there: a press on it does nothing, and the highlight does not jump away from under the user.
     const isThere = (element: HTMLElement, kind: "group" | "item") =>
-      element.isConnected && scanned.contains(element) && (kind === "group" || isUsable(element));
+      element.isConnected &&
+      scanned.contains(element) &&
+      (kind === "group" || element.getClientRects().length > 0);
     if (!highlightGone(target, isThere)) return;
     run((state, tree) => [fitScan(state, tree)]);
     movedByItselfAt.current = performance.now();
@@ -285,7 +288,7 @@ export function useSwitchScanning({
       childList: true,
       subtree: true,
       attributes: true,
-      attributeFilter: ["hidden", "disabled", "aria-disabled", "inert", "aria-hidden", "open"],
+      attributeFilter: ["hidden", "inert", "aria-hidden", "open"],
     });
     return () => observer.disconnect();
   }, []);
