@@ -40,6 +40,7 @@ export const catalogPartFiles: Partial<Record<CatalogPart, readonly string[]>> =
     "talk/backup/board-backup.tsx",
     "talk/backup/open-board-transfer.tsx",
     "talk/backup/open-board-outcome.tsx",
+    "talk/backup/board-language-words.ts",
     "talk/scanning/scan-settings-panel.tsx",
     "talk/scanning/switch-scanning.tsx",
     "talk/scanning/scan-choice-dialog.tsx",

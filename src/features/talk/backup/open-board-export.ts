@@ -23,7 +23,10 @@ export type OpenBoardExportSource = {
   board: Board;
   /** The set's name as other apps list it, e.g. "Dauys: English". */
   name: string;
+  /** A category's name, in the board's language (other apps show it as it is). */
   categoryLabel: (category: BoardCategory) => string;
+  /** The button that leads on to the rest of a category too long for one grid. */
+  moreLabel: string;
   /** The user's own picture by id, with its size in pixels. */
   readPicture: (id: string) => Promise<ExportPicture | undefined>;
   /** An OpenMoji symbol's SVG by its code. */
@@ -162,6 +165,25 @@ async function phraseButtons(
 const inCategory = (board: Board, category: BoardCategory) =>
   board.filter((phrase) => phrase.category === category);
 
+/**
+ * Buttons on one grid of a set: 7 rows of 7 at most, about what a tablet shows at a size a
+ * shaking hand can hit. A longer category goes on over linked boards, each ending in a button
+ * to the next (a category of 300 phrases was one grid of 38 rows, past what other apps show:
+ * CoughDrop's validator warns above 20).
+ */
+const buttonsPerGrid = 49;
+
+/** A category's phrases a grid each, every grid but the last keeping a place for "More". */
+function pagesOf(phrases: readonly Phrase[]): Phrase[][] {
+  const pages: Phrase[][] = [];
+  let rest = phrases;
+  while (rest.length > buttonsPerGrid) {
+    pages.push(rest.slice(0, buttonsPerGrid - 1));
+    rest = rest.slice(buttonsPerGrid - 1);
+  }
+  return [...pages, [...rest]];
+}
+
 /** Writes the board of one speech language as an Open Board set (.obz). */
 export async function writeOpenBoardSet(source: OpenBoardExportSource): Promise<OpenBoardExport> {
   const { language, board, name } = source;
@@ -172,14 +194,29 @@ export async function writeOpenBoardSet(source: OpenBoardExportSource): Promise<
   const links: Record<string, unknown>[] = [];
   const categories = boardCategories.filter((category) => inCategory(board, category).length);
   for (const category of categories) {
-    const id = `${rootId}-${category}`;
-    const path = `boards/${id}.obf`;
     const label = source.categoryLabel(category);
-    const { buttons, images } = await phraseButtons(writer, inCategory(board, category), false);
-    writer.files[path] = strToU8(
-      JSON.stringify(boardJson(id, label, language, buttons, images, 8), null, 2),
-    );
-    boardPaths[id] = path;
+    const pages = pagesOf(inCategory(board, category));
+    const pageId = (page: number) => `${rootId}-${category}${page === 0 ? "" : `-${page + 1}`}`;
+    for (const [page, phrases] of pages.entries()) {
+      const id = pageId(page);
+      const path = `boards/${id}.obf`;
+      const name = page === 0 ? label : `${label} ${page + 1}`;
+      const { buttons, images } = await phraseButtons(writer, phrases, false);
+      if (page < pages.length - 1) {
+        const next = pageId(page + 1);
+        buttons.push({
+          id: String(buttons.length + 1),
+          label: source.moreLabel,
+          load_board: { id: next, name: `${label} ${page + 2}`, path: `boards/${next}.obf` },
+        });
+      }
+      writer.files[path] = strToU8(
+        JSON.stringify(boardJson(id, name, language, buttons, images, 8), null, 2),
+      );
+      boardPaths[id] = path;
+    }
+    const id = pageId(0);
+    const path = boardPaths[id];
     links.push({
       id: String(links.length + 1),
       label,

@@ -6,14 +6,7 @@ import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import FileUploadIcon from "@mui/icons-material/FileUpload";
 import { nativeNameOf } from "@/shared/languages";
 import type { SpeechLanguage } from "@/shared/speech-options";
-import {
-  boardCategories,
-  boardFor,
-  type Board,
-  type BoardCategory,
-  type Boards,
-} from "@/features/talk/board/board";
-import { categoryLabels } from "@/features/talk/board/category-labels";
+import { boardFor, type Board, type Boards } from "@/features/talk/board/board";
 import type { OpenBoardProblem } from "@/features/talk/backup/open-board";
 import { pictureForFile } from "@/features/talk/backup/backup-pictures";
 import { ReplaceDialog } from "@/features/talk/backup/replace-dialog";
@@ -46,6 +39,7 @@ const loadOpenBoard = () =>
     import("@/features/talk/backup/open-board-device"),
     import("@/features/talk/board/phrase-picture-writes"),
     import("@/features/talk/board/unused-pictures"),
+    import("@/features/talk/backup/board-language-words"),
   ]);
 
 /** The biggest file read at all; the same limit as open-board-schema.ts's, without loading it. */
@@ -64,7 +58,7 @@ export function OpenBoardTransfer({
   boards: Boards;
   onOpen: (language: SpeechLanguage, board: Board) => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const fileRef = useRef<HTMLInputElement>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const working = outcome?.kind === "working";
@@ -84,14 +78,6 @@ export function OpenBoardTransfer({
     unreadable: t`The file could not be read. Nothing was changed.`,
     "not-kept": t`The pictures could not be kept on this device (its storage may be full). Nothing was changed.`,
     "not-saved": t`The board could not be saved for another app. Nothing was lost: your board is as it was. Try again.`,
-  };
-
-  const categoryFor = (name: string): BoardCategory | undefined => {
-    const wanted = name.toLocaleLowerCase();
-    return boardCategories.find(
-      (category) =>
-        category === wanted || i18n._(categoryLabels[category]).toLocaleLowerCase() === wanted,
-    );
   };
 
   // The question "Replace your board?" while it is asked, with the way to answer it.
@@ -145,10 +131,11 @@ export function OpenBoardTransfer({
       { fetchPicture },
       pictures,
       { removePicturesOnceStored },
+      { categoryByName },
     ] = modules;
     const read = await readOpenBoard(bytes, {
       fallbackLanguage: language,
-      categoryFor,
+      categoryFor: await categoryByName(),
       fetchPicture,
     });
     if (!read.ok) return { kind: "refused", problem: read.problem };
@@ -184,13 +171,13 @@ export function OpenBoardTransfer({
   const save = async () => {
     setOutcome({ kind: "working" });
     try {
-      const [, { writeOpenBoardSet }, { pictureForExport, symbolForExport }] =
+      const [, { writeOpenBoardSet }, { pictureForExport, symbolForExport }, , , { setWordsIn }] =
         await loadOpenBoard();
       const written = await writeOpenBoardSet({
         language,
         board: boardFor(boards, language),
         name: `${brand.name}: ${nativeNameOf(language)}`,
-        categoryLabel: (category) => i18n._(categoryLabels[category]),
+        ...(await setWordsIn(language)),
         readPicture: pictureForExport,
         readSymbol: symbolForExport,
       });

@@ -330,6 +330,7 @@ describe("writeOpenBoardSet and readOpenBoard", () => {
     board,
     name: "Dauys: English",
     categoryLabel: (category: BoardCategory) => labels[category],
+    moreLabel: "More",
     readPicture: async (id: string) => pictures[id],
     readSymbol: async () => ({ blob: new Blob([svg]), width: 72, height: 72 }),
   };
@@ -448,6 +449,61 @@ describe("writeOpenBoardSet and readOpenBoard", () => {
         if (image.path) expect(files[image.path]).toBeDefined();
       }
     }
+  });
+});
+
+describe("a long category in a set", () => {
+  const phrases = (count: number, category: BoardCategory): Board =>
+    Array.from({ length: count }, (_, index) => ({
+      id: `${category}-${index + 1}`,
+      text: `${category} ${index + 1}`,
+      category,
+      favourite: false,
+    }));
+  const board = [...phrases(100, "needs"), ...phrases(3, "people")];
+  const source = {
+    language: "en" as const,
+    board,
+    name: "Dauys: English",
+    categoryLabel: (category: BoardCategory) => labels[category],
+    moreLabel: "More",
+    readPicture: async () => undefined,
+    readSymbol: async () => undefined,
+  };
+
+  it("goes on over linked grids a tablet can show, each ending in More, and reads back whole", async () => {
+    const { unzipSync, strFromU8 } = await import("fflate");
+    const written = await writeOpenBoardSet(source);
+    const files = unzipSync(written.bytes);
+    const boardAt = (path: string) => JSON.parse(strFromU8(files[path]!));
+    const pages = [
+      boardAt("boards/dauys-en-needs.obf"),
+      boardAt("boards/dauys-en-needs-2.obf"),
+      boardAt("boards/dauys-en-needs-3.obf"),
+    ];
+    expect(pages.map((page) => page.name)).toEqual(["Needs", "Needs 2", "Needs 3"]);
+    expect(pages.map((page) => page.buttons.length)).toEqual([49, 49, 4]);
+    for (const page of pages) expect(page.grid.rows).toBeLessThanOrEqual(7);
+    expect(pages[0].buttons.at(-1)).toMatchObject({
+      label: "More",
+      load_board: { id: "dauys-en-needs-2", path: "boards/dauys-en-needs-2.obf" },
+    });
+    expect(pages[1].buttons.at(-1)).toMatchObject({
+      label: "More",
+      load_board: { id: "dauys-en-needs-3", path: "boards/dauys-en-needs-3.obf" },
+    });
+    expect(pages[2].buttons.some((button: { load_board?: unknown }) => button.load_board)).toBe(
+      false,
+    );
+    // The first board still links each category once.
+    const root = boardAt("boards/dauys-en.obf");
+    expect(root.buttons.map((button: { label: string }) => button.label)).toEqual([
+      "Needs",
+      "People",
+    ]);
+
+    const read = await imported(written.bytes, options({ categoryFor: () => undefined }));
+    expect(textsOf(read)).toEqual(board.map((phrase) => `${phrase.category}: ${phrase.text}`));
   });
 });
 
