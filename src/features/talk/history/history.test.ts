@@ -41,9 +41,20 @@ describe("talk history", () => {
     const history = say(say(say([], "One", 1), "Two", 2), "Three", 3);
     const two = history[1]!;
     const without = deleteEntry(history, two.id);
-    const restored = restoreEntry(without, two, 1);
+    const restored = restoreEntry(without, two);
     expect(restored.map((entry) => entry.text)).toEqual(["Three", "Two", "One"]);
-    expect(restoreEntry(restored, two, 1)).toBe(restored);
+    expect(restoreEntry(restored, two)).toBe(restored);
+  });
+
+  it("puts a deleted entry back by its time after new words, where a reload shows it too", () => {
+    const history = say(say(say([], "One", 1), "Two", 2), "Three", 3);
+    const two = history[1]!;
+    // Deleted, then two new phrases said before Undo.
+    const since = say(say(deleteEntry(history, two.id), "Four", 4), "Five", 5);
+    const restored = restoreEntry(since, two);
+    expect(restored.map((entry) => entry.text)).toEqual(["Five", "Four", "Three", "Two", "One"]);
+    // The stored history is read back in the same order.
+    expect(parseHistory(structuredClone(restored))).toEqual(restored);
   });
 
   it("deletes one entry or all", () => {

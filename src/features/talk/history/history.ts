@@ -46,10 +46,15 @@ export function deleteEntry(history: History, id: string): History {
   return history.filter((entry) => entry.id !== id);
 }
 
-/** Puts a deleted entry back where it was (Undo); unchanged if it is there again already. */
-export function restoreEntry(history: History, entry: HistoryEntry, index: number): History {
+/**
+ * Puts a deleted entry back (Undo) where its time puts it, as the stored history orders it: with
+ * words said since, its old place would hold until a reload moved it. Unchanged if its words are
+ * there again already.
+ */
+export function restoreEntry(history: History, entry: HistoryEntry): History {
   if (history.some((other) => sameWords(other, entry.text, entry.language))) return history;
-  const at = Math.max(0, Math.min(index, history.length));
+  const later = history.findIndex((other) => other.saidAt < entry.saidAt);
+  const at = later < 0 ? history.length : later;
   return [...history.slice(0, at), entry, ...history.slice(at)].slice(0, maxHistoryEntries);
 }
 

@@ -232,7 +232,7 @@ export function HistorySection({
   changeBoardIn: (language: SpeechLanguage, change: (current: Board) => Board) => void;
 }) {
   const { t } = useLingui();
-  const [deleted, setDeleted] = useState<{ entry: HistoryEntry; index: number } | null>(null);
+  const [deleted, setDeleted] = useState<HistoryEntry | null>(null);
   // What "Clear all history" took away, while its Undo is offered (a slip costs a hundred entries).
   const [cleared, setCleared] = useState<History | null>(null);
   // What the last Pin did: the button's new name alone is not said by every screen reader, and a
@@ -249,9 +249,9 @@ export function HistorySection({
           <UndoAlert
             mark="history"
             onUndo={() => {
-              const { entry, index } = deleted;
+              const entry = deleted;
               setDeleted(null);
-              changeHistory((current) => restoreEntry(current, entry, index));
+              changeHistory((current) => restoreEntry(current, entry));
               // Said again since, its words are back already, as the newest entry, at the top:
               // the focus goes there rather than to the page's top.
               focusAfterChange([
@@ -260,7 +260,7 @@ export function HistorySection({
               ]);
             }}
           >
-            {t`Deleted from history: ${deleted.entry.text}`}
+            {t`Deleted from history: ${deleted.text}`}
           </UndoAlert>
         ) : cleared ? (
           <UndoAlert
@@ -297,7 +297,7 @@ export function HistorySection({
         onDelete={(entry) => {
           setPinned(null);
           setCleared(null);
-          setDeleted({ entry, index: history.indexOf(entry) });
+          setDeleted(entry);
           changeHistory((current) => deleteEntry(current, entry.id));
           focusAfterChange([undoButtonOf("history")]);
         }}
