@@ -157,10 +157,20 @@ export function pinPhrase(board: Board, text: string, id: string): Board {
   return known ? board : addPhrase(board, { text: clean, category: "mine" }, id);
 }
 
-/** Whether the board already has this text as pinned (case aside): then there is nothing to pin. */
+/** Each board's phrase texts, lower-cased: made once per board (a change makes a new board). */
+const textsOnBoards = new WeakMap<Board, ReadonlySet<string>>();
+
+/**
+ * Whether the board already has this text as pinned (case aside): then there is nothing to pin.
+ * The history asks it of every row at each drawing, so the board's texts are gathered once.
+ */
 export function boardHasText(board: Board, text: string): boolean {
-  const clean = pinnedText(text).toLocaleLowerCase();
-  return board.some((phrase) => phrase.text.toLocaleLowerCase() === clean);
+  let texts = textsOnBoards.get(board);
+  if (!texts) {
+    texts = new Set(board.map((phrase) => phrase.text.toLocaleLowerCase()));
+    textsOnBoards.set(board, texts);
+  }
+  return texts.has(pinnedText(text).toLocaleLowerCase());
 }
 
 /** A new phrase's id; on a page over plain http too (`randomUuid`, not `crypto.randomUUID`). */

@@ -148,6 +148,26 @@ describe("phrase board", () => {
     expect(boardHasText(pinned, long)).toBe(true);
   });
 
+  it("tells a whole history which of its texts are on a full board with one pass over the board", () => {
+    const full: Board = Array.from({ length: maxPhrasesPerLanguage }, (_, index) => ({
+      id: `p${index}`,
+      text: `Phrase ${index}`,
+      category: "mine",
+      favourite: false,
+    }));
+    const history = Array.from({ length: 100 }, (_, index) => `phrase ${index * 5}`);
+    const lowerCasings = vi.spyOn(String.prototype, "toLocaleLowerCase");
+    try {
+      // Two drawings of the history (a phrase said, then another), the board unchanged.
+      for (let drawing = 0; drawing < 2; drawing++)
+        expect(history.filter((text) => boardHasText(full, text))).toHaveLength(60);
+      // Once per phrase, then once per row asked about: not once per phrase for every row.
+      expect(lowerCasings.mock.calls.length).toBeLessThanOrEqual(full.length + 2 * history.length);
+    } finally {
+      lowerCasings.mockRestore();
+    }
+  });
+
   it("adds or pins nothing to a full board, which could not be read back", () => {
     const full: Board = Array.from({ length: maxPhrasesPerLanguage }, (_, index) => ({
       id: `p${index}`,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import { IconButton } from "@/components/icon-button";
@@ -59,6 +59,17 @@ export function TalkHistory({
   onClear: () => void;
 }) {
   const { t, i18n } = useLingui();
+  // The rows' presses go to the newest handlers through ones that stay the same, so a phrase said
+  // (a new entry at the top) draws that row alone, not all hundred.
+  const handlers = useRef({ onSay, onPin, onDelete });
+  useLayoutEffect(() => {
+    handlers.current = { onSay, onPin, onDelete };
+  });
+  const [rowHandlers] = useState(() => ({
+    onSay: (entry: HistoryEntry) => handlers.current.onSay(entry),
+    onPin: (entry: HistoryEntry) => handlers.current.onPin(entry),
+    onDelete: (entry: HistoryEntry) => handlers.current.onDelete(entry),
+  }));
   if (history.length === 0) {
     return <Typography sx={{ color: "text.secondary" }}>{t`Nothing said yet.`}</Typography>;
   }
@@ -73,9 +84,7 @@ export function TalkHistory({
             entry={entry}
             onBoard={isOnBoard(entry)}
             time={time}
-            onSay={onSay}
-            onPin={onPin}
-            onDelete={onDelete}
+            {...rowHandlers}
           />
         ))}
       </Box>
@@ -84,7 +93,7 @@ export function TalkHistory({
   );
 }
 
-function HistoryRow({
+const HistoryRow = memo(function HistoryRow({
   entry,
   onBoard,
   time,
@@ -160,7 +169,7 @@ function HistoryRow({
       </IconButton>
     </Box>
   );
-}
+});
 
 /** Clear all history, after a second press on "Yes, clear all". */
 function ClearHistory({ onClear }: { onClear: () => void }) {
