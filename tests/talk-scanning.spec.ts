@@ -682,9 +682,17 @@ test("a phrase moved by mistake while the board is edited goes back with the swi
   // Moved: the first phrase is second now.
   await expect.poll(order).toEqual([before[1], before[0], ...before.slice(2)]);
   await expect(scanStatus(page)).toHaveText("Undo the last choice");
+  // The focus is where the highlight is (a screen reader says what the switch would press), not
+  // on the arrow in the phrase's new place, where the board would put it after a tap.
+  const bar = page.getByRole("region", { name: "Switch access" });
+  await expect(bar.getByRole("button", { name: "Undo", exact: true })).toBeFocused();
   await page.keyboard.press("Space");
   // Undone: it is back in its place, not only the speech stopped.
   await expect.poll(order).toEqual(before);
+  // The highlight is back on the Move down pressed by mistake, and the focus with it (not on the
+  // Move up that sent the phrase back).
+  await expect(scanStatus(page)).toHaveText(`Move down: ${first}`);
+  await expect(needs.getByRole("button", { name: `Move down: ${first}` })).toBeFocused();
 });
 
 test("a long group is scanned in blocks of rows: the last of 60 phrases is a few steps away", async ({
