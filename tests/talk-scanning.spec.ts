@@ -730,6 +730,12 @@ test("a long group is scanned in blocks of rows: the last of 60 phrases is a few
     "Row: Phrase 57, Phrase 58, Phrase 59, Phrase 60",
   );
   await page.keyboard.press("Space");
+  // Entered, the row's first button keeps the focus, which a screen reader does not say again:
+  // the scanning's live region says what is highlighted now.
+  await expect(scanStatus(page)).toHaveText("Phrase 57");
+  await expect(first).toBeFocused();
+  const bar = page.getByRole("region", { name: "Switch access" });
+  await expect(bar.getByRole("status").filter({ hasText: /^Phrase 57$/ })).toHaveCount(1);
   await moveUntil(page, (status) => status === "Phrase 60", moveOn);
   // 3 blocks, 2 rows and 3 buttons on; one row after another, the last row alone is 14 away.
   expect(moves).toBe(8);

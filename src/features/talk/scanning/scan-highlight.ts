@@ -52,18 +52,33 @@ export function lendDescription(element: Element, id: string): () => void {
 }
 
 /**
+ * What the scanning's live region says for a new highlight: its words when the focus stays where
+ * it is (a row entered: its first button had the focus already, and a screen reader says nothing
+ * of a focus that does not move), else nothing, so the same words said again are a change.
+ */
+export const wordsWhenFocusStays = (
+  focusTarget: Element | null,
+  focusedNow: Element | null,
+  words: string,
+) => (focusTarget !== null && focusTarget === focusedNow ? words : "");
+
+/**
  * Draws the highlight and gives the highlighted thing the focus. A row or block of buttons gives
  * it to its first button, described by all of them (`steps.rowDescription`, the id of an element
  * naming them), so a screen reader says what is in it, not only the first. A group that cannot take the
  * focus takes it for as long as it is highlighted; a text box is not focused until chosen (on a
- * phone the focus would open the keyboard at every pass).
+ * phone the focus would open the keyboard at every pass). When the focus stays on the same
+ * button (a row entered), the live region `steps.said` says the highlight's `words`.
  */
 export function useScanHighlight(
   highlight: ScanHighlight,
+  words: string,
   steps: {
     back: RefObject<HTMLElement | null>;
     undo: RefObject<HTMLElement | null>;
     rowDescription: string;
+    /** The id of a live region, for the words of a highlight that leaves the focus where it was. */
+    said: string;
   },
 ) {
   const ringRef = useRef<HTMLDivElement | null>(null);
@@ -123,6 +138,8 @@ export function useScanHighlight(
     // stays where it is.
     const active = document.activeElement;
     const typing = active instanceof HTMLElement && isTypedIn(active);
+    const said = document.getElementById(steps.said);
+    if (said) said.textContent = typing ? "" : wordsWhenFocusStays(focusTarget, active, words);
     if (focusTarget && !typing) {
       const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       focusTarget.scrollIntoView({

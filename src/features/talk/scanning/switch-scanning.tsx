@@ -67,7 +67,7 @@ export function SwitchScanning({
   const backRef = useRef<HTMLButtonElement>(null);
   const undoRef = useRef<HTMLButtonElement>(null);
   const rowDescription = useId();
-  useScanHighlight(scan.highlight, { back: backRef, undo: undoRef, rowDescription });
+  const saidId = useId();
   const barRef = useRef<HTMLElement>(null);
   useRoomForBar(barRef);
 
@@ -87,6 +87,14 @@ export function SwitchScanning({
   // A row or block highlighted is named by all its buttons (labelOf), as the cue names it.
   const rowsKind = highlight?.kind === "target" ? highlight.target.kind : null;
   const row = spoken;
+  const rowWords =
+    rowsKind === "row" ? t`Row: ${row}` : rowsKind === "block" ? t`Rows: ${row}` : "";
+  useScanHighlight(highlight, rowWords || spoken, {
+    back: backRef,
+    undo: undoRef,
+    rowDescription,
+    said: saidId,
+  });
   const interfaceLanguage: SpeechLanguage = isSpeechLanguage(i18n.locale) ? i18n.locale : "en";
   useSpokenCue(settings.spokenCue && !speaking, highlight, spoken, interfaceLanguage, loadEngine);
 
@@ -146,11 +154,14 @@ export function SwitchScanning({
       {/* What a highlighted row holds, all of it, for a screen reader (the status line shows
           three). */}
       <span id={rowDescription} hidden>
-        {rowsKind === "row" ? t`Row: ${row}` : rowsKind === "block" ? t`Rows: ${row}` : ""}
+        {rowWords}
       </span>
       <div role="status" style={visuallyHidden}>
         {stopped ? t`Scanning is stopped.` : typing || t`Scanning is on.`}
       </div>
+      {/* What is highlighted when the focus stays where it was (a row entered): scan-highlight.ts
+          writes it, React leaves it empty. */}
+      <div id={saidId} role="status" style={visuallyHidden} />
       <ScanChoiceDialog list={list} onClose={() => setList(null)} />
     </Paper>
   );
