@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type RefObject } from "react";
+import { useEffect, useState } from "react";
 
 /**
  * A focus wanted once the part is drawn again: the first of `selectors` there and enabled. It
@@ -67,17 +67,4 @@ export function useFocusAfterChange(drawnFrom: readonly unknown[]) {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(requests.drawn, drawnFrom);
   return requests.request;
-}
-
-/**
- * Gives the focus back to `target` once the part has been drawn after a request: when a dialog
- * that held it closes, focusing at once would be taken back by the dialog's focus trap. Returns
- * the function that makes a request.
- */
-export function useFocusWhenDrawn(target: RefObject<HTMLElement | null>) {
-  const [requests, setRequests] = useState(0);
-  useEffect(() => {
-    if (requests > 0) target.current?.focus();
-  }, [requests, target]);
-  return useCallback(() => setRequests((count) => count + 1), []);
 }

@@ -24,7 +24,7 @@ import { OpenBoardTransfer } from "@/features/talk/backup/open-board-transfer";
 import { ReplaceDialog } from "@/features/talk/backup/replace-dialog";
 import { brand } from "@/lib/brand";
 import { downloadFile } from "@/lib/download-file";
-import { useFocusWhenDrawn } from "@/lib/use-focus-after-change";
+import { useFocusWhenDrawn } from "@/lib/use-focus-when-drawn";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { useLatest } from "@/lib/use-latest";

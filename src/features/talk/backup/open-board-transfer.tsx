@@ -18,7 +18,7 @@ import {
 } from "@/features/talk/backup/open-board-outcome";
 import { brand } from "@/lib/brand";
 import { downloadFile } from "@/lib/download-file";
-import { useFocusWhenDrawn } from "@/lib/use-focus-after-change";
+import { useFocusWhenDrawn } from "@/lib/use-focus-when-drawn";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { useLatest } from "@/lib/use-latest";
