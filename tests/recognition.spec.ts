@@ -151,6 +151,15 @@ test.describe("recording", () => {
     await expect(status(page)).toHaveText("Recording stopped.");
   }
 
+  /**
+   * The page's clock stands still from here on (installed before the page opened): a stopped
+   * recogniser's few seconds to end pass only when the test says, however long the server takes
+   * to make audio on a loaded machine.
+   */
+  async function stillClock(page: Page) {
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  }
+
   test("final words heard after Stop still reach the text", async ({ page }) => {
     await openRecognition(page);
     await stopWhileFinishing(page, "first part");
@@ -193,6 +202,44 @@ test.describe("recording", () => {
     await page.evaluate(() => window.speechScript.fail("network"));
     await expect(page.getByRole("alert")).toContainText("needs an internet connection");
     await expect(textField(page)).toHaveValue("Please call my daughter");
+  });
+
+  test("a recogniser that never ends after Stop is ended by the page a few seconds later, and the words stay", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await openRecognition(page);
+    await recordText(page, "I would like some tea");
+    // A new recording that has heard nothing by Stop, whose recogniser then never ends.
+    await startRecording(page);
+    await expect(textField(page)).toHaveValue("");
+    await stillClock(page);
+    await page.evaluate(() => (window.speechScript.holdStop = true));
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(status(page)).toHaveText("Recording stopped.");
+    // Its last words may still come: the earlier text waits.
+    await expect(textField(page)).toHaveValue("");
+    await page.clock.fastForward(3000);
+    // It gave none: the earlier text is back, and the microphone is let go.
+    await expect(textField(page)).toHaveValue("I would like some tea");
+    expect(await page.evaluate(() => window.speechScript.instances[1]?.state)).toBe("ended");
+    await expect
+      .poll(() => storedValue(page, "dauys.recognition-draft"))
+      .toMatchObject({ text: "I would like some tea" });
+
+    // Words heard up to Stop stay when it never ends, and Start starts at once afterwards.
+    await startRecording(page);
+    await page.evaluate(() => {
+      window.speechScript.final("I need");
+      window.speechScript.interim("a glass of");
+    });
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(textField(page)).toHaveValue("I need a glass of");
+    await page.clock.fastForward(3000);
+    expect(await page.evaluate(() => window.speechScript.instances[2]?.state)).toBe("ended");
+    await expect(textField(page)).toHaveValue("I need a glass of");
+    await startRecording(page);
+    expect(await page.evaluate(() => window.speechScript.instances.length)).toBe(4);
   });
 
   test("a second tap right after Stop (a tremor's bounce) does not start a new recording over the words", async ({
@@ -269,7 +316,9 @@ test.describe("recording", () => {
   test("words that come after Stop take away the audio made before they came, and say so", async ({
     page,
   }) => {
+    await page.clock.install();
     await openRecognition(page);
+    await stillClock(page);
     await stopWhileFinishing(page, "Good morning");
     await createAudio(page);
     await expect(page.getByRole("button", { name: "Play" })).toBeFocused();
@@ -277,6 +326,7 @@ test.describe("recording", () => {
       window.speechScript.final("doctor");
       window.speechScript.end();
     });
+    await page.clock.resume();
     await expect(textField(page)).toHaveValue("Good morning doctor");
     // Audio of "Good morning" alone would be played beside "Good morning doctor".
     await expect(page.getByRole("button", { name: "Play" })).toHaveCount(0);
@@ -291,7 +341,9 @@ test.describe("recording", () => {
   test("words that come after Stop while the audio is being made say that it must be made again", async ({
     page,
   }) => {
+    await page.clock.install();
     await openRecognition(page);
+    await stillClock(page);
     await stopWhileFinishing(page, "Good morning");
     // The server takes its time: the words come while "Creating audio…" is said.
     await page.route("**/generate-tts", () => new Promise<void>(() => undefined));
@@ -302,6 +354,7 @@ test.describe("recording", () => {
       window.speechScript.final("doctor");
       window.speechScript.end();
     });
+    await page.clock.resume();
     await expect(textField(page)).toHaveValue("Good morning doctor");
     await expect(page.getByRole("alert")).toHaveText(textChangedNotice);
     await expect(audioStatus).toHaveText("");

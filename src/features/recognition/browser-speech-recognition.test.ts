@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   canBiasPhrases,
   checkMicrophone,
+  endAfterStopMs,
   installOnDevice,
   packAnswerWaitMs,
   onDeviceAvailability,
@@ -234,5 +235,61 @@ describe("startRecognition", () => {
     expect(canBiasPhrases()).toBe(false);
     startRecognition("ru-RU", { processLocally: true, phrases }, quiet);
     expect(started[0]).not.toHaveProperty("phrases");
+  });
+});
+
+describe("a stopped recognition that does not end", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A recogniser whose stop() and abort() are counted; it ends only when the test says so. */
+  function recogniserThatHangs() {
+    const started = stubRecognition();
+    const calls = { stop: 0, abort: 0 };
+    let ended = 0;
+    const session = startRecognition(
+      "ru-RU",
+      { processLocally: false, phrases: [] },
+      { ...quiet, onEnd: () => ended++ },
+    );
+    const recognition = started[0] as unknown as {
+      stop(): void;
+      abort(): void;
+      onend: (() => void) | null;
+    };
+    recognition.stop = () => calls.stop++;
+    recognition.abort = () => calls.abort++;
+    return { session, recognition, calls, ended: () => ended };
+  }
+
+  it("is ended by the page a few seconds after Stop, and lets the microphone go", async () => {
+    vi.useFakeTimers();
+    const { session, calls, ended } = recogniserThatHangs();
+    session.stop();
+    expect(calls.stop).toBe(1);
+    await vi.advanceTimersByTimeAsync(endAfterStopMs - 1);
+    // Its last words may still come until then.
+    expect(ended()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ended()).toBe(1);
+    expect(calls.abort).toBe(1);
+    // Nothing more is said for it afterwards.
+    session.stop();
+    session.abort();
+    await vi.advanceTimersByTimeAsync(endAfterStopMs);
+    expect(ended()).toBe(1);
+  });
+
+  it("ends once, when the browser ends it in time", async () => {
+    vi.useFakeTimers();
+    const { session, recognition, calls, ended } = recogniserThatHangs();
+    session.stop();
+    await vi.advanceTimersByTimeAsync(endAfterStopMs / 2);
+    recognition.onend?.();
+    expect(ended()).toBe(1);
+    await vi.advanceTimersByTimeAsync(endAfterStopMs);
+    expect(ended()).toBe(1);
+    expect(calls.abort).toBe(0);
   });
 });

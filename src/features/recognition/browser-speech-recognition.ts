@@ -58,7 +58,10 @@ export type RecognitionHandlers = {
 };
 
 export type RecognitionSession = {
-  /** Stops listening; results already heard still arrive, then the session ends. */
+  /**
+   * Stops listening; results already heard still arrive, then the session ends: by
+   * `endAfterStopMs` at the latest.
+   */
   stop(): void;
   /** Stops at once and drops everything still pending; no handler is called afterwards. */
   abort(): void;
@@ -209,6 +212,14 @@ export type RecognitionPlan = {
 };
 
 /**
+ * How long a stopped recognition may take to end. Its last words come within a second or two of
+ * stop(); a recogniser that never ends would keep the microphone and the page waiting for them
+ * for good (the text a recording without words replaced would not come back). After this the
+ * session ends by itself, keeping what was heard (the words heard up to Stop are in the text).
+ */
+export const endAfterStopMs = 3000;
+
+/**
  * Whether this browser refused phrases once. It may say so only after `start()`, as an error
  * ("phrases-not-supported", when its on-device model cannot favour phrases): every later
  * recognition then goes without them.
@@ -231,6 +242,8 @@ export function startRecognition(
   let current: BrowserSpeechRecognition | null = null;
   let detached = false;
   let started = false;
+  let failed = false;
+  let endLimit: ReturnType<typeof setTimeout> | undefined;
 
   const begin = (withPhrases: boolean) => {
     const recognition = new Recognition();
@@ -244,7 +257,6 @@ export function startRecognition(
     }
     // Only the recognition now in use speaks for the session.
     const speaks = () => !detached && recognition === current;
-    let failed = false;
     let heard = false;
     recognition.onstart = () => {
       if (!speaks() || started) return;
@@ -283,6 +295,7 @@ export function startRecognition(
     recognition.onend = () => {
       if (!speaks()) return;
       detached = true;
+      clearTimeout(endLimit);
       if (!failed) handlers.onEnd();
     };
     current = recognition;
@@ -299,9 +312,17 @@ export function startRecognition(
 
   return {
     stop() {
-      if (!detached) current?.stop();
+      if (detached) return;
+      current?.stop();
+      endLimit ??= setTimeout(() => {
+        if (detached) return;
+        detached = true;
+        current?.abort();
+        if (!failed) handlers.onEnd();
+      }, endAfterStopMs);
     },
     abort() {
+      clearTimeout(endLimit);
       if (detached) return;
       detached = true;
       current?.abort();
