@@ -242,6 +242,47 @@ test.describe("recording", () => {
     expect(await page.evaluate(() => window.speechScript.instances.length)).toBe(4);
   });
 
+  test("a correction typed in the second after Stop is kept, and the late words are not added twice", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await openRecognition(page);
+    await stillClock(page);
+    await startRecording(page);
+    await page.evaluate(() => {
+      window.speechScript.final("i need");
+      window.speechScript.interim("a glass of");
+      window.speechScript.holdStop = true;
+    });
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(textField(page)).toHaveValue("i need a glass of");
+    // Corrected before the words heard at Stop, which the final words then complete.
+    await textField(page).fill("I need a glass of");
+    await page.evaluate(() => {
+      window.speechScript.final("a glass of water");
+      window.speechScript.end();
+    });
+    await expect(textField(page)).toHaveValue("I need a glass of water");
+
+    // The words heard at Stop corrected themselves: only what was heard after them is added.
+    await startRecording(page);
+    await page.evaluate(() => {
+      window.speechScript.final("please call");
+      window.speechScript.interim("my dotter");
+    });
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(textField(page)).toHaveValue("please call my dotter");
+    await textField(page).fill("please call my daughter");
+    await page.evaluate(() => {
+      window.speechScript.final("my daughter now");
+      window.speechScript.end();
+    });
+    await expect(textField(page)).toHaveValue("please call my daughter now");
+    await expect
+      .poll(() => storedValue(page, "dauys.recognition-draft"))
+      .toMatchObject({ text: "please call my daughter now" });
+  });
+
   test("a second tap right after Stop (a tremor's bounce) does not start a new recording over the words", async ({
     page,
   }) => {

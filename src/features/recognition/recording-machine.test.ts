@@ -27,6 +27,7 @@ describe("recording machine", () => {
       problem: null,
       replaced: "",
       unconfirmed: "",
+      corrected: 0,
     });
   });
 
@@ -206,16 +207,69 @@ describe("recording machine", () => {
         atStop,
       ).text,
     ).toBe("I need a glass of water");
-    // Corrected by the user meanwhile: their text is theirs, late words come after it.
+    // Corrected by the user meanwhile: their text is theirs, and only the words heard after
+    // those they corrected come after it.
     expect(
       run(
         [
           { type: "edit", text: "I need a glass" },
-          { type: "final", transcript: "of water" },
+          { type: "final", transcript: "a glass of water" },
+        ],
+        atStop,
+      ).text,
+    ).toBe("I need a glass water");
+  });
+
+  it("an edit in the second after Stop is kept, and late words are not added twice", () => {
+    const atStop = run(
+      [
+        { type: "final", transcript: "i need" },
+        { type: "interim", transcript: "a glass of" },
+        { type: "stop" },
+      ],
+      recording,
+    );
+    // Corrected before the words heard at Stop: those are still the recogniser's to finish.
+    expect(
+      run(
+        [
+          { type: "edit", text: "I need a glass of" },
+          { type: "final", transcript: "a glass of water" },
+          { type: "ended" },
         ],
         atStop,
       ).text,
     ).toBe("I need a glass of water");
+    // The words heard at Stop corrected: the user's now; the late words for them are not added
+    // again, what was heard after them is, also in pieces and after words still being heard.
+    const corrected = recordingReducer(atStop, { type: "edit", text: "i need a glass of, " });
+    expect(
+      run([{ type: "final", transcript: "a glass of water" }, { type: "ended" }], corrected).text,
+    ).toBe("i need a glass of, water");
+    const pieces = run(
+      [
+        { type: "interim", transcript: "a glass of water" },
+        { type: "final", transcript: "a glass" },
+        { type: "interim", transcript: "of water" },
+      ],
+      corrected,
+    );
+    expect(pieces.text).toBe("i need a glass of, water");
+    expect(run([{ type: "final", transcript: "of water" }, { type: "ended" }], pieces).text).toBe(
+      "i need a glass of, water",
+    );
+    // A new recording's words are not taken for late ones.
+    expect(
+      run(
+        [
+          { type: "ended" },
+          { type: "request-start" },
+          { type: "started" },
+          { type: "final", transcript: "a cup of tea" },
+        ],
+        corrected,
+      ).text,
+    ).toBe("a cup of tea");
   });
 
   it("a new recording's words heard up to Stop replace the earlier text", () => {

@@ -56,6 +56,11 @@ export type RecordingState = {
    * words for it, should they come, take its place.
    */
   unconfirmed: string;
+  /**
+   * How many words heard at Stop the user has corrected since: the late words that stand for
+   * them are not added again, only those that come after them.
+   */
+  corrected: number;
 };
 
 export type RecordingEvent =
@@ -83,6 +88,7 @@ export function initialRecordingState(language = defaultRecognitionLanguage): Re
     problem: null,
     replaced: "",
     unconfirmed: "",
+    corrected: 0,
   };
 }
 
@@ -115,6 +121,8 @@ function stopped(state: RecordingState): RecordingState {
   return { ...state, status: "stopped", interim: "", resultsShown: true };
 }
 
+const wordsOf = (text: string) => text.match(/\S+/g) ?? [];
+
 /** The text without the words heard at Stop that no final words have confirmed yet. */
 function confirmedText(state: RecordingState): string {
   const { text, unconfirmed } = state;
@@ -127,8 +135,13 @@ function confirmedText(state: RecordingState): string {
  */
 function withUnconfirmed(state: RecordingState, heard: string): RecordingState {
   const confirmed = confirmedText(state);
-  const text = appendTranscript(confirmed, heard);
+  const text = appendTranscript(confirmed, lateWords(state, heard));
   return { ...state, text, unconfirmed: text.slice(confirmed.length) };
+}
+
+/** Late words without those that stand for words the user has corrected. */
+function lateWords(state: RecordingState, transcript: string): string {
+  return wordsOf(transcript).slice(state.corrected).join(" ");
 }
 
 /**
@@ -161,7 +174,14 @@ export function recordingReducer(state: RecordingState, event: RecordingEvent): 
   switch (event.type) {
     case "request-start":
       if (isListening(state)) return state;
-      return { ...state, status: "starting", interim: "", problem: null, unconfirmed: "" };
+      return {
+        ...state,
+        status: "starting",
+        interim: "",
+        problem: null,
+        unconfirmed: "",
+        corrected: 0,
+      };
     case "cancel-start":
       // Nothing started (the voice had nowhere it may go): back to where the user was.
       if (state.status !== "starting") return state;
@@ -191,9 +211,10 @@ export function recordingReducer(state: RecordingState, event: RecordingEvent): 
       if (state.unconfirmed && !event.transcript.trim()) return state;
       return {
         ...state,
-        text: appendTranscript(confirmedText(state), event.transcript),
+        text: appendTranscript(confirmedText(state), lateWords(state, event.transcript)),
         interim: "",
         unconfirmed: "",
+        corrected: Math.max(0, state.corrected - wordsOf(event.transcript).length),
       };
     case "stop":
       if (!isListening(state)) return state;
@@ -206,16 +227,22 @@ export function recordingReducer(state: RecordingState, event: RecordingEvent): 
       return { ...settled(stopped(keepHeard(state))), problem: event.problem };
     case "dismiss-problem":
       return { ...state, problem: null };
-    case "edit":
+    case "edit": {
       // Typed in while recording: what the user typed is theirs, nothing is put back over it.
       // Typed where the voice could go nowhere: the field stays once recognition becomes possible.
+      // After Stop, the words heard at Stop still at the end of the text are the recogniser's,
+      // its final words take their place; corrected, they are the user's, and the late words
+      // for them are not added again.
+      const kept = event.text.endsWith(state.unconfirmed);
       return {
         ...state,
         text: event.text,
         replaced: "",
-        unconfirmed: "",
+        unconfirmed: kept ? state.unconfirmed : "",
+        corrected: state.corrected + (kept ? 0 : wordsOf(state.unconfirmed).length),
         resultsShown: state.resultsShown || event.text.length > 0,
       };
+    }
     case "choose-language":
       if (isListening(state)) return state;
       return { ...state, language: event.language, problem: null };
