@@ -1554,6 +1554,41 @@ test.describe("reset and drafts", () => {
     await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
   });
 
+  test("a double press on Reset does not land on what takes its place", async ({ page }) => {
+    // The page's clock stands still while the presses land: the test's own pace does not count.
+    await page.clock.install();
+    await openRecognition(page);
+    await recordText(page, "I need water");
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    const idle = "Choose a language, press Start recording and speak.";
+    // A key pressed twice, or a bouncing switch: the focus is on Start recording by the second.
+    await page.getByRole("button", { name: "Reset" }).focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await expect(recordButton(page)).toBeFocused();
+    await expect(status(page)).toHaveText(idle);
+    expect(await page.evaluate(() => window.speechScript.instances.length)).toBe(1);
+
+    // A double tap: what moves up under the finger (Undo, the way to Talk) is not pressed.
+    await page.clock.fastForward(1000);
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(textField(page)).toHaveValue("I need water");
+    const reset = page.getByRole("button", { name: "Reset" });
+    await reset.scrollIntoViewIfNeeded();
+    const box = (await reset.boundingBox())!;
+    await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page.getByRole("button", { name: "Undo" })).toBeVisible();
+    await expect(textField(page)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/recognition$/);
+    await expect(status(page)).toHaveText(idle);
+    expect(await page.evaluate(() => window.speechScript.instances.length)).toBe(1);
+
+    // A second on, a press is taken again.
+    await page.clock.fastForward(1000);
+    await recordButton(page).press("Enter");
+    await expect(status(page)).toHaveText("Recording… Speak now, then press Stop recording.");
+  });
+
   test("the offer to undo Reset goes when new work starts", async ({ page }) => {
     await openRecognition(page);
     await recordText(page, "first words");

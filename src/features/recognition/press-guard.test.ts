@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { pressGuard, repeatPressMs } from "@/features/recognition/press-guard";
+import { ignorePressesAfter, pressGuard, repeatPressMs } from "@/features/recognition/press-guard";
 
 let now = 0;
 beforeEach(() => {
@@ -8,6 +8,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 describe("press guard", () => {
@@ -27,5 +28,24 @@ describe("press guard", () => {
     const download = pressGuard();
     expect(play()).toBe(true);
     expect(download()).toBe(true);
+  });
+});
+
+describe("presses after a press that takes its button away", () => {
+  it("are taken by nothing for a second, wherever they land, and then as before", () => {
+    vi.useFakeTimers();
+    const page = new EventTarget();
+    let pressed = 0;
+    const press = () => page.dispatchEvent(new Event("click", { cancelable: true }));
+    ignorePressesAfter(page);
+    // What took Reset's place (Undo, Start recording, a link) listens to the page's presses.
+    page.addEventListener("click", () => pressed++);
+    expect(press()).toBe(false);
+    vi.advanceTimersByTime(repeatPressMs - 1);
+    expect(press()).toBe(false);
+    expect(pressed).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(press()).toBe(true);
+    expect(pressed).toBe(1);
   });
 });

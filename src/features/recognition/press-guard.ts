@@ -15,3 +15,19 @@ export function pressGuard(): () => boolean {
     return true;
   };
 }
+
+/**
+ * After a press that takes its button away, the presses of the next second were meant for it
+ * too (a double tap, a bouncing switch): what comes under the finger or the focus in its place
+ * does not take them. Reset: the panels go, what was below them moves up under the finger, and
+ * the focus goes to Start recording.
+ */
+export function ignorePressesAfter(page: EventTarget = document) {
+  const ignore = (event: Event) => {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  const capture = { capture: true };
+  page.addEventListener("click", ignore, capture);
+  setTimeout(() => page.removeEventListener("click", ignore, capture), repeatPressMs);
+}

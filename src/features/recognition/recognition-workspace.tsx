@@ -9,6 +9,7 @@ import { lazyPart } from "@/components/lazy-part";
 import { withOwnCatalogPart } from "@/lib/i18n";
 import { RecognizedTextPanel } from "@/features/recognition/recognized-text-panel";
 import { isListening } from "@/features/recognition/recording-machine";
+import { ignorePressesAfter } from "@/features/recognition/press-guard";
 import { RecordingPanel } from "@/features/recognition/recording-panel";
 import {
   useRecognitionWorkspace,
@@ -62,6 +63,7 @@ export function RecognitionWorkspace({
     workspace.reset();
     // The Reset button disappears with the panels; continue where a new recording begins.
     recordButtonRef.current?.focus();
+    ignorePressesAfter();
   };
 
   const undoReset = () => {
