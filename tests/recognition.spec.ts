@@ -1450,6 +1450,33 @@ test.describe("adaptive audio", () => {
     await expect(alert).toHaveCount(0);
   });
 
+  test("a server error and a voice that cannot come say the audio could not be made, not that there is no connection", async ({
+    page,
+  }) => {
+    await openRecognition(page);
+    await recordText(page, "Салом");
+    // The server answers, with an error: the connection works. The device's voice, never saved
+    // here, does not come either.
+    await page.route("**/generate-tts", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "unavailable", message: "The speech engine is busy." }),
+      }),
+    );
+    await page.route("**/voice-pack/**", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "Create audio" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "audio could not be generated" });
+    await expect(alert).toHaveText("The audio could not be generated. Please try again.", {
+      timeout: 30_000,
+    });
+    await expect(page.getByRole("button", { name: "Create audio" })).toBeEnabled();
+
+    await page.unrouteAll();
+    await createAudio(page);
+    await expect(alert).toHaveCount(0);
+  });
+
   test("audio that fails while the focus is on Cancel leaves the focus on Create audio, not the page", async ({
     page,
   }) => {

@@ -28,7 +28,7 @@ import {
   type SpeechRequest,
 } from "@/shared/speech-options";
 
-type Mode = "answer" | "fail" | "no-speech" | "too-long" | "hang" | "stall-body";
+type Mode = "answer" | "fail" | "no-speech" | "too-long" | "hang" | "stall-body" | "unreachable";
 
 let server: Server;
 let base = "";
@@ -89,7 +89,9 @@ function setUp(
       const answerTimeoutMs = mode === "hang" ? serverAnswerTimeoutMs : 30_000;
       // The whole answer's limit is shortened where a stalled body is tested, to keep it quick.
       const wholeTimeoutMs = mode === "stall-body" ? 2_000 : 60_000;
-      return fromServer(request, signal, `${base}/${mode}`, answerTimeoutMs, wholeTimeoutMs).catch(
+      // A port nothing listens on: the connection is refused, as where there is no internet.
+      const url = mode === "unreachable" ? "http://127.0.0.1:1" : `${base}/${mode}`;
+      return fromServer(request, signal, url, answerTimeoutMs, wholeTimeoutMs).catch(
         (error: unknown) => {
           // What the server's answer was taken for, so a failure says why it went to the device.
           asked.serverFailures.push(
@@ -235,11 +237,23 @@ describe("speech audio: server first, the device when it cannot answer", () => {
     await expect(create(request)).rejects.toBeInstanceOf(SpeechAudioError);
   });
 
-  it("says the voice is not on the device where the browser says online but the server fails", async () => {
-    // A Wi-Fi without internet: the server cannot make the audio, and the voice cannot come.
-    const { asked, create } = setUp("fail", { voiceMissing: true });
-    await expect(create(request)).rejects.toBeInstanceOf(VoiceNotOnDeviceError);
+  it("says the voice is not on the device where the browser says online but the server cannot be reached", async () => {
+    // A Wi-Fi without internet: the server cannot be reached, and the voice cannot come.
+    const { asked, create } = setUp("unreachable", { voiceMissing: true });
+    const failure = await create(request).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(VoiceNotOnDeviceError);
     expect(asked).toMatchObject({ server: 1, deviceLoads: 1 });
+  });
+
+  it("says the server could not make the audio where it answered with an error and the voice is not on the device", async () => {
+    // Online, and the server answers: the connection is not what is missing.
+    const { asked, create } = setUp("fail", { voiceMissing: true });
+    const failure = await create(request).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SpeechAudioError);
+    expect(asked).toMatchObject({ server: 1, deviceLoads: 1 });
+    // The server's own words, not "the voice is not on this device": the page says the audio
+    // could not be made, not that there is no connection.
+    expect(failure).toMatchObject({ message: "The engine is busy." });
   });
 
   it("says the voice is not on the device offline", async () => {

@@ -198,6 +198,8 @@ export function speechAudioFrom(sources: SpeechAudioSources) {
     options: { onProgress?: (progress: SpeechAudioProgress) => void; signal?: AbortSignal } = {},
   ): Promise<CreatedSpeechAudio> {
     const onProgress = options.onProgress ?? (() => undefined);
+    // The server's own refusal (it answered, with an error): the connection works.
+    let serverRefused: unknown = null;
     if (sources.online()) {
       try {
         onProgress({ stage: "requesting-server" });
@@ -208,6 +210,7 @@ export function speechAudioFrom(sources: SpeechAudioSources) {
         if (options.signal?.aborted || isAboutTheText(error)) throw error;
         // Server faults, network failures and a server that does not answer in time all fall
         // through to the device engine.
+        if (error instanceof SpeechAudioError) serverRefused = error;
       }
     }
     let made: CreatedSpeechAudio;
@@ -216,8 +219,12 @@ export function speechAudioFrom(sources: SpeechAudioSources) {
     } catch (error) {
       // Cancelled while the voice loaded: the engine was stopped, which is no failure to report.
       options.signal?.throwIfAborted();
-      // A voice missing from the device is told apart: the page can say how to save it.
-      if (isAboutTheText(error) || error instanceof VoiceNotOnDeviceError) throw error;
+      if (isAboutTheText(error)) throw error;
+      // A voice missing from the device is told apart where the server could not be reached: the
+      // page says the connection is missing, and how to save the voice. Where the server answered
+      // with an error, the connection is there and the audio could not be made: that is said.
+      if (error instanceof VoiceNotOnDeviceError && !serverRefused) throw error;
+      if (serverRefused) throw serverRefused;
       throw new SpeechAudioError(error instanceof Error ? error.message : String(error));
     }
     // Synthesis itself cannot be stopped part-way; cancelled meanwhile (the page was left, a
