@@ -137,6 +137,42 @@ test.describe("recording", () => {
     expect(recognizer?.state).toBe("ended");
   });
 
+  test("while recording, the language and Only recognise on this device stay reachable, say why they do nothing, and do nothing", async ({
+    page,
+  }) => {
+    await openRecognition(page);
+    await startRecording(page);
+    const language = page.getByLabel("Recognition language");
+    const onlyHere = page.getByRole("checkbox", { name: "Only recognise on this device" });
+    const reason =
+      "The language and “Only recognise on this device” can be changed once recording stops.";
+    await expect(page.getByText(reason)).toBeVisible();
+    // In the keyboard's order (aria-disabled, not disabled), each saying why.
+    await language.focus();
+    await expect(language).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(onlyHere).toBeFocused();
+    for (const control of [language, onlyHere]) {
+      await expect(control).toHaveAttribute("aria-disabled", "true");
+      await expect(control).toHaveAccessibleDescription(reason);
+    }
+    await expectNoAxeViolations(page, "recording, choices held");
+    // They change nothing meanwhile.
+    await onlyHere.press("Space");
+    await expect(onlyHere).not.toBeChecked();
+    await language.selectOption("kk-KZ", { force: true });
+    await expect(language).toHaveValue("ru-RU");
+
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(page.getByText(reason)).toHaveCount(0);
+    await expect(language).toHaveAttribute("aria-disabled", "false");
+    await expect(language).not.toHaveAttribute("aria-describedby");
+    await language.selectOption("kk-KZ");
+    await expect(language).toHaveValue("kk-KZ");
+    const recognizer = await page.evaluate(() => window.speechScript.instances[0]);
+    expect(recognizer?.lang).toBe("ru-RU");
+  });
+
   /**
    * Records `words`, then presses Stop while the recognizer is still finishing: like a real one,
    * it delivers what it was still processing after stop(), until `speechScript.end()`.

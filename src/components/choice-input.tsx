@@ -65,7 +65,7 @@ const Row = styled("label")({
   paddingInlineEnd: 8,
   cursor: "pointer",
   lineHeight: 1.4,
-  "&:has(input:disabled)": { cursor: "default", opacity: 0.75 },
+  "&:has(input:disabled, input[aria-disabled='true'])": { cursor: "default", opacity: 0.75 },
 });
 
 type ChoiceProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & {

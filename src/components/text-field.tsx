@@ -103,7 +103,7 @@ const control = (theme: Theme) =>
       borderColor: theme.palette.error.main,
       "&:focus": { boxShadow: `inset 0 0 0 1px ${theme.palette.error.main}` },
     },
-    "&:disabled": {
+    "&:disabled, &[aria-disabled='true']": {
       color: theme.palette.text.secondary,
       borderColor: theme.palette.action.disabled,
       cursor: "default",
@@ -203,7 +203,7 @@ export function TextField({
     const onSelect = onChange as unknown as (event: ChangeEvent<HTMLSelectElement>) => void;
     field = (
       <SelectBox>
-        <Select {...common} onChange={onSelect}>
+        <Select {...common} {...(htmlInput as object)} onChange={onSelect}>
           {children}
         </Select>
         <SelectArrow viewBox="0 0 24 24" aria-hidden="true" focusable="false">

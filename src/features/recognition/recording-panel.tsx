@@ -60,6 +60,13 @@ export function RecordingPanel({
     if (listening) void fetchProblemAlert().catch(() => undefined);
   }, [listening]);
   const noticeId = useId();
+  const lockedId = useId();
+  // Chosen before recording: while it runs they stay in the keyboard's order, and say why they
+  // do nothing.
+  const locked = {
+    "aria-disabled": listening,
+    "aria-describedby": listening ? lockedId : undefined,
+  };
   // Until the browser has answered, a press waits for the answer (use-recording-session.ts).
   const voiceGoesNowhere =
     choice.choice !== null && voiceDestinationOf(choice.choice) === "nowhere";
@@ -83,7 +90,7 @@ export function RecordingPanel({
           label={t`Recognition language`}
           value={state.language}
           onChange={(event) => onChooseLanguage(event.target.value)}
-          disabled={listening}
+          htmlInput={locked}
           sx={{ maxWidth: 360 }}
         >
           {recognitionLanguages.map((language) => (
@@ -100,8 +107,8 @@ export function RecordingPanel({
             <CheckboxChoice
               label={t`Only recognise on this device`}
               checked={choice.onlyOnDevice}
-              disabled={listening}
-              onChange={(event) => choice.setOnlyOnDevice(event.target.checked)}
+              {...locked}
+              onChange={(event) => !listening && choice.setOnlyOnDevice(event.target.checked)}
             />
           </Box>
         ) : null}
@@ -133,6 +140,11 @@ export function RecordingPanel({
           <Typography role="status" sx={{ mt: 1.5, fontSize: "1.125rem", fontWeight: 600 }}>
             {statusText}
           </Typography>
+          {listening ? (
+            <Typography id={lockedId} sx={{ mt: 1, color: "text.secondary" }}>
+              {t`The language and “Only recognise on this device” can be changed once recording stops.`}
+            </Typography>
+          ) : null}
           <VoiceNotice
             choice={choice.choice}
             // While recording, the line is where this recording's voice goes.
