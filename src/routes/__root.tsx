@@ -8,6 +8,7 @@ import { HydrationPart, usePageLive } from "@/components/hydration-part";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { ExitKioskControl } from "@/features/kiosk/exit-kiosk-control";
+import { useKiosk } from "@/features/kiosk/kiosk-store";
 import { mainContentId } from "@/lib/main-content";
 import { titleOf } from "@/lib/page-title";
 import { KioskMode } from "@/features/kiosk/kiosk-mode";
@@ -92,6 +93,16 @@ function LateNotices() {
   return Notices ? <Notices /> : null;
 }
 
+/**
+ * The header, drawn afresh at each kiosk privacy reset: whatever the last patient left open in it
+ * (the language menu, the phone menu, the staff's exit dialog) is gone for the next one. The
+ * pages go with the reset's move to the home page, which opens nothing by itself.
+ */
+function Header() {
+  const { resets } = useKiosk();
+  return <SiteHeader key={resets} actions={<ExitKioskControl />} />;
+}
+
 function RootLayout() {
   return (
     <>
@@ -100,7 +111,7 @@ function RootLayout() {
       {/* Each part hydrates on its own (issue 22): a prerendered page is taken over in several
           short steps, not in one long one. */}
       <HydrationPart>
-        <SiteHeader actions={<ExitKioskControl />} />
+        <Header />
       </HydrationPart>
       <Box
         component="main"

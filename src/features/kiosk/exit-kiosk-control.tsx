@@ -11,18 +11,14 @@ const ExitKioskDialog = lazy(loadUntilLoaded(() => import("@/features/kiosk/exit
 
 /**
  * The staff's way out of kiosk mode: a small lock button (still 44×44 px) that asks for the PIN.
- * Rendered in the header; nothing while kiosk mode is off. A privacy reset closes the dialog and
- * forgets what was typed in it.
+ * Rendered in the header; nothing while kiosk mode is off. A privacy reset draws the header afresh
+ * (routes/__root.tsx), which closes the dialog and forgets what was typed in it.
  */
 export function ExitKioskControl() {
-  const { status, resets } = useKiosk();
-  if (status !== "on") return null;
-  return <ExitKioskButton key={resets} />;
-}
-
-function ExitKioskButton() {
   const { t } = useLingui();
+  const { status } = useKiosk();
   const [open, setOpen] = useState(false);
+  if (status !== "on") return null;
   return (
     <>
       <IconButton
