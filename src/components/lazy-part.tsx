@@ -6,8 +6,7 @@
 import { lazy, type ComponentType } from "react";
 import { Trans } from "@lingui/react/macro";
 import { Alert } from "@/components/alert";
-import { Button } from "@/components/button";
-import { reloadPage } from "@/lib/reload-page";
+import { TryAgainButton } from "@/components/try-again-button";
 
 export function lazyPart<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
@@ -25,14 +24,7 @@ export function lazyPart<Props extends object>(
 
 function PartUnavailable() {
   return (
-    <Alert
-      severity="warning"
-      action={
-        <Button onClick={reloadPage}>
-          <Trans>Try again</Trans>
-        </Button>
-      }
-    >
+    <Alert severity="warning" action={<TryAgainButton />}>
       <Trans>
         Part of the page could not be loaded, perhaps because the connection dropped. Check the
         connection and try again.

@@ -61,21 +61,30 @@ describe("Reload with a new version waiting", () => {
   });
 });
 
-describe("Reload's notice while the new version waits", () => {
-  it("is told once when its user went on, so it offers Reload again; not when the page reloads", async () => {
+describe("Reload's notice and Try again while the new version waits", () => {
+  it("are told that the app is updating as soon as a new version is found, before it takes over", async () => {
     vi.useFakeTimers();
     const page = pageWithNewVersionWaiting();
-    const givenUp = vi.fn();
-    await reloadWithNewVersion(givenUp);
+    const updating = vi.fn();
+    await reloadWithNewVersion(updating);
+    expect(updating.mock.calls).toEqual([[true]]);
+    expect(page.reload).not.toHaveBeenCalled();
+  });
+
+  it("are told once when their user went on, so they offer Reload again; not when the page reloads", async () => {
+    vi.useFakeTimers();
+    const page = pageWithNewVersionWaiting();
+    const updating = vi.fn();
+    await reloadWithNewVersion(updating);
     page.input("pointerdown");
     page.input("keydown");
-    expect(givenUp).toHaveBeenCalledTimes(1);
+    expect(updating.mock.calls).toEqual([[true], [false]]);
 
     const other = pageWithNewVersionWaiting();
     const stillReloading = vi.fn();
     await reloadWithNewVersion(stillReloading);
     other.takesOver();
     expect(other.reload).toHaveBeenCalledTimes(1);
-    expect(stillReloading).not.toHaveBeenCalled();
+    expect(stillReloading.mock.calls).toEqual([[true]]);
   });
 });

@@ -8,13 +8,15 @@
 /**
  * The service worker of a new version, installed and ready to take over, or undefined when there
  * is none. The server is asked for one when none waits; one still installing is waited for.
+ * `found` is told as soon as there is one, installed or not.
  */
-export async function readyNewVersion(): Promise<ServiceWorker | undefined> {
+export async function readyNewVersion(found?: () => void): Promise<ServiceWorker | undefined> {
   const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
   if (!registration) return undefined;
   if (!registration.waiting) await registration.update().catch(() => undefined);
   const next = registration.waiting ?? registration.installing;
   if (!next) return undefined;
+  found?.();
   return new Promise((resolve) => {
     const settle = () => {
       if (next.state === "installed") resolve(next);
@@ -39,14 +41,15 @@ const inputs = ["pointerdown", "keydown"] as const;
  * Loads the page again, with the new version when one is ready. After a deployment, a page still
  * run by the old version asks for code the server no longer has (code that is not kept offline,
  * such as the staff inbox), and a plain reload keeps the old version: "Try again" would fail for
- * good. The new one brings code that is there. `onGivenUp` is told when the page will not be
- * loaded again after all (its user went on meanwhile; see below).
+ * good. The new one brings code that is there. `updating` is told `true` once a new version is
+ * found (the page then waits for it: its button says that the app is updating), and `false` when
+ * the page will not be loaded again after all (its user went on meanwhile; see below).
  */
-export async function reloadWithNewVersion(onGivenUp?: () => void) {
+export async function reloadWithNewVersion(updating?: (waiting: boolean) => void) {
   // A new version still installing on a slow connection may take minutes: after a few seconds
   // without one ready, the page is loaded again as it is.
   const next = await Promise.race([
-    readyNewVersion(),
+    readyNewVersion(() => updating?.(true)),
     new Promise<undefined>((resolve) => setTimeout(resolve, 8000)),
   ]);
   if (!next) return window.location.reload();
@@ -60,7 +63,7 @@ export async function reloadWithNewVersion(onGivenUp?: () => void) {
   const noteGoneOn = () => {
     if (goneOn) return;
     goneOn = true;
-    onGivenUp?.();
+    updating?.(false);
   };
   for (const type of inputs)
     window.addEventListener(type, noteGoneOn, { capture: true, once: true });

@@ -14,8 +14,7 @@ import { titleOf } from "@/lib/page-title";
 import { KioskMode } from "@/features/kiosk/kiosk-mode";
 import { loadUntilLoaded } from "@/lib/load-when-online";
 import { tokens } from "@/theme/tokens";
-import { Button } from "@/components/button";
-import { reloadPage } from "@/lib/reload-page";
+import { TryAgainButton } from "@/components/try-again-button";
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -149,9 +148,7 @@ function RootError() {
           connection and try again.
         </Trans>
       </Typography>
-      <Button variant="contained" sx={{ mt: 3 }} onClick={reloadPage}>
-        <Trans>Try again</Trans>
-      </Button>
+      <TryAgainButton variant="contained" sx={{ mt: 3 }} />
     </Container>
   );
 }

@@ -92,8 +92,8 @@ function NewVersionNotice({ onClose }: { onClose: () => void }) {
     if (updating) return;
     setUpdating(true);
     // Its user went on meanwhile: the page is not loaded again under them, and Reload is theirs
-    // to press again when they are ready.
-    void reloadWithNewVersion(() => setUpdating(false));
+    // to press again when they are ready (told `false`).
+    void reloadWithNewVersion(setUpdating);
   };
   return (
     <BottomToast onClose={onClose}>
