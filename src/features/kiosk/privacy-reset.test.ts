@@ -139,6 +139,29 @@ describe("privacy reset while a change is being stored", () => {
     endHanging();
     await hanging;
   });
+
+  it("erases again what a change ending after the time limit wrote, and keeps what the next patient does", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    await writeValue(storageKeys.voiceExamples, { phrases: { p1: ["their take"] } });
+    // A recogniser worker re-making the previous patient's examples, slower than the limit.
+    let endHanging = () => {};
+    const hanging = updateValue(storageKeys.voiceExamples, async (stored) => {
+      await new Promise<void>((resolve) => (endHanging = resolve));
+      return stored;
+    });
+    const erasing = erasePatientData("kk");
+    await vi.advanceTimersByTimeAsync(changeLockWaitMs);
+    expect(await erasing).toBe(true);
+    // The next patient teaches a phrase meanwhile (stored once the slow change has ended).
+    const nextPatient = updateValue(storageKeys.voiceExamples, (stored) => ({
+      phrases: { ...(stored as { phrases?: object } | undefined)?.phrases, p2: ["next take"] },
+    }));
+    endHanging();
+    await hanging;
+    await nextPatient;
+    resetStorageForTests();
+    expect(await readValue(storageKeys.voiceExamples)).toEqual({ phrases: { p2: ["next take"] } });
+  });
 });
 
 describe("privacy reset on a device whose databases never answer", () => {

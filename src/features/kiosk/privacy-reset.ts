@@ -74,7 +74,10 @@ export async function erasePatientData(kioskLanguage: LanguageCode): Promise<boo
         : underChangeLock(key, () => removeValue(key)),
     ),
     writeValue(storageKeys.language, kioskLanguage),
-    underChangeLock(storageKeys.talkBoards, restoreClinicBoards),
+    // Late, the boards only: the photos the next patient may have given phrases by then stay.
+    underChangeLock(storageKeys.talkBoards, restoreClinicBoards, () =>
+      restoreClinicValue(storageKeys.talkBoards, storageKeys.talkClinicBoards),
+    ),
     underChangeLock(storageKeys.talkSettings, () =>
       restoreClinicValue(storageKeys.talkSettings, storageKeys.talkClinicSettings),
     ),
@@ -106,23 +109,31 @@ const changedUnderLock = new Set<StorageKey>([
  */
 export const changeLockWaitMs = 15_000;
 
-function underChangeLock(key: StorageKey, erase: () => Promise<boolean>): Promise<boolean> {
+/**
+ * Erases under the value's change lock, or without it after `changeLockWaitMs`. A change that
+ * ends after that limit writes what it read before the erasing: the previous patient's value
+ * came back. So the reset's own turn at the lock, whenever it comes, erases that again
+ * (`eraseAgain`: the value only, where `erase` does more). It is safe for the next patient: the
+ * locks are taken in the order asked for, and the reset asked before anything they did, so their
+ * changes are made after it.
+ */
+function underChangeLock(
+  key: StorageKey,
+  erase: () => Promise<boolean>,
+  eraseAgain = erase,
+): Promise<boolean> {
   if (!changedUnderLock.has(key)) return erase();
-  let started = false;
-  const once = () => {
-    if (started) return Promise.resolve(true);
-    started = true;
-    return erase();
-  };
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let timedOut = false;
   const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(once()), changeLockWaitMs);
+    timer = setTimeout(() => {
+      timedOut = true;
+      resolve(erase());
+    }, changeLockWaitMs);
   });
-  // The lock taken after the time limit erases nothing more: by then the next patient may have
-  // started, and what they do is theirs.
   const locked = withDeviceLock(`dauys-storage:${key}`, () => {
     clearTimeout(timer);
-    return once();
+    return timedOut ? eraseAgain() : erase();
   });
   return Promise.race([locked, late]);
 }
