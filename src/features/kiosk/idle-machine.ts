@@ -33,8 +33,11 @@ export type IdleState =
   | { phase: "clean"; config: IdleConfig };
 
 export type IdleEvent =
-  /** `lastInputAt`: someone's last use before the page was opened (a reload, a restart). */
-  | { type: "arm"; now: number; config: IdleConfig; lastInputAt?: number }
+  /**
+   * `lastInputAt`: someone's last use before the page was opened (a reload, a restart); `clean`:
+   * the last reset before it erased everything, and nobody has used the tablet since.
+   */
+  | { type: "arm"; now: number; config: IdleConfig; lastInputAt?: number; clean?: boolean }
   | { type: "disarm" }
   /** A touch, click, key, wheel or text input. */
   | { type: "input"; now: number }
@@ -64,6 +67,7 @@ function fromLastInput(config: IdleConfig, lastInputAt: number, now: number): Id
 
 export function idleReducer(state: IdleState, event: IdleEvent): IdleState {
   if (event.type === "arm") {
+    if (event.clean) return { phase: "clean", config: event.config };
     // A session the page was closed in goes on where it was: a patient gone since is not waited
     // for again, and what they left is reset at once.
     const lastInputAt = Math.min(event.lastInputAt ?? event.now, event.now);

@@ -17,6 +17,7 @@ import { erasePatientData, setOpenSessionReset } from "@/features/kiosk/privacy-
 import {
   bringInNewVersionAfterReset,
   forgetKioskUses,
+  isLeftClean,
   noteKioskUse,
   privacyResetEnded,
   readLastUse,
@@ -164,7 +165,13 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
   // The idle timer runs while kiosk mode is on.
   useEffect(() => {
     const config: IdleConfig = { idleMs: idleSeconds * 1000, countdownMs: countdownSeconds * 1000 };
-    dispatch({ type: "arm", now: Date.now(), config, lastInputAt: readLastUse() });
+    dispatch({
+      type: "arm",
+      now: Date.now(),
+      config,
+      lastInputAt: readLastUse(),
+      clean: isLeftClean(),
+    });
     return () => dispatch({ type: "disarm" });
   }, [idleSeconds]);
   // Kiosk mode turned off: no session is left to reset.

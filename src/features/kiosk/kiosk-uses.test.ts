@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { idleReducer, initialIdleState, type IdleConfig } from "@/features/kiosk/idle-machine";
 import {
   bringInNewVersionAfterReset,
+  isLeftClean,
   noteKioskUse,
   privacyResetEnded,
   readLastUse,
@@ -102,5 +104,46 @@ describe("a new version on a kiosk", () => {
     kiosk.leaveKioskMode();
     kiosk.takesOver();
     expect(kiosk.reload).not.toHaveBeenCalled();
+  });
+});
+
+describe("a kiosk page loaded again after a privacy reset", () => {
+  beforeEach(() => resetKioskUsesForTests());
+  afterEach(() => vi.unstubAllGlobals());
+
+  const config: IdleConfig = { idleMs: 120_000, countdownMs: 30_000 };
+  /** The page loaded again at `now` (a new version came in): its idle timer as the session arms it. */
+  const armedAfterReload = (now: number) => {
+    resetKioskUsesForTests();
+    return idleReducer(initialIdleState, {
+      type: "arm",
+      now,
+      config,
+      lastInputAt: readLastUse(),
+      clean: isLeftClean(),
+    });
+  };
+
+  it("stays clean after a reset that erased everything: nobody is asked 'Are you still there?' until someone comes", () => {
+    kioskWithNewVersionWaiting();
+    noteKioskUse(1_000_000);
+    privacyResetEnded(true);
+    expect(armedAfterReload(1_200_000)).toEqual({ phase: "clean", config });
+    // Loaded again hours later, still nobody: still clean.
+    expect(armedAfterReload(9_000_000)).toEqual({ phase: "clean", config });
+    // The next person came, and the page was loaded again: their idle time counts.
+    noteKioskUse(9_100_000);
+    expect(armedAfterReload(9_130_000)).toEqual({
+      phase: "watching",
+      config,
+      lastInputAt: 9_100_000,
+    });
+  });
+
+  it("resets again at once after a reset that could not erase", () => {
+    kioskWithNewVersionWaiting();
+    noteKioskUse(1_000_000);
+    privacyResetEnded(false);
+    expect(armedAfterReload(1_200_000)).toEqual({ phase: "resetting", config });
   });
 });

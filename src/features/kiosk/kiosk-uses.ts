@@ -14,9 +14,12 @@ import { readyNewVersion, takeOver } from "@/lib/new-version";
  * When someone last used the tablet, kept through a reload, a crash or a restart: a session whose
  * page was closed is reset when the app opens again once its time has run out, instead of being
  * shown to the next person with the idle time started anew. One number in localStorage, read at
- * once as the session starts; removed once a privacy reset has erased what there was.
+ * once as the session starts. Once a privacy reset has erased what there was, it says "clean"
+ * instead, until the next use: a page loaded again then (a new version comes in after the reset)
+ * does not count the idle time anew, to ask "Are you still there?" of nobody and reset again.
  */
 const lastUseKey = "dauys.kiosk-last-use";
+const clean = "clean";
 let lastUseWritten = 0;
 
 /** Whether someone has used the tablet since the last privacy reset ended. */
@@ -34,8 +37,17 @@ export function readLastUse(): number | undefined {
   }
 }
 
-function keepLastUse(at: number | null) {
-  lastUseWritten = at ?? 0;
+/** Whether the last privacy reset erased everything and nobody has used the tablet since. */
+export function isLeftClean(): boolean {
+  try {
+    return localStorage.getItem(lastUseKey) === clean;
+  } catch {
+    return false;
+  }
+}
+
+function keepLastUse(at: number | typeof clean | null) {
+  lastUseWritten = typeof at === "number" ? at : 0;
   try {
     if (at === null) localStorage.removeItem(lastUseKey);
     else localStorage.setItem(lastUseKey, String(at));
@@ -63,7 +75,7 @@ export function forgetKioskUses() {
  */
 export function privacyResetEnded(erased: boolean) {
   usedSinceReset = false;
-  if (erased) keepLastUse(null);
+  if (erased) keepLastUse(clean);
 }
 
 /**
