@@ -19,6 +19,7 @@ import {
   forgetKioskUses,
   isLeftClean,
   noteKioskUse,
+  noteStaffExit,
   privacyResetEnded,
   readLastUse,
 } from "@/features/kiosk/kiosk-uses";
@@ -282,9 +283,13 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
         resetRunning.current = null;
       })),
   );
-  // Staff leaving kiosk mode end the patient's session first (kiosk-store.ts).
+  // Staff leaving kiosk mode end the patient's session first (kiosk-store.ts); should the idle
+  // reset be running, they wait for it, and it brings no new version in under them.
   useEffect(() => {
-    setOpenSessionReset(() => resetOnce(false));
+    setOpenSessionReset(() => {
+      noteStaffExit();
+      return resetOnce(false);
+    });
     return () => setOpenSessionReset(null);
   }, []);
 

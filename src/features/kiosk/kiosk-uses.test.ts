@@ -4,6 +4,7 @@ import {
   bringInNewVersionAfterReset,
   isLeftClean,
   noteKioskUse,
+  noteStaffExit,
   privacyResetEnded,
   readLastUse,
   resetKioskUsesForTests,
@@ -102,6 +103,17 @@ describe("a new version on a kiosk", () => {
     privacyResetEnded(false);
     await bringInNewVersionAfterReset();
     kiosk.leaveKioskMode();
+    kiosk.takesOver();
+    expect(kiosk.reload).not.toHaveBeenCalled();
+  });
+
+  it("does not reload staff leaving kiosk mode during an idle reset, even when it takes over before kiosk mode is off", async () => {
+    const kiosk = kioskWithNewVersionWaiting();
+    // Staff gave the right PIN while the idle reset ran: their exit waits for it to end.
+    noteStaffExit();
+    privacyResetEnded(true);
+    await bringInNewVersionAfterReset();
+    // The new version takes over while the exit is still removing the kiosk's settings.
     kiosk.takesOver();
     expect(kiosk.reload).not.toHaveBeenCalled();
   });

@@ -28,6 +28,13 @@ let usedSinceReset = false;
 /** A new version took over while someone was using the tablet: it comes at the next reset. */
 let newVersionInCharge = false;
 
+/**
+ * Staff gave the right PIN, and kiosk mode is ending: an idle reset running meanwhile, which
+ * their exit waits for, brings no new version in (its taking over could land before kiosk mode
+ * is off, and reload the page under staff reading what the exit says).
+ */
+let staffLeaving = false;
+
 export function readLastUse(): number | undefined {
   try {
     const at = Number(localStorage.getItem(lastUseKey));
@@ -65,6 +72,12 @@ export function noteKioskUse(at: number) {
 /** Kiosk mode turned off: no session is left to reset. */
 export function forgetKioskUses() {
   keepLastUse(null);
+  staffLeaving = false;
+}
+
+/** Staff are leaving kiosk mode (their PIN was right); see `staffLeaving`. */
+export function noteStaffExit() {
+  staffLeaving = true;
 }
 
 /**
@@ -84,19 +97,19 @@ export function privacyResetEnded(erased: boolean) {
  * tablet waits for the next reset.
  */
 export async function bringInNewVersionAfterReset(): Promise<void> {
-  if (usedSinceReset) return;
+  if (usedSinceReset || staffLeaving) return;
   if (newVersionInCharge) {
     window.location.reload();
     return;
   }
   const next = await readyNewVersion();
-  if (!next || usedSinceReset || !isKioskActive()) return;
+  if (!next || usedSinceReset || staffLeaving || !isKioskActive()) return;
   takeOver(next, () => {
     // Its taking over may wait for the old version's work (a picture still loading): the next
     // patient may have started by then, and the page is not loaded again under them. Nor once
-    // staff have left kiosk mode meanwhile: they read what the exit says (that the last
+    // staff are leaving kiosk mode or have left it: they read what the exit says (that the last
     // patient's data could not be erased, say), and the app's notice offers the new version.
-    if (usedSinceReset || !isKioskActive()) newVersionInCharge = true;
+    if (usedSinceReset || staffLeaving || !isKioskActive()) newVersionInCharge = true;
     else window.location.reload();
   });
 }
@@ -106,4 +119,5 @@ export function resetKioskUsesForTests() {
   lastUseWritten = 0;
   usedSinceReset = false;
   newVersionInCharge = false;
+  staffLeaving = false;
 }
