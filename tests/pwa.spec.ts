@@ -549,15 +549,12 @@ test.describe("updates", () => {
     await page.clock.fastForward(31_000);
   }
 
-  test("after a deployment, code the old version asks for and the server no longer has comes with the new version on 'Try again'", async ({
-    page,
-  }) => {
-    const { origin, distCopy } = await ownDeployment(70);
-    await visitUntilControlled(page, `${origin}/about`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
-
-    // The next deployment builds the staff inbox's code under a new name (it is not kept offline,
-    // so the old version asks the server for its old name), and the code that loads it changes.
+  /**
+   * The next deployment, in `distCopy`: it builds the staff inbox's code under a new name (that
+   * code is not kept offline, so the old version asks the server for its old name, now gone), and
+   * the code that loads it changes.
+   */
+  function deployWithInboxRenamed(distCopy: string) {
     const assets = join(distCopy, "assets");
     const inbox = readdirSync(assets).find((name) => /^staff-inbox-.*\.js$/.test(name))!;
     const renamed = inbox.replace("staff-inbox-", "staff-inbox-next");
@@ -580,6 +577,16 @@ test.describe("updates", () => {
     }
     for (const copy of [".br", ".gz"]) rmSync(worker + copy, { force: true });
     for (const copy of [".br", ".gz"]) rmSync(join(assets, inbox + copy), { force: true });
+  }
+
+  test("after a deployment, code the old version asks for and the server no longer has comes with the new version on 'Try again'", async ({
+    page,
+  }) => {
+    const { origin, distCopy } = await ownDeployment(70);
+    await visitUntilControlled(page, `${origin}/about`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
+
+    deployWithInboxRenamed(distCopy);
 
     // A member of staff opens the inbox in the old version: its code is gone.
     await page.goto(`${origin}/staff`);
@@ -592,6 +599,52 @@ test.describe("updates", () => {
     await reloaded;
     await expect(page.getByLabel("Staff password")).toBeVisible({ timeout: 20_000 });
     await expect(unavailable).toHaveCount(0);
+  });
+
+  test("'Try again' whose new version waits for the old one's work says that the app is updating until it reloads", async ({
+    page,
+    context,
+  }) => {
+    const { origin, distCopy } = await ownDeployment(160);
+    const requests = followRequests(context);
+    await visitUntilControlled(page, `${origin}/about`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
+    deployWithInboxRenamed(distCopy);
+    await page.goto(`${origin}/staff`);
+    await expect(page.getByText("Part of the page could not be loaded")).toBeVisible({
+      timeout: 20_000,
+    });
+
+    // The old version is still at work: a lesson picture it fetches on a slow connection.
+    const held: Route[] = [];
+    await context.route("https://i.ytimg.com/**", (route) => void held.push(route));
+    await page.evaluate(() => {
+      void fetch("https://i.ytimg.com/vi/qVqS7xkuSU4/hqdefault.jpg", { mode: "no-cors" });
+      (window as unknown as { samePage: boolean }).samePage = true;
+    });
+    await expect.poll(() => held.length).toBe(1);
+
+    const tryAgain = page.getByRole("button", { name: "Try again" });
+    await tryAgain.click();
+    // Said while it waits, in a live region; the button keeps the focus, and a second press
+    // does nothing more.
+    await expect(page.getByRole("status").filter({ hasText: "Updating the app…" })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(tryAgain).toHaveAttribute("aria-disabled", "true");
+    await expect(tryAgain).toBeFocused();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+      true,
+    );
+    await expectNoAxeViolations(page, "Try again while the app is updating");
+
+    // The old version's work ends: the new version takes over and the page is loaded with it.
+    await requests.quiet((request) => request.url().startsWith("https://i.ytimg.com/"));
+    const reloaded = page.waitForEvent("load");
+    await held[0]!.fulfill({ status: 200, contentType: "image/png", body: Buffer.from("") });
+    await reloaded;
+    await expect(page.getByLabel("Staff password")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText("Part of the page could not be loaded")).toHaveCount(0);
   });
 
   test("an update brings its new engine code to a device that kept the old: Talk speaks offline straight after it", async ({
