@@ -39,6 +39,7 @@ const catalogLoaders: CatalogLoaders = import.meta.env.SSR
       "!/locales/*/app-updates.po",
       "!/locales/*/recognition-audio.po",
       "!/locales/*/staff.po",
+      "!/locales/*/kiosk-dialogs.po",
     ]);
 
 /**

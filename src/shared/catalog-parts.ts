@@ -16,6 +16,7 @@ export const catalogParts = [
   "staff",
   "contact-form-answer",
   "page-texts",
+  "kiosk-dialogs",
 ] as const;
 
 export type CatalogPart = (typeof catalogParts)[number];
@@ -70,4 +71,12 @@ export const catalogPartFiles: Partial<Record<CatalogPart, readonly string[]>> =
   // What the build writes into the pages' heads and the manifests (the app never shows it,
   // as the part above).
   "page-texts": ["marketing/page-texts.ts"],
+  // The kiosk's dialogs (staff's PIN set-up and exit, the idle countdown): every page restores
+  // kiosk mode and draws the exit button, few open them. Their words come with their code
+  // (kiosk/kiosk-dialog-words.ts).
+  "kiosk-dialogs": [
+    "kiosk/pin-setup-dialog.tsx",
+    "kiosk/exit-kiosk-dialog.tsx",
+    "kiosk/idle-countdown-dialog.tsx",
+  ],
 };

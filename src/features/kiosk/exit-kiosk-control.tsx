@@ -5,9 +5,13 @@ import LockIcon from "@mui/icons-material/Lock";
 import { useKiosk } from "@/features/kiosk/kiosk-store";
 import { loadUntilLoaded } from "@/lib/load-when-online";
 
-// The PIN dialog (and its text field) loads only when staff open it, keeping first loads small;
+// The PIN dialog (its text field and its words) loads only when staff open it, keeping first loads small;
 // should it not arrive (offline, before the service worker has it), it is asked for until it comes.
-const ExitKioskDialog = lazy(loadUntilLoaded(() => import("@/features/kiosk/exit-kiosk-dialog")));
+const ExitKioskDialog = lazy(
+  loadUntilLoaded(() =>
+    import("@/features/kiosk/exit-kiosk-dialog").then((module) => module.withWords(module)),
+  ),
+);
 
 /**
  * The staff's way out of kiosk mode: a small lock button (still 44×44 px) that asks for the PIN.

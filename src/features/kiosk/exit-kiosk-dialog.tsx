@@ -13,6 +13,9 @@ import { PinField } from "@/features/kiosk/pin-field";
 import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import { visuallyHidden } from "@/theme/visually-hidden";
 
+// What loads this dialog waits for its words (kiosk-dialog-words.ts).
+export { withKioskDialogWords as withWords } from "@/features/kiosk/kiosk-dialog-words";
+
 type Problem =
   | { kind: "format" }
   | { kind: "refused"; attemptsLeft: number }

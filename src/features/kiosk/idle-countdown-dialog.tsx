@@ -10,6 +10,9 @@ import { announcedSecondsLeft } from "@/features/kiosk/idle-machine";
 import { visuallyHidden } from "@/theme/visually-hidden";
 import { Button } from "@/components/button";
 
+// What loads this dialog waits for its words (kiosk-dialog-words.ts).
+export { withKioskDialogWords as withWords } from "@/features/kiosk/kiosk-dialog-words";
+
 /**
  * "Are you still there?" with the seconds left before the privacy reset, in large figures, and one
  * large Continue button. Nothing moves but the number, so there is no motion to reduce.

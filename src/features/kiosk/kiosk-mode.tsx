@@ -23,9 +23,9 @@ const KioskToast = lazy(loadUntilLoaded(() => import("@/features/kiosk/kiosk-toa
 // Staff see the PIN set-up only once per tablet: it loads on demand.
 const PinSetupDialog = lazy(
   loadUntilLoaded(() =>
-    import("@/features/kiosk/pin-setup-dialog").then((module) => ({
-      default: module.PinSetupDialog,
-    })),
+    import("@/features/kiosk/pin-setup-dialog").then((module) =>
+      module.withWords({ default: module.PinSetupDialog }),
+    ),
   ),
 );
 

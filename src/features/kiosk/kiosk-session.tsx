@@ -49,14 +49,14 @@ const cleanUpdateMs = 10 * 60_000;
 const inputEvents = ["pointerdown", "keydown", "touchstart", "wheel", "input"] as const;
 const mediaEvents = ["play", "playing", "pause", "ended", "emptied"] as const;
 
-// The idle countdown's dialog (and MUI's modal machinery) loads when a kiosk session starts,
+// The idle countdown's dialog (with its words and MUI's modal machinery) loads when a kiosk session starts,
 // long before the first countdown. Should it not arrive, it is asked for again until it comes: a
 // failed load would otherwise take the whole page down.
 const IdleCountdownDialog = lazy(
   loadUntilLoaded(() =>
-    import("@/features/kiosk/idle-countdown-dialog").then((module) => ({
-      default: module.IdleCountdownDialog,
-    })),
+    import("@/features/kiosk/idle-countdown-dialog").then((module) =>
+      module.withWords({ default: module.IdleCountdownDialog }),
+    ),
   ),
 );
 

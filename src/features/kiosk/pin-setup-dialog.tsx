@@ -14,6 +14,9 @@ import { defaultLanguage, isLanguageCode } from "@/lib/i18n";
 import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import { visuallyHidden } from "@/theme/visually-hidden";
 
+// What loads this dialog waits for its words (kiosk-dialog-words.ts).
+export { withKioskDialogWords as withWords } from "@/features/kiosk/kiosk-dialog-words";
+
 /** Staff opened `/?kiosk=on` without a PIN: they choose one here, typed twice. */
 export function PinSetupDialog({ idleSeconds }: { idleSeconds?: number }) {
   const { t, i18n } = useLingui();
