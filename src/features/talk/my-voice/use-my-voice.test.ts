@@ -1,4 +1,5 @@
 import { IDBFactory, IDBObjectStore } from "fake-indexeddb";
+import { createStore, set } from "idb-keyval";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Board } from "@/features/talk/board/board";
 import { useMyVoice } from "@/features/talk/my-voice/use-my-voice";
@@ -150,6 +151,57 @@ describe("useMyVoice", () => {
     await myVoice().learn(water, confirmed, true);
     expect(myVoice().examples[water]).toEqual([...takes(1), confirmed]);
     expect((await stored())?.en?.[water]).toEqual([...takes(1), confirmed]);
+  });
+
+  /** The recogniser, taking a moment to choose which examples to keep: held until released. */
+  function holdRecogniser() {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.mocked(askRecogniser).mockImplementationOnce(async (request) => {
+      await held;
+      const kept = request.type === "set-examples" ? request.examples.map((_, i) => i) : [];
+      return { id: 1, ok: true, type: "kept", kept };
+    });
+    return release;
+  }
+
+  it("a Teach again made while the recogniser chose an answer's examples is kept", async () => {
+    await writeValue(storageKeys.voiceExamples, { en: { [water]: takes(1) } });
+    myVoice();
+    await vi.waitFor(() => expect(myVoice().loaded).toBe(true));
+    const release = holdRecogniser();
+    const confirmed: StoredExample = { ...example(4), origin: "confirmed" };
+    const learning = myVoice().learn(water, confirmed, true);
+    await vi.waitFor(() => expect(askRecogniser).toHaveBeenCalled());
+    // Meanwhile the user teaches the phrase again, with three new takes.
+    myVoice().setPhrase(water, takes(10));
+    release();
+    await learning;
+
+    // The new takes stay; the old ones are gone, and the answer's take is kept beside them.
+    expect(myVoice().examples[water]).toEqual([confirmed, ...takes(10)]);
+    expect((await stored())?.en?.[water]).toEqual([confirmed, ...takes(10)]);
+  });
+
+  it("another tab's answer stored while the recogniser chose this one's examples is kept", async () => {
+    await writeValue(storageKeys.voiceExamples, { en: { [water]: takes(1) } });
+    myVoice();
+    await vi.waitFor(() => expect(myVoice().loaded).toBe(true));
+    const release = holdRecogniser();
+    const confirmed: StoredExample = { ...example(4), origin: "confirmed" };
+    const learning = myVoice().learn(water, confirmed, true);
+    await vi.waitFor(() => expect(askRecogniser).toHaveBeenCalled());
+    // Meanwhile the phrase learns from an answer in another tab of the app.
+    const elsewhere: StoredExample = { ...example(5), origin: "confirmed" };
+    await set(
+      storageKeys.voiceExamples,
+      { en: { [water]: [...takes(1), elsewhere] } },
+      createStore("dauys", "keyval"),
+    );
+    release();
+    await learning;
+
+    expect((await stored())?.en?.[water]).toEqual([...takes(1), confirmed, elsewhere]);
   });
 
   it("a phrase deleted from the board while the device fails to read My voice says that it was not saved", async () => {

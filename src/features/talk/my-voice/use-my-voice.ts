@@ -196,15 +196,16 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   /**
    * Stores the examples of `list` the recogniser keeps (the most varied, up to its caps), for the
    * phrase of `inLanguage`'s board: a teaching begun before "Speak in" changed (in another tab) is
-   * its board's, not the new board's phrase of the same id. With `ifStillTaught` (an answer to
-   * Listen about a taught phrase), only while the phrase is taught: a Forget made as the
-   * recogniser chose (here, or in another tab) stands.
+   * its board's, not the new board's phrase of the same id. With `learnt` (an answer to Listen's
+   * take), the change is made on the phrase's examples as stored (`withLearntExamples`): those
+   * added as the recogniser chose stay, and with `ifTaught`, a Forget made meanwhile stands.
    */
   const keepExamples = (
     phraseId: string,
     list: StoredExample[],
     inLanguage = language,
-    ifStillTaught = false,
+    learnt?: StoredExample,
+    ifTaught?: boolean,
   ) =>
     whenReady(async (code) => {
       const { askRecogniser, keptExamples, recogniserExamples } = code;
@@ -215,11 +216,15 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
       });
       if (chosen.type !== "kept") throw new Error("The recogniser did not keep the examples.");
       const kept = keptExamples(list, chosen.kept);
-      const change = ifStillTaught ? code.withLearntExamples : code.setPhraseExamples;
-      save(code, (all) => change(all, inLanguage, phraseId, kept));
+      save(code, (all) =>
+        learnt
+          ? code.withLearntExamples(all, inLanguage, phraseId, kept, list, learnt, ifTaught)
+          : code.setPhraseExamples(all, inLanguage, phraseId, kept),
+      );
       const worker = sent.current;
-      // The worker has these already; or, another board shown since or the phrase forgotten
-      // meanwhile, it has what it was given for that board again.
+      // The worker has these already; or, another board shown since, the phrase forgotten or
+      // given examples meanwhile, it has what it was given for that board again (and then what
+      // this page has now, once drawn).
       if (worker?.language === inLanguage && current.current[inLanguage]?.[phraseId] === kept)
         worker.lists.set(phraseId, kept);
       else {
@@ -292,7 +297,7 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     learn(phraseId: string, example: StoredExample, taught: boolean) {
       return whenReady(() => {
         const stored = current.current[language]?.[phraseId] ?? [];
-        return keepExamples(phraseId, [...stored, example], language, taught);
+        return keepExamples(phraseId, [...stored, example], language, example, taught);
       });
     },
     /** Whether a take is far from the phrase's examples (false when that cannot be told). */

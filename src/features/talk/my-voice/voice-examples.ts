@@ -121,6 +121,9 @@ export function storageBytes(examples: readonly StoredExample[]): number {
   );
 }
 
+/** A take, known again in the examples as read afresh (each read gives new objects). */
+const takeKey = (example: StoredExample) => `${example.addedAt}\n${example.features.frames}`;
+
 /** A deleted phrase's examples, held for its Undo. */
 export type HeldExamples = { language: SpeechLanguage; phraseId: string; list: StoredExample[] };
 
@@ -165,8 +168,11 @@ export function setPhraseExamples(
 }
 
 /**
- * `all` with a phrase's examples the recogniser kept after an answer to Listen, if the phrase is
- * still taught in `all`: forgotten (here or in another tab) while the recogniser chose them, it
+ * `all` with what an answer to Listen taught a phrase, made on its examples as stored now: the
+ * recogniser kept `kept` of `asked` (the phrase's examples as this page had them, and the answer's
+ * take, `learnt`). Those it left out go; examples added meanwhile (a Teach again, another tab's
+ * answer, examples waiting to be made again after a change of method) stay, and those removed
+ * meanwhile stay removed. With `ifTaught`, a phrase forgotten meanwhile (here or in another tab)
  * stays forgotten, and the answer teaches nothing.
  */
 export function withLearntExamples(
@@ -174,9 +180,19 @@ export function withLearntExamples(
   language: SpeechLanguage,
   phraseId: string,
   kept: StoredExample[],
+  asked: readonly StoredExample[],
+  learnt: StoredExample,
+  ifTaught = false,
 ): VoiceExamples {
-  const taught = (all[language]?.[phraseId] ?? []).some((example) => example.origin !== "counter");
-  return taught ? setPhraseExamples(all, language, phraseId, kept) : all;
+  const now = all[language]?.[phraseId] ?? [];
+  if (ifTaught && !now.some((example) => example.origin !== "counter")) return all;
+  const stored = new Set(now.map(takeKey));
+  const before = new Set(asked.map(takeKey));
+  const added = now.filter((example) => !before.has(takeKey(example)));
+  const stay = kept.filter((example) => example === learnt || stored.has(takeKey(example)));
+  // Nothing changed meanwhile: the recogniser's choice as it is, in its order.
+  const list = added.length || stay.length < kept.length ? [...stay, ...added] : kept;
+  return setPhraseExamples(all, language, phraseId, list);
 }
 
 /** The examples of a phrase, with their recordings, that the recogniser kept (by index). */
@@ -212,9 +228,6 @@ export async function remakeStaleExamples(
 ): Promise<RemadeExamples> {
   return (await remadeTakes(all, remake))(all);
 }
-
-/** A take, known again in the examples as read afresh (each read gives new objects). */
-const takeKey = (example: StoredExample) => `${example.addedAt}\n${example.features.frames}`;
 
 /**
  * A recording's features made again: null when they cannot be, undefined when not now (the worker
