@@ -9,6 +9,9 @@ type WorkerAnswer = { id: number; ok: true } | { id: number; ok: false; error: s
 
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
+/** The worker's own answer that it could not do what was asked (not a worker that failed). */
+export class WorkerRefusal extends Error {}
+
 export function createWorkerClient<Request extends { id: number }, Answer extends WorkerAnswer>(
   start: () => Worker,
   crashed: (event: ErrorEvent) => string,
@@ -28,7 +31,7 @@ export function createWorkerClient<Request extends { id: number }, Answer extend
       if (!entry) return;
       pending.delete(event.data.id);
       if (event.data.ok) entry.resolve(event.data as Extract<Answer, { ok: true }>);
-      else entry.reject(new Error(event.data.error));
+      else entry.reject(new WorkerRefusal(event.data.error));
     };
     started.onerror = (event) => {
       event.preventDefault();

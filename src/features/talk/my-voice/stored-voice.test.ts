@@ -238,4 +238,57 @@ describe("stored voice", () => {
     expect(later.examples.en?.help).toEqual([4, 5, 6].map(remade));
     expect(later.waiting).toEqual({});
   });
+  it("a recogniser that cannot load while making examples again keeps them, to be made at a later read", async () => {
+    const actual = await vi.importActual<
+      typeof import("@/features/talk/my-voice/voice-recogniser")
+    >("@/features/talk/my-voice/voice-recogniser");
+    // The browser's worker, whose code does not arrive (offline, or a new version deployed
+    // meanwhile): it fails as in a browser, with an error event and no answer.
+    class UnloadedWorker {
+      onmessage: unknown = null;
+      onerror: ((event: Event) => void) | null = null;
+      postMessage() {
+        setTimeout(() => this.onerror?.(new Event("error")));
+      }
+      terminate() {}
+    }
+    vi.stubGlobal("Worker", UnloadedWorker);
+    vi.mocked(askRecogniser).mockImplementation(actual.askRecogniser);
+    const remadeFeatures = { ...example(0).features, format: FEATURES_FORMAT, frames: "BBBB" };
+    const older = (addedAt: number): StoredExample => ({
+      features: {
+        ...example(addedAt).features,
+        format: FEATURES_FORMAT - 1,
+        frames: `A${addedAt}`,
+      },
+      origin: "taught",
+      addedAt,
+      audio: new Blob([new Uint8Array(8)], { type: "audio/wav" }),
+    });
+    const stored = { en: { water: [older(1), older(2), older(3)] } };
+    await writeValue(storageKeys.voiceExamples, stored);
+    await writeValue<VoiceSettings>(storageKeys.voiceSettings, { keepRecordings: true });
+
+    // "water" is named as waiting, not to be taught again, and its takes stay on the device.
+    expect(await readStoredVoice()).toEqual({
+      examples: { en: {} },
+      keepRecordings: true,
+      teachAgain: {},
+      waiting: { en: ["water"] },
+    });
+    expect(await readValue(storageKeys.voiceExamples)).toEqual(stored);
+    // With the recogniser working, a later read makes them again.
+    vi.unstubAllGlobals();
+    vi.mocked(askRecogniser).mockResolvedValue({
+      id: 1,
+      ok: true,
+      type: "features",
+      features: remadeFeatures,
+    });
+    const later = await readStoredVoice();
+    expect(later.examples.en?.water).toEqual(
+      [1, 2, 3].map((addedAt) => ({ ...older(addedAt), features: remadeFeatures })),
+    );
+    expect(later.waiting).toEqual({});
+  });
 });

@@ -13,6 +13,7 @@ import {
 } from "@/features/talk/my-voice/voice-examples";
 import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
 import type { SpeechLanguage } from "@/shared/speech-options";
+import { WorkerRefusal } from "@/lib/worker-client";
 import { readStoredValue, readValue, storageKeys } from "@/lib/storage";
 import { onChangeElsewhere, readAfterChanges, updateValue } from "@/lib/storage-between-tabs";
 
@@ -29,8 +30,9 @@ export type VoiceSettings = {
 export const REMAKE_WAIT_MS = 10_000;
 
 /**
- * Features made again from a kept recording, in the worker: null when it cannot; undefined when
- * it did not answer within REMAKE_WAIT_MS (the worker is stopped; the next request starts it).
+ * Features made again from a kept recording, in the worker: null when it answers that it cannot
+ * (a recording it cannot read); undefined when not now: it did not answer within REMAKE_WAIT_MS
+ * (it is stopped), or it crashed or could not load (offline, say). The next request starts it.
  */
 async function remakeInWorker(audio: Blob) {
   const wav = await audio.arrayBuffer();
@@ -48,8 +50,8 @@ async function remakeInWorker(audio: Blob) {
       timeUp,
     ]);
     return answer.type === "features" ? answer.features : null;
-  } catch {
-    return late.signal.aborted ? undefined : null;
+  } catch (error) {
+    return error instanceof WorkerRefusal ? null : undefined;
   } finally {
     clearTimeout(timer);
   }
@@ -74,9 +76,9 @@ function mergeTeachAgain(
  * The stored examples and settings; examples an older method made are made again
  * from their recordings (and stored), or their phrases are to be taught again. Rejects when
  * IndexedDB fails the read: shown as "nothing taught", the user's voice would look lost, and a
- * board file exported would go without it. Examples the worker did not make again in time stay
- * stored as they are, for the next read; meanwhile they are left out, and `waiting` lists their
- * phrases.
+ * board file exported would go without it. Examples the worker did not make again (not in time,
+ * or it crashed or did not load) stay stored as they are, for the next read; meanwhile they are
+ * left out, and `waiting` lists their phrases.
  */
 export async function readStoredVoice() {
   const [stored, settings] = await Promise.all([

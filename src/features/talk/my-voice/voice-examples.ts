@@ -231,7 +231,8 @@ export async function remakeStaleExamples(
 
 /**
  * A recording's features made again: null when they cannot be, undefined when not now (the worker
- * did not answer in time): then the examples not yet made stay as they are, for a later read.
+ * did not answer in time, crashed or did not load): then the examples not yet made stay as they
+ * are, for a later read.
  */
 export type Remake = (audio: Blob) => Promise<SerialisedFeatures | null | undefined>;
 
