@@ -16,7 +16,8 @@ import {
 
 /**
  * React, as far as the hook uses it, for a page drawn without a browser: state and refs kept from
- * one drawing to the next, effects run after a drawing when their dependencies changed.
+ * one drawing to the next, effects run after a drawing when their dependencies changed, and
+ * cleaned up when the page goes (`reset`: a test's hook must not go on hearing the next test).
  */
 const react = vi.hoisted(() => {
   const slots: unknown[] = [];
@@ -35,6 +36,7 @@ const react = vi.hoisted(() => {
       return result;
     },
     reset() {
+      for (const slot of slots) (slot as { cleanup?: () => void }).cleanup?.();
       slots.length = 0;
       effects.length = 0;
     },
@@ -53,10 +55,13 @@ const react = vi.hoisted(() => {
       return last.callback;
     },
     useEffect(effect: () => void | (() => void), deps: unknown[]) {
-      const last = slot<{ deps: unknown[] | null }>(() => ({ deps: null }));
+      const last = slot<{ deps: unknown[] | null; cleanup?: () => void }>(() => ({ deps: null }));
       if (last.deps && deps.every((dep, i) => Object.is(dep, last.deps?.[i]))) return;
       last.deps = deps;
-      effects.push(() => void effect());
+      effects.push(() => {
+        last.cleanup?.();
+        last.cleanup = effect() ?? undefined;
+      });
     },
     startTransition: (change: () => void) => change(),
   };
@@ -80,7 +85,6 @@ const example = (addedAt: number): StoredExample => ({
   addedAt,
 });
 const takes = (first: number) => [example(first), example(first + 1), example(first + 2)];
-
 const water = "water";
 const board: Board = [{ id: water, text: "Water, please", category: "mine", favourite: false }];
 const myVoice = () => react.draw(() => useMyVoice("en", board));
@@ -95,16 +99,18 @@ describe("useMyVoice", () => {
     globalThis.indexedDB = new IDBFactory();
     resetStorageForTests();
     react.reset();
-    vi.mocked(askRecogniser).mockImplementation(async (request) =>
-      request.type === "set-examples"
+    vi.mocked(askRecogniser).mockImplementation(async (request) => {
+      // Making an older method's examples again: the worker stops, as one that crashed.
+      if (request.type === "remake") throw new Error("The recogniser stopped.");
+      return request.type === "set-examples"
         ? {
             id: 1,
             ok: true,
             type: "kept",
             kept: request.examples.map((_, i) => i),
           }
-        : { id: 1, ok: true, type: "loaded", unreadable: [] },
-    );
+        : { id: 1, ok: true, type: "loaded", unreadable: [] };
+    });
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -204,6 +210,14 @@ describe("useMyVoice", () => {
     expect((await stored())?.en?.[water]).toEqual([...takes(1), confirmed, elsewhere]);
   });
 
+  /** The device fails every read of this page's from now on; returns what puts it right. */
+  function failReads() {
+    resetStorageForTests();
+    const refuse = vi.spyOn(IDBObjectStore.prototype, "get").mockImplementation(() => {
+      throw new DOMException("A passing error", "UnknownError");
+    });
+    return () => refuse.mockRestore();
+  }
   it("a phrase deleted from the board while the device fails to read My voice says that it was not saved", async () => {
     await writeValue(storageKeys.voiceExamples, { en: { [water]: takes(1) } });
     resetStorageForTests();
@@ -238,5 +252,22 @@ describe("useMyVoice", () => {
     // Not stored: the box goes back, and the user is told.
     await vi.waitFor(() => expect(failures).toEqual([storageKeys.voiceExamples]));
     expect(myVoice().keepRecordings).toBe(false);
+  });
+  it("what another tab teaches is heard after a first read the device failed", async () => {
+    const readAgain = failReads();
+    myVoice();
+    await vi.waitFor(() => expect(myVoice().readFailed).toBe(true));
+
+    readAgain();
+    await set(
+      storageKeys.voiceExamples,
+      { en: { [water]: takes(1) } },
+      createStore("dauys", "keyval"),
+    );
+    const otherTab = new BroadcastChannel("dauys-storage");
+    otherTab.postMessage(storageKeys.voiceExamples);
+    otherTab.close();
+    await vi.waitFor(() => expect(myVoice().examples[water]).toEqual(takes(1)));
+    expect(myVoice().readFailed).toBe(false);
   });
 });

@@ -119,7 +119,10 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     let unmounted = false;
     // No change of the user's is lost when these fail: a failed read is My voice's own alert.
     const read = (then: (code: VoiceCode) => void) => void whenReady(then).catch(() => undefined);
-    read(({ onVoiceChangeElsewhere }) => {
+    read(() => undefined);
+    // Heard from the start: a first read that failed does not stop it, and what another tab
+    // stored meanwhile is read with the next read that succeeds.
+    void loadVoiceCode().then(({ onVoiceChangeElsewhere }) => {
       if (!unmounted) stop = onVoiceChangeElsewhere(() => read(readStored));
     });
     return () => {
