@@ -73,6 +73,14 @@ function mergeTeachAgain(
 }
 
 /**
+ * Whether the device failed the last read. Changes made meanwhile (a phrase deleted on the board,
+ * recordings no longer kept) are kept by `changeValue`, made again on what is stored each time it
+ * is read; they are written by the first read that succeeds, not left to a next change, which may
+ * not come before the page is closed.
+ */
+let readFailed = false;
+
+/**
  * The stored examples and settings; examples an older method made are made again
  * from their recordings (and stored), or their phrases are to be taught again. Rejects when
  * IndexedDB fails the read: shown as "nothing taught", the user's voice would look lost, and a
@@ -84,7 +92,14 @@ export async function readStoredVoice() {
   const [stored, settings] = await Promise.all([
     readStoredValue<unknown>(storageKeys.voiceExamples),
     readStoredValue<VoiceSettings>(storageKeys.voiceSettings),
-  ]);
+  ]).catch((error: unknown) => {
+    readFailed = true;
+    throw error;
+  });
+  if (readFailed) {
+    readFailed = false;
+    await Promise.all([changeStoredExamples((all) => all), changeStoredSettings((now) => now)]);
+  }
   const read = readStoredExamples(stored);
   const remakeOn = await remadeTakes(read, remakeInWorker);
   const remade = remakeOn(read);

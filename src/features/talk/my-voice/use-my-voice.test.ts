@@ -1,7 +1,8 @@
 import { IDBFactory, IDBObjectStore } from "fake-indexeddb";
-import { createStore, set } from "idb-keyval";
+import { createStore, get, set } from "idb-keyval";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Board } from "@/features/talk/board/board";
+import { FEATURES_FORMAT } from "@/shared/phrase-recogniser/features.ts";
 import { useMyVoice } from "@/features/talk/my-voice/use-my-voice";
 import { changeStoredExamples } from "@/features/talk/my-voice/stored-voice";
 import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
@@ -85,6 +86,13 @@ const example = (addedAt: number): StoredExample => ({
   addedAt,
 });
 const takes = (first: number) => [example(first), example(first + 1), example(first + 2)];
+/** A take an older version of the method made, with its recording: to be made again. */
+const older = (addedAt: number): StoredExample => ({
+  ...example(addedAt),
+  features: { ...example(addedAt).features, format: FEATURES_FORMAT - 1, frames: `A${addedAt}` },
+  audio: new Blob([new Uint8Array(8)], { type: "audio/wav" }),
+});
+
 const water = "water";
 const board: Board = [{ id: water, text: "Water, please", category: "mine", favourite: false }];
 const myVoice = () => react.draw(() => useMyVoice("en", board));
@@ -152,7 +160,7 @@ describe("useMyVoice", () => {
   it("an answer about a phrase still taught is kept", async () => {
     await writeValue(storageKeys.voiceExamples, { en: { [water]: takes(1) } });
     myVoice();
-    await vi.waitFor(() => expect(myVoice().loaded).toBe(true));
+    await vi.waitFor(() => expect(myVoice().loaded).toBe(true), { timeout: 5_000 });
     const confirmed: StoredExample = { ...example(4), origin: "confirmed" };
     await myVoice().learn(water, confirmed, true);
     expect(myVoice().examples[water]).toEqual([...takes(1), confirmed]);
@@ -174,7 +182,7 @@ describe("useMyVoice", () => {
   it("a Teach again made while the recogniser chose an answer's examples is kept", async () => {
     await writeValue(storageKeys.voiceExamples, { en: { [water]: takes(1) } });
     myVoice();
-    await vi.waitFor(() => expect(myVoice().loaded).toBe(true));
+    await vi.waitFor(() => expect(myVoice().loaded).toBe(true), { timeout: 5_000 });
     const release = holdRecogniser();
     const confirmed: StoredExample = { ...example(4), origin: "confirmed" };
     const learning = myVoice().learn(water, confirmed, true);
@@ -192,7 +200,7 @@ describe("useMyVoice", () => {
   it("another tab's answer stored while the recogniser chose this one's examples is kept", async () => {
     await writeValue(storageKeys.voiceExamples, { en: { [water]: takes(1) } });
     myVoice();
-    await vi.waitFor(() => expect(myVoice().loaded).toBe(true));
+    await vi.waitFor(() => expect(myVoice().loaded).toBe(true), { timeout: 5_000 });
     const release = holdRecogniser();
     const confirmed: StoredExample = { ...example(4), origin: "confirmed" };
     const learning = myVoice().learn(water, confirmed, true);
@@ -218,45 +226,80 @@ describe("useMyVoice", () => {
     });
     return () => refuse.mockRestore();
   }
-  it("a phrase deleted from the board while the device fails to read My voice says that it was not saved", async () => {
-    await writeValue(storageKeys.voiceExamples, { en: { [water]: takes(1) } });
-    resetStorageForTests();
-    vi.spyOn(IDBObjectStore.prototype, "get").mockImplementation(() => {
-      throw new DOMException("A passing error", "UnknownError");
-    });
+  /** The keys the app's storage notice is told were not saved. */
+  function notices() {
     const failures: string[] = [];
     onStorageError((_error, key) => failures.push(key));
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    return failures;
+  }
+
+  it("a phrase deleted from the board while the device fails to read My voice is deleted once it reads again", async () => {
+    await writeValue(storageKeys.voiceExamples, { en: { [water]: takes(1) } });
+    const readAgain = failReads();
+    const failures = notices();
     myVoice();
-    await vi.waitFor(() => expect(myVoice().readFailed).toBe(true));
+    await vi.waitFor(() => expect(myVoice().readFailed).toBe(true), { timeout: 5_000 });
     expect(failures).toEqual([]);
 
     myVoice().phraseDeleted(water);
-    // The app's notice, over whatever the user is looking at, says their change was not saved.
-    await vi.waitFor(() => expect(failures).toEqual([storageKeys.voiceExamples]));
+    // The app's notice, over whatever the user is looking at, says it was not saved yet.
+    await vi.waitFor(() => expect(failures).toContain(storageKeys.voiceExamples));
+    readAgain();
+    // The next change reads the examples again: the deletion is stored with it.
+    myVoice().setPhrase("help", takes(7));
+    await vi.waitFor(() => expect(myVoice().loaded).toBe(true), { timeout: 5_000 });
+    expect(await stored()).toEqual({ en: { help: takes(7) } });
+    expect(myVoice().examples).toEqual({ help: takes(7) });
   });
 
-  it("recordings turned on while the device fails to read My voice are not shown as kept", async () => {
-    resetStorageForTests();
-    vi.spyOn(IDBObjectStore.prototype, "get").mockImplementation(() => {
-      throw new DOMException("A passing error", "UnknownError");
-    });
-    const failures: string[] = [];
-    onStorageError((_error, key) => failures.push(key));
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+  it("Undo of a deletion made while the device fails to read My voice brings the phrase's examples back", async () => {
+    await writeValue(storageKeys.voiceExamples, { en: { [water]: takes(1) } });
+    const readAgain = failReads();
+    const failures = notices();
     myVoice();
-    await vi.waitFor(() => expect(myVoice().readFailed).toBe(true));
-    myVoice().setKeepRecordings(true);
-    expect(myVoice().keepRecordings).toBe(true);
+    await vi.waitFor(() => expect(myVoice().readFailed).toBe(true), { timeout: 5_000 });
+    myVoice().phraseDeleted(water);
+    myVoice().phraseRestored(water);
+    await vi.waitFor(() => expect(failures).toContain(storageKeys.voiceExamples));
 
-    // Not stored: the box goes back, and the user is told.
-    await vi.waitFor(() => expect(failures).toEqual([storageKeys.voiceExamples]));
+    readAgain();
+    myVoice().setPhrase("help", takes(7));
+    await vi.waitFor(() => expect(myVoice().loaded).toBe(true), { timeout: 5_000 });
+    expect(await stored()).toEqual({ en: { [water]: takes(1), help: takes(7) } });
+  });
+
+  it("recordings turned off while the device fails to read My voice stay off, and go once it reads again", async () => {
+    const recorded = takes(1).map((take) => ({
+      ...take,
+      audio: new Blob([new Uint8Array(8)], { type: "audio/wav" }),
+    }));
+    await writeValue(storageKeys.voiceExamples, { en: { [water]: recorded } });
+    await writeValue(storageKeys.voiceSettings, { keepRecordings: true });
+    const readAgain = failReads();
+    const failures = notices();
+    myVoice();
+    await vi.waitFor(() => expect(myVoice().readFailed).toBe(true), { timeout: 5_000 });
+    myVoice().setKeepRecordings(false);
+    await vi.waitFor(() => expect(failures).toContain(storageKeys.voiceSettings));
+    // The box shows the user's choice: it is kept, to be stored.
+    expect(myVoice().keepRecordings).toBe(false);
+
+    // Another tab's change makes this one read again, and the choice is stored with that read.
+    readAgain();
+    const otherTab = new BroadcastChannel("dauys-storage");
+    otherTab.postMessage(storageKeys.voiceSettings);
+    await vi.waitFor(() => expect(myVoice().loaded).toBe(true), { timeout: 5_000 });
+    otherTab.close();
+    const device = createStore("dauys", "keyval");
+    expect(await get(storageKeys.voiceSettings, device)).toMatchObject({ keepRecordings: false });
+    expect(await get(storageKeys.voiceExamples, device)).toEqual({ en: { [water]: takes(1) } });
     expect(myVoice().keepRecordings).toBe(false);
   });
+
   it("what another tab teaches is heard after a first read the device failed", async () => {
     const readAgain = failReads();
     myVoice();
-    await vi.waitFor(() => expect(myVoice().readFailed).toBe(true));
+    await vi.waitFor(() => expect(myVoice().readFailed).toBe(true), { timeout: 5_000 });
 
     readAgain();
     await set(
@@ -269,5 +312,36 @@ describe("useMyVoice", () => {
     otherTab.close();
     await vi.waitFor(() => expect(myVoice().examples[water]).toEqual(takes(1)));
     expect(myVoice().readFailed).toBe(false);
+  });
+
+  it("examples waiting to be made again after a change of method stay when their phrase is answered", async () => {
+    await writeValue(storageKeys.voiceExamples, { en: { [water]: [...takes(1), older(7)] } });
+    myVoice();
+    await vi.waitFor(() => expect(myVoice().waiting).toEqual([water]));
+    expect(myVoice().examples[water]).toEqual(takes(1));
+    const confirmed: StoredExample = { ...example(4), origin: "confirmed" };
+    await myVoice().learn(water, confirmed, true);
+    expect(myVoice().examples[water]).toEqual([...takes(1), confirmed]);
+    expect((await stored())?.en?.[water]).toEqual([...takes(1), confirmed, older(7)]);
+  });
+
+  it("examples waiting to be made again come back with Undo of their phrase's deletion", async () => {
+    await writeValue(storageKeys.voiceExamples, {
+      en: { [water]: [...takes(1), older(7)], help: [older(8), older(9), older(10)] },
+    });
+    await writeValue(storageKeys.voiceSettings, { keepRecordings: true });
+    myVoice();
+    await vi.waitFor(() => expect(myVoice().waiting).toEqual([water, "help"]));
+    for (const phraseId of [water, "help"]) {
+      myVoice().phraseDeleted(phraseId);
+      await vi.waitFor(async () => expect((await stored())?.en?.[phraseId]).toBeUndefined());
+      myVoice().phraseRestored(phraseId);
+      await vi.waitFor(async () => expect((await stored())?.en?.[phraseId]).toBeDefined());
+    }
+    expect(await stored()).toEqual({
+      en: { [water]: [...takes(1), older(7)], help: [older(8), older(9), older(10)] },
+    });
+    // Shown as before: what this version can use.
+    expect(myVoice().examples).toEqual({ [water]: takes(1) });
   });
 });

@@ -14,7 +14,6 @@ import type { VoiceSettings } from "@/features/talk/my-voice/stored-voice";
 import type { SerialisedFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { loadUntilLoaded } from "@/lib/load-when-online";
-import { reportStorageFailure, storageKeys } from "@/lib/storage";
 
 /**
  * The code that reads, changes and sends the examples, with the recogniser's client: loaded once
@@ -98,17 +97,18 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
 
   /**
    * Runs a change nobody waits on (a phrase deleted on the board, a backup's examples, recordings
-   * no longer kept) once the examples are read; changes run in the order they were made. One that
-   * could not be made (the device failed the read) is said by the app's notice, over whatever the
-   * user is looking at: My voice's own alert is screens away from the board.
+   * no longer kept) once the examples are read; changes run in the order they were made. When the
+   * device fails the read, it is still made (`read` false: on what is stored, not on this page's
+   * copy, which has nothing), and kept to be made again on what is stored until the device takes
+   * it (`changeValue`); the app's notice says it was not saved, over whatever the user is looking
+   * at: My voice's own alert is screens away from the board.
    */
   const whenReadyLater = useCallback(
-    (change: (code: VoiceCode) => void, undoShown?: () => void) =>
-      void whenReady(change).catch((error: unknown) => {
-        console.error("My voice could not make a change:", error);
-        reportStorageFailure(error, storageKeys.voiceExamples);
-        undoShown?.();
-      }),
+    (change: (code: VoiceCode, read: boolean) => void) =>
+      void whenReady((code) => code).then(
+        (code) => change(code, true),
+        async () => change(await loadVoiceCode(), false),
+      ),
     [whenReady],
   );
 
@@ -161,13 +161,20 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
   }, [forBoard, boardIds, language, whenReady]);
 
   /**
-   * Makes a change to the examples here and to those stored now, so that one another tab stored
-   * meanwhile is not written over from this page's copy.
+   * Makes a change to the examples here (when they were `read`: an older method's left out) and to
+   * those stored now, so that one another tab stored meanwhile is not written over from this
+   * page's copy.
    */
-  const save = (code: VoiceCode, change: (examples: VoiceExamples) => VoiceExamples) => {
+  const save = (
+    code: VoiceCode,
+    change: (examples: VoiceExamples) => VoiceExamples,
+    read = true,
+  ) => {
     changesMade.current += 1;
-    current.current = change(current.current);
-    setExamples(current.current);
+    if (read) {
+      current.current = code.usableExamples(change(current.current)).examples;
+      setExamples(current.current);
+    }
     void code.changeStoredExamples(change);
   };
 
@@ -253,43 +260,43 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     waiting: waiting[language] ?? noPhrases,
     setKeepRecordings(keep: boolean) {
       setKeepRecordings(keep);
-      whenReadyLater(
-        (code) => {
-          // Chosen before the stored settings were read: the stored choice, shown as they were
-          // read, gives way to this one, which is stored next.
-          setKeepRecordings(keep);
-          saveSettings(code, (settings) => ({ ...settings, keepRecordings: keep }));
-          // Saying no also removes the recordings already kept.
-          if (!keep) save(code, code.withoutRecordings);
-        },
-        // Not made: the box does not show a choice the device does not have (recordings gone).
-        () => setKeepRecordings(!keep),
-      );
+      whenReadyLater((code, read) => {
+        // Chosen before the stored settings were read: the stored choice, shown as they were
+        // read, gives way to this one, which is stored next.
+        setKeepRecordings(keep);
+        saveSettings(code, (settings) => ({ ...settings, keepRecordings: keep }));
+        // Saying no also removes the recordings already kept.
+        if (!keep) save(code, code.withoutRecordings, read);
+      });
     },
     /** Teaches or forgets a phrase of `inLanguage`'s board (as `keepExamples`). */
     setPhrase(phraseId: string, list: StoredExample[] | undefined, inLanguage = language) {
-      whenReadyLater((code) => {
-        save(code, (all) => code.setPhraseExamples(all, inLanguage, phraseId, list));
+      whenReadyLater((code, read) => {
+        save(code, (all) => code.setPhraseExamples(all, inLanguage, phraseId, list), read);
         taughtAgain(code, phraseId, inLanguage);
       });
     },
-    /** A phrase deleted from the board: its examples go, held until the next deletion for Undo. */
+    /**
+     * A phrase deleted from the board: its examples go, held until the next deletion for Undo as
+     * they are stored (those waiting to be made again too).
+     */
     phraseDeleted(phraseId: string) {
-      whenReadyLater((code) => {
-        const list = current.current[language]?.[phraseId];
-        deleted.current = code.heldForUndo(deleted.current, language, phraseId, list);
-        if (list) save(code, (all) => code.setPhraseExamples(all, language, phraseId, undefined));
+      whenReadyLater((code, read) => {
+        const { hold, change } = code.phraseDeletion(deleted.current, language, phraseId);
+        deleted.current = hold;
+        save(code, change, read);
         taughtAgain(code, phraseId);
       });
     },
     /** Undo of the last deletion: the phrase's examples come back with it. */
     phraseRestored(phraseId: string) {
-      whenReadyLater((code) => {
+      whenReadyLater((code, read) => {
         const held = deleted.current;
         // Its board's language, which may no longer be the one shown.
         if (held?.phraseId !== phraseId) return;
         deleted.current = null;
-        save(code, (all) => code.restoreHeld(all, held, keepRecordings));
+        // Not read, this page does not know the user's choice: the stored settings decide.
+        save(code, (all) => code.restoreHeld(all, held, keepRecordings || !read), read);
       });
     },
     keepExamples,
@@ -318,9 +325,9 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     },
     /** Puts a board file's examples in place of those of its languages; the others stay. */
     replaceLanguages(next: VoiceExamples) {
-      whenReadyLater((code) => {
+      whenReadyLater((code, read) => {
         const { examples, teachAgain: withFile } = code.fromBoardFile(next);
-        save(code, (all) => ({ ...all, ...examples }));
+        save(code, (all) => ({ ...all, ...examples }), read);
         changeTeachAgain(code, withFile);
       });
     },

@@ -4,7 +4,7 @@ import { serialiseFeatures } from "@/shared/phrase-recogniser/serialise.ts";
 import { PHRASE_A, PHRASE_B, speechLike } from "@/shared/phrase-recogniser/test-signals.ts";
 import { decodeWav, encodeWav16 } from "@/shared/phrase-recogniser/wav-reader.ts";
 import {
-  heldForUndo,
+  phraseDeletion,
   parseVoiceExamples,
   readStoredExamples,
   remakeStaleExamples,
@@ -126,16 +126,20 @@ describe("remakeStaleExamples", () => {
   });
 });
 
-describe("heldForUndo", () => {
+describe("phraseDeletion", () => {
   const list: StoredExample[] = [{ features: current(take(1)), origin: "taught", addedAt: 1 }];
   it("holds a deleted phrase's examples, and keeps them when the same phrase is deleted again", () => {
-    const held = heldForUndo(null, "en", "nurse", list);
-    expect(held).toEqual({ language: "en", phraseId: "nurse", list });
+    const first = phraseDeletion(null, "en", "nurse");
+    expect(first.change({ en: { nurse: list } })).toEqual({ en: {} });
+    expect(first.hold).toEqual({ language: "en", phraseId: "nurse", list });
     // A double tap: the second deletion finds no examples left, and the first's stay held.
-    expect(heldForUndo(held, "en", "nurse", undefined)).toBe(held);
+    const again = phraseDeletion(first.hold, "en", "nurse");
+    again.change({ en: {} });
+    expect(again.hold).toBe(first.hold);
+    expect(again.hold.list).toBe(list);
     // Another phrase, or the same id on another language's board, holds its own (or none).
-    expect(heldForUndo(held, "en", "thirsty", undefined)).toBeNull();
-    expect(heldForUndo(held, "ru", "nurse", undefined)).toBeNull();
+    expect(phraseDeletion(first.hold, "en", "thirsty").hold.list).toEqual([]);
+    expect(phraseDeletion(first.hold, "ru", "nurse").hold.list).toEqual([]);
   });
 });
 

@@ -128,30 +128,44 @@ const takeKey = (example: StoredExample) => `${example.addedAt}\n${example.featu
 export type HeldExamples = { language: SpeechLanguage; phraseId: string; list: StoredExample[] };
 
 /**
- * What a phrase's deletion holds for its Undo: its examples (`list`), or none. The same phrase
- * deleted again (a double tap while its picture was read) has none left by then: the first
- * deletion's stay held, or its Undo would bring the phrase back without its voice.
+ * A phrase's deletion from `language`'s board: the change that deletes its examples, and what it
+ * holds for the deletion's Undo. The change puts in `hold` the examples it finds, each time it is
+ * made: on this page's copy, then on the examples as stored, which may have more (some waiting to
+ * be made again, or taught in another tab), or be made again later on what is stored then (the
+ * device failed to read or write them: `changeValue`). The same phrase deleted again (a double
+ * tap while its picture was read) finds none left: the first deletion's stay held, or its Undo
+ * would bring the phrase back without its voice.
  */
-export function heldForUndo(
+export function phraseDeletion(
   held: HeldExamples | null,
   language: SpeechLanguage,
   phraseId: string,
-  list: StoredExample[] | undefined,
-): HeldExamples | null {
-  if (list) return { language, phraseId, list };
-  return held?.phraseId === phraseId && held.language === language ? held : null;
+): { hold: HeldExamples; change: (all: VoiceExamples) => VoiceExamples } {
+  const hold =
+    held?.phraseId === phraseId && held.language === language
+      ? held
+      : { language, phraseId, list: [] };
+  const change = (all: VoiceExamples) => {
+    const list = all[language]?.[phraseId];
+    if (list?.length) hold.list = list;
+    return setPhraseExamples(all, language, phraseId, undefined);
+  };
+  return { hold, change };
 }
 
 /**
  * Puts held examples back (Undo of a deletion), without their recordings when the user no longer
  * keeps recordings: turned off since the deletion, here or in another tab, they must not return.
+ * A phrase that had none is left as it is.
  */
 export function restoreHeld(
   all: VoiceExamples,
   held: HeldExamples,
   keepRecordings: boolean,
 ): VoiceExamples {
-  const restored = setPhraseExamples(all, held.language, held.phraseId, held.list);
+  const restored = held.list.length
+    ? setPhraseExamples(all, held.language, held.phraseId, held.list)
+    : all;
   return keepRecordings ? restored : withoutRecordings(restored);
 }
 
