@@ -8,6 +8,7 @@
 import {
   changeValue,
   onValueChange,
+  valueChangeLock,
   withDeviceLock,
   type StorageKey,
   type ValueChange,
@@ -36,7 +37,7 @@ function share(key: StorageKey) {
  */
 export function updateValue<T>(key: StorageKey, change: ValueChange<T>): Promise<T> {
   share(key);
-  return withDeviceLock(`dauys-storage:${key}`, async () => (await changeValue(key, change)).value);
+  return withDeviceLock(valueChangeLock(key), async () => (await changeValue(key, change)).value);
 }
 
 /** Calls `listener` after another tab of the app stored a new value under `key` (or removed it). */

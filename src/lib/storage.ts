@@ -305,6 +305,14 @@ async function deleteFromIndexedDb(key: StorageKey): Promise<boolean> {
  */
 export const outboxLock = "dauys-outbox";
 
+/**
+ * The lock under which a value several tabs change is changed (`updateValue`,
+ * storage-between-tabs.ts). A kiosk's privacy reset erases such values under it too
+ * (features/kiosk/privacy-reset.ts), after a change under way. Here, not beside `updateValue`:
+ * the reset's module then needs no other chunk.
+ */
+export const valueChangeLock = (key: StorageKey) => `dauys-storage:${key}`;
+
 // Where the browser has no Web Locks: the last task of each name in this page.
 const localLocks = new Map<string, Promise<unknown>>();
 

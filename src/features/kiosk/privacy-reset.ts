@@ -23,6 +23,7 @@ import {
   removeValue,
   reportStorageFailure,
   storageKeys,
+  valueChangeLock,
   withDeviceLock,
   writeValue,
   type StorageKey,
@@ -88,7 +89,7 @@ export async function erasePatientData(kioskLanguage: LanguageCode): Promise<boo
 
 /**
  * The values Talk and My voice change on the value as stored, one change at a time across tabs
- * (`updateValue`, lib/storage-between-tabs.ts, under a lock named `dauys-storage:<key>`). A change
+ * (`updateValue`, lib/storage-between-tabs.ts, under the lock `valueChangeLock` names). A change
  * being stored as the reset begins (the boards or the history after the patient's last tap, My
  * voice's examples after a take it was checking, or re-made after an update) reads the value
  * before the erasing and writes it after: the previous patient's history or voice came back for
@@ -131,7 +132,7 @@ function underChangeLock(
       resolve(erase());
     }, changeLockWaitMs);
   });
-  const locked = withDeviceLock(`dauys-storage:${key}`, () => {
+  const locked = withDeviceLock(valueChangeLock(key), () => {
     clearTimeout(timer);
     return timedOut ? eraseAgain() : erase();
   });
