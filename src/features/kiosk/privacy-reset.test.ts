@@ -122,6 +122,22 @@ describe("privacy reset while a change is being stored", () => {
     expect(await readValue(storageKeys.voiceExamples)).toBeUndefined();
   });
 
+  it("does not bring back the previous patient's lesson place, saved as the lesson page is left", async () => {
+    await writeValue(storageKeys.lessonPlaces, { qVqS7xkuSU4: 840 });
+    // The reset leaves the lesson page first, which saves where the patient's video was on the
+    // places as stored (lesson-places.ts); the erasing begins while that save is being made.
+    let erasing: Promise<boolean> | undefined;
+    await updateValue(storageKeys.lessonPlaces, async (stored) => {
+      erasing = erasePatientData("kk");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return { ...(stored as object), qVqS7xkuSU4: 901 };
+    });
+    expect(await erasing).toBe(true);
+
+    resetStorageForTests();
+    expect(await readValue(storageKeys.lessonPlaces)).toBeUndefined();
+  });
+
   it("is not held for good by a change that never ends", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     await writeValue(storageKeys.voiceExamples, { phrases: { p1: ["their take"] } });

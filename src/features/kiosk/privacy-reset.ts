@@ -88,14 +88,16 @@ export async function erasePatientData(kioskLanguage: LanguageCode): Promise<boo
 }
 
 /**
- * The values Talk and My voice change on the value as stored, one change at a time across tabs
- * (`updateValue`, lib/storage-between-tabs.ts, under the lock `valueChangeLock` names). A change
- * being stored as the reset begins (the boards or the history after the patient's last tap, My
- * voice's examples after a take it was checking, or re-made after an update) reads the value
- * before the erasing and writes it after: the previous patient's history or voice came back for
- * the next one. The reset erases these under the same lock, after that change.
+ * The values Talk, My voice and the Recovery lessons change on the value as stored, one change at
+ * a time across tabs (`updateValue`, lib/storage-between-tabs.ts, under the lock
+ * `valueChangeLock` names). A change being stored as the reset begins (the boards or the history
+ * after the patient's last tap, My voice's examples after a take it was checking, or re-made
+ * after an update, a lesson's place as the page is left) reads the value before the erasing and
+ * writes it after: the previous patient's history, voice or place came back for the next one.
+ * The reset erases these under the same lock, after that change.
  */
 const changedUnderLock = new Set<StorageKey>([
+  storageKeys.lessonPlaces,
   storageKeys.talkBoards,
   storageKeys.talkHistory,
   storageKeys.talkSettings,

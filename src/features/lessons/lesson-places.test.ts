@@ -2,13 +2,18 @@ import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createPeriodicSave,
+  createPlaceSaver,
   placeSaveEveryMs,
   placesFromStored,
   readLessonPlaces,
-  withChanges,
-  writeLessonPlaces,
 } from "@/features/lessons/lesson-places";
 import { onStorageError, resetStorageForTests, storageKeys } from "@/lib/storage";
+
+/** A tab of the app: its own copies of the modules, on the device's one database. */
+async function openTab() {
+  vi.resetModules();
+  return import("@/features/lessons/lesson-places");
+}
 
 describe("the places where lessons were left", () => {
   beforeEach(() => {
@@ -21,18 +26,17 @@ describe("the places where lessons were left", () => {
   });
 
   it("are kept on the device: the next visit finds them, with the last visit's changes made", async () => {
-    expect(
-      await writeLessonPlaces(
-        new Map([
-          ["qVqS7xkuSU4", 840],
-          ["ndxE81HS0tk", 95],
-        ]),
-      ),
-    ).toBe(true);
+    const firstVisit = createPlaceSaver();
+    firstVisit.schedule(
+      new Map([
+        ["qVqS7xkuSU4", 840],
+        ["ndxE81HS0tk", 95],
+      ]),
+    );
+    await firstVisit.flush();
     // The app closed and opened again: read from IndexedDB itself, not this page's copy.
     resetStorageForTests();
-    const stored = await readLessonPlaces();
-    expect(stored).toEqual(
+    expect(await readLessonPlaces()).toEqual(
       new Map([
         ["qVqS7xkuSU4", 840],
         ["ndxE81HS0tk", 95],
@@ -41,12 +45,15 @@ describe("the places where lessons were left", () => {
 
     // This visit: one lesson watched on, one started again from its beginning (or played to its
     // end), one new; lessons this visit did not touch keep their place.
-    const changes = new Map([
-      ["qVqS7xkuSU4", 901],
-      ["ndxE81HS0tk", undefined],
-      ["Xk2pq9Lm3Tz", 40],
-    ]);
-    expect(await writeLessonPlaces(withChanges(stored, changes))).toBe(true);
+    const secondVisit = createPlaceSaver();
+    secondVisit.schedule(
+      new Map([
+        ["qVqS7xkuSU4", 901],
+        ["ndxE81HS0tk", undefined],
+        ["Xk2pq9Lm3Tz", 40],
+      ]),
+    );
+    await secondVisit.flush();
     resetStorageForTests();
     expect(await readLessonPlaces()).toEqual(
       new Map([
@@ -54,6 +61,27 @@ describe("the places where lessons were left", () => {
         ["Xk2pq9Lm3Tz", 40],
       ]),
     );
+  });
+
+  it("saved in two tabs, each keep their lesson's place", async () => {
+    const [tabA, tabB] = [await openTab(), await openTab()];
+    // Both tabs show Recovery, each with the places stored when it opened (none yet).
+    expect(await tabA.readLessonPlaces()).toEqual(new Map());
+    expect(await tabB.readLessonPlaces()).toEqual(new Map());
+    const [savesA, savesB] = [tabA.createPlaceSaver(), tabB.createPlaceSaver()];
+    // Tab A saves lesson 3's place, then tab B lesson 5's.
+    savesA.schedule(new Map([["lesson-3", 840]]));
+    await savesA.flush();
+    savesB.schedule(new Map([["lesson-5", 95]]));
+    await savesB.flush();
+    // Tab A's lesson plays on; tab B's is watched to its end.
+    savesA.schedule(new Map([["lesson-3", 900]]));
+    await savesA.flush();
+    savesB.schedule(new Map([["lesson-5", undefined]]));
+    await savesB.flush();
+
+    const device = await openTab();
+    expect(await device.readLessonPlaces()).toEqual(new Map([["lesson-3", 900]]));
   });
 
   it("read what is stored leniently: anything but a place in seconds is left out", () => {
@@ -69,7 +97,9 @@ describe("the places where lessons were left", () => {
     resetStorageForTests();
     const failures: string[] = [];
     const stop = onStorageError((_error, key) => failures.push(key));
-    expect(await writeLessonPlaces(new Map([["qVqS7xkuSU4", 840]]))).toBe(false);
+    const saver = createPlaceSaver();
+    saver.schedule(new Map([["qVqS7xkuSU4", 840]]));
+    await saver.flush();
     expect(failures).toEqual([storageKeys.lessonPlaces]);
     expect(await readLessonPlaces()).toEqual(new Map([["qVqS7xkuSU4", 840]]));
     stop();

@@ -2,12 +2,15 @@
  * Where each lesson's video was left, kept on the device (`dauys.lesson-places`): a patient who
  * watched fourteen minutes of a lesson and closed the app, or whose phone dropped the page in the
  * background, is offered to go on from there next time, as within one visit. A lesson watched to
- * its end, or started again with Play, has no place. A kiosk's privacy reset erases the places
- * with the patient's data. Without IndexedDB, or when a write fails (storage.ts reports it), the
- * places last as long as the page.
+ * its end, or started again with Play, has no place. Each save changes only the lessons whose place
+ * changed, on the places as stored now (`updateValue`): two tabs each keep their lesson's place. A
+ * kiosk's privacy reset erases the places with the patient's data, under the same lock as those
+ * saves, so a save under way cannot bring the previous patient's place back. Without IndexedDB,
+ * or when a write fails (storage.ts reports it), the places last as long as the page.
  */
 import { useEffect, useMemo, useState } from "react";
-import { readValue, storageKeys, writeValue } from "@/lib/storage";
+import { readValue, storageKeys } from "@/lib/storage";
+import { updateValue } from "@/lib/storage-between-tabs";
 
 /** Each lesson's place: its video's YouTube id → seconds into it. */
 export type LessonPlaces = ReadonlyMap<string, number>;
@@ -27,7 +30,7 @@ export const placeSaveEveryMs = 5000;
  * waited for a pause would wait for the whole lesson (lost with a crash or a flat battery).
  * `flush` writes what is pending at once.
  */
-export function createPeriodicSave<T>(save: (value: T) => unknown, everyMs: number) {
+export function createPeriodicSave<T, R>(save: (value: T) => R, everyMs: number) {
   let pending: { value: T } | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
@@ -35,7 +38,7 @@ export function createPeriodicSave<T>(save: (value: T) => unknown, everyMs: numb
     timer = undefined;
     const next = pending;
     pending = null;
-    if (next) save(next.value);
+    return next ? save(next.value) : undefined;
   };
   return {
     schedule(value: T) {
@@ -72,17 +75,31 @@ export function readLessonPlaces(): Promise<Map<string, number>> {
   return readValue<unknown>(storageKeys.lessonPlaces).then(placesFromStored);
 }
 
-/** Resolves to false when the places could not be kept on the device. */
-export function writeLessonPlaces(places: LessonPlaces): Promise<boolean> {
-  return writeValue(storageKeys.lessonPlaces, Object.fromEntries(places));
+/**
+ * Saves this visit's changes of places (`schedule` them as they come) at most every
+ * `placeSaveEveryMs`, and at once on `flush`. A save changes only the lessons whose place changed
+ * since this page's last save, on the places as stored now: another tab's save of another lesson,
+ * or of this one since, stays. A change whose write failed is reported, and made again on the
+ * places as stored until a write succeeds (storage.ts). `flush` resolves once its save is made.
+ */
+export function createPlaceSaver() {
+  // Each lesson's place as this page last saved it.
+  const saved = new Map<string, number | undefined>();
+  return createPeriodicSave(async (changes: PlaceChanges) => {
+    const news = new Map(
+      [...changes].filter(([id, seconds]) => !saved.has(id) || saved.get(id) !== seconds),
+    );
+    if (news.size === 0) return;
+    for (const [youtubeId, seconds] of news) saved.set(youtubeId, seconds);
+    await updateValue(storageKeys.lessonPlaces, (stored) =>
+      Object.fromEntries(withChanges(placesFromStored(stored), news)),
+    );
+  }, placeSaveEveryMs);
 }
 
 /**
  * The places of the lessons, as stored and as changed during this visit, and the function that
- * changes one (`undefined`: none). Until the stored places have been read nothing is written, so
- * an early change cannot write over them. The whole value is written without reading it again:
- * a kiosk's privacy reset erases it right after the page is left, and a write that waited for a
- * read could land after the erasing and keep the patient's places for the next one.
+ * changes one (`undefined`: none). Until the stored places have been read nothing is written.
  */
 export function useLessonPlaces(): [
   LessonPlaces,
@@ -90,7 +107,7 @@ export function useLessonPlaces(): [
 ] {
   const [stored, setStored] = useState<LessonPlaces | null>(null);
   const [changes, setChanges] = useState<PlaceChanges>(() => new Map());
-  const [saver] = useState(() => createPeriodicSave(writeLessonPlaces, placeSaveEveryMs));
+  const [saver] = useState(createPlaceSaver);
 
   useEffect(() => {
     let left = false;
@@ -103,7 +120,7 @@ export function useLessonPlaces(): [
   }, []);
 
   useEffect(() => {
-    if (stored && changes.size > 0) saver.schedule(withChanges(stored, changes));
+    if (stored && changes.size > 0) saver.schedule(changes);
   }, [stored, changes, saver]);
 
   useEffect(() => {
