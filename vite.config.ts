@@ -282,6 +282,15 @@ export default defineConfig(({ isSsrBuild }) => ({
               priority: 5,
             },
             {
+              // The stored draft's hook with what it saves by, and the hook that writes it when the
+              // page is left, which Recovery's lesson places use too: one chunk, not two small ones
+              // more on every page with a draft (0.2 kB gzip).
+              name: "stored-draft",
+              test: /src[\\/]lib[\\/](use-stored-draft|use-flush-when-left|debounced-save)\.ts$/,
+              includeDependenciesRecursively: false,
+              priority: 5,
+            },
+            {
               name: "talk-board",
               test: /src[\\/](features[\\/]talk[\\/]board[\\/](board|board-look|category-labels|phrase-pictures|starter-phrases)|shared[\\/]openmoji)\.ts$/,
               includeDependenciesRecursively: false,

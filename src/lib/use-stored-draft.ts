@@ -7,6 +7,7 @@
 import { startTransition, useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { createDebouncedSave } from "@/lib/debounced-save";
 import { readValue, removeValue, writeValue, type StorageKey } from "@/lib/storage";
+import { useFlushWhenLeft } from "@/lib/use-flush-when-left";
 
 /** How long typing must pause before the draft is written. */
 export const draftSaveDelayMs = 400;
@@ -79,17 +80,7 @@ export function useStoredDraft<T>(key: StorageKey, options: StoredDraftOptions<T
     };
   }, [key]);
 
-  // Nothing typed is lost when the page is hidden, closed or left.
-  useEffect(() => {
-    const flush = () => writer.flush();
-    window.addEventListener("pagehide", flush);
-    document.addEventListener("visibilitychange", flush);
-    return () => {
-      window.removeEventListener("pagehide", flush);
-      document.removeEventListener("visibilitychange", flush);
-      flush();
-    };
-  }, [writer]);
+  useFlushWhenLeft(writer.flush);
 
   const save = useCallback(
     (draft: T) => {

@@ -11,6 +11,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { readValue, storageKeys } from "@/lib/storage";
 import { updateValue } from "@/lib/storage-between-tabs";
+import { useFlushWhenLeft } from "@/lib/use-flush-when-left";
 
 /** Each lesson's place: its video's YouTube id → seconds into it. */
 export type LessonPlaces = ReadonlyMap<string, number>;
@@ -123,16 +124,7 @@ export function useLessonPlaces(): [
     if (stored && changes.size > 0) saver.schedule(changes);
   }, [stored, changes, saver]);
 
-  useEffect(() => {
-    const flush = () => saver.flush();
-    window.addEventListener("pagehide", flush);
-    document.addEventListener("visibilitychange", flush);
-    return () => {
-      window.removeEventListener("pagehide", flush);
-      document.removeEventListener("visibilitychange", flush);
-      flush();
-    };
-  }, [saver]);
+  useFlushWhenLeft(saver.flush);
 
   const places = useMemo(() => withChanges(stored ?? new Map(), changes), [stored, changes]);
   const change = (youtubeId: string, seconds: number | undefined) =>
