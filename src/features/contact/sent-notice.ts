@@ -3,7 +3,9 @@
  * user is told on whatever page is open or the next time the app opens, even when the service
  * worker delivered them while no page was open (sent-requests-notice.tsx shows it). The news
  * stays until the user closes it. A request the page reports itself (the form's toast) leaves no
- * news.
+ * news. Tabs and the service worker change the news under the outbox's lock, each change made on
+ * the news as stored (`changeValue`): after a write this page could not store, its copy does not
+ * take the place of news left elsewhere meanwhile.
  */
 import {
   announceChange,
@@ -12,7 +14,7 @@ import {
   withOutboxLock,
   type ContactRequest,
 } from "@/features/contact/outbox-store";
-import { onValueChange, readValue, storageKeys, writeValue } from "@/lib/storage";
+import { changeValue, onValueChange, readValue, storageKeys } from "@/lib/storage";
 
 /** A request delivered after it had to wait, kept until the user has seen the news. */
 export type SentRequest = { id: string; subject: string; sentAt: string };
@@ -23,9 +25,24 @@ function isSentRequest(value: unknown): value is SentRequest {
   return typeof sent.id === "string" && typeof sent.subject === "string";
 }
 
+const sentRequestsIn = (stored: unknown): SentRequest[] =>
+  Array.isArray(stored) ? stored.filter(isSentRequest) : [];
+
 async function readStoredSentRequests(): Promise<SentRequest[]> {
-  const stored = await readValue<unknown>(storageKeys.sentNotice);
-  return Array.isArray(stored) ? stored.filter(isSentRequest) : [];
+  return sentRequestsIn(await readValue<unknown>(storageKeys.sentNotice));
+}
+
+/**
+ * Makes `change` on the news as stored, if it changes anything; call it holding the outbox lock.
+ * A change whose write failed is made again on the news as stored until a write succeeds, so it
+ * works by request id. Resolves to whether the news changed.
+ */
+async function changeSentNews(change: (sent: SentRequest[]) => SentRequest[]): Promise<boolean> {
+  const sent = await readStoredSentRequests();
+  if (change(sent).length === sent.length) return false;
+  // An empty list rather than no value, so no other page's older copy can stand in for it.
+  await changeValue(storageKeys.sentNotice, (stored) => change(sentRequestsIn(stored)));
+  return true;
 }
 
 /**
@@ -50,22 +67,17 @@ export function onSentRequestsChange(listener: () => void): () => void {
 /** The user has seen the news of these requests: it is not shown again, here or in other tabs. */
 export async function dismissSentRequests(ids: readonly string[]): Promise<void> {
   const dismissed = new Set(ids);
-  const changed = await withOutboxLock(async () => {
-    const sent = await readStoredSentRequests();
-    const left = sent.filter((item) => !dismissed.has(item.id));
-    if (left.length === sent.length) return false;
-    // An empty list rather than no value, so no other page's older copy can stand in for it.
-    await writeValue(storageKeys.sentNotice, left);
-    return true;
-  });
+  const changed = await withOutboxLock(() =>
+    changeSentNews((sent) => sent.filter((item) => !dismissed.has(item.id))),
+  );
   if (changed) announceChange();
 }
 
 /** Leaves the news that `request` was sent, once; call it holding the outbox lock. */
 export async function leaveSentNews(request: ContactRequest): Promise<void> {
   if (reportedHere.has(request.id)) return;
-  const sent = await readStoredSentRequests();
-  if (sent.some((item) => item.id === request.id)) return;
   const news = { id: request.id, subject: request.subject, sentAt: new Date().toISOString() };
-  await writeValue(storageKeys.sentNotice, [...sent, news]);
+  await changeSentNews((sent) =>
+    sent.some((item) => item.id === news.id) ? sent : [...sent, news],
+  );
 }
