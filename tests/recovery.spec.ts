@@ -253,6 +253,12 @@ test.describe("with pilot access", () => {
       )
         complaints.push(message.text());
     });
+    // What the thumbnails tell YouTube of the page they are shown on (answered as beforeEach does).
+    const imageReferrers: (string | null)[] = [];
+    await page.route(`https://${youtubeImageHost}/**`, async (route) => {
+      imageReferrers.push(await route.request().headerValue("referer"));
+      await route.fallback();
+    });
     await openWithPilotAccess(page);
 
     const thumbnail = player(page).locator("img");
@@ -260,6 +266,7 @@ test.describe("with pilot access", () => {
       "src",
       `https://${youtubeImageHost}/vi/qVqS7xkuSU4/hqdefault.jpg`,
     );
+    await expect(thumbnail).toHaveAttribute("referrerpolicy", "no-referrer");
     await expect(embed(page)).toHaveCount(0);
     expect(hosts.has(youtubeEmbedHost)).toBe(false);
 
@@ -296,6 +303,9 @@ test.describe("with pilot access", () => {
     await expect(page.locator("footer")).toBeInViewport();
     const allowed = new Set([new URL(page.url()).host, youtubeEmbedHost, youtubeImageHost]);
     expect([...hosts].filter((host) => !allowed.has(host))).toEqual([]);
+    // The thumbnails were asked for without the page's address (nor its origin).
+    expect(imageReferrers.length).toBeGreaterThan(0);
+    expect(imageReferrers.filter((referrer) => referrer !== null)).toEqual([]);
   });
 
   test("lessons without a thumbnail, or whose thumbnail fails, show the placeholder", async ({

@@ -12,7 +12,8 @@ export const lessonPlaceholderSrc = `${import.meta.env.BASE_URL}lesson-placehold
  * The placeholder is also the image's background, so it shows while a thumbnail is still on its
  * way over a slow connection, and before the page's JavaScript has arrived to swap a failed one.
  * A picture that failed offline is asked for again when the connection comes back.
- * Decorative: the lesson's title is always written next to it.
+ * Decorative: the lesson's title is always written next to it. Sent without a referrer: YouTube
+ * need not learn which page of the app, or which lesson, a patient is looking at.
  */
 export function LessonThumbnail({
   lesson,
@@ -49,6 +50,7 @@ export function LessonThumbnail({
       // The player's image is the page's largest paint: it goes before the lesson grid's.
       fetchPriority={loading === "eager" ? "high" : undefined}
       decoding="async"
+      referrerPolicy="no-referrer"
       width={480}
       height={360}
       onError={() => {
