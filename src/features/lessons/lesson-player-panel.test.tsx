@@ -72,3 +72,24 @@ describe("the lesson player's Previous and Next", () => {
     expect(markup.indexOf("Make questions, requests and feelings heard")).toBeGreaterThan(next);
   });
 });
+
+describe("the lesson player's status", () => {
+  beforeAll(async () => {
+    await activateLanguage("en");
+    await loadCatalogParts(["lessons"]);
+  });
+
+  it("names the lesson shown for screen readers, in words hidden from sight the app's one way", () => {
+    const markup = playerShowing(5);
+    const hidden = /<span class="([^"]+)">: Expressive intonation/.exec(markup);
+    expect(hidden).not.toBeNull();
+    const rules = [...markup.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map(([, css]) => css);
+    const style = hidden![1]!
+      .split(" ")
+      .map((name) => rules.join("").match(new RegExp(`\\.${name}\\{([^}]*)\\}`))?.[1])
+      .join(";");
+    // Out of the page's flow and clipped to nothing, by clip-path too: browsers are dropping clip.
+    expect(style).toContain("position:absolute");
+    expect(style).toContain("clip-path:inset(50%)");
+  });
+});

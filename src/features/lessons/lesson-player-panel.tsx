@@ -15,19 +15,7 @@ import { useLessonPlaces } from "@/features/lessons/lesson-places";
 import { isVerticalLesson } from "@/features/lessons/lesson-player";
 import type { Lesson } from "@/features/lessons/lessons";
 import { Button } from "@/components/button";
-
-// Explicit "px" strings: in `sx`, a bare 1 would mean 100%.
-const visuallyHidden = {
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  padding: 0,
-  margin: "-1px",
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-  border: 0,
-} as const;
+import { visuallyHidden } from "@/theme/visually-hidden";
 
 type LessonPlayerPanelProps = {
   lesson: Lesson;
