@@ -1,10 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import Typography from "@mui/material/Typography";
+import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { Anchor } from "@/components/anchor";
 import { Container } from "@/components/container";
 import { NewTabHint } from "@/components/new-tab-hint";
 
-const linkStyle = { display: "inline-flex", alignItems: "center", minHeight: 44 } as const;
+// As the footer's link that opens a new tab: the icon says so to the eye, NewTabHint in words.
+const linkStyle = {
+  display: "inline-flex",
+  alignItems: "center",
+  gap: 0.5,
+  minHeight: 44,
+} as const;
 
 /** The credit OpenMoji's licence (CC BY-SA 4.0) asks for, and where the symbols' words are from. */
 export function SymbolCredits() {
@@ -12,6 +19,7 @@ export function SymbolCredits() {
   const openMoji = (
     <Anchor href="https://openmoji.org/" target="_blank" rel="noopener noreferrer" sx={linkStyle}>
       OpenMoji
+      <OpenInNewIcon fontSize="small" />
       <NewTabHint />
     </Anchor>
   );
@@ -23,6 +31,7 @@ export function SymbolCredits() {
       sx={linkStyle}
     >
       CC BY-SA 4.0
+      <OpenInNewIcon fontSize="small" />
       <NewTabHint />
     </Anchor>
   );
