@@ -203,8 +203,9 @@ export function TalkWorkspace({
             replaceBoardsIn(imported);
             if (examples) voice.replaceLanguages(examples);
           }}
-          onOpenBoard={(boardLanguage, opened) => {
+          onOpenBoard={(boardLanguage, opened, renamed) => {
             replaceBoardsIn({ [boardLanguage]: opened });
+            voice.phrasesRenamed(boardLanguage, renamed);
             // The board opened is the one shown: Talk speaks its language from now on.
             if (boardLanguage !== language) changeSettings({ language: boardLanguage });
           }}

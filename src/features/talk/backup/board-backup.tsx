@@ -60,7 +60,11 @@ export function BoardBackup({
   language: SpeechLanguage;
   /** `voice` null: the file was saved without what My voice learnt, which stays as it is. */
   onImport: (boards: Boards, voice: VoiceExamples | null) => void;
-  onOpenBoard: (language: SpeechLanguage, board: Board) => void;
+  onOpenBoard: (
+    language: SpeechLanguage,
+    board: Board,
+    renamed: ReadonlyMap<string, string>,
+  ) => void;
 }) {
   const { t } = useLingui();
   const name = brand.name;

@@ -56,7 +56,8 @@ export function OpenBoardTransfer({
 }: {
   language: SpeechLanguage;
   boards: Boards;
-  onOpen: (language: SpeechLanguage, board: Board) => void;
+  /** `renamed`: the replaced board's phrases the opened one has the words of (old id to new). */
+  onOpen: (language: SpeechLanguage, board: Board, renamed: ReadonlyMap<string, string>) => void;
 }) {
   const { t } = useLingui();
   const fileRef = useRef<HTMLInputElement>(null);
@@ -126,7 +127,7 @@ export function OpenBoardTransfer({
       loadOpenBoard(),
     ]);
     const [
-      { readOpenBoard, keepOpenBoard, picturesLeftBehind },
+      { readOpenBoard, keepOpenBoard, picturesLeftBehind, phrasesWithSameWords },
       ,
       { fetchPicture },
       pictures,
@@ -153,7 +154,8 @@ export function OpenBoardTransfer({
     });
     if (!kept.ok) return { kind: "refused", problem: "not-kept" };
     const { imported } = read;
-    onOpen(imported.language, kept.board);
+    const replaced = boardFor(latestBoards.current, imported.language);
+    onOpen(imported.language, kept.board, phrasesWithSameWords(replaced, kept.board));
     // The boards as they are now: pictures may have been fetched for a while.
     removePicturesOnceStored(
       picturesLeftBehind(latestBoards.current, imported.language, kept.board),

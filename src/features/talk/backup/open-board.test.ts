@@ -3,6 +3,7 @@ import { strToU8, zipSync, type Zippable } from "fflate";
 import type { Board, BoardCategory } from "@/features/talk/board/board";
 import {
   keepOpenBoard,
+  phrasesWithSameWords,
   picturesLeftBehind,
   readOpenBoard,
   type OpenBoardImport,
@@ -504,6 +505,35 @@ describe("a long category in a set", () => {
 
     const read = await imported(written.bytes, options({ categoryFor: () => undefined }));
     expect(textsOf(read)).toEqual(board.map((phrase) => `${phrase.category}: ${phrase.text}`));
+  });
+});
+
+describe("phrasesWithSameWords", () => {
+  const phrase = (id: string, text: string): Board[number] => ({
+    id,
+    text,
+    category: "mine",
+    favourite: false,
+  });
+
+  it("pairs each replaced phrase with the opened one of its words, case and spacing aside, once", () => {
+    const replaced = [
+      phrase("old-1", "I am thirsty"),
+      phrase("old-2", "Call  the nurse"),
+      phrase("old-3", "Toilet"),
+      phrase("old-4", "i am thirsty"),
+    ];
+    const opened = [
+      phrase("new-1", "call the nurse"),
+      phrase("new-2", "I am thirsty"),
+      phrase("new-3", "I am hungry"),
+    ];
+    expect(phrasesWithSameWords(replaced, opened)).toEqual(
+      new Map([
+        ["old-1", "new-2"],
+        ["old-2", "new-1"],
+      ]),
+    );
   });
 });
 

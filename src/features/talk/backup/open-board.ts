@@ -399,6 +399,29 @@ export async function keepOpenBoard(
   return { ok: true, board, pictureCount: ids.size };
 }
 
+/**
+ * The phrases of an opened board with the words of one on the board it replaces, old id to new:
+ * every phrase of an opened board is new to the device, but one the user taught My voice is
+ * still that phrase as they say it, and what My voice learnt of it goes with it. Words are
+ * compared as a reader sees them (case and spacing aside); each phrase is matched once.
+ */
+export function phrasesWithSameWords(replaced: Board, opened: Board): Map<string, string> {
+  const words = (text: string) =>
+    text.normalize("NFC").trim().replace(/\s+/g, " ").toLocaleLowerCase();
+  const openedByWords = new Map<string, string>();
+  for (const phrase of opened) {
+    if (!openedByWords.has(words(phrase.text))) openedByWords.set(words(phrase.text), phrase.id);
+  }
+  const renamed = new Map<string, string>();
+  for (const phrase of replaced) {
+    const id = openedByWords.get(words(phrase.text));
+    if (id === undefined) continue;
+    renamed.set(phrase.id, id);
+    openedByWords.delete(words(phrase.text));
+  }
+  return renamed;
+}
+
 const pictureIds = (board: Board | undefined) =>
   (board ?? []).flatMap((phrase) => (phrase.symbol?.set === "picture" ? [phrase.symbol.id] : []));
 

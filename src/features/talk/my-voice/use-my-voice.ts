@@ -323,6 +323,22 @@ export function useMyVoice(language: SpeechLanguage, board: Board) {
     onBoardTap(listener: ((phrase: Phrase) => void) | null) {
       boardTapListener.current = listener;
     },
+    /**
+     * Phrases of `inLanguage`'s board that got new ids (`renamed`: old to new), as a board opened
+     * from another app's file does: their examples, and their place among the phrases to teach
+     * again, go with them.
+     */
+    phrasesRenamed(inLanguage: SpeechLanguage, renamed: ReadonlyMap<string, string>) {
+      if (renamed.size === 0) return;
+      whenReadyLater((code, read) => {
+        save(code, (all) => code.withPhrasesRenamed(all, inLanguage, renamed), read);
+        changeTeachAgain(code, (lists) => {
+          const list = lists?.[inLanguage];
+          if (!list?.some((id) => renamed.has(id))) return lists;
+          return { ...lists, [inLanguage]: list.map((id) => renamed.get(id) ?? id) };
+        });
+      });
+    },
     /** Puts a board file's examples in place of those of its languages; the others stay. */
     replaceLanguages(next: VoiceExamples) {
       whenReadyLater((code, read) => {

@@ -9,6 +9,7 @@ import {
   readStoredExamples,
   remakeStaleExamples,
   restoreHeld,
+  withPhrasesRenamed,
   type StoredExample,
 } from "@/features/talk/my-voice/voice-examples";
 
@@ -140,6 +141,21 @@ describe("phraseDeletion", () => {
     // Another phrase, or the same id on another language's board, holds its own (or none).
     expect(phraseDeletion(first.hold, "en", "thirsty").hold.list).toEqual([]);
     expect(phraseDeletion(first.hold, "ru", "nurse").hold.list).toEqual([]);
+  });
+});
+
+describe("withPhrasesRenamed", () => {
+  const list: StoredExample[] = [{ features: current(take(1)), origin: "taught", addedAt: 1 }];
+  const other: StoredExample[] = [{ features: current(take(2)), origin: "taught", addedAt: 2 }];
+  it("moves a phrase's examples to its new id, in its language only", () => {
+    const all = { en: { nurse: list, water: other }, ru: { nurse: other } };
+    const renamed = withPhrasesRenamed(all, "en", new Map([["nurse", "opened-7"]]));
+    expect(renamed).toEqual({ en: { "opened-7": list, water: other }, ru: { nurse: other } });
+  });
+  it("changes nothing when no renamed phrase was taught", () => {
+    const all = { en: { water: other } };
+    expect(withPhrasesRenamed(all, "en", new Map([["nurse", "opened-7"]]))).toBe(all);
+    expect(withPhrasesRenamed(all, "kk", new Map([["water", "opened-1"]]))).toBe(all);
   });
 });
 

@@ -182,6 +182,23 @@ export function setPhraseExamples(
 }
 
 /**
+ * `all` with the examples of phrases that got new ids (`renamed`, old id to new) under their new
+ * ids: a board opened from another app's file has new ids for every phrase, and those with the
+ * words of a taught phrase are still that phrase as the user says it.
+ */
+export function withPhrasesRenamed(
+  all: VoiceExamples,
+  language: SpeechLanguage,
+  renamed: ReadonlyMap<string, string>,
+): VoiceExamples {
+  const phrases = all[language];
+  if (!phrases || ![...renamed.keys()].some((id) => phrases[id])) return all;
+  const next: PhraseExamples = {};
+  for (const [id, list] of Object.entries(phrases)) next[renamed.get(id) ?? id] = list;
+  return { ...all, [language]: next };
+}
+
+/**
  * `all` with what an answer to Listen taught a phrase, made on its examples as stored now: the
  * recogniser kept `kept` of `asked` (the phrase's examples as this page had them, and the answer's
  * take, `learnt`). Those it left out go; examples added meanwhile (a Teach again, another tab's
