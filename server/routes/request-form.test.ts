@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { Readable } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -293,6 +294,41 @@ describe("POST /contact (the contact form without the app)", () => {
     expect(refused.headers["retry-after"]).toBeDefined();
     expect(refused.body).toContain("KK too many");
     expect(refused.body).toContain('value="Second"');
+    expect(stored()).toHaveLength(1);
+  });
+
+  it("over the rate limit, refuses a large post before reading its body", async () => {
+    const { app, stored } = await start({ rateLimitPerMinute: 1 });
+    expect((await send(app, { ...filled, language: "kk" })).statusCode).toBe(201);
+    // 256 KiB less a little: under the route's body limit, so it was read whole before its
+    // refusal. Each 1 KiB piece is counted as the server pulls it.
+    const pieces = 250;
+    let pulled = 0;
+    const body = Readable.from(
+      (function* () {
+        yield `name=A&email=a%40example.kz&subject=S&language=kk&message=`;
+        for (let piece = 0; piece < pieces; piece += 1) {
+          pulled += 1;
+          yield "m".repeat(1024);
+        }
+      })(),
+    );
+    const prefix = `name=A&email=a%40example.kz&subject=S&language=kk&message=`.length;
+    const refused = await app.inject({
+      method: "POST",
+      url: "/contact",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "content-length": String(prefix + pieces * 1024),
+        cookie: "dauys-language=kk",
+      },
+      payload: body,
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(refused.body).toContain('<html lang="kk">');
+    expect(refused.body).toContain("KK far too long");
+    expect(pulled).toBeLessThan(pieces / 2);
     expect(stored()).toHaveLength(1);
   });
 

@@ -50,6 +50,28 @@ import type { SubmissionBudget } from "./submission-budget.ts";
 // route read before turned 11,000 into a JSON error). A larger form is not read: a page says so.
 const bodyLimit = 256 * 1024;
 
+/**
+ * Over the rate limit the body is not read before the refusal, except to give back a form no
+ * larger than a valid one can be: every field at its limit, each character percent-encoded from
+ * three UTF-8 bytes (nine bytes), is about 50 KiB. A larger body over the limit is never read.
+ */
+const overLimitReadLimit = 64 * 1024;
+
+/** The form, read and parsed, when the request says its body is at most `limit` bytes. */
+async function readSmallForm(request: FastifyRequest, limit: number) {
+  const declared = Number(request.headers["content-length"]);
+  const type = request.headers["content-type"] ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded")) return undefined;
+  if (!Number.isInteger(declared) || declared > limit) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of request.raw) chunks.push(chunk as Buffer);
+  try {
+    return parseFormBody(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Identical requests sent within this window are stored once when the form has no id. */
 export const duplicateWindowMs = 10 * 60_000;
 
@@ -108,8 +130,9 @@ function fromAnotherHost(request: FastifyRequest): boolean {
   }
 }
 
-function formOf(request: FastifyRequest) {
-  const body = request.body instanceof Map ? (request.body as Map<string, string>) : new Map();
+function formOf(request: FastifyRequest, read?: Map<string, string>) {
+  const body =
+    request.body instanceof Map ? (request.body as Map<string, string>) : (read ?? new Map());
   // A browser sends a text area's line breaks as CRLF; the app (and so the API) sends LF.
   const fields = Object.fromEntries(
     contactFieldNames.map((field) => [field, (body.get(field) ?? "").replace(/\r\n?/g, "\n")]),
@@ -181,7 +204,7 @@ export async function requestFormRoutes(
   // form back with what was typed, to send again a little later; a form too large to read gets a
   // page that says what to do; any other error (bad input) goes on to the JSON error handler
   // (plugins/json-errors.ts).
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status === 413) {
       // The body was not read: the page is in the language of the visitor's cookie or browser. A
@@ -190,8 +213,14 @@ export async function requestFormRoutes(
       if (texts?.tooLarge) return sendPage(reply, 413, tooLargePage(texts));
     }
     if (status === 429) {
-      const page = notSent(request, reply, 429, "too-many");
-      if (page) return page;
+      // Refused before its body was read: a form no larger than a valid one is read now, to be
+      // given back; a larger one is not read at all, and the page says how to get it back.
+      const read = await readSmallForm(request, overLimitReadLimit);
+      const form = formOf(request, read);
+      const texts = textsIn(form.language);
+      if (read && texts)
+        return sendPage(reply, 429, notSentPage(texts, { ...form, errors: {} }, "too-many"));
+      if (texts?.tooLarge) return sendPage(reply, 429, tooLargePage(texts));
     }
     if (status >= 500 && request.body instanceof Map) {
       request.log.error(error);
@@ -207,8 +236,9 @@ export async function requestFormRoutes(
     {
       bodyLimit,
       schema: { hide: true },
-      // After the body is read, so the answer can give the typed text back.
-      config: { rateLimit: { hook: "preHandler" } },
+      // Before the body is read (the plugin's onRequest hook), so a client over its limit cannot
+      // make the server read 256 KiB a post; the refusal reads back only a form of a valid size.
+      config: { rateLimit: {} },
     },
     async (request, reply) => {
       // A form another site posts from its visitors' browsers is not a visitor's request (and
