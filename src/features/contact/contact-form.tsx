@@ -33,7 +33,7 @@ import { BottomToast } from "@/components/bottom-toast";
 import { useStoredDraft, type DraftStatus } from "@/lib/use-stored-draft";
 import { defaultLanguage, isLanguageCode } from "@/lib/i18n";
 import { useKioskActive } from "@/lib/kiosk-flag";
-import { storageKeys } from "@/lib/storage";
+import { storageKeys, writeValue } from "@/lib/storage";
 import { grantPilotAccess } from "@/lib/pilot-access";
 import { useContactFieldTexts } from "@/features/contact/contact-field-labels";
 import { useSendToast } from "@/features/contact/use-send-toast";
@@ -194,19 +194,16 @@ export function ContactForm() {
     }
   }
 
-  const editAgain = (request: ContactRequest, refusedHere: ContactField | undefined) => {
-    const restored: ContactFields = {
-      name: request.name,
-      email: request.email,
-      subject: request.subject,
-      message: request.message,
-    };
+  // Resolves once the words are written to the draft: only then does the request leave the
+  // outbox (correct-again.ts).
+  const editAgain = (restored: ContactFields, refusedHere: ContactField | undefined) => {
     setFields(restored);
     draft.save(restored);
     setSentElsewhere(false);
     setErrors(validateContactFields(restored));
     setRefused(refusedHere ?? null);
     inputs.current[refusedHere ?? "name"]?.focus();
+    return writeValue(storageKeys.contactDraft, restored);
   };
 
   return (

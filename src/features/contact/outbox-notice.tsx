@@ -3,7 +3,8 @@ import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useKioskActive } from "@/lib/kiosk-flag";
-import { deliverOutbox, removeFromOutbox } from "@/features/contact/outbox";
+import { deliverOutbox } from "@/features/contact/outbox";
+import { correctAgain } from "@/features/contact/correct-again";
 import {
   isOutboxKeptOnDevice,
   onOutboxChange,
@@ -16,7 +17,7 @@ import { SubjectList } from "@/features/contact/subject-list";
 import { Alert, AlertTitle } from "@/components/alert";
 import { Button } from "@/components/button";
 import { useFocusMainContentWhenLost } from "@/lib/main-content";
-import type { ContactField } from "@/shared/contact-validation";
+import type { ContactField, ContactFields } from "@/shared/contact-validation";
 
 /**
  * What is still in this device's outbox: requests waiting for the connection (with a way to try
@@ -33,8 +34,11 @@ export function OutboxNotice({
   /** While the form is sending, its own request is not shown here: the toast reports it. */
   paused: boolean;
   canEdit: boolean;
-  /** `refused`: the field the server named when it refused the request, if it named one. */
-  onEdit: (request: ContactRequest, refused: ContactField | undefined) => void;
+  /**
+   * Puts a request's words back in the form; resolves once they are written to the draft.
+   * `refused`: the field the server named when it refused the request, if it named one.
+   */
+  onEdit: (fields: ContactFields, refused: ContactField | undefined) => Promise<unknown>;
 }) {
   const { t } = useLingui();
   const labels = useContactFieldLabels();
@@ -90,10 +94,8 @@ export function OutboxNotice({
     return t`The server did not accept this message. Check the field “${fieldLabel}”.`;
   };
 
-  const edit = async (request: ContactRequest, reason: string | undefined) => {
-    onEdit(request, refusedField(reason ?? ""));
-    await removeFromOutbox(request.id);
-  };
+  const edit = (request: ContactRequest, reason: string | undefined) =>
+    correctAgain(request, (fields) => onEdit(fields, refusedField(reason ?? "")));
 
   return (
     <Stack spacing={2} sx={{ mb: pending.length + failed.length ? 3 : 0 }}>
