@@ -31,6 +31,8 @@ export type AppOptions = {
   synthesizer: SpeechSynthesizer;
   /** How long a connection may stay silent before it is closed; tests shorten it. */
   idleConnectionMs?: number;
+  /** How long a client may take to read a speech answer of so many bytes; tests shorten it. */
+  speechAnswerDeadlineMs?: (bytes: number) => number;
 };
 
 /**
@@ -156,7 +158,10 @@ export async function buildApp(
   });
   app.addHook("onClose", async () => store.close());
   await app.register(healthRoutes, { store });
-  await app.register(ttsRoutes, { synthesizer: options.synthesizer });
+  await app.register(ttsRoutes, {
+    synthesizer: options.synthesizer,
+    answerDeadlineMs: options.speechAnswerDeadlineMs,
+  });
   // The API and the plain form take from one budget: a flood cannot use both.
   const budget = createSubmissionBudget(
     config.publicRequestsPerMinute ?? defaultPublicRequestsPerMinute,

@@ -2,7 +2,7 @@
  * Several hundred generated bad payloads against both POST endpoints: every one must get a 4xx
  * JSON answer (never a 5xx, a crash or a hang), and the server must still work afterwards.
  */
-import { createConnection } from "node:net";
+import { createConnection, type Socket } from "node:net";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
@@ -254,6 +254,60 @@ it(
       expect(health.statusCode).toBe(200);
     } finally {
       await slowApp.close();
+    }
+  },
+);
+
+it(
+  "cuts off a client that reads a speech answer too slowly, and goes on serving",
+  { timeout: 10_000 },
+  async () => {
+    // An answer of about 11 MB (as base64 JSON): more than the connection's buffers hold.
+    const large = {
+      synthesize: async () => ({
+        wav: new Uint8Array(8 * 1024 * 1024).fill(1),
+        sampleRate: 22050,
+        durationMs: 190_000,
+        engine: "stand-in",
+      }),
+    };
+    const deadlines: number[] = [];
+    const served = await buildTestApp(
+      large,
+      {},
+      {
+        speechAnswerDeadlineMs: (bytes) => {
+          deadlines.push(bytes);
+          return 300;
+        },
+      },
+    );
+    try {
+      const address = await served.listen({ port: 0, host: "127.0.0.1" });
+      const serverSide = new Promise<Socket>((resolve) =>
+        served.server.once("connection", resolve),
+      );
+      const body = JSON.stringify({ text: "Please call the nurse.", language: "en" });
+      // A client that sends its request and then reads nothing (it pauses, as a slow reader
+      // does between its bytes).
+      const socket = createConnection({ port: Number(new URL(address).port), host: "127.0.0.1" });
+      socket.on("error", () => undefined);
+      socket.pause();
+      socket.write(
+        `POST /generate-tts HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+      // The server closes its side once the deadline for the answer's size has passed.
+      const connection = await serverSide;
+      if (!connection.destroyed) await new Promise((resolve) => connection.once("close", resolve));
+      expect(deadlines).toHaveLength(1);
+      expect(deadlines[0]).toBeGreaterThan(10_000_000);
+      socket.destroy();
+      // The server itself goes on answering.
+      const health = await served.inject({ method: "GET", url: "/api/health" });
+      expect(health.statusCode).toBe(200);
+    } finally {
+      await served.close();
     }
   },
 );

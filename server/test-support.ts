@@ -72,7 +72,7 @@ export async function buildTestApp(
     staffSessionSecret?: string;
     databaseUrl?: string;
   } = {},
-  options: Pick<AppOptions, "logger" | "idleConnectionMs"> = {},
+  options: Pick<AppOptions, "logger" | "idleConnectionMs" | "speechAnswerDeadlineMs"> = {},
 ): Promise<FastifyInstance> {
   const dirs = makeTempDirs();
   const app = await buildApp(

@@ -91,11 +91,35 @@ const ttsExamples = {
 // Generous for 2000 characters even when every one is escaped in JSON; larger bodies get 413.
 const bodyLimit = 64 * 1024;
 
-export async function ttsRoutes(app: FastifyInstance, options: { synthesizer: SpeechSynthesizer }) {
+/**
+ * How long a client may take to read an answer of `bytes`: 30 s, and a second for each 32 KiB
+ * (256 kbit/s), so the longest answer (about 35 MB) has about 18 minutes and a phrase's (a few
+ * hundred kB) about 40 s. The connection's idle limit counts only silence: a client taking a
+ * byte now and then held an answer, and its memory, open for as long as it liked. The app itself
+ * stops waiting for an answer after a few seconds and makes the audio on the device.
+ */
+export const answerDeadlineMs = (bytes: number) => 30_000 + Math.ceil(bytes / 32_768) * 1000;
+
+export async function ttsRoutes(
+  app: FastifyInstance,
+  options: { synthesizer: SpeechSynthesizer; answerDeadlineMs?: (bytes: number) => number },
+) {
+  const deadline = options.answerDeadlineMs ?? answerDeadlineMs;
   app.post<{ Body: SpeechRequest }>(
     apiPaths.speech,
     {
       bodyLimit,
+      // A client that has not read the whole answer by its deadline is cut off.
+      onSend: async (request, reply, payload) => {
+        const bytes = typeof payload === "string" ? Buffer.byteLength(payload) : 0;
+        const timer = setTimeout(() => {
+          request.log.warn("The speech answer was not read in time: the connection is closed.");
+          reply.raw.destroy();
+        }, deadline(bytes));
+        timer.unref();
+        reply.raw.once("close", () => clearTimeout(timer));
+        return payload;
+      },
       schema: {
         tags: [apiTags.speech],
         operationId: "generateSpeech",
