@@ -33,4 +33,6 @@ export const audioTooLongErrorCode = "audio_too_long";
 /** Audio was not made because it would be too long, whichever engine was asked. */
 export class AudioTooLongError extends Error {
   override name = "AudioTooLongError";
+  /** Seconds of audio the engine made before it refused (its work, whatever the rate). */
+  madeSeconds?: number;
 }

@@ -98,6 +98,17 @@ describe("espeak engine with voice pack", () => {
       (error: unknown) => error,
     );
     expect(outcome).toBeInstanceOf(AudioTooLongError);
+    // Refused from a probe at the fastest rate: well under the 600 s the refusal cost before.
+    expect((outcome as AudioTooLongError).madeSeconds).toBeLessThan(300);
+  });
+
+  it("still speaks, after its probe, a long run of telephone numbers within its limit", async () => {
+    // 260 characters, over a hundred of them digits read as numbers: about 220 s at the slowest
+    // rate, under its 400 s limit (the probe at the fastest rate makes about 55 s).
+    const { samples, sampleRate } = await engine.synthesize("87771234567, ".repeat(20), "ru", {
+      rate: 80,
+    });
+    expect(samples.length / sampleRate).toBeGreaterThan(150);
   });
 
   it("did not log missing-file errors", () => {
