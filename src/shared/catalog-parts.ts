@@ -59,9 +59,12 @@ export const catalogPartFiles: Partial<Record<CatalogPart, readonly string[]>> =
   // The news that a request which had to wait was refused: told on any page, rarely
   // (contact/outbox-news.tsx fetches them with the first such news).
   "outbox-refusals": ["contact/refused-requests-notice.tsx"],
-  // The adaptive-audio panel, shown once there is text: its words come with its code
-  // (recognition-workspace.tsx), not with the page's first load.
-  "recognition-audio": ["recognition/adaptive-audio-panel.tsx"],
+  // The text and adaptive-audio panels, shown once there is text: their words come with their
+  // code (recognition-workspace.tsx), not with the page's first load.
+  "recognition-audio": [
+    "recognition/recognized-text-panel.tsx",
+    "recognition/adaptive-audio-panel.tsx",
+  ],
   // The server's answer to the contact form sent without the app: the build writes it out,
   // the app never shows it (left out of the app's catalogs: src/lib/i18n.ts).
   "contact-form-answer": ["contact/contact-form-answer-texts.ts"],

@@ -7,9 +7,7 @@ import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import { lazyPart } from "@/components/lazy-part";
 import { withOwnCatalogPart } from "@/lib/i18n";
-import { RecognizedTextPanel } from "@/features/recognition/recognized-text-panel";
 import { isListening } from "@/features/recognition/recording-machine";
-import { ignorePressesAfter } from "@/features/recognition/press-guard";
 import { RecordingPanel } from "@/features/recognition/recording-panel";
 import {
   useRecognitionWorkspace,
@@ -19,16 +17,24 @@ import { speechLanguageOf, type SpeechLanguage } from "@/shared/speech-options";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 
-// The audio panel shows once there is text, after a recording or from a draft: its code and its
-// words come with it, not with the page's first load, and are asked for as soon as a recording
-// starts, to be there when it stops.
-const loadAudioPanel = () =>
+// The text and audio panels show once there is text, after a recording or from a draft: their
+// code and their words come with them, not with the page's first load, and are asked for as soon
+// as a recording starts, to be there when it stops.
+const loadResultPanels = () =>
   withOwnCatalogPart(
     "recognition-audio",
     import.meta.glob<{ messages: Messages }>("/locales/*/recognition-audio.po"),
-    import("@/features/recognition/adaptive-audio-panel"),
-  ).then((module) => module.AdaptiveAudioPanel);
-const AdaptiveAudioPanel = lazyPart(loadAudioPanel);
+    Promise.all([
+      import("@/features/recognition/recognized-text-panel"),
+      import("@/features/recognition/adaptive-audio-panel"),
+    ]),
+  );
+const RecognizedTextPanel = lazyPart(() =>
+  loadResultPanels().then(([text]) => text.RecognizedTextPanel),
+);
+const AdaptiveAudioPanel = lazyPart(() =>
+  loadResultPanels().then(([, audio]) => audio.AdaptiveAudioPanel),
+);
 
 /**
  * The recording panel, then, once there is something to work with (a recording has stopped, a
@@ -55,7 +61,7 @@ export function RecognitionWorkspace({
   const showResults = recording.resultsShown || !supported || voiceGoesNowhere;
   const listening = isListening(recording);
   useEffect(() => {
-    if (listening) loadAudioPanel().catch(() => undefined);
+    if (listening) loadResultPanels().catch(() => undefined);
   }, [listening]);
   const speechLanguage = speechLanguageOf(recording.language);
 
@@ -63,7 +69,6 @@ export function RecognitionWorkspace({
     workspace.reset();
     // The Reset button disappears with the panels; continue where a new recording begins.
     recordButtonRef.current?.focus();
-    ignorePressesAfter();
   };
 
   const undoReset = () => {
@@ -104,15 +109,15 @@ export function RecognitionWorkspace({
             gridTemplateColumns: { xs: "1fr", md: "minmax(0, 3fr) minmax(0, 2fr)" },
           }}
         >
-          <RecognizedTextPanel
-            text={recording.text}
-            language={recording.language}
-            hasAudio={audio.status === "ready"}
-            onEdit={workspace.editText}
-            onReset={reset}
-            inputRef={textRef}
-          />
           <Suspense fallback={null}>
+            <RecognizedTextPanel
+              text={recording.text}
+              language={recording.language}
+              hasAudio={audio.status === "ready"}
+              onEdit={workspace.editText}
+              onReset={reset}
+              inputRef={textRef}
+            />
             <AdaptiveAudioPanel
               state={audio}
               text={recording.text}

@@ -7,7 +7,7 @@ import RestartAltIcon from "@mui/icons-material/RestartAlt";
 import { textFile, textFileName } from "@/features/recognition/download-file";
 import { downloadFile } from "@/lib/download-file";
 import { textDirectionOf } from "@/features/recognition/text-direction";
-import { pressGuard } from "@/features/recognition/press-guard";
+import { ignorePressesAfter, pressGuard } from "@/features/recognition/press-guard";
 import { SectionPanel } from "@/components/section-panel";
 import { Button } from "@/components/button";
 
@@ -62,7 +62,17 @@ export function RecognizedTextPanel({
         >
           {t`Download text`}
         </Button>
-        <Button variant="outlined" color="error" startIcon={<RestartAltIcon />} onClick={onReset}>
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<RestartAltIcon />}
+          onClick={() => {
+            onReset();
+            // This button goes with the panels: what comes in its place does not take a double
+            // tap's second press.
+            ignorePressesAfter();
+          }}
+        >
           {t`Reset`}
         </Button>
       </Stack>
