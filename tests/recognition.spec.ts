@@ -1604,6 +1604,7 @@ test.describe("reset and drafts", () => {
   test("Reset can be undone: the text and its audio come back, and survive a reload", async ({
     page,
   }) => {
+    await page.clock.install();
     await openRecognition(page);
     await recordText(page, "Good morning");
     await textField(page).fill("Good morning, doctor.");
@@ -1611,6 +1612,8 @@ test.describe("reset and drafts", () => {
     await page.getByRole("button", { name: "Reset" }).click();
     await expect(textField(page)).toHaveCount(0);
     await expect(page.getByRole("alert")).toHaveText(/Your text and its audio were cleared\./);
+    // Undo is pressed after the second in which a press is taken as Reset's repeat.
+    await page.clock.fastForward(1000);
     await expect.poll(() => storedValue(page, "dauys.last-audio")).toBeNull();
     await expectNoAxeViolations(page, "undo offered");
     expect(await findSmallTargets(page), "targets under 44×44 px").toEqual([]);
@@ -1672,10 +1675,14 @@ test.describe("reset and drafts", () => {
   });
 
   test("the offer to undo Reset goes when new work starts", async ({ page }) => {
+    await page.clock.install();
     await openRecognition(page);
     await recordText(page, "first words");
     await page.getByRole("button", { name: "Reset" }).click();
     await expect(page.getByRole("alert")).toHaveText(/Your text was cleared\./);
+    // A press in the second after Reset is taken as its repeat (a double tap): the next
+    // recording is started after it.
+    await page.clock.fastForward(1000);
     await recordText(page, "second words");
     await expect(page.getByRole("button", { name: "Undo" })).toHaveCount(0);
     await expect(textField(page)).toHaveValue("second words");
