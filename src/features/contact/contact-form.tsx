@@ -42,11 +42,7 @@ import { Alert, AlertTitle } from "@/components/alert";
 import { Button } from "@/components/button";
 import { fieldsTypedBeforeStart } from "@/features/contact/typed-before-start";
 import { contactFormAction, contactFormHiddenFields } from "@/shared/contact-form-post";
-import {
-  noteDraft,
-  onShownSentElsewhere,
-  tellSentElsewhere,
-} from "@/features/contact/sent-elsewhere";
+import { onShownSentElsewhere, tellSentElsewhere } from "@/features/contact/sent-elsewhere";
 import { useLatest } from "@/lib/use-latest";
 
 export function ContactForm() {
@@ -75,18 +71,9 @@ export function ContactForm() {
   const pageIdInput = useRef<HTMLInputElement>(null);
   const draft = useStoredDraft(storageKeys.contactDraft, {
     parse: (value) => (isContactFields(value) ? value : null),
-    onRestore: (restored) => {
-      noteDraft(restored);
-      setFields(restored);
-    },
+    onRestore: setFields,
     isEmpty: isContactFieldsEmpty,
   });
-  // Every draft the form holds is noted, so that a window still showing one of them, unchanged,
-  // clears it when this one sends the message it led to (sent-elsewhere.ts).
-  const saveDraft = (next: ContactFields) => {
-    noteDraft(next);
-    draft.save(next);
-  };
 
   const { labels, placeholders, errorText } = useContactFieldTexts();
 
@@ -94,7 +81,7 @@ export function ContactForm() {
   // so it is not sent twice, nor kept as the device's draft.
   const [sentElsewhere, setSentElsewhere] = useState(false);
   const shown = useLatest(fields);
-  const { clear: clearDraft, save: saveShown } = draft;
+  const clearDraft = draft.clear;
   useEffect(
     () =>
       onShownSentElsewhere(
@@ -107,12 +94,8 @@ export function ContactForm() {
           setSentElsewhere(true);
           void clearDraft();
         },
-        // The sending window removed the device's draft: another one shown here is written again.
-        () => {
-          if (!isContactFieldsEmpty(shown.current)) saveShown(shown.current);
-        },
       ),
-    [shown, clearDraft, saveShown],
+    [shown, clearDraft],
   );
 
   // A prerendered page can be typed into before the app has arrived: what is in the fields when
@@ -125,7 +108,7 @@ export function ContactForm() {
     );
     if (!typed) return;
     setFields(typed);
-    saveDraft(typed);
+    draft.save(typed);
     // Once, as the form is taken over; `draft.save` is stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -135,7 +118,7 @@ export function ContactForm() {
       const next = { ...fields, [field]: event.target.value };
       setFields(next);
       setSentElsewhere(false);
-      saveDraft(next);
+      draft.save(next);
       if (refused === field) setRefused(null);
       // An error already shown follows the correction; a new one waits for the next submit, but
       // "too long", which more typing cannot mend, shows at once (a long paste is not cut short).
@@ -191,14 +174,12 @@ export function ContactForm() {
       );
       const { request, saved } = queued;
       sendingId.current = request.id;
-      noteDraft(emptyContactFields);
+      // Kept in this page's memory only (no IndexedDB), it would go with this page: the other
+      // windows keep their copy then.
+      if (saved) tellSentElsewhere(words);
       setFields(emptyContactFields);
       setRefused(null);
       await draft.clear();
-      // Kept in this page's memory only (no IndexedDB), it would go with this page: the other
-      // windows keep their copy then. Told once the draft is removed, so that a window showing
-      // other words can write them back as the device's draft.
-      if (saved) tellSentElsewhere(words);
       await grantPilotAccess();
       showToast(toastAfterSend(request.id, await deliverRequest(request.id), saved));
     } catch (error) {
@@ -217,7 +198,7 @@ export function ContactForm() {
   // outbox (correct-again.ts).
   const editAgain = (restored: ContactFields, refusedHere: ContactField | undefined) => {
     setFields(restored);
-    saveDraft(restored);
+    draft.save(restored);
     setSentElsewhere(false);
     setErrors(validateContactFields(restored));
     setRefused(refusedHere ?? null);
