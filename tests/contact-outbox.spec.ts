@@ -626,3 +626,54 @@ test("a message sent from one window of the app leaves the other window's form, 
   expect(storedRequests(message.email)).toHaveLength(1);
   await other.close();
 });
+
+test("a window still showing an older draft of a message sent from another window clears it; one changed since keeps it", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/contact");
+  await appStarted(page);
+  const message = uniqueMessage();
+  for (const key of ["name", "email", "subject", "message"] as const) {
+    await page.getByRole("textbox", { name: labels.en[key], exact: true }).fill(message[key]);
+  }
+  await expect(page.getByText("Draft saved on this device.")).toBeVisible();
+
+  // Two more windows open the contact page: the draft comes back in both.
+  const [unchanged, changed] = [await context.newPage(), await context.newPage()];
+  for (const other of [unchanged, changed]) {
+    await other.goto("/contact");
+    await appStarted(other);
+    await expect(other.getByText("Your unfinished message was restored.")).toBeVisible();
+  }
+  // One of them goes on writing a message of its own.
+  const changedMessage = changed.getByRole("textbox", { name: "Message", exact: true });
+  await changedMessage.fill(`${message.message} And one more thing.`);
+
+  // The first window writes a little more, then sends: the words sent are newer than the draft
+  // the unchanged window shows.
+  const sentMessage = `${message.message} Thank you.`;
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill(sentMessage);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Message sent!" })).toBeVisible();
+
+  await expect(
+    unchanged.getByRole("status").filter({ hasText: "This message was sent from another window" }),
+  ).toBeVisible();
+  for (const key of ["name", "email", "subject", "message"] as const) {
+    await expect(unchanged.getByRole("textbox", { name: labels.en[key], exact: true })).toHaveValue(
+      "",
+    );
+  }
+  await expect(changedMessage).toHaveValue(`${message.message} And one more thing.`);
+  // Its words are the device's draft again (the sending window removed the draft).
+  await expect
+    .poll(() => storedValue(changed, "dauys.contact-draft"))
+    .toMatchObject({ message: `${message.message} And one more thing.` });
+  await expect(changed.getByRole("textbox", { name: "Subject", exact: true })).toHaveValue(
+    message.subject,
+  );
+  expect(storedRequests(message.email)).toHaveLength(1);
+  await unchanged.close();
+  await changed.close();
+});

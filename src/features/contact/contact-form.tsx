@@ -42,7 +42,11 @@ import { Alert, AlertTitle } from "@/components/alert";
 import { Button } from "@/components/button";
 import { fieldsTypedBeforeStart } from "@/features/contact/typed-before-start";
 import { contactFormAction, contactFormHiddenFields } from "@/shared/contact-form-post";
-import { onShownSentElsewhere, tellSentElsewhere } from "@/features/contact/sent-elsewhere";
+import {
+  noteDraft,
+  onShownSentElsewhere,
+  tellSentElsewhere,
+} from "@/features/contact/sent-elsewhere";
 import { useLatest } from "@/lib/use-latest";
 
 export function ContactForm() {
@@ -71,9 +75,18 @@ export function ContactForm() {
   const pageIdInput = useRef<HTMLInputElement>(null);
   const draft = useStoredDraft(storageKeys.contactDraft, {
     parse: (value) => (isContactFields(value) ? value : null),
-    onRestore: setFields,
+    onRestore: (restored) => {
+      noteDraft(restored);
+      setFields(restored);
+    },
     isEmpty: isContactFieldsEmpty,
   });
+  // Every draft the form holds is noted, so that a window still showing one of them, unchanged,
+  // clears it when this one sends the message it led to (sent-elsewhere.ts).
+  const saveDraft = (next: ContactFields) => {
+    noteDraft(next);
+    draft.save(next);
+  };
 
   const { labels, placeholders, errorText } = useContactFieldTexts();
 
@@ -81,7 +94,7 @@ export function ContactForm() {
   // so it is not sent twice, nor kept as the device's draft.
   const [sentElsewhere, setSentElsewhere] = useState(false);
   const shown = useLatest(fields);
-  const clearDraft = draft.clear;
+  const { clear: clearDraft, save: saveShown } = draft;
   useEffect(
     () =>
       onShownSentElsewhere(
@@ -94,8 +107,12 @@ export function ContactForm() {
           setSentElsewhere(true);
           void clearDraft();
         },
+        // The sending window removed the device's draft: another one shown here is written again.
+        () => {
+          if (!isContactFieldsEmpty(shown.current)) saveShown(shown.current);
+        },
       ),
-    [shown, clearDraft],
+    [shown, clearDraft, saveShown],
   );
 
   // A prerendered page can be typed into before the app has arrived: what is in the fields when
@@ -108,7 +125,7 @@ export function ContactForm() {
     );
     if (!typed) return;
     setFields(typed);
-    draft.save(typed);
+    saveDraft(typed);
     // Once, as the form is taken over; `draft.save` is stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -118,7 +135,7 @@ export function ContactForm() {
       const next = { ...fields, [field]: event.target.value };
       setFields(next);
       setSentElsewhere(false);
-      draft.save(next);
+      saveDraft(next);
       if (refused === field) setRefused(null);
       // An error already shown follows the correction; a new one waits for the next submit, but
       // "too long", which more typing cannot mend, shows at once (a long paste is not cut short).
@@ -174,12 +191,14 @@ export function ContactForm() {
       );
       const { request, saved } = queued;
       sendingId.current = request.id;
-      // Kept in this page's memory only (no IndexedDB), it would go with this page: the other
-      // windows keep their copy then.
-      if (saved) tellSentElsewhere(words);
+      noteDraft(emptyContactFields);
       setFields(emptyContactFields);
       setRefused(null);
       await draft.clear();
+      // Kept in this page's memory only (no IndexedDB), it would go with this page: the other
+      // windows keep their copy then. Told once the draft is removed, so that a window showing
+      // other words can write them back as the device's draft.
+      if (saved) tellSentElsewhere(words);
       await grantPilotAccess();
       showToast(toastAfterSend(request.id, await deliverRequest(request.id), saved));
     } catch (error) {
@@ -198,7 +217,7 @@ export function ContactForm() {
   // outbox (correct-again.ts).
   const editAgain = (restored: ContactFields, refusedHere: ContactField | undefined) => {
     setFields(restored);
-    draft.save(restored);
+    saveDraft(restored);
     setSentElsewhere(false);
     setErrors(validateContactFields(restored));
     setRefused(refusedHere ?? null);

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import type { ContactFields } from "@/shared/contact-validation";
 import { onShownSentElsewhere, tellSentElsewhere } from "@/features/contact/sent-elsewhere";
 
 const sent = {
@@ -37,7 +38,57 @@ describe("a message sent from another window", () => {
     const received: unknown[] = [];
     otherWindow.addEventListener("message", (event) => received.push(event.data));
     tellSentElsewhere(sent);
-    await vi.waitFor(() => expect(received).toEqual([sent]));
+    await vi.waitFor(() => expect(received).toEqual([{ ...sent, earlier: [] }]));
     otherWindow.close();
+  });
+
+  it("clears an older draft of the words sent in the window that held it unchanged, not one changed there since", async () => {
+    // Three windows of the app, each with its own copy of the module (its own channel).
+    const openWindow = async () => {
+      vi.resetModules();
+      return import("@/features/contact/sent-elsewhere");
+    };
+    const [sending, unchanged, changedSince] = [
+      await openWindow(),
+      await openWindow(),
+      await openWindow(),
+    ];
+    const restored: ContactFields = { ...sent, message: "We would like to try" };
+    const heard: string[] = [];
+    const stops = [
+      unchanged.onShownSentElsewhere(
+        () => restored,
+        () => heard.push("unchanged"),
+      ),
+      changedSince.onShownSentElsewhere(
+        () => ({ ...restored, message: `${restored.message} Dauys at home.` }),
+        () => heard.push("changed since"),
+        () => heard.push("changed since: another message went"),
+      ),
+    ];
+    const observer = new BroadcastChannel("dauys-contact-sent");
+    const news: { earlier?: unknown[] }[] = [];
+    observer.addEventListener("message", (event) => news.push(event.data as never));
+    // The sending window restored the same draft, went on writing, and sent.
+    sending.noteDraft(restored);
+    sending.noteDraft({ ...restored, message: `${restored.message} Dauys` });
+    sending.noteDraft(sent);
+    sending.tellSentElsewhere(sent);
+    // A later message from the same window tells none of the first one's drafts.
+    const later = { ...sent, subject: "Another subject" };
+    sending.noteDraft(later);
+    sending.tellSentElsewhere(later);
+    await vi.waitFor(() => expect(news).toHaveLength(2));
+    await vi.waitFor(() => expect(heard).toContain("unchanged"));
+    await vi.waitFor(() => expect(heard).toHaveLength(3));
+    expect(news.map((item) => item.earlier?.length)).toEqual([3, 1]);
+    // The window changed since keeps its words (and writes them again as the device's draft).
+    expect(heard.sort()).toEqual([
+      "changed since: another message went",
+      "changed since: another message went",
+      "unchanged",
+    ]);
+    for (const stop of stops) stop();
+    observer.close();
   });
 });
