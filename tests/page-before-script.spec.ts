@@ -247,4 +247,32 @@ test.describe("a Kazakh visitor whose connection drops after the first paint", (
     await expect(field(page, "message")).toBeFocused();
     await expect.poll(() => storedValue(page, "dauys.contact-draft")).toEqual(message);
   });
+
+  test("what was typed while the app could not come is kept when the app draws the page again in the saved language", async ({
+    page,
+  }) => {
+    // An earlier visit saved Russian; the server answers in Kazakh, the browser's language. The
+    // page waits hidden for the app, which does not come: the loader shows it as it is.
+    await presetStoredValue(page, "dauys.language", "ru");
+    let refused = 0;
+    await page.route(appScripts, (route) => {
+      refused++;
+      return route.abort("internetdisconnected");
+    });
+    await page.goto("/contact");
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    await expect(field(page, "name")).toBeVisible();
+    const message = uniqueMessage();
+    await typeInto(page, message);
+    // The connection comes back: the app starts (after the loader's reload) and draws the page
+    // afresh in Russian, not taking over the Kazakh page's fields.
+    await page.unroute(appScripts);
+    await appStarted(page);
+    await settle(page);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    for (const name of ["name", "email", "subject", "message"] as const) {
+      await expect(page.locator(`#contact-${name}`)).toHaveValue(message[name]);
+    }
+    await expect.poll(() => storedValue(page, "dauys.contact-draft")).toEqual(message);
+  });
 });

@@ -40,7 +40,10 @@ import { useSendToast } from "@/features/contact/use-send-toast";
 import { ContactFieldInput } from "@/features/contact/contact-field-input";
 import { Alert, AlertTitle } from "@/components/alert";
 import { Button } from "@/components/button";
-import { fieldsTypedBeforeStart } from "@/features/contact/typed-before-start";
+import {
+  fieldsTypedBeforeStart,
+  readPrerenderedFields,
+} from "@/features/contact/typed-before-start";
 import { contactFormAction, contactFormHiddenFields } from "@/shared/contact-form-post";
 import {
   noteDraft,
@@ -117,11 +120,13 @@ export function ContactForm() {
 
   // A prerendered page can be typed into before the app has arrived: what is in the fields when
   // the app takes them over is the form's value and its draft (which then wins over an older
-  // stored one), before anything renders the fields again with the empty state.
+  // stored one), before anything renders the fields again with the empty state. Drawn afresh,
+  // the page's fields are gone by then: what they held is read as the form first renders.
+  const [prerendered] = useState(readPrerenderedFields);
   useLayoutEffect(() => {
     const typed = fieldsTypedBeforeStart(
       emptyContactFields,
-      (field) => inputs.current[field]?.value,
+      (field) => inputs.current[field]?.value || prerendered[field],
     );
     if (!typed) return;
     setFields(typed);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { emptyContactFields } from "@/shared/contact-validation";
-import { fieldsTypedBeforeStart } from "@/features/contact/typed-before-start";
+import {
+  fieldsTypedBeforeStart,
+  readPrerenderedFields,
+} from "@/features/contact/typed-before-start";
 
 describe("fieldsTypedBeforeStart", () => {
   it("takes what was typed into the page's fields", () => {
@@ -26,5 +29,22 @@ describe("fieldsTypedBeforeStart", () => {
     expect(
       fieldsTypedBeforeStart(fields, (field) => (field === "name" ? "" : fields[field])),
     ).toEqual({ ...fields, name: "" });
+  });
+
+  it("reads the prerendered page's fields only while the app is starting", () => {
+    // A stand-in for #root (these tests have no DOM): the page's fields by their ids.
+    const page: Record<string, string> = { name: "Айгерим", message: "Hello" };
+    const root = (starting: boolean) =>
+      ({
+        hasAttribute: (name: string) => starting && name === "data-app-starting",
+        querySelector: (selector: string) => {
+          const field = selector.replace("#contact-", "");
+          return field in page ? { value: page[field] } : null;
+        },
+      }) as unknown as HTMLElement;
+    expect(readPrerenderedFields(root(true))).toEqual(page);
+    // Once live, a form mounted anew (a kiosk's reset) takes nothing from the one it replaces.
+    expect(readPrerenderedFields(root(false))).toEqual({});
+    expect(readPrerenderedFields(null)).toEqual({});
   });
 });

@@ -19,3 +19,20 @@ export function fieldsTypedBeforeStart(
   }
   return changed ? typed : null;
 }
+
+/**
+ * The prerendered page's fields as the app first renders the form, while the app is starting
+ * (`data-app-starting` on #root), or nothing. When the app draws the page afresh rather than
+ * taking it over (the saved language is not the page's, a kiosk), those fields are gone by its
+ * first layout effect, with what was typed in them; a form mounted later must not take the
+ * fields of one it replaces (a kiosk's reset).
+ */
+export function readPrerenderedFields(root = globalThis.document?.getElementById("root")) {
+  const fields: Partial<ContactFields> = {};
+  if (!root?.hasAttribute("data-app-starting")) return fields;
+  for (const field of contactFieldNames) {
+    const element = root.querySelector<HTMLInputElement>(`#contact-${field}`);
+    if (element) fields[field] = element.value;
+  }
+  return fields;
+}
