@@ -46,6 +46,7 @@ import {
 } from "@/features/contact/typed-before-start";
 import { contactFormAction, contactFormHiddenFields } from "@/shared/contact-form-post";
 import {
+  heldDrafts,
   noteDraft,
   onShownSentElsewhere,
   tellSentElsewhere,
@@ -196,6 +197,7 @@ export function ContactForm() {
       );
       const { request, saved } = queued;
       sendingId.current = request.id;
+      const earlier = heldDrafts();
       noteDraft(emptyContactFields);
       setFields(emptyContactFields);
       setRefused(null);
@@ -203,7 +205,7 @@ export function ContactForm() {
       // Kept in this page's memory only (no IndexedDB), it would go with this page: the other
       // windows keep their copy then. Told once the draft is removed, so that a window showing
       // other words can write them back as the device's draft.
-      if (saved) tellSentElsewhere(words);
+      if (saved) tellSentElsewhere(words, earlier);
       await grantPilotAccess();
       showToast(toastAfterSend(request.id, await deliverRequest(request.id), saved));
     } catch (error) {

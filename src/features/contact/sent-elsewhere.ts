@@ -49,11 +49,17 @@ export function noteDraft(fields: ContactFields) {
 }
 
 /** Tells the app's other windows that `sent` (the words as sent, trimmed) has been sent. */
-export function tellSentElsewhere(sent: ContactFields) {
-  const news: SentNews = { ...sent, earlier: [...held] };
+export function tellSentElsewhere(sent: ContactFields, earlier: readonly string[] = heldDrafts()) {
+  const news: SentNews = { ...sent, earlier: [...earlier] };
   held.clear();
   channel?.postMessage(news);
 }
+
+/**
+ * The marks of the drafts the form has held since it was last empty: taken before the form is
+ * emptied for the message sent, which starts them afresh.
+ */
+export const heldDrafts = () => [...held];
 
 /**
  * Calls `listener` when another window of the app has sent a message whose words are those
