@@ -1088,9 +1088,23 @@ test.describe("updates", () => {
       true,
     );
 
-    // At the next reset, with nobody there, the page is loaded again with the new version.
-    const reloaded = page.waitForEvent("load");
+    // At the next reset, with nobody there, the page is loaded again with the new version. The
+    // reset may wait for a change still under way on the page's clock (at most 15 s for a value's
+    // change lock): nobody is there, so the clock goes on until the page is loaded again.
+    let loaded = false;
+    const reloaded = page.waitForEvent("load").then(() => {
+      loaded = true;
+    });
     await runOutKioskCountdown(page);
+    await expect
+      .poll(
+        async () => {
+          if (!loaded) await page.clock.fastForward(1_000).catch(() => undefined);
+          return loaded;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
     await reloaded;
     await expect(page.locator("html")).toHaveAttribute("data-kiosk", "on");
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
