@@ -406,8 +406,7 @@ export async function keepOpenBoard(
  * compared as a reader sees them (case and spacing aside); each phrase is matched once.
  */
 export function phrasesWithSameWords(replaced: Board, opened: Board): Map<string, string> {
-  const words = (text: string) =>
-    text.normalize("NFC").trim().replace(/\s+/g, " ").toLocaleLowerCase();
+  const words = (text: string) => cleanPhraseText(text.normalize("NFC")).toLocaleLowerCase();
   const openedByWords = new Map<string, string>();
   for (const phrase of opened) {
     if (!openedByWords.has(words(phrase.text))) openedByWords.set(words(phrase.text), phrase.id);
