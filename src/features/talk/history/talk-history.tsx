@@ -1,7 +1,8 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import { IconButton } from "@/components/icon-button";
+import { useLatest } from "@/lib/use-latest";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
@@ -61,10 +62,7 @@ export function TalkHistory({
   const { t, i18n } = useLingui();
   // The rows' presses go to the newest handlers through ones that stay the same, so a phrase said
   // (a new entry at the top) draws that row alone, not all hundred.
-  const handlers = useRef({ onSay, onPin, onDelete });
-  useLayoutEffect(() => {
-    handlers.current = { onSay, onPin, onDelete };
-  });
+  const handlers = useLatest({ onSay, onPin, onDelete });
   const [rowHandlers] = useState(() => ({
     onSay: (entry: HistoryEntry) => handlers.current.onSay(entry),
     onPin: (entry: HistoryEntry) => handlers.current.onPin(entry),
