@@ -207,11 +207,21 @@ test("offline, the indicator shows and every language can be switched to", async
  * YouTube's thumbnail host, answered locally (the tests never touch the network). The service
  * worker's own requests reach this route too, as they would reach YouTube.
  */
+/**
+ * Answers YouTube's picture requests, the page's and the service worker's, and returns what each
+ * told YouTube of the site that asked (its Referer), and whether the worker sent it.
+ */
 async function answerThumbnails(context: BrowserContext, headers: Record<string, string> = {}) {
   const thumbnail = readFileSync(join(import.meta.dirname, "../public/icons/icon-192.png"));
-  await context.route("https://i.ytimg.com/**", (route) =>
-    route.fulfill({ status: 200, contentType: "image/png", headers, body: thumbnail }),
-  );
+  const asked: { byWorker: boolean; referer: string | null }[] = [];
+  await context.route("https://i.ytimg.com/**", async (route) => {
+    asked.push({
+      byWorker: route.request().serviceWorker() !== null,
+      referer: await route.request().headerValue("referer"),
+    });
+    await route.fulfill({ status: 200, contentType: "image/png", headers, body: thumbnail });
+  });
+  return asked;
 }
 
 /** The first lesson's YouTube picture, loaded. */
@@ -242,11 +252,13 @@ test("lesson pictures come through the service worker, and those seen before sho
   page,
   context,
 }) => {
-  await answerThumbnails(context);
+  const asked = await answerThumbnails(context);
   await installApp(page);
   await page.goto("/recovery");
   const shown = () => playerPicture(page);
   await expect.poll(shown).toEqual(youtubePicture);
+  expect(asked).toContainEqual({ byWorker: true, referer: null });
+  expect(asked.filter(({ referer }) => referer !== null)).toEqual([]);
 
   await context.setOffline(true);
   await page.reload();
@@ -255,7 +267,7 @@ test("lesson pictures come through the service worker, and those seen before sho
 
 test("lesson pictures seen on the very first visit show offline too", async ({ page, context }) => {
   // As YouTube's, the pictures may be kept by the browser: asking again costs nothing.
-  await answerThumbnails(context, { "Cache-Control": "public, max-age=7200" });
+  const asked = await answerThumbnails(context, { "Cache-Control": "public, max-age=7200" });
   // The first visit, straight to Recovery: the pictures load before the service worker exists.
   await page.goto("/recovery");
   const shown = () => playerPicture(page);
@@ -274,6 +286,9 @@ test("lesson pictures seen on the very first visit show offline too", async ({ p
       }),
     )
     .toContain(youtubePicture.src);
+  // The worker asked for them itself, and told YouTube no more than the page did: not the site.
+  expect(asked).toContainEqual({ byWorker: true, referer: null });
+  expect(asked.filter(({ referer }) => referer !== null)).toEqual([]);
 
   await context.setOffline(true);
   await page.reload();

@@ -84,6 +84,9 @@ registerRoute(
 
 const lessonThumbnails = new CacheFirst({
   cacheName: "lesson-thumbnails",
+  // As the page's own pictures: YouTube is not told which site shows them, also when the worker
+  // asks for them itself (a Request it makes would otherwise carry this site as its referrer).
+  fetchOptions: { referrerPolicy: "no-referrer" },
   plugins: [
     // Cross-origin images are opaque (status 0) when loaded without CORS.
     new CacheableResponsePlugin({ statuses: [0, 200] }),
