@@ -56,15 +56,20 @@ export function sentPage(texts: ContactFormAnswerTexts): string {
 }
 
 /**
- * A form too large for the server to read (over the route's body limit): nothing of it can be
- * given back, so the page says how to get it back (the browser's Back) and what to shorten.
+ * A form the server did not read: too large to read (over the route's body limit), or over the
+ * rate limit and larger than a valid form can be. Nothing of it can be given back, so the page
+ * says how to get it back (the browser's Back) and what to do with it.
  */
-export function tooLargePage(texts: ContactFormAnswerTexts): string {
+export function unreadFormPage(
+  texts: ContactFormAnswerTexts,
+  reason: "too-large" | "too-many",
+): string {
+  const text = reason === "too-large" ? texts.tooLarge : texts.tooManyUnread;
   return page(
     texts,
     texts.notSentTitle,
     `<h1>${escapeHtml(texts.notSentTitle)}</h1>` +
-      `<div class="summary" role="alert" tabindex="-1" autofocus><p>${escapeHtml(texts.tooLarge)}</p></div>` +
+      `<div class="summary" role="alert" tabindex="-1" autofocus><p>${escapeHtml(text)}</p></div>` +
       `<p><a href="${contactFormAction}">${escapeHtml(texts.writeAgainLink)}</a></p>` +
       `<p><a href="/">${escapeHtml(texts.homeLink)}</a></p>`,
   );

@@ -40,7 +40,7 @@ import {
 } from "../../src/shared/contact-validation.ts";
 import { isLanguageCode, type LanguageCode } from "../../src/shared/languages.ts";
 import { pageLanguageFor } from "../prerendered-pages.ts";
-import { notSentPage, sentPage, tooLargePage, type NotSentReason } from "../request-form-page.ts";
+import { notSentPage, sentPage, unreadFormPage, type NotSentReason } from "../request-form-page.ts";
 import type { RequestsStore } from "../storage/requests-store.ts";
 import type { SubmissionBudget } from "./submission-budget.ts";
 
@@ -210,17 +210,18 @@ export async function requestFormRoutes(
       // The body was not read: the page is in the language of the visitor's cookie or browser. A
       // build older than this page has no words for it: the JSON error then.
       const texts = textsIn(formOf(request).language);
-      if (texts?.tooLarge) return sendPage(reply, 413, tooLargePage(texts));
+      if (texts?.tooLarge) return sendPage(reply, 413, unreadFormPage(texts, "too-large"));
     }
     if (status === 429) {
       // Refused before its body was read: a form no larger than a valid one is read now, to be
-      // given back; a larger one is not read at all, and the page says how to get it back.
+      // given back; a larger one is not read at all, and the page says to wait and how to get it
+      // back (its length is for the next send to judge). The rate limit's Retry-After stays.
       const read = await readSmallForm(request, overLimitReadLimit);
       const form = formOf(request, read);
       const texts = textsIn(form.language);
       if (read && texts)
         return sendPage(reply, 429, notSentPage(texts, { ...form, errors: {} }, "too-many"));
-      if (texts?.tooLarge) return sendPage(reply, 429, tooLargePage(texts));
+      if (texts?.tooManyUnread) return sendPage(reply, 429, unreadFormPage(texts, "too-many"));
     }
     if (status >= 500 && request.body instanceof Map) {
       request.log.error(error);

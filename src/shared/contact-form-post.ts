@@ -35,6 +35,11 @@ export type ContactFormAnswerTexts = {
   correctFields: string;
   /** The rate limit refused the request: the same form, to send again a little later. */
   tooMany: string;
+  /**
+   * The rate limit refused a form too large to be read before the refusal: what was typed cannot
+   * be given back, so the browser's Back button gets it, to send again a little later.
+   */
+  tooManyUnread: string;
   /** The request could not be stored just now (the database is away): the same form, to send again. */
   unavailable: string;
   /** The form was too large to be read at all: what was typed cannot be given back. */

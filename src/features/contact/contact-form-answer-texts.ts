@@ -44,6 +44,9 @@ export function contactFormAnswerTexts(i18n: I18n, language: LanguageCode): Cont
     tooMany: i18n._(
       msg`Too many messages came from this connection in the last minute. Please wait a minute, then send the message again. What you typed is kept.`,
     ),
+    tooManyUnread: i18n._(
+      msg`Too many messages came from this connection in the last minute, so what you sent was not read and cannot be shown here again. Go back to the form with your browser's Back button, wait a minute, then send the message again.`,
+    ),
     unavailable: i18n._(
       msg`Your message could not be saved just now. Please send it again in a minute. What you typed is kept.`,
     ),
