@@ -91,4 +91,32 @@ describe("a message sent from another window", () => {
     for (const stop of stops) stop();
     observer.close();
   });
+
+  it("does not clear the draft both windows restored when the sending window replaced its message", async () => {
+    const openWindow = async () => {
+      vi.resetModules();
+      return import("@/features/contact/sent-elsewhere");
+    };
+    const [sending, other] = [await openWindow(), await openWindow()];
+    const restored: ContactFields = {
+      ...sent,
+      message: "Please call me about my father's lessons.",
+    };
+    const heard: string[] = [];
+    const stop = other.onShownSentElsewhere(
+      () => restored,
+      () => heard.push("cleared as sent"),
+      () => heard.push("kept: another message went"),
+    );
+    // The sending window restored the same draft, then selected the whole message and pasted
+    // another over it (the form never empty), added a word, and sent that.
+    sending.noteDraft(restored);
+    const pasted = { ...restored, message: "We would like to try Dauys with ten patients" };
+    sending.noteDraft(pasted);
+    sending.noteDraft({ ...pasted, message: `${pasted.message}.` });
+    sending.tellSentElsewhere({ ...pasted, message: `${pasted.message}.` });
+    await vi.waitFor(() => expect(heard).toHaveLength(1));
+    expect(heard).toEqual(["kept: another message went"]);
+    stop();
+  });
 });

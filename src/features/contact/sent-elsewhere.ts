@@ -9,6 +9,9 @@
  * this window went on writing before it sent. So the sending window says, beside the words sent,
  * every draft its form held on the way to them (as short marks, not the words): a form that still
  * shows one of those, unchanged, clears it too. One changed there since is another draft, and stays.
+ * Only drafts of the same message lead to it: a message replaced (selected whole and pasted over,
+ * or written again) or emptied starts the drafts afresh, as an emptied form does, so a window still
+ * showing the message replaced keeps it.
  */
 import {
   contactFieldNames,
@@ -39,19 +42,45 @@ function markOf(fields: ContactFields): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
-// The drafts this window's form has held since it was last empty (the page's one form).
+// The drafts of one message this window's form has held (the page's one form), and the last.
 const held = new Set<string>();
+let last: ContactFields | null = null;
 
-/** Notes a draft the form holds (restored, typed, brought back); an empty form starts afresh. */
+const startAfresh = () => {
+  held.clear();
+  last = null;
+};
+
+/**
+ * The message `after` is the same one as `before`, changed: the change kept at least half of it
+ * (its start and end as they were). Typing, deleting or pasting a part keeps most of a message;
+ * one selected whole and replaced keeps none of it, or a letter or two by chance.
+ */
+function continues(before: string, after: string): boolean {
+  const shorter = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < shorter && before[start] === after[start]) start += 1;
+  let end = 0;
+  while (end < shorter - start && before.at(-1 - end) === after.at(-1 - end)) end += 1;
+  return 2 * (start + end) >= before.length;
+}
+
+/**
+ * Notes a draft the form holds (restored, typed, brought back). An empty form, or a message
+ * replaced or emptied, starts the drafts afresh.
+ */
 export function noteDraft(fields: ContactFields) {
-  if (isContactFieldsEmpty(fields)) held.clear();
-  else held.add(markOf(fields));
+  if (isContactFieldsEmpty(fields) || (last && !continues(last.message, fields.message)))
+    startAfresh();
+  if (isContactFieldsEmpty(fields)) return;
+  held.add(markOf(fields));
+  last = fields;
 }
 
 /** Tells the app's other windows that `sent` (the words as sent, trimmed) has been sent. */
 export function tellSentElsewhere(sent: ContactFields, earlier: readonly string[] = heldDrafts()) {
   const news: SentNews = { ...sent, earlier: [...earlier] };
-  held.clear();
+  startAfresh();
   channel?.postMessage(news);
 }
 
@@ -78,7 +107,7 @@ export function onShownSentElsewhere(
       contactFieldNames.every((field) => sent?.[field] === words[field]) ||
       (Array.isArray(sent?.earlier) && sent.earlier.includes(markOf(words)))
     ) {
-      held.clear();
+      startAfresh();
       listener();
     } else otherwise?.();
   };
