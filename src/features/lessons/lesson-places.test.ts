@@ -84,6 +84,23 @@ describe("the places where lessons were left", () => {
     expect(await device.readLessonPlaces()).toEqual(new Map([["lesson-3", 900]]));
   });
 
+  it("followed in an open tab: another tab's saves show there without a new visit", async () => {
+    const [shown, saving] = [await openTab(), await openTab()];
+    const seen: Map<string, number>[] = [];
+    const stop = shown.followLessonPlaces((places) => seen.push(places));
+    await vi.waitFor(() => expect(seen).toEqual([new Map()]));
+
+    const saves = saving.createPlaceSaver();
+    saves.schedule(new Map([["lesson-5", 95]]));
+    await saves.flush();
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual(new Map([["lesson-5", 95]])));
+    // Watched to its end there: the place goes here too.
+    saves.schedule(new Map([["lesson-5", undefined]]));
+    await saves.flush();
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual(new Map()));
+    stop();
+  });
+
   it("read what is stored leniently: anything but a place in seconds is left out", () => {
     expect(placesFromStored(undefined)).toEqual(new Map());
     expect(placesFromStored([840])).toEqual(new Map());

@@ -5,12 +5,13 @@
  * its end, or started again with Play, has no place. Each save changes only the lessons whose place
  * changed, on the places as stored now (`updateValue`): two tabs each keep their lesson's place. A
  * kiosk's privacy reset erases the places with the patient's data, under the same lock as those
- * saves, so a save under way cannot bring the previous patient's place back. Without IndexedDB,
- * or when a write fails (storage.ts reports it), the places last as long as the page.
+ * saves, so a save under way cannot bring the previous patient's place back. A page shows the
+ * places another tab stores while it is open (`followLessonPlaces`). Without IndexedDB, or when a
+ * write fails (storage.ts reports it), the places last as long as the page.
  */
 import { useEffect, useMemo, useState } from "react";
 import { readValue, storageKeys } from "@/lib/storage";
-import { updateValue } from "@/lib/storage-between-tabs";
+import { onChangeElsewhere, updateValue } from "@/lib/storage-between-tabs";
 import { useFlushWhenLeft } from "@/lib/use-flush-when-left";
 
 /** Each lesson's place: its video's YouTube id → seconds into it. */
@@ -77,6 +78,27 @@ export function readLessonPlaces(): Promise<Map<string, number>> {
 }
 
 /**
+ * Calls `show` with the places as stored, now and each time another tab stores them, until the
+ * returned function is called. A read overtaken by a later one is not shown.
+ */
+export function followLessonPlaces(show: (places: Map<string, number>) => void): () => void {
+  let reads = 0;
+  let stopped = false;
+  const read = () => {
+    const thisRead = ++reads;
+    void readLessonPlaces().then((places) => {
+      if (!stopped && thisRead === reads) show(places);
+    });
+  };
+  const stop = onChangeElsewhere(storageKeys.lessonPlaces, read);
+  read();
+  return () => {
+    stopped = true;
+    stop();
+  };
+}
+
+/**
  * Saves this visit's changes of places (`schedule` them as they come) at most every
  * `placeSaveEveryMs`, and at once on `flush`. A save changes only the lessons whose place changed
  * since this page's last save, on the places as stored now: another tab's save of another lesson,
@@ -99,8 +121,9 @@ export function createPlaceSaver() {
 }
 
 /**
- * The places of the lessons, as stored and as changed during this visit, and the function that
- * changes one (`undefined`: none). Until the stored places have been read nothing is written.
+ * The places of the lessons, as stored (followed as other tabs change them) and as changed during
+ * this visit, and the function that changes one (`undefined`: none). Until the stored places have
+ * been read nothing is written.
  */
 export function useLessonPlaces(): [
   LessonPlaces,
@@ -110,15 +133,7 @@ export function useLessonPlaces(): [
   const [changes, setChanges] = useState<PlaceChanges>(() => new Map());
   const [saver] = useState(createPlaceSaver);
 
-  useEffect(() => {
-    let left = false;
-    void readLessonPlaces().then((places) => {
-      if (!left) setStored(places);
-    });
-    return () => {
-      left = true;
-    };
-  }, []);
+  useEffect(() => followLessonPlaces(setStored), []);
 
   useEffect(() => {
     if (stored && changes.size > 0) saver.schedule(changes);
