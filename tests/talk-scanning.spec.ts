@@ -695,6 +695,75 @@ test("a phrase moved by mistake while the board is edited goes back with the swi
   await expect(needs.getByRole("button", { name: `Move down: ${first}` })).toBeFocused();
 });
 
+test("a phrase moved by the switch is moved again at once: the scan goes on from it, not from the top", async ({
+  page,
+}) => {
+  await openTalkScanning(page, { mode: "two-switches" });
+  const moveOn = () => page.keyboard.press("Enter");
+  const needs = phraseGroupOf(page, "Needs");
+  const order = () =>
+    needs
+      .getByRole("button", { name: /^Delete: / })
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label")));
+  const first = (await needs.getByRole("button").first().innerText()).trim();
+  await scanToEditControl(page, first, "Move down", moveOn);
+  const before = await order();
+  await page.keyboard.press("Space");
+  await expect.poll(order).toEqual([before[1], before[0], ...before.slice(2)]);
+  await expect(scanStatus(page)).toHaveText("Undo the last choice");
+  // One step past Undo, the highlight is on the same Move down in the phrase's new place, with
+  // the focus: a second press moves it one more place.
+  await moveOn();
+  const moveDown = needs.getByRole("button", { name: `Move down: ${first}`, exact: true });
+  await expect(scanStatus(page)).toHaveText(`Move down: ${first}`);
+  await expect(moveDown).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect.poll(order).toEqual([before[1], before[2], before[0], ...before.slice(3)]);
+  await expect(scanStatus(page)).toHaveText("Undo the last choice");
+  await moveOn();
+  await expect(scanStatus(page)).toHaveText(`Move down: ${first}`);
+  await expect(moveDown).toBeFocused();
+});
+
+test("a phrase deleted by the switch: the focus is on the highlighted Undo step, Undo brings the highlight to the phrase, and after a Delete the scan goes on from the next phrase", async ({
+  page,
+}) => {
+  await openTalkScanning(page, { mode: "two-switches" });
+  const moveOn = () => page.keyboard.press("Enter");
+  const needs = phraseGroupOf(page, "Needs");
+  const first = (await needs.getByRole("button").nth(0).innerText()).trim();
+  const second = (await needs.getByRole("button").nth(1).innerText()).trim();
+  const deleteOf = (phrase: string) =>
+    needs.getByRole("button", { name: `Delete: ${phrase}`, exact: true });
+  const bar = page.getByRole("region", { name: "Switch access" });
+  await scanToEditControl(page, first, "Delete", moveOn);
+  await page.keyboard.press("Space");
+  const deleted = board(page).getByText(`Deleted: ${first}`);
+  await expect(deleted).toBeVisible();
+  await expect(deleteOf(first)).toHaveCount(0);
+  // The focus is where the highlight is (a screen reader says what the switch would press), not
+  // on the alert's own Undo, where the board puts it after a tap.
+  await expect(scanStatus(page)).toHaveText("Undo the last choice");
+  await expect(bar.getByRole("button", { name: "Undo", exact: true })).toBeFocused();
+  await expect(board(page).getByRole("button", { name: "Undo", exact: true })).not.toBeFocused();
+
+  // Undone: the phrase is back, and the highlight and the focus are on its Delete again.
+  await page.keyboard.press("Space");
+  await expect(deleted).toHaveCount(0);
+  await expect(scanStatus(page)).toHaveText(`Delete: ${first}`);
+  await expect(deleteOf(first)).toBeFocused();
+
+  // Deleted again: one step past Undo, the scan goes on where it was, from the next phrase's
+  // Delete, not from the top.
+  await page.keyboard.press("Space");
+  await expect(deleted).toBeVisible();
+  await expect(scanStatus(page)).toHaveText("Undo the last choice");
+  await expect(bar.getByRole("button", { name: "Undo", exact: true })).toBeFocused();
+  await moveOn();
+  await expect(scanStatus(page)).toHaveText(`Delete: ${second}`);
+  await expect(deleteOf(second)).toBeFocused();
+});
+
 test("a long group is scanned in blocks of rows: the last of 60 phrases is a few steps away", async ({
   page,
 }) => {

@@ -41,7 +41,11 @@ import {
   phraseControlSelector,
 } from "@/features/talk/board/phrase-board";
 import { PhraseSymbolImage } from "@/features/talk/board/phrase-symbol-image";
-import { scanKeyAttribute, scanUndoneByAttribute } from "@/features/talk/scanning/scan-targets";
+import {
+  scanKeyAttribute,
+  scanResumeAttribute,
+  scanUndoneByAttribute,
+} from "@/features/talk/scanning/scan-targets";
 import { Button } from "@/components/button";
 import { IconButton } from "@/components/icon-button";
 import type { SpeechLanguage } from "@/shared/speech-options";
@@ -340,6 +344,7 @@ function EditablePhrase({
           {...{
             [scanKeyAttribute]: `${phrase.id}:up`,
             [scanUndoneByAttribute]: `${phrase.id}:down`,
+            [scanResumeAttribute]: "",
           }}
           sx={iconButton}
           aria-label={t`Move up: ${text}`}
@@ -353,6 +358,7 @@ function EditablePhrase({
           {...{
             [scanKeyAttribute]: `${phrase.id}:down`,
             [scanUndoneByAttribute]: `${phrase.id}:up`,
+            [scanResumeAttribute]: "",
           }}
           sx={iconButton}
           aria-label={t`Move down: ${text}`}
@@ -363,6 +369,9 @@ function EditablePhrase({
         </IconButton>
         <IconButton
           {...phraseControl(phrase.id, "delete")}
+          // After a Delete by the switch, the scan goes on from the next phrase; after its Undo,
+          // from the phrase brought back (found by this key).
+          {...{ [scanKeyAttribute]: `${phrase.id}:delete`, [scanResumeAttribute]: "" }}
           sx={iconButton}
           aria-label={t`Delete: ${text}`}
           onClick={() => actions.onDelete(phrase)}

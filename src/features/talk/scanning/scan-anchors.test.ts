@@ -50,6 +50,35 @@ describe("a scan kept on the same things when the screen changes", () => {
     expect(next.group).toEqual([0, 0]);
   });
 
+  it("follows the place a press changed: its button where it is now, or the nearest place", () => {
+    // A phrase's row of buttons is known by its first (the favourite star).
+    const rowOf = (phrase: string, controls: string[]) =>
+      node(`${phrase}-star`, [
+        node(`${phrase}-star`),
+        ...controls.map((c) => node(`${phrase}-${c}`)),
+      ]);
+    const controls = ["edit", "up", "down", "delete"];
+    const edited = (...rows: Node[]) => ({ children: [node("board", [node("needs", rows)])] });
+    const at = (path: number[]): ScanState => ({ ...startScan(), at: "undo", resume: path });
+    const was = edited(rowOf("water", controls), rowOf("help", controls), rowOf("tea", controls));
+    // "help" moved down: its Move down is where it is now.
+    const moved = edited(rowOf("water", controls), rowOf("tea", controls), rowOf("help", controls));
+    expect(reanchorScan(at([0, 0, 1, 3]), was, moved, keyOf).resume).toEqual([0, 0, 2, 3]);
+    // "help" deleted (an alert came above the groups): the next phrase's Delete, in its place.
+    const deleted = {
+      children: [
+        node("board", [
+          node("undo"),
+          node("needs", [was.children[0]!.children[0]!.children[0]!, rowOf("tea", controls)]),
+        ]),
+      ],
+    };
+    expect(reanchorScan(at([0, 0, 1, 4]), was, deleted, keyOf).resume).toEqual([0, 1, 1, 4]);
+    // "help" at the end: its Move down is held there (out of the scan); its Move up is next to it.
+    const atEnd = edited(rowOf("water", controls), rowOf("help", ["edit", "up", "delete"]));
+    expect(reanchorScan(at([0, 0, 1, 3]), was, atEnd, keyOf).resume).toEqual([0, 0, 1, 2]);
+  });
+
   it("keeps the Undo of a choice in a list's dialog, once it closed, for the list", () => {
     // "Speak in" chosen, then "Қазақша" in the dialog of its choices, which then closed.
     const dialog = { children: [node("english"), node("kazakh"), node("cancel")] };

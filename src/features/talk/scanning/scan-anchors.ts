@@ -44,7 +44,7 @@ function pathAlong<Node extends Tree<Node>>(
 }
 
 /** Where the button (a leaf) with `key` is now, anywhere in the tree. */
-function find<Node extends Tree<Node>>(tree: Tree<Node>, key: unknown, keyOf: Keyed<Node>) {
+export function find<Node extends Tree<Node>>(tree: Tree<Node>, key: unknown, keyOf: Keyed<Node>) {
   const search = (node: Tree<Node>, path: number[]): number[] | null => {
     for (const [index, child] of node.children.entries()) {
       if (child.children.length === 0 && keyOf(child) === key) return [...path, index];
@@ -54,6 +54,38 @@ function find<Node extends Tree<Node>>(tree: Tree<Node>, key: unknown, keyOf: Ke
     return null;
   };
   return search(tree, []);
+}
+
+/**
+ * The place in `after` nearest to `path` in `before`: where its button is now, else, level by
+ * level, the same group or row if it is there and the one that took its place if not (the next
+ * phrase's row, after a deletion); a button gone from a row that is still there leaves the step
+ * before it (a phrase's Move down, held at the end of its group, leaves its Move up).
+ */
+export function nearestPlace<Node extends Tree<Node>>(
+  before: Tree<Node>,
+  after: Tree<Node>,
+  path: ScanPath,
+  keyOf: Keyed<Node>,
+): number[] | null {
+  const keys = keysAlong(before, path, keyOf);
+  if (!keys) return null;
+  const found = find(after, keys.at(-1), keyOf);
+  if (found) return found;
+  const place: number[] = [];
+  let node: Tree<Node> = after;
+  let kept = true;
+  for (const [depth, key] of keys.entries()) {
+    const count = node.children.length;
+    if (count === 0) break;
+    const same = node.children.findIndex((child) => keyOf(child) === key);
+    const wanted = kept && depth === keys.length - 1 ? path[depth]! - 1 : path[depth]!;
+    const index = same >= 0 ? same : Math.max(0, Math.min(wanted, count - 1));
+    kept = same >= 0;
+    place.push(index);
+    node = node.children[index]!;
+  }
+  return place.length > 0 ? place : null;
 }
 
 /**
@@ -86,6 +118,7 @@ export function reanchorScan<Node extends Tree<Node> & ScanShape>(
     const standIn = found || pressed === undefined ? undefined : standInFor(pressed);
     next = { ...next, undoable: found ?? (standIn ? find(after, standIn, keyOf) : null) };
   }
+  if (state.resume) next = { ...next, resume: nearestPlace(before, after, state.resume, keyOf) };
   return next;
 }
 

@@ -147,6 +147,52 @@ describe("undo", () => {
   });
 });
 
+describe("a press that changed what was round it (a phrase moved or deleted)", () => {
+  // The caller marks such a press (scan-targets.ts, scanResumeAttribute) with where it was.
+  const pressedHere = (): ScanState => {
+    let state = select(startScan(), screen).state;
+    state = select(tick(state, screen, auto), screen).state;
+    state = tick(state, screen, auto);
+    const { state: after, effect } = select(state, screen);
+    expect(effect).toEqual({ kind: "press", path: [0, 1, 1] });
+    return { ...after, resume: [0, 1, 1] };
+  };
+
+  it("goes on from the pressed button after the Undo step, not from the top", () => {
+    const state = pressedHere();
+    expect(highlighted(state)).toBe("undo");
+    const next = tick(state, screen, auto);
+    expect(highlighted(next)).toEqual([0, 1, 1]);
+    expect(next.undoable).toBeNull();
+    expect(next.resume).toBeNull();
+    // Pressed again at once: moved one more place, with no walk down from the top.
+    expect(select(next, screen).effect).toEqual({ kind: "press", path: [0, 1, 1] });
+    expect(highlighted(move(state, screen, step))).toEqual([0, 1, 1]);
+  });
+
+  it("goes on from the nearest place when the tree has less there now", () => {
+    const state = pressedHere();
+    const smaller: ScanShape = { children: [{ children: [row(3), row(1)] }, { children: [] }] };
+    expect(highlighted(tick(state, smaller, auto))).toEqual([0, 1, 0]);
+    const noGroup: ScanShape = { children: [{ children: [row(3)] }] };
+    expect(highlighted(tick(state, noGroup, auto))).toEqual([0, 0]);
+  });
+
+  it("is undone with the highlight on the place it changed (a deleted phrase's, brought back)", () => {
+    // What undoes it stands elsewhere (a deleted phrase's Undo in an alert, at [1, 0, 3]).
+    const state: ScanState = { ...pressedHere(), undoable: [1, 0, 3] };
+    const undone = select(state, screen);
+    expect(undone.effect).toEqual({ kind: "undo", path: [1, 0, 3] });
+    expect(highlighted(undone.state)).toEqual([0, 1, 1]);
+    expect(undone.state.resume).toBeNull();
+  });
+
+  it("any other press starts the scan again from the top after its Undo step", () => {
+    const state = { ...pressedHere(), resume: null };
+    expect(highlighted(tick(state, screen, auto))).toEqual([0]);
+  });
+});
+
 describe("a tree that changes", () => {
   it("keeps the highlight where it still fits", () => {
     const state = select(startScan(), screen).state;

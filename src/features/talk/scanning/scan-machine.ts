@@ -8,6 +8,9 @@
  * Each group below the top ends with a Back step (as iOS Switch Control's Escape item does), so a
  * wrong group costs no wait on every right one. Right after a button was pressed the first step
  * is Undo, which goes back to that button (the caller stops what it started, a phrase being said).
+ * After the Undo step the scan starts again from the top, or, after a press that changed what was
+ * round it (a phrase moved or deleted while the board is edited), goes on from there: moving a
+ * phrase several places is a press and a step each time, not the whole way down again.
  */
 
 /** The tree as the machine needs it: a leaf (a button) has no children. */
@@ -36,6 +39,11 @@ export type ScanState = {
   emptyRounds: number;
   /** The button the last press pressed, while it can still be undone. */
   undoable: ScanPath | null;
+  /**
+   * Where the scan goes on after the Undo step, and what Undo highlights, when the last press
+   * changed what was round it: the pressed button's place, or the nearest one if it went.
+   */
+  resume: ScanPath | null;
 };
 
 export type ScanEffect =
@@ -55,6 +63,7 @@ export const startScan = (): ScanState => ({
   at: 0,
   emptyRounds: 0,
   undoable: null,
+  resume: null,
 });
 
 export const stoppedScan: ScanState = { ...startScan(), stopped: "user" };
@@ -78,12 +87,27 @@ export function highlighted(state: ScanState): ScanPath | "back" | "undo" | null
   return typeof state.at === "number" ? [...state.group, state.at] : state.at;
 }
 
+/** The step after the Undo step: the place the press changed (`resume`), else the top. */
+function afterUndoStep(state: ScanState, tree: ScanShape): ScanState {
+  const place = state.resume;
+  const next: ScanState = { ...state, group: [], at: 0, undoable: null, resume: null };
+  return fitScan(
+    place?.length ? { ...next, group: place.slice(0, -1), at: place.at(-1)! } : next,
+    tree,
+  );
+}
+
 /**
  * The state fitted to a tree that changed (buttons came or went): a group or step that is no
  * longer there is left for the nearest one that is.
  */
 export function fitScan(state: ScanState, tree: ScanShape): ScanState {
   if (state.stopped) return state;
+  if (
+    state.at === "undo" &&
+    !(state.undoable && nodeAt(tree, state.undoable)?.children.length === 0)
+  )
+    return afterUndoStep(state, tree);
   let group = state.group;
   while (group.length > 0 && !((nodeAt(tree, group)?.children.length ?? 0) > 0))
     group = group.slice(0, -1);
@@ -93,7 +117,6 @@ export function fitScan(state: ScanState, tree: ScanShape): ScanState {
   if (steps.length === 0) return { ...state, group: [], at: 0, undoable: null };
   let at: ScanStep = state.at;
   if (group !== state.group) at = 0;
-  else if (at === "undo" && !undoable) at = steps[0]!;
   else if (typeof at === "number" && at >= (nodeAt(tree, group)?.children.length ?? 0))
     at = steps[0]!;
   return group === state.group && at === state.at && undoable === state.undoable
@@ -104,8 +127,7 @@ export function fitScan(state: ScanState, tree: ScanShape): ScanState {
 /** The highlight's next step in its group; a full round without a press is counted. */
 function advance(state: ScanState, tree: ScanShape, options: ScanOptions): ScanState {
   if (state.stopped) return state;
-  if (state.at === "undo")
-    return { ...state, at: stepsOf(tree, state.group)[0] ?? 0, undoable: null };
+  if (state.at === "undo") return afterUndoStep(state, tree);
   const steps = stepsOf(tree, state.group);
   const position = steps.indexOf(state.at);
   const next = position + 1;
@@ -166,8 +188,17 @@ export function select(state: ScanState, tree: ScanShape): ScanResult {
   if (movedBy(now, state)) return { state: now, effect: none };
   if (now.at === "undo" && now.undoable) {
     const path = now.undoable;
+    // Back on the pressed button, or where the press changed things (a deleted phrase's place).
+    const place = now.resume ?? path;
     return {
-      state: { ...now, group: path.slice(0, -1), at: path.at(-1)!, emptyRounds: 0, undoable: null },
+      state: {
+        ...now,
+        group: place.slice(0, -1),
+        at: place.at(-1)!,
+        emptyRounds: 0,
+        undoable: null,
+        resume: null,
+      },
       effect: { kind: "undo", path },
     };
   }
@@ -177,9 +208,12 @@ export function select(state: ScanState, tree: ScanShape): ScanResult {
   const node = nodeAt(tree, path);
   if (!node) return { state: now, effect: none };
   if (node.children.length > 0)
-    return { state: { ...now, group: path, at: 0, emptyRounds: 0, undoable: null }, effect: none };
+    return {
+      state: { ...now, group: path, at: 0, emptyRounds: 0, undoable: null, resume: null },
+      effect: none,
+    };
   return {
-    state: { stopped: false, group: [], at: "undo", emptyRounds: 0, undoable: path },
+    state: { stopped: false, group: [], at: "undo", emptyRounds: 0, undoable: path, resume: null },
     effect: { kind: "press", path },
   };
 }

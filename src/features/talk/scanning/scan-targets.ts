@@ -144,6 +144,13 @@ export const scanUndoneByAttribute = "data-scan-undone-by";
 export const scanKeyAttribute = "data-scan-key";
 
 /**
+ * Mark a button whose press changes what is round it (a phrase's Move up, Move down, Delete):
+ * after its Undo step the scan goes on from it, or from the nearest place if it went, not from the
+ * top (scan-machine.ts).
+ */
+export const scanResumeAttribute = "data-scan-resume";
+
+/**
  * The button keyed `undoneBy` (read from the pressed one as it was pressed), found in `root` as
  * the screen is now; none when it cannot act (held at the end of its group).
  */

@@ -18,10 +18,12 @@ import {
   tick,
   undo,
   type ScanEffect,
+  type ScanPath,
   type ScanState,
 } from "@/features/talk/scanning/scan-machine";
 import { scanOptionsOf, type ScanSettings } from "@/features/talk/scanning/scan-settings";
 import {
+  find,
   highlightReplaced,
   reanchorScan,
   selectActs,
@@ -32,9 +34,12 @@ import { anyUndoButton } from "@/components/undo-alert";
 import {
   highlightGone,
   isTypedIn,
+  isUsable,
   keyOfTarget,
   pickFromList,
   scanChoicesAttribute,
+  scanKeyAttribute,
+  scanResumeAttribute,
   scanRootFor,
   scanTreeOf,
   scanUndoneByAttribute,
@@ -66,6 +71,12 @@ function press(target: ScanTarget | undefined, chooseFrom: (list: HTMLSelectElem
     chooseFrom(element);
   } else if (isTypedIn(element)) element.focus();
   else element.click();
+}
+
+/** Whether the scan goes on from the button at `path` after its press (`scanResumeAttribute`). */
+function resumesAfter(tree: ScanTree, path: ScanPath) {
+  const target = nodeAt(tree, path) as ScanTarget | undefined;
+  return target?.kind === "item" && target.element.hasAttribute(scanResumeAttribute);
 }
 
 /** The radio button checked now in the group of `radio`, if any. */
@@ -114,7 +125,12 @@ export function useSwitchScanning({
   );
   // The last press, and the alerts' Undo buttons before it: one that came with it undoes it. And
   // the button that undoes it, when it names one (a phrase's Move up names its Move down).
-  const lastPress = useRef<(PressSeen & { undoneBy: string | null }) | null>(null);
+  const lastPress = useRef<(PressSeen & { undoneBy: string | null; key: string | null }) | null>(
+    null,
+  );
+  // The key of a button whose press was undone after it went (a deleted phrase's Delete): when it
+  // is back, the highlight goes to it (followRestored).
+  const restoring = useRef<string | null>(null);
   const undoButtons = () => [...(rootRef.current?.querySelectorAll(anyUndoButton) ?? [])];
   const standInFor = (gone: unknown) => {
     const chosen = listChoice.current;
@@ -127,10 +143,16 @@ export function useSwitchScanning({
   const run = (change: (state: ScanState, tree: ScanTree) => [ScanState, ScanEffect?]) => {
     const root = rootRef.current;
     const now: ScanTree = root ? scanTreeOf(root) : { children: [] };
-    const [next, effect] = change(
+    restoring.current = null;
+    const [changed, effect] = change(
       reanchorScan(latest.current, latestTree.current, now, keyOfTarget, standInFor),
       now,
     );
+    // A press that changes what is round it (a phrase moved or deleted): the scan goes on there.
+    const next =
+      effect?.kind === "press" && resumesAfter(now, effect.path)
+        ? { ...changed, resume: effect.path }
+        : changed;
     latest.current = next;
     latestTree.current = now;
     setTree(now);
@@ -151,6 +173,7 @@ export function useSwitchScanning({
             pressed: element,
             undoButtonsBefore: undoButtons(),
             undoneBy: element.getAttribute(scanUndoneByAttribute),
+            key: element.getAttribute(scanKeyAttribute),
           }
         : null;
       onPress();
@@ -183,6 +206,8 @@ export function useSwitchScanning({
       // A press that another button undoes (a phrase moved up by mistake): that one is pressed.
       if (pressed?.kind === "item" && press && pressed.element === press.pressed && root)
         undoingButton(press.undoneBy, root)?.click();
+      // A press whose button went (a phrase deleted): the highlight goes to it once it is back.
+      if (press && !(press.pressed as Element).isConnected) restoring.current = press.key;
       lastPress.current = null;
       onUndo();
     }
@@ -267,6 +292,15 @@ export function useSwitchScanning({
   // same task, before a switch press could act on nothing or on what took its place unseen.
   const refitIfGone = useEffectEvent(() => {
     const root = rootRef.current;
+    // A phrase brought back by the switch's Undo: the highlight is on it, with the focus.
+    const back = restoring.current && root ? undoingButton(restoring.current, root) : null;
+    if (back && isUsable(back)) {
+      run((state, tree) => {
+        const path = find(tree, back, keyOfTarget);
+        return [path ? { ...state, group: path.slice(0, -1), at: path.at(-1)! } : state];
+      });
+      return;
+    }
     const at = highlighted(latest.current);
     if (!root || at === null || at === "back" || at === "undo") return;
     const scanned = scanRootFor(root);
