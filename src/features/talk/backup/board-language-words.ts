@@ -1,8 +1,9 @@
 /**
  * The words of an Open Board set in the board's own language, which need not be the
  * interface's: a Kazakh board saved from a Russian interface is read in Kazakh in the other
- * app, its category names and "More" buttons included. Read back, a linked board's name in any
- * of the six languages stands for its Dauys category, whatever the interface language is now.
+ * app, its category names, "More" buttons and the names of a long category's further pages
+ * included. Read back, a linked board's name in any of the six languages, a further page's too,
+ * stands for its Dauys category, whatever the interface language is now.
  */
 import { setupI18n, type MessageDescriptor, type Messages } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -15,6 +16,14 @@ const moreButton = msg({
   message: "More",
   comment: "A button at the end of a long group of phrases, in a board for another AAC app",
 });
+
+/** The name of a long category's grid after its first: "Needs, page 2". */
+const pageName = (category: string, page: string) =>
+  msg({
+    message: `${category}, page ${page}`,
+    comment:
+      "The name of the second, third… grid of a long group of phrases, in a board for another AAC app; category is the group's name, page its number",
+  });
 
 // The category names are in Talk's catalog, "More" in its panels' (this file's).
 const catalogs = import.meta.glob<{ messages: Messages }>([
@@ -31,18 +40,27 @@ async function wordsIn(language: SpeechLanguage) {
   return (message: MessageDescriptor) => i18n._(message);
 }
 
-/** The set's words in `language`: each category's name and the "More" button's. */
+/** The set's words in `language`: each category's name, the "More" button's, a page's name. */
 export async function setWordsIn(language: SpeechLanguage) {
   const say = await wordsIn(language);
   return {
     categoryLabel: (category: BoardCategory) => say(categoryLabels[category]),
     moreLabel: say(moreButton),
+    pageLabel: (category: string, page: number) => say(pageName(category, String(page))),
   };
+}
+
+/** A pattern that finds the category's name in a page's name, as `say` words it. */
+function pageNamePattern(say: (message: MessageDescriptor) => string): RegExp {
+  const [category, page] = ["\u0001", "\u0002"];
+  const escaped = say(pageName(category, page)).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${escaped.replace(category, "(.+)").replace(page, "\\d+")}$`, "u");
 }
 
 /**
  * The Dauys category a linked board's name stands for: a category's name in any of the six
- * languages, or its code. Undefined for any other name.
+ * languages, or its code, or the name of one of its further pages ("Needs, page 2", for a set
+ * whose pages another app linked from its first board). Undefined for any other name.
  */
 export async function categoryByName(): Promise<(name: string) => BoardCategory | undefined> {
   const sayings = await Promise.all(speechLanguages.map(wordsIn));
@@ -52,5 +70,13 @@ export async function categoryByName(): Promise<(name: string) => BoardCategory 
     for (const say of sayings)
       byName.set(say(categoryLabels[category]).toLocaleLowerCase(), category);
   }
-  return (name) => byName.get(name.toLocaleLowerCase());
+  const pages = sayings.map(pageNamePattern);
+  const named = (name: string) => byName.get(name.trim().toLocaleLowerCase());
+  return (name) => {
+    for (const pattern of pages) {
+      const category = pattern.exec(name.trim())?.[1];
+      if (category && named(category)) return named(category);
+    }
+    return named(name);
+  };
 }

@@ -27,6 +27,8 @@ export type OpenBoardExportSource = {
   categoryLabel: (category: BoardCategory) => string;
   /** The button that leads on to the rest of a category too long for one grid. */
   moreLabel: string;
+  /** The name of such a category's grid after its first (page 2, 3…), in the board's language. */
+  pageLabel: (category: string, page: number) => string;
   /** The user's own picture by id, with its size in pixels. */
   readPicture: (id: string) => Promise<ExportPicture | undefined>;
   /** An OpenMoji symbol's SVG by its code. */
@@ -200,14 +202,18 @@ export async function writeOpenBoardSet(source: OpenBoardExportSource): Promise<
     for (const [page, phrases] of pages.entries()) {
       const id = pageId(page);
       const path = `boards/${id}.obf`;
-      const name = page === 0 ? label : `${label} ${page + 1}`;
+      const name = page === 0 ? label : source.pageLabel(label, page + 1);
       const { buttons, images } = await phraseButtons(writer, phrases, false);
       if (page < pages.length - 1) {
         const next = pageId(page + 1);
         buttons.push({
           id: String(buttons.length + 1),
           label: source.moreLabel,
-          load_board: { id: next, name: `${label} ${page + 2}`, path: `boards/${next}.obf` },
+          load_board: {
+            id: next,
+            name: source.pageLabel(label, page + 2),
+            path: `boards/${next}.obf`,
+          },
         });
       }
       writer.files[path] = strToU8(

@@ -332,6 +332,7 @@ describe("writeOpenBoardSet and readOpenBoard", () => {
     name: "Dauys: English",
     categoryLabel: (category: BoardCategory) => labels[category],
     moreLabel: "More",
+    pageLabel: (category: string, page: number) => `${category}, page ${page}`,
     readPicture: async (id: string) => pictures[id],
     readSymbol: async () => ({ blob: new Blob([svg]), width: 72, height: 72 }),
   };
@@ -468,6 +469,7 @@ describe("a long category in a set", () => {
     name: "Dauys: English",
     categoryLabel: (category: BoardCategory) => labels[category],
     moreLabel: "More",
+    pageLabel: (category: string, page: number) => `${category}, page ${page}`,
     readPicture: async () => undefined,
     readSymbol: async () => undefined,
   };
@@ -482,16 +484,25 @@ describe("a long category in a set", () => {
       boardAt("boards/dauys-en-needs-2.obf"),
       boardAt("boards/dauys-en-needs-3.obf"),
     ];
-    expect(pages.map((page) => page.name)).toEqual(["Needs", "Needs 2", "Needs 3"]);
+    // Named so another app's user knows what they are: a page of Needs, not a group "Needs 2".
+    expect(pages.map((page) => page.name)).toEqual(["Needs", "Needs, page 2", "Needs, page 3"]);
     expect(pages.map((page) => page.buttons.length)).toEqual([49, 49, 4]);
     for (const page of pages) expect(page.grid.rows).toBeLessThanOrEqual(7);
     expect(pages[0].buttons.at(-1)).toMatchObject({
       label: "More",
-      load_board: { id: "dauys-en-needs-2", path: "boards/dauys-en-needs-2.obf" },
+      load_board: {
+        id: "dauys-en-needs-2",
+        name: "Needs, page 2",
+        path: "boards/dauys-en-needs-2.obf",
+      },
     });
     expect(pages[1].buttons.at(-1)).toMatchObject({
       label: "More",
-      load_board: { id: "dauys-en-needs-3", path: "boards/dauys-en-needs-3.obf" },
+      load_board: {
+        id: "dauys-en-needs-3",
+        name: "Needs, page 3",
+        path: "boards/dauys-en-needs-3.obf",
+      },
     });
     expect(pages[2].buttons.some((button: { load_board?: unknown }) => button.load_board)).toBe(
       false,
@@ -505,6 +516,39 @@ describe("a long category in a set", () => {
 
     const read = await imported(written.bytes, options({ categoryFor: () => undefined }));
     expect(textsOf(read)).toEqual(board.map((phrase) => `${phrase.category}: ${phrase.text}`));
+  });
+
+  it("read back with its pages linked from the first board by another app, keeps each page in its category, in each language", async () => {
+    const { unzipSync, strFromU8 } = await import("fflate");
+    const { categoryByName, setWordsIn } =
+      await import("@/features/talk/backup/board-language-words");
+    const categoryFor = await categoryByName();
+    for (const language of ["en", "ru", "az", "kk", "ky", "uz"] as const) {
+      const written = await writeOpenBoardSet({
+        ...source,
+        language,
+        ...(await setWordsIn(language)),
+      });
+      const files = unzipSync(written.bytes);
+      // Another app flattened the set: its first board links every grid, known by its name only
+      // ("Needs, page 2" comes first, before the grid that leads to it).
+      const root = `boards/dauys-${language}.obf`;
+      const grids = Object.keys(files)
+        .filter((path) => path.startsWith(`boards/dauys-${language}-`))
+        .sort();
+      const first = JSON.parse(strFromU8(files[root]!));
+      first.buttons = grids.map((path, index) => {
+        const grid = JSON.parse(strFromU8(files[path]!));
+        return { id: `link-${index}`, load_board: { id: grid.id, path } };
+      });
+      files[root] = strToU8(JSON.stringify(first));
+      const read = await imported(zipSync(files), options({ categoryFor }));
+      const inCategory = (category: BoardCategory) =>
+        read.phrases.filter((phrase) => phrase.category === category).length;
+      expect(inCategory("needs"), language).toBe(100);
+      expect(inCategory("people"), language).toBe(3);
+      expect(inCategory("mine"), language).toBe(0);
+    }
   });
 });
 
