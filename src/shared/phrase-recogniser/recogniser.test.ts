@@ -199,6 +199,20 @@ describe("PhraseRecogniser", () => {
     expect(kept.filter((index) => index < 2)).toHaveLength(1);
   });
 
+  it("chooses among a list as setExamples would, without changing any phrase", () => {
+    const recogniser = taughtRecogniser();
+    const before = recogniser.phraseIds().map((id) => recogniser.examples(id));
+    const takes = [110, 110.5, 111, 140, 95, 120, 121, 130, 100, 105, 150, 90].map((pitch, i) => ({
+      features: features(PHRASE_B, { pitch, stretch: 0.8 + (i % 4) / 5 }),
+      origin: i < 3 ? ("taught" as const) : ("confirmed" as const),
+      addedAt: i,
+    }));
+    const chosen = recogniser.chooseExamples(takes);
+    expect(chosen).toHaveLength(MAX_EXAMPLES_PER_PHRASE);
+    expect(recogniser.phraseIds().map((id) => recogniser.examples(id))).toEqual(before);
+    expect(recogniser.setExamples("b", takes)).toEqual(chosen);
+  });
+
   it("stops answering a phrase at once for takes like one the user said was not it", () => {
     const take = features(PHRASE_A, { pitch: 125, stretch: 1.1 });
     const before = taughtRecogniser().recognise(take);

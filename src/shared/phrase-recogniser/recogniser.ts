@@ -284,23 +284,17 @@ export class PhraseRecogniser {
   }
 
   /**
-   * Replaces a phrase's examples (e.g. loaded from storage), keeping the most varied ones up to
-   * the caps. Returns the indices of `examples` kept. A phrase with counter-examples only is not
-   * known (nothing to answer it from).
+   * The indices of `examples` a phrase keeps (the most varied, up to the caps), in order; none
+   * when it has no example of its own. Changes no phrase: the app asks it of lists it stores.
    */
-  setExamples(phraseId: string, examples: readonly Example[]): number[] {
+  chooseExamples(examples: readonly Example[]): number[] {
     const usable = (origin: (o: ExampleOrigin) => boolean) =>
       examples
         .map((example, index) => ({ example, index }))
         .filter(({ example }) => origin(example.origin) && frameCount(example.features) > 0);
     const own = usable((o) => o !== "counter");
     const counter = usable((o) => o === "counter");
-    const taughtBefore = this.taughtOf(phraseId);
-    if (own.length === 0) {
-      this.phrases.delete(phraseId);
-      if (taughtBefore.length) this.spaceStale = true;
-      return [];
-    }
+    if (own.length === 0) return [];
     // Choosing compares examples: in the space as it is now.
     if (own.length > this.maxExamples || counter.length > MAX_COUNTER_EXAMPLES) this.refreshSpace();
     const varied = (items: typeof own, max: number, pinned?: (i: number) => boolean) =>
@@ -316,9 +310,26 @@ export class PhraseRecogniser {
     const pinTaught = own.filter((_, i) => isTaught(i)).length < this.maxExamples;
     const keptOwn = varied(own, this.maxExamples, pinTaught ? isTaught : undefined);
     const keptCounter = varied(counter, MAX_COUNTER_EXAMPLES);
+    return [...keptOwn, ...keptCounter].map((item) => item.index).sort((a, b) => a - b);
+  }
+
+  /**
+   * Replaces a phrase's examples (e.g. loaded from storage), keeping the most varied ones up to
+   * the caps (`chooseExamples`). Returns the indices of `examples` kept. A phrase with
+   * counter-examples only is not known (nothing to answer it from).
+   */
+  setExamples(phraseId: string, examples: readonly Example[]): number[] {
+    const taughtBefore = this.taughtOf(phraseId);
+    const kept = this.chooseExamples(examples);
+    if (kept.length === 0) {
+      this.phrases.delete(phraseId);
+      if (taughtBefore.length) this.spaceStale = true;
+      return [];
+    }
+    const chosen = kept.map((index) => examples[index]!);
     this.phrases.set(phraseId, {
-      examples: keptOwn.map((item) => item.example),
-      counters: keptCounter.map((item) => item.example),
+      examples: chosen.filter((example) => example.origin !== "counter"),
+      counters: chosen.filter((example) => example.origin === "counter"),
       pairDistances: [],
       nearestMean: NaN,
       counterDistances: [],
@@ -331,7 +342,7 @@ export class PhraseRecogniser {
     )
       this.spaceStale = true;
     if (!this.spaceStale) this.calibrate(phraseId);
-    return [...keptOwn, ...keptCounter].map((item) => item.index).sort((a, b) => a - b);
+    return kept;
   }
 
   /** Adds an example; past the cap the most redundant one goes (which may be this one). */

@@ -135,6 +135,75 @@ describe("stored voice", () => {
     });
   });
 
+  it("examples made again after an answer added others are kept within the caps, as the recogniser chooses", async () => {
+    const takeOf = (addedAt: number, origin: StoredExample["origin"]): StoredExample => ({
+      ...example(addedAt),
+      features: { ...example(addedAt).features, frames: `N${addedAt}` },
+      origin,
+    });
+    const older = (addedAt: number): StoredExample => ({
+      features: {
+        ...example(addedAt).features,
+        format: FEATURES_FORMAT - 1,
+        frames: `A${addedAt}`,
+      },
+      origin: "confirmed",
+      addedAt,
+      // Its first byte says which take it is, for the recogniser's stand-in below.
+      audio: new Blob([new Uint8Array([addedAt])], { type: "audio/wav" }),
+    });
+    const remadeOf = (addedAt: number): StoredExample => ({
+      ...older(addedAt),
+      features: { ...example(addedAt).features, format: FEATURES_FORMAT, frames: `R${addedAt}` },
+    });
+    const taught = [1, 2, 3].map((at) => takeOf(at, "taught"));
+    const confirmed = [4, 5, 6, 7, 8, 9, 10].map((at) => takeOf(at, "confirmed"));
+    const counters = [11, 12, 13, 14, 15].map((at) => takeOf(at, "counter"));
+    // What answers left while three of the phrase's takes waited to be made again (the worker
+    // did not make them in time at an earlier visit): the recogniser chose among the rest.
+    await writeValue(storageKeys.voiceExamples, {
+      en: { water: [...taught, ...confirmed, ...counters, older(16), older(17), older(18)] },
+    });
+    await writeValue<VoiceSettings>(storageKeys.voiceSettings, { keepRecordings: true });
+    const asked: unknown[] = [];
+    vi.mocked(askRecogniser).mockImplementation(async (request) => {
+      if (request.type === "remake") {
+        const addedAt = new DataView(request.wav).getUint8(0);
+        return { id: 1, ok: true, type: "features", features: remadeOf(addedAt).features };
+      }
+      // The recogniser's choice: here it leaves out three of the answers, 4 to 6.
+      asked.push(request);
+      const examples = request.type === "choose" ? request.examples : [];
+      const kept = examples.flatMap((take, i) => ([4, 5, 6].includes(take.addedAt) ? [] : [i]));
+      return { id: 1, ok: true, type: "kept", kept };
+    });
+
+    const read = await readStoredVoice();
+    const chosen = [
+      ...taught,
+      ...confirmed.slice(3),
+      ...counters,
+      ...[16, 17, 18].map(remadeOf).map(({ features, origin, addedAt }) => ({
+        features,
+        origin,
+        addedAt,
+      })),
+    ];
+    // The recogniser was asked to choose among them all, the takes made again among them.
+    expect(asked).toEqual([
+      {
+        type: "choose",
+        examples: [...taught, ...confirmed, ...counters, ...[16, 17, 18].map(remadeOf)].map(
+          ({ features, origin, addedAt }) => ({ features, origin, addedAt }),
+        ),
+      },
+    ]);
+    expect(read.examples.en?.water?.map(({ audio: _, ...take }) => take)).toEqual(chosen);
+    const device = await readValue<VoiceExamples>(storageKeys.voiceExamples);
+    expect(device?.en?.water?.map(({ audio: _, ...take }) => take)).toEqual(chosen);
+    expect(device?.en?.water?.filter((take) => take.audio)).toHaveLength(3);
+  });
+
   it("a phrase taught in another tab after this one could not store its own is kept, and so is this one's", async () => {
     const [tabA, tabB] = [await openTab(), await openTab()];
     const takes = (first: number) => [example(first), example(first + 1), example(first + 2)];

@@ -5,10 +5,13 @@
  * voice's code, after the page (use-my-voice.ts).
  */
 import {
+  chosenTakes,
   readStoredExamples,
+  recogniserExamples,
   remadeTakes,
   usableExamples,
   withoutRecordings,
+  type StoredExample,
   type VoiceExamples,
 } from "@/features/talk/my-voice/voice-examples";
 import { askRecogniser } from "@/features/talk/my-voice/voice-recogniser";
@@ -24,18 +27,21 @@ export type VoiceSettings = {
 };
 
 /**
- * How long the worker may take to make one recording's features again (a fraction of a second on
- * a slow tablet). One that hangs would keep My voice loading for good, and every change waiting.
+ * How long the worker may take to make one recording's features again, or to choose among a
+ * phrase's examples (a fraction of a second on a slow tablet). One that hangs would keep My voice
+ * loading for good, and every change waiting.
  */
 export const REMAKE_WAIT_MS = 10_000;
 
 /**
- * Features made again from a kept recording, in the worker: null when it answers that it cannot
- * (a recording it cannot read); undefined when not now: it did not answer within REMAKE_WAIT_MS
- * (it is stopped), or it crashed or could not load (offline, say). The next request starts it.
+ * The worker's answer within REMAKE_WAIT_MS: null when it answers that it cannot, undefined when
+ * not now: late (it is stopped), or it crashed or could not load (offline, say). The next request
+ * starts it.
  */
-async function remakeInWorker(audio: Blob) {
-  const wav = await audio.arrayBuffer();
+async function askInTime(
+  request: Parameters<typeof askRecogniser>[0],
+  transfer: Transferable[] = [],
+) {
   const late = new AbortController();
   const timer = setTimeout(
     () => late.abort(new Error("The recogniser did not answer.")),
@@ -45,16 +51,25 @@ async function remakeInWorker(audio: Blob) {
     late.signal.addEventListener("abort", () => reject(late.signal.reason as Error)),
   );
   try {
-    const answer = await Promise.race([
-      askRecogniser({ type: "remake", wav }, [wav], late.signal),
-      timeUp,
-    ]);
-    return answer.type === "features" ? answer.features : null;
+    return await Promise.race([askRecogniser(request, transfer, late.signal), timeUp]);
   } catch (error) {
     return error instanceof WorkerRefusal ? null : undefined;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Features made again from a kept recording, in the worker (as `askInTime` answers). */
+async function remakeInWorker(audio: Blob) {
+  const wav = await audio.arrayBuffer();
+  const answer = await askInTime({ type: "remake", wav }, [wav]);
+  return answer && (answer.type === "features" ? answer.features : null);
+}
+
+/** The recogniser's choice among a phrase's examples past its caps; undefined when not now. */
+async function chooseInWorker(examples: StoredExample[]) {
+  const answer = await askInTime({ type: "choose", examples: recogniserExamples(examples) });
+  return answer?.type === "kept" ? answer.kept : undefined;
 }
 
 /** The phrases to teach again, stored before and found now, each once. */
@@ -86,7 +101,8 @@ let readFailed = false;
  * IndexedDB fails the read: shown as "nothing taught", the user's voice would look lost, and a
  * board file exported would go without it. Examples the worker did not make again (not in time,
  * or it crashed or did not load) stay stored as they are, for the next read; meanwhile they are
- * left out, and `waiting` lists their phrases.
+ * left out, and `waiting` lists their phrases. A phrase with more examples than the recogniser
+ * keeps (those made again beside those an answer added meanwhile) is left with its choice.
  */
 export async function readStoredVoice() {
   const [stored, settings] = await Promise.all([
@@ -103,20 +119,21 @@ export async function readStoredVoice() {
   const read = readStoredExamples(stored);
   const remakeOn = await remadeTakes(read, remakeInWorker);
   const remade = remakeOn(read);
-  if (!remade.changed)
+  const chooseOn = await chosenTakes(remade.examples, chooseInWorker);
+  if (!remade.changed && !chooseOn)
     return {
       ...usableExamples(remade.examples),
       keepRecordings: settings?.keepRecordings === true,
       teachAgain: mergeTeachAgain(settings?.teachAgain, {}),
     };
-  // Stored as changes of what is stored now, not as read before: making the examples again took
-  // seconds, in which another tab may have taught or forgotten a phrase, or stopped keeping the
-  // recordings (which must not come back).
+  // Stored as changes of what is stored now, not as read before: making the examples again (and
+  // choosing among those past the caps) took seconds, in which another tab may have taught or
+  // forgotten a phrase, or stopped keeping the recordings (which must not come back).
   let found: VoiceSettings["teachAgain"] = {};
   const examples = await changeStoredExamples((now) => {
     const made = remakeOn(now);
     found = made.teachAgain;
-    return made.examples;
+    return chooseOn ? chooseOn(made.examples) : made.examples;
   });
   const kept = await changeStoredSettings((now) => ({
     ...now,

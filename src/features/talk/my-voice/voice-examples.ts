@@ -61,7 +61,11 @@ function readExample(value: unknown): StoredExample | undefined {
 function readExamples(value: unknown, whole: boolean): VoiceExamples | undefined {
   if (value === undefined) return {};
   if (!isRecord(value)) return whole ? undefined : {};
-  const most = MAX_EXAMPLES_PER_PHRASE + MAX_COUNTER_EXAMPLES;
+  // A file holds no more than the recogniser keeps. The device may hold more for a while
+  // (examples waiting to be made again after a change of method, beside those answers added
+  // since), until a read has the recogniser choose among them (`chosenTakes`): they are read
+  // whole, not cut at the caps; only a list far past them is.
+  const most = (MAX_EXAMPLES_PER_PHRASE + MAX_COUNTER_EXAMPLES) * (whole ? 1 : 3);
   const result: VoiceExamples = {};
   for (const [language, phrases] of Object.entries(value)) {
     if (!isSpeechLanguage(language) || !isRecord(phrases)) {
@@ -288,6 +292,45 @@ export async function remadeTakes(
         else remade.set(takeKey(example), features);
       }
   return (examples) => withStaleRemade(examples, (example) => remade.get(takeKey(example)));
+}
+
+/** The indices of `examples` the recogniser keeps; undefined when it cannot say now. */
+export type Choose = (examples: StoredExample[]) => Promise<number[] | undefined>;
+
+/**
+ * For phrases of `all` with more usable examples than the recogniser keeps (made again after a
+ * change of method beside those an answer added meanwhile, say), its choice of them (`choose`,
+ * the choice made wherever examples are added), as a change to make on the examples as stored
+ * then: the takes it left out go, and any added since stay. Undefined when there is none to make.
+ */
+export async function chosenTakes(
+  all: VoiceExamples,
+  choose: Choose,
+): Promise<((examples: VoiceExamples) => VoiceExamples) | undefined> {
+  const left: { language: SpeechLanguage; phraseId: string; takes: Set<string> }[] = [];
+  for (const [language, phrases] of Object.entries(all) as [SpeechLanguage, PhraseExamples][])
+    for (const [phraseId, list] of Object.entries(phrases)) {
+      const usable = list.filter((example) => !isOlderFormat(example.features));
+      const counters = usable.filter((example) => example.origin === "counter").length;
+      if (usable.length - counters <= MAX_EXAMPLES_PER_PHRASE && counters <= MAX_COUNTER_EXAMPLES)
+        continue;
+      const kept = await choose(usable);
+      // None kept: its own examples all wait to be made again; its counter-examples wait too.
+      if (!kept?.length) continue;
+      const keep = new Set(
+        kept.flatMap((index) => (usable[index] ? [takeKey(usable[index])] : [])),
+      );
+      const takes = new Set(usable.map(takeKey).filter((key) => !keep.has(key)));
+      if (takes.size) left.push({ language, phraseId, takes });
+    }
+  if (!left.length) return undefined;
+  return (examples) =>
+    left.reduce((result, { language, phraseId, takes }) => {
+      const list = result[language]?.[phraseId];
+      if (!list) return result;
+      const kept = list.filter((example) => !takes.has(takeKey(example)));
+      return setPhraseExamples(result, language, phraseId, kept);
+    }, examples);
 }
 
 /**

@@ -25,6 +25,8 @@ export type StoredExampleFeatures = {
 export type VoiceWorkerRequest =
   | { id: number; type: "load"; phrases: Record<string, StoredExampleFeatures[]> }
   | { id: number; type: "set-examples"; phraseId: string; examples: StoredExampleFeatures[] }
+  /** Which of a stored list past the caps to keep, as "set-examples" would: no phrase changes. */
+  | { id: number; type: "choose"; examples: StoredExampleFeatures[] }
   | {
       id: number;
       type: "check-take";
@@ -65,16 +67,15 @@ export type VoiceWorkerResponse =
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const recogniser = new PhraseRecogniser();
 
-function setExamples(phraseId: string, examples: StoredExampleFeatures[]): number[] {
-  return recogniser.setExamples(
-    phraseId,
-    examples.map((example) => ({
-      features: deserialiseFeatures(example.features),
-      origin: example.origin,
-      addedAt: example.addedAt,
-    })),
-  );
-}
+const readExamples = (examples: StoredExampleFeatures[]) =>
+  examples.map((example) => ({
+    features: deserialiseFeatures(example.features),
+    origin: example.origin,
+    addedAt: example.addedAt,
+  }));
+
+const setExamples = (phraseId: string, examples: StoredExampleFeatures[]): number[] =>
+  recogniser.setExamples(phraseId, readExamples(examples));
 
 function answer(request: VoiceWorkerRequest): VoiceWorkerResponse {
   switch (request.type) {
@@ -97,6 +98,13 @@ function answer(request: VoiceWorkerRequest): VoiceWorkerResponse {
       recogniser.refreshSpace();
       return { id: request.id, ok: true, type: "kept", kept };
     }
+    case "choose":
+      return {
+        id: request.id,
+        ok: true,
+        type: "kept",
+        kept: recogniser.chooseExamples(readExamples(request.examples)),
+      };
     case "is-far":
       return {
         id: request.id,
