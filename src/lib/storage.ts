@@ -245,13 +245,19 @@ export async function changeValue<T>(
   // A read that failed is no "nothing stored": the change is made on this page's copy, and not
   // written, as a write that failed; what is stored stays until a read and a write succeed.
   let read = true;
-  const value = await change(
-    await readStoredValue(key).catch((error: unknown) => {
-      read = false;
-      reportStorageFailure(error, key);
-      return memory.get(key);
-    }),
-  );
+  const stored = await readStoredValue(key).catch((error: unknown) => {
+    read = false;
+    reportStorageFailure(error, key);
+    return memory.get(key);
+  });
+  const value = await change(stored);
+  // A change that changes nothing (it gives back the value it was given), with nothing of this
+  // page's waiting to be written, writes nothing: a write failing on a full disk would report a
+  // change never made, and other tabs would read the value again for nothing.
+  if (read && value === stored && !earlier.length && !unsaved.has(key)) {
+    memory.set(key, value);
+    return { value, saved: true };
+  }
   const saved = read && (await writeValue(key, value));
   if (!read) {
     memory.set(key, value);

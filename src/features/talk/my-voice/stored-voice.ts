@@ -156,12 +156,22 @@ export const readStoredVoiceAfterChanges = (changesMade: () => number) =>
  * recording, they must not stay on the device. (Settings not found, say a read that failed, take
  * none away: recordings are only ever made once the user has turned them on.)
  */
-export function changeStoredExamples(change: (examples: VoiceExamples) => VoiceExamples) {
-  return updateValue(storageKeys.voiceExamples, async (stored) => {
-    const changed = change(readStoredExamples(stored));
+export async function changeStoredExamples(change: (examples: VoiceExamples) => VoiceExamples) {
+  let result: VoiceExamples = {};
+  await updateValue(storageKeys.voiceExamples, async (stored) => {
+    const read = readStoredExamples(stored);
+    const changed = change(read);
     const settings = await readValue<Partial<VoiceSettings>>(storageKeys.voiceSettings);
-    return settings?.keepRecordings === false ? withoutRecordings(changed) : changed;
+    const dropRecordings =
+      settings?.keepRecordings === false &&
+      Object.values(changed).some((phrases) =>
+        Object.values(phrases).some((list) => list.some((example) => example.audio)),
+      );
+    result = dropRecordings ? withoutRecordings(changed) : changed;
+    // Nothing changed (a phrase deleted that had no examples): the value as stored, not written.
+    return changed === read && !dropRecordings ? stored : result;
   });
+  return result;
 }
 
 /** Makes `change` on the settings as stored now. */

@@ -233,6 +233,25 @@ describe("useMyVoice", () => {
     return failures;
   }
 
+  it("deleting a phrase My voice was never taught writes nothing: a full disk reports only real changes", async () => {
+    await writeValue(storageKeys.voiceExamples, { en: { [water]: takes(1) } });
+    myVoice();
+    await vi.waitFor(() => expect(myVoice().loaded).toBe(true), { timeout: 5_000 });
+    const failures = notices();
+    const puts = vi.spyOn(IDBObjectStore.prototype, "put").mockImplementation(() => {
+      throw new DOMException("The disk is full", "QuotaExceededError");
+    });
+    // The disk is full: "help", never taught, is deleted from the board, then "water", taught.
+    myVoice().phraseDeleted("help");
+    myVoice().phraseDeleted(water);
+    await vi.waitFor(async () =>
+      expect((await readValue<VoiceExamples>(storageKeys.voiceExamples))?.en).toEqual({}),
+    );
+    // Only the taught phrase's deletion was written, and so only it is reported as not saved.
+    expect(puts).toHaveBeenCalledTimes(1);
+    expect(failures).toEqual([storageKeys.voiceExamples]);
+  });
+
   it("a phrase deleted from the board while the device fails to read My voice is deleted once it reads again", async () => {
     await writeValue(storageKeys.voiceExamples, { en: { [water]: takes(1) } });
     const readAgain = failReads();

@@ -151,7 +151,9 @@ export function phraseDeletion(
       : { language, phraseId, list: [] };
   const change = (all: VoiceExamples) => {
     const list = all[language]?.[phraseId];
-    if (list?.length) hold.list = list;
+    // None found: nothing changes (and nothing is written).
+    if (!list?.length) return all;
+    hold.list = list;
     return setPhraseExamples(all, language, phraseId, undefined);
   };
   return { hold, change };
