@@ -139,6 +139,18 @@ describe("kiosk idle machine", () => {
     expect(nextCheckAt(notErased)).toBe(start + 120_000);
   });
 
+  it("counts again when a reset that had erased everything fails later to erase a value written back", () => {
+    const clean = run([{ type: "reset-done", now: start, erased: true }], {
+      phase: "resetting",
+      config,
+    });
+    const notErased = idleReducer(clean, { type: "erase-failed", now: start + 20_000 });
+    expect(notErased).toEqual({ phase: "watching", config, lastInputAt: start + 20_000 });
+    expect(nextCheckAt(notErased)).toBe(start + 140_000);
+    // Someone using the tablet meanwhile is not interrupted: their own reset comes.
+    expect(idleReducer(armed, { type: "erase-failed", now: start + 20_000 })).toBe(armed);
+  });
+
   it("resets at once, with no countdown, when the tablet wakes after the whole time has passed", () => {
     expect(idleReducer(armed, { type: "tick", now: start + 60 * 60_000 })).toEqual({
       phase: "resetting",

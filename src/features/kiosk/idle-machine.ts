@@ -48,7 +48,12 @@ export type IdleEvent =
   /** The person pressed "Continue". */
   | { type: "continue"; now: number }
   /** `erased`: whether the reset erased everything (one that did not is tried again later). */
-  | { type: "reset-done"; now: number; erased: boolean };
+  | { type: "reset-done"; now: number; erased: boolean }
+  /**
+   * A reset that had ended erasing everything failed, later, to erase a value a slow change wrote
+   * back (features/kiosk/privacy-reset.ts): as after a reset that could not erase, it is tried again.
+   */
+  | { type: "erase-failed"; now: number };
 
 export const initialIdleState: IdleState = { phase: "off" };
 
@@ -88,7 +93,7 @@ export function idleReducer(state: IdleState, event: IdleEvent): IdleState {
         : { phase: "watching", config: state.config, lastInputAt: event.now };
 
     case "clean":
-      if (event.type === "input") {
+      if (event.type === "input" || event.type === "erase-failed") {
         return { phase: "watching", config: state.config, lastInputAt: event.now };
       }
       if (event.type === "media" && event.playing) return { phase: "held", config: state.config };

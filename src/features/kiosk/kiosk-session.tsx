@@ -18,6 +18,7 @@ import {
   bringInNewVersionAfterReset,
   forgetKioskUses,
   isLeftClean,
+  lateEraseFailed,
   noteKioskUse,
   noteStaffExit,
   privacyResetEnded,
@@ -248,6 +249,20 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
   const runPrivacyReset = useEffectEvent(async (betweenPatients: boolean) => {
     startPrivacyReset();
     let erased = false;
+    // A value a slow change wrote back after the erasing is erased again when that change ends
+    // (privacy-reset.ts); should that fail, staff are told as after any reset that could not
+    // erase (by this reset if it has not ended, or at once), and the reset is made again.
+    let ended = false;
+    let failedLate = false;
+    const onLateFailure = () => {
+      if (!ended) {
+        failedLate = true;
+        return;
+      }
+      finishPrivacyReset(false);
+      lateEraseFailed(Date.now());
+      dispatch({ type: "erase-failed", now: Date.now() });
+    };
     try {
       // Leaving the page unmounts it, so nothing of this patient stays in memory; the pages that
       // are left write their last draft on the way out, so the erasing comes after that. Should
@@ -259,7 +274,9 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
       keepHistoryBounds({ floor: index, ceiling: index });
       await new Promise((resolve) => window.setTimeout(resolve, 50));
       // A refusal can be passing (a busy disk): a second try before anyone is told.
-      erased = (await erasePatientData(language)) || (await erasePatientData(language));
+      erased =
+        (await erasePatientData(language, onLateFailure)) ||
+        (await erasePatientData(language, onLateFailure));
     } catch (error) {
       console.error("The privacy reset could not erase the patient's data:", error);
     }
@@ -269,6 +286,8 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
     window.getSelection()?.removeAllRanges();
     window.scrollTo({ top: 0 });
     focusMainContent();
+    erased &&= !failedLate;
+    ended = true;
     finishPrivacyReset(erased);
     privacyResetEnded(erased);
     dispatch({ type: "reset-done", now: Date.now(), erased });

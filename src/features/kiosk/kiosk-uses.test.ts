@@ -3,6 +3,7 @@ import { idleReducer, initialIdleState, type IdleConfig } from "@/features/kiosk
 import {
   bringInNewVersionAfterReset,
   isLeftClean,
+  lateEraseFailed,
   noteKioskUse,
   noteStaffExit,
   privacyResetEnded,
@@ -149,6 +150,18 @@ describe("a kiosk page loaded again after a privacy reset", () => {
       phase: "watching",
       config,
       lastInputAt: 9_100_000,
+    });
+  });
+
+  it("counts the idle time again when the reset's late erasing failed after it had erased everything", () => {
+    kioskWithNewVersionWaiting();
+    noteKioskUse(1_000_000);
+    privacyResetEnded(true);
+    lateEraseFailed(1_050_000);
+    expect(armedAfterReload(1_100_000)).toEqual({
+      phase: "watching",
+      config,
+      lastInputAt: 1_050_000,
     });
   });
 

@@ -92,6 +92,15 @@ export function privacyResetEnded(erased: boolean) {
 }
 
 /**
+ * A privacy reset that had erased everything failed, later, to erase a value a slow change wrote
+ * back (privacy-reset.ts): the tablet is not clean, and a page loaded again counts the idle time
+ * from `at`, so that its reset tries again.
+ */
+export function lateEraseFailed(at: number) {
+  if (isLeftClean()) keepLastUse(at);
+}
+
+/**
  * Brings in a new version after a privacy reset, unless someone has used the tablet since. The
  * server is asked for one when none waits; one ready only after someone has started using the
  * tablet waits for the next reset.

@@ -1,4 +1,4 @@
-import { IDBFactory } from "fake-indexeddb";
+import { IDBFactory, IDBObjectStore } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createKioskSetting,
@@ -177,6 +177,33 @@ describe("privacy reset while a change is being stored", () => {
     await nextPatient;
     resetStorageForTests();
     expect(await readValue(storageKeys.voiceExamples)).toEqual({ phrases: { p2: ["next take"] } });
+  });
+
+  it("tells when erasing again what a change ending after the time limit wrote fails", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    await writeValue(storageKeys.voiceExamples, { phrases: { p1: ["their take"] } });
+    let endHanging = () => {};
+    const hanging = updateValue(storageKeys.voiceExamples, async (stored) => {
+      await new Promise<void>((resolve) => (endHanging = resolve));
+      return stored;
+    });
+    const lateFailures: string[] = [];
+    const erasing = erasePatientData("kk", () => lateFailures.push("not erased"));
+    await vi.advanceTimersByTimeAsync(changeLockWaitMs);
+    // The reset ends, and says the tablet is ready for the next person.
+    expect(await erasing).toBe(true);
+    // The slow change writes the previous patient's examples back, and the device refuses the
+    // reset's erasing them again (a passing IndexedDB error).
+    const refuse = vi.spyOn(IDBObjectStore.prototype, "delete").mockImplementation(() => {
+      throw new DOMException("The transaction was aborted", "AbortError");
+    });
+    endHanging();
+    await hanging;
+    await vi.waitFor(() => expect(lateFailures).toEqual(["not erased"]));
+    refuse.mockRestore();
+    resetStorageForTests();
+    // What the kiosk is told about: the previous patient's examples are still there.
+    expect(await readValue(storageKeys.voiceExamples)).toEqual({ phrases: { p1: ["their take"] } });
   });
 });
 

@@ -64,22 +64,34 @@ export async function endKioskMode(): Promise<"exited" | "not-erased"> {
   return erased ? "exited" : "not-erased";
 }
 
-/** Erases the per-patient data; resolves to false when something could not be erased. */
-export async function erasePatientData(kioskLanguage: LanguageCode): Promise<boolean> {
+/**
+ * Erases the per-patient data; resolves to false when something could not be erased. A value
+ * erased again later, once a change that outlasted the time limit has ended (`underChangeLock`),
+ * may fail to be erased after this has resolved: `onLateFailure` is told then.
+ */
+export async function erasePatientData(
+  kioskLanguage: LanguageCode,
+  onLateFailure: () => void = () => {},
+): Promise<boolean> {
+  const underLock = (
+    key: StorageKey,
+    erase: () => Promise<boolean>,
+    eraseAgain?: () => Promise<boolean>,
+  ) => underChangeLock(key, onLateFailure, erase, eraseAgain);
   const results = await Promise.all([
     ...perPatientKeys.map((key) =>
       // A delivery adds its news to the news it read, under the outbox's lock: erased outside
       // it, the previous patient's news could come back with the next request sent.
       key === storageKeys.sentNotice
         ? withDeviceLock(outboxLock, () => removeValue(key))
-        : underChangeLock(key, () => removeValue(key)),
+        : underLock(key, () => removeValue(key)),
     ),
     writeValue(storageKeys.language, kioskLanguage),
     // Late, the boards only: the photos the next patient may have given phrases by then stay.
-    underChangeLock(storageKeys.talkBoards, restoreClinicBoards, () =>
+    underLock(storageKeys.talkBoards, restoreClinicBoards, () =>
       restoreClinicValue(storageKeys.talkBoards, storageKeys.talkClinicBoards),
     ),
-    underChangeLock(storageKeys.talkSettings, () =>
+    underLock(storageKeys.talkSettings, () =>
       restoreClinicValue(storageKeys.talkSettings, storageKeys.talkClinicSettings),
     ),
     restoreClinicValue(storageKeys.recognitionSettings, storageKeys.recognitionClinicSettings),
@@ -118,10 +130,12 @@ export const changeLockWaitMs = 15_000;
  * came back. So the reset's own turn at the lock, whenever it comes, erases that again
  * (`eraseAgain`: the value only, where `erase` does more). It is safe for the next patient: the
  * locks are taken in the order asked for, and the reset asked before anything they did, so their
- * changes are made after it.
+ * changes are made after it. The reset has ended by then: should that erasing fail, the previous
+ * patient's value stays, and `onLateFailure` is told.
  */
 function underChangeLock(
   key: StorageKey,
+  onLateFailure: () => void,
   erase: () => Promise<boolean>,
   eraseAgain = erase,
 ): Promise<boolean> {
@@ -134,9 +148,12 @@ function underChangeLock(
       resolve(erase());
     }, changeLockWaitMs);
   });
-  const locked = withDeviceLock(valueChangeLock(key), () => {
+  const locked = withDeviceLock(valueChangeLock(key), async () => {
     clearTimeout(timer);
-    return timedOut ? eraseAgain() : erase();
+    if (!timedOut) return erase();
+    const erasedAgain = await eraseAgain();
+    if (!erasedAgain) onLateFailure();
+    return erasedAgain;
   });
   return Promise.race([locked, late]);
 }
