@@ -19,7 +19,9 @@ export { withKioskDialogWords as withWords } from "@/features/kiosk/kiosk-dialog
 type Problem =
   | { kind: "format" }
   | { kind: "refused"; attemptsLeft: number }
-  | { kind: "locked"; until: number };
+  | { kind: "locked"; until: number }
+  /** The PIN was right, but kiosk mode could not be turned off (it stays on). */
+  | { kind: "failed" };
 
 function initialProblem(): Problem | null {
   const setting = getKioskSnapshot().setting;
@@ -53,11 +55,17 @@ export default function ExitKioskDialog({ onClose }: { onClose: () => void }) {
       return;
     }
     setChecking(true);
-    const check = await exitKioskMode(pin);
+    let next: Problem | null;
+    try {
+      // When the PIN was right, kiosk mode is off and this dialog is gone with it.
+      next = problemOf(await exitKioskMode(pin));
+    } catch (error) {
+      console.error("Kiosk mode could not be turned off:", error);
+      next = { kind: "failed" };
+    }
     setChecking(false);
     setPin("");
-    // When the PIN was right, kiosk mode is off and this dialog is gone with it.
-    setProblem(problemOf(check));
+    setProblem(next);
     input.current?.focus();
   };
 
@@ -67,6 +75,7 @@ export default function ExitKioskDialog({ onClose }: { onClose: () => void }) {
     const attemptsLeft = problem.attemptsLeft;
     message = t`Wrong PIN. Attempts left: ${attemptsLeft}.`;
   }
+  if (problem?.kind === "failed") message = t`Kiosk mode could not be turned off. Try again.`;
   if (problem?.kind === "locked") {
     const time = new Intl.DateTimeFormat(i18n.locale, {
       hour: "numeric",

@@ -1,5 +1,9 @@
+import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { idleReducer, initialIdleState, type IdleConfig } from "@/features/kiosk/idle-machine";
+import { enableKioskMode, exitKioskMode, getKioskSnapshot } from "@/features/kiosk/kiosk-store";
+import { setOpenSessionReset } from "@/features/kiosk/privacy-reset";
+import { resetStorageForTests } from "@/lib/storage";
 import {
   bringInNewVersionAfterReset,
   isLeftClean,
@@ -117,6 +121,28 @@ describe("a new version on a kiosk", () => {
     // The new version takes over while the exit is still removing the kiosk's settings.
     kiosk.takesOver();
     expect(kiosk.reload).not.toHaveBeenCalled();
+  });
+
+  it("comes in after the next idle reset when staff's exit failed after the right PIN", async () => {
+    const kiosk = kioskWithNewVersionWaiting();
+    globalThis.indexedDB = new IDBFactory();
+    resetStorageForTests();
+    expect(await enableKioskMode({ pin: "2468", language: "kk" })).toBe("on");
+    // The open session's reset, as kiosk-session.tsx gives it, notes that staff are leaving;
+    // this time something in it fails, and kiosk mode stays on.
+    setOpenSessionReset(async () => {
+      noteStaffExit();
+      throw new Error("The privacy reset broke");
+    });
+    await expect(exitKioskMode("2468")).rejects.toThrow("The privacy reset broke");
+    setOpenSessionReset(null);
+    expect(getKioskSnapshot().status).toBe("on");
+    // Later, nobody there, the idle reset ends: a new version comes in as on any kiosk.
+    privacyResetEnded(true);
+    await bringInNewVersionAfterReset();
+    expect(kiosk.next.postMessage).toHaveBeenCalledWith({ type: "SKIP_WAITING" });
+    kiosk.takesOver();
+    expect(kiosk.reload).toHaveBeenCalledTimes(1);
   });
 });
 

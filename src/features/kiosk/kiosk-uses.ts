@@ -80,6 +80,11 @@ export function noteStaffExit() {
   staffLeaving = true;
 }
 
+/** Leaving kiosk mode failed after the right PIN: kiosk mode goes on, and new versions come in. */
+export function staffStayed() {
+  staffLeaving = false;
+}
+
 /**
  * A privacy reset has ended; `erased` says whether it erased everything. One that could not (a
  * device that refuses the writes) keeps the last use, so that the next start makes the reset

@@ -14,6 +14,7 @@
  * reach the clinic's team; the kiosk setting; and pilot access, which belongs to the device.
  */
 import { removeKioskSetting } from "@/features/kiosk/kiosk-setting";
+import { staffStayed } from "@/features/kiosk/kiosk-uses";
 import type { LanguageCode } from "@/lib/i18n";
 import { delMany, keys } from "idb-keyval";
 import { openPictureStore, pictureIdsIn } from "@/lib/picture-database";
@@ -58,10 +59,17 @@ export function setOpenSessionReset(reset: typeof openSessionReset) {
  * clinic's setup. Then the setting and the clinic's setup go. Returns what staff are told.
  */
 export async function endKioskMode(): Promise<"exited" | "not-erased"> {
-  const erased = openSessionReset ? await openSessionReset() : true;
-  await removeKioskSetting();
-  await forgetClinicSetup();
-  return erased ? "exited" : "not-erased";
+  try {
+    const erased = openSessionReset ? await openSessionReset() : true;
+    await removeKioskSetting();
+    await forgetClinicSetup();
+    return erased ? "exited" : "not-erased";
+  } catch (error) {
+    // Kiosk mode stays on: the mark that staff are leaving (set as the session's reset began)
+    // would hold off every new version until the page was loaded again.
+    staffStayed();
+    throw error;
+  }
 }
 
 /**
