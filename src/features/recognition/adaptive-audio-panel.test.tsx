@@ -8,23 +8,23 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { Messages } from "@lingui/core";
 import { AppProviders } from "@/components/app-providers";
 import { AdaptiveAudioPanel } from "@/features/recognition/adaptive-audio-panel";
-import { initialAudioState } from "@/features/recognition/audio-machine";
+import { initialAudioState, type GenerationFailure } from "@/features/recognition/audio-machine";
 import { activateLanguage, withOwnCatalogPart } from "@/lib/i18n";
 
 const nothing = () => undefined;
 
-/** The panel with no audio yet beside `text`, as the page shows it. */
-async function createAudioButton(text: string, recording: boolean) {
+/** The panel's markup with no audio yet beside `text`, after `failure` if one is given. */
+async function panelMarkup(text: string, recording: boolean, failure?: GenerationFailure) {
   await activateLanguage("en");
   await withOwnCatalogPart(
     "recognition-audio",
     import.meta.glob<{ messages: Messages }>("/locales/*/recognition-audio.po"),
     Promise.resolve(),
   );
-  const markup = renderToStaticMarkup(
+  return renderToStaticMarkup(
     <AppProviders>
       <AdaptiveAudioPanel
-        state={initialAudioState}
+        state={{ ...initialAudioState, failure: failure ?? null }}
         text={text}
         rate="normal"
         recording={recording}
@@ -36,6 +36,11 @@ async function createAudioButton(text: string, recording: boolean) {
       />
     </AppProviders>,
   );
+}
+
+/** The panel with no audio yet beside `text`, as the page shows it. */
+async function createAudioButton(text: string, recording: boolean) {
+  const markup = await panelMarkup(text, recording);
   const button = attributesOfButton(markup, "Create audio");
   const described = button.get("aria-describedby")?.split(" ") ?? [];
   return {
@@ -76,5 +81,31 @@ describe("Create audio", () => {
       held: false,
       description: "",
     });
+  });
+});
+
+describe("a failure to make the audio", () => {
+  /** The text of the panel's alert after `failure`. */
+  async function failureAlert(failure: GenerationFailure) {
+    // Without the styles Emotion writes beside the elements.
+    const markup = (await panelMarkup("Good morning", false, failure)).replace(
+      /<style[^>]*>.*?<\/style>/g,
+      "",
+    );
+    // The alert's words come before its Close button.
+    const alert = /role="alert"[^>]*>(.*?)<button/.exec(markup)?.[1] ?? "";
+    return alert.replace(/<[^>]+>/g, "");
+  }
+
+  it("after a server error, with the voice not saved here, says to try again and that saving the voice helps", async () => {
+    expect(await failureAlert("server-failed-no-voice")).toBe(
+      "The audio could not be generated. Please try again. To make audio on this device when the server cannot, press “Save voice for offline use”.",
+    );
+  });
+
+  it("says only to try again where saving the voice would not help", async () => {
+    expect(await failureAlert("not-generated")).toBe(
+      "The audio could not be generated. Please try again.",
+    );
   });
 });

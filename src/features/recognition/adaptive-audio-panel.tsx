@@ -76,7 +76,9 @@ function useAudioTexts(state: AudioState, text: string, recording: boolean, onli
 
   // Offline, a failure most likely means the voice was never saved on this device; online by the
   // browser's word (a Wi-Fi without internet), the device engine says whether it was. Either way
-  // the connection is what is missing, and saving the voice is what helps.
+  // the connection is what is missing, and saving the voice is what helps. Where the server
+  // answered with an error and the voice is not saved here, the connection works: another try
+  // may, and a saved voice would have made the audio without the server.
   const failureText =
     state.failure === "nothing-to-speak"
       ? t`There is nothing to read aloud in this text. Record or type some words.`
@@ -86,7 +88,9 @@ function useAudioTexts(state: AudioState, text: string, recording: boolean, onli
           ? t`The audio of this text would be too long. Split the text into shorter parts and make audio for each.`
           : !online || state.failure === "no-voice"
             ? t`The audio could not be generated without a connection. Connect to the internet and try again. To make audio offline next time, press “Save voice for offline use” while connected.`
-            : t`The audio could not be generated. Please try again.`;
+            : state.failure === "server-failed-no-voice"
+              ? t`The audio could not be generated. Please try again. To make audio on this device when the server cannot, press “Save voice for offline use”.`
+              : t`The audio could not be generated. Please try again.`;
 
   return { hint, statusText, failureText };
 }

@@ -111,6 +111,15 @@ describe("audio machine", () => {
     expect(generationFailureOf(new Error("The server answered 503"))).toBe("not-generated");
   });
 
+  it("tells a server error with the voice not saved on this device from other failures", () => {
+    // The error create-speech-audio.ts gives then, told by its name: its class comes with the
+    // code that makes audio, not with the page.
+    const serverFailed = Object.assign(new Error("The engine is busy."), {
+      name: "ServerFailedVoiceNotSavedError",
+    });
+    expect(generationFailureOf(serverFailed)).toBe("server-failed-no-voice");
+  });
+
   it("follows playing and paused", () => {
     const playing = audioReducer(ready, { type: "playing" });
     expect(playing.playing).toBe(true);

@@ -17,27 +17,36 @@ export type GenerationStage = "requesting-server" | "loading-local-engine" | "sy
 /**
 /**
  * Why the last generation failed, or its audio went: the text has nothing to read aloud, or its
- * audio would be too long (either way it must change), the server could not make the audio and
- * the voice is not on this device to make it instead (saving the voice helps), the audio could
- * not be made (another try may work), or words heard after Stop changed the text the audio was
- * made (or being made) from.
+ * audio would be too long (either way it must change), the server could not be reached and the
+ * voice is not on this device to make it instead (a connection and saving the voice help), the
+ * server answered with an error and the voice is not on this device (another try may work;
+ * saving the voice helps), the audio could not be made (another try may work), or words heard
+ * after Stop changed the text the audio was made (or being made) from.
  */
 export type GenerationFailure =
-  "nothing-to-speak" | "too-long" | "no-voice" | "not-generated" | "text-changed";
+  | "nothing-to-speak"
+  | "too-long"
+  | "no-voice"
+  | "server-failed-no-voice"
+  | "not-generated"
+  | "text-changed";
 
 /**
- * The failure that `error`, from making the audio, stands for. AudioTooLongError is told by its
- * name: its class (src/shared/audio-length.ts) comes with the code that makes audio, not with the
- * page's first load.
+ * The failure that `error`, from making the audio, stands for. AudioTooLongError and
+ * ServerFailedVoiceNotSavedError are told by their names: their classes come with the code that
+ * makes audio, not with the page's first load.
  */
 export function generationFailureOf(error: unknown): GenerationFailure {
+  const name = (error as Error | undefined)?.name;
   return error instanceof NothingToSpeakError
     ? "nothing-to-speak"
-    : (error as Error | undefined)?.name === "AudioTooLongError"
+    : name === "AudioTooLongError"
       ? "too-long"
       : error instanceof VoiceNotOnDeviceError
         ? "no-voice"
-        : "not-generated";
+        : name === "ServerFailedVoiceNotSavedError"
+          ? "server-failed-no-voice"
+          : "not-generated";
 }
 
 /** The last generated audio, as kept in IndexedDB (`storageKeys.lastAudio`). */

@@ -24,8 +24,9 @@ import { removeValue, storageKeys, writeValue } from "@/lib/storage";
 /**
  * Makes audio from a text, saying at which stage it is; rejects with NothingToSpeakError when the
  * text has nothing to read aloud, with AudioTooLongError when its audio would be too long, and
- * with VoiceNotOnDeviceError when neither the server nor the device could make it and the voice
- * is not on the device. The page that hosts the workspace passes the speech-synthesis feature's
+ * with VoiceNotOnDeviceError when the server could not be reached and the voice is not on the
+ * device, and with an error named ServerFailedVoiceNotSavedError when the server answered with an
+ * error and the voice is not on the device either. The page that hosts the workspace passes the speech-synthesis feature's
  * `createSpeechAudio`, which this feature does not import.
  */
 export type MakeSpeechAudio = (

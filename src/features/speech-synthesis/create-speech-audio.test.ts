@@ -234,7 +234,10 @@ describe("speech audio: server first, the device when it cannot answer", () => {
 
   it("reports a device engine that cannot load as a speech-audio error", async () => {
     const { create } = setUp("fail", { deviceFails: true });
-    await expect(create(request)).rejects.toBeInstanceOf(SpeechAudioError);
+    const failure = await create(request).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SpeechAudioError);
+    // The voice is not what failed: nothing says that saving it would help.
+    expect(failure).toMatchObject({ name: "SpeechAudioError" });
   });
 
   it("says the voice is not on the device where the browser says online but the server cannot be reached", async () => {
@@ -254,6 +257,10 @@ describe("speech audio: server first, the device when it cannot answer", () => {
     // The server's own words, not "the voice is not on this device": the page says the audio
     // could not be made, not that there is no connection.
     expect(failure).toMatchObject({ message: "The engine is busy." });
+    // Told by its name (the page tells it so, without this module): a voice saved on this device
+    // would have made the audio without the server, which the page says.
+    expect(failure).toMatchObject({ name: "ServerFailedVoiceNotSavedError" });
+    expect((failure as Error).cause).toBeInstanceOf(VoiceNotOnDeviceError);
   });
 
   it("says the voice is not on the device offline", async () => {

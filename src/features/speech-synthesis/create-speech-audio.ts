@@ -34,6 +34,16 @@ export class SpeechAudioError extends Error {
   override name = "SpeechAudioError";
 }
 
+/**
+ * The server answered with an error, and the voice, not saved on this device, could not be
+ * downloaded to make the audio here instead. The connection works, so nothing is said of it; but
+ * a voice saved for offline use would have made the audio without the server, which the page
+ * says. Carries the server's own message.
+ */
+export class ServerFailedVoiceNotSavedError extends SpeechAudioError {
+  override name = "ServerFailedVoiceNotSavedError";
+}
+
 function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
@@ -222,8 +232,12 @@ export function speechAudioFrom(sources: SpeechAudioSources) {
       if (isAboutTheText(error)) throw error;
       // A voice missing from the device is told apart where the server could not be reached: the
       // page says the connection is missing, and how to save the voice. Where the server answered
-      // with an error, the connection is there and the audio could not be made: that is said.
-      if (error instanceof VoiceNotOnDeviceError && !serverRefused) throw error;
+      // with an error, the connection is there and the audio could not be made: that is said,
+      // and, where the voice is not saved here, that saving it would let the device make audio.
+      if (error instanceof VoiceNotOnDeviceError) {
+        if (!(serverRefused instanceof Error)) throw error;
+        throw new ServerFailedVoiceNotSavedError(serverRefused.message, { cause: error });
+      }
       if (serverRefused) throw serverRefused;
       throw new SpeechAudioError(error instanceof Error ? error.message : String(error));
     }
