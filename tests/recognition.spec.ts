@@ -493,6 +493,26 @@ test.describe("recording", () => {
     await expect(textField(page)).toHaveValue("hello");
   });
 
+  test("when the text and audio panels' code does not load, it is said once, with one Try again", async ({
+    page,
+  }) => {
+    // A first visit whose connection dropped: the panels' code (one part of the page) cannot come.
+    await page.route(
+      /\/assets\/(result-panels|recognized-text-panel|adaptive-audio-panel)-[\w-]+\.js$/,
+      (route) => route.abort("internetdisconnected"),
+    );
+    await openRecognition(page);
+    await recordText(page, "Салом");
+    const unavailable = page
+      .getByRole("alert")
+      .filter({ hasText: "Part of the page could not be loaded" });
+    await expect(unavailable).toBeVisible();
+    // Both panels are shown at once (one Suspense): had each its own message, both would be here.
+    await expect(page.getByText("Part of the page could not be loaded")).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(1);
+    await expect(unavailable.getByRole("button", { name: "Try again" })).toBeVisible();
+  });
+
   test("when the recogniser's code does not load, Start recording says so and works once it comes", async ({
     page,
   }) => {

@@ -3,7 +3,6 @@ import { flushSync } from "react-dom";
 import type { Messages } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
 import { voiceDestinationOf } from "@/features/recognition/recognition-choice";
-import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import { lazyPart } from "@/components/lazy-part";
 import { withOwnCatalogPart } from "@/lib/i18n";
@@ -19,22 +18,15 @@ import { Button } from "@/components/button";
 
 // The text and audio panels show once there is text, after a recording or from a draft: their
 // code and their words come with them, not with the page's first load, and are asked for as soon
-// as a recording starts, to be there when it stops.
+// as a recording starts, to be there when it stops. They are one part of the page: code that
+// cannot arrive is said once, not by each panel.
 const loadResultPanels = () =>
   withOwnCatalogPart(
     "recognition-audio",
     import.meta.glob<{ messages: Messages }>("/locales/*/recognition-audio.po"),
-    Promise.all([
-      import("@/features/recognition/recognized-text-panel"),
-      import("@/features/recognition/adaptive-audio-panel"),
-    ]),
+    import("@/features/recognition/result-panels"),
   );
-const RecognizedTextPanel = lazyPart(() =>
-  loadResultPanels().then(([text]) => text.RecognizedTextPanel),
-);
-const AdaptiveAudioPanel = lazyPart(() =>
-  loadResultPanels().then(([, audio]) => audio.AdaptiveAudioPanel),
-);
+const ResultPanels = lazyPart(() => loadResultPanels().then((module) => module.ResultPanels));
 
 /**
  * The recording panel, then, once there is something to work with (a recording has stopped, a
@@ -102,35 +94,29 @@ export function RecognitionWorkspace({
         </Alert>
       ) : null}
       {showResults ? (
-        <Box
-          sx={{
-            display: "grid",
-            gap: { xs: 3, md: 4 },
-            gridTemplateColumns: { xs: "1fr", md: "minmax(0, 3fr) minmax(0, 2fr)" },
-          }}
-        >
-          <Suspense fallback={null}>
-            <RecognizedTextPanel
-              text={recording.text}
-              language={recording.language}
-              hasAudio={audio.status === "ready"}
-              onEdit={workspace.editText}
-              onReset={reset}
-              inputRef={textRef}
-            />
-            <AdaptiveAudioPanel
-              state={audio}
-              text={recording.text}
-              rate={workspace.rate}
-              recording={listening}
-              onChooseRate={workspace.chooseRate}
-              onCreate={() => void workspace.createAudio()}
-              onCancel={workspace.cancelAudio}
-              onPlayingChange={workspace.setPlaying}
-              onDismissFailure={workspace.dismissAudioFailure}
-            />
-          </Suspense>
-        </Box>
+        <Suspense fallback={null}>
+          <ResultPanels
+            textPanel={{
+              text: recording.text,
+              language: recording.language,
+              hasAudio: audio.status === "ready",
+              onEdit: workspace.editText,
+              onReset: reset,
+              inputRef: textRef,
+            }}
+            audioPanel={{
+              state: audio,
+              text: recording.text,
+              rate: workspace.rate,
+              recording: listening,
+              onChooseRate: workspace.chooseRate,
+              onCreate: () => void workspace.createAudio(),
+              onCancel: workspace.cancelAudio,
+              onPlayingChange: workspace.setPlaying,
+              onDismissFailure: workspace.dismissAudioFailure,
+            }}
+          />
+        </Suspense>
       ) : null}
       {showResults && speechLanguage ? afterResults?.(speechLanguage) : null}
     </Stack>
