@@ -282,7 +282,7 @@ test.describe("recording", () => {
     expect(await page.evaluate(() => window.speechScript.instances.length)).toBe(4);
   });
 
-  test("a correction typed in the second after Stop is kept, and the late words are not added twice", async ({
+  test("a correction typed in the second after Stop is kept exactly, and late words are not added after it", async ({
     page,
   }) => {
     await page.clock.install();
@@ -307,7 +307,8 @@ test.describe("recording", () => {
     });
     await expect(textField(page)).toHaveValue("I need a glass of water");
 
-    // The words heard at Stop corrected themselves: only what was heard after them is added.
+    // The words heard at Stop corrected themselves: the user's words stay as typed, and what
+    // was heard after them is not glued after them.
     await startRecording(page);
     await page.evaluate(() => {
       window.speechScript.final("please call");
@@ -320,12 +321,28 @@ test.describe("recording", () => {
       window.speechScript.final("my daughter now");
       window.speechScript.end();
     });
-    await expect(textField(page)).toHaveValue("please call my daughter now");
+    await expect(textField(page)).toHaveValue("please call my daughter");
+
+    // Typed on after the words heard at Stop: the late words only update those words.
+    await startRecording(page);
+    await page.evaluate(() => {
+      window.speechScript.final("i need");
+      window.speechScript.interim("a glass of wader");
+    });
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(textField(page)).toHaveValue("i need a glass of wader");
+    await textField(page).press("End");
+    await textField(page).pressSequentially(", please");
+    await page.evaluate(() => {
+      window.speechScript.final("a glass of water now");
+      window.speechScript.end();
+    });
+    await expect(textField(page)).toHaveValue("i need a glass of water, please");
     // The draft is saved a moment after the last change, on the page's clock.
     await page.clock.resume();
     await expect
       .poll(() => storedValue(page, "dauys.recognition-draft"))
-      .toMatchObject({ text: "please call my daughter now" });
+      .toMatchObject({ text: "i need a glass of water, please" });
   });
 
   test("a second tap right after Stop (a tremor's bounce) does not start a new recording over the words", async ({

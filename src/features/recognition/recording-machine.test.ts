@@ -27,7 +27,7 @@ describe("recording machine", () => {
       problem: null,
       replaced: "",
       unconfirmed: "",
-      corrected: 0,
+      typedAfter: null,
     });
   });
 
@@ -207,8 +207,7 @@ describe("recording machine", () => {
         atStop,
       ).text,
     ).toBe("I need a glass of water");
-    // Corrected by the user meanwhile: their text is theirs, and only the words heard after
-    // those they corrected come after it.
+    // Corrected by the user meanwhile: their text is theirs, kept as they left it.
     expect(
       run(
         [
@@ -217,7 +216,7 @@ describe("recording machine", () => {
         ],
         atStop,
       ).text,
-    ).toBe("I need a glass water");
+    ).toBe("I need a glass");
   });
 
   it("an edit in the second after Stop is kept, and late words are not added twice", () => {
@@ -240,12 +239,13 @@ describe("recording machine", () => {
         atStop,
       ).text,
     ).toBe("I need a glass of water");
-    // The words heard at Stop corrected: the user's now; the late words for them are not added
-    // again, what was heard after them is, also in pieces and after words still being heard.
+    // Typed on after the words heard at Stop: the late words for them are not added again,
+    // and those heard after them are not glued after what the user typed, also in pieces and
+    // after words still being heard.
     const corrected = recordingReducer(atStop, { type: "edit", text: "i need a glass of, " });
     expect(
       run([{ type: "final", transcript: "a glass of water" }, { type: "ended" }], corrected).text,
-    ).toBe("i need a glass of, water");
+    ).toBe("i need a glass of, ");
     const pieces = run(
       [
         { type: "interim", transcript: "a glass of water" },
@@ -254,9 +254,9 @@ describe("recording machine", () => {
       ],
       corrected,
     );
-    expect(pieces.text).toBe("i need a glass of, water");
+    expect(pieces.text).toBe("i need a glass of, ");
     expect(run([{ type: "final", transcript: "of water" }, { type: "ended" }], pieces).text).toBe(
-      "i need a glass of, water",
+      "i need a glass of, ",
     );
     // A new recording's words are not taken for late ones.
     expect(
@@ -270,6 +270,138 @@ describe("recording machine", () => {
         corrected,
       ).text,
     ).toBe("a cup of tea");
+  });
+
+  describe("late words after the user typed in the second after Stop", () => {
+    /** Stopped while "i need" was final and `heard` still being made out. */
+    const stoppedHearing = (heard: string) =>
+      run(
+        [
+          { type: "final", transcript: "i need" },
+          { type: "interim", transcript: heard },
+          { type: "stop" },
+        ],
+        recording,
+      );
+    const typed = (text: string, heard = "a glass of") =>
+      recordingReducer(stoppedHearing(heard), { type: "edit", text });
+
+    it("are not added after words the user typed after the heard ones", () => {
+      // The user finished the sentence themselves: the late word is not added a second time.
+      expect(
+        run(
+          [{ type: "final", transcript: "a glass of water" }, { type: "ended" }],
+          typed("i need a glass of water"),
+        ).text,
+      ).toBe("i need a glass of water");
+      // The user typed on: the late word is not glued after their words.
+      expect(
+        run(
+          [
+            { type: "interim", transcript: "a glass of water" },
+            { type: "final", transcript: "a glass of water" },
+            { type: "ended" },
+          ],
+          typed("i need a glass of milk, please"),
+        ).text,
+      ).toBe("i need a glass of milk, please");
+    });
+
+    it("update the heard words the user typed after, in place and word for word", () => {
+      const pleaseTyped = typed("i need a glass of wader please", "a glass of wader");
+      // While still being made out, then final.
+      const hearing = recordingReducer(pleaseTyped, {
+        type: "interim",
+        transcript: "a glass of water now",
+      });
+      expect(hearing.text).toBe("i need a glass of water please");
+      expect(
+        run([{ type: "final", transcript: "a glass of water now" }, { type: "ended" }], hearing),
+      ).toMatchObject({ text: "i need a glass of water please", unconfirmed: "" });
+      // In pieces: the words not yet final stay open to the next piece.
+      const piece = recordingReducer(pleaseTyped, { type: "final", transcript: "a glass of" });
+      expect(piece).toMatchObject({
+        text: "i need a glass of wader please",
+        unconfirmed: " wader",
+      });
+      expect(
+        run(
+          [
+            { type: "interim", transcript: "water" },
+            { type: "final", transcript: "water now" },
+            { type: "ended" },
+          ],
+          piece,
+        ).text,
+      ).toBe("i need a glass of water please");
+      // And the user may go on typing after them meanwhile.
+      expect(
+        run(
+          [
+            { type: "edit", text: "i need a glass of wader please, now" },
+            { type: "final", transcript: "a glass of water now" },
+          ],
+          pleaseTyped,
+        ).text,
+      ).toBe("i need a glass of water please, now");
+    });
+
+    it("change nothing where the user changed the heard words", () => {
+      const daughter = run(
+        [
+          { type: "final", transcript: "please call" },
+          { type: "interim", transcript: "my dotter" },
+          { type: "stop" },
+          { type: "edit", text: "please call my daughter" },
+        ],
+        recording,
+      );
+      expect(
+        run([{ type: "final", transcript: "my daughter now" }, { type: "ended" }], daughter).text,
+      ).toBe("please call my daughter");
+      // A letter typed onto the last heard word changes that word.
+      expect(
+        recordingReducer(typed("i need a glass off"), {
+          type: "final",
+          transcript: "a glass of water",
+        }).text,
+      ).toBe("i need a glass off");
+    });
+
+    it("are not added after what the user typed where every word was final at Stop", () => {
+      const allFinal = run([{ type: "final", transcript: "i need" }, { type: "stop" }], recording);
+      expect(
+        run(
+          [
+            { type: "edit", text: "i need water" },
+            { type: "final", transcript: "a glass" },
+          ],
+          allFinal,
+        ).text,
+      ).toBe("i need water");
+      // Changed before the end only: late words still follow the recogniser's own.
+      expect(
+        run(
+          [
+            { type: "edit", text: "I need" },
+            { type: "final", transcript: "a glass" },
+          ],
+          allFinal,
+        ).text,
+      ).toBe("I need a glass");
+    });
+
+    it("still complete the heard words where the user changed only what came before them", () => {
+      expect(
+        run(
+          [
+            { type: "edit", text: "I really need a glass of" },
+            { type: "final", transcript: "a glass of water" },
+          ],
+          stoppedHearing("a glass of"),
+        ).text,
+      ).toBe("I really need a glass of water");
+    });
   });
 
   it("a new recording's words heard up to Stop replace the earlier text", () => {

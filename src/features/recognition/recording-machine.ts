@@ -6,7 +6,8 @@
  * lost, a slip of the hand on Start). While recording, only final transcripts enter the text;
  * interim words are kept apart. At Stop the words heard but not yet final enter the text as they
  * are, so they are there should their final words never come (a connection lost just then); the
- * final words replace them if they do.
+ * final words replace them if they do. What the user types meanwhile is kept exactly as typed:
+ * late words never follow it (see `typedAfter`).
  */
 import { defaultRecognitionLanguage } from "@/features/recognition/recognition-languages";
 
@@ -57,10 +58,13 @@ export type RecordingState = {
    */
   unconfirmed: string;
   /**
-   * How many words heard at Stop the user has corrected since: the late words that stand for
-   * them are not added again, only those that come after them.
+   * What the user typed after the words heard at Stop, once they typed there or changed those
+   * words (null while the end of the text is still the recogniser's). From then on the text's end
+   * is the user's: late words only update the heard words still in `unconfirmed`, in place and
+   * word for word, and none is added after what the user typed. Words the user changed are
+   * theirs (`unconfirmed` is then empty): late words change nothing.
    */
-  corrected: number;
+  typedAfter: string | null;
 };
 
 export type RecordingEvent =
@@ -88,7 +92,7 @@ export function initialRecordingState(language = defaultRecognitionLanguage): Re
     problem: null,
     replaced: "",
     unconfirmed: "",
-    corrected: 0,
+    typedAfter: null,
   };
 }
 
@@ -135,13 +139,66 @@ function confirmedText(state: RecordingState): string {
  */
 function withUnconfirmed(state: RecordingState, heard: string): RecordingState {
   const confirmed = confirmedText(state);
-  const text = appendTranscript(confirmed, lateWords(state, heard));
+  const text = appendTranscript(confirmed, heard);
   return { ...state, text, unconfirmed: text.slice(confirmed.length) };
 }
 
-/** Late words without those that stand for words the user has corrected. */
-function lateWords(state: RecordingState, transcript: string): string {
-  return wordsOf(transcript).slice(state.corrected).join(" ");
+/** Where the words heard at Stop are in the text: their start and end. */
+function heardSpan({ text, unconfirmed, typedAfter }: RecordingState): [number, number] {
+  const end = text.length - (typedAfter ?? "").length;
+  return [end - unconfirmed.length, end];
+}
+
+/**
+ * Late words (`transcript`; `final` when the recogniser will not change them) where the user has
+ * typed after the words heard at Stop: they update those words in place, word for word, and the
+ * words beyond them are not added. Final ones are confirmed and leave `unconfirmed`.
+ */
+function updatedInPlace(state: RecordingState, transcript: string, final: boolean) {
+  const heard = wordsOf(state.unconfirmed);
+  const late = wordsOf(transcript).slice(0, heard.length);
+  const [start, end] = heardSpan(state);
+  const lead = /^\s*/.exec(state.unconfirmed)![0];
+  const confirmed = final ? late.join(" ") : "";
+  const open = [...late.slice(confirmed ? late.length : 0), ...heard.slice(late.length)].join(" ");
+  const unconfirmed = open && (confirmed ? " " : lead) + open;
+  const text =
+    state.text.slice(0, start) +
+    (confirmed && lead + confirmed) +
+    unconfirmed +
+    state.text.slice(end);
+  return { ...state, text, unconfirmed };
+}
+
+const isWordChar = (char: string | undefined) => !!char && /[\p{L}\p{N}]/u.test(char);
+
+/**
+ * The user changed the text to `typed` after Stop, while late words may still come: where their
+ * change fell against the words heard at Stop. Before those words, the end stays as it was;
+ * after them (nothing of the words themselves changed), it is the user's typing; in them, the
+ * words are the user's.
+ */
+function typedAfterStop(state: RecordingState, typed: string): RecordingState {
+  const { text, unconfirmed } = state;
+  if (typed === text) return state;
+  const [start, end] = heardSpan(state);
+  // The part that changed: text[from, text.length - same) became typed[from, typed.length - same].
+  let from = 0;
+  while (from < text.length && text[from] === typed[from]) from++;
+  let same = 0;
+  const most = Math.min(text.length, typed.length) - from;
+  while (same < most && text.at(-1 - same) === typed.at(-1 - same)) same++;
+  const shift = typed.length - text.length;
+  if (text.length - same <= start && from < end) {
+    // Before the heard words, which keep their place at the same distance from the end.
+    const at = start + shift;
+    if (!unconfirmed || !(isWordChar(typed[at - 1]) && isWordChar(typed[at]))) {
+      return { ...state, text: typed };
+    }
+  } else if (from >= end && !(isWordChar(typed[end - 1]) && isWordChar(typed[end]))) {
+    return { ...state, text: typed, typedAfter: typed.slice(end) };
+  }
+  return { ...state, text: typed, unconfirmed: "", typedAfter: "" };
 }
 
 /**
@@ -180,7 +237,7 @@ export function recordingReducer(state: RecordingState, event: RecordingEvent): 
         interim: "",
         problem: null,
         unconfirmed: "",
-        corrected: 0,
+        typedAfter: null,
       };
     case "cancel-start":
       // Nothing started (the voice had nowhere it may go): back to where the user was.
@@ -200,7 +257,9 @@ export function recordingReducer(state: RecordingState, event: RecordingEvent): 
       // After Stop, words the recogniser is still making out take the place of those heard
       // before; none (all final by now) keeps them.
       if (state.status === "stopped" && event.transcript.trim()) {
-        return withUnconfirmed(state, event.transcript);
+        return state.typedAfter === null
+          ? withUnconfirmed(state, event.transcript)
+          : updatedInPlace(state, event.transcript, false);
       }
       if (state.status !== "recording") return state;
       return { ...state, interim: event.transcript.trim() };
@@ -209,12 +268,12 @@ export function recordingReducer(state: RecordingState, event: RecordingEvent): 
       // of the words heard at Stop. A blank one does not take those away.
       if (state.status !== "recording" && state.status !== "stopped") return state;
       if (state.unconfirmed && !event.transcript.trim()) return state;
+      if (state.typedAfter !== null) return updatedInPlace(state, event.transcript, true);
       return {
         ...state,
-        text: appendTranscript(confirmedText(state), lateWords(state, event.transcript)),
+        text: appendTranscript(confirmedText(state), event.transcript),
         interim: "",
         unconfirmed: "",
-        corrected: Math.max(0, state.corrected - wordsOf(event.transcript).length),
       };
     case "stop":
       if (!isListening(state)) return state;
@@ -230,16 +289,12 @@ export function recordingReducer(state: RecordingState, event: RecordingEvent): 
     case "edit": {
       // Typed in while recording: what the user typed is theirs, nothing is put back over it.
       // Typed where the voice could go nowhere: the field stays once recognition becomes possible.
-      // After Stop, the words heard at Stop still at the end of the text are the recogniser's,
-      // its final words take their place; corrected, they are the user's, and the late words
-      // for them are not added again.
-      const kept = event.text.endsWith(state.unconfirmed);
+      // After Stop, late words may still come: where the user typed decides what they do.
+      const typed = state.status === "stopped" ? typedAfterStop(state, event.text) : state;
       return {
-        ...state,
+        ...typed,
         text: event.text,
         replaced: "",
-        unconfirmed: kept ? state.unconfirmed : "",
-        corrected: state.corrected + (kept ? 0 : wordsOf(state.unconfirmed).length),
         resultsShown: state.resultsShown || event.text.length > 0,
       };
     }
