@@ -73,10 +73,22 @@ function press(target: ScanTarget | undefined, chooseFrom: (list: HTMLSelectElem
   else element.click();
 }
 
-/** Whether the scan goes on from the button at `path` after its press (`scanResumeAttribute`). */
-function resumesAfter(tree: ScanTree, path: ScanPath) {
+/**
+ * Where the scan goes on after the press of the button at `path`, when it changes what is round
+ * it (`scanResumeAttribute`): there (a phrase moved: its button at the new place); for a phrase's
+ * Delete, at the next phrase's Delete (the previous one's at the end), since its own goes. Null
+ * for any other press.
+ */
+function resumeAfter(tree: ScanTree, path: ScanPath, root: HTMLElement | null): ScanPath | null {
   const target = nodeAt(tree, path) as ScanTarget | undefined;
-  return target?.kind === "item" && target.element.hasAttribute(scanResumeAttribute);
+  if (target?.kind !== "item" || !target.element.hasAttribute(scanResumeAttribute)) return null;
+  const deletes = root
+    ? [...root.querySelectorAll<HTMLElement>(`[${scanKeyAttribute}$=":delete"]`)]
+    : [];
+  const at = deletes.indexOf(target.element);
+  if (at < 0) return path;
+  const neighbour = deletes[at + 1] ?? deletes[at - 1];
+  return (neighbour && find(tree, neighbour, keyOfTarget)) ?? path;
 }
 
 /** The radio button checked now in the group of `radio`, if any. */
@@ -149,10 +161,8 @@ export function useSwitchScanning({
       now,
     );
     // A press that changes what is round it (a phrase moved or deleted): the scan goes on there.
-    const next =
-      effect?.kind === "press" && resumesAfter(now, effect.path)
-        ? { ...changed, resume: effect.path }
-        : changed;
+    const resume = effect?.kind === "press" ? resumeAfter(now, effect.path, root) : null;
+    const next = resume ? { ...changed, resume } : changed;
     latest.current = next;
     latestTree.current = now;
     setTree(now);
