@@ -40,7 +40,6 @@ const catalogLoaders: CatalogLoaders = import.meta.env.SSR
       "!/locales/*/recognition-audio.po",
       "!/locales/*/staff.po",
       "!/locales/*/kiosk-dialogs.po",
-      "!/locales/*/kiosk-notices.po",
     ]);
 
 /**
