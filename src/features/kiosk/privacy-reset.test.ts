@@ -183,9 +183,10 @@ describe("privacy reset while a change is being stored", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     await writeValue(storageKeys.voiceExamples, { phrases: { p1: ["their take"] } });
     let endHanging = () => {};
+    // The previous patient's answer, learnt from their examples as read before the reset.
     const hanging = updateValue(storageKeys.voiceExamples, async (stored) => {
       await new Promise<void>((resolve) => (endHanging = resolve));
-      return stored;
+      return { phrases: { ...(stored as { phrases: object }).phrases, p3: ["their answer"] } };
     });
     const lateFailures: string[] = [];
     const erasing = erasePatientData("kk", () => lateFailures.push("not erased"));
@@ -203,7 +204,9 @@ describe("privacy reset while a change is being stored", () => {
     refuse.mockRestore();
     resetStorageForTests();
     // What the kiosk is told about: the previous patient's examples are still there.
-    expect(await readValue(storageKeys.voiceExamples)).toEqual({ phrases: { p1: ["their take"] } });
+    expect(await readValue(storageKeys.voiceExamples)).toEqual({
+      phrases: { p1: ["their take"], p3: ["their answer"] },
+    });
   });
 });
 
