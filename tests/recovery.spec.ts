@@ -509,10 +509,13 @@ test.describe("with pilot access", () => {
       .getByRole("link", { name: "Talk" })
       .click();
     await expect(page).toHaveURL(/\/talk$/);
+    // Each place is kept with the time it was reached (of two tabs' places the later wins); the
+    // lesson watched to its end is kept as having none, with that time.
     await expect
       .poll(() => storedValue(page, "dauys.lesson-places"))
       .toEqual({
-        qVqS7xkuSU4: 840,
+        qVqS7xkuSU4: { seconds: 840, at: expect.any(Number) },
+        ndxE81HS0tk: { at: expect.any(Number) },
       });
 
     // Opened again: the first lesson offers to go on where it was, the second starts again.

@@ -5,9 +5,22 @@ import {
   createPlaceSaver,
   placeSaveEveryMs,
   placesFromStored,
+  placesShown,
   readLessonPlaces,
+  withChanges,
+  withPlaceReached,
+  type Place,
+  type TimedPlaces,
 } from "@/features/lessons/lesson-places";
 import { onStorageError, resetStorageForTests, storageKeys } from "@/lib/storage";
+
+/** A page's changes: each lesson's place (`undefined`: none), reached at `at`. */
+function reached(places: [string, number | undefined][], at = Date.now()): TimedPlaces {
+  return places.reduce<TimedPlaces>(
+    (changes, [youtubeId, seconds]) => withPlaceReached(changes, youtubeId, seconds, at),
+    new Map(),
+  );
+}
 
 /** A tab of the app: its own copies of the modules, on the device's one database. */
 async function openTab() {
@@ -28,7 +41,7 @@ describe("the places where lessons were left", () => {
   it("are kept on the device: the next visit finds them, with the last visit's changes made", async () => {
     const firstVisit = createPlaceSaver();
     firstVisit.schedule(
-      new Map([
+      reached([
         ["qVqS7xkuSU4", 840],
         ["ndxE81HS0tk", 95],
       ]),
@@ -47,7 +60,7 @@ describe("the places where lessons were left", () => {
     // end), one new; lessons this visit did not touch keep their place.
     const secondVisit = createPlaceSaver();
     secondVisit.schedule(
-      new Map([
+      reached([
         ["qVqS7xkuSU4", 901],
         ["ndxE81HS0tk", undefined],
         ["Xk2pq9Lm3Tz", 40],
@@ -70,32 +83,82 @@ describe("the places where lessons were left", () => {
     expect(await tabB.readLessonPlaces()).toEqual(new Map());
     const [savesA, savesB] = [tabA.createPlaceSaver(), tabB.createPlaceSaver()];
     // Tab A saves lesson 3's place, then tab B lesson 5's.
-    savesA.schedule(new Map([["lesson-3", 840]]));
+    savesA.schedule(reached([["lesson-3", 840]]));
     await savesA.flush();
-    savesB.schedule(new Map([["lesson-5", 95]]));
+    savesB.schedule(reached([["lesson-5", 95]]));
     await savesB.flush();
     // Tab A's lesson plays on; tab B's is watched to its end.
-    savesA.schedule(new Map([["lesson-3", 900]]));
+    savesA.schedule(reached([["lesson-3", 900]]));
     await savesA.flush();
-    savesB.schedule(new Map([["lesson-5", undefined]]));
+    savesB.schedule(reached([["lesson-5", undefined]]));
     await savesB.flush();
 
     const device = await openTab();
     expect(await device.readLessonPlaces()).toEqual(new Map([["lesson-3", 900]]));
   });
 
+  it("changed in two tabs: the place watched last shows in both, and is the one kept", async () => {
+    const [tabA, tabB] = [await openTab(), await openTab()];
+    // What each tab shows: the places as stored (followed), with its own changes made on them.
+    let storedA: TimedPlaces = new Map();
+    let storedB: TimedPlaces = new Map();
+    const stops = [
+      tabA.followLessonPlaces((places) => (storedA = places)),
+      tabB.followLessonPlaces((places) => (storedB = places)),
+    ];
+    const [savesA, savesB] = [tabA.createPlaceSaver(), tabB.createPlaceSaver()];
+    let changesA: TimedPlaces = new Map();
+    let changesB: TimedPlaces = new Map();
+    const shownA = () => placesShown(withChanges(storedA, changesA)).get("lesson-3");
+    const shownB = () => placesShown(withChanges(storedB, changesB)).get("lesson-3");
+
+    // Lesson 3 watched to 5:00 in tab A, then on to 10:00 in tab B.
+    changesA = withPlaceReached(changesA, "lesson-3", 300, 1_000);
+    savesA.schedule(changesA);
+    await savesA.flush();
+    await vi.waitFor(() => expect(shownB()).toBe(300));
+    changesB = withPlaceReached(changesB, "lesson-3", 600, 2_000);
+    savesB.schedule(changesB);
+    await savesB.flush();
+    // Tab A offers to go on from 10:00, not from its own older 5:00.
+    await vi.waitFor(() => expect(shownA()).toBe(600));
+    expect(shownB()).toBe(600);
+
+    // Gone on in tab A to 10:10: tab B shows that over its own 10:00.
+    changesA = withPlaceReached(changesA, "lesson-3", 610, 3_000);
+    savesA.schedule(changesA);
+    await savesA.flush();
+    await vi.waitFor(() => expect(shownB()).toBe(610));
+    expect(shownA()).toBe(610);
+
+    // Tab A reached 10:20 but had not saved it yet when the lesson was watched to its end in tab
+    // B: A's later save of its older place does not bring a place back, in either tab.
+    changesA = withPlaceReached(changesA, "lesson-3", 620, 4_000);
+    savesA.schedule(changesA);
+    changesB = withPlaceReached(changesB, "lesson-3", undefined, 5_000);
+    savesB.schedule(changesB);
+    await savesB.flush();
+    await vi.waitFor(() => expect(shownA()).toBeUndefined());
+    await savesA.flush();
+    const device = await openTab();
+    expect(await device.readLessonPlaces()).toEqual(new Map());
+    await vi.waitFor(() => expect(storedB.get("lesson-3")).toEqual({ at: 5_000 }));
+    expect([shownA(), shownB()]).toEqual([undefined, undefined]);
+    for (const stop of stops) stop();
+  });
+
   it("followed in an open tab: another tab's saves show there without a new visit", async () => {
     const [shown, saving] = [await openTab(), await openTab()];
     const seen: Map<string, number>[] = [];
-    const stop = shown.followLessonPlaces((places) => seen.push(places));
+    const stop = shown.followLessonPlaces((places) => seen.push(placesShown(places)));
     await vi.waitFor(() => expect(seen).toEqual([new Map()]));
 
     const saves = saving.createPlaceSaver();
-    saves.schedule(new Map([["lesson-5", 95]]));
+    saves.schedule(reached([["lesson-5", 95]]));
     await saves.flush();
     await vi.waitFor(() => expect(seen.at(-1)).toEqual(new Map([["lesson-5", 95]])));
     // Watched to its end there: the place goes here too.
-    saves.schedule(new Map([["lesson-5", undefined]]));
+    saves.schedule(reached([["lesson-5", undefined]]));
     await saves.flush();
     await vi.waitFor(() => expect(seen.at(-1)).toEqual(new Map()));
     stop();
@@ -104,8 +167,31 @@ describe("the places where lessons were left", () => {
   it("read what is stored leniently: anything but a place in seconds is left out", () => {
     expect(placesFromStored(undefined)).toEqual(new Map());
     expect(placesFromStored([840])).toEqual(new Map());
-    expect(placesFromStored({ a: 840.7, b: "840", c: -1, d: Number.NaN, e: 0, f: null })).toEqual(
-      new Map([["a", 840]]),
+    const stored = placesFromStored({
+      a: { seconds: 840.7, at: 5 },
+      b: { seconds: "840", at: 5 },
+      c: { seconds: -1, at: 5 },
+      d: { seconds: 840 },
+      e: { at: 5 },
+      f: null,
+      // Stored before places had a time: older than any place with one.
+      g: 95,
+      h: "95",
+    });
+    expect(stored).toEqual(
+      new Map<string, Place>([
+        ["a", { seconds: 840, at: 5 }],
+        ["b", { at: 5 }],
+        ["c", { at: 5 }],
+        ["e", { at: 5 }],
+        ["g", { seconds: 95, at: 0 }],
+      ]),
+    );
+    expect(placesShown(stored)).toEqual(
+      new Map([
+        ["a", 840],
+        ["g", 95],
+      ]),
     );
   });
 
@@ -115,7 +201,7 @@ describe("the places where lessons were left", () => {
     const failures: string[] = [];
     const stop = onStorageError((_error, key) => failures.push(key));
     const saver = createPlaceSaver();
-    saver.schedule(new Map([["qVqS7xkuSU4", 840]]));
+    saver.schedule(reached([["qVqS7xkuSU4", 840]]));
     await saver.flush();
     expect(failures).toEqual([storageKeys.lessonPlaces]);
     expect(await readLessonPlaces()).toEqual(new Map([["qVqS7xkuSU4", 840]]));

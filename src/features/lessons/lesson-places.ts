@@ -3,22 +3,31 @@
  * watched fourteen minutes of a lesson and closed the app, or whose phone dropped the page in the
  * background, is offered to go on from there next time, as within one visit. A lesson watched to
  * its end, or started again with Play, has no place. Each save changes only the lessons whose place
- * changed, on the places as stored now (`updateValue`): two tabs each keep their lesson's place. A
- * kiosk's privacy reset erases the places with the patient's data, under the same lock as those
- * saves, so a save under way cannot bring the previous patient's place back. A page shows the
- * places another tab stores while it is open (`followLessonPlaces`). Without IndexedDB, or when a
- * write fails (storage.ts reports it), the places last as long as the page.
+ * changed, on the places as stored now (`updateValue`): two tabs each keep their lesson's place.
+ * Each place carries the time it was reached: where two tabs changed the same lesson's place, the
+ * one watched last wins, in storage and in both tabs. A kiosk's privacy reset erases the places
+ * with the patient's data, under the same lock as those saves, so a save under way cannot bring
+ * the previous patient's place back. A page shows the places another tab stores while it is open
+ * (`followLessonPlaces`). Without IndexedDB, or when a write fails (storage.ts reports it), the
+ * places last as long as the page.
  */
 import { useEffect, useMemo, useState } from "react";
 import { readValue, storageKeys } from "@/lib/storage";
 import { onChangeElsewhere, updateValue } from "@/lib/storage-between-tabs";
 import { useFlushWhenLeft } from "@/lib/use-flush-when-left";
 
-/** Each lesson's place: its video's YouTube id → seconds into it. */
+/** Each lesson's place, as shown: its video's YouTube id → seconds into it. */
 export type LessonPlaces = ReadonlyMap<string, number>;
 
-/** This visit's changes of places: a number is a new place, `undefined` a place taken away. */
-export type PlaceChanges = ReadonlyMap<string, number | undefined>;
+/**
+ * A lesson's place and when it was reached (`Date.now()`, the device's clock, which every tab
+ * shares). Without `seconds` the lesson has no place (watched to its end, or started again), and
+ * that is kept too: another tab's older place of the lesson does not bring it back.
+ */
+export type Place = { readonly seconds?: number; readonly at: number };
+
+/** Each lesson's place with its time: its video's YouTube id → the place. */
+export type TimedPlaces = ReadonlyMap<string, Place>;
 
 /**
  * While a video plays its place changes every second: it is written at most this often, and at
@@ -51,42 +60,80 @@ export function createPeriodicSave<T, R>(save: (value: T) => R, everyMs: number)
   };
 }
 
-/** The places as stored (an object of whole seconds), read leniently: anything else is dropped. */
-export function placesFromStored(value: unknown): Map<string, number> {
-  const places = new Map<string, number>();
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return places;
-  for (const [youtubeId, seconds] of Object.entries(value)) {
-    if (typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0) {
-      places.set(youtubeId, Math.floor(seconds));
-    }
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The places as stored (an object of `{ seconds, at }`, whole seconds), read leniently: anything
+ * else is dropped. A place stored as a plain number of seconds, as before places had a time, is
+ * older than any place with one.
+ */
+export function placesFromStored(value: unknown): Map<string, Place> {
+  const places = new Map<string, Place>();
+  if (!isRecord(value)) return places;
+  for (const [youtubeId, stored] of Object.entries(value)) {
+    const { seconds, at } =
+      typeof stored === "number" ? { seconds: stored, at: 0 } : isRecord(stored) ? stored : {};
+    if (typeof at !== "number" || !Number.isFinite(at)) continue;
+    places.set(
+      youtubeId,
+      typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0
+        ? { seconds: Math.floor(seconds), at }
+        : { at },
+    );
   }
   return places;
 }
 
-/** The stored places with this visit's changes made on them: this visit's word wins. */
-export function withChanges(stored: LessonPlaces, changes: PlaceChanges): Map<string, number> {
+/**
+ * The places as stored with this page's changes made on them: of the two places of a lesson the
+ * later one is kept (another tab's newer place shows here, and this page's newer one is stored).
+ */
+export function withChanges(stored: TimedPlaces, changes: TimedPlaces): Map<string, Place> {
   const places = new Map(stored);
-  for (const [youtubeId, seconds] of changes) {
-    if (seconds === undefined) places.delete(youtubeId);
-    else places.set(youtubeId, seconds);
+  for (const [youtubeId, place] of changes) {
+    if (place.at >= (stored.get(youtubeId)?.at ?? -Infinity)) places.set(youtubeId, place);
   }
   return places;
 }
 
-export function readLessonPlaces(): Promise<Map<string, number>> {
+/** The lessons that have a place, and their places in seconds. */
+export function placesShown(places: TimedPlaces): Map<string, number> {
+  const shown = new Map<string, number>();
+  for (const [youtubeId, { seconds }] of places) if (seconds) shown.set(youtubeId, seconds);
+  return shown;
+}
+
+/** This page's changes with the place of one lesson reached now (`undefined`: none). */
+export function withPlaceReached(
+  changes: TimedPlaces,
+  youtubeId: string,
+  seconds: number | undefined,
+  at = Date.now(),
+): TimedPlaces {
+  if (changes.has(youtubeId) && changes.get(youtubeId)?.seconds === seconds) return changes;
+  return new Map(changes).set(youtubeId, seconds === undefined ? { at } : { seconds, at });
+}
+
+function readTimedPlaces(): Promise<Map<string, Place>> {
   return readValue<unknown>(storageKeys.lessonPlaces).then(placesFromStored);
+}
+
+/** The places as stored, in seconds. */
+export function readLessonPlaces(): Promise<Map<string, number>> {
+  return readTimedPlaces().then(placesShown);
 }
 
 /**
  * Calls `show` with the places as stored, now and each time another tab stores them, until the
  * returned function is called. A read overtaken by a later one is not shown.
  */
-export function followLessonPlaces(show: (places: Map<string, number>) => void): () => void {
+export function followLessonPlaces(show: (places: Map<string, Place>) => void): () => void {
   let reads = 0;
   let stopped = false;
   const read = () => {
     const thisRead = ++reads;
-    void readLessonPlaces().then((places) => {
+    void readTimedPlaces().then((places) => {
       if (!stopped && thisRead === reads) show(places);
     });
   };
@@ -101,19 +148,18 @@ export function followLessonPlaces(show: (places: Map<string, number>) => void):
 /**
  * Saves this visit's changes of places (`schedule` them as they come) at most every
  * `placeSaveEveryMs`, and at once on `flush`. A save changes only the lessons whose place changed
- * since this page's last save, on the places as stored now: another tab's save of another lesson,
- * or of this one since, stays. A change whose write failed is reported, and made again on the
- * places as stored until a write succeeds (storage.ts). `flush` resolves once its save is made.
+ * since this page's last save, on the places as stored now: another tab's save of another lesson
+ * stays, and so does its place of this lesson if it was reached later. A change whose write
+ * failed is reported, and made again on the places as stored until a write succeeds (storage.ts).
+ * `flush` resolves once its save is made.
  */
 export function createPlaceSaver() {
   // Each lesson's place as this page last saved it.
-  const saved = new Map<string, number | undefined>();
-  return createPeriodicSave(async (changes: PlaceChanges) => {
-    const news = new Map(
-      [...changes].filter(([id, seconds]) => !saved.has(id) || saved.get(id) !== seconds),
-    );
+  const saved = new Map<string, Place>();
+  return createPeriodicSave(async (changes: TimedPlaces) => {
+    const news = new Map([...changes].filter(([id, place]) => saved.get(id) !== place));
     if (news.size === 0) return;
-    for (const [youtubeId, seconds] of news) saved.set(youtubeId, seconds);
+    for (const [youtubeId, place] of news) saved.set(youtubeId, place);
     await updateValue(storageKeys.lessonPlaces, (stored) =>
       Object.fromEntries(withChanges(placesFromStored(stored), news)),
     );
@@ -122,15 +168,15 @@ export function createPlaceSaver() {
 
 /**
  * The places of the lessons, as stored (followed as other tabs change them) and as changed during
- * this visit, and the function that changes one (`undefined`: none). Until the stored places have
- * been read nothing is written.
+ * this visit, the later of the two for each lesson, and the function that changes one
+ * (`undefined`: none). Until the stored places have been read nothing is written.
  */
 export function useLessonPlaces(): [
   LessonPlaces,
   (youtubeId: string, seconds: number | undefined) => void,
 ] {
-  const [stored, setStored] = useState<LessonPlaces | null>(null);
-  const [changes, setChanges] = useState<PlaceChanges>(() => new Map());
+  const [stored, setStored] = useState<TimedPlaces | null>(null);
+  const [changes, setChanges] = useState<TimedPlaces>(() => new Map());
   const [saver] = useState(createPlaceSaver);
 
   useEffect(() => followLessonPlaces(setStored), []);
@@ -141,11 +187,11 @@ export function useLessonPlaces(): [
 
   useFlushWhenLeft(saver.flush);
 
-  const places = useMemo(() => withChanges(stored ?? new Map(), changes), [stored, changes]);
+  const places = useMemo(
+    () => placesShown(withChanges(stored ?? new Map(), changes)),
+    [stored, changes],
+  );
   const change = (youtubeId: string, seconds: number | undefined) =>
-    setChanges((now) => {
-      if (now.has(youtubeId) && now.get(youtubeId) === seconds) return now;
-      return new Map(now).set(youtubeId, seconds);
-    });
+    setChanges((now) => withPlaceReached(now, youtubeId, seconds));
   return [places, change];
 }
