@@ -764,6 +764,118 @@ test("a phrase deleted by the switch: the focus is on the highlighted Undo step,
   await expect(deleteOf(second)).toBeFocused();
 });
 
+test("a phrase made a favourite by the switch: after the Undo step the scan goes on from its Favourite, not from the top", async ({
+  page,
+}) => {
+  await openTalkScanning(page, { mode: "two-switches" });
+  const moveOn = () => page.keyboard.press("Enter");
+  const needs = phraseGroupOf(page, "Needs");
+  const first = (await needs.getByRole("button").first().innerText()).trim();
+  const star = needs.getByRole("button", { name: `Favourite: ${first}`, exact: true });
+  await scanToEditControl(page, first, "Favourite", moveOn);
+  await page.keyboard.press("Space");
+  await expect(star).toHaveAttribute("aria-pressed", "true");
+  await expect(scanStatus(page)).toHaveText("Undo the last choice");
+  // One step past Undo, the highlight and the focus are on the star just pressed, and the
+  // phrase's next button follows: another of its buttons is a step away, not the whole path.
+  await moveOn();
+  await expect(scanStatus(page)).toHaveText(`Favourite: ${first}`);
+  await expect(star).toBeFocused();
+  await expect(star).toHaveAttribute("aria-pressed", "true");
+  await moveOn();
+  await expect(scanStatus(page)).toHaveText(`Edit: ${first}`);
+});
+
+test("a phrase edited by the switch: its dialog's box takes the typing, and once the dialog closes the scan is back on the phrase's Edit", async ({
+  page,
+}) => {
+  await openTalkScanning(page, { mode: "two-switches" });
+  const moveOn = () => page.keyboard.press("Enter");
+  const needs = phraseGroupOf(page, "Needs");
+  const first = (await needs.getByRole("button").first().innerText()).trim();
+  const changed = "Please call my nurse";
+  await scanToEditControl(page, first, "Edit", moveOn);
+  await page.keyboard.press("Space");
+  const dialog = page.getByRole("dialog", { name: "Edit the phrase" });
+  const box = dialog.getByRole("textbox", { name: "Phrase" });
+  // The dialog's box has the focus at once: the user types, and the scan waits.
+  await expect(box).toBeFocused();
+  await expect(scanStatus(page)).toHaveText(/^Scanning waits while you type/);
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(changed);
+  await page.keyboard.press("Escape");
+  await expect(box).not.toBeFocused();
+  await scanToItem(page, "Save the phrase", moveOn);
+  await page.keyboard.press("Space");
+  await expect(dialog).toHaveCount(0);
+  // Saved: the scan is back on the phrase's Edit, with the focus, not at the top of the page.
+  const edit = needs.getByRole("button", { name: `Edit: ${changed}`, exact: true });
+  await expect(scanStatus(page)).toHaveText(`Edit: ${changed}`);
+  await expect(edit).toBeFocused();
+
+  // Opened again and left with Cancel: back on the same Edit.
+  await page.keyboard.press("Space");
+  await expect(box).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(box).not.toBeFocused();
+  await scanToItem(page, "Cancel", moveOn);
+  await page.keyboard.press("Space");
+  await expect(dialog).toHaveCount(0);
+  await expect(scanStatus(page)).toHaveText(`Edit: ${changed}`);
+  await expect(edit).toBeFocused();
+});
+
+/**
+ * Goes up out of the groups the highlight is in (through their Back steps) and into the Phrase
+ * board, to its step named `name`, as a switch user on their way to a button above.
+ */
+async function scanUpTo(page: Page, name: string, moveOn: () => Promise<void>) {
+  for (let step = 0; step < 80; step++) {
+    const status = (await scanStatus(page).innerText()).trim();
+    if (status === name) return;
+    if (status === "Back" || status === "Phrase board") await page.keyboard.press("Space");
+    else await moveOn();
+    await expect.poll(async () => (await scanStatus(page).innerText()).trim()).not.toBe(status);
+  }
+  throw new Error(`The highlight never reached ${name}`);
+}
+
+test("a phrase deleted by the switch and brought back by the alert's own Undo: the highlight goes to it, whoever pressed that Undo", async ({
+  page,
+}) => {
+  await openTalkScanning(page, { mode: "two-switches" });
+  const moveOn = () => page.keyboard.press("Enter");
+  const needs = phraseGroupOf(page, "Needs");
+  const first = (await needs.getByRole("button").nth(0).innerText()).trim();
+  const deleteOf = (phrase: string) =>
+    needs.getByRole("button", { name: `Delete: ${phrase}`, exact: true });
+  const deleted = board(page).getByText(`Deleted: ${first}`);
+  const alertUndo = board(page).getByRole("button", { name: "Undo", exact: true });
+  await scanToEditControl(page, first, "Delete", moveOn);
+  await page.keyboard.press("Space");
+  await expect(deleted).toBeVisible();
+  await expect(scanStatus(page)).toHaveText("Undo the last choice");
+
+  // A helper taps the alert's own Undo (taps are taps here): the phrase is back, and the
+  // highlight and the focus are on its Delete, as after the switch's Undo step.
+  await alertUndo.click();
+  await expect(deleted).toHaveCount(0);
+  await expect(scanStatus(page)).toHaveText(`Delete: ${first}`);
+  await expect(deleteOf(first)).toBeFocused();
+
+  // Deleted again; the user goes on, then up to the alert's Undo and presses it with the switch.
+  await page.keyboard.press("Space");
+  await expect(deleted).toBeVisible();
+  await expect(scanStatus(page)).toHaveText("Undo the last choice");
+  await moveOn();
+  await expect(scanStatus(page)).not.toHaveText("Undo the last choice");
+  await scanUpTo(page, "Undo", moveOn);
+  await page.keyboard.press("Space");
+  await expect(deleted).toHaveCount(0);
+  await expect(scanStatus(page)).toHaveText(`Delete: ${first}`);
+  await expect(deleteOf(first)).toBeFocused();
+});
+
 test("a long group is scanned in blocks of rows: the last of 60 phrases is a few steps away", async ({
   page,
 }) => {

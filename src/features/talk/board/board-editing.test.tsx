@@ -56,3 +56,20 @@ describe("moving a phrase while the board is edited", () => {
     expect(buttonNamed("Move up: I need help.")).toContain('aria-disabled="false"');
   });
 });
+
+describe("a phrase's buttons for switch scanning", () => {
+  beforeAll(async () => {
+    await activateLanguage("en");
+    await loadCatalogParts(["talk-panels"]);
+  });
+
+  it("keeps the scan on a phrase's Favourite after its press, not back at the top", () => {
+    expect(buttonNamed("Favourite: I need help.")).toContain("data-scan-resume");
+  });
+
+  it("says its Edit opens a dialog, and keys it, so the scan goes back to it once it closes", () => {
+    const edit = buttonNamed("Edit: I need help.");
+    expect(edit).toContain('aria-haspopup="dialog"');
+    expect(edit).toContain('data-scan-key="need-1:edit"');
+  });
+});

@@ -320,6 +320,8 @@ function EditablePhrase({
       </Stack>
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: "auto" }}>
         <IconButton
+          // After a Favourite by the switch, the scan goes on from it, not from the top.
+          {...{ [scanResumeAttribute]: "" }}
           sx={iconButton}
           aria-pressed={phrase.favourite}
           aria-label={t`Favourite: ${text}`}
@@ -329,6 +331,10 @@ function EditablePhrase({
         </IconButton>
         <IconButton
           {...phraseControl(phrase.id, "edit")}
+          // Its dialog closed, switch scanning goes on from it (found by this key: a phrase moved
+          // to another group has a new one).
+          {...{ [scanKeyAttribute]: `${phrase.id}:edit` }}
+          aria-haspopup="dialog"
           sx={iconButton}
           aria-label={t`Edit: ${text}`}
           onClick={() => actions.onEdit(phrase)}

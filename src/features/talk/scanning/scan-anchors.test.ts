@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  followAfterPress,
+  followOn,
   highlightReplaced,
   movedByItselfHoldMs,
   reanchorScan,
   selectActs,
+  undoLinkOf,
   undoThatCameWith,
+  type ScanFollow,
 } from "@/features/talk/scanning/scan-anchors";
 import { fitScan, startScan, type ScanState } from "@/features/talk/scanning/scan-machine";
 
@@ -133,5 +137,70 @@ describe("a select press just after the highlight moved by itself", () => {
     expect(selectActs(movedAt + movedByItselfHoldMs, movedAt)).toBe(true);
     // It never moved by itself: every press acts.
     expect(selectActs(0, -Infinity)).toBe(true);
+  });
+});
+
+describe("where the scan goes on after a press whose place comes back later", () => {
+  it("goes back to a phrase's Edit once the dialog it opened has opened and closed, not before", () => {
+    const edit = { key: "water:edit", opensDialog: true };
+    let follow = followAfterPress(null, edit, false);
+    expect(follow).toEqual({ key: "water:edit", until: "dialog-opens" });
+    // The dialog's code is still coming: the Edit is there, but the user is not done with it.
+    expect(followOn(follow, false).look).toBe(false);
+    // The dialog is open: a press in it (its list's choice, its Save) keeps the way back.
+    ({ follow } = followOn(follow, true));
+    expect(followOn(follow, true).look).toBe(false);
+    follow = followAfterPress(follow, { key: null, opensDialog: false }, true);
+    // Also when the press in it came before any change of the screen was seen.
+    expect(
+      followAfterPress(
+        followAfterPress(null, edit, false),
+        { key: null, opensDialog: false },
+        true,
+      ),
+    ).toEqual({ key: "water:edit", until: "dialog-closes" });
+    // Closed: the Edit is looked for (by its key) and gone back to.
+    expect(followOn(follow, false)).toEqual({
+      follow: { key: "water:edit", until: "dialog-closes" },
+      look: true,
+    });
+  });
+
+  it("forgets the way back when another press is made on the page, or a press opens nothing", () => {
+    const open: ScanFollow = { key: "water:edit", until: "dialog-closes" };
+    expect(followAfterPress(open, { key: "help:down", opensDialog: false }, false)).toBeNull();
+    const waiting: ScanFollow = { key: "water:edit", until: "dialog-opens" };
+    expect(followAfterPress(waiting, { key: null, opensDialog: false }, false)).toBeNull();
+    // A phrase brought back is not waited for once the user presses something else.
+    const back: ScanFollow = { key: "water:delete", until: "there" };
+    expect(followAfterPress(back, { key: null, opensDialog: false }, true)).toBeNull();
+    // A button that opens a dialog but has no key could not be found again.
+    expect(followAfterPress(null, { key: null, opensDialog: true }, false)).toBeNull();
+  });
+
+  it("looks for a phrase brought back at once, but never behind a dialog", () => {
+    const back: ScanFollow = { key: "water:delete", until: "there" };
+    expect(followOn(back, false)).toEqual({ follow: back, look: true });
+    expect(followOn(back, true)).toEqual({ follow: back, look: false });
+    expect(followOn(null, false)).toEqual({ follow: null, look: false });
+  });
+
+  it("links the alert's Undo that came with a switch's Delete to the phrase it brings back", () => {
+    const press = {
+      pressed: "delete-water",
+      undoButtonsBefore: ["undo-history"],
+      key: "water:delete",
+    };
+    // Pressed later by anyone (the switch, a helper's tap), that Undo brings "water" back.
+    expect(undoLinkOf(press, true, ["undo-history", "undo-water"])).toEqual({
+      undo: "undo-water",
+      key: "water:delete",
+    });
+    // The Delete is still there (its Undo did not come with it), or it has no key.
+    expect(undoLinkOf(press, false, ["undo-history", "undo-water"])).toBeNull();
+    expect(undoLinkOf({ ...press, key: null }, true, ["undo-water"])).toBeNull();
+    // Only an Undo that was not there before the press.
+    expect(undoLinkOf(press, true, ["undo-history"])).toBeNull();
+    expect(undoLinkOf(null, true, ["undo-water"])).toBeNull();
   });
 });

@@ -170,3 +170,57 @@ export const movedByItselfHoldMs = 1000;
 
 /** Whether a select press at `now` acts, the highlight having last moved by itself at `movedAt`. */
 export const selectActs = (now: number, movedAt: number) => now - movedAt >= movedByItselfHoldMs;
+
+/**
+ * A button the highlight goes to once it is there, found by its key (`scanKeyAttribute`), so that
+ * the scan goes on where the user was, not from the top: a deleted phrase's Delete, once an Undo
+ * brought the phrase back (`until: "there"`); the button whose press opened a dialog (a phrase's
+ * Edit), once that dialog has opened and closed again. By key, not element: a phrase whose group
+ * was changed in the dialog has a new Edit button.
+ */
+export type ScanFollow = { key: string; until: "there" | "dialog-opens" | "dialog-closes" };
+
+/**
+ * `follow` as the screen now is (`modal`: a dialog is open and takes the scan), and whether its
+ * button is to be looked for now: never behind a dialog, and for a dialog's opener only once it
+ * has closed.
+ */
+export function followOn(
+  follow: ScanFollow | null,
+  modal: boolean,
+): { follow: ScanFollow | null; look: boolean } {
+  if (!follow) return { follow, look: false };
+  if (follow.until === "dialog-opens")
+    return { follow: modal ? { ...follow, until: "dialog-closes" } : follow, look: false };
+  return { follow, look: !modal };
+}
+
+/**
+ * What is followed after a switch press of a button keyed `key` (`modal`: a dialog was open). A
+ * button that opens a dialog is gone back to once the dialog closes; a press in that dialog (its
+ * Save, a list's choice) keeps that; any other press leaves the user somewhere new.
+ */
+export function followAfterPress(
+  follow: ScanFollow | null,
+  press: { key: string | null; opensDialog: boolean },
+  modal: boolean,
+): ScanFollow | null {
+  if (press.opensDialog && press.key) return { key: press.key, until: "dialog-opens" };
+  // The dialog is open (whether or not a change of the screen was seen since it opened).
+  return modal && follow && follow.until !== "there" ? { ...follow, until: "dialog-closes" } : null;
+}
+
+/**
+ * The alert's Undo that came with a press whose button then went (a phrase's Delete), and the key
+ * of that button: that Undo, pressed by the switch, a tap or a key, brings the phrase back, and
+ * the highlight goes to it.
+ */
+export function undoLinkOf(
+  press: (PressSeen & { key: string | null }) | null,
+  pressedGone: boolean,
+  undoButtonsNow: readonly unknown[],
+): { undo: unknown; key: string } | null {
+  if (!press?.key || !pressedGone) return null;
+  const undo = undoThatCameWith(press.pressed, press, undoButtonsNow);
+  return undo === undefined ? null : { undo, key: press.key };
+}

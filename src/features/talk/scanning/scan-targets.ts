@@ -144,7 +144,8 @@ export const scanUndoneByAttribute = "data-scan-undone-by";
 export const scanKeyAttribute = "data-scan-key";
 
 /**
- * Mark a button whose press changes what is round it (a phrase's Move up, Move down, Delete):
+ * Mark a button whose press changes what is round it (a phrase's Move up, Move down, Delete), or
+ * after whose press the user goes on in the same place (its Favourite):
  * after its Undo step the scan goes on from it, or from the nearest place if it went, not from the
  * top (scan-machine.ts).
  */

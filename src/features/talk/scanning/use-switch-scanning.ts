@@ -24,11 +24,15 @@ import {
 import { scanOptionsOf, type ScanSettings } from "@/features/talk/scanning/scan-settings";
 import {
   find,
+  followAfterPress,
+  followOn,
   highlightReplaced,
   reanchorScan,
   selectActs,
+  undoLinkOf,
   undoThatCameWith,
   type PressSeen,
+  type ScanFollow,
 } from "@/features/talk/scanning/scan-anchors";
 import { anyUndoButton } from "@/components/undo-alert";
 import {
@@ -140,10 +144,31 @@ export function useSwitchScanning({
   const lastPress = useRef<(PressSeen & { undoneBy: string | null; key: string | null }) | null>(
     null,
   );
-  // The key of a button whose press was undone after it went (a deleted phrase's Delete): when it
-  // is back, the highlight goes to it (followRestored).
-  const restoring = useRef<string | null>(null);
+  // A button the highlight goes to once it is there (refitIfGone): a deleted phrase's Delete
+  // once an Undo brought the phrase back; a phrase's Edit once the dialog it opened has closed.
+  const following = useRef<ScanFollow | null>(null);
   const undoButtons = () => [...(rootRef.current?.querySelectorAll(anyUndoButton) ?? [])];
+  // Each alert's Undo that came with a press whose button went (a phrase's Delete), with that
+  // button's key: whoever presses that Undo later (the switch, a helper's tap), the phrase it
+  // brings back is highlighted, as after the Undo step.
+  // Once per press: an Undo that comes later (a helper deleted another phrase) is not its own.
+  const undoLinks = useRef(new WeakMap<Element, string>());
+  const linkedPress = useRef<unknown>(null);
+  const linkUndo = () => {
+    const press = lastPress.current;
+    if (!press || linkedPress.current === press) return;
+    const link = undoLinkOf(press, !(press.pressed as Element).isConnected, undoButtons());
+    if (!link) return;
+    undoLinks.current.set(link.undo as Element, link.key);
+    linkedPress.current = press;
+  };
+  /** An alert's Undo is pressed (`target`, by any means): the phrase it brings back is followed. */
+  const followUndo = (target: EventTarget | null) => {
+    linkUndo();
+    const undo = target instanceof Element ? target.closest(anyUndoButton) : null;
+    const key = undo ? undoLinks.current.get(undo) : undefined;
+    if (key) following.current = { key, until: "there" };
+  };
   const standInFor = (gone: unknown) => {
     const chosen = listChoice.current;
     if (chosen && gone === chosen.choice) return chosen.list;
@@ -155,7 +180,7 @@ export function useSwitchScanning({
   const run = (change: (state: ScanState, tree: ScanTree) => [ScanState, ScanEffect?]) => {
     const root = rootRef.current;
     const now: ScanTree = root ? scanTreeOf(root) : { children: [] };
-    restoring.current = null;
+    linkUndo();
     const [changed, effect] = change(
       reanchorScan(latest.current, latestTree.current, now, keyOfTarget, standInFor),
       now,
@@ -178,6 +203,15 @@ export function useSwitchScanning({
           : null;
       listBefore.current =
         element instanceof HTMLSelectElement ? { list: element, value: element.value } : null;
+      // A press that opens a dialog (a phrase's Edit): the scan goes back to it once it closes.
+      following.current = followAfterPress(
+        following.current,
+        {
+          key: element?.getAttribute(scanKeyAttribute) ?? null,
+          opensDialog: element?.getAttribute("aria-haspopup") === "dialog",
+        },
+        root !== null && scanRootFor(root) !== root,
+      );
       lastPress.current = element
         ? {
             pressed: element,
@@ -217,7 +251,8 @@ export function useSwitchScanning({
       if (pressed?.kind === "item" && press && pressed.element === press.pressed && root)
         undoingButton(press.undoneBy, root)?.click();
       // A press whose button went (a phrase deleted): the highlight goes to it once it is back.
-      if (press && !(press.pressed as Element).isConnected) restoring.current = press.key;
+      if (press?.key && !(press.pressed as Element).isConnected)
+        following.current = { key: press.key, until: "there" };
       lastPress.current = null;
       onUndo();
     }
@@ -302,18 +337,25 @@ export function useSwitchScanning({
   // same task, before a switch press could act on nothing or on what took its place unseen.
   const refitIfGone = useEffectEvent(() => {
     const root = rootRef.current;
-    // A phrase brought back by the switch's Undo: the highlight is on it, with the focus.
-    const back = restoring.current && root ? undoingButton(restoring.current, root) : null;
+    if (!root) return;
+    const scanned = scanRootFor(root);
+    // A phrase brought back by an Undo, or the Edit whose dialog closed: the highlight is on it,
+    // with the focus.
+    const { follow, look } = followOn(following.current, scanned !== root);
+    following.current = follow;
+    const back = look && follow ? undoingButton(follow.key, root) : null;
     if (back && isUsable(back)) {
       run((state, tree) => {
         const path = find(tree, back, keyOfTarget);
-        return [path ? { ...state, group: path.slice(0, -1), at: path.at(-1)! } : state];
+        if (!path) return [state];
+        following.current = null;
+        const place = { group: path.slice(0, -1), at: path.at(-1)!, emptyRounds: 0 };
+        return [{ ...state, ...place, undoable: null, resume: null }];
       });
-      return;
+      if (following.current === null) return;
     }
     const at = highlighted(latest.current);
-    if (!root || at === null || at === "back" || at === "undo") return;
-    const scanned = scanRootFor(root);
+    if (at === null || at === "back" || at === "undo") return;
     const target = nodeAt(latestTree.current, at) as ScanTarget | undefined;
     // A group is there while it is on the scanned part of the page; a button while it is drawn
     // there too. One made unavailable for a moment (aria-disabled while speech is busy) is still
@@ -356,6 +398,7 @@ export function useSwitchScanning({
   const switchOf = useEffectEvent((event: KeyboardEvent) =>
     typingNow() ? null : switchKeyOf(event),
   );
+  const onClickThrough = useEffectEvent((target: EventTarget | null) => followUndo(target));
   // A tap anywhere is the select switch, unless the user stopped scanning with the bar's Stop
   // (then taps are taps again, for a helper to change the settings).
   const tapIsSwitch = useEffectEvent(
@@ -397,7 +440,11 @@ export function useSwitchScanning({
     };
     const onClick = (event: MouseEvent) => {
       // detail 0: a click made by a key (Enter on a button), which is not a tap.
-      if (!event.isTrusted || event.detail === 0 || !tapIsSwitch(event)) return;
+      if (!event.isTrusted || event.detail === 0 || !tapIsSwitch(event)) {
+        // It reaches what it is on: the switch's press, a helper's tap or a key.
+        onClickThrough(event.target);
+        return;
+      }
       event.preventDefault();
       event.stopPropagation();
       onSwitch("select");
