@@ -3,7 +3,7 @@
  * are kept). Apart from reading them, which every board needs at once, so that the page's first
  * code does not carry what only adding, editing or importing a phrase does.
  */
-import { clear, delMany, set } from "idb-keyval";
+import { delMany, set } from "idb-keyval";
 import { pictureStore, type StoredPicture } from "@/features/talk/board/phrase-pictures";
 import { pictureIdsIn } from "@/lib/picture-database";
 import { readValue, reportStorageFailure, storageKeys } from "@/lib/storage";
@@ -41,17 +41,6 @@ export async function removePictures(ids: readonly string[]): Promise<void> {
   if (erased.length === 0) return;
   try {
     await delMany(erased, idb);
-  } catch (error) {
-    reportStorageFailure(error, storageKeys.pictures);
-  }
-}
-
-/** Erases every picture of the user's (a privacy reset, a board reset to the starter phrases). */
-export async function removeAllPictures(): Promise<void> {
-  const idb = pictureStore();
-  if (!idb) return;
-  try {
-    await clear(idb);
   } catch (error) {
     reportStorageFailure(error, storageKeys.pictures);
   }

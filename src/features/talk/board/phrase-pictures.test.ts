@@ -1,10 +1,6 @@
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  removeAllPictures,
-  removePictures,
-  savePicture,
-} from "@/features/talk/board/phrase-picture-writes";
+import { removePictures, savePicture } from "@/features/talk/board/phrase-picture-writes";
 import { readPicture, resetPicturesForTests } from "@/features/talk/board/phrase-pictures";
 import { onStorageError, resetStorageForTests, storageKeys, writeValue } from "@/lib/storage";
 
@@ -81,14 +77,6 @@ describe("phrase pictures", () => {
     expect(await bytesOf(await readPicture(kept!))).toEqual([1]);
   });
 
-  it("erases every picture", async () => {
-    const first = await savePicture(jpeg([1]));
-    const second = await savePicture(jpeg([2]));
-    await removeAllPictures();
-    expect(await readPicture(first!)).toBeUndefined();
-    expect(await readPicture(second!)).toBeUndefined();
-  });
-
   it("answers nothing for an id it does not know", async () => {
     expect(await readPicture("picture-unknown")).toBeUndefined();
   });
@@ -103,7 +91,6 @@ describe("phrase pictures", () => {
     expect(failures).toEqual([storageKeys.pictures]);
     expect(await readPicture("picture-any")).toBeUndefined();
     await removePictures(["picture-any"]);
-    await removeAllPictures();
     stop();
   });
 
@@ -119,12 +106,10 @@ describe("phrase pictures", () => {
     const saved = savePicture(jpeg([1]));
     const read = readPicture("picture-any");
     const removed = removePictures(["picture-any"]);
-    const cleared = removeAllPictures();
     await vi.advanceTimersByTimeAsync(3000);
     expect(await saved).toBeUndefined();
     expect(await read).toBeUndefined();
     await removed;
-    await cleared;
     expect(failures).toContain(storageKeys.pictures);
     // From then on nothing waits.
     expect(await savePicture(jpeg([2]))).toBeUndefined();
