@@ -1714,6 +1714,42 @@ test.describe("reset and drafts", () => {
     await expect(status(page)).toHaveText("Recording… Speak now, then press Stop recording.");
   });
 
+  test("Undo pressed straight after a Reset made by mistake brings the text back", async ({
+    page,
+  }) => {
+    // Tall enough that nothing scrolls when the panels go: Undo comes where they began, well
+    // above where Reset was.
+    await page.setViewportSize({ width: 1280, height: 2000 });
+    // The page's clock stands still: each Undo comes within the second after its Reset.
+    await page.clock.install();
+    await openRecognition(page);
+    await recordText(page, "I need water");
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    const reset = page.getByRole("button", { name: "Reset" });
+    const undo = page.getByRole("button", { name: "Undo" });
+
+    // Tapped at once, away from where Reset was.
+    const resetBox = (await reset.boundingBox())!;
+    await reset.click();
+    await expect(textField(page)).toHaveCount(0);
+    const undoBox = (await undo.boundingBox())!;
+    expect(undoBox.y + undoBox.height).toBeLessThan(resetBox.y - 22);
+    await undo.click();
+    await expect(textField(page)).toHaveValue("I need water");
+    await expect(textField(page)).toBeFocused();
+
+    // With the keyboard: Reset by Enter puts the focus on Start recording; Undo reached from
+    // there and pressed at once.
+    await reset.focus();
+    await page.keyboard.press("Enter");
+    await expect(recordButton(page)).toBeFocused();
+    await undo.focus();
+    await page.keyboard.press("Enter");
+    await expect(textField(page)).toHaveValue("I need water");
+    await expect(textField(page)).toBeFocused();
+    expect(await page.evaluate(() => window.speechScript.instances.length)).toBe(1);
+  });
+
   test("the offer to undo Reset goes when new work starts", async ({ page }) => {
     await page.clock.install();
     await openRecognition(page);

@@ -32,20 +32,59 @@ describe("press guard", () => {
 });
 
 describe("presses after a press that takes its button away", () => {
-  it("are taken by nothing for a second, wherever they land, and then as before", () => {
+  // Reset's box on the page, and the page: what takes Reset's place, and Undo, listen to it.
+  const reset = { left: 100, right: 220, top: 600, bottom: 644 };
+  let page: EventTarget;
+  let startRecording: EventTarget;
+  let undo: EventTarget;
+  let pressed: string[];
+  /** A tap at (x, y) on `target`, or (no point) a key or switch pressing it. */
+  const press = (target: EventTarget, at?: { x: number; y: number }) => {
+    const event = Object.assign(new Event("click", { cancelable: true }), {
+      detail: at ? 1 : 0,
+      clientX: at?.x ?? 0,
+      clientY: at?.y ?? 0,
+    });
+    // The page hears the press first (capture), as landing on the control, then the control.
+    Object.defineProperty(event, "target", { value: target });
+    const taken = page.dispatchEvent(event);
+    if (taken) target.dispatchEvent(new Event("click"));
+    return taken;
+  };
+
+  beforeEach(() => {
     vi.useFakeTimers();
-    const page = new EventTarget();
-    let pressed = 0;
-    const press = () => page.dispatchEvent(new Event("click", { cancelable: true }));
-    ignorePressesAfter(page);
-    // What took Reset's place (Undo, Start recording, a link) listens to the page's presses.
-    page.addEventListener("click", () => pressed++);
-    expect(press()).toBe(false);
+    page = new EventTarget();
+    [startRecording, undo] = [new EventTarget(), new EventTarget()];
+    pressed = [];
+    startRecording.addEventListener("click", () => pressed.push("Start recording"));
+    undo.addEventListener("click", () => pressed.push("Undo"));
+    // Reset pressed: the focus went to Start recording.
+    ignorePressesAfter(reset, startRecording, page);
+  });
+
+  it("are not taken for a second where the finger pressed, nor by the control the focus went to", () => {
+    // A double tap: its second tap, a little off, lands on what moved up into Reset's place.
+    expect(press(undo, { x: 160, y: 622 })).toBe(false);
+    expect(press(undo, { x: 90, y: 655 })).toBe(false);
+    // A key pressed twice, or a bouncing switch: the focus is on Start recording.
     vi.advanceTimersByTime(repeatPressMs - 1);
-    expect(press()).toBe(false);
-    expect(pressed).toBe(0);
+    expect(press(startRecording)).toBe(false);
+    expect(pressed).toEqual([]);
+    // A second on, they are taken again.
     vi.advanceTimersByTime(1);
-    expect(press()).toBe(true);
-    expect(pressed).toBe(1);
+    expect(press(undo, { x: 160, y: 622 })).toBe(true);
+    expect(press(startRecording)).toBe(true);
+    expect(pressed).toEqual(["Undo", "Start recording"]);
+  });
+
+  it("elsewhere are taken at once: Undo straight after a Reset made by mistake", () => {
+    // Tapped where it is, away from where Reset was.
+    expect(press(undo, { x: 160, y: 300 })).toBe(true);
+    // Or reached with the keyboard (the focus moved to it) and pressed.
+    expect(press(undo)).toBe(true);
+    // Start recording tapped (not pressed with a key where the focus is).
+    expect(press(startRecording, { x: 500, y: 200 })).toBe(true);
+    expect(pressed).toEqual(["Undo", "Undo", "Start recording"]);
   });
 });

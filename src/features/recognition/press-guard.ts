@@ -16,16 +16,36 @@ export function pressGuard(): () => boolean {
   };
 }
 
+/** How far from a button a tremor's second tap may land, in CSS pixels: half a control's size. */
+export const slipPx = 22;
+
 /**
- * After a press that takes its button away, the presses of the next second were meant for it
- * too (a double tap, a bouncing switch): what comes under the finger or the focus in its place
- * does not take them. Reset: the panels go, what was below them moves up under the finger, and
- * the focus goes to Start recording.
+ * After a press that takes its button away, the second press of a double tap or of a bouncing
+ * switch, in the next second, was meant for it too: what comes in its place does not take it. That
+ * is what now lies where the button was (`place`, its box before the press took it away), for a
+ * tap, and for a key or a switch the control the focus went to (`focused`). Reset: the panels go,
+ * what was below them moves up under the finger, and the focus goes to Start recording. Any other
+ * press is taken at once: Undo, pressed straight after a Reset made by mistake, brings the text
+ * back.
  */
-export function ignorePressesAfter(page: EventTarget = document) {
+export function ignorePressesAfter(
+  place: Pick<DOMRectReadOnly, "left" | "right" | "top" | "bottom">,
+  focused: EventTarget | null,
+  page: EventTarget = document,
+) {
   const ignore = (event: Event) => {
-    event.preventDefault();
-    event.stopImmediatePropagation();
+    // A key or a switch presses the focused control and says no click count (`detail` 0).
+    const { detail, clientX: x, clientY: y } = event as MouseEvent;
+    const atPlace =
+      detail > 0 &&
+      x > place.left - slipPx &&
+      x < place.right + slipPx &&
+      y > place.top - slipPx &&
+      y < place.bottom + slipPx;
+    if (atPlace || (detail === 0 && event.target === focused)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
   };
   const capture = { capture: true };
   page.addEventListener("click", ignore, capture);

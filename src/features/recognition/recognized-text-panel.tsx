@@ -66,11 +66,12 @@ export function RecognizedTextPanel({
           variant="outlined"
           color="error"
           startIcon={<RestartAltIcon />}
-          onClick={() => {
+          onClick={(event) => {
+            const place = event.currentTarget.getBoundingClientRect();
             onReset();
-            // This button goes with the panels: what comes in its place does not take a double
-            // tap's second press.
-            ignorePressesAfter();
+            // This button goes with the panels: what comes in its place, and Start recording,
+            // where the focus goes, do not take a double tap's second press.
+            ignorePressesAfter(place, document.activeElement);
           }}
         >
           {t`Reset`}
