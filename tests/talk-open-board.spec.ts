@@ -13,6 +13,7 @@ import {
   settle,
   storedValue,
 } from "./fixtures.ts";
+import { FEATURES_FORMAT } from "../src/shared/phrase-recogniser/features.ts";
 
 /*
  * Boards from and for other AAC apps in the Open Board Format, in the built app with its real
@@ -232,6 +233,95 @@ test.describe("Talk: Open Board Format", () => {
     await expect(phraseGroup(page, "My phrases").getByRole("button")).toHaveText([
       "I would like some water",
     ]);
+  });
+
+  test("My voice's examples stay with their phrases when the board is saved for another app and opened again in its place", async ({
+    page,
+  }, testInfo) => {
+    // A board of the user's, two of its phrases taught to My voice (three takes each).
+    const phrases = [
+      { id: "own-water", text: "I would like some water", category: "mine", favourite: false },
+      { id: "own-nurse", text: "Please call the nurse", category: "needs", favourite: false },
+      { id: "own-window", text: "Open the window", category: "mine", favourite: false },
+    ];
+    const features = {
+      format: FEATURES_FORMAT,
+      method: "normalised",
+      dims: 2,
+      voicedMs: 900,
+      frames: "AAAAAAAA",
+    };
+    const takes = [1, 2, 3].map((addedAt) => ({ features, origin: "taught", addedAt }));
+    await presetPilotAccess(page);
+    await presetStoredValue(page, "dauys.talk-boards", { en: phrases });
+    await presetStoredValue(page, "dauys.voice-examples", {
+      en: { "own-water": takes, "own-nurse": takes },
+    });
+    await openTalk(page);
+    const myVoice = page.getByRole("region", { name: "My voice" });
+    const taught = () =>
+      myVoice
+        .getByRole("button", { name: /^Teach again: / })
+        .evaluateAll((buttons) =>
+          buttons.map((button) => button.getAttribute("aria-label")).sort(),
+        );
+    await expect
+      .poll(taught)
+      .toEqual(["Teach again: I would like some water", "Teach again: Please call the nurse"]);
+
+    // Saved for another app: the file is the board alone (an Open Board set has no place for
+    // what My voice learnt).
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Save for another app (.obz)" }).click();
+    const file = testInfo.outputPath((await download).suggestedFilename());
+    await (await download).saveAs(file);
+    await expect(page.getByText("Saved for another app: 3 phrases.")).toBeVisible();
+    const saved = unzipSync(readFileSync(file));
+    expect(Object.keys(saved).filter((path) => !/^(manifest\.json|boards\/)/.test(path))).toEqual(
+      [],
+    );
+
+    // Opened again in the board's place: every phrase is new to the device (new ids), and the two
+    // taught ones keep their examples, found by their words.
+    await openInput(page).setInputFiles(file);
+    await page
+      .getByRole("dialog", { name: "Replace your board in English?" })
+      .getByRole("button", { name: "Replace the board" })
+      .click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Board opened for English." }),
+    ).toContainText("3 phrases");
+    const stored = async () => {
+      const boards = (await storedValue(page, "dauys.talk-boards")) as {
+        en: { id: string; text: string }[];
+      };
+      const examples = (await storedValue(page, "dauys.voice-examples")) as {
+        en: Record<string, unknown[]>;
+      };
+      return boards.en.map(({ id, text }) => ({
+        text,
+        renamed: !phrases.some((phrase) => phrase.id === id),
+        examples: examples.en[id]?.length ?? 0,
+      }));
+    };
+    await expect.poll(stored).toEqual(
+      expect.arrayContaining([
+        { text: "I would like some water", renamed: true, examples: 3 },
+        { text: "Please call the nurse", renamed: true, examples: 3 },
+        { text: "Open the window", renamed: true, examples: 0 },
+      ]),
+    );
+    // And seen: My voice still knows the two as taught, after a reload too.
+    await expect
+      .poll(taught)
+      .toEqual(["Teach again: I would like some water", "Teach again: Please call the nurse"]);
+    await page.reload();
+    await expect
+      .poll(taught)
+      .toEqual(["Teach again: I would like some water", "Teach again: Please call the nurse"]);
+    await expect(
+      myVoice.getByRole("button", { name: "Teach my voice: Open the window" }),
+    ).toBeVisible();
   });
 
   test("the starter board saved for another app carries its symbols' pictures inside the set", async ({
