@@ -18,7 +18,8 @@ function pageWithNewVersionWaiting() {
     postMessage: vi.fn(),
   });
   const registration = { waiting: next, installing: null, update: vi.fn(async () => undefined) };
-  Object.assign(container, { controller: {}, getRegistration: async () => registration });
+  const old = { state: "activated" as ServiceWorkerState };
+  Object.assign(container, { controller: old, getRegistration: async () => registration });
   const reload = vi.fn();
   const page = Object.assign(new EventTarget(), { location: { reload } });
   vi.stubGlobal("navigator", { serviceWorker: container });
@@ -26,10 +27,21 @@ function pageWithNewVersionWaiting() {
   return {
     next,
     reload,
-    takesOver() {
+    /** The new version controls the page; it is still activating. */
+    controls() {
+      next.state = "activating";
+      next.dispatchEvent(new Event("statechange"));
+      Object.assign(container, { controller: next });
+      container.dispatchEvent(new Event("controllerchange"));
+    },
+    /** The new version has finished activating. */
+    activated() {
       next.state = "activated";
       next.dispatchEvent(new Event("statechange"));
-      container.dispatchEvent(new Event("controllerchange"));
+    },
+    takesOver() {
+      this.controls();
+      this.activated();
     },
     input(type: string) {
       page.dispatchEvent(new Event(type));
@@ -46,6 +58,17 @@ describe("Reload with a new version waiting", () => {
     await vi.advanceTimersByTimeAsync(5 * 60_000);
     expect(page.reload).not.toHaveBeenCalled();
     page.takesOver();
+    expect(page.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("loads the page again once the new version has finished activating, not while it activates", async () => {
+    // A load made while it activates waits for it; in Chromium it could wait for good when the
+    // activating worker was stopped and started again meanwhile (pwa.spec's Try again, ci failure).
+    const page = pageWithNewVersionWaiting();
+    await reloadWithNewVersion();
+    page.controls();
+    expect(page.reload).not.toHaveBeenCalled();
+    page.activated();
     expect(page.reload).toHaveBeenCalledTimes(1);
   });
 

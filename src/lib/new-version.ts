@@ -28,9 +28,27 @@ export async function readyNewVersion(found?: () => void): Promise<ServiceWorker
   });
 }
 
-/** Lets `next` take over, then calls `whenTaken`: by default, loads the page again with it. */
+/**
+ * Lets `next` take over, then calls `whenTaken`: by default, loads the page again with it. It is
+ * called once the new version has finished activating, not as soon as it controls the page: a
+ * page loaded again while it still activates waits for it, and in Chromium such a load could wait
+ * for good when the activating worker was stopped and started again meanwhile.
+ */
 export function takeOver(next: ServiceWorker, whenTaken = () => window.location.reload()) {
-  navigator.serviceWorker.addEventListener("controllerchange", whenTaken, { once: true });
+  const { serviceWorker } = navigator;
+  serviceWorker.addEventListener(
+    "controllerchange",
+    () => {
+      const controller = serviceWorker.controller;
+      if (!controller || controller.state !== "activating") return whenTaken();
+      controller.addEventListener("statechange", function activated() {
+        if (controller.state === "activating") return;
+        controller.removeEventListener("statechange", activated);
+        whenTaken();
+      });
+    },
+    { once: true },
+  );
   next.postMessage({ type: "SKIP_WAITING" });
 }
 
