@@ -93,9 +93,9 @@ function LateNotices() {
 }
 
 /**
- * The header, drawn afresh at each kiosk privacy reset: whatever the last patient left open in it
- * (the language menu, the phone menu, the staff's exit dialog) is gone for the next one. The
- * pages go with the reset's move to the home page, which opens nothing by itself.
+ * The header, drawn afresh at each kiosk privacy reset between patients: whatever the last patient
+ * left open in it (the language menu, the phone menu, the staff's exit dialog) is gone for the
+ * next one. The pages go with the reset's move to the home page, which opens nothing by itself.
  */
 function Header() {
   const { resets } = useKiosk();

@@ -15,8 +15,9 @@ const ExitKioskDialog = lazy(
 
 /**
  * The staff's way out of kiosk mode: a small lock button (still 44×44 px) that asks for the PIN.
- * Rendered in the header; nothing while kiosk mode is off. A privacy reset draws the header afresh
- * (routes/__root.tsx), which closes the dialog and forgets what was typed in it.
+ * Rendered in the header; nothing while kiosk mode is off. A privacy reset between patients draws
+ * the header afresh (routes/__root.tsx), which closes the dialog and forgets what was typed in it;
+ * the reset staff leaving kiosk mode make keeps it (kiosk-store.ts, `resets`).
  */
 export function ExitKioskControl() {
   const { t } = useLingui();

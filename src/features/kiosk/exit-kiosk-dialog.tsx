@@ -57,7 +57,8 @@ export default function ExitKioskDialog({ onClose }: { onClose: () => void }) {
     setChecking(true);
     let next: Problem | null;
     try {
-      // When the PIN was right, kiosk mode is off and this dialog is gone with it.
+      // When the PIN was right, kiosk mode is off and this dialog is gone with it. Should kiosk
+      // mode not turn off (the device kept its setting, say), it stays on, and so does this.
       next = problemOf(await exitKioskMode(pin));
     } catch (error) {
       console.error("Kiosk mode could not be turned off:", error);

@@ -245,9 +245,10 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
   }, [idle.phase]);
 
   // `betweenPatients`: the idle reset, after which a new version may come in; not the one staff
-  // leaving kiosk mode make, whose outcome they must read (a reload would take it away).
+  // leaving kiosk mode make, whose outcome they must read (a reload would take it away, and so
+  // would closing their exit dialog, which says when kiosk mode could not be turned off).
   const runPrivacyReset = useEffectEvent(async (betweenPatients: boolean) => {
-    startPrivacyReset();
+    startPrivacyReset(betweenPatients);
     let erased = false;
     // A value a slow change wrote back after the erasing is erased again when that change ends
     // (privacy-reset.ts); should that fail, staff are told as after any reset that could not

@@ -1,12 +1,12 @@
 import { IDBFactory } from "fake-indexeddb";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createKioskSetting,
   parseKioskSetting,
   readKioskSetting,
-  removeKioskSetting,
   saveKioskSetting,
 } from "@/features/kiosk/kiosk-setting";
+import { removeKioskSetting } from "@/features/kiosk/privacy-reset";
 import { hasPilotAccess } from "@/lib/pilot-access";
 import { readValue, resetStorageForTests, storageKeys } from "@/lib/storage";
 
@@ -15,6 +15,7 @@ describe("kiosk setting", () => {
     globalThis.indexedDB = new IDBFactory();
     resetStorageForTests();
   });
+  afterEach(() => vi.unstubAllGlobals());
 
   it("survives a restart, keeps only the PIN's hash and gives pilot access", async () => {
     expect(await hasPilotAccess()).toBe(false);
@@ -35,6 +36,16 @@ describe("kiosk setting", () => {
 
     await removeKioskSetting();
     expect(await readKioskSetting()).toBeNull();
+    expect(await hasPilotAccess()).toBe(false);
+  });
+
+  it("is removed on a device without its database, where it lasted one visit", async () => {
+    vi.stubGlobal("indexedDB", undefined);
+    resetStorageForTests();
+    const setting = await createKioskSetting({ pin: "482916", language: "uz" });
+    expect(await saveKioskSetting(setting)).toBe(false);
+    // Nothing stored brings kiosk mode back: staff leaving it are not told it stays on.
+    expect(await removeKioskSetting()).toBe(true);
     expect(await hasPilotAccess()).toBe(false);
   });
 

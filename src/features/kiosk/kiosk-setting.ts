@@ -1,14 +1,15 @@
 /**
  * The kiosk setting, stored in IndexedDB under `dauys.kiosk` so that it survives restarts. While
  * it is on, the kiosk grants the device pilot access (src/lib/pilot-access.ts), so a clinic
- * tablet never shows the paid-feature popup; turning it off takes that grant back. The PIN itself
- * is never stored, only its hash.
+ * tablet never shows the paid-feature popup; turning it off takes that grant back (privacy-reset.ts,
+ * which removes the setting: only staff leaving kiosk mode need that). The PIN itself is never
+ * stored, only its hash.
  */
 import { idleSecondsRange } from "@/features/kiosk/kiosk-search";
 import type { PinAttempts, PinHash } from "@/features/kiosk/kiosk-pin";
 import { defaultLanguage, isLanguageCode, type LanguageCode } from "@/lib/i18n";
-import { grantPilotAccess, revokePilotAccess } from "@/lib/pilot-access";
-import { readValue, removeValue, storageKeys, writeValue } from "@/lib/storage";
+import { grantPilotAccess } from "@/lib/pilot-access";
+import { readValue, storageKeys, writeValue } from "@/lib/storage";
 
 export type KioskSetting = PinHash &
   PinAttempts & {
@@ -74,10 +75,4 @@ export async function saveKioskSetting(setting: KioskSetting): Promise<boolean> 
   const saved = await writeValue(storageKeys.kiosk, setting);
   await grantPilotAccess("kiosk");
   return saved;
-}
-
-export async function removeKioskSetting(): Promise<boolean> {
-  const removed = await removeValue(storageKeys.kiosk);
-  await revokePilotAccess("kiosk");
-  return removed;
 }

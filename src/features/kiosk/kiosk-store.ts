@@ -42,7 +42,11 @@ export type KioskSnapshot = {
   pinSetup: { idleSeconds?: number } | null;
   /** The latest message for the status toast; `id` tells a repeated message apart. */
   notice: { kind: KioskNoticeKind; id: number } | null;
-  /** How many privacy resets have started: staff dialogs left open are closed by each one. */
+  /**
+   * How many privacy resets between patients have started: whatever was left open in the header,
+   * staff's dialogs too, is closed by each one. Not by the reset staff leaving kiosk mode make:
+   * their exit dialog stays, to say whether kiosk mode could be turned off.
+   */
   resets: number;
 };
 
@@ -159,8 +163,9 @@ export function cancelPinSetup() {
   update({ pinSetup: null });
 }
 
-export function startPrivacyReset() {
-  update({ resets: snapshot.resets + 1, notice: null });
+/** `betweenPatients`: not the reset of staff leaving kiosk mode (see `resets`). */
+export function startPrivacyReset(betweenPatients: boolean) {
+  update({ resets: snapshot.resets + (betweenPatients ? 1 : 0), notice: null });
 }
 
 /** `erased`: whether everything the patient left could be erased from the device. */
@@ -168,7 +173,10 @@ export function finishPrivacyReset(erased: boolean) {
   update({ notice: notice(erased ? "ready" : "not-erased") });
 }
 
-/** Checks the staff PIN; the right one ends kiosk mode. Wrong tries are counted and stored. */
+/**
+ * Checks the staff PIN; the right one ends kiosk mode. Wrong tries are counted and stored. Rejects
+ * when the PIN was right but kiosk mode could not be turned off (it stays on).
+ */
 export async function exitKioskMode(pin: string): Promise<PinCheck> {
   // The stored copy is the one to count against (another tab may have counted a try too).
   const setting = (await readKioskSetting()) ?? snapshot.setting;

@@ -13,12 +13,13 @@
  * Kept on purpose: the outbox (`dauys.outbox`), because a contact request is a lead that must
  * reach the clinic's team; the kiosk setting; and pilot access, which belongs to the device.
  */
-import { removeKioskSetting } from "@/features/kiosk/kiosk-setting";
 import { staffStayed } from "@/features/kiosk/kiosk-uses";
 import type { LanguageCode } from "@/lib/i18n";
 import { delMany, keys } from "idb-keyval";
 import { openPictureStore, pictureIdsIn } from "@/lib/picture-database";
+import { revokePilotAccess } from "@/lib/pilot-access";
 import {
+  isDeviceStoreMissing,
   outboxLock,
   readValue,
   removeValue,
@@ -57,11 +58,14 @@ export function setOpenSessionReset(reset: typeof openSessionReset) {
  * Ends kiosk mode once staff gave the PIN. The patient's session is reset first: left behind,
  * their data stayed on the tablet, and turning kiosk mode on again made their boards the
  * clinic's setup. Then the setting and the clinic's setup go. Returns what staff are told.
+ * Rejects when the device kept the setting, which would turn kiosk mode on again at the next
+ * start: kiosk mode then goes on as it was, the clinic's setup with it, and staff are asked to
+ * try again (exit-kiosk-dialog.tsx).
  */
 export async function endKioskMode(): Promise<"exited" | "not-erased"> {
   try {
     const erased = openSessionReset ? await openSessionReset() : true;
-    await removeKioskSetting();
+    if (!(await removeKioskSetting())) throw new Error("The device kept the kiosk setting");
     await forgetClinicSetup();
     return erased ? "exited" : "not-erased";
   } catch (error) {
@@ -70,6 +74,19 @@ export async function endKioskMode(): Promise<"exited" | "not-erased"> {
     staffStayed();
     throw error;
   }
+}
+
+/**
+ * Removes the kiosk setting (kiosk-setting.ts), here rather than beside it: every page reads the
+ * setting, and only staff leaving kiosk mode remove it. Resolves to false when the setting stays on
+ * the device (its database refused the removal): kiosk mode would come back at the next start, so
+ * it goes on, pilot access with it. A device without its database never stored the setting, and
+ * nothing comes back.
+ */
+export async function removeKioskSetting(): Promise<boolean> {
+  const removed = (await removeValue(storageKeys.kiosk)) || isDeviceStoreMissing();
+  if (removed) await revokePilotAccess("kiosk");
+  return removed;
 }
 
 /**
