@@ -210,6 +210,58 @@ describe("privacy reset while a change is being stored", () => {
   });
 });
 
+describe("privacy reset of staff leaving kiosk mode, with a change slower than the time limit", () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    resetStorageForTests();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("erases again what that change wrote back after staff left, and keeps staff's boards and Talk settings", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const clinicBoards = { kk: [{ id: "c1", text: "Мейірбикені шақырыңыз", category: "people" }] };
+    const clinicSettings = {
+      language: "kk",
+      scanning: { mode: "one-switch", intervalMs: 2500, selectKey: "Space" },
+    };
+    await writeValue(storageKeys.talkBoards, clinicBoards);
+    await writeValue(storageKeys.talkSettings, clinicSettings);
+    expect(await keepClinicSetup()).toBe(true);
+    // The patient's last phrase added and scanning turned off, stored slower than the limit (a
+    // busy disk, a tab the browser froze).
+    let endHanging = () => {};
+    const hangs = new Promise<void>((resolve) => (endHanging = resolve));
+    const hanging = Promise.all([
+      updateValue(storageKeys.talkBoards, async (stored) => {
+        await hangs;
+        const kk = (stored as typeof clinicBoards).kk;
+        return { kk: [...kk, { id: "p1", text: "Менің құпиям", category: "mine" }] };
+      }),
+      updateValue(storageKeys.talkSettings, async (stored) => {
+        await hangs;
+        return { ...(stored as object), scanning: { mode: "off" } };
+      }),
+    ]);
+    // Staff leave kiosk mode: the session's reset, then the clinic's copy is forgotten.
+    const erasing = erasePatientData("kk");
+    await vi.advanceTimersByTimeAsync(changeLockWaitMs);
+    expect(await erasing).toBe(true);
+    expect(await forgetClinicSetup()).toBe(true);
+
+    // The slow changes end and write the patient's values back; the reset's late turn follows.
+    endHanging();
+    await hanging;
+    // Staff's next changes come after it.
+    await Promise.all([
+      updateValue(storageKeys.talkBoards, (stored) => stored),
+      updateValue(storageKeys.talkSettings, (stored) => stored),
+    ]);
+    resetStorageForTests();
+    expect(await readValue(storageKeys.talkBoards)).toEqual(clinicBoards);
+    expect(await readValue(storageKeys.talkSettings)).toEqual(clinicSettings);
+  });
+});
+
 describe("privacy reset on a device whose databases never answer", () => {
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -103,6 +103,11 @@ export async function erasePatientData(
     erase: () => Promise<boolean>,
     eraseAgain?: () => Promise<boolean>,
   ) => underChangeLock(key, onLateFailure, erase, eraseAgain);
+  // The clinic's set-up, read by the first erase and kept for the late one: staff leaving kiosk
+  // mode forget it once this resolves, and the late erase of the boards or Talk's settings, read
+  // then, would remove theirs.
+  const clinicBoards = readOnce(storageKeys.talkClinicBoards);
+  const clinicTalkSettings = readOnce(storageKeys.talkClinicSettings);
   const results = await Promise.all([
     ...perPatientKeys.map((key) =>
       // A delivery adds its news to the news it read, under the outbox's lock: erased outside
@@ -113,13 +118,18 @@ export async function erasePatientData(
     ),
     writeValue(storageKeys.language, kioskLanguage),
     // Late, the boards only: the photos the next patient may have given phrases by then stay.
-    underLock(storageKeys.talkBoards, restoreClinicBoards, () =>
-      restoreClinicValue(storageKeys.talkBoards, storageKeys.talkClinicBoards),
+    underLock(
+      storageKeys.talkBoards,
+      () => restoreClinicBoards(clinicBoards),
+      () => restoreClinicValue(storageKeys.talkBoards, clinicBoards),
     ),
     underLock(storageKeys.talkSettings, () =>
-      restoreClinicValue(storageKeys.talkSettings, storageKeys.talkClinicSettings),
+      restoreClinicValue(storageKeys.talkSettings, clinicTalkSettings),
     ),
-    restoreClinicValue(storageKeys.recognitionSettings, storageKeys.recognitionClinicSettings),
+    restoreClinicValue(
+      storageKeys.recognitionSettings,
+      readOnce(storageKeys.recognitionClinicSettings),
+    ),
   ]);
   return results.every(Boolean);
 }
@@ -242,13 +252,23 @@ export async function forgetClinicSetup(): Promise<boolean> {
   return removed.every(Boolean) && erased;
 }
 
-async function restoreClinicValue(key: StorageKey, copy: StorageKey): Promise<boolean> {
-  const clinic = await readValue<unknown>(copy);
+/** Reads `key` when first called; later calls give that same reading. */
+function readOnce(key: StorageKey): () => Promise<unknown> {
+  let reading: Promise<unknown> | undefined;
+  return () => (reading ??= readValue<unknown>(key));
+}
+
+/** Puts back the clinic's value of `key` (`readCopy` reads it), or removes one it never set. */
+async function restoreClinicValue(
+  key: StorageKey,
+  readCopy: () => Promise<unknown>,
+): Promise<boolean> {
+  const clinic = await readCopy();
   return clinic === undefined ? removeValue(key) : writeValue(key, clinic);
 }
 
-async function restoreClinicBoards(): Promise<boolean> {
-  const clinic = await readValue<unknown>(storageKeys.talkClinicBoards);
+async function restoreClinicBoards(readCopy: () => Promise<unknown>): Promise<boolean> {
+  const clinic = await readCopy();
   const [restored, erased] = await Promise.all([
     clinic === undefined
       ? removeValue(storageKeys.talkBoards)
