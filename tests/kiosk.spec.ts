@@ -947,6 +947,41 @@ test("leaving kiosk mode needs the PIN; a wrong one is refused", async ({ page }
   await expect(page.getByRole("link", { name: /Follow us on social media/ })).toBeVisible();
 });
 
+test("staff leaving kiosk mode keep their exit dialog while the patient's session is reset, until kiosk mode is off", async ({
+  page,
+}) => {
+  await provision(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Talk" }).click();
+  await expect(page.getByRole("region", { name: "Phrase board" })).toBeVisible();
+  // A change to the Talk boards under way (another tab's): the exit's reset waits for it, which
+  // leaves time to see what staff see meanwhile.
+  await page.evaluate(() => {
+    void navigator.locks.request(
+      "dauys-storage:dauys.talk-boards",
+      () =>
+        new Promise<void>((resolve) => {
+          (window as unknown as { endChange: () => void }).endChange = resolve;
+        }),
+    );
+  });
+  const dialog = await openExitDialog(page);
+  await enterExitPin(page, pin);
+  // The reset has begun: it leaves the patient's page for the home page.
+  await expect.poll(() => new URL(page.url()).pathname).toBe("/");
+  // The dialog that will say whether kiosk mode could be turned off is still there, waiting.
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Exit kiosk mode" })).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
+  expect(await kioskAttribute(page)).toBe("on");
+
+  await page.evaluate(() => (window as unknown as { endChange: () => void }).endChange());
+  await expect(page.getByRole("status").filter({ hasText: "Kiosk mode is off." })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator("main")).toBeFocused();
+});
+
 test("five wrong PINs lock the exit for five minutes, also after a reload", async ({ page }) => {
   await page.clock.install();
   // An hour of idle time, so that no privacy reset comes during the five minutes.
