@@ -40,6 +40,7 @@ const catalogLoaders: CatalogLoaders = import.meta.env.SSR
       "!/locales/*/recognition-audio.po",
       "!/locales/*/staff.po",
       "!/locales/*/kiosk-dialogs.po",
+      "!/locales/*/kiosk-notices.po",
     ]);
 
 /**

@@ -17,6 +17,7 @@ export const catalogParts = [
   "contact-form-answer",
   "page-texts",
   "kiosk-dialogs",
+  "kiosk-notices",
 ] as const;
 
 export type CatalogPart = (typeof catalogParts)[number];
@@ -79,4 +80,8 @@ export const catalogPartFiles: Partial<Record<CatalogPart, readonly string[]>> =
     "kiosk/exit-kiosk-dialog.tsx",
     "kiosk/idle-countdown-dialog.tsx",
   ],
+  // The kiosk's notices (on, off, ready for the next person, not erased…): every page restores
+  // kiosk mode and could show one, few ever do. Their words come with the toast's code
+  // (kiosk/kiosk-toast.tsx).
+  "kiosk-notices": ["kiosk/kiosk-toast.tsx"],
 };

@@ -6,8 +6,7 @@
  * in the header (exit-kiosk-control.tsx); the style that hides links leaving the app is in
  * index.html, so it holds before any script runs.
  */
-import { lazy, Suspense, useReducer } from "react";
-import { useLingui } from "@lingui/react/macro";
+import { lazy, Suspense, useReducer, useState } from "react";
 import Box from "@mui/material/Box";
 import { useKiosk, type KioskNoticeKind } from "@/features/kiosk/kiosk-store";
 import { visuallyHidden } from "@/theme/visually-hidden";
@@ -18,7 +17,12 @@ import { loadUntilLoaded } from "@/lib/load-when-online";
 // goes on meanwhile; the kiosk's parts never take the page down.
 const KioskSession = lazy(loadUntilLoaded(() => import("@/features/kiosk/kiosk-session")));
 
-const KioskToast = lazy(loadUntilLoaded(() => import("@/features/kiosk/kiosk-toast")));
+// A notice's words come with the toast (kiosk-toast.tsx): it shows once both are here.
+const KioskToast = lazy(
+  loadUntilLoaded(() =>
+    import("@/features/kiosk/kiosk-toast").then((module) => module.withWords(module)),
+  ),
+);
 
 // Staff see the PIN set-up only once per tablet: it loads on demand.
 const PinSetupDialog = lazy(
@@ -49,43 +53,21 @@ export function KioskMode() {
 }
 
 function KioskNotice({ notice }: { notice: { kind: KioskNoticeKind; id: number } | null }) {
-  const { t } = useLingui();
   const [closedId, closeNotice] = useReducer((_: number, id: number) => id, 0);
-  const messages: Record<KioskNoticeKind, string> = {
-    enabled: t`Kiosk mode is on.`,
-    "enabled-not-saved": t`Kiosk mode is on for this visit, but this device could not save it: it will be off after a restart.`,
-    "not-loaded": t`Kiosk mode is not on: part of the app did not load. Check the connection and try again.`,
-    exited: t`Kiosk mode is off.`,
-    ready: t`Ready for the next person.`,
-    "not-erased": t`This device did not let the app erase everything the last person left. Staff: clear this site's data in the browser's settings, then turn kiosk mode on again.`,
-    insecure: t`Kiosk mode needs a secure connection (https). Open the link again over https.`,
-    lost: t`Kiosk mode is off: this device lost its kiosk settings, perhaps to free space. Staff: open the kiosk link again to turn it on.`,
-  };
+  const [region, setRegion] = useState<HTMLElement | null>(null);
   const open = notice !== null && notice.id !== closedId;
-  const message = notice ? messages[notice.kind] : "";
-  const warning =
-    notice?.kind === "enabled-not-saved" ||
-    notice?.kind === "not-loaded" ||
-    notice?.kind === "not-erased" ||
-    notice?.kind === "insecure" ||
-    notice?.kind === "lost";
-  const close = () => {
-    if (notice) closeNotice(notice.id);
-  };
   return (
     <>
-      {/* Always present, so screen readers notice the message appear in it. */}
-      <Box role="status" sx={visuallyHidden}>
-        {open ? message : ""}
-      </Box>
-      {notice && (
+      {/* Always present, so screen readers notice the message appear in it (the toast's module
+          puts it there, with its words). */}
+      <Box role="status" sx={visuallyHidden} ref={setRegion} />
+      {notice && region && (
         <Suspense fallback={null}>
           <KioskToast
-            noticeId={notice.id}
+            notice={notice}
             open={open}
-            message={message}
-            warning={warning}
-            onClose={close}
+            region={region}
+            onClose={() => closeNotice(notice.id)}
           />
         </Suspense>
       )}
