@@ -11,18 +11,15 @@ import Box from "@mui/material/Box";
 import { useKiosk, type KioskNoticeKind } from "@/features/kiosk/kiosk-store";
 import { visuallyHidden } from "@/theme/visually-hidden";
 import { loadUntilLoaded } from "@/lib/load-when-online";
+import { loadKioskToast } from "@/features/kiosk/kiosk-toast-loader";
 
 // Kiosk mode is often turned on by a link on a patchy clinic connection: a part whose code has not
 // arrived is asked for again until it comes (when the connection is back, offline), and the page
 // goes on meanwhile; the kiosk's parts never take the page down.
 const KioskSession = lazy(loadUntilLoaded(() => import("@/features/kiosk/kiosk-session")));
 
-// A notice's words come with the toast (kiosk-toast.tsx): it shows once both are here.
-const KioskToast = lazy(
-  loadUntilLoaded(() =>
-    import("@/features/kiosk/kiosk-toast").then((module) => module.withWords(module)),
-  ),
-);
+// A notice's words come with the toast (kiosk-toast-loader.ts): it shows once both are here.
+const KioskToast = lazy(loadKioskToast);
 
 // Staff see the PIN set-up only once per tablet: it loads on demand.
 const PinSetupDialog = lazy(

@@ -14,6 +14,7 @@ import {
 import { finishPrivacyReset, startPrivacyReset, useKiosk } from "@/features/kiosk/kiosk-store";
 import type { KioskSetting } from "@/features/kiosk/kiosk-setting";
 import { erasePatientData, setOpenSessionReset } from "@/features/kiosk/privacy-reset";
+import { loadKioskToast } from "@/features/kiosk/kiosk-toast-loader";
 import {
   bringInNewVersionAfterReset,
   forgetKioskUses,
@@ -292,7 +293,11 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
     finishPrivacyReset(erased);
     privacyResetEnded(erased);
     dispatch({ type: "reset-done", now: Date.now(), erased });
-    if (betweenPatients) void bringInNewVersionAfterReset();
+    // The new version is let in once the "Ready for the next person" notice's code and words are
+    // here: a request the old version's worker answers while it hands over starts that worker
+    // again, and Chromium then lets the new version in only once it is idle again (half a minute;
+    // five minutes with DevTools open, which held pwa.spec's kiosk test up for good).
+    if (betweenPatients) void loadKioskToast().then(bringInNewVersionAfterReset);
     return erased;
   });
 
