@@ -826,6 +826,48 @@ test("a phrase edited by the switch: its dialog's box takes the typing, and once
   await expect(edit).toBeFocused();
 });
 
+test("a phrase added by the switch, and the starter phrases' question left with Cancel: once each dialog closes the scan is back on the button that opened it", async ({
+  page,
+}) => {
+  await openTalkScanning(page, { mode: "two-switches" });
+  const moveOn = () => page.keyboard.press("Enter");
+  const added = "Please open the window";
+  await moveUntil(page, (status) => status === "Phrase board", moveOn);
+  await page.keyboard.press("Space");
+  await scanToItem(page, "Edit the board", moveOn);
+  await page.keyboard.press("Space");
+  const add = page.getByRole("button", { name: "Add a phrase" });
+  await expect(add).toBeVisible();
+  await moveUntil(page, (status) => status === "Phrase board", moveOn);
+  await page.keyboard.press("Space");
+  await scanToItem(page, "Add a phrase", moveOn);
+  await page.keyboard.press("Space");
+  const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+  await expect(dialog).toBeVisible();
+  await scanToItem(page, "Phrase", moveOn);
+  await page.keyboard.press("Space");
+  await page.keyboard.type(added);
+  await page.keyboard.press("Escape");
+  await scanToItem(page, "Save the phrase", moveOn);
+  await page.keyboard.press("Space");
+  await expect(dialog).toHaveCount(0);
+  await expect(phraseGroupOf(page, "My phrases").getByText(added)).toBeVisible();
+  // Saved: the scan is back on Add a phrase, with the focus, for the next phrase.
+  await expect(scanStatus(page)).toHaveText("Add a phrase");
+  await expect(add).toBeFocused();
+
+  const restore = page.getByRole("button", { name: "Restore starter phrases" });
+  await scanToItem(page, "Restore starter phrases", moveOn);
+  await page.keyboard.press("Space");
+  const question = page.getByRole("dialog", { name: "Restore the starter phrases?" });
+  await expect(question).toBeVisible();
+  await scanToItem(page, "Cancel", moveOn);
+  await page.keyboard.press("Space");
+  await expect(question).toHaveCount(0);
+  await expect(scanStatus(page)).toHaveText("Restore starter phrases");
+  await expect(restore).toBeFocused();
+});
+
 /**
  * Goes up out of the groups the highlight is in (through their Back steps) and into the Phrase
  * board, to its step named `name`, as a switch user on their way to a button above.

@@ -13,9 +13,9 @@ const needs: Board = ["I need water.", "I need help.", "I am cold."].map((text, 
   favourite: false,
 }));
 
-/** The opening tag of the button named `name` as the board is drawn while edited. */
-function buttonNamed(name: string): string {
-  const markup = renderToStaticMarkup(
+/** The board as drawn while edited. */
+function editedBoard(): string {
+  return renderToStaticMarkup(
     <I18nProvider i18n={i18n}>
       <BoardEditing
         board={needs}
@@ -31,7 +31,11 @@ function buttonNamed(name: string): string {
       />
     </I18nProvider>,
   );
-  const tag = [...markup.matchAll(/<button[^>]*>/g)]
+}
+
+/** The opening tag of the button named `name` as the board is drawn while edited. */
+function buttonNamed(name: string): string {
+  const tag = [...editedBoard().matchAll(/<button[^>]*>/g)]
     .map(([opening]) => opening)
     .find((opening) => opening.includes(`aria-label="${name}"`));
   if (!tag) throw new Error(`No button named ${name}`);
@@ -71,5 +75,17 @@ describe("a phrase's buttons for switch scanning", () => {
     const edit = buttonNamed("Edit: I need help.");
     expect(edit).toContain('aria-haspopup="dialog"');
     expect(edit).toContain('data-scan-key="need-1:edit"');
+  });
+
+  it("says that Add a phrase and Restore starter phrases open a dialog, and keys them, so the scan goes back to each once its dialog closes", () => {
+    const buttons = [...editedBoard().matchAll(/(<button[^>]*>)(.*?)<\/button>/g)];
+    const opening = (text: string) => buttons.find(([, , inner]) => inner!.includes(text))?.[1];
+    for (const [text, key] of [
+      ["Add a phrase", "board:add"],
+      ["Restore starter phrases", "board:restore"],
+    ]) {
+      expect(opening(text!)).toContain('aria-haspopup="dialog"');
+      expect(opening(text!)).toContain(`data-scan-key="${key}"`);
+    }
   });
 });

@@ -178,9 +178,13 @@ export function BoardEditing({
         onPhoneColumnsChange={onPhoneColumnsChange}
       />
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5 }}>
+        {/* Each opens a dialog, and is keyed: once it closes, switch scanning goes on from the
+            button that opened it (use-switch-scanning.ts), as after a phrase's Edit. */}
         <Button
           variant="contained"
           startIcon={<AddIcon />}
+          aria-haspopup="dialog"
+          {...{ [scanKeyAttribute]: "board:add" }}
           onClick={() => setDialog({ mode: "add" })}
         >
           {t`Add a phrase`}
@@ -188,6 +192,8 @@ export function BoardEditing({
         <Button
           variant="outlined"
           startIcon={<RestoreIcon />}
+          aria-haspopup="dialog"
+          {...{ [scanKeyAttribute]: "board:restore" }}
           // It undoes the user's changes to the starters: asked first, a slip of the hand keeps them.
           onClick={() => setDialog({ mode: "restore" })}
         >
