@@ -462,13 +462,16 @@ test("a take under way goes when Talk says something else or 'Speak in' changes:
     // The page is in use while the microphone is open: a kiosk's idle timer holds.
     await expect(page.locator("[data-media-playing]")).toHaveCount(1);
   };
-  /** What Talk has said since the page opened (its speech's audio starting to play). */
+  /**
+   * What Talk has said since the page opened: its speech's audio asked to play ("play", once per
+   * play(); "playing" comes again after each stall, twice for one phrase on a loaded machine, ci141).
+   */
   const watchSaid = (page: Page) =>
     page.evaluate(() => {
       const log: string[] = [];
       (window as unknown as { saidLog: string[] }).saidLog = log;
       document.addEventListener(
-        "playing",
+        "play",
         (event) => {
           if (event.target instanceof HTMLAudioElement) log.push(event.target.src);
         },
