@@ -441,6 +441,63 @@ test("a photo becomes a phrase's picture, made small on the device, kept, export
   await expect.poll(() => keptPictureCount(page)).toBe(1);
 });
 
+test("a photo with fine detail is made small without moiré", async ({ page }) => {
+  await openTalk(page);
+  await board(page).getByRole("button", { name: "Edit the board" }).click();
+  await board(page).getByRole("button", { name: "Add a phrase" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+  await dialog.getByRole("textbox", { name: "Phrase" }).fill("My striped shirt");
+  // A 4000×3000 photo of black and white stripes one pixel wide: at a button's size, an even
+  // grey. Sampled coarsely, it turns into bands of black and white.
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 4000;
+    canvas.height = 3000;
+    const context = canvas.getContext("2d")!;
+    context.fillStyle = "#fff";
+    context.fillRect(0, 0, 4000, 3000);
+    context.fillStyle = "#000";
+    for (let x = 0; x < 4000; x += 2) context.fillRect(x, 0, 1, 3000);
+    return canvas.toDataURL("image/png").split(",")[1]!;
+  });
+  const chooser = page.waitForEvent("filechooser");
+  await dialog.getByRole("button", { name: "Choose a photo" }).click();
+  await (
+    await chooser
+  ).setFiles({ name: "shirt.png", mimeType: "image/png", buffer: Buffer.from(base64, "base64") });
+  await expect(
+    dialog.getByRole("status").filter({ hasText: "The photo is the phrase's picture now." }),
+  ).toBeVisible();
+  const picture = (await savePhrase(page, words.en, "My striped shirt")).locator("img");
+  await expect.poll(() => loadedImages(picture)).toBe(1);
+  // The kept picture's grey levels: their mean is mid-grey, and they barely vary.
+  const levels = await picture.evaluate((image: HTMLImageElement) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext("2d")!;
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let sum = 0;
+    let squares = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      sum += data[i]!;
+      squares += data[i]! * data[i]!;
+    }
+    const count = data.length / 4;
+    const mean = sum / count;
+    return {
+      size: [canvas.width, canvas.height],
+      mean,
+      spread: Math.sqrt(squares / count - mean * mean),
+    };
+  });
+  expect(levels.size).toEqual([256, 192]);
+  expect(levels.mean).toBeGreaterThan(110);
+  expect(levels.mean).toBeLessThan(145);
+  expect(levels.spread).toBeLessThan(12);
+});
+
 test.describe("offline", () => {
   test.use({ serviceWorkers: "allow" });
 

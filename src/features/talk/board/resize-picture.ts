@@ -92,6 +92,9 @@ export async function resizePicture(photo: Blob): Promise<Blob | ResizeProblem> 
     decoded.release();
     return "not-a-picture";
   }
+  // The default smoothing samples a few of the photo's pixels per pixel kept: fine detail (a
+  // striped shirt, a printed label) turned into moiré and jagged edges on the button.
+  context.imageSmoothingQuality = "high";
   context.drawImage(decoded.source, 0, 0, size.width, size.height);
   decoded.release();
   const encode = (type: string) =>
