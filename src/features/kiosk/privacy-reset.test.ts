@@ -262,6 +262,139 @@ describe("privacy reset of staff leaving kiosk mode, with a change slower than t
   });
 });
 
+describe("kiosk mode turned on again while the exit's slow change is still held", () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    resetStorageForTests();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  type Phrase = { id: string; text: string; category: string };
+  const clinicBoards = { kk: [{ id: "c1", text: "Мейірбикені шақырыңыз", category: "people" }] };
+  const clinicSettings = { language: "kk", rate: "normal" };
+  // What staff add and change after leaving kiosk mode, before they turn it on again.
+  const staffPhrase = { id: "s1", text: "Дәрігерді шақырыңыз", category: "people" };
+  const staffBoards = { kk: [...clinicBoards.kk, staffPhrase] };
+  const staffSettings = { language: "kk", rate: "slow" };
+  const addPhrase = (phrase: Phrase) => (stored: unknown) => ({
+    kk: [...(stored as { kk: Phrase[] }).kk, phrase],
+  });
+
+  /**
+   * The clinic's set-up kept; a patient's phrase and settings stored slower than the limit; staff
+   * leave kiosk mode meanwhile. Resolves to what ends that change.
+   */
+  async function leaveWithAChangeHeld() {
+    await writeValue(storageKeys.talkBoards, clinicBoards);
+    await writeValue(storageKeys.talkSettings, clinicSettings);
+    expect(await keepClinicSetup()).toBe(true);
+    let endHanging = () => {};
+    const hangs = new Promise<void>((resolve) => (endHanging = resolve));
+    const hanging = Promise.all([
+      updateValue(storageKeys.talkBoards, async (stored) => {
+        await hangs;
+        return addPhrase({ id: "p1", text: "Менің құпиям", category: "mine" })(stored);
+      }),
+      updateValue(storageKeys.talkSettings, async (stored) => {
+        await hangs;
+        return { ...(stored as object), rate: "fast" };
+      }),
+    ]);
+    const erasing = erasePatientData("kk");
+    await vi.advanceTimersByTimeAsync(changeLockWaitMs);
+    expect(await erasing).toBe(true);
+    expect(await forgetClinicSetup()).toBe(true);
+    return async () => {
+      endHanging();
+      await hanging;
+    };
+  }
+
+  /**
+   * Staff change the boards and Talk's settings, then turn kiosk mode on again. Resolves to the
+   * storing of their changes, which waits behind the held change.
+   */
+  async function changeAndTurnOnAgain() {
+    const staffChanges = Promise.all([
+      updateValue(storageKeys.talkBoards, addPhrase(staffPhrase)),
+      updateValue(storageKeys.talkSettings, (stored) => ({ ...(stored as object), rate: "slow" })),
+    ]);
+    const keeping = keepClinicSetup();
+    await vi.advanceTimersByTimeAsync(changeLockWaitMs);
+    expect(await keeping).toBe(true);
+    return { staffChanges };
+  }
+
+  /** Once every change asked for so far is stored. */
+  const storedSoFar = () =>
+    Promise.all([
+      updateValue(storageKeys.talkBoards, (stored) => stored),
+      updateValue(storageKeys.talkSettings, (stored) => stored),
+    ]);
+
+  it("keeps staff's changes in the clinic's set-up: the next reset puts them back", async () => {
+    const endChange = await leaveWithAChangeHeld();
+    const { staffChanges } = await changeAndTurnOnAgain();
+    await endChange();
+    await staffChanges;
+    resetStorageForTests();
+    expect(await readValue(storageKeys.talkBoards)).toEqual(staffBoards);
+
+    // The first patient changes the boards and settings; the reset after them.
+    await updateValue(
+      storageKeys.talkBoards,
+      addPhrase({ id: "p2", text: "Мен", category: "mine" }),
+    );
+    await updateValue(storageKeys.talkSettings, (stored) => ({
+      ...(stored as object),
+      rate: "fast",
+    }));
+    expect(await erasePatientData("kk")).toBe(true);
+    resetStorageForTests();
+    expect(await readValue(storageKeys.talkBoards)).toEqual(staffBoards);
+    expect(await readValue(storageKeys.talkSettings)).toEqual(staffSettings);
+  });
+
+  it("a reset between patients while that change is still held puts back staff's set-up, changes and all", async () => {
+    const endChange = await leaveWithAChangeHeld();
+    const { staffChanges } = await changeAndTurnOnAgain();
+    // The first patient adds a phrase (stored behind the held change too); the reset after them
+    // erases without waiting for it.
+    const patientPhrase = updateValue(
+      storageKeys.talkBoards,
+      addPhrase({ id: "p2", text: "Мен", category: "mine" }),
+    );
+    const erasing = erasePatientData("kk");
+    await vi.advanceTimersByTimeAsync(changeLockWaitMs);
+    expect(await erasing).toBe(true);
+
+    await endChange();
+    await Promise.all([staffChanges, patientPhrase, storedSoFar()]);
+    resetStorageForTests();
+    expect(await readValue(storageKeys.talkBoards)).toEqual(staffBoards);
+    expect(await readValue(storageKeys.talkSettings)).toEqual(staffSettings);
+  });
+
+  it("staff leaving again before that change ends keep their boards and settings, and no clinic copy stays", async () => {
+    const endChange = await leaveWithAChangeHeld();
+    const { staffChanges } = await changeAndTurnOnAgain();
+    const erasing = erasePatientData("kk");
+    await vi.advanceTimersByTimeAsync(changeLockWaitMs);
+    expect(await erasing).toBe(true);
+    expect(await forgetClinicSetup()).toBe(true);
+
+    await endChange();
+    await Promise.all([staffChanges, storedSoFar()]);
+    resetStorageForTests();
+    expect(await readValue(storageKeys.talkBoards)).toEqual(staffBoards);
+    expect(await readValue(storageKeys.talkSettings)).toEqual(staffSettings);
+    // A copy left behind would keep the clinic's photos from ever being erased.
+    expect(await readValue(storageKeys.talkClinicBoards)).toBeUndefined();
+    expect(await readValue(storageKeys.talkClinicSettings)).toBeUndefined();
+  });
+});
+
 describe("privacy reset on a device whose databases never answer", () => {
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -103,9 +103,7 @@ export async function erasePatientData(
     erase: () => Promise<boolean>,
     eraseAgain?: () => Promise<boolean>,
   ) => underChangeLock(key, onLateFailure, erase, eraseAgain);
-  // The clinic's set-up, read by the first erase and kept for the late one: staff leaving kiosk
-  // mode forget it once this resolves, and the late erase of the boards or Talk's settings, read
-  // then, would remove theirs.
+  // The clinic's set-up, read by the first erase; the late one reads it again (`readLater`).
   const clinicBoards = readOnce(storageKeys.talkClinicBoards);
   const clinicTalkSettings = readOnce(storageKeys.talkClinicSettings);
   const results = await Promise.all([
@@ -121,10 +119,20 @@ export async function erasePatientData(
     underLock(
       storageKeys.talkBoards,
       () => restoreClinicBoards(clinicBoards),
-      () => restoreClinicValue(storageKeys.talkBoards, clinicBoards),
+      () =>
+        restoreClinicValue(
+          storageKeys.talkBoards,
+          readLater(storageKeys.talkClinicBoards, clinicBoards),
+        ),
     ),
-    underLock(storageKeys.talkSettings, () =>
-      restoreClinicValue(storageKeys.talkSettings, clinicTalkSettings),
+    underLock(
+      storageKeys.talkSettings,
+      () => restoreClinicValue(storageKeys.talkSettings, clinicTalkSettings),
+      () =>
+        restoreClinicValue(
+          storageKeys.talkSettings,
+          readLater(storageKeys.talkClinicSettings, clinicTalkSettings),
+        ),
     ),
     restoreClinicValue(
       storageKeys.recognitionSettings,
@@ -167,6 +175,8 @@ export const changeLockWaitMs = 15_000;
  * locks are taken in the order asked for, and the reset asked before anything they did, so their
  * changes are made after it. The reset has ended by then: should that erasing fail, the previous
  * patient's value stays, and `onLateFailure` is told.
+ *
+ * Keeping the clinic's copy of such a value takes its turn the same way (`keepClinicSetup`).
  */
 function underChangeLock(
   key: StorageKey,
@@ -230,20 +240,42 @@ const clinicSetup: {
  * Keeps the Talk boards and settings and the Recognition page's choices as staff left them
  * (called when kiosk mode is turned on). What the clinic never changed is not stored at all: the
  * starter boards, the default settings and choices.
+ *
+ * The boards and Talk's settings are copied at their turn, after every change asked before (as
+ * the reset erases them, `underChangeLock`). Staff who left kiosk mode while a patient's change
+ * was held past the limit made their own changes behind it: copied at once, the clinic's copy
+ * lacked them, and the first reset between patients took them off the tablet. Should the turn
+ * not come within the limit, they are copied then, and again at the turn.
  */
 export async function keepClinicSetup(): Promise<boolean> {
   const kept = await Promise.all(
-    clinicSetup.map(async ({ key, copy, clinicPart = (value) => value }) => {
-      const value = await readValue<unknown>(key);
-      return value === undefined ? removeValue(copy) : writeValue(copy, clinicPart(value));
-    }),
+    clinicSetup.map(({ key, copy, clinicPart = (value) => value }) =>
+      underChangeLock(
+        key,
+        () => {},
+        async () => {
+          const value = await readValue<unknown>(key);
+          return value === undefined ? removeValue(copy) : writeValue(copy, clinicPart(value));
+        },
+      ),
+    ),
   );
   return kept.every(Boolean);
 }
 
-/** Forgets the clinic's setup when kiosk mode ends; the tablet's boards and choices stay. */
+/**
+ * Forgets the clinic's setup when kiosk mode ends; the tablet's boards and choices stay. A copy
+ * still waiting for its turn (`keepClinicSetup`) would come back after this: the boards' and Talk
+ * settings' copies are forgotten again at the value's turn, after it, without holding the exit up.
+ */
 export async function forgetClinicSetup(): Promise<boolean> {
-  const removed = await Promise.all(clinicSetup.map(({ copy }) => removeValue(copy)));
+  const removed = await Promise.all(
+    clinicSetup.map(({ key, copy }) => {
+      if (changedUnderLock.has(key))
+        void withDeviceLock(valueChangeLock(key), () => removeValue(copy));
+      return removeValue(copy);
+    }),
+  );
   // The clinic's photos were kept while kiosk mode was on (phrase-picture-writes.ts); those the
   // boards no longer use go now.
   const erased = await erasePicturesExcept(
@@ -256,6 +288,18 @@ export async function forgetClinicSetup(): Promise<boolean> {
 function readOnce(key: StorageKey): () => Promise<unknown> {
   let reading: Promise<unknown> | undefined;
   return () => (reading ??= readValue<unknown>(key));
+}
+
+/**
+ * The clinic's copy for a reset's late turn, read at that turn: staff who left kiosk mode and
+ * turned it on again while a change was held kept a copy then, and again at the value's turn,
+ * with the changes they made meanwhile (`keepClinicSetup`); that copy is the one to put back. None
+ * is stored when staff left kiosk mode since, and forgot it: the copy the reset first read is put
+ * back then, or the late erase would remove the clinic's boards and settings from the tablet.
+ * (Where the clinic never changed them, no copy was ever stored, and none is put back.)
+ */
+function readLater(copy: StorageKey, first: () => Promise<unknown>): () => Promise<unknown> {
+  return async () => (await readValue<unknown>(copy)) ?? (await first());
 }
 
 /** Puts back the clinic's value of `key` (`readCopy` reads it), or removes one it never set. */
