@@ -17,7 +17,7 @@ import { onStorageError, resetStorageForTests, storageKeys } from "@/lib/storage
 /** A page's changes: each lesson's place (`undefined`: none), reached at `at`. */
 function reached(places: [string, number | undefined][], at = Date.now()): TimedPlaces {
   return places.reduce<TimedPlaces>(
-    (changes, [youtubeId, seconds]) => withPlaceReached(changes, youtubeId, seconds, at),
+    (changes, [youtubeId, seconds]) => withPlaceReached(new Map(), changes, youtubeId, seconds, at),
     new Map(),
   );
 }
@@ -113,11 +113,11 @@ describe("the places where lessons were left", () => {
     const shownB = () => placesShown(withChanges(storedB, changesB)).get("lesson-3");
 
     // Lesson 3 watched to 5:00 in tab A, then on to 10:00 in tab B.
-    changesA = withPlaceReached(changesA, "lesson-3", 300, 1_000);
+    changesA = withPlaceReached(storedA, changesA, "lesson-3", 300, 1_000);
     savesA.schedule(changesA);
     await savesA.flush();
     await vi.waitFor(() => expect(shownB()).toBe(300));
-    changesB = withPlaceReached(changesB, "lesson-3", 600, 2_000);
+    changesB = withPlaceReached(storedB, changesB, "lesson-3", 600, 2_000);
     savesB.schedule(changesB);
     await savesB.flush();
     // Tab A offers to go on from 10:00, not from its own older 5:00.
@@ -125,7 +125,7 @@ describe("the places where lessons were left", () => {
     expect(shownB()).toBe(600);
 
     // Gone on in tab A to 10:10: tab B shows that over its own 10:00.
-    changesA = withPlaceReached(changesA, "lesson-3", 610, 3_000);
+    changesA = withPlaceReached(storedA, changesA, "lesson-3", 610, 3_000);
     savesA.schedule(changesA);
     await savesA.flush();
     await vi.waitFor(() => expect(shownB()).toBe(610));
@@ -133,9 +133,9 @@ describe("the places where lessons were left", () => {
 
     // Tab A reached 10:20 but had not saved it yet when the lesson was watched to its end in tab
     // B: A's later save of its older place does not bring a place back, in either tab.
-    changesA = withPlaceReached(changesA, "lesson-3", 620, 4_000);
+    changesA = withPlaceReached(storedA, changesA, "lesson-3", 620, 4_000);
     savesA.schedule(changesA);
-    changesB = withPlaceReached(changesB, "lesson-3", undefined, 5_000);
+    changesB = withPlaceReached(storedB, changesB, "lesson-3", undefined, 5_000);
     savesB.schedule(changesB);
     await savesB.flush();
     await vi.waitFor(() => expect(shownA()).toBeUndefined());
@@ -145,6 +145,27 @@ describe("the places where lessons were left", () => {
     await vi.waitFor(() => expect(storedB.get("lesson-3")).toEqual({ at: 5_000 }));
     expect([shownA(), shownB()]).toEqual([undefined, undefined]);
     for (const stop of stops) stop();
+  });
+
+  it("reached again in a tab after another tab's later place showed there: the later again", () => {
+    // What tab A shows of lesson 3: tab B watched it to 10:00 after A's own last change.
+    const storedInA: TimedPlaces = new Map([["lesson-3", { seconds: 600, at: 2_000 }]]);
+
+    // Tab A saw the lesson end. Play, pressed there now, starts it from its beginning (the
+    // player starts at the place shown), not from B's 10:00.
+    const ended = reached([["lesson-3", undefined]], 1_000);
+    expect(placesShown(withChanges(storedInA, ended)).get("lesson-3")).toBe(600);
+    const playedAgain = withPlaceReached(storedInA, ended, "lesson-3", undefined, 3_000);
+    expect(placesShown(withChanges(storedInA, playedAgain)).get("lesson-3")).toBeUndefined();
+
+    // Tab A had paused the lesson at 0:42; its video, played and paused there again within that
+    // second, is left at 0:42.
+    const paused = reached([["lesson-3", 42]], 1_000);
+    const pausedAgain = withPlaceReached(storedInA, paused, "lesson-3", 42, 3_000);
+    expect(placesShown(withChanges(storedInA, pausedAgain)).get("lesson-3")).toBe(42);
+    // The player says where it is four times a second: this tab's place, shown, reached again in
+    // the same second changes nothing.
+    expect(withPlaceReached(storedInA, pausedAgain, "lesson-3", 42, 3_250)).toBe(pausedAgain);
   });
 
   it("followed in an open tab: another tab's saves show there without a new visit", async () => {

@@ -104,14 +104,23 @@ export function placesShown(places: TimedPlaces): Map<string, number> {
   return shown;
 }
 
-/** This page's changes with the place of one lesson reached now (`undefined`: none). */
+/**
+ * This page's changes with the place of one lesson reached now (`undefined`: none), on the places
+ * as stored. The player says where it is four times a second: this page's place reached again is
+ * no change while it is the one shown. Once another tab's later place shows instead, it is one:
+ * Play pressed on a lesson this page last saw end (no place either way) started the video at the
+ * other tab's place, and a video paused here within the second it was at kept that place too.
+ */
 export function withPlaceReached(
+  stored: TimedPlaces,
   changes: TimedPlaces,
   youtubeId: string,
   seconds: number | undefined,
   at = Date.now(),
 ): TimedPlaces {
-  if (changes.has(youtubeId) && changes.get(youtubeId)?.seconds === seconds) return changes;
+  const mine = changes.get(youtubeId);
+  const shown = mine && mine.at >= (stored.get(youtubeId)?.at ?? -Infinity);
+  if (shown && mine.seconds === seconds) return changes;
   return new Map(changes).set(youtubeId, seconds === undefined ? { at } : { seconds, at });
 }
 
@@ -175,11 +184,15 @@ export function useLessonPlaces(): [
   LessonPlaces,
   (youtubeId: string, seconds: number | undefined) => void,
 ] {
-  const [stored, setStored] = useState<TimedPlaces | null>(null);
-  const [changes, setChanges] = useState<TimedPlaces>(() => new Map());
+  // One state: a change is made on the places as stored when it comes (`withPlaceReached`). The
+  // video's frame keeps the function it was first given, and that render's places with it.
+  const [{ stored, changes }, setPlaces] = useState<{
+    stored: TimedPlaces | null;
+    changes: TimedPlaces;
+  }>(() => ({ stored: null, changes: new Map() }));
   const [saver] = useState(createPlaceSaver);
 
-  useEffect(() => followLessonPlaces(setStored), []);
+  useEffect(() => followLessonPlaces((read) => setPlaces((now) => ({ ...now, stored: read }))), []);
 
   useEffect(() => {
     if (stored && changes.size > 0) saver.schedule(changes);
@@ -192,6 +205,9 @@ export function useLessonPlaces(): [
     [stored, changes],
   );
   const change = (youtubeId: string, seconds: number | undefined) =>
-    setChanges((now) => withPlaceReached(now, youtubeId, seconds));
+    setPlaces((now) => {
+      const next = withPlaceReached(now.stored ?? new Map(), now.changes, youtubeId, seconds);
+      return next === now.changes ? now : { ...now, changes: next };
+    });
   return [places, change];
 }
