@@ -9,10 +9,17 @@ import {
   readLessonPlaces,
   withChanges,
   withPlaceReached,
+  withSavedChanges,
   type Place,
   type TimedPlaces,
 } from "@/features/lessons/lesson-places";
-import { onStorageError, resetStorageForTests, storageKeys } from "@/lib/storage";
+import {
+  onStorageError,
+  readValue,
+  resetStorageForTests,
+  storageKeys,
+  writeValue,
+} from "@/lib/storage";
 
 /** A page's changes: each lesson's place (`undefined`: none), reached at `at`. */
 function reached(places: [string, number | undefined][], at = Date.now()): TimedPlaces {
@@ -214,6 +221,38 @@ describe("the places where lessons were left", () => {
         ["g", 95],
       ]),
     );
+  });
+
+  it("saved, change only the lessons whose place changed: other entries stay as stored, to the letter", async () => {
+    // Stored by a later version: an entry with more in it, and one this version cannot read.
+    const later = {
+      a: { seconds: 840, at: 5, speed: 0.75 },
+      b: { seconds: "14:00", at: 6 },
+      c: { seconds: 95, at: 7 },
+    };
+    expect(withSavedChanges(later, reached([["c", 120]], 8))).toEqual({
+      a: { seconds: 840, at: 5, speed: 0.75 },
+      b: { seconds: "14:00", at: 6 },
+      c: { seconds: 120, at: 8 },
+    });
+    // A place of this page's older than the stored one is not written.
+    expect(withSavedChanges(later, reached([["a", 30]], 4))).toEqual(later);
+    // A stored value in a form this version does not know is left as it is.
+    expect(withSavedChanges([["a", 840]], reached([["a", 30]], 9))).toEqual([["a", 840]]);
+    expect(withSavedChanges(undefined, reached([["a", 30]], 9))).toEqual({
+      a: { seconds: 30, at: 9 },
+    });
+
+    // Through the saver, on the device's database.
+    await writeValue(storageKeys.lessonPlaces, later);
+    const saver = createPlaceSaver();
+    saver.schedule(reached([["c", 120]], 8));
+    await saver.flush();
+    resetStorageForTests();
+    expect(await readValue(storageKeys.lessonPlaces)).toEqual({
+      ...later,
+      c: { seconds: 120, at: 8 },
+    });
   });
 
   it("without IndexedDB, last as long as the page, and the failed write is reported", async () => {

@@ -169,10 +169,26 @@ export function createPlaceSaver() {
     const news = new Map([...changes].filter(([id, place]) => saved.get(id) !== place));
     if (news.size === 0) return;
     for (const [youtubeId, place] of news) saved.set(youtubeId, place);
-    await updateValue(storageKeys.lessonPlaces, (stored) =>
-      Object.fromEntries(withChanges(placesFromStored(stored), news)),
-    );
+    await updateValue(storageKeys.lessonPlaces, (stored) => withSavedChanges(stored, news));
   }, placeSaveEveryMs);
+}
+
+/**
+ * The places as stored with `news` written in, where they are later: every other lesson's entry
+ * stays as stored, to the letter. A later version may store more in an entry, or store it
+ * otherwise, and a tab still open in this version must not undo that (this version's own save,
+ * before, rewrote each entry as it read it, and an older version's dropped every timed place). A
+ * stored value that is not an object of places is a format this version does not know: it is
+ * left as it is, and the places last as long as the page.
+ */
+export function withSavedChanges(stored: unknown, news: TimedPlaces): unknown {
+  if (stored !== undefined && !isRecord(stored)) return stored;
+  const places = placesFromStored(stored);
+  const next: Record<string, unknown> = { ...stored };
+  for (const [youtubeId, place] of news) {
+    if (place.at >= (places.get(youtubeId)?.at ?? -Infinity)) next[youtubeId] = place;
+  }
+  return next;
 }
 
 /**
