@@ -257,6 +257,8 @@ test.describe("Talk switch access", () => {
 
     await page.keyboard.press("Escape");
     await expect(box).not.toBeFocused();
+    // The focus is on the page's main content, not on its body (where Tab starts from the top).
+    await expect(page.locator("main")).toBeFocused();
     await page.clock.runFor(interval);
     await expect(scanStatus(page)).not.toHaveText(/Scanning waits/);
     const status = (await scanStatus(page).innerText()).trim();
@@ -275,6 +277,7 @@ test.describe("Talk switch access", () => {
     await page.clock.runFor(1000);
     await page.keyboard.up("Space");
     await expect(box).not.toBeFocused();
+    await expect(page.locator("main")).toBeFocused();
     await expect(scanStatus(page)).not.toHaveText(/Scanning waits/);
     await page.clock.resume();
     await expectNoAxeViolations(page, "switch scanning after typing");
@@ -381,6 +384,9 @@ test("Escape in a dialog's box goes back to scanning and keeps what was typed", 
   );
   await page.keyboard.press("Escape");
   await expect(box).not.toBeFocused();
+  // The dialog has the focus, not the page's body: the user is still in it, and a second Escape
+  // reaches it.
+  await expect(dialog).toBeFocused();
   await expect(scanStatus(page)).not.toHaveText(/Scanning waits/);
   await expect(dialog).toBeVisible();
   await expect(box).toHaveValue("Please open the window");

@@ -35,6 +35,7 @@ import {
   type ScanFollow,
 } from "@/features/talk/scanning/scan-anchors";
 import { anyUndoButton } from "@/components/undo-alert";
+import { mainContentId } from "@/lib/main-content";
 import {
   highlightGone,
   isTypedIn,
@@ -75,6 +76,21 @@ function press(target: ScanTarget | undefined, chooseFrom: (list: HTMLSelectElem
     chooseFrom(element);
   } else if (isTypedIn(element)) element.focus();
   else element.click();
+}
+
+/**
+ * Leaves a box being typed in (Escape, or a switch held down); scanning goes on, its highlight
+ * still on the box. The focus goes to the dialog the box is in, else to the page's main content:
+ * on the page's body, a keyboard user would start again from the top, and a second Escape would
+ * not reach the dialog to close it.
+ */
+export function leaveBox(box: HTMLElement) {
+  const page = box.ownerDocument;
+  const holder =
+    box.closest<HTMLElement>("[role='dialog'], [role='alertdialog'], dialog") ??
+    page.getElementById(mainContentId);
+  holder?.focus({ preventScroll: true });
+  if (page.activeElement === box) box.blur();
 }
 
 /**
@@ -298,7 +314,7 @@ export function useSwitchScanning({
       if (event.key !== "Escape" || !(active instanceof HTMLElement) || !isTypedIn(active)) return;
       event.preventDefault();
       event.stopPropagation();
-      active.blur();
+      leaveBox(active);
     };
     check();
     document.addEventListener("focusin", check);
@@ -412,13 +428,16 @@ export function useSwitchScanning({
     // While a box is typed in, its keys are typing, and a switch has no Escape: a switch held
     // down leaves the box (its key typed once, not repeated).
     let holding: ReturnType<typeof setTimeout> | undefined;
-    const leaveBox = () => (document.activeElement as HTMLElement | null)?.blur();
+    const leaveTyping = () => {
+      const active = document.activeElement;
+      if (active instanceof HTMLElement) leaveBox(active);
+    };
     const onKeyDown = (event: KeyboardEvent) => {
       if (typingNow() && switchKeyOf(event)) {
         if (event.repeat) event.preventDefault();
         else {
           clearTimeout(holding);
-          holding = setTimeout(leaveBox, HOLD_TO_LEAVE_BOX_MS);
+          holding = setTimeout(leaveTyping, HOLD_TO_LEAVE_BOX_MS);
         }
         return;
       }
