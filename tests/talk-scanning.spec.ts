@@ -356,11 +356,11 @@ test("the listener view is closed by the switch, also when a tap anywhere is the
   await moveUntil(page, (status) => status === "Close", moveOn);
   await page.keyboard.press("Space");
   await expect(view).toHaveCount(0);
+  // Closed, the highlight and the focus are back on the button that opened it, not at the top.
+  await expect(scanStatus(page)).toHaveText("Show to the listener");
+  await expect(said.getByRole("button", { name: "Show to the listener" })).toBeFocused();
 
   // A helper's tap, when a tap is the switch, closes it too.
-  await moveUntil(page, (status) => status === "Said last", moveOn);
-  await page.keyboard.press("Space");
-  await scanToItem(page, "Show to the listener", moveOn);
   await page.keyboard.press("Space");
   await expect(view).toBeVisible();
   await moveUntil(page, (status) => status === "Close", moveOn);
@@ -573,6 +573,31 @@ test("a list's choice made by mistake is set back by the switch's Undo", async (
   await expect
     .poll(() => storedValue(page, "dauys.talk-settings"))
     .toMatchObject({ language: "en" });
+});
+
+test("a list's choices left with Escape: the highlight and the focus are back on the list, as it was", async ({
+  page,
+}) => {
+  await openTalkScanning(page, { mode: "two-switches" });
+  const moveOn = () => page.keyboard.press("Enter");
+  const list = board(page).getByLabel("Speak in");
+  await moveUntil(page, (status) => status === "Phrase board", moveOn);
+  await page.keyboard.press("Space");
+  await scanToItem(page, "Speak in", moveOn);
+  await page.keyboard.press("Space");
+  const choices = page.getByRole("dialog", { name: "Speak in" });
+  await expect(choices).toBeVisible();
+  // Past the Undo step, into the choices.
+  await expect(scanStatus(page)).toHaveText("Undo the last choice");
+  await moveOn();
+  await expect(scanStatus(page)).not.toHaveText("Undo the last choice");
+  // A helper's Escape closes it: nothing is chosen, and the scan goes on from the list, not from
+  // wherever the highlighted choice's place is on the page.
+  await page.keyboard.press("Escape");
+  await expect(choices).toHaveCount(0);
+  await expect(list).toHaveValue("en");
+  await expect(scanStatus(page)).toHaveText("Speak in");
+  await expect(list).toBeFocused();
 });
 
 test("a phrase deleted in another tab while highlighted: the highlight moves at once, and a press says what it shows", async ({

@@ -1137,6 +1137,45 @@ test.describe("Talk", () => {
     await expect(needs.getByText(firstNeed, { exact: true })).toBeVisible();
   });
 
+  test("a dialog left with Escape, from its box or anywhere in it, gives the focus back to the button that opened it", async ({
+    page,
+  }) => {
+    await openTalk(page);
+    await page.getByRole("button", { name: "Edit the board" }).click();
+    const escapeFrom = async (
+      opener: Locator,
+      name: string,
+      inside: (dialog: Locator) => Locator,
+      typed = "",
+    ) => {
+      await opener.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name });
+      await inside(dialog).focus();
+      await page.keyboard.type(typed);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+      await expect(opener).toBeFocused();
+    };
+    const phraseBox = (dialog: Locator) => dialog.getByRole("textbox", { name: "Phrase" });
+    const add = board(page).getByRole("button", { name: "Add a phrase" });
+    await escapeFrom(add, "Add a phrase", phraseBox, "Please open the window");
+    const edit = phraseGroup(page, "Needs")
+      .getByRole("button", { name: /^Edit: / })
+      .first();
+    await escapeFrom(edit, "Edit the phrase", phraseBox);
+    await escapeFrom(edit, "Edit the phrase", (dialog) =>
+      dialog.getByRole("button", { name: "Cancel" }),
+    );
+    await escapeFrom(
+      board(page).getByRole("button", { name: "Restore starter phrases" }),
+      "Restore the starter phrases?",
+      (dialog) => dialog.getByRole("button", { name: "Cancel" }),
+    );
+    // Left with Escape, the new phrase was not added.
+    await expect(phraseGroup(page, "My phrases")).toHaveCount(0);
+  });
+
   test("Restore gives a changed starter its words back without the voice taught for the words it had", async ({
     page,
   }) => {

@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
-  followAfterPress,
-  followOn,
+  backFromDialog,
+  dialogsChanged,
   highlightReplaced,
   movedByItselfHoldMs,
+  placeSeen,
   reanchorScan,
+  returnPlace,
   selectActs,
   undoLinkOf,
   undoThatCameWith,
-  type ScanFollow,
+  type DialogOpener,
 } from "@/features/talk/scanning/scan-anchors";
 import { fitScan, startScan, type ScanState } from "@/features/talk/scanning/scan-machine";
 
@@ -140,49 +142,96 @@ describe("a select press just after the highlight moved by itself", () => {
   });
 });
 
-describe("where the scan goes on after a press whose place comes back later", () => {
-  it("goes back to a phrase's Edit once the dialog it opened has opened and closed, not before", () => {
-    const edit = { key: "water:edit", opensDialog: true };
-    let follow = followAfterPress(null, edit, false);
-    expect(follow).toEqual({ key: "water:edit", until: "dialog-opens" });
-    // The dialog's code is still coming: the Edit is there, but the user is not done with it.
-    expect(followOn(follow, false).look).toBe(false);
-    // The dialog is open: a press in it (its list's choice, its Save) keeps the way back.
-    ({ follow } = followOn(follow, true));
-    expect(followOn(follow, true).look).toBe(false);
-    follow = followAfterPress(follow, { key: null, opensDialog: false }, true);
-    // Also when the press in it came before any change of the screen was seen.
-    expect(
-      followAfterPress(
-        followAfterPress(null, edit, false),
-        { key: null, opensDialog: false },
-        true,
-      ),
-    ).toEqual({ key: "water:edit", until: "dialog-closes" });
-    // Closed: the Edit is looked for (by its key) and gone back to.
-    expect(followOn(follow, false)).toEqual({
-      follow: { key: "water:edit", until: "dialog-closes" },
-      look: true,
+describe("where the scan goes once a dialog has closed", () => {
+  it("goes back to where each dialog was opened from once it has closed, however it was opened", () => {
+    const openers = new Map<string, string | null>();
+    let pressed = "Edit: water";
+    const openedFrom = () => pressed;
+    // The dialog's code is still coming: nothing to go back to yet.
+    expect(dialogsChanged(openers, [], openedFrom)).toBeNull();
+    // The dialog came (after a press of the switch, a helper's tap or a key): where from is kept.
+    expect(dialogsChanged(openers, ["edit"], openedFrom)).toBeNull();
+    // Presses in it (its Group list) do not change where it was opened from...
+    pressed = "Group";
+    expect(dialogsChanged(openers, ["edit"], openedFrom)).toBeNull();
+    // ...but a dialog opened from it (the list's choices) goes back to that list.
+    expect(dialogsChanged(openers, ["edit", "choices"], openedFrom)).toBeNull();
+    expect(dialogsChanged(openers, ["edit"], openedFrom)).toBe("Group");
+    // Closed with Save, Cancel or Escape: back to the Edit.
+    expect(dialogsChanged(openers, [], openedFrom)).toBe("Edit: water");
+    expect(openers.size).toBe(0);
+    expect(dialogsChanged(openers, [], openedFrom)).toBeNull();
+  });
+
+  it("goes back to the page when a dialog and one opened from it close together", () => {
+    const openers = new Map<string, string | null>();
+    dialogsChanged(openers, ["edit"], () => "Edit: water");
+    dialogsChanged(openers, ["edit", "choices"], () => "Group");
+    expect(dialogsChanged(openers, [], () => null)).toBe("Edit: water");
+  });
+
+  it("keeps the way back through a dialog that came as another went (a question answered)", () => {
+    const openers = new Map<string, string | null>();
+    dialogsChanged(openers, ["teach again?"], () => "Teach again: water");
+    // "Keep my answers", the control last pressed, went with the question.
+    expect(dialogsChanged(openers, ["teach"], () => "Keep my answers")).toBeNull();
+    expect(dialogsChanged(openers, [], () => null)).toBe("Teach again: water");
+  });
+
+  it("goes back to the control the dialog was opened from, or the one that took its place, else the nearest place", () => {
+    const row = (phrase: string, ...controls: string[]) =>
+      node(`${phrase}-star`, [
+        node(`${phrase}-star`),
+        ...controls.map((c) => node(`${phrase}-${c}`)),
+      ]);
+    const edited = (...rows: Node[]) => ({ children: [node("board", [node("needs", rows)])] });
+    const behind = edited(row("water", "edit", "forget"), row("help", "edit", "forget"));
+    // Opened from help's Forget (the third button of its row).
+    const opener: DialogOpener<Node> = { tree: behind, path: [0, 0, 1, 2], key: "help:forget" };
+    // Still there, with a phrase added above it.
+    const added = edited(row("tea", "edit"), ...behind.children[0]!.children[0]!.children);
+    expect(returnPlace(opener, added, keyOf)).toEqual([0, 0, 2, 2]);
+    // Drawn anew, found by its scan key (a phrase moved to another group has a new Edit).
+    const redrawn = edited(row("water", "edit", "forget"), row("help", "edit", "forget-new"));
+    expect(returnPlace(opener, redrawn, keyOf, "help-forget-new")).toEqual([0, 0, 1, 2]);
+    // Gone with what it forgot: the button before it in its row.
+    const forgotten = edited(row("water", "edit", "forget"), row("help", "edit"));
+    expect(returnPlace(opener, forgotten, keyOf)).toEqual([0, 0, 1, 1]);
+  });
+
+  it("puts the highlight there, or keeps an Undo that still acts first and goes on there after it", () => {
+    const place = [0, 1, 2];
+    // Saved (its Save, pressed by the switch, went with the dialog): the highlight is on the Edit.
+    const saved: ScanState = { ...startScan(), at: "undo", undoable: null, emptyRounds: 1 };
+    expect(backFromDialog(saved, place, true)).toMatchObject({
+      group: [0, 1],
+      at: 2,
+      undoable: null,
+      resume: null,
+      emptyRounds: 0,
     });
+    // Closed with Escape while a button in it was highlighted.
+    const escaped: ScanState = { ...startScan(), group: [1], at: 3 };
+    expect(backFromDialog(escaped, place, false)).toMatchObject({ group: [0, 1], at: 2 });
+    // A list's choice, which Undo sets back: Undo first, then the scan goes on from the list.
+    const chosen: ScanState = { ...startScan(), at: "undo", undoable: place };
+    expect(backFromDialog(chosen, place, true)).toEqual({ ...chosen, resume: place });
+    // Closed with Escape straight after the press that opened it: no Undo step for that press.
+    expect(backFromDialog(chosen, place, false)).toMatchObject({
+      group: [0, 1],
+      at: 2,
+      undoable: null,
+    });
+    // Stopped by the user: left alone.
+    const stopped: ScanState = { ...escaped, stopped: "user" };
+    expect(backFromDialog(stopped, place, false)).toBe(stopped);
   });
 
-  it("forgets the way back when another press is made on the page, or a press opens nothing", () => {
-    const open: ScanFollow = { key: "water:edit", until: "dialog-closes" };
-    expect(followAfterPress(open, { key: "help:down", opensDialog: false }, false)).toBeNull();
-    const waiting: ScanFollow = { key: "water:edit", until: "dialog-opens" };
-    expect(followAfterPress(waiting, { key: null, opensDialog: false }, false)).toBeNull();
-    // A phrase brought back is not waited for once the user presses something else.
-    const back: ScanFollow = { key: "water:delete", until: "there" };
-    expect(followAfterPress(back, { key: null, opensDialog: false }, true)).toBeNull();
-    // A button that opens a dialog but has no key could not be found again.
-    expect(followAfterPress(null, { key: null, opensDialog: true }, false)).toBeNull();
-  });
-
-  it("looks for a phrase brought back at once, but never behind a dialog", () => {
-    const back: ScanFollow = { key: "water:delete", until: "there" };
-    expect(followOn(back, false)).toEqual({ follow: back, look: true });
-    expect(followOn(back, true)).toEqual({ follow: back, look: false });
-    expect(followOn(null, false)).toEqual({ follow: null, look: false });
+  it("knows what the user last chose or saw highlighted, for a dialog that came by itself", () => {
+    expect(placeSeen({ ...startScan(), group: [0], at: 2 })).toEqual([0, 2]);
+    expect(placeSeen({ ...startScan(), at: "undo", undoable: [0, 1] })).toEqual([0, 1]);
+    expect(placeSeen({ ...startScan(), group: [0, 1], at: "back" })).toEqual([0, 1]);
+    expect(placeSeen({ ...startScan(), stopped: "rounds" })).toBeNull();
   });
 
   it("links the alert's Undo that came with a switch's Delete to the phrase it brings back", () => {

@@ -172,42 +172,86 @@ export const movedByItselfHoldMs = 1000;
 export const selectActs = (now: number, movedAt: number) => now - movedAt >= movedByItselfHoldMs;
 
 /**
- * A button the highlight goes to once it is there, found by its key (`scanKeyAttribute`), so that
- * the scan goes on where the user was, not from the top: a deleted phrase's Delete, once an Undo
- * brought the phrase back (`until: "there"`); the button whose press opened a dialog (a phrase's
- * Edit), once that dialog has opened and closed again. By key, not element: a phrase whose group
- * was changed in the dialog has a new Edit button.
+ * Where a dialog was opened from, as the scan saw it when the dialog came: the place (`path`) in
+ * the screen behind it (`tree`) of the control last pressed (or, for a dialog that came by itself,
+ * of the highlight), and that control's scan key (`scanKeyAttribute`), if it has one.
  */
-export type ScanFollow = { key: string; until: "there" | "dialog-opens" | "dialog-closes" };
+export type DialogOpener<Node> = { tree: Tree<Node>; path: ScanPath; key: string | null };
 
 /**
- * `follow` as the screen now is (`modal`: a dialog is open and takes the scan), and whether its
- * button is to be looked for now: never behind a dialog, and for a dialog's opener only once it
- * has closed.
+ * The place the user last chose or saw highlighted in `state`: the button just pressed, while its
+ * Undo step is highlighted; the group being left, on its Back step.
  */
-export function followOn(
-  follow: ScanFollow | null,
-  modal: boolean,
-): { follow: ScanFollow | null; look: boolean } {
-  if (!follow) return { follow, look: false };
-  if (follow.until === "dialog-opens")
-    return { follow: modal ? { ...follow, until: "dialog-closes" } : follow, look: false };
-  return { follow, look: !modal };
+export function placeSeen(state: ScanState): ScanPath | null {
+  if (state.stopped) return null;
+  if (state.at === "undo") return state.undoable;
+  if (state.at === "back") return state.group;
+  return [...state.group, state.at];
 }
 
 /**
- * What is followed after a switch press of a button keyed `key` (`modal`: a dialog was open). A
- * button that opens a dialog is gone back to once the dialog closes; a press in that dialog (its
- * Save, a list's choice) keeps that; any other press leaves the user somewhere new.
+ * Keeps `openers` (each dialog open over the scan, with where it was opened from) up to date with
+ * the dialogs open now (`open`, from the first opened to the one on top), and returns where the
+ * scan goes back to: where the first opened of those that went was opened from (when a dialog
+ * and one opened from it both closed, the scan goes back to the page); null if none went. A
+ * dialog that came is given `openedFrom()`, or, if it came as another went (a question answered
+ * opens the next dialog), where that one was opened from: the scan goes back there after both.
  */
-export function followAfterPress(
-  follow: ScanFollow | null,
-  press: { key: string | null; opensDialog: boolean },
-  modal: boolean,
-): ScanFollow | null {
-  if (press.opensDialog && press.key) return { key: press.key, until: "dialog-opens" };
-  // The dialog is open (whether or not a change of the screen was seen since it opened).
-  return modal && follow && follow.until !== "there" ? { ...follow, until: "dialog-closes" } : null;
+export function dialogsChanged<Dialog, Opener>(
+  openers: Map<Dialog, Opener | null>,
+  open: readonly Dialog[],
+  openedFrom: () => Opener | null,
+): Opener | null {
+  let back: Opener | null | undefined;
+  for (const [dialog, opener] of openers) {
+    if (open.includes(dialog)) continue;
+    openers.delete(dialog);
+    if (back === undefined) back = opener;
+  }
+  const top = open.at(-1);
+  if (top === undefined || openers.has(top)) return back ?? null;
+  openers.set(top, back === undefined ? openedFrom() : back);
+  return null;
+}
+
+/**
+ * Where the scan goes back to in `after` once a dialog opened from `opener` has closed: the
+ * control it was opened from, or the one that took its place (`byKey`, found by the opener's
+ * scan key: a phrase moved to another group has a new Edit); else, when that control has gone
+ * (a phrase's Forget, with the examples it forgot), the place nearest to where it was.
+ */
+export function returnPlace<Node extends Tree<Node>>(
+  opener: DialogOpener<Node>,
+  after: Tree<Node>,
+  keyOf: Keyed<Node>,
+  byKey: unknown = undefined,
+): number[] | null {
+  const found = byKey === undefined ? null : find(after, byKey, keyOf);
+  return found ?? nearestPlace(opener.tree, after, opener.path, keyOf);
+}
+
+/**
+ * `state` once a dialog has closed, the scan back at `place`, where the dialog was opened from:
+ * the highlight is there. Right after a press in the dialog (`pressedInDialog`) whose Undo still
+ * acts (a list's choice, which Undo sets back), that Undo stays the first step, and the scan goes
+ * on from `place` after it. The Undo of the press that opened the dialog is left out: closing the
+ * dialog took that press back.
+ */
+export function backFromDialog(
+  state: ScanState,
+  place: ScanPath,
+  pressedInDialog: boolean,
+): ScanState {
+  if (state.stopped || place.length === 0) return state;
+  if (pressedInDialog && state.at === "undo" && state.undoable) return { ...state, resume: place };
+  return {
+    ...state,
+    group: place.slice(0, -1),
+    at: place.at(-1)!,
+    emptyRounds: 0,
+    undoable: null,
+    resume: null,
+  };
 }
 
 /**

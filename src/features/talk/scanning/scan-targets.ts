@@ -177,18 +177,25 @@ export const isTypedIn = (element: HTMLElement) =>
       element.type,
     ));
 
-/** The open modal dialog on top, else `root`: where scanning goes now. */
-export function scanRootFor(root: HTMLElement): HTMLElement {
-  const modals = [...document.querySelectorAll<HTMLElement>(modalSelector)].filter(
+/** The modal dialogs open now, from the first opened to the one on top. */
+export const openModals = () =>
+  [...document.querySelectorAll<HTMLElement>(modalSelector)].filter(
     (element) => !(element instanceof HTMLDialogElement) || element.matches(":modal"),
   );
-  return modals.at(-1) ?? root;
-}
+
+/** The open modal dialog on top, else `root`: where scanning goes now. */
+export const scanRootFor = (root: HTMLElement): HTMLElement => openModals().at(-1) ?? root;
+
+/** The button, box or list that `element` is, or is in (a tap lands on a button's icon). */
+export const controlOf = (element: Element) => element.closest<HTMLElement>(itemSelector);
+
+/** The groups, rows and buttons in `container` (the page, or a dialog on it). */
+export const scanTreeIn = (container: HTMLElement): { children: ScanTarget[] } => ({
+  children: targetsIn(container),
+});
 
 /** The tree the scanning machine walks: the scan root's groups, rows and buttons. */
-export const scanTreeOf = (root: HTMLElement): { children: ScanTarget[] } => ({
-  children: targetsIn(scanRootFor(root)),
-});
+export const scanTreeOf = (root: HTMLElement) => scanTreeIn(scanRootFor(root));
 
 /** The element that stands for a group or a button; rows and blocks have none of their own. */
 export const elementOf = (target: ScanTarget): HTMLElement | null =>

@@ -23,29 +23,34 @@ import {
 } from "@/features/talk/scanning/scan-machine";
 import { scanOptionsOf, type ScanSettings } from "@/features/talk/scanning/scan-settings";
 import {
+  backFromDialog,
+  dialogsChanged,
   find,
-  followAfterPress,
-  followOn,
   highlightReplaced,
+  nearestPlace,
+  placeSeen,
   reanchorScan,
+  returnPlace,
   selectActs,
   undoLinkOf,
   undoThatCameWith,
+  type DialogOpener,
   type PressSeen,
-  type ScanFollow,
 } from "@/features/talk/scanning/scan-anchors";
 import { anyUndoButton } from "@/components/undo-alert";
 import { mainContentId } from "@/lib/main-content";
 import {
+  controlOf,
   highlightGone,
   isTypedIn,
   isUsable,
   keyOfTarget,
+  openModals,
   pickFromList,
   scanChoicesAttribute,
   scanKeyAttribute,
   scanResumeAttribute,
-  scanRootFor,
+  scanTreeIn,
   scanTreeOf,
   scanUndoneByAttribute,
   undoingButton,
@@ -160,9 +165,14 @@ export function useSwitchScanning({
   const lastPress = useRef<(PressSeen & { undoneBy: string | null; key: string | null }) | null>(
     null,
   );
-  // A button the highlight goes to once it is there (refitIfGone): a deleted phrase's Delete
-  // once an Undo brought the phrase back; a phrase's Edit once the dialog it opened has closed.
-  const following = useRef<ScanFollow | null>(null);
+  // The control last pressed, by the switch, a tap or a key: a dialog that comes was opened from it.
+  const lastPressed = useRef<HTMLElement | null>(null);
+  // The key of a button the highlight goes to once it is there (refitIfGone): a deleted phrase's
+  // Delete, once an Undo brought the phrase back.
+  const following = useRef<string | null>(null);
+  // The dialogs open over the scan, each with where it was opened from: once one closes, however
+  // it was closed (Save, Cancel, Escape), the highlight and the focus go back there.
+  const openers = useRef(new Map<HTMLElement, DialogOpener<ScanTarget> | null>());
   const undoButtons = () => [...(rootRef.current?.querySelectorAll(anyUndoButton) ?? [])];
   // Each alert's Undo that came with a press whose button went (a phrase's Delete), with that
   // button's key: whoever presses that Undo later (the switch, a helper's tap), the phrase it
@@ -178,12 +188,28 @@ export function useSwitchScanning({
     undoLinks.current.set(link.undo as Element, link.key);
     linkedPress.current = press;
   };
+  /**
+   * Where a dialog that comes over `behind` (the page, or the dialog it was opened from) was
+   * opened from: the control last pressed, if it is there, else what was highlighted.
+   */
+  const openedFrom = (behind: HTMLElement): DialogOpener<ScanTarget> | null => {
+    const tree = scanTreeIn(behind);
+    const control = lastPressed.current;
+    const seen = placeSeen(latest.current);
+    const path =
+      (control && find(tree, control, keyOfTarget)) ??
+      (seen && nearestPlace(latestTree.current, tree, seen, keyOfTarget));
+    const opener = path && (nodeAt(tree, path) as ScanTarget | undefined);
+    if (!path || !opener) return null;
+    const key = opener.kind === "item" ? opener.element.getAttribute(scanKeyAttribute) : null;
+    return { tree, path, key };
+  };
   /** An alert's Undo is pressed (`target`, by any means): the phrase it brings back is followed. */
   const followUndo = (target: EventTarget | null) => {
     linkUndo();
     const undo = target instanceof Element ? target.closest(anyUndoButton) : null;
     const key = undo ? undoLinks.current.get(undo) : undefined;
-    if (key) following.current = { key, until: "there" };
+    if (key) following.current = key;
   };
   const standInFor = (gone: unknown) => {
     const chosen = listChoice.current;
@@ -219,15 +245,9 @@ export function useSwitchScanning({
           : null;
       listBefore.current =
         element instanceof HTMLSelectElement ? { list: element, value: element.value } : null;
-      // A press that opens a dialog (a phrase's Edit): the scan goes back to it once it closes.
-      following.current = followAfterPress(
-        following.current,
-        {
-          key: element?.getAttribute(scanKeyAttribute) ?? null,
-          opensDialog: element?.getAttribute("aria-haspopup") === "dialog",
-        },
-        root !== null && scanRootFor(root) !== root,
-      );
+      // The user goes on from here: a phrase brought back earlier is no longer waited for.
+      following.current = null;
+      if (element) lastPressed.current = element;
       lastPress.current = element
         ? {
             pressed: element,
@@ -267,8 +287,7 @@ export function useSwitchScanning({
       if (pressed?.kind === "item" && press && pressed.element === press.pressed && root)
         undoingButton(press.undoneBy, root)?.click();
       // A press whose button went (a phrase deleted): the highlight goes to it once it is back.
-      if (press?.key && !(press.pressed as Element).isConnected)
-        following.current = { key: press.key, until: "there" };
+      if (press?.key && !(press.pressed as Element).isConnected) following.current = press.key;
       lastPress.current = null;
       onUndo();
     }
@@ -354,12 +373,26 @@ export function useSwitchScanning({
   const refitIfGone = useEffectEvent(() => {
     const root = rootRef.current;
     if (!root) return;
-    const scanned = scanRootFor(root);
-    // A phrase brought back by an Undo, or the Edit whose dialog closed: the highlight is on it,
-    // with the focus.
-    const { follow, look } = followOn(following.current, scanned !== root);
-    following.current = follow;
-    const back = look && follow ? undoingButton(follow.key, root) : null;
+    const modals = openModals();
+    const scanned = modals.at(-1) ?? root;
+    // A dialog closed, whichever way: the highlight is back where it was opened from (a phrase's
+    // Edit, Teach my voice, a list), with the focus, not wherever its place is on the page.
+    const opener = dialogsChanged(openers.current, modals, () => openedFrom(modals.at(-2) ?? root));
+    if (opener) {
+      const byKey = opener.key ? undoingButton(opener.key, root) : null;
+      // The switch's last press was in the dialog if its button went with it (a list's choice).
+      const pressed = lastPress.current?.pressed as Element | undefined;
+      run((state, tree) => {
+        const place = returnPlace(opener, tree, keyOfTarget, byKey ?? undefined);
+        if (!place) return [fitScan(state, tree)];
+        return [backFromDialog(state, place, pressed?.isConnected === false)];
+      });
+      return;
+    }
+    // A phrase brought back by an Undo: the highlight is on it, with the focus; never behind a
+    // dialog.
+    const back =
+      following.current && scanned === root ? undoingButton(following.current, root) : null;
     if (back && isUsable(back)) {
       run((state, tree) => {
         const path = find(tree, back, keyOfTarget);
@@ -414,7 +447,11 @@ export function useSwitchScanning({
   const switchOf = useEffectEvent((event: KeyboardEvent) =>
     typingNow() ? null : switchKeyOf(event),
   );
-  const onClickThrough = useEffectEvent((target: EventTarget | null) => followUndo(target));
+  const onClickThrough = useEffectEvent((target: EventTarget | null) => {
+    followUndo(target);
+    const control = target instanceof Element ? controlOf(target) : null;
+    if (control && isUsable(control)) lastPressed.current = control;
+  });
   // A tap anywhere is the select switch, unless the user stopped scanning with the bar's Stop
   // (then taps are taps again, for a helper to change the settings).
   const tapIsSwitch = useEffectEvent(
