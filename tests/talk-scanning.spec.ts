@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
   expectNoAxeViolations,
   findSmallTargets,
@@ -637,6 +637,21 @@ test("a phrase deleted in another tab while highlighted: the highlight moves at 
 });
 
 /**
+ * With the switch alone, from the top of the screen: edits the board, and goes back into the
+ * Phrase board, now edited, once `seen` are there (the edited board's code comes a moment later:
+ * the user sees its buttons before going on).
+ */
+async function scanIntoEditedBoard(page: Page, moveOn: () => Promise<void>, ...seen: Locator[]) {
+  await moveUntil(page, (status) => status === "Phrase board", moveOn);
+  await page.keyboard.press("Space");
+  await scanToItem(page, "Edit the board", moveOn);
+  await page.keyboard.press("Space");
+  for (const button of seen) await expect(button).toBeVisible();
+  await moveUntil(page, (status) => status === "Phrase board", moveOn);
+  await page.keyboard.press("Space");
+}
+
+/**
  * With the switch alone: edits the board, and moves the highlight to the control named
  * `control` (Delete, Move down…) of the phrase `phrase` in the Needs group.
  */
@@ -647,15 +662,12 @@ async function scanToEditControl(
   moveOn: () => Promise<void>,
 ) {
   const needs = phraseGroupOf(page, "Needs");
-  await moveUntil(page, (status) => status === "Phrase board", moveOn);
-  await page.keyboard.press("Space");
-  await scanToItem(page, "Edit the board", moveOn);
-  await page.keyboard.press("Space");
-  await expect(page.getByRole("button", { name: "Done editing" })).toBeVisible();
-  // The edited board's code comes a moment later: the user sees its buttons before going on.
-  await expect(needs.getByRole("button", { name: `Delete: ${phrase}`, exact: true })).toBeVisible();
-  await moveUntil(page, (status) => status === "Phrase board", moveOn);
-  await page.keyboard.press("Space");
+  await scanIntoEditedBoard(
+    page,
+    moveOn,
+    page.getByRole("button", { name: "Done editing" }),
+    needs.getByRole("button", { name: `Delete: ${phrase}`, exact: true }),
+  );
   await moveUntil(page, (status) => status === "Needs", moveOn);
   await page.keyboard.press("Space");
   // Edited, each phrase is a row of its own buttons: a long group comes in blocks of rows first.
@@ -863,14 +875,8 @@ test("a phrase added by the switch, and the starter phrases' question left with 
   await openTalkScanning(page, { mode: "two-switches" });
   const moveOn = () => page.keyboard.press("Enter");
   const added = "Please open the window";
-  await moveUntil(page, (status) => status === "Phrase board", moveOn);
-  await page.keyboard.press("Space");
-  await scanToItem(page, "Edit the board", moveOn);
-  await page.keyboard.press("Space");
   const add = page.getByRole("button", { name: "Add a phrase" });
-  await expect(add).toBeVisible();
-  await moveUntil(page, (status) => status === "Phrase board", moveOn);
-  await page.keyboard.press("Space");
+  await scanIntoEditedBoard(page, moveOn, add);
   await scanToItem(page, "Add a phrase", moveOn);
   await page.keyboard.press("Space");
   const dialog = page.getByRole("dialog", { name: "Add a phrase" });
