@@ -905,6 +905,49 @@ test("a phrase added by the switch, and the starter phrases' question left with 
   await expect(restore).toBeFocused();
 });
 
+test("a dialog left with Escape, from its box and then from itself: the focus stays in it, then goes back with the highlight to the button that opened it, whoever opened it", async ({
+  page,
+}) => {
+  await openTalkScanning(page, { mode: "two-switches" });
+  const moveOn = () => page.keyboard.press("Enter");
+  const add = page.getByRole("button", { name: "Add a phrase" });
+  await scanIntoEditedBoard(page, moveOn, add);
+  await scanToItem(page, "Add a phrase", moveOn);
+  await page.keyboard.press("Space");
+  const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+  const box = dialog.getByRole("textbox", { name: "Phrase" });
+  await expect(dialog).toBeVisible();
+  await scanToItem(page, "Phrase", moveOn);
+  await page.keyboard.press("Space");
+  await expect(box).toBeFocused();
+  await page.keyboard.type("Please open the window");
+  // Out of the box, back to scanning: the dialog has the focus, not the page's body.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeFocused();
+  await expect(scanStatus(page)).not.toHaveText(/Scanning waits/);
+  // Out of the dialog: nothing is added, and the highlight and the focus are on Add a phrase.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(scanStatus(page)).toHaveText("Add a phrase");
+  await expect(add).toBeFocused();
+  await expect(phraseGroupOf(page, "My phrases")).toHaveCount(0);
+
+  // Opened by a helper's tap on a phrase's Edit (taps are taps here): the same way back.
+  const edit = phraseGroupOf(page, "Needs")
+    .getByRole("button", { name: /^Edit: / })
+    .first();
+  const editName = (await edit.getAttribute("aria-label"))!;
+  await edit.click();
+  const editing = page.getByRole("dialog", { name: "Edit the phrase" });
+  await editing.getByRole("textbox", { name: "Phrase" }).click();
+  await page.keyboard.press("Escape");
+  await expect(editing).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(editing).toHaveCount(0);
+  await expect(scanStatus(page)).toHaveText(editName);
+  await expect(edit).toBeFocused();
+});
+
 /**
  * Goes up out of the groups the highlight is in (through their Back steps) and into the Phrase
  * board, to its step named `name`, as a switch user on their way to a button above.
