@@ -999,6 +999,27 @@ test("a phrase deleted by the switch and brought back by the alert's own Undo: t
   await expect(deleteOf(first)).toBeFocused();
 });
 
+test("a phrase deleted by a helper's tap and brought back by the alert's own Undo: the highlight goes to it as well", async ({
+  page,
+}) => {
+  await openTalkScanning(page, { mode: "two-switches" });
+  const needs = phraseGroupOf(page, "Needs");
+  const first = (await needs.getByRole("button").nth(0).innerText()).trim();
+  const deleteOf = (phrase: string) =>
+    needs.getByRole("button", { name: `Delete: ${phrase}`, exact: true });
+  const deleted = board(page).getByText(`Deleted: ${first}`);
+  // A helper taps (taps are taps here): Edit the board, then the first phrase's Delete.
+  await page.getByRole("button", { name: "Edit the board" }).click();
+  await deleteOf(first).click();
+  await expect(deleted).toBeVisible();
+  // The alert's own Undo, tapped: the phrase is back, and the highlight and the focus are on its
+  // Delete, where the switch user goes on from.
+  await board(page).getByRole("button", { name: "Undo", exact: true }).click();
+  await expect(deleted).toHaveCount(0);
+  await expect(scanStatus(page)).toHaveText(`Delete: ${first}`);
+  await expect(deleteOf(first)).toBeFocused();
+});
+
 test("a long group is scanned in blocks of rows: the last of 60 phrases is a few steps away", async ({
   page,
 }) => {

@@ -165,8 +165,9 @@ export function useSwitchScanning({
   const lastPress = useRef<(PressSeen & { undoneBy: string | null; key: string | null }) | null>(
     null,
   );
-  // The control last pressed, by the switch, a tap or a key: a dialog that comes was opened from it.
-  const lastPressed = useRef<HTMLElement | null>(null);
+  // The control last pressed, by the switch, a tap or a key, and the alerts' Undo buttons before
+  // it: a dialog that comes was opened from it, and an Undo that came with it brings it back.
+  const lastPressed = useRef<(PressSeen & { key: string | null }) | null>(null);
   // The key of a button the highlight goes to once it is there (refitIfGone): a deleted phrase's
   // Delete, once an Undo brought the phrase back.
   const following = useRef<string | null>(null);
@@ -174,19 +175,25 @@ export function useSwitchScanning({
   // it was closed (Save, Cancel, Escape), the highlight and the focus go back there.
   const openers = useRef(new Map<HTMLElement, DialogOpener<ScanTarget> | null>());
   const undoButtons = () => [...(rootRef.current?.querySelectorAll(anyUndoButton) ?? [])];
-  // Each alert's Undo that came with a press whose button went (a phrase's Delete), with that
-  // button's key: whoever presses that Undo later (the switch, a helper's tap), the phrase it
-  // brings back is highlighted, as after the Undo step.
+  // Each alert's Undo that came with a press whose button went (a phrase's Delete, by the switch
+  // or a helper's tap), with that button's key: whoever presses that Undo later (the switch, a
+  // helper's tap), the phrase it brings back is highlighted, as after the Undo step.
   // Once per press: an Undo that comes later (a helper deleted another phrase) is not its own.
   const undoLinks = useRef(new WeakMap<Element, string>());
-  const linkedPress = useRef<unknown>(null);
+  const linked = useRef(new WeakSet<PressSeen>());
   const linkUndo = () => {
-    const press = lastPress.current;
-    if (!press || linkedPress.current === press) return;
-    const link = undoLinkOf(press, !(press.pressed as Element).isConnected, undoButtons());
-    if (!link) return;
-    undoLinks.current.set(link.undo as Element, link.key);
-    linkedPress.current = press;
+    for (const press of [lastPress.current, lastPressed.current]) {
+      if (!press?.key || linked.current.has(press)) continue;
+      const link = undoLinkOf(press, !(press.pressed as Element).isConnected, undoButtons());
+      if (!link) continue;
+      undoLinks.current.set(link.undo as Element, link.key);
+      linked.current.add(press);
+    }
+  };
+  /** A control is pressed, by any means: what it opens or deletes is traced back to it. */
+  const notePress = (control: HTMLElement) => {
+    const key = control.getAttribute(scanKeyAttribute);
+    lastPressed.current = { pressed: control, undoButtonsBefore: undoButtons(), key };
   };
   /**
    * Where a dialog that comes over `behind` (the page, or the dialog it was opened from) was
@@ -194,7 +201,7 @@ export function useSwitchScanning({
    */
   const openedFrom = (behind: HTMLElement): DialogOpener<ScanTarget> | null => {
     const tree = scanTreeIn(behind);
-    const control = lastPressed.current;
+    const control = lastPressed.current?.pressed as HTMLElement | undefined;
     const seen = placeSeen(latest.current);
     const path =
       (control && find(tree, control, keyOfTarget)) ??
@@ -247,7 +254,7 @@ export function useSwitchScanning({
         element instanceof HTMLSelectElement ? { list: element, value: element.value } : null;
       // The user goes on from here: a phrase brought back earlier is no longer waited for.
       following.current = null;
-      if (element) lastPressed.current = element;
+      if (element) notePress(element);
       lastPress.current = element
         ? {
             pressed: element,
@@ -373,6 +380,7 @@ export function useSwitchScanning({
   const refitIfGone = useEffectEvent(() => {
     const root = rootRef.current;
     if (!root) return;
+    linkUndo();
     const modals = openModals();
     const scanned = modals.at(-1) ?? root;
     // A dialog closed, whichever way: the highlight is back where it was opened from (a phrase's
@@ -450,7 +458,7 @@ export function useSwitchScanning({
   const onClickThrough = useEffectEvent((target: EventTarget | null) => {
     followUndo(target);
     const control = target instanceof Element ? controlOf(target) : null;
-    if (control && isUsable(control)) lastPressed.current = control;
+    if (control && isUsable(control)) notePress(control);
   });
   // A tap anywhere is the select switch, unless the user stopped scanning with the bar's Stop
   // (then taps are taps again, for a helper to change the settings).
