@@ -178,8 +178,8 @@ export function BoardEditing({
         onPhoneColumnsChange={onPhoneColumnsChange}
       />
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5 }}>
-        {/* Each opens a dialog, and is keyed: once it closes, switch scanning goes on from the
-            button that opened it (use-switch-scanning.ts), as after a phrase's Edit. */}
+        {/* Each opens a dialog: once it closes, switch scanning goes on from the button that
+            opened it (use-switch-scanning.ts), found by its key should it be drawn anew. */}
         <Button
           variant="contained"
           startIcon={<AddIcon />}
