@@ -84,10 +84,10 @@ function press(target: ScanTarget | undefined, chooseFrom: (list: HTMLSelectElem
 }
 
 /**
- * Leaves a box being typed in (Escape, or a switch held down); scanning goes on, its highlight
- * still on the box. The focus goes to the dialog the box is in, else to the page's main content:
- * on the page's body, a keyboard user would start again from the top, and a second Escape would
- * not reach the dialog to close it.
+ * Leaves a box being typed in (Escape, or a switch held down): scanning goes on from where its
+ * highlight is. The focus goes to the dialog the box is in, else to the page's main content: on
+ * the page's body, a keyboard user would start again from the top, and a second Escape would not
+ * reach the dialog to close it.
  */
 export function leaveBox(box: HTMLElement) {
   const page = box.ownerDocument;
