@@ -881,6 +881,10 @@ test("a phrase added by the switch, and the starter phrases' question left with 
   await page.keyboard.press("Space");
   const dialog = page.getByRole("dialog", { name: "Add a phrase" });
   await expect(dialog).toBeVisible();
+  // Opened by the switch, the dialog has the focus, not its Phrase box (which a tap or a key
+  // would give it): in the box, the switches would be typing. The switch chooses the box.
+  await expect(dialog).toBeFocused();
+  await expect(scanStatus(page)).not.toHaveText(/Scanning waits/);
   await scanToItem(page, "Phrase", moveOn);
   await page.keyboard.press("Space");
   await page.keyboard.type(added);

@@ -1176,6 +1176,31 @@ test.describe("Talk", () => {
     await expect(phraseGroup(page, "My phrases")).toHaveCount(0);
   });
 
+  test("Add a phrase and a phrase's Edit open with the focus in the Phrase box: typing goes straight in", async ({
+    page,
+  }) => {
+    await openTalk(page);
+    await page.getByRole("button", { name: "Edit the board" }).click();
+    // A tap, as on a tablet: no second tap on the box is needed for its keyboard.
+    await board(page).getByRole("button", { name: "Add a phrase" }).click();
+    const add = page.getByRole("dialog", { name: "Add a phrase" });
+    await expect(add.getByRole("textbox", { name: "Phrase" })).toBeFocused();
+    await page.keyboard.type("Please open the window");
+    await add.getByRole("button", { name: "Save the phrase" }).click();
+    await expect(add).toHaveCount(0);
+    const added = phraseGroup(page, "My phrases").getByRole("button", {
+      name: "Edit: Please open the window",
+    });
+    // From the keyboard.
+    await added.focus();
+    await page.keyboard.press("Enter");
+    const edit = page.getByRole("dialog", { name: "Edit the phrase" });
+    const box = edit.getByRole("textbox", { name: "Phrase" });
+    await expect(box).toBeFocused();
+    await page.keyboard.type(", please");
+    await expect(box).toHaveValue("Please open the window, please");
+  });
+
   test("Restore gives a changed starter its words back without the voice taught for the words it had", async ({
     page,
   }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Dialog from "@mui/material/Dialog";
 import { FormDialogActions } from "@/components/form-dialog-actions";
@@ -39,9 +39,9 @@ export function PhraseDialog({
   const [draft, setDraft] = useState(initial);
   const [checked, setChecked] = useState(false);
   const [pictureBusy, setPictureBusy] = useState(false);
-  const textRef = useRef<HTMLTextAreaElement>(null);
   // Photos kept while the dialog was open: those the phrase does not end with are erased.
   const keptPictures = useRef<string[]>([]);
+  const caretPlaced = useRef(false);
   const eraseUnused = (used: PhraseDraft["symbol"]) =>
     void removePictures(
       keptPictures.current.filter((id) => used?.set !== "picture" || used.id !== id),
@@ -50,8 +50,6 @@ export function PhraseDialog({
     eraseUnused(undefined);
     onCancel();
   };
-  // The phrase field takes the focus as the dialog opens, so typing can start at once.
-  useEffect(() => textRef.current?.focus(), []);
   const problem = checked ? (full ? "full" : phraseProblem(draft.text)) : undefined;
   const problemText =
     problem === "full"
@@ -90,7 +88,13 @@ export function PhraseDialog({
         </DialogTitle>
         <DialogContent sx={{ display: "grid", gap: 2.5, pt: "8px !important" }}>
           <TextField
-            inputRef={textRef}
+            // The phrase field takes the focus as the dialog opens, so typing can start at once
+            // (on a tablet, its keyboard comes up without another tap). As the dialog's content
+            // is drawn after the dialog itself, only a field's own autoFocus gets there first.
+            // With switch scanning on, the dialog takes the focus instead, and the switch
+            // chooses the field (use-switch-scanning.ts).
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus
             label={t`Phrase`}
             value={draft.text}
             onChange={(event) => {
@@ -101,7 +105,17 @@ export function PhraseDialog({
             helperText={problemText}
             multiline
             minRows={2}
-            htmlInput={{ sx: { fontSize: "1.25rem" } }}
+            htmlInput={{
+              sx: { fontSize: "1.25rem" },
+              // The caret at the end of a phrase being edited, where words are added, not before
+              // its first letter. Once: a tap later puts it where it lands.
+              onFocus: (event) => {
+                if (caretPlaced.current) return;
+                caretPlaced.current = true;
+                const end = event.target.value.length;
+                event.target.setSelectionRange(end, end);
+              },
+            }}
           />
           <TextField
             select

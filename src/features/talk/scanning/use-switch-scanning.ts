@@ -383,6 +383,17 @@ export function useSwitchScanning({
     linkUndo();
     const modals = openModals();
     const scanned = modals.at(-1) ?? root;
+    // A dialog that comes with the focus in its box (Add a phrase's Phrase): the dialog takes the
+    // focus instead. In the box, the switches would be typing; the switch chooses the box.
+    const active = document.activeElement;
+    if (
+      scanned !== root &&
+      !openers.current.has(scanned) &&
+      active instanceof HTMLElement &&
+      isTypedIn(active) &&
+      scanned.contains(active)
+    )
+      leaveBox(active);
     // A dialog closed, whichever way: the highlight is back where it was opened from (a phrase's
     // Edit, Teach my voice, a list), with the focus, not wherever its place is on the page.
     const opener = dialogsChanged(openers.current, modals, () => openedFrom(modals.at(-2) ?? root));
