@@ -387,22 +387,37 @@ export async function visitUntilControlled(page: Page, path: string) {
     .toBe(true);
 }
 
-/** A photo as a phone's camera would give it: a 1200×800 JPEG, drawn in the page. */
-export async function cameraPhoto(page: Page) {
-  const base64 = await page.evaluate(() => {
+/**
+ * A photo drawn in the page: `camera`, as a phone's camera would give it (a 1200×800 JPEG);
+ * `stripes`, a 4000×3000 PNG of black and white stripes one pixel wide, an even grey at a
+ * button's size, and bands of black and white where it is made small by sampling coarsely.
+ */
+async function drawnPhoto(page: Page, kind: "camera" | "stripes") {
+  const base64 = await page.evaluate((kind) => {
+    const [width, height] = kind === "camera" ? [1200, 800] : [4000, 3000];
     const canvas = document.createElement("canvas");
-    canvas.width = 1200;
-    canvas.height = 800;
+    canvas.width = width;
+    canvas.height = height;
     const context = canvas.getContext("2d")!;
-    context.fillStyle = "#e07b39";
-    context.fillRect(0, 0, 1200, 800);
-    context.fillStyle = "#1d3557";
-    context.beginPath();
-    context.arc(600, 400, 300, 0, Math.PI * 2);
-    context.fill();
-    return canvas.toDataURL("image/jpeg", 0.95).split(",")[1]!;
-  });
-  return { name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: Buffer.from(base64, "base64") };
+    context.fillStyle = kind === "camera" ? "#e07b39" : "#fff";
+    context.fillRect(0, 0, width, height);
+    context.fillStyle = kind === "camera" ? "#1d3557" : "#000";
+    if (kind === "camera") {
+      context.beginPath();
+      context.arc(600, 400, 300, 0, Math.PI * 2);
+      context.fill();
+    } else for (let x = 0; x < width; x += 2) context.fillRect(x, 0, 1, height);
+    return canvas.toDataURL(kind === "camera" ? "image/jpeg" : "image/png", 0.95).split(",")[1]!;
+  }, kind);
+  return Buffer.from(base64, "base64");
+}
+
+export async function cameraPhoto(page: Page) {
+  return { name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: await drawnPhoto(page, "camera") };
+}
+
+export async function stripedPhoto(page: Page) {
+  return { name: "shirt.png", mimeType: "image/png", buffer: await drawnPhoto(page, "stripes") };
 }
 
 /**

@@ -651,6 +651,17 @@ async function scanIntoEditedBoard(page: Page, moveOn: () => Promise<void>, ...s
   await page.keyboard.press("Space");
 }
 
+/** With the switch alone: edits the board and presses Add a phrase; its dialog is open. */
+async function addPhraseBySwitch(page: Page, moveOn: () => Promise<void>) {
+  const add = page.getByRole("button", { name: "Add a phrase" });
+  await scanIntoEditedBoard(page, moveOn, add);
+  await scanToItem(page, "Add a phrase", moveOn);
+  await page.keyboard.press("Space");
+  const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+  await expect(dialog).toBeVisible();
+  return { add, dialog };
+}
+
 /**
  * With the switch alone: edits the board, and moves the highlight to the control named
  * `control` (Delete, Move down…) of the phrase `phrase` in the Needs group.
@@ -875,12 +886,7 @@ test("a phrase added by the switch, and the starter phrases' question left with 
   await openTalkScanning(page, { mode: "two-switches" });
   const moveOn = () => page.keyboard.press("Enter");
   const added = "Please open the window";
-  const add = page.getByRole("button", { name: "Add a phrase" });
-  await scanIntoEditedBoard(page, moveOn, add);
-  await scanToItem(page, "Add a phrase", moveOn);
-  await page.keyboard.press("Space");
-  const dialog = page.getByRole("dialog", { name: "Add a phrase" });
-  await expect(dialog).toBeVisible();
+  const { add, dialog } = await addPhraseBySwitch(page, moveOn);
   // Opened by the switch, the dialog has the focus, not its Phrase box (which a tap or a key
   // would give it): in the box, the switches would be typing. The switch chooses the box.
   await expect(dialog).toBeFocused();
@@ -914,13 +920,8 @@ test("a dialog left with Escape, from its box and then from itself: the focus st
 }) => {
   await openTalkScanning(page, { mode: "two-switches" });
   const moveOn = () => page.keyboard.press("Enter");
-  const add = page.getByRole("button", { name: "Add a phrase" });
-  await scanIntoEditedBoard(page, moveOn, add);
-  await scanToItem(page, "Add a phrase", moveOn);
-  await page.keyboard.press("Space");
-  const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+  const { add, dialog } = await addPhraseBySwitch(page, moveOn);
   const box = dialog.getByRole("textbox", { name: "Phrase" });
-  await expect(dialog).toBeVisible();
   await scanToItem(page, "Phrase", moveOn);
   await page.keyboard.press("Space");
   await expect(box).toBeFocused();

@@ -9,6 +9,7 @@ import {
   presetPilotAccess,
   presetStoredValue,
   settle,
+  stripedPhoto,
   visitUntilControlled,
 } from "./fixtures.ts";
 
@@ -447,24 +448,9 @@ test("a photo with fine detail is made small without moiré", async ({ page }) =
   await board(page).getByRole("button", { name: "Add a phrase" }).click();
   const dialog = page.getByRole("dialog", { name: "Add a phrase" });
   await dialog.getByRole("textbox", { name: "Phrase" }).fill("My striped shirt");
-  // A 4000×3000 photo of black and white stripes one pixel wide: at a button's size, an even
-  // grey. Sampled coarsely, it turns into bands of black and white.
-  const base64 = await page.evaluate(() => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 4000;
-    canvas.height = 3000;
-    const context = canvas.getContext("2d")!;
-    context.fillStyle = "#fff";
-    context.fillRect(0, 0, 4000, 3000);
-    context.fillStyle = "#000";
-    for (let x = 0; x < 4000; x += 2) context.fillRect(x, 0, 1, 3000);
-    return canvas.toDataURL("image/png").split(",")[1]!;
-  });
   const chooser = page.waitForEvent("filechooser");
   await dialog.getByRole("button", { name: "Choose a photo" }).click();
-  await (
-    await chooser
-  ).setFiles({ name: "shirt.png", mimeType: "image/png", buffer: Buffer.from(base64, "base64") });
+  await (await chooser).setFiles(await stripedPhoto(page));
   await expect(
     dialog.getByRole("status").filter({ hasText: "The photo is the phrase's picture now." }),
   ).toBeVisible();

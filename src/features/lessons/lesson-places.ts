@@ -183,11 +183,9 @@ export function createPlaceSaver() {
  */
 export function withSavedChanges(stored: unknown, news: TimedPlaces): unknown {
   if (stored !== undefined && !isRecord(stored)) return stored;
-  const places = placesFromStored(stored);
+  const kept = withChanges(placesFromStored(stored), news);
   const next: Record<string, unknown> = { ...stored };
-  for (const [youtubeId, place] of news) {
-    if (place.at >= (places.get(youtubeId)?.at ?? -Infinity)) next[youtubeId] = place;
-  }
+  for (const [youtubeId, place] of news) if (kept.get(youtubeId) === place) next[youtubeId] = place;
   return next;
 }
 

@@ -17,6 +17,20 @@ import { PhrasePictureField } from "@/features/talk/board/phrase-picture-field";
 import { removePictures } from "@/features/talk/board/phrase-picture-writes";
 
 /**
+ * The phrase field takes the focus as the dialog opens, so typing can start at once (on a tablet,
+ * its keyboard comes up without another tap), with the caret at the end of a phrase being edited,
+ * where words are added. A ref, as the dialogs' `focusOnce`: called once, when the field is drawn
+ * (a commit after the dialog itself, so an effect of the dialog's comes too early). With switch
+ * scanning on, the dialog takes the focus instead, and the switch chooses the field
+ * (use-switch-scanning.ts).
+ */
+const focusAtEnd = (box: HTMLInputElement | HTMLTextAreaElement | null) => {
+  if (!box) return;
+  box.focus();
+  box.setSelectionRange(box.value.length, box.value.length);
+};
+
+/**
  * Adds a phrase or edits one. A problem is shown on the field itself and the typed text stays,
  * so nothing typed with effort is lost.
  */
@@ -41,7 +55,6 @@ export function PhraseDialog({
   const [pictureBusy, setPictureBusy] = useState(false);
   // Photos kept while the dialog was open: those the phrase does not end with are erased.
   const keptPictures = useRef<string[]>([]);
-  const caretPlaced = useRef(false);
   const eraseUnused = (used: PhraseDraft["symbol"]) =>
     void removePictures(
       keptPictures.current.filter((id) => used?.set !== "picture" || used.id !== id),
@@ -88,13 +101,7 @@ export function PhraseDialog({
         </DialogTitle>
         <DialogContent sx={{ display: "grid", gap: 2.5, pt: "8px !important" }}>
           <TextField
-            // The phrase field takes the focus as the dialog opens, so typing can start at once
-            // (on a tablet, its keyboard comes up without another tap). As the dialog's content
-            // is drawn after the dialog itself, only a field's own autoFocus gets there first.
-            // With switch scanning on, the dialog takes the focus instead, and the switch
-            // chooses the field (use-switch-scanning.ts).
-            // eslint-disable-next-line jsx-a11y/no-autofocus
-            autoFocus
+            inputRef={focusAtEnd}
             label={t`Phrase`}
             value={draft.text}
             onChange={(event) => {
@@ -105,17 +112,7 @@ export function PhraseDialog({
             helperText={problemText}
             multiline
             minRows={2}
-            htmlInput={{
-              sx: { fontSize: "1.25rem" },
-              // The caret at the end of a phrase being edited, where words are added, not before
-              // its first letter. Once: a tap later puts it where it lands.
-              onFocus: (event) => {
-                if (caretPlaced.current) return;
-                caretPlaced.current = true;
-                const end = event.target.value.length;
-                event.target.setSelectionRange(end, end);
-              },
-            }}
+            htmlInput={{ sx: { fontSize: "1.25rem" } }}
           />
           <TextField
             select
