@@ -254,11 +254,24 @@ export async function findSmallTargets(page: Page, minimum = 44): Promise<string
       "[role=switch]",
       "[tabindex]:not([tabindex='-1'])",
     ].join(",");
+    // A control inside something fully transparent cannot be seen or aimed at: a toast that has
+    // faded out and shrunk (MUI's Grow ends at opacity 0, 75 % wide) until it is taken away.
+    // The control itself is not asked: a native input drawn by its label has opacity 0.
+    const isTransparent = (element: Element) => {
+      for (let above = element.parentElement; above; above = above.parentElement) {
+        if (getComputedStyle(above).opacity === "0") return true;
+      }
+      return false;
+    };
     const isVisible = (element: Element) => {
       const style = getComputedStyle(element);
       const box = element.getBoundingClientRect();
       return (
-        style.visibility !== "hidden" && style.display !== "none" && box.width > 0 && box.height > 0
+        style.visibility !== "hidden" &&
+        style.display !== "none" &&
+        box.width > 0 &&
+        box.height > 0 &&
+        !isTransparent(element)
       );
     };
     const isInlineInText = (element: Element) => {
