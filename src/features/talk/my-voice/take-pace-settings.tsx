@@ -13,7 +13,8 @@ const learned = "learned";
 
 /**
  * How long a pause ends a take, and how long a take may be: learned from the user's teaching
- * takes unless they choose. Two of the phone's own pickers, each saying what "learned" is now.
+ * takes unless they choose. Two of the phone's own pickers, each saying under it what "learned" is
+ * now.
  */
 export function TakePaceSettings({
   pace,
@@ -31,9 +32,12 @@ export function TakePaceSettings({
     const value = secondsOf(ms);
     return t`${value} s`;
   };
-  const asTaught = (ms: number) => {
+  // What "as I teach" is now, under the field: in the chosen line it was cut off on a phone
+  // ("As I teach (now 1" for 12 s, in Kyrgyz at 390 px).
+  const nowAsTaught = (chosenMs: number | null, ms: number) => {
+    if (chosenMs !== null) return undefined;
     const now = seconds(ms);
-    return t`As I teach (now ${now})`;
+    return t`Now ${now}`;
   };
   const choice = (value: string) => (value === learned ? null : Number(value));
 
@@ -43,10 +47,11 @@ export function TakePaceSettings({
         select
         label={t`A pause this long ends my take`}
         value={pace.pauseMs === null ? learned : String(chosen.endSilenceMs)}
+        helperText={nowAsTaught(pace.pauseMs, fromTeaching.endSilenceMs)}
         onChange={(event) => onChange({ ...pace, pauseMs: choice(event.target.value) })}
         sx={{ minWidth: 240, maxWidth: "100%" }}
       >
-        <option value={learned}>{asTaught(fromTeaching.endSilenceMs)}</option>
+        <option value={learned}>{t`As I teach`}</option>
         {pauseChoicesMs.map((ms) => (
           <option key={ms} value={String(ms)}>
             {seconds(ms)}
@@ -57,10 +62,11 @@ export function TakePaceSettings({
         select
         label={t`My longest take`}
         value={pace.takeMs === null ? learned : String(chosen.maxTakeMs)}
+        helperText={nowAsTaught(pace.takeMs, fromTeaching.maxTakeMs)}
         onChange={(event) => onChange({ ...pace, takeMs: choice(event.target.value) })}
         sx={{ minWidth: 240, maxWidth: "100%" }}
       >
-        <option value={learned}>{asTaught(fromTeaching.maxTakeMs)}</option>
+        <option value={learned}>{t`As I teach`}</option>
         {takeChoicesMs.map((ms) => (
           <option key={ms} value={String(ms)}>
             {seconds(ms)}
