@@ -464,6 +464,40 @@ test.describe("Talk", () => {
     await expect(myVoice.locator(":focus")).toHaveCount(1);
   });
 
+  test("Type at the top of Talk brings the box to type in, with the focus in it, on a phone", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await presetPilotAccess(page);
+    // A draft begun before: the caret goes to its end, so typing goes on from there.
+    await presetStoredValue(page, "dauys.talk-draft", "Please bring");
+    await page.goto("/talk");
+    const type = page.getByRole("button", { name: "Type", exact: true });
+    const box = page.getByRole("textbox", { name: "Type what you want to say" });
+    await expect(type).toBeInViewport();
+    await expect(page.getByRole("heading", { name: "Type to speak" })).not.toBeInViewport();
+    // Pressed at once: the panel under the board has not come yet, and the focus waits for it.
+    await expect(box).toHaveCount(0);
+    await type.click();
+    await expect(box).toBeFocused();
+    await expect(box).toBeInViewport();
+    await expect(box).toHaveValue("Please bring");
+    await page.keyboard.type(" my glasses");
+    await page.keyboard.press("Enter");
+    await expect(
+      page
+        .getByRole("region", { name: "Said last" })
+        .getByText("Please bring my glasses", { exact: true }),
+    ).toBeVisible();
+
+    // Pressed again later, from the top of the page: the box has the focus again.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole("button", { name: "Edit the board" }).focus();
+    await type.click();
+    await expect(box).toBeFocused();
+    await expect(box).toBeInViewport();
+  });
+
   test("Listen stops what Talk is saying, so that the take hears the user and not the speaker", async ({
     page,
   }) => {

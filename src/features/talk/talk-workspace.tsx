@@ -10,6 +10,7 @@ import {
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import HearingIcon from "@mui/icons-material/Hearing";
+import KeyboardIcon from "@mui/icons-material/Keyboard";
 import { BoardSection } from "@/features/talk/board/board-section";
 import { boardFor, type Board } from "@/features/talk/board/board";
 import {
@@ -94,6 +95,9 @@ export function TalkWorkspace({
   // My voice's panel, which the Listen at the top brings into view, and the board, which My voice
   // brings into view when a take waits for the phrase meant to be tapped there.
   const myVoiceRef = useRef<HTMLDivElement>(null);
+  const typeRef = useRef<HTMLDivElement>(null);
+  // Presses of the Type at the top: each puts the focus in Type to speak's box, once it is there.
+  const [typePresses, setTypePresses] = useState(0);
   const boardRef = useRef<HTMLDivElement>(null);
   const showBoard = useCallback(() => {
     // The first phrase takes the focus (for a keyboard or a screen reader), the board's top shows.
@@ -117,11 +121,12 @@ export function TalkWorkspace({
         onTurnChange={(turnForListener) => changeSettings({ turnForListener })}
       />
 
-      {/* My voice's Listen within reach: under the board, My voice is screens away on a phone
-          (a long scroll for a hand with a tremor). It brings the panel into view and listens.
-          Switch scanning leaves it out: it reaches the panel's own Listen, and a step before the
-          board in every round would slow those who never use My voice. */}
-      <div data-scan-skip>
+      {/* My voice's Listen and Type to speak's box within reach: under the board, they are
+          screens away on a phone (a long scroll for a hand with a tremor). Listen brings My voice
+          into view and listens; Type brings the box, with the focus in it. Switch scanning leaves
+          them out: it reaches the panels themselves, and a step before the board in every round
+          would slow those who never use them. */}
+      <Stack direction="row" data-scan-skip sx={{ flexWrap: "wrap", gap: 2 }}>
         <Button
           variant="contained"
           size="large"
@@ -134,7 +139,19 @@ export function TalkWorkspace({
         >
           {t`Listen`}
         </Button>
-      </div>
+        <Button
+          variant="outlined"
+          size="large"
+          startIcon={<KeyboardIcon />}
+          onClick={() => {
+            typeRef.current?.scrollIntoView({ block: "start" });
+            setTypePresses((presses) => presses + 1);
+          }}
+          sx={{ minHeight: 56, px: 3 }}
+        >
+          {t`Type`}
+        </Button>
+      </Stack>
 
       <div ref={boardRef}>
         <BoardSection
@@ -172,8 +189,9 @@ export function TalkWorkspace({
         />
       </LaterPanel>
 
-      <LaterPanel title={t`Type to speak`}>
+      <LaterPanel title={t`Type to speak`} ref={typeRef}>
         <TypeToSpeakSection
+          focusPress={typePresses}
           history={history}
           board={board}
           language={language}

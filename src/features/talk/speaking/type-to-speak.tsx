@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
@@ -47,6 +47,7 @@ const pitchChoices = Object.keys(speechPitches) as SpeechPitchChoice[];
  * at once is kept whole and said to be too long, and Speak waits until it is short enough.
  */
 export function TypeToSpeak({
+  focusPress = 0,
   text,
   language,
   vocabulary,
@@ -59,6 +60,8 @@ export function TypeToSpeak({
   onRateChange,
   onPitchChange,
 }: {
+  /** Presses of the Type at the top of Talk: each puts the focus here, the caret at the end. */
+  focusPress?: number;
   text: string;
   language: string;
   vocabulary: Vocabulary;
@@ -82,6 +85,14 @@ export function TypeToSpeak({
   const speak = () => {
     if (!tooLong) onSpeak();
   };
+
+  // Also when the box comes after the press (this panel comes after the board, talk-panels.tsx).
+  useEffect(() => {
+    const box = inputRef.current;
+    if (focusPress === 0 || !box) return;
+    box.focus({ preventScroll: true });
+    box.setSelectionRange(box.value.length, box.value.length);
+  }, [focusPress]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -243,6 +254,7 @@ function VoiceChoices({
 
 /** The text box with its own text; completion draws on this language's history and board. */
 export function TypeToSpeakSection({
+  focusPress,
   history,
   board,
   language,
@@ -250,6 +262,7 @@ export function TypeToSpeakSection({
   speech,
   changeSettings,
 }: {
+  focusPress: number;
   history: History;
   board: Board;
   language: SpeechLanguage;
@@ -275,6 +288,7 @@ export function TypeToSpeakSection({
   );
   return (
     <TypeToSpeak
+      focusPress={focusPress}
       text={text}
       language={language}
       vocabulary={vocabulary}
