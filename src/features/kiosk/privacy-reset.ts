@@ -91,18 +91,18 @@ export async function removeKioskSetting(): Promise<boolean> {
 
 /**
  * Erases the per-patient data; resolves to false when something could not be erased. A value
- * erased again later, once a change that outlasted the time limit has ended (`underChangeLock`),
+ * erased again later, once a change that outlasted the time limit has ended (`atChangeTurn`),
  * may fail to be erased after this has resolved: `onLateFailure` is told then.
  */
 export async function erasePatientData(
   kioskLanguage: LanguageCode,
   onLateFailure: () => void = () => {},
 ): Promise<boolean> {
-  const underLock = (
+  const atTurn = (
     key: StorageKey,
     erase: () => Promise<boolean>,
     eraseAgain?: () => Promise<boolean>,
-  ) => underChangeLock(key, onLateFailure, erase, eraseAgain);
+  ) => atChangeTurn(key, onLateFailure, erase, eraseAgain);
   // The clinic's set-up, read by the first erase; the late one reads it again (`readLater`).
   const clinicBoards = readOnce(storageKeys.talkClinicBoards);
   const clinicTalkSettings = readOnce(storageKeys.talkClinicSettings);
@@ -112,11 +112,11 @@ export async function erasePatientData(
       // it, the previous patient's news could come back with the next request sent.
       key === storageKeys.sentNotice
         ? withDeviceLock(outboxLock, () => removeValue(key))
-        : underLock(key, () => removeValue(key)),
+        : atTurn(key, () => removeValue(key)),
     ),
     writeValue(storageKeys.language, kioskLanguage),
     // Late, the boards only: the photos the next patient may have given phrases by then stay.
-    underLock(
+    atTurn(
       storageKeys.talkBoards,
       () => restoreClinicBoards(clinicBoards),
       () =>
@@ -125,7 +125,7 @@ export async function erasePatientData(
           readLater(storageKeys.talkClinicBoards, clinicBoards),
         ),
     ),
-    underLock(
+    atTurn(
       storageKeys.talkSettings,
       () => restoreClinicValue(storageKeys.talkSettings, clinicTalkSettings),
       () =>
@@ -168,37 +168,37 @@ const changedUnderLock = new Set<StorageKey>([
 export const changeLockWaitMs = 15_000;
 
 /**
- * Erases under the value's change lock, or without it after `changeLockWaitMs`. A change that
- * ends after that limit writes what it read before the erasing: the previous patient's value
- * came back. So the reset's own turn at the lock, whenever it comes, erases that again
- * (`eraseAgain`: the value only, where `erase` does more). It is safe for the next patient: the
- * locks are taken in the order asked for, and the reset asked before anything they did, so their
- * changes are made after it. The reset has ended by then: should that erasing fail, the previous
+ * Runs `run` at the value's turn under its change lock, after every change asked before, or
+ * without the lock after `changeLockWaitMs`. A change still held then is stored after what `run`
+ * did: a patient's change writes back what it read before the reset erased it, and staff's
+ * changes are missing from the clinic's copy kept at the limit. So the turn, whenever it comes,
+ * runs again (`runAgain`, where it differs): the reset erases again (`erasePatientData`), and the
+ * clinic's copy is kept again (`keepClinicSetup`). It is safe for the next patient: the locks are
+ * taken in the order asked for, and the reset asked before anything they did, so their changes
+ * are made after it. The reset has ended by then: should that late run fail, the previous
  * patient's value stays, and `onLateFailure` is told.
- *
- * Keeping the clinic's copy of such a value takes its turn the same way (`keepClinicSetup`).
  */
-function underChangeLock(
+function atChangeTurn(
   key: StorageKey,
   onLateFailure: () => void,
-  erase: () => Promise<boolean>,
-  eraseAgain = erase,
+  run: () => Promise<boolean>,
+  runAgain = run,
 ): Promise<boolean> {
-  if (!changedUnderLock.has(key)) return erase();
+  if (!changedUnderLock.has(key)) return run();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;
   const late = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => {
       timedOut = true;
-      resolve(erase());
+      resolve(run());
     }, changeLockWaitMs);
   });
   const locked = withDeviceLock(valueChangeLock(key), async () => {
     clearTimeout(timer);
-    if (!timedOut) return erase();
-    const erasedAgain = await eraseAgain();
-    if (!erasedAgain) onLateFailure();
-    return erasedAgain;
+    if (!timedOut) return run();
+    const ranAgain = await runAgain();
+    if (!ranAgain) onLateFailure();
+    return ranAgain;
   });
   return Promise.race([locked, late]);
 }
@@ -242,7 +242,7 @@ const clinicSetup: {
  * starter boards, the default settings and choices.
  *
  * The boards and Talk's settings are copied at their turn, after every change asked before (as
- * the reset erases them, `underChangeLock`). Staff who left kiosk mode while a patient's change
+ * the reset erases them, `atChangeTurn`). Staff who left kiosk mode while a patient's change
  * was held past the limit made their own changes behind it: copied at once, the clinic's copy
  * lacked them, and the first reset between patients took them off the tablet. Should the turn
  * not come within the limit, they are copied then, and again at the turn.
@@ -250,7 +250,7 @@ const clinicSetup: {
 export async function keepClinicSetup(): Promise<boolean> {
   const kept = await Promise.all(
     clinicSetup.map(({ key, copy, clinicPart = (value) => value }) =>
-      underChangeLock(
+      atChangeTurn(
         key,
         () => {},
         async () => {
