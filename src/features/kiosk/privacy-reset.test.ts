@@ -179,6 +179,30 @@ describe("privacy reset while a change is being stored", () => {
     expect(await readValue(storageKeys.voiceExamples)).toEqual({ phrases: { p2: ["next take"] } });
   });
 
+  it("erases at once the photos of the patient's phrases as stored, though a change of the boards is held", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const pictures = openPictureStore()!;
+    await set("picture-p1", { type: "image/webp", bytes: new ArrayBuffer(4) }, pictures);
+    const photo = { set: "picture", id: "picture-p1" };
+    await writeValue(storageKeys.talkBoards, {
+      ru: [{ id: "p1", text: "Моя кошка", category: "mine", symbol: photo }],
+    });
+    // The patient's last change of the boards, stored slower than the limit.
+    let endHanging = () => {};
+    const hanging = updateValue(storageKeys.talkBoards, async (stored) => {
+      await new Promise<void>((resolve) => (endHanging = resolve));
+      return stored;
+    });
+    const erasing = erasePatientData("kk");
+    await vi.advanceTimersByTimeAsync(changeLockWaitMs);
+    const erased = await erasing;
+    const kept = await get("picture-p1", pictures);
+    endHanging();
+    await hanging;
+    expect(erased).toBe(true);
+    expect(kept).toBeUndefined();
+  });
+
   it("tells when erasing again what a change ending after the time limit wrote fails", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     await writeValue(storageKeys.voiceExamples, { phrases: { p1: ["their take"] } });
@@ -392,6 +416,88 @@ describe("kiosk mode turned on again while the exit's slow change is still held"
     // A copy left behind would keep the clinic's photos from ever being erased.
     expect(await readValue(storageKeys.talkClinicBoards)).toBeUndefined();
     expect(await readValue(storageKeys.talkClinicSettings)).toBeUndefined();
+  });
+
+  const picture = { type: "image/webp", bytes: new ArrayBuffer(4) };
+  /** A phrase given a photo: the photo is kept on the device at once, the phrase behind it. */
+  async function withPhoto(id: string, text: string) {
+    await set(`picture-${id}`, picture, openPictureStore()!);
+    return { id, text, category: "people", symbol: { set: "picture", id: `picture-${id}` } };
+  }
+  const photoKept = async (id: string) =>
+    (await get(`picture-${id}`, openPictureStore()!)) !== undefined;
+  const staffPhoto = {
+    id: "s2",
+    text: "Менің дәрігерім",
+    category: "people",
+    symbol: { set: "picture", id: "picture-s2" },
+  };
+
+  /** As `changeAndTurnOnAgain`, staff giving a phrase a photo first. */
+  async function givePhotoAndTurnOnAgain() {
+    const photoChange = updateValue(
+      storageKeys.talkBoards,
+      addPhrase(await withPhoto(staffPhoto.id, staffPhoto.text)),
+    );
+    const { staffChanges } = await changeAndTurnOnAgain();
+    return { staffChanges: Promise.all([photoChange, staffChanges]) };
+  }
+
+  it("a reset between patients while that change is still held keeps the photo staff gave a phrase", async () => {
+    const endChange = await leaveWithAChangeHeld();
+    const { staffChanges } = await givePhotoAndTurnOnAgain();
+    const erasing = erasePatientData("kk");
+    await vi.advanceTimersByTimeAsync(changeLockWaitMs);
+    expect(await erasing).toBe(true);
+
+    await endChange();
+    await Promise.all([staffChanges, storedSoFar()]);
+    resetStorageForTests();
+    expect(await readValue(storageKeys.talkBoards)).toEqual({
+      kk: [...clinicBoards.kk, staffPhoto, staffPhrase],
+    });
+    expect(await photoKept("s2")).toBe(true);
+  });
+
+  it("staff leaving again before that change ends keep the photo they gave a phrase", async () => {
+    const endChange = await leaveWithAChangeHeld();
+    const { staffChanges } = await givePhotoAndTurnOnAgain();
+    const erasing = erasePatientData("kk");
+    await vi.advanceTimersByTimeAsync(changeLockWaitMs);
+    expect(await erasing).toBe(true);
+    expect(await forgetClinicSetup()).toBe(true);
+
+    await endChange();
+    await Promise.all([staffChanges, storedSoFar()]);
+    resetStorageForTests();
+    expect(await readValue(storageKeys.talkBoards)).toEqual({
+      kk: [...clinicBoards.kk, staffPhoto, staffPhrase],
+    });
+    expect(await photoKept("s2")).toBe(true);
+  });
+
+  it("a reset while that change is still held erases the photo the patient gave a phrase, and keeps the next patient's", async () => {
+    const endChange = await leaveWithAChangeHeld();
+    const { staffChanges } = await changeAndTurnOnAgain();
+    // The first patient gives a phrase a photo (the phrase stored behind the held change); the
+    // reset after them erases without waiting for it.
+    const patientPhoto = updateValue(
+      storageKeys.talkBoards,
+      addPhrase(await withPhoto("p2", "Менің мысығым")),
+    );
+    const erasing = erasePatientData("kk");
+    await vi.advanceTimersByTimeAsync(changeLockWaitMs);
+    expect(await erasing).toBe(true);
+    // The next patient gives a phrase a photo too, stored after the reset's late turn.
+    const nextPhoto = await withPhoto("n1", "Менің қызым");
+    const nextPatient = updateValue(storageKeys.talkBoards, addPhrase(nextPhoto));
+
+    await endChange();
+    await Promise.all([staffChanges, patientPhoto, nextPatient, storedSoFar()]);
+    resetStorageForTests();
+    expect(await readValue(storageKeys.talkBoards)).toEqual({ kk: [...staffBoards.kk, nextPhoto] });
+    expect(await photoKept("p2")).toBe(false);
+    expect(await photoKept("n1")).toBe(true);
   });
 });
 

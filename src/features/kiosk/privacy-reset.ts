@@ -100,12 +100,14 @@ export async function erasePatientData(
 ): Promise<boolean> {
   const atTurn = (
     key: StorageKey,
-    erase: () => Promise<boolean>,
+    erase: (held: boolean) => Promise<boolean>,
     eraseAgain?: () => Promise<boolean>,
   ) => atChangeTurn(key, onLateFailure, erase, eraseAgain);
   // The clinic's set-up, read by the first erase; the late one reads it again (`readLater`).
   const clinicBoards = readOnce(storageKeys.talkClinicBoards);
   const clinicTalkSettings = readOnce(storageKeys.talkClinicSettings);
+  // The photos kept when the boards were put back at the limit, for the late turn to judge.
+  let keptAtLimit: readonly string[] = [];
   const results = await Promise.all([
     ...perPatientKeys.map((key) =>
       // A delivery adds its news to the news it read, under the outbox's lock: erased outside
@@ -115,14 +117,27 @@ export async function erasePatientData(
         : atTurn(key, () => removeValue(key)),
     ),
     writeValue(storageKeys.language, kioskLanguage),
-    // Late, the boards only: the photos the next patient may have given phrases by then stay.
     atTurn(
       storageKeys.talkBoards,
-      () => restoreClinicBoards(clinicBoards),
+      async (held) => {
+        if (!held) return restoreClinicBoards(clinicBoards);
+        // A photo nothing stored uses may be on a phrase the held change, or one asked after it,
+        // is storing: staff who left kiosk mode and turned it on again during the hold gave
+        // phrases photos behind it, and erased now, those phrases came back without them. The
+        // photos of the patient's phrases as stored go now, the others at the late turn.
+        const patients = pictureIdsIn(await readValue<unknown>(storageKeys.talkBoards));
+        return restoreClinicBoards(clinicBoards, (kept) => {
+          keptAtLimit = kept;
+          return kept.filter((id) => patients.has(id));
+        });
+      },
+      // Late, of the photos only those kept at the limit: those the next patient may have given
+      // phrases by then stay. The clinic's copy read then uses staff's photos given behind the
+      // held change.
       () =>
-        restoreClinicValue(
-          storageKeys.talkBoards,
+        restoreClinicBoards(
           readLater(storageKeys.talkClinicBoards, clinicBoards),
+          () => keptAtLimit,
         ),
     ),
     atTurn(
@@ -168,34 +183,34 @@ const changedUnderLock = new Set<StorageKey>([
 export const changeLockWaitMs = 15_000;
 
 /**
- * Runs `run` at the value's turn under its change lock, after every change asked before, or
- * without the lock after `changeLockWaitMs`. A change still held then is stored after what `run`
- * did: a patient's change writes back what it read before the reset erased it, and staff's
- * changes are missing from the clinic's copy kept at the limit. So the turn, whenever it comes,
- * runs again (`runAgain`, where it differs): the reset erases again (`erasePatientData`), and the
- * clinic's copy is kept again (`keepClinicSetup`). It is safe for the next patient: the locks are
- * taken in the order asked for, and the reset asked before anything they did, so their changes
- * are made after it. The reset has ended by then: should that late run fail, the previous
- * patient's value stays, and `onLateFailure` is told.
+ * Runs `run` at the value's turn under its change lock, after every change asked before, or,
+ * told that a change is `held`, without the lock after `changeLockWaitMs`. A change still held
+ * then is stored after what `run` did: a patient's change writes back what it read before the
+ * reset erased it, and staff's changes are missing from the clinic's copy kept at the limit. So
+ * the turn, whenever it comes, runs again (`runAgain`, where it differs): the reset erases again
+ * (`erasePatientData`), and the clinic's copy is kept again (`keepClinicSetup`). It is safe for
+ * the next patient: the locks are taken in the order asked for, and the reset asked before
+ * anything they did, so their changes are made after it. The reset has ended by then: should that
+ * late run fail, the previous patient's value stays, and `onLateFailure` is told.
  */
 function atChangeTurn(
   key: StorageKey,
   onLateFailure: () => void,
-  run: () => Promise<boolean>,
-  runAgain = run,
+  run: (held: boolean) => Promise<boolean>,
+  runAgain = () => run(false),
 ): Promise<boolean> {
-  if (!changedUnderLock.has(key)) return run();
+  if (!changedUnderLock.has(key)) return run(false);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;
   const late = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => {
       timedOut = true;
-      resolve(run());
+      resolve(run(true));
     }, changeLockWaitMs);
   });
   const locked = withDeviceLock(valueChangeLock(key), async () => {
     clearTimeout(timer);
-    if (!timedOut) return run();
+    if (!timedOut) return run(false);
     const ranAgain = await runAgain();
     if (!ranAgain) onLateFailure();
     return ranAgain;
@@ -269,6 +284,7 @@ export async function keepClinicSetup(): Promise<boolean> {
  * settings' copies are forgotten again at the value's turn, after it, without holding the exit up.
  */
 export async function forgetClinicSetup(): Promise<boolean> {
+  const clinics = pictureIdsIn(await readValue<unknown>(storageKeys.talkClinicBoards));
   const removed = await Promise.all(
     clinicSetup.map(({ key, copy }) => {
       if (changedUnderLock.has(key))
@@ -277,9 +293,12 @@ export async function forgetClinicSetup(): Promise<boolean> {
     }),
   );
   // The clinic's photos were kept while kiosk mode was on (phrase-picture-writes.ts); those the
-  // boards no longer use go now.
-  const erased = await erasePicturesExcept(
-    pictureIdsIn(await readValue<unknown>(storageKeys.talkBoards)),
+  // boards no longer use go now. The patient's went with the reset before this; a photo nothing
+  // stored uses yet may be on a phrase still being stored behind a held change (staff's, given
+  // after they last left kiosk mode), and the reset's late turn judges those.
+  const used = pictureIdsIn(await readValue<unknown>(storageKeys.talkBoards));
+  const erased = await erasePictures((kept) =>
+    kept.filter((id) => clinics.has(id) && !used.has(id)),
   );
   return removed.every(Boolean) && erased;
 }
@@ -311,30 +330,35 @@ async function restoreClinicValue(
   return clinic === undefined ? removeValue(key) : writeValue(key, clinic);
 }
 
-async function restoreClinicBoards(readCopy: () => Promise<unknown>): Promise<boolean> {
+/**
+ * Puts back the clinic's boards (`readCopy` reads them) and erases the photos they do not use,
+ * of those `among` chooses from the photos kept (all of them unless told).
+ */
+async function restoreClinicBoards(
+  readCopy: () => Promise<unknown>,
+  among = (kept: string[]): readonly string[] => kept,
+): Promise<boolean> {
   const clinic = await readCopy();
-  const [restored, erased] = await Promise.all([
+  const clinics = pictureIdsIn(clinic);
+  const [restored, pictures] = await Promise.all([
     clinic === undefined
       ? removeValue(storageKeys.talkBoards)
       : writeValue(storageKeys.talkBoards, clinic),
-    erasePicturesExcept(pictureIdsIn(clinic)),
+    erasePictures((kept) => among(kept).filter((id) => !clinics.has(id))),
   ]);
-  return restored && erased;
+  return restored && pictures;
 }
 
 /**
- * Erases every kept picture but these; resolves to false when they could not be erased. Here, not
- * beside the pictures' store: Talk's first screen opens that store, and this is the reset's alone.
+ * Erases the kept pictures `which` chooses from their ids; resolves to false when they could not
+ * be erased. Here, not beside the pictures' store: Talk's first screen opens that store, and this
+ * is the reset's alone.
  */
-async function erasePicturesExcept(keep: ReadonlySet<string>): Promise<boolean> {
+async function erasePictures(which: (kept: string[]) => string[]): Promise<boolean> {
   const store = openPictureStore();
   if (!store) return true;
   try {
-    const all = await keys<string>(store);
-    await delMany(
-      all.filter((id) => !keep.has(id)),
-      store,
-    );
+    await delMany(which(await keys<string>(store)), store);
     return true;
   } catch (error) {
     reportStorageFailure(error, storageKeys.pictures);
