@@ -1781,6 +1781,44 @@ for (const width of [390, 1280]) {
   });
 }
 
+test.describe("Talk on a phone, in long words", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  /**
+   * The words of each phrase being edited that are split across two lines (a hyphenated word may
+   * break at its hyphen: "кое-что").
+   */
+  const brokenWords = (page: Page) =>
+    board(page)
+      .locator("ul p")
+      .evaluateAll((texts) =>
+        texts.flatMap((text) => {
+          const node = text.firstChild;
+          if (!(node instanceof Text)) return [];
+          return [...node.data.matchAll(/[^\s-]+/g)].flatMap((word) => {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            return lines.size > 1 ? [word[0]] : [];
+          });
+        }),
+      );
+
+  test("the board being edited shows each phrase's words whole, under its picture", async ({
+    page,
+  }) => {
+    await openTalk(page);
+    await page.getByRole("combobox", { name: "Speak in" }).selectOption("ru");
+    await page.getByRole("button", { name: "Edit the board" }).click();
+    const first = board(page).getByRole("button", { name: "Edit: Помогите мне, пожалуйста." });
+    await expect(first).toBeVisible();
+    // Beside its picture, a phrase was about 75 px wide: "Помог-ите мне, пожал-уйста."
+    expect(await brokenWords(page)).toEqual([]);
+    expect(await findSmallTargets(page)).toEqual([]);
+  });
+});
+
 test.describe("Talk offline", () => {
   test.use({ serviceWorkers: "allow" });
 

@@ -316,11 +316,30 @@ function EditablePhrase({
   return (
     <Paper
       variant="outlined"
-      sx={{ flex: 1, minWidth: 0, p: 1.5, display: "flex", flexDirection: "column", gap: 1 }}
+      sx={{
+        flex: 1,
+        minWidth: 0,
+        // On a phone, as much of its narrow tile as the board's own button gives its words.
+        p: { xs: 1, sm: 1.5 },
+        display: "flex",
+        flexDirection: "column",
+        gap: 1,
+      }}
     >
-      <Stack direction="row" sx={{ gap: 1, alignItems: "center" }}>
+      {/* Beside its picture, a phrase on a phone's narrow tile was a few letters wide, its
+          words broken ("Помог-ите"): it goes under the picture when it would be narrower than
+          eight letters or so. */}
+      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1, alignItems: "center" }}>
         {phrase.symbol ? <PhraseSymbolImage symbol={phrase.symbol} size="48px" /> : null}
-        <Typography sx={{ fontSize: "1.1rem", fontWeight: 600, overflowWrap: "anywhere" }}>
+        <Typography
+          sx={{
+            flex: "1 1 8em",
+            // As on the board in use (phrase-board.tsx): a long word fits a phone's tile.
+            fontSize: { xs: "1rem", sm: "1.1rem" },
+            fontWeight: 600,
+            overflowWrap: "anywhere",
+          }}
+        >
           {text}
         </Typography>
       </Stack>
