@@ -201,10 +201,15 @@ export async function presetPilotAccess(page: Page) {
 /**
  * Headings, paragraphs, list items and cards whose text is wider than they are: a long word that
  * spills over the edge, or is cut off by a card (WCAG 1.4.10, reflow). Described for the failure.
+ * The page's main content is searched, and a dialog open over it (MUI's are outside `main`).
  */
 export async function findSpilledText(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const spilled = [...document.querySelectorAll("main :is(h1, h2, h3, p, li, .MuiPaper-root)")]
+    const spilled = [
+      ...document.querySelectorAll(
+        ":is(main, [role=dialog]) :is(h1, h2, h3, p, li, .MuiPaper-root)",
+      ),
+    ]
       .filter((element) => element.scrollWidth > element.clientWidth + 1)
       .map((element) => {
         const text = (element.textContent ?? "").trim().slice(0, 50);
@@ -213,17 +218,19 @@ export async function findSpilledText(page: Page): Promise<string[]> {
     // A picker shows its chosen line on one line, cut where the box ends: the end of it, often
     // what matters ("now 12 s"), is not seen. Measured with the picker's own font.
     const measure = document.createElement("canvas").getContext("2d")!;
-    const cut = [...document.querySelectorAll("main select")].flatMap((select) => {
-      const chosen = (select as HTMLSelectElement).selectedOptions[0]?.text ?? "";
-      const style = getComputedStyle(select);
-      measure.font = style.font;
-      const room =
-        select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      const width = measure.measureText(chosen).width;
-      return select.clientWidth > 0 && width > room + 1
-        ? [`<select> shows ${Math.round(room)}px of ${Math.round(width)}px: "${chosen}"`]
-        : [];
-    });
+    const cut = [...document.querySelectorAll(":is(main, [role=dialog]) select")].flatMap(
+      (select) => {
+        const chosen = (select as HTMLSelectElement).selectedOptions[0]?.text ?? "";
+        const style = getComputedStyle(select);
+        measure.font = style.font;
+        const room =
+          select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const width = measure.measureText(chosen).width;
+        return select.clientWidth > 0 && width > room + 1
+          ? [`<select> shows ${Math.round(room)}px of ${Math.round(width)}px: "${chosen}"`]
+          : [];
+      },
+    );
     return [...spilled, ...cut];
   });
 }

@@ -6,6 +6,7 @@ import {
   dropConnectionOn,
   expectNoAxeViolations,
   findSmallTargets,
+  findSpilledText,
   plainHttpPage,
   presetPilotAccess,
   presetStoredValue,
@@ -1815,6 +1816,21 @@ test.describe("Talk on a phone, in long words", () => {
     await expect(first).toBeVisible();
     // Beside its picture, a phrase was about 75 px wide: "Помог-ите мне, пожал-уйста."
     expect(await brokenWords(page)).toEqual([]);
+    expect(await findSmallTargets(page)).toEqual([]);
+  });
+
+  test("in Kyrgyz, the phrase dialog's Group shows the whole of the group chosen", async ({
+    page,
+  }) => {
+    await openTalk(page);
+    await switchLanguage(page, "ky");
+    await page.getByRole("button", { name: "Тактаны түзөтүү" }).click();
+    await page.getByRole("button", { name: "Сөз айкашын кошуу" }).click();
+    const dialog = page.getByRole("dialog", { name: "Сөз айкашын кошуу" });
+    await expect(dialog.getByRole("combobox", { name: "Топ" })).toHaveValue("mine");
+    // "Менин сөз айкаштарым" lost its last letter, the "my", in a dialog 64 px narrower than the
+    // phone.
+    expect(await findSpilledText(page)).toEqual([]);
     expect(await findSmallTargets(page)).toEqual([]);
   });
 });

@@ -86,6 +86,20 @@ export const theme = createTheme({
         },
       },
     },
+    // On a phone, half of MUI's 64 px of margin beside a dialog: a picker in it had too little
+    // room for its chosen value (Kyrgyz "Менин сөз айкаштарым" lost its end, the "my").
+    MuiDialog: {
+      styleOverrides: {
+        paper: {
+          "@media (max-width: 599.95px)": {
+            margin: 16,
+            maxWidth: "calc(100% - 32px)",
+            maxHeight: "calc(100% - 32px)",
+            "&.MuiDialog-paperFullWidth": { width: "calc(100% - 32px)" },
+          },
+        },
+      },
+    },
     MuiMenuItem: {
       styleOverrides: {
         // MUI drops the height to "auto" from the sm breakpoint; keep the target at 44 px.
