@@ -1833,6 +1833,25 @@ test.describe("Talk on a phone, in long words", () => {
     expect(await findSpilledText(page)).toEqual([]);
     expect(await findSmallTargets(page)).toEqual([]);
   });
+
+  test("the listener view fills the screen from its top, its Close button on it", async ({
+    page,
+  }) => {
+    await openTalk(page);
+    const { button } = await firstPhrase(page);
+    await button.click();
+    await expectAudioPlaying(page);
+    await page
+      .getByRole("region", { name: "Said last" })
+      .getByRole("button", { name: "Show to the listener" })
+      .click();
+    const view = page.getByRole("dialog", { name: "Listener view" });
+    await expect(view).toBeVisible();
+    // The Said area's spacing once pushed it 20 px down, the bottom of Close off the screen.
+    expect((await view.boundingBox())!.y).toBe(0);
+    const close = (await view.getByRole("button", { name: "Close" }).boundingBox())!;
+    expect(close.y + close.height).toBeLessThanOrEqual(844);
+  });
 });
 
 test.describe("Talk offline", () => {

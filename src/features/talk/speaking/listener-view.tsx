@@ -17,6 +17,9 @@ const FullScreenDialog = styled("dialog")({
   backgroundColor: "#000",
   color: "#fff",
   "&::backdrop": { backgroundColor: "#000" },
+  // A margin of the layout it is put in (the Said area's Stack spaces its children with
+  // margin-top) would push it down, its Close button off the bottom of the screen.
+  "&:modal": { margin: 0 },
   "&:focus-visible": { outline: "4px solid #ffb000", outlineOffset: -4 },
 });
 
