@@ -668,6 +668,23 @@ test.describe("with pilot access", () => {
   });
 });
 
+test("on a phone in Kyrgyz, every lesson card shows the whole of its title", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await presetLanguage(page, "ky");
+  await presetPilotAccess(page);
+  await page.goto("/recovery");
+  const cards = page.getByRole("list", { name: "Бардык видеосабактар" }).getByRole("button");
+  await expect(cards).toHaveCount(16);
+  // Cut after two lines, 8 of the 16 ended in "…" ("Ышкырма тыбыштар: С,…").
+  const cut = await cards.evaluateAll((buttons) =>
+    buttons.flatMap((button) => {
+      const title = button.querySelector(".MuiTypography-root")!;
+      return title.scrollHeight > title.clientHeight + 1 ? [title.textContent] : [];
+    }),
+  );
+  expect(cut).toEqual([]);
+});
+
 test.describe("without pilot access", () => {
   test("the paid-feature popup appears, and closing it goes to the contact page", async ({
     page,

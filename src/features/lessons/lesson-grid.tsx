@@ -122,10 +122,11 @@ function LessonCard({
             fontWeight: 700,
             fontSize: "0.9375rem",
             lineHeight: 1.35,
-            display: "-webkit-box",
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: "vertical",
-            overflow: "hidden",
+            // Whole, not cut after two lines: on a phone in Kyrgyz half the titles lost their
+            // end, and with it what sets a lesson apart ("Ышкырма тыбыштар: С,…"). The cards of
+            // a row stay one height, the tallest's.
+            overflowWrap: "anywhere",
+            hyphens: "auto",
           }}
         >
           {i18n._(lesson.title)}
