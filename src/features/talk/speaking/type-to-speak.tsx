@@ -86,12 +86,23 @@ export function TypeToSpeak({
     if (!tooLong) onSpeak();
   };
 
-  // Also when the box comes after the press (this panel comes after the board, talk-panels.tsx).
+  // Also when the box comes after the press: the panels under the board come later
+  // (talk-panels.tsx), and My voice's, above this one, can come after it and push the box off the
+  // screen. It is kept in view while the page grows, for a few seconds.
   useEffect(() => {
     const box = inputRef.current;
     if (focusPress === 0 || !box) return;
     box.focus({ preventScroll: true });
     box.setSelectionRange(box.value.length, box.value.length);
+    const inView = new ResizeObserver(() => {
+      if (document.activeElement === box) box.scrollIntoView({ block: "nearest" });
+    });
+    inView.observe(document.body);
+    const stop = setTimeout(() => inView.disconnect(), 3000);
+    return () => {
+      inView.disconnect();
+      clearTimeout(stop);
+    };
   }, [focusPress]);
 
   const onKeyDown = (event: KeyboardEvent) => {
