@@ -8,6 +8,7 @@ import {
   findSmallTargets,
   findSpilledText,
   plainHttpPage,
+  presetLanguage,
   presetPilotAccess,
   presetStoredValue,
   settle,
@@ -1851,6 +1852,33 @@ test.describe("Talk on a phone, in long words", () => {
     expect((await view.boundingBox())!.y).toBe(0);
     const close = (await view.getByRole("button", { name: "Close" }).boundingBox())!;
     expect(close.y + close.height).toBeLessThanOrEqual(844);
+  });
+});
+
+test.describe("Talk's history in the languages the browser has no dates for", () => {
+  test.use({ timezoneId: "Asia/Tashkent" });
+
+  test("each entry's time is the language's own or in numbers, never 'M12' or English", async ({
+    page,
+  }) => {
+    await presetPilotAccess(page);
+    // 18:42 in Tashkent.
+    const saidAt = Date.UTC(2026, 11, 6, 13, 42);
+    await presetStoredValue(page, "dauys.talk-history", [
+      { id: "h1", text: "Рақмет.", language: "kk", saidAt },
+    ]);
+    for (const locale of ["kk", "ky", "uz", "az"] as const) {
+      await presetLanguage(page, locale);
+      await page.goto("/talk");
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      const time = page.locator(`time[datetime="${new Date(saidAt).toISOString()}"]`);
+      await time.scrollIntoViewIfNeeded();
+      // Chromium lacks these languages' month names: its own pattern wrote "2026 M12 6 18:42",
+      // and Kyrgyz came out in English, "Dec 6, 2026, 6:42 PM".
+      await expect(time, locale).toContainText("2026");
+      await expect(time, locale).toContainText("18:42");
+      await expect(time, locale).not.toHaveText(/\bM\d|[AP]M|Dec/);
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import { lockedUntil, type PinCheck } from "@/features/kiosk/kiosk-pin";
 import { isValidPin } from "@/features/kiosk/kiosk-search";
 import { exitKioskMode, getKioskSnapshot } from "@/features/kiosk/kiosk-store";
 import { PinField } from "@/features/kiosk/pin-field";
+import { timeOfDay } from "@/lib/date-time";
 import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import { visuallyHidden } from "@/theme/visually-hidden";
 
@@ -78,10 +79,7 @@ export default function ExitKioskDialog({ onClose }: { onClose: () => void }) {
   }
   if (problem?.kind === "failed") message = t`Kiosk mode could not be turned off. Try again.`;
   if (problem?.kind === "locked") {
-    const time = new Intl.DateTimeFormat(i18n.locale, {
-      hour: "numeric",
-      minute: "2-digit",
-    }).format(problem.until);
+    const time = timeOfDay(i18n.locale).format(problem.until);
     message = t`Too many wrong PINs. Try again after ${time}.`;
   }
 

@@ -35,6 +35,7 @@ import { useLatest } from "@/lib/use-latest";
 import { useOnlineStatus } from "@/lib/use-online-status";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
+import { dateAndTime } from "@/lib/date-time";
 import { downloadFile } from "@/lib/download-file";
 import { isLanguageCode, nativeNameOf } from "@/shared/languages";
 
@@ -578,8 +579,7 @@ function RequestCard({
   useEffect(() => {
     if (takeFocus) heading.current?.focus();
   }, [takeFocus]);
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.locale, { dateStyle: "medium", timeStyle: "short" });
+  const when = (iso: string) => dateAndTime(i18n.locale).format(new Date(iso));
   return (
     <Card component="li" variant="outlined">
       <CardContent>

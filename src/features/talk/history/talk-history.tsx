@@ -33,12 +33,7 @@ import { UndoAlert, undoButtonOf } from "@/components/undo-alert";
 import { useFocusAfterChange } from "@/lib/use-focus-after-change";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
-import { perLocale } from "@/lib/per-locale";
-
-/** The time each entry was said, one format per language. */
-const timeFormat = perLocale(
-  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
-);
+import { dateAndTime } from "@/lib/date-time";
 
 /**
  * What was said, newest first, with the time. A tap on an entry says it again; each one can be
@@ -71,7 +66,8 @@ export function TalkHistory({
   if (history.length === 0) {
     return <Typography sx={{ color: "text.secondary" }}>{t`Nothing said yet.`}</Typography>;
   }
-  const time = timeFormat(i18n.locale);
+  // The time each entry was said.
+  const time = dateAndTime(i18n.locale);
 
   return (
     <Stack spacing={2}>
