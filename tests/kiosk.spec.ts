@@ -396,7 +396,10 @@ test("a link whose PIN is not 4 to 8 digits as written makes staff choose one", 
   // a way to write 1000, but no one types it as a PIN.
   for (const typo of ["12a4", "1e3", "123"]) {
     await page.goto(`/?kiosk=on&pin=${typo}`);
-    await expect(page.getByRole("dialog", { name: "Turn on kiosk mode" })).toBeVisible();
+    // It comes once the app has started (ci145: not within 7 s, on a loaded first try).
+    await expect(page.getByRole("dialog", { name: "Turn on kiosk mode" })).toBeVisible({
+      timeout: appStartTimeout,
+    });
     await expect(page).toHaveURL((url) => url.search === "");
     expect(await kioskAttribute(page)).toBeNull();
   }
