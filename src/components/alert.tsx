@@ -26,9 +26,6 @@ const Root = styled("div")<{ ownerState: OwnerState }>(({
   return {
     ...theme.typography.body2,
     display: "flex",
-    // On a phone, a long action (Russian "Попробовать сейчас") beside the text left the text a
-    // few letters wide: its title cut off, its words broken. The action goes under it instead.
-    flexWrap: "wrap",
     padding: "6px 16px",
     borderRadius: theme.shape.borderRadius,
     ...(variant === "filled"
@@ -55,13 +52,7 @@ const Icon = styled("div")({
   opacity: 0.9,
 });
 
-// Never narrower than about 25 characters beside the action (the action wraps first).
-const Message = styled("div")({
-  flex: "1 1 10rem",
-  padding: "8px 0",
-  minWidth: 0,
-  overflow: "auto",
-});
+const Message = styled("div")({ padding: "8px 0", minWidth: 0, overflow: "auto" });
 
 const Action = styled("div")({
   display: "flex",
