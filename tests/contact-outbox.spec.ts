@@ -3,6 +3,7 @@ import {
   appStarted,
   expectNoAxeViolations,
   findSmallTargets,
+  findSpilledText,
   plainHttpPage,
   presetLanguage,
   presetStoredValue,
@@ -680,4 +681,34 @@ test("a window still showing an older draft of a message sent from another windo
   expect(storedRequests(message.email)).toHaveLength(1);
   await unchanged.close();
   await changed.close();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the waiting message's notice is readable, its Try again now under it, in Russian", async ({
+    page,
+    context,
+  }) => {
+    await presetLanguage(page, "ru");
+    await page.goto("/contact");
+    await expect(page.getByRole("textbox", { name: labels.ru.name })).toBeVisible();
+    await settle(page);
+    await context.setOffline(true);
+    const message = uniqueMessage();
+    await fillAndSend(page, message, "ru");
+
+    const waiting = page.getByRole("status").filter({ hasText: "Ожидает отправки" });
+    await expect(waiting).toContainText(message.subject);
+    // "Попробовать сейчас" beside the text left it a few letters wide: the title was cut off
+    // ("Ожидае…"), the subject spilled over and every word was broken.
+    const title = waiting.getByText("Ожидает отправки", { exact: true });
+    expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+      true,
+    );
+    const words = waiting.getByText("Сохранено на этом устройстве", { exact: false });
+    expect((await words.boundingBox())!.width).toBeGreaterThan(200);
+    expect(await findSpilledText(page)).toEqual([]);
+    await expect(waiting.getByRole("button", { name: "Попробовать сейчас" })).toBeVisible();
+  });
 });

@@ -100,11 +100,7 @@ export function OutboxNotice({
   return (
     <Stack spacing={2} sx={{ mb: pending.length + failed.length ? 3 : 0 }}>
       {pending.length > 0 && (
-        <Alert
-          severity="info"
-          role="status"
-          action={<TryAgainButton trying={trying} onTry={() => void tryNow()} />}
-        >
+        <Alert severity="info" role="status">
           <AlertTitle>{t`Waiting to be sent`}</AlertTitle>
           <Typography>
             {keptOnDevice
@@ -121,6 +117,9 @@ export function OutboxNotice({
           ) : (
             <SubjectList subjects={pending.map((item) => item.request.subject)} />
           )}
+          {/* Under the text, not beside it: on a phone, Russian "Попробовать сейчас" beside
+              it left the text a few letters wide, its title cut off and every word broken. */}
+          <TryAgainButton trying={trying} onTry={() => void tryNow()} />
         </Alert>
       )}
       {kiosk && failed.length > 0 ? (
@@ -169,7 +168,13 @@ function TryAgainButton({ trying, onTry }: { trying: boolean; onTry: () => void 
   const { t } = useLingui();
   useFocusMainContentWhenLost();
   return (
-    <Button color="inherit" aria-disabled={trying} onClick={() => !trying && onTry()}>
+    <Button
+      variant="outlined"
+      color="inherit"
+      sx={{ mt: 1 }}
+      aria-disabled={trying}
+      onClick={() => !trying && onTry()}
+    >
       {t`Try again now`}
     </Button>
   );
