@@ -208,6 +208,12 @@ function RequestList({
   const [found, setFound] = useState<RequestsPage | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState<InboxProblem>(null);
+  // A success takes away only the failures it answers: the list that comes while the CSV is
+  // refused leaves what was said of the CSV (it took it away unread).
+  const answered = (...problems: ("load" | "more" | "mark")[]) =>
+    setFailed((current) =>
+      current && problems.some((problem) => current.startsWith(problem)) ? null : current,
+    );
   // Each press of Try again after a failed load reads the first page again.
   const [loads, setLoads] = useState(0);
   // What was done, said once each time (a number makes the same words a new announcement).
@@ -253,7 +259,7 @@ function RequestList({
           pagesShown.current = 1;
           setFound(result);
           setFocusIndex(null);
-          setFailed(null);
+          answered("load", "more");
         })
         .catch((error: unknown) => active && handleError(error));
     }, 250);
@@ -279,7 +285,7 @@ function RequestList({
         setFound(update.page);
         // The request "Show more requests" gave the focus to may have moved: no other takes it.
         setFocusIndex(null);
-        if (asked) setFailed(null);
+        if (asked) answered("load", "more");
         const { added } = update;
         if (added > 0 || asked) {
           setAnnouncement(
@@ -337,6 +343,7 @@ function RequestList({
     setHandled(request.id, handled)
       .then((handledAt) => {
         showHandled(request.id, handledAt);
+        answered("mark");
         setAnnouncement(
           handled ? t`Marked as handled: ${request.subject}` : t`Marked as new: ${request.subject}`,
         );
@@ -374,7 +381,7 @@ function RequestList({
         setFound(grown);
         pagesShown.current += 1;
         setFocusIndex(shownBefore);
-        setFailed(null);
+        answered("more");
       })
       // Only this page failed: the list stays, and the button asks for it again.
       .catch((error: unknown) => handleError(error, "more"))
