@@ -504,6 +504,60 @@ test("a switch user answers 'Are you still there?' with the switch", async ({ pa
   expect(await kioskAttribute(page)).toBe("on");
 });
 
+test("after 'Are you still there?' the switch's highlight is where the user had moved it, not on the phrase pressed before", async ({
+  page,
+}) => {
+  await presetStoredValue(page, "dauys.talk-settings", {
+    language: "en",
+    scanning: { mode: "two-switches" },
+  });
+  await page.clock.install();
+  await provision(page, { idle: 30 });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Talk" }).click();
+  const status = page.locator("[data-scan-status]").last();
+  await expect(status).toHaveText("Phrase board");
+  const shown = async () => (await status.innerText()).trim();
+  const press = async (key: "Enter" | "Space") => {
+    const before = await shown();
+    await page.keyboard.press(key);
+    await expect.poll(shown).not.toBe(before);
+    return shown();
+  };
+  // Into the board and its group Needs, to its first phrase, which is said.
+  let at = await press("Space");
+  while (at !== "Needs") at = await press("Enter");
+  at = await press("Space");
+  if (at.startsWith("Row: ")) at = await press("Space");
+  const said = at;
+  await press("Space");
+  await expect(
+    page.getByRole("region", { name: "Said last" }).getByText(said, { exact: true }),
+  ).toBeVisible();
+  // Then on to another phrase, where the user stops to think.
+  do at = await press("Enter");
+  while (at === said || at.startsWith("Undo"));
+  const left = at;
+  // Speech holds the idle time: the countdown is from its end.
+  await expect(
+    page.getByRole("region", { name: "Said last" }).getByRole("button", { name: "Stop" }),
+  ).toBeDisabled();
+
+  await pauseClock(page);
+  await page.clock.runFor(30_000);
+  const dialog = page.getByRole("alertdialog", { name: "Are you still there?" });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(status).toHaveText("Continue");
+  // A press as the dialog came was meant for what it covered: the switch waits a moment.
+  await page.clock.runFor(1000);
+  await page.keyboard.press("Space");
+  await page.clock.runFor(500);
+  await expect(dialog).toHaveCount(0);
+  // The dialog came by itself, not from the phrase said: the scan goes on where it was.
+  await expect(status).toHaveText(left);
+  await expect(page.getByRole("button", { name: said, exact: true }).first()).not.toBeFocused();
+});
+
 // As on a first visit before the service worker has the app's code (this suite blocks it).
 test.describe("before the service worker has the app's code", () => {
   test("a connection lost before the countdown's code came leaves the page working, and the countdown comes once it is back", async ({

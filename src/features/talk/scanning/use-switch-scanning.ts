@@ -168,6 +168,10 @@ export function useSwitchScanning({
   // The control last pressed, by the switch, a tap or a key, and the alerts' Undo buttons before
   // it: a dialog that comes was opened from it, and an Undo that came with it brings it back.
   const lastPressed = useRef<(PressSeen & { key: string | null }) | null>(null);
+  // Whether the user has moved the highlight by the switch since that press: a dialog that comes
+  // then (the kiosk's "Are you still there?") came by itself, and the scan goes back to where
+  // they had moved it, not to what they pressed before.
+  const movedSincePress = useRef(false);
   // The key of a button the highlight goes to once it is there (refitIfGone): a deleted phrase's
   // Delete, once an Undo brought the phrase back.
   const following = useRef<string | null>(null);
@@ -194,14 +198,18 @@ export function useSwitchScanning({
   const notePress = (control: HTMLElement) => {
     const key = control.getAttribute(scanKeyAttribute);
     lastPressed.current = { pressed: control, undoButtonsBefore: undoButtons(), key };
+    movedSincePress.current = false;
   };
   /**
    * Where a dialog that comes over `behind` (the page, or the dialog it was opened from) was
-   * opened from: the control last pressed, if it is there, else what was highlighted.
+   * opened from: the control last pressed, if it is there and the user has not moved on from
+   * it, else what is highlighted.
    */
   const openedFrom = (behind: HTMLElement): DialogOpener<ScanTarget> | null => {
     const tree = scanTreeIn(behind);
-    const control = lastPressed.current?.pressed as HTMLElement | undefined;
+    const control = movedSincePress.current
+      ? undefined
+      : (lastPressed.current?.pressed as HTMLElement | undefined);
     const seen = placeSeen(latest.current);
     const path =
       (control && find(tree, control, keyOfTarget)) ??
@@ -367,6 +375,8 @@ export function useSwitchScanning({
       if (now - lastPressAt.current < settings.ignoreRepeatMs) return;
       lastPressAt.current = now;
       if (which === "select" && !selectActs(now, movedByItselfAt.current)) return;
+      // A press of a control takes this back (notePress).
+      movedSincePress.current = true;
     }
     actions[which]();
   });
