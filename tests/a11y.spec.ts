@@ -126,6 +126,32 @@ for (const languages of [locales.slice(0, 3), locales.slice(3)]) {
   });
 }
 
+// WCAG 1.4.10 Reflow: at 320 px (a 1280 px screen zoomed to 400 %, or a small phone) nothing
+// needs sideways scrolling, with every part of each page drawn.
+test("no page scrolls sideways at 320 px, in Kyrgyz", async ({ page }) => {
+  // Seven pages, each with its parts that come later.
+  test.slow();
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await presetPilotAccess(page);
+  await presetLanguage(page, "ky");
+  for (const route of routes) {
+    await page.goto(route);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ky");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.keyboard.press("Shift");
+    await expect(page.locator("[data-when-near]")).toHaveCount(0, { timeout: 30_000 });
+    // At the foot of the page, the parts drawn only once near (content-visibility) are drawn.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect
+      .poll(() => page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth), {
+        message: `${route}: px beyond the screen's width`,
+      })
+      .toBe(0);
+    await expect.poll(() => findSpilledText(page), { message: route }).toEqual([]);
+  }
+});
+
 // Clinic tablets portrait and landscape, in the languages with the longest words (the phone and
 // desktop widths are checked in every language with the scans above).
 for (const width of [820, 1024]) {

@@ -37,7 +37,8 @@ function ContactPage() {
           py: 4,
           display: "grid",
           gap: 4,
-          gridTemplateColumns: { xs: "1fr", md: "7fr 5fr" },
+          // minmax(0, …): a column as narrow as the screen, never as wide as its widest word.
+          gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "minmax(0, 7fr) minmax(0, 5fr)" },
           alignItems: "start",
         }}
       >

@@ -12,9 +12,7 @@ import PhoneIcon from "@mui/icons-material/Phone";
 import { TextLink } from "@/components/router-link";
 import { brand } from "@/lib/brand";
 import { entranceAnimation } from "@/features/marketing/entrance-animation";
-import { SupportContact } from "@/features/marketing/support-contact";
-
-const linkTarget = { display: "inline-flex", alignItems: "center", minHeight: 44, fontWeight: 700 };
+import { linkTarget, SupportContact } from "@/features/marketing/support-contact";
 
 /** The contact page's other ways to reach us, beside the form. */
 export function ContactCards() {
@@ -61,14 +59,16 @@ function InfoCard({
   return (
     <li>
       <Card variant="outlined" sx={entranceAnimation(index)}>
-        <CardContent sx={{ p: 3, display: "flex", gap: 2 }}>
+        {/* On a 320 px screen the e-mail address, in bold, filled the card's text: a narrower
+            padding, and the text allowed to narrow, keep the page from scrolling sideways. */}
+        <CardContent sx={{ p: { xs: 2, sm: 3 }, display: "flex", gap: 2 }}>
           <Icon color="primary" fontSize="large" />
-          <div>
+          <Box sx={{ minWidth: 0 }}>
             <Typography variant="h3" component="h2" gutterBottom>
               {title}
             </Typography>
             {children}
-          </div>
+          </Box>
         </CardContent>
       </Card>
     </li>

@@ -3,7 +3,17 @@ import { brand } from "@/lib/brand";
 import { useKioskActive } from "@/lib/kiosk-flag";
 import { Anchor } from "@/components/anchor";
 
-const linkTarget = { display: "inline-flex", alignItems: "center", minHeight: 44, fontWeight: 700 };
+/**
+ * A link as a 44 px target, in bold. An address wider than a small screen's card breaks rather
+ * than pushing the page sideways.
+ */
+export const linkTarget = {
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: 44,
+  fontWeight: 700,
+  overflowWrap: "anywhere",
+} as const;
 
 /**
  * The support email address or phone number: a link that opens the mail or phone app, or, in
