@@ -6,6 +6,7 @@ import {
   presetLanguage,
   presetPilotAccess,
   presetStoredValue,
+  settle,
   storedValue,
 } from "./fixtures.ts";
 import { installFakeRecognizer, type FakeRecognizerOptions } from "./fake-speech-recognition.ts";
@@ -553,6 +554,45 @@ test.describe("recording", () => {
     await page.getByRole("button", { name: "Stop recording" }).click();
     await expect(textField(page)).toHaveValue("hello");
     expect(errors).toEqual([]);
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  // A tremor's finger on its way to Stop would miss a button that grew, or a line that moved.
+  test("the record button keeps its size and place as recording starts and stops, in Russian", async ({
+    page,
+  }) => {
+    await presetLanguage(page, "ru");
+    await openRecognition(page, { title: "Распознавание речи" });
+    await settle(page);
+    // By exact name: the label shown, and nothing of the label it keeps room for.
+    const start = page.getByRole("button", { name: "Начать запись", exact: true });
+    const stop = page.getByRole("button", { name: "Остановить запись", exact: true });
+    const statusLine = page.getByRole("region", { name: "Запись голоса" }).getByRole("status");
+    // In view before it is measured, so that the press scrolls nothing.
+    await start.scrollIntoViewIfNeeded();
+    const idle = await start.boundingBox();
+    const statusTop = (await statusLine.boundingBox())?.y;
+    expect(idle?.width).toBeGreaterThanOrEqual(44);
+    expect(idle?.height).toBeGreaterThanOrEqual(44);
+
+    await start.click();
+    await expect(stop).toBeVisible();
+    await expect(statusLine).toHaveText(
+      "Идёт запись… Говорите, затем нажмите «Остановить запись».",
+    );
+    expect(await stop.boundingBox()).toEqual(idle);
+    expect((await statusLine.boundingBox())?.y).toBe(statusTop);
+
+    await page.evaluate(() => window.speechScript.final("Я хочу пить"));
+    await stop.click();
+    await expect(start).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Распознанный текст" })).toHaveValue(
+      "Я хочу пить",
+    );
+    expect(await start.boundingBox()).toEqual(idle);
   });
 });
 

@@ -72,6 +72,9 @@ export function RecordingPanel({
     choice.choice !== null && voiceDestinationOf(choice.choice) === "nowhere";
   const unavailable = !supported || (!listening && voiceGoesNowhere);
 
+  const startLabel = t`Start recording`;
+  const stopLabel = t`Stop recording`;
+
   // Without recognition the alert below says everything; the status line stays empty.
   const statusText = !supported
     ? ""
@@ -135,7 +138,18 @@ export function RecordingPanel({
               "& .button-start-icon > svg": { fontSize: 36 },
             }}
           >
-            {listening ? t`Stop recording` : t`Start recording`}
+            {/* Both labels in one cell, the one not shown hidden: the button is as big as the
+                longer one whichever it shows, and does not grow under the finger as recording
+                starts ("Остановить запись" takes two lines on a phone, "Начать запись" one). */}
+            <Box
+              component="span"
+              sx={{ display: "inline-grid", alignItems: "center", "& > *": { gridArea: "1 / 1" } }}
+            >
+              <span>{listening ? stopLabel : startLabel}</span>
+              <Box component="span" aria-hidden="true" sx={{ visibility: "hidden" }}>
+                {listening ? startLabel : stopLabel}
+              </Box>
+            </Box>
           </Button>
           <Typography role="status" sx={{ mt: 1.5, fontSize: "1.125rem", fontWeight: 600 }}>
             {statusText}
