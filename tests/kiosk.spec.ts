@@ -793,6 +793,62 @@ test.describe("on a phone-sized kiosk", () => {
       "false",
     );
   });
+
+  // A tremor's finger on its way to Continue misses it if it moves as the seconds drop. The
+  // words moved sideways everywhere; in Kazakh on a 320 px phone they took two lines beside "10"
+  // and one beside "9", and Continue moved up.
+  const countdowns = [
+    {
+      locale: "en",
+      width: 390,
+      notice: "Kiosk mode is on.",
+      title: "Are you still there?",
+      words: "seconds left",
+      answer: "Continue",
+    },
+    {
+      locale: "kk",
+      width: 320,
+      notice: "Киоск режимі қосылды.",
+      title: "Сіз әлі осындасыз ба?",
+      words: "секунд қалды",
+      answer: "Жалғастыру",
+    },
+  ] as const;
+  type Box = { x: number; y: number; width: number; height: number };
+  /** How far a box moved or grew, in pixels: text laid out again may land a tenth of one away. */
+  const distance = (a: Box, b: Box) =>
+    Math.max(
+      ...(["x", "y", "width", "height"] as const).map((side) => Math.abs(a[side] - b[side])),
+    );
+  for (const { locale, width, notice, title, words, answer } of countdowns) {
+    test(`the countdown's words and Continue stay put as the seconds go from 10 to 9 (${locale}, ${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 844 });
+      if (locale !== "en") await presetLanguage(page, locale);
+      await page.clock.install();
+      await provision(page, { idle: 30, notice });
+      const dialog = page.getByRole("alertdialog", { name: title });
+      await pauseClock(page);
+      // The idle time starts again from this touch, at a time the test knows.
+      await page.getByRole("heading", { level: 1 }).click();
+      await page.clock.runFor(30_000);
+      await expect(dialog).toBeVisible();
+      await page.clock.runFor(20_000);
+      const figure = dialog.getByText(/^\d+$/);
+      await expect(figure).toHaveText("10");
+      const wordsBeside = dialog.getByText(words, { exact: true });
+      const continueButton = dialog.getByRole("button", { name: answer });
+      const words10 = (await wordsBeside.boundingBox())!;
+      const continue10 = (await continueButton.boundingBox())!;
+
+      await page.clock.runFor(1_000);
+      await expect(figure).toHaveText("9");
+      expect(distance((await wordsBeside.boundingBox())!, words10)).toBeLessThan(0.5);
+      expect(distance((await continueButton.boundingBox())!, continue10)).toBeLessThan(0.5);
+    });
+  }
 });
 
 test("after a privacy reset the browser's Back does not reach the previous patient's pages", async ({

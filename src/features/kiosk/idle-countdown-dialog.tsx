@@ -15,7 +15,8 @@ export { withKioskDialogWords as withWords } from "@/features/kiosk/kiosk-dialog
 
 /**
  * "Are you still there?" with the seconds left before the privacy reset, in large figures, and one
- * large Continue button. Nothing moves but the number, so there is no motion to reduce.
+ * large Continue button. Nothing moves but the number, so there is no motion to reduce, and the
+ * number keeps its width as it counts down.
  */
 export function IdleCountdownDialog({
   open,
@@ -65,9 +66,19 @@ export function IdleCountdownDialog({
           <Box component="span" sx={visuallyHidden}>
             {t`Seconds left:`}
           </Box>
+          {/* As wide at 9 as at 10, in figures of one width: the words beside it stay put, and a
+              label that wraps at 10 on a narrow phone does not unwrap at 9 and move Continue. */}
           <Box
             component="span"
-            sx={{ fontSize: "4.5rem", fontWeight: 800, lineHeight: 1, color: "primary.main" }}
+            sx={{
+              fontSize: "4.5rem",
+              fontWeight: 800,
+              lineHeight: 1,
+              color: "primary.main",
+              fontVariantNumeric: "tabular-nums",
+              minWidth: "2ch",
+              textAlign: "end",
+            }}
           >
             {shown}
           </Box>
