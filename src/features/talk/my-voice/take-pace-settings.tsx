@@ -7,6 +7,7 @@ import {
   takeLimitsFor,
   type TakePace,
 } from "@/features/talk/talk-settings";
+import { formatNumber } from "@/lib/numbers";
 import { learnTakeLimits } from "@/shared/phrase-recogniser/take-limits.ts";
 
 const learned = "learned";
@@ -26,10 +27,8 @@ export function TakePaceSettings({
   const { t, i18n } = useLingui();
   const fromTeaching = learnTakeLimits(pace.habits, pace.slowestMs);
   const chosen = takeLimitsFor(pace);
-  const secondsOf = (ms: number) =>
-    i18n.number(ms / 1000, { maximumFractionDigits: 1, minimumFractionDigits: 0 });
   const seconds = (ms: number) => {
-    const value = secondsOf(ms);
+    const value = formatNumber(i18n.locale, ms / 1000, { maximumFractionDigits: 1 });
     return t`${value} s`;
   };
   // What "as I teach" is now, under the field: in the chosen line it was cut off on a phone

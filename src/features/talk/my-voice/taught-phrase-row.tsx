@@ -8,12 +8,7 @@ import { storageBytes, type StoredExample } from "@/features/talk/my-voice/voice
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { Button } from "@/components/button";
 import { useFocusMainContentWhenLost } from "@/lib/main-content";
-import { perLocale } from "@/lib/per-locale";
-
-/** One number format per language for all rows: the list is long. */
-const kilobytesIn = perLocale(
-  (locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }),
-);
+import { formatNumber } from "@/lib/numbers";
 
 /**
  * One phrase of My voice's list: how many examples it has and their size, and its actions. Drawn
@@ -43,7 +38,9 @@ export const TaughtPhraseRow = memo(function TaughtPhraseRow({
   const teachButton = useRef<HTMLButtonElement>(null);
   // Counter-examples (takes that were not this phrase) are kept but not counted as its examples.
   const count = examples.filter((example) => example.origin !== "counter").length;
-  const size = count ? kilobytesIn(i18n.locale).format(storageBytes(examples) / 1000) : "";
+  const size = count
+    ? formatNumber(i18n.locale, storageBytes(examples) / 1000, { maximumFractionDigits: 1 })
+    : "";
   return (
     // Styled by the list (my-voice-panel.tsx), once for all rows.
     <li>

@@ -15,6 +15,7 @@ import {
   type ScanModeSetting,
   type ScanSettings,
 } from "@/features/talk/scanning/scan-settings";
+import { formatNumber } from "@/lib/numbers";
 
 type Switch = "selectKey" | "moveKey";
 
@@ -32,7 +33,7 @@ export function ScanSettingsPanel({
   const { t, i18n } = useLingui();
   const [choosing, setChoosing] = useState<Switch | null>(null);
   const seconds = (ms: number) => {
-    const value = i18n.number(ms / 1000, { maximumFractionDigits: 2 });
+    const value = formatNumber(i18n.locale, ms / 1000, { maximumFractionDigits: 2 });
     return t`${value} s`;
   };
   // A key's name as its cap shows it, in the interface's language where the cap has words.
@@ -102,7 +103,7 @@ export function ScanSettingsPanel({
         >
           {emptyRoundChoices.map((rounds) => (
             <option key={rounds} value={String(rounds)}>
-              {i18n.number(rounds)}
+              {formatNumber(i18n.locale, rounds)}
             </option>
           ))}
         </TextField>
