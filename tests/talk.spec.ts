@@ -1882,6 +1882,36 @@ test.describe("Talk's history in the languages the browser has no dates for", ()
   });
 });
 
+test.describe("Talk's numbers in the languages the browser has no numbers for", () => {
+  test("the take pace and the scanning speed are written with a decimal comma, never '1.5'", async ({
+    page,
+  }) => {
+    test.slow();
+    await presetPilotAccess(page);
+    for (const locale of ["kk", "ky"] as const) {
+      await presetLanguage(page, locale);
+      await page.goto("/talk");
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      // A key pressed brings the panels under the board at once.
+      await page.keyboard.press("Shift");
+      await expect(page.locator("[data-when-near]")).toHaveCount(0, { timeout: 30_000 });
+      // Chromium has no Kazakh or Kyrgyz numbers: its own wrote "1.5 сек" and "0.75 сек".
+      const pause = page.locator("[data-take-pace] select").first();
+      await expect(pause.locator('option[value="1500"]'), locale).toHaveText(/^1,5\s/);
+      const interval = page.locator('select:has(> option[value="750"])');
+      await expect(interval.locator('option[value="750"]'), locale).toHaveText(/^0,75\s/);
+      for (const select of [pause, interval]) {
+        const texts = await select.locator("option").allTextContents();
+        expect(
+          texts.filter((text) => /\d\.\d/.test(text)),
+          locale,
+        ).toEqual([]);
+      }
+    }
+  });
+});
+
 test.describe("Talk offline", () => {
   test.use({ serviceWorkers: "allow" });
 
