@@ -90,7 +90,12 @@ export const features: readonly Feature[] = [
   },
 ];
 
-/** A number as the interface language writes it: "98 %" and "300 млн" in Russian. */
+/**
+ * A number as the interface language writes it: "98 %" in Russian. Not through formatNumber
+ * (src/lib/numbers.ts), which mends only the decimal mark and the groups where a browser lacks
+ * the language's: these numbers have neither, and its chunk's name would go into every page's
+ * first JavaScript (/talk's included, at its budget).
+ */
 const written = (locale: string, value: number, style?: Intl.NumberFormatOptions) =>
   new Intl.NumberFormat(locale, style).format(value);
 
@@ -130,9 +135,16 @@ export const supportedLanguages: readonly SupportedLanguage[] = [
   { code: "az", name: msg`Azerbaijani`, nativeName: "Azərbaycan dili" },
 ];
 
-/** The reach claimed on the About page, shown beside the languages: "300M+", "300 млн+". */
-export const peopleReached = (locale: string) =>
-  `${written(locale, 3e8, { notation: "compact" })}+`;
+/**
+ * The reach claimed on the About page, shown beside the languages: "300M+", "300 млн+". A text,
+ * not a number: Chromium lacks the short "million" of Azerbaijani, Kazakh, Kyrgyz and Uzbek. It
+ * wrote "300M+" where the server's page had "300 млн+", so the page it took over did not match.
+ */
+export const peopleReached = msg({
+  message: "300M+",
+  comment:
+    "300 million people or more, as a headline figure, written short as your language writes it (Russian: 300 млн+)",
+});
 
 export const partners: readonly Partner[] = [
   {

@@ -37,7 +37,7 @@ export function LanguagesGrid() {
           component="p"
           sx={{ fontSize: "3rem", fontWeight: 800, lineHeight: 1.1, color: "primary.main" }}
         >
-          {peopleReached(i18n.locale)}
+          {i18n._(peopleReached)}
         </Typography>
         <Typography sx={{ fontSize: "1.125rem" }}>
           {t`people can be reached in these languages`}

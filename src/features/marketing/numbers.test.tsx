@@ -1,10 +1,11 @@
 import { renderToString } from "react-dom/server";
 import { CacheProvider } from "@emotion/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AppProviders } from "@/components/app-providers";
 import { LanguagesGrid } from "@/features/marketing/languages-grid";
 import { StatsSection } from "@/features/marketing/stats-section";
 import { activateLanguage, loadCatalogParts, type LanguageCode } from "@/lib/i18n";
+import { lackNumbersOf } from "@/lib/numbers.test-support";
 import { createAppEmotionCache } from "@/theme/emotion-cache";
 
 /** The text a section shows, drawn as the page draws it in `language`. */
@@ -35,5 +36,24 @@ describe("the marketing pages' numbers", () => {
     expect(homeRu).toContain("98 %");
     expect(homeRu).toContain("6+");
     expect(await textIn("en", () => <StatsSection />)).toContain("98%");
+  });
+
+  it("read in a browser that lacks the language's numbers as the server drew them", async () => {
+    const lacking = ["az", "kk", "ky", "uz"] as const;
+    const sections = [() => <LanguagesGrid />, () => <StatsSection />];
+    const drawn = [];
+    for (const language of lacking) {
+      for (const section of sections) drawn.push(await textIn(language, section));
+    }
+    lackNumbersOf(lacking);
+    try {
+      const read = [];
+      for (const language of lacking) {
+        for (const section of sections) read.push(await textIn(language, section));
+      }
+      expect(read).toEqual(drawn);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
