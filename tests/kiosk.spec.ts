@@ -478,33 +478,7 @@ test("after the idle time a countdown asks 'Are you still there?', and Continue 
   await expect(dialog).toBeVisible();
 });
 
-test("a switch user answers 'Are you still there?' with the switch", async ({ page }) => {
-  await presetStoredValue(page, "dauys.talk-settings", {
-    language: "en",
-    scanning: { mode: "two-switches" },
-  });
-  await page.clock.install();
-  await provision(page, { idle: 30 });
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Talk" }).click();
-  const status = page.locator("[data-scan-status]").last();
-  await expect(status).toHaveText("Phrase board");
-  await pauseClock(page);
-  await page.clock.runFor(30_000);
-  const dialog = page.getByRole("alertdialog", { name: "Are you still there?" });
-  await expect(dialog).toBeVisible();
-  // The switch goes through the dialog, not the page behind it: Continue is all there is.
-  await page.keyboard.press("Enter");
-  await expect(status).toHaveText("Continue");
-  await page.keyboard.press("Space");
-  await page.clock.runFor(500);
-  await expect(dialog).toHaveCount(0);
-  // The countdown did not run out behind it: the session goes on.
-  await page.clock.runFor(29_000);
-  await expect(dialog).toHaveCount(0);
-  expect(await kioskAttribute(page)).toBe("on");
-});
-
-test("after 'Are you still there?' the switch's highlight is where the user had moved it, not on the phrase pressed before", async ({
+test("a switch user answers 'Are you still there?' with the switch, and the highlight is back where they had moved it", async ({
   page,
 }) => {
   await presetStoredValue(page, "dauys.talk-settings", {
@@ -533,7 +507,7 @@ test("after 'Are you still there?' the switch's highlight is where the user had 
   await expect(
     page.getByRole("region", { name: "Said last" }).getByText(said, { exact: true }),
   ).toBeVisible();
-  // Then on to another phrase, where the user stops to think.
+  // Then on with the move switch, to where the user stops to think.
   do at = await press("Enter");
   while (at === said || at.startsWith("Undo"));
   const left = at;
@@ -546,6 +520,7 @@ test("after 'Are you still there?' the switch's highlight is where the user had 
   await page.clock.runFor(30_000);
   const dialog = page.getByRole("alertdialog", { name: "Are you still there?" });
   await expect(dialog).toBeVisible();
+  // The switch goes through the dialog, not the page behind it: Continue is all there is.
   await page.keyboard.press("Enter");
   await expect(status).toHaveText("Continue");
   // A press as the dialog came was meant for what it covered: the switch waits a moment.
@@ -556,6 +531,10 @@ test("after 'Are you still there?' the switch's highlight is where the user had 
   // The dialog came by itself, not from the phrase said: the scan goes on where it was.
   await expect(status).toHaveText(left);
   await expect(page.getByRole("button", { name: said, exact: true }).first()).not.toBeFocused();
+  // The countdown did not run out behind it: the session goes on.
+  await page.clock.runFor(29_000);
+  await expect(dialog).toHaveCount(0);
+  expect(await kioskAttribute(page)).toBe("on");
 });
 
 // As on a first visit before the service worker has the app's code (this suite blocks it).
