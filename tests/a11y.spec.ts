@@ -6,6 +6,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
   appStartTimeout,
+  drawLaterParts,
   expectNoAxeViolations,
   findSmallTargets,
   findSpilledText,
@@ -115,9 +116,7 @@ for (const languages of [locales.slice(0, 3), locales.slice(3)]) {
       await page.goto("/talk");
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      // A key pressed brings them at once, one after another, each in an idle moment of its own.
-      await page.keyboard.press("Shift");
-      await expect(page.locator("[data-when-near]")).toHaveCount(0, { timeout: 30_000 });
+      await drawLaterParts(page);
       await expect(page.locator("[data-take-pace]")).toHaveCount(1);
       await expect
         .poll(() => findSpilledText(page), { message: `Talk's panels in ${locale}` })
@@ -139,8 +138,7 @@ test("no page scrolls sideways at 320 px, in Kyrgyz", async ({ page }) => {
     await page.goto(route);
     await expect(page.locator("html")).toHaveAttribute("lang", "ky");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await page.keyboard.press("Shift");
-    await expect(page.locator("[data-when-near]")).toHaveCount(0, { timeout: 30_000 });
+    await drawLaterParts(page);
     // At the foot of the page, the parts drawn only once near (content-visibility) are drawn.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect

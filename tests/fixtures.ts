@@ -364,6 +364,15 @@ export async function appStarted(page: Page) {
 }
 
 /**
+ * Draws at once the parts a page draws only once near or in an idle moment (`WhenNear`: Talk's
+ * panels under the board), as a key press does, and waits until every one is there.
+ */
+export async function drawLaterParts(page: Page) {
+  await page.keyboard.press("Shift");
+  await expect(page.locator("[data-when-near]")).toHaveCount(0, { timeout: 30_000 });
+}
+
+/**
  * Lets the page finish what it just started (taking over prerendered markup, tasks, then an
  * IndexedDB round trip) without timers, so it also works while a test holds the page's clock
  * still.
