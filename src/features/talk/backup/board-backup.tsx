@@ -24,6 +24,7 @@ import { OpenBoardTransfer } from "@/features/talk/backup/open-board-transfer";
 import { ReplaceDialog } from "@/features/talk/backup/replace-dialog";
 import { brand } from "@/lib/brand";
 import { downloadFile } from "@/lib/download-file";
+import { formatList } from "@/lib/lists";
 import { useFocusWhenDrawn } from "@/lib/use-focus-when-drawn";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
@@ -296,8 +297,10 @@ function ReplaceBoardsDialog({
   onCancel: () => void;
 }) {
   const { t, i18n } = useLingui();
-  const languages = new Intl.ListFormat(i18n.locale, { type: "conjunction" }).format(
+  const languages = formatList(
+    i18n.locale,
     languagesOf(file).map((language) => nativeNameOf(language)),
+    "conjunction",
   );
   return (
     <ReplaceDialog

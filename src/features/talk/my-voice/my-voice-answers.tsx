@@ -11,12 +11,7 @@ import type { Listening } from "@/features/talk/my-voice/voice-answer";
 import type { SpeechLanguage } from "@/shared/speech-options";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
-import { perLocale } from "@/lib/per-locale";
-
-/** "A, B or C", as each language lists choices. */
-const choicesIn = perLocale(
-  (locale) => new Intl.ListFormat(locale, { style: "long", type: "disjunction" }),
-);
+import { formatList } from "@/lib/lists";
 
 /**
  * How long the microphone may take to open before the user is told why and may stop waiting: a
@@ -78,7 +73,7 @@ export function ListeningStatus({
       case "chosen":
         return <Alert role="none" severity="success">{t`Said: ${text(listening.phraseId)}`}</Alert>;
       case "unsure": {
-        const choices = choicesIn(i18n.locale).format(listening.suggestions.map(text));
+        const choices = formatList(i18n.locale, listening.suggestions.map(text), "disjunction");
         return <Alert role="none" severity="info">{t`Did you mean ${choices}?`}</Alert>;
       }
       case "choosing":

@@ -40,6 +40,7 @@ import {
 } from "@/features/talk/talk-settings";
 import { Button } from "@/components/button";
 import { loadWhenOnline } from "@/lib/load-when-online";
+import { formatList } from "@/lib/lists";
 
 const noExamples: StoredExample[] = [];
 
@@ -579,8 +580,10 @@ function WaitingNotice({ phrases }: { phrases: Phrase[] }) {
 /** The phrases' words, quoted and listed as the interface's language does. */
 function usePhraseList(phrases: Phrase[]): string {
   const { t, i18n } = useLingui();
-  return new Intl.ListFormat(i18n.locale, { type: "conjunction" }).format(
+  return formatList(
+    i18n.locale,
     // Quoted as each language quotes («…» in Russian, Kazakh and Kyrgyz).
     phrases.map(({ text }) => t`“${text}”`),
+    "conjunction",
   );
 }
