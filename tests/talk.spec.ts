@@ -1911,6 +1911,46 @@ test.describe("Talk's numbers in the languages the browser has no numbers for", 
   });
 });
 
+test.describe("Talk's lists in the languages the browser has no list words for", () => {
+  test("a board file's languages are listed with the language's own 'and', never English's", async ({
+    page,
+  }) => {
+    test.slow();
+    await presetPilotAccess(page);
+    const phrase = (text: string) => [{ id: "own-1", text, category: "mine", favourite: false }];
+    const file = {
+      name: "dauys-boards.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(
+        JSON.stringify({
+          format: "dauys-talk-board",
+          version: 3,
+          exportedAt: "2026-12-06T12:00:00.000Z",
+          boards: { kk: phrase("Рақмет"), ky: phrase("Рахмат"), uz: phrase("Rahmat") },
+          voice: {},
+          pictures: {},
+        }),
+      ),
+    };
+    const cases = [
+      { locale: "ky", fileLabel: "Импорттоо үчүн такта файлы", and: "жана" },
+      { locale: "uz", fileLabel: "Import qilinadigan doska fayli", and: "va" },
+      { locale: "az", fileLabel: "İdxal üçün lövhə faylı", and: "və" },
+    ] as const;
+    for (const { locale, fileLabel, and } of cases) {
+      await presetLanguage(page, locale);
+      await page.goto("/talk");
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await settle(page);
+      await page.getByLabel(fileLabel).setInputFiles(file);
+      // Chromium's own list for these languages was English's: "Қазақша, Кыргызча, and Oʻzbekcha".
+      const ask = page.getByRole("dialog");
+      await expect(ask, locale).toContainText(`Қазақша, Кыргызча ${and} Oʻzbekcha`);
+      await expect(ask, locale).not.toContainText(/\band\b/);
+    }
+  });
+});
+
 test.describe("Talk offline", () => {
   test.use({ serviceWorkers: "allow" });
 
