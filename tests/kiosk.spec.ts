@@ -626,8 +626,12 @@ test("speech cut off by leaving the page does not hold the idle timer for good",
   );
   await box.press("Enter");
   const audio = page.locator("audio[data-talk-audio]");
+  // The first phrase loads the speech engine and its voice: on a loaded machine (ci147) that
+  // took more than expect's 7 s.
   await expect
-    .poll(() => audio.evaluate((element: HTMLAudioElement) => !element.paused))
+    .poll(() => audio.evaluate((element: HTMLAudioElement) => !element.paused), {
+      timeout: appStartTimeout,
+    })
     .toBe(true);
   // The patient leaves mid-phrase: the page's audio is stopped and taken away with it.
   await main.getByRole("link", { name: "Recovery" }).click();
