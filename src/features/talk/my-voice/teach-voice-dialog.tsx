@@ -29,7 +29,7 @@ import { Button } from "@/components/button";
 /** Focuses a button when it is first drawn (the dialog keeps focus inside once it is there). */
 const focusOnce = (element: HTMLButtonElement | null) => element?.focus();
 
-type Status =
+export type TeachingStatus =
   | { kind: "starting" }
   | {
       kind: "listening";
@@ -56,7 +56,7 @@ function useTeachingSession(
   limits: TakeLimits,
   onSaved: (examples: StoredExample[], habits: TakeHabit[]) => void,
 ) {
-  const [status, setStatus] = useState<Status>({ kind: "starting" });
+  const [status, setStatus] = useState<TeachingStatus>({ kind: "starting" });
   const [kept, setKept] = useState(0);
   const [level, setLevel] = useState(0);
   const session = useRef<MicrophoneSession | null>(null);
@@ -173,7 +173,7 @@ function useTeachingSession(
 }
 
 /** What the dialog says about the session: the next step, or what went wrong. */
-function useTeachMessage(status: Status, kept: number): string {
+function useTeachMessage(status: TeachingStatus, kept: number): string {
   const { t } = useLingui();
   const microphoneText = useMicrophoneProblemText();
   const name = brand.name;
@@ -202,6 +202,27 @@ function useTeachMessage(status: Status, kept: number): string {
 
   const seconds = status.kind === "listening" && !status.problem ? status.keptAtLimitS : undefined;
   return seconds ? `${t`The take stopped at ${seconds} s; it was kept.`} ${message}` : message;
+}
+
+/** The next step, announced as it changes; or what went wrong, in an alert. */
+export function TeachStatus({ status, kept }: { status: TeachingStatus; kept: number }) {
+  const message = useTeachMessage(status, kept);
+  const problem =
+    status.kind === "no-microphone" ||
+    status.kind === "failed" ||
+    (status.kind === "listening" && status.problem);
+  return (
+    <>
+      <div role="status">
+        {problem ? null : <Typography sx={{ fontWeight: 700 }}>{message}</Typography>}
+      </div>
+      {problem ? (
+        <Alert severity={status.kind === "failed" ? "error" : "warning"} role="alert">
+          {message}
+        </Alert>
+      ) : null}
+    </>
+  );
 }
 
 /**
@@ -233,7 +254,6 @@ export function TeachVoiceDialog({
     limits,
     onSaved,
   );
-  const message = useTeachMessage(status, kept);
 
   return (
     <Dialog
@@ -260,20 +280,7 @@ export function TeachVoiceDialog({
             <MicrophoneInUse />
           ) : null}
           <Typography>{t`Takes kept: ${kept} of ${takesToTeach}`}</Typography>
-          <div role="status">
-            {status.kind === "no-microphone" ||
-            status.kind === "failed" ||
-            (status.kind === "listening" && status.problem) ? null : (
-              <Typography sx={{ fontWeight: 700 }}>{message}</Typography>
-            )}
-          </div>
-          {status.kind === "no-microphone" ||
-          status.kind === "failed" ||
-          (status.kind === "listening" && status.problem) ? (
-            <Alert severity={status.kind === "failed" ? "error" : "warning"} role="alert">
-              {message}
-            </Alert>
-          ) : null}
+          <TeachStatus status={status} kept={kept} />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: "wrap" }}>
