@@ -128,6 +128,14 @@ type Look = {
   endIcon?: ReactNode;
   fullWidth?: boolean;
   sx?: SxProps<Theme>;
+  /**
+   * The label the button shows at other times ("Sending…" beside "Send Message"), whose room it
+   * keeps: laid out hidden (neither drawn nor read) in one grid cell with the label shown, so the
+   * button is as big as the longer one whichever it shows. A button that changed size as it was
+   * pressed moved under a trembling finger, and moved what is beside or under it: in Russian on
+   * a phone "Edit the board" took a line of its own, and "Done editing" went up beside "Speak in".
+   */
+  roomFor?: string;
 };
 
 /** The look's props taken apart from the element's own: what the element is given to draw it. */
@@ -138,6 +146,7 @@ function drawn<P extends Look & { className?: string; children?: ReactNode }>({
   fullWidth = false,
   startIcon,
   endIcon,
+  roomFor,
   className,
   children,
   ...element
@@ -150,7 +159,17 @@ function drawn<P extends Look & { className?: string; children?: ReactNode }>({
       children: (
         <>
           {startIcon ? <span className="button-start-icon">{startIcon}</span> : null}
-          {children}
+          {roomFor ? (
+            // Inline styles: every page starts with the buttons, and Talk has few bytes to spare.
+            <span style={{ display: "grid", alignItems: "center" }}>
+              <span style={{ gridArea: "1/1" }}>{children}</span>
+              <span aria-hidden style={{ gridArea: "1/1", visibility: "hidden" }}>
+                {roomFor}
+              </span>
+            </span>
+          ) : (
+            children
+          )}
           {endIcon ? <span className="button-end-icon">{endIcon}</span> : null}
         </>
       ),

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRef } from "react";
 import { AppProviders } from "@/components/app-providers";
+import { nameOf, undrawnTexts } from "@/components/unseen-text.test-support";
 import { RecordingPanel } from "@/features/recognition/recording-panel";
 import {
   initialRecordingState,
@@ -27,7 +28,7 @@ const choice: ReturnType<typeof useRecognitionChoice> = {
   planFor: vi.fn(),
 };
 
-/** The record button as drawn in `status`: its markup and the styles Emotion wrote for it. */
+/** The record button as drawn in `status`. */
 function recordButton(status: RecordingState["status"]) {
   const markup = renderToStaticMarkup(
     <AppProviders>
@@ -44,28 +45,7 @@ function recordButton(status: RecordingState["status"]) {
   );
   const button = /<button[^>]*aria-describedby[^>]*>.*?<\/button>/s.exec(markup)?.[0];
   if (!button) throw new Error("No record button");
-  return { button, styles: markup };
-}
-
-/** Text as a screen reader names the button: without the parts hidden from it. */
-const nameOf = (button: string) =>
-  button
-    .replace(/<style[^>]*>.*?<\/style>/gs, "")
-    .replace(/<([a-z]+)[^>]*aria-hidden="true"[^>]*>.*?<\/\1>/gs, "")
-    .replace(/<[^>]+>/g, "")
-    .trim();
-
-/** The text of the button's parts that are laid out but not drawn. */
-function undrawnText(button: string, styles: string): string[] {
-  return [...button.matchAll(/<span ([^>]*)>([^<]*)<\/span>/g)]
-    .filter(([, attributes]) => attributes!.includes('aria-hidden="true"'))
-    .filter(([, attributes]) =>
-      /class="([^"]*)"/
-        .exec(attributes!)![1]!
-        .split(" ")
-        .some((name) => new RegExp(`\\.${name}\\{[^}]*visibility:hidden`).test(styles)),
-    )
-    .map(([, , text]) => text!);
+  return button;
 }
 
 describe("the record button", () => {
@@ -75,16 +55,16 @@ describe("the record button", () => {
   });
 
   it("before recording, is named Start recording and keeps the room of Stop recording", () => {
-    const { button, styles } = recordButton("idle");
+    const button = recordButton("idle");
     expect(nameOf(button)).toBe("Начать запись");
-    expect(undrawnText(button, styles)).toEqual(["Остановить запись"]);
+    expect(undrawnTexts(button)).toEqual(["Остановить запись"]);
   });
 
   it("while recording, is named Stop recording and keeps the room of Start recording", () => {
     for (const status of ["starting", "recording"] as const) {
-      const { button, styles } = recordButton(status);
+      const button = recordButton(status);
       expect(nameOf(button)).toBe("Остановить запись");
-      expect(undrawnText(button, styles)).toEqual(["Начать запись"]);
+      expect(undrawnTexts(button)).toEqual(["Начать запись"]);
     }
   });
 });

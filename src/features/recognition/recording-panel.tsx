@@ -137,19 +137,10 @@ export function RecordingPanel({
               fontWeight: 700,
               "& .button-start-icon > svg": { fontSize: 36 },
             }}
+            // "Остановить запись" takes two lines on a phone where "Начать запись" takes one.
+            roomFor={listening ? startLabel : stopLabel}
           >
-            {/* Both labels in one cell, the one not shown hidden: the button is as big as the
-                longer one whichever it shows, and does not grow under the finger as recording
-                starts ("Остановить запись" takes two lines on a phone, "Начать запись" one). */}
-            <Box
-              component="span"
-              sx={{ display: "inline-grid", alignItems: "center", "& > *": { gridArea: "1 / 1" } }}
-            >
-              <span>{listening ? stopLabel : startLabel}</span>
-              <Box component="span" aria-hidden="true" sx={{ visibility: "hidden" }}>
-                {listening ? startLabel : stopLabel}
-              </Box>
-            </Box>
+            {listening ? stopLabel : startLabel}
           </Button>
           <Typography role="status" sx={{ mt: 1.5, fontSize: "1.125rem", fontWeight: 600 }}>
             {statusText}
