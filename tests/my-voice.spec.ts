@@ -159,6 +159,44 @@ test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const myVoice = (page: Page) => page.getByRole("region", { name: "My voice" });
 
+type Box = { x: number; y: number; width: number; height: number };
+/** What the teaching dialog said, and where "I have finished this take" was then. */
+type FinishedPlace = { said: string; box: Box };
+
+/**
+ * Notes where "I have finished this take" is each time the teaching dialog's words change, from
+ * now on: its steps come and go within a second, too fast to be waited for one by one. The
+ * times an alert shows are left out (it may move the button; it says what to do).
+ */
+async function watchFinishedButton(page: Page) {
+  await page.evaluate(() => {
+    const places: FinishedPlace[] = [];
+    (window as unknown as { finishedPlaces: FinishedPlace[] }).finishedPlaces = places;
+    const note = () => {
+      const dialog = document.querySelector("[role=dialog]");
+      const button = [...(dialog?.querySelectorAll("button") ?? [])].find(
+        (element) => element.textContent === "I have finished this take",
+      );
+      if (!dialog || !button || dialog.querySelector("[role=alert]")) return;
+      const said = dialog.querySelector("[role=status]")?.textContent ?? "";
+      const { x, y, width, height } = button.getBoundingClientRect();
+      if (places.at(-1)?.said !== said) places.push({ said, box: { x, y, width, height } });
+    };
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+}
+
+const finishedPlaces = (page: Page) =>
+  page.evaluate(() => (window as unknown as { finishedPlaces: FinishedPlace[] }).finishedPlaces);
+
+/** How far a box moved or grew, in pixels: text laid out again may land a tenth of one away. */
+const distance = (a: Box, b: Box) =>
+  Math.max(...(["x", "y", "width", "height"] as const).map((side) => Math.abs(a[side] - b[side])));
+
 async function addPhrase(page: Page, text: string) {
   await page.getByRole("button", { name: "Edit the board" }).click();
   await page
@@ -561,12 +599,29 @@ test("teaching says the microphone was refused, and Try again goes on once it is
       await expect(tryAgain).toBeFocused();
       expect(await findSmallTargets(page)).toEqual([]);
       await expectNoAxeViolations(page, "teaching, the microphone refused");
-      // The user allows the microphone in the browser's settings.
+      // The user allows the microphone in the browser's settings; they teach on a phone, where
+      // "Say the phrase now (take 1 of 3)." takes two lines and "Checking the take…" one. The
+      // dialog is centred on the screen: "I have finished this take", under those words, moved
+      // 14 px at every step, three times a take, under a trembling finger on its way to it.
       await context.grantPermissions(["microphone"]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await watchFinishedButton(page);
       await page.keyboard.press("Enter");
       await expect(dialog.getByRole("button", { name: "I have finished this take" })).toBeFocused();
       await expect(dialog.getByText(/^Done\./)).toBeVisible({ timeout: teachingWaitMs });
       await expect(dialog.getByText("Takes kept: 3 of 3")).toBeVisible();
+      const places = await finishedPlaces(page);
+      expect(places.map(({ said }) => said)).toEqual(
+        expect.arrayContaining([
+          "Starting the microphone…",
+          "Say the phrase now (take 1 of 3).",
+          "Checking the take…",
+          "Say the phrase now (take 3 of 3).",
+        ]),
+      );
+      for (const { said, box } of places) {
+        expect(distance(box, places[0]!.box), `at "${said}"`).toBeLessThan(0.5);
+      }
       await dialog.getByRole("button", { name: "Close" }).click();
       await expect(myVoice(page).getByText("Examples: 3,", { exact: false })).toBeVisible();
     },
