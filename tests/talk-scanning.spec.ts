@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
   expectNoAxeViolations,
   findSmallTargets,
+  presetLanguage,
   presetPilotAccess,
   presetStoredValue,
   settle,
@@ -509,6 +510,34 @@ test("on a phone, what the highlight scrolls to is not hidden under the scanning
       return boxBottom <= barTop;
     })
     .toBe(true);
+});
+
+// A helper's finger going back to it misses a button that shrank: in Russian "Остановить
+// сканирование" became "Начать сканирование", 41 px narrower.
+test("on a phone, in Russian, the bar's Stop scanning keeps its size and place as it becomes Start scanning", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await presetPilotAccess(page);
+  await presetStoredValue(page, "dauys.talk-settings", {
+    language: "ru",
+    scanning: { mode: "two-switches" },
+  });
+  await presetLanguage(page, "ru");
+  await page.goto("/talk");
+  await expect(page.getByRole("heading", { level: 1, name: "Разговор" })).toBeVisible();
+  await settle(page);
+  const bar = page.getByRole("region", { name: "Управление кнопками" }).last();
+  const stop = bar.getByRole("button", { name: "Остановить сканирование", exact: true });
+  await expect(stop).toBeVisible();
+  const scanning = await stop.boundingBox();
+  await stop.click();
+  const start = bar.getByRole("button", { name: "Начать сканирование", exact: true });
+  await expect(start).toBeVisible();
+  expect(await start.boundingBox()).toEqual(scanning);
+  await start.click();
+  await expect(stop).toBeVisible();
+  expect(await stop.boundingBox()).toEqual(scanning);
 });
 
 test("a list is chosen from by the switch: its choices come up as buttons", async ({ page }) => {

@@ -6,10 +6,11 @@ import { I18nProvider } from "@lingui/react";
 import { SwitchScanning } from "@/features/talk/scanning/switch-scanning";
 import { defaultScanSettings } from "@/features/talk/talk-defaults";
 import { activateLanguage, loadCatalogParts } from "@/lib/i18n";
+import { buttonsOf, undrawnTexts } from "@/components/unseen-text.test-support";
 
-/** The opening tag of the scanning bar's button named `name`, as the bar is first drawn. */
-function barButton(name: string): string {
-  const markup = renderToStaticMarkup(
+/** The scanning bar as first drawn. */
+function barMarkup(): string {
+  return renderToStaticMarkup(
     <I18nProvider i18n={i18n}>
       <SwitchScanning
         rootRef={createRef()}
@@ -19,8 +20,12 @@ function barButton(name: string): string {
       />
     </I18nProvider>,
   );
+}
+
+/** The opening tag of the scanning bar's button named `name`, as the bar is first drawn. */
+function barButton(name: string): string {
   // Emotion's styles come inline with the elements they style.
-  const elements = markup.replace(/<style[^>]*>[\s\S]*?<\/style>/g, "");
+  const elements = barMarkup().replace(/<style[^>]*>[\s\S]*?<\/style>/g, "");
   const button = [...elements.matchAll(/<button([^>]*)>([\s\S]*?)<\/button>/g)].find(
     ([, , content]) => content!.replace(/<[^>]*>/g, "").trim() === name,
   );
@@ -41,5 +46,12 @@ describe("the scanning bar", () => {
       expect(button).toContain('aria-disabled="true"');
       expect(button).not.toMatch(/\sdisabled=/);
     }
+  });
+
+  it("names its scanning button by what it does now, keeping the room of its other label", () => {
+    // Scanning is on as the bar is first drawn; stopped, the button says "Start scanning".
+    const scanning = buttonsOf(barMarkup()).find(({ name }) => name === "Stop scanning");
+    expect(scanning).toBeDefined();
+    expect(undrawnTexts(scanning!.button)).toEqual(["Start scanning"]);
   });
 });

@@ -147,6 +147,7 @@ export function SwitchScanning({
           startIcon={stopped ? <PlayArrowIcon /> : <StopIcon />}
           onClick={stopped ? scan.start : scan.stop}
           sx={{ ...onDark, color: barColour }}
+          roomFor={stopped ? t`Stop scanning` : t`Start scanning`}
         >
           {stopped ? t`Start scanning` : t`Stop scanning`}
         </Button>
