@@ -594,6 +594,33 @@ test.describe("on a phone", () => {
     );
     expect(await start.boundingBox()).toEqual(idle);
   });
+
+  // A press on Pause, a tremor's, lands beside a button that shrank as the audio began: in
+  // Russian "Воспроизвести" became "Пауза", 53 px narrower.
+  test("Play keeps its size and place as it becomes Pause, in Russian", async ({ page }) => {
+    await presetLanguage(page, "ru");
+    await openRecognition(page, { title: "Распознавание речи" });
+    await settle(page);
+    await page.getByRole("button", { name: "Начать запись", exact: true }).click();
+    await expect(
+      page.getByRole("region", { name: "Запись голоса" }).getByRole("status"),
+    ).toHaveText("Идёт запись… Говорите, затем нажмите «Остановить запись».");
+    await page.evaluate(() =>
+      window.speechScript.final(
+        "Я хотел бы стакан воды, пожалуйста. Потом я хочу погулять в парке с сестрой.",
+      ),
+    );
+    await page.getByRole("button", { name: "Остановить запись", exact: true }).click();
+    await page.getByRole("button", { name: "Создать аудио", exact: true }).click();
+    const play = page.getByRole("button", { name: "Воспроизвести", exact: true });
+    await expect(play).toBeVisible({ timeout: 30_000 });
+    await play.scrollIntoViewIfNeeded();
+    const stopped = await play.boundingBox();
+    await play.click();
+    const pause = page.getByRole("button", { name: "Пауза", exact: true });
+    await expect(pause).toBeVisible();
+    expect(await pause.boundingBox()).toEqual(stopped);
+  });
 });
 
 test.describe("where the voice goes", () => {

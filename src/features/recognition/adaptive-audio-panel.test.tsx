@@ -7,14 +7,35 @@ import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Messages } from "@lingui/core";
 import { AppProviders } from "@/components/app-providers";
+import { buttonsOf, undrawnTexts } from "@/components/unseen-text.test-support";
 import { AdaptiveAudioPanel } from "@/features/recognition/adaptive-audio-panel";
-import { initialAudioState, type GenerationFailure } from "@/features/recognition/audio-machine";
+import {
+  initialAudioState,
+  type GenerationFailure,
+  type SavedAudio,
+} from "@/features/recognition/audio-machine";
 import { activateLanguage, withOwnCatalogPart } from "@/lib/i18n";
 
 const nothing = () => undefined;
 
-/** The panel's markup with no audio yet beside `text`, after `failure` if one is given. */
-async function panelMarkup(text: string, recording: boolean, failure?: GenerationFailure) {
+const madeAudio = (text: string): SavedAudio => ({
+  blob: new Blob(["RIFF"], { type: "audio/wav" }),
+  text,
+  language: "en-US",
+  rate: "normal",
+  createdAt: "2025-01-01T00:00:00.000Z",
+});
+
+/**
+ * The panel's markup with no audio yet beside `text`, after `failure` if one is given; or with
+ * its audio made, playing or not.
+ */
+async function panelMarkup(
+  text: string,
+  recording: boolean,
+  failure?: GenerationFailure,
+  made?: { playing: boolean },
+) {
   await activateLanguage("en");
   await withOwnCatalogPart(
     "recognition-audio",
@@ -24,7 +45,11 @@ async function panelMarkup(text: string, recording: boolean, failure?: Generatio
   return renderToStaticMarkup(
     <AppProviders>
       <AdaptiveAudioPanel
-        state={{ ...initialAudioState, failure: failure ?? null }}
+        state={{
+          ...initialAudioState,
+          failure: failure ?? null,
+          ...(made ? { status: "ready", audio: madeAudio(text), playing: made.playing } : {}),
+        }}
         text={text}
         rate="normal"
         recording={recording}
@@ -107,5 +132,19 @@ describe("a failure to make the audio", () => {
     expect(await failureAlert("not-generated")).toBe(
       "The audio could not be generated. Please try again.",
     );
+  });
+});
+
+describe("Play", () => {
+  it("is named Play, or Pause while the audio plays, keeping the room of its other label", async () => {
+    for (const [playing, shown, other] of [
+      [false, "Play", "Pause"],
+      [true, "Pause", "Play"],
+    ] as const) {
+      const markup = await panelMarkup("Good morning", false, undefined, { playing });
+      const play = buttonsOf(markup).find(({ name }) => name === shown);
+      expect(play).toBeDefined();
+      expect(undrawnTexts(play!.button)).toEqual([other]);
+    }
   });
 });

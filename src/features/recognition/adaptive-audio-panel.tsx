@@ -326,6 +326,7 @@ function AudioControls({
           startIcon={playing ? <PauseIcon /> : <PlayArrowIcon />}
           onClick={togglePlayback}
           sx={{ minWidth: 160 }}
+          roomFor={playing ? t`Play` : t`Pause`}
         >
           {playing ? t`Pause` : t`Play`}
         </Button>
