@@ -272,3 +272,35 @@ test("the browser's own warning speaks the interface language, not the browser's
   await name.fill("Айгерім");
   expect(await name.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true);
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  // A second press, a tremor's, lands beside a button that shrank: in Russian "Отправить
+  // сообщение" became "Отправка…", 110 px narrower.
+  test("in Russian, Send Message keeps its size as it becomes Sending…, and back", async ({
+    page,
+  }) => {
+    await presetLanguage(page, "ru");
+    await openContactPage(page);
+    const message = uniqueMessage();
+    for (const name of Object.keys(fields) as Field[]) {
+      await page.locator(`#contact-${name}`).fill(message[name]);
+    }
+    const release = await holdRequests(page);
+    const send = page.getByRole("button", { name: "Отправить сообщение", exact: true });
+    await send.scrollIntoViewIfNeeded();
+    const idle = (await send.boundingBox())!;
+    await send.click();
+    const sending = page.getByRole("button", { name: "Отправка…", exact: true });
+    await expect(sending).toBeVisible();
+    // Its size, not its place: the note that the draft is saved, above it, goes as the fields
+    // are cleared for the next message, and the button goes up with it.
+    const busy = (await sending.boundingBox())!;
+    expect([busy.x, busy.width, busy.height]).toEqual([idle.x, idle.width, idle.height]);
+    release();
+    await expect(send).toBeVisible();
+    const again = (await send.boundingBox())!;
+    expect([again.x, again.width, again.height]).toEqual([idle.x, idle.width, idle.height]);
+  });
+});

@@ -307,6 +307,7 @@ function SendButton({ sending }: { sending: boolean }) {
         size="large"
         endIcon={<SendIcon />}
         aria-disabled={sending}
+        roomFor={sending ? t`Send Message` : t`Sending…`}
       >
         {sending ? t`Sending…` : t`Send Message`}
       </Button>
