@@ -497,3 +497,51 @@ test("the staff inbox speaks the interface language", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Кіру" })).toBeVisible();
   await expectNoAxeViolations(page, "staff sign-in in Kazakh");
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  // A second press, a tremor's, lands beside a button that grew or shrank: in Kazakh "Кіру"
+  // became "Кіру…", 17 px wider, and "CSV жүктеп алу" "CSV дайындалуда…", 42 px wider.
+  test("in Kazakh, Sign in and Download CSV keep their size and place while they work", async ({
+    page,
+  }) => {
+    await presetLanguage(page, "kk");
+    await page.goto("/staff");
+    await page.getByLabel("Қызметкер құпиясөзі").fill(staffTestPassword);
+    /** Holds the `method` requests to `url` until the returned function is called. */
+    const hold = async (url: string, method: string) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(url, async (route) => {
+        if (route.request().method() === method) await held;
+        await route.continue();
+      });
+      return release;
+    };
+
+    const signingIn = await hold("**/api/staff/session", "POST");
+    const signIn = page.getByRole("button", { name: "Кіру", exact: true });
+    await signIn.scrollIntoViewIfNeeded();
+    const idle = await signIn.boundingBox();
+    await signIn.click();
+    const busy = page.getByRole("button", { name: "Кіру…", exact: true });
+    await expect(busy).toBeVisible();
+    expect(await busy.boundingBox()).toEqual(idle);
+    signingIn();
+
+    const download = page.getByRole("button", { name: "CSV жүктеп алу", exact: true });
+    await expect(download).toBeVisible();
+    await download.scrollIntoViewIfNeeded();
+    const signOut = page.getByRole("button", { name: "Шығу", exact: true });
+    const [downloadIdle, signOutIdle] = [await download.boundingBox(), await signOut.boundingBox()];
+    const preparing = await hold("**/api/staff/requests.csv", "GET");
+    await download.click();
+    const making = page.getByRole("button", { name: "CSV дайындалуда…", exact: true });
+    await expect(making).toBeVisible();
+    expect(await making.boundingBox()).toEqual(downloadIdle);
+    expect(await signOut.boundingBox()).toEqual(signOutIdle);
+    preparing();
+    await expect(download).toBeVisible();
+  });
+});

@@ -556,6 +556,7 @@ function InboxToolbar({
         // Focusable while the CSV is made (aria-disabled): pressing it must not drop the focus.
         aria-disabled={downloading}
         startIcon={<DownloadIcon />}
+        roomFor={downloading ? t`Download CSV` : t`Preparing the CSV…`}
       >
         {downloading ? t`Preparing the CSV…` : t`Download CSV`}
       </Button>

@@ -102,6 +102,7 @@ export function StaffSignIn({
         // Focusable while busy (aria-disabled): pressing it must not drop the focus.
         aria-disabled={busy}
         sx={{ alignSelf: "flex-start" }}
+        roomFor={busy ? t`Sign in` : t`Signing in…`}
       >
         {busy ? t`Signing in…` : t`Sign in`}
       </Button>
