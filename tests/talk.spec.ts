@@ -1821,6 +1821,31 @@ test.describe("Talk on a phone, in long words", () => {
     expect(await findSmallTargets(page)).toEqual([]);
   });
 
+  // A finger going back to the button misses it if it moves: in Russian "Изменить доску" took a
+  // line of its own under "Speak in", and "Готово" went up beside it, 197 px across and 78 up.
+  test("in Russian, Edit the board stays where it is as it becomes Done editing, and back", async ({
+    page,
+  }) => {
+    await presetPilotAccess(page);
+    await presetLanguage(page, "ru");
+    await page.goto("/talk");
+    await expect(page.getByRole("heading", { level: 1, name: "Разговор" })).toBeVisible();
+    await settle(page);
+    const edit = page.getByRole("button", { name: "Изменить доску", exact: true });
+    const done = page.getByRole("button", { name: "Готово", exact: true });
+    await edit.scrollIntoViewIfNeeded();
+    const before = (await edit.boundingBox())!;
+    await edit.click();
+    await expect(done).toHaveAttribute("aria-pressed", "true");
+    const editing = (await done.boundingBox())!;
+    expect([editing.x, editing.y, editing.height]).toEqual([before.x, before.y, before.height]);
+    // Outlined, it has a pixel of border either side that the filled look has not.
+    expect(Math.abs(editing.width - before.width)).toBeLessThanOrEqual(2);
+    await done.click();
+    await expect(edit).toHaveAttribute("aria-pressed", "false");
+    expect(await edit.boundingBox()).toEqual(before);
+  });
+
   test("in Kyrgyz, the phrase dialog's Group shows the whole of the group chosen", async ({
     page,
   }) => {

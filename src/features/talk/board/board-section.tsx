@@ -198,6 +198,7 @@ function BoardControls({
         onPointerEnter={headStartEditing}
         onFocus={headStartEditing}
         onClick={() => onEditingChange(!editing)}
+        roomFor={editing ? t`Edit the board` : t`Done editing`}
       >
         {editing ? t`Done editing` : t`Edit the board`}
       </Button>
