@@ -315,10 +315,15 @@ function SendButton({ sending }: { sending: boolean }) {
   );
 }
 
+/**
+ * What became of the draft; a line of room when there is nothing to say. Send Message is under
+ * it: had the note come with the first letter typed, and gone as a send cleared the fields, the
+ * button would move 50 px under a finger on its way to it, or on it.
+ */
 function DraftNote({ status }: { status: DraftStatus }) {
   const { t } = useLingui();
-  if (status === "idle") return null;
   const text = {
+    idle: null,
     saving: t`Saving your draft…`,
     saved: t`Draft saved on this device.`,
     restored: t`Your unfinished message was restored.`,
@@ -328,6 +333,7 @@ function DraftNote({ status }: { status: DraftStatus }) {
     <Typography
       color={status === "failed" ? "error" : "text.secondary"}
       role={status === "failed" ? "alert" : undefined}
+      sx={{ minHeight: "1.5em" }}
     >
       {text}
     </Typography>
