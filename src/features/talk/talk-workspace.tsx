@@ -9,7 +9,7 @@ import {
 } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
-import HearingIcon from "@mui/icons-material/Hearing";
+import MicIcon from "@mui/icons-material/Mic";
 import KeyboardIcon from "@mui/icons-material/Keyboard";
 import { BoardSection } from "@/features/talk/board/board-section";
 import { boardFor, type Board } from "@/features/talk/board/board";
@@ -130,7 +130,7 @@ export function TalkWorkspace({
         <Button
           variant="contained"
           size="large"
-          startIcon={<HearingIcon />}
+          startIcon={<MicIcon />}
           onClick={() => {
             myVoiceRef.current?.scrollIntoView({ block: "start" });
             setListenPresses((presses) => ({ ...presses, asked: presses.asked + 1 }));

@@ -4,7 +4,7 @@ import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useEventCallback } from "@mui/material/utils";
-import HearingIcon from "@mui/icons-material/Hearing";
+import MicIcon from "@mui/icons-material/Mic";
 import { CheckboxChoice } from "@/components/choice-input";
 import { cleanPhraseText, type Board, type Phrase } from "@/features/talk/board/board";
 import {
@@ -357,7 +357,7 @@ export function MyVoicePanel({
           ref={listenButton}
           variant="contained"
           size="large"
-          startIcon={<HearingIcon />}
+          startIcon={<MicIcon />}
           aria-disabled={!canListen}
           aria-keyshortcuts="Alt+L"
           onClick={pressListen}
