@@ -4,6 +4,7 @@ import Box from "@mui/material/Box";
 import { styled } from "@mui/material/styles";
 import CloseIcon from "@mui/icons-material/Close";
 import { Button } from "@/components/button";
+import { fitText } from "@/lib/fit-text";
 import { focusOnDark } from "@/theme/theme";
 
 const FullScreenDialog = styled("dialog")({
@@ -22,29 +23,6 @@ const FullScreenDialog = styled("dialog")({
   "&:modal": { margin: 0 },
   "&:focus-visible": { outline: "4px solid #ffb000", outlineOffset: -4 },
 });
-
-/**
- * The largest font size (px) at which `text` fits `box`, by bisection. Words are kept whole while
- * measuring, so the size is the one at which the longest word fits on a line; only a word too
- * long even at the smallest size is broken.
- */
-function fitText(box: HTMLElement, text: HTMLElement) {
-  const minimum = 16;
-  let low = minimum;
-  let high = 400;
-  text.style.overflowWrap = "normal";
-  const fitsAt = (size: number) => {
-    text.style.fontSize = `${size}px`;
-    return text.scrollWidth <= box.clientWidth && text.scrollHeight <= box.clientHeight;
-  };
-  while (high - low > 1) {
-    const middle = Math.floor((low + high) / 2);
-    if (fitsAt(middle)) low = middle;
-    else high = middle;
-  }
-  const fits = fitsAt(low);
-  text.style.overflowWrap = fits ? "normal" : "anywhere";
-}
 
 /**
  * What was just said, as large as the screen allows, white on black, for the person listening;
@@ -78,7 +56,15 @@ export function ListenerView({
     const box = boxRef.current;
     const paragraph = textRef.current;
     if (!box || !paragraph) return;
-    const fit = () => fitText(box, paragraph);
+    // As large as the screen allows: the whole text inside the box.
+    const fit = () =>
+      fitText(
+        paragraph,
+        16,
+        400,
+        () =>
+          paragraph.scrollWidth <= box.clientWidth && paragraph.scrollHeight <= box.clientHeight,
+      );
     fit();
     const observer = new ResizeObserver(fit);
     observer.observe(box);
