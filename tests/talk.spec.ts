@@ -1788,25 +1788,26 @@ test.describe("Talk on a phone, in long words", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   /**
-   * The words of each phrase being edited that are split across two lines (a hyphenated word may
-   * break at its hyphen: "кое-что").
+   * The words in `texts` that are split across two lines (a hyphenated word may break at its
+   * hyphen: "кое-что"); the phrases being edited, by default.
    */
-  const brokenWords = (page: Page) =>
-    board(page)
-      .locator("ul p")
-      .evaluateAll((texts) =>
-        texts.flatMap((text) => {
-          const node = text.firstChild;
-          if (!(node instanceof Text)) return [];
-          return [...node.data.matchAll(/[^\s-]+/g)].flatMap((word) => {
+  const brokenWords = (page: Page, texts = board(page).locator("ul p")) =>
+    texts.evaluateAll((elements) =>
+      elements.flatMap((element) => {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        const words: string[] = [];
+        for (let node = walker.nextNode(); node instanceof Text; node = walker.nextNode()) {
+          for (const word of node.data.matchAll(/[^\s-]+/g)) {
             const range = document.createRange();
             range.setStart(node, word.index);
             range.setEnd(node, word.index + word[0].length);
             const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-            return lines.size > 1 ? [word[0]] : [];
-          });
-        }),
-      );
+            if (lines.size > 1) words.push(word[0]);
+          }
+        }
+        return words;
+      }),
+    );
 
   test("the board being edited shows each phrase's words whole, under its picture", async ({
     page,
@@ -1819,6 +1820,39 @@ test.describe("Talk on a phone, in long words", () => {
     // Beside its picture, a phrase was about 75 px wide: "Помог-ите мне, пожал-уйста."
     expect(await brokenWords(page)).toEqual([]);
     expect(await findSmallTargets(page)).toEqual([]);
+  });
+
+  // 360 px is the width of most phones here. A word wider than its tile was broken mid-way:
+  // Kazakh's "Маған көмектесіңізші." (please help me) read "көмектесіңізш / і.", and Uzbek's
+  // "Sovqotyapman." (I am cold) left its full stop alone on a line.
+  test("on a 360 px phone, the board's words are whole in Kazakh, Kyrgyz and Uzbek, a little smaller where they must be", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await openTalk(page);
+    const tiles = board(page).getByRole("list").getByRole("button");
+    const sizes = () =>
+      tiles.evaluateAll((elements) =>
+        elements.map((element) => parseFloat(getComputedStyle(element).fontSize)),
+      );
+    for (const [language, phrase] of [
+      ["kk", "Маған көмектесіңізші."],
+      ["ky", "Медайымды чакырыңызчы."],
+      ["uz", "Sovqotyapman."],
+    ] as const) {
+      await page.getByRole("combobox", { name: "Speak in" }).selectOption(language);
+      const tile = board(page).getByRole("button", { name: phrase, exact: true });
+      await expect(tile).toBeVisible();
+      // Whole (their code comes after the page), made smaller by a fifth at most.
+      await expect.poll(() => brokenWords(page, tiles), language).toEqual([]);
+      const size = await tile.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+      expect(size, language).toBeLessThan(16);
+      expect(Math.min(...(await sizes())), language).toBeGreaterThanOrEqual(16 * 0.8);
+    }
+    // A language whose words fit has them all at their own size.
+    await page.getByRole("combobox", { name: "Speak in" }).selectOption("en");
+    await expect(board(page).getByRole("button", { name: "Please help me." })).toBeVisible();
+    await expect.poll(async () => [...new Set(await sizes())]).toEqual([16]);
   });
 
   // A finger going back to the button misses it if it moves: in Russian "Изменить доску" took a

@@ -1,4 +1,4 @@
-import { memo, useMemo, type ReactNode } from "react";
+import { memo, useEffect, useMemo, useRef, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
@@ -140,8 +140,19 @@ export function PhraseBoard({
 }) {
   // The same function on every render, so unchanged phrases are not drawn again.
   const say = useEventCallback(onSay);
+  // Words too wide for their tile are made a little smaller rather than broken (its code comes
+  // after the page is drawn).
+  const boardRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const board = boardRef.current!;
+    const stopping = import("@/features/talk/board/fit-tile-words").then(
+      ({ fitTileWords }) => fitTileWords(board),
+      () => () => {},
+    );
+    return () => void stopping.then((stop) => stop());
+  }, []);
   return (
-    <Stack spacing={3}>
+    <Stack ref={boardRef} spacing={3}>
       <PhraseGroups
         board={board}
         language={language}
