@@ -2,7 +2,7 @@
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import type { SxProps, Theme } from "@mui/material/styles";
-import CloudOffIcon from "@mui/icons-material/CloudOff";
+import SignalWifiOffIcon from "@mui/icons-material/SignalWifiOff";
 import { useConnectionStatus } from "@/lib/use-online-status";
 
 /**
@@ -31,7 +31,7 @@ export function OfflineIndicator({ labelSx }: { labelSx?: SxProps<Theme> }) {
             whiteSpace: "nowrap",
           }}
         >
-          <CloudOffIcon fontSize="small" aria-hidden="true" />
+          <SignalWifiOffIcon fontSize="small" aria-hidden="true" />
           <Box component="span" sx={labelSx}>
             {status === "offline" ? t`Offline` : t`Connection unreliable`}
           </Box>

@@ -6,7 +6,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";
-import CloudOffIcon from "@mui/icons-material/CloudOff";
+import SignalWifiOffIcon from "@mui/icons-material/SignalWifiOff";
 import PlayArrowIcon from "@mui/icons-material/PlayArrow";
 import { LessonThumbnail } from "@/features/lessons/lesson-thumbnail";
 import { LevelBadge } from "@/features/lessons/level-badge";
@@ -242,7 +242,7 @@ function LessonCover({
           ref={playRef}
           variant="contained"
           size="large"
-          startIcon={online ? <PlayArrowIcon /> : <CloudOffIcon />}
+          startIcon={online ? <PlayArrowIcon /> : <SignalWifiOffIcon />}
           aria-disabled={online ? undefined : true}
           aria-describedby={describedBy}
           onClick={() => {
@@ -329,7 +329,7 @@ function OfflineVideoNote({ online, id }: { online: boolean; id: string }) {
     <Box role="status" sx={{ mt: online ? 0 : 1.5 }}>
       {online ? null : (
         <Stack id={id} direction="row" spacing={1} sx={videoNoteLook}>
-          <CloudOffIcon aria-hidden="true" />
+          <SignalWifiOffIcon aria-hidden="true" />
           <Typography component="span" sx={{ fontWeight: 600 }}>
             {t`This video needs an internet connection. Connect to the internet to play it.`}
           </Typography>
