@@ -271,13 +271,14 @@ export default defineConfig(({ isSsrBuild }) => ({
             {
               // What every page starts with besides the libraries: storage, the language and its
               // catalogs, kiosk mode (its store and setting), pilot access, the sent-requests news
-              // with the outbox's store it reads, the brand, page titles and the names the API and
-              // cookies share. One chunk instead of several small ones, each of which costs its own
+              // with the outbox's store it reads, the brand, page titles, the names the API and
+              // cookies share, and the hook that gives an element a behaviour whose code comes
+              // after the page (Talk's said area and board, the lessons' grid). One chunk instead of several small ones, each of which costs its own
               // imports and exports (the last four came to 0.6 kB gzip more on every page as chunks
               // of their own). The outbox's delivery and its API client come after the start
               // (start-outbox-delivery.ts).
               name: "app",
-              test: /src[\\/](lib[\\/](storage|i18n|pilot-access|page-cookies|kiosk-flag|brand|page-title)|shared[\\/](languages|catalog-parts|page-cookie|start-language|api-contract|app-manifest)|features[\\/]kiosk[\\/]kiosk-(store|setting)|features[\\/]contact[\\/](sent-notice|outbox-store))\.ts$/,
+              test: /src[\\/](lib[\\/](storage|i18n|pilot-access|page-cookies|kiosk-flag|brand|page-title|use-later-behaviour)|shared[\\/](languages|catalog-parts|page-cookie|start-language|api-contract|app-manifest)|features[\\/]kiosk[\\/]kiosk-(store|setting)|features[\\/]contact[\\/](sent-notice|outbox-store))\.ts$/,
               includeDependenciesRecursively: false,
               priority: 5,
             },

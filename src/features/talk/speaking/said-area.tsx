@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Stack from "@mui/material/Stack";
 import type { useTalkSpeech } from "@/features/talk/speaking/use-talk-speech";
 import type { TalkSettings } from "@/features/talk/talk-settings";
 import { visuallyHidden } from "@/theme/visually-hidden";
 import { loadWhenOnline } from "@/lib/load-when-online";
+import { useLaterBehaviour } from "@/lib/use-later-behaviour";
 import { lazyPart } from "@/components/lazy-part";
 import { withCatalogParts } from "@/lib/i18n";
 
@@ -54,15 +55,9 @@ export function SaidArea({
   }, [somethingSaid]);
   // What is said appears here, above the board: the board stays under the finger (its code comes
   // after the page is drawn, before the first tap).
-  const areaRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const area = areaRef.current!;
-    const stopping = import("@/lib/keep-pressed-in-place").then(
-      ({ keepPressedInPlace }) => keepPressedInPlace(area),
-      () => () => {},
-    );
-    return () => void stopping.then((stop) => stop());
-  }, []);
+  const areaRef = useLaterBehaviour<HTMLDivElement>(() =>
+    import("@/lib/keep-pressed-in-place").then(({ keepPressedInPlace }) => keepPressedInPlace),
+  );
 
   return (
     <Stack ref={areaRef} spacing={{ xs: 2.5, md: 3 }}>
