@@ -2,7 +2,14 @@ import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, expect, type Browser, type Page, type Request } from "@playwright/test";
+import {
+  chromium,
+  expect,
+  type Browser,
+  type Locator,
+  type Page,
+  type Request,
+} from "@playwright/test";
 import type { AxeResults } from "axe-core";
 import { baseURL, chromiumArgs, chromiumPath } from "../playwright.config.ts";
 
@@ -481,3 +488,25 @@ export async function plainHttpPage(): Promise<{ browser: Browser; page: Page }>
   });
   return { browser, page: await context.newPage() };
 }
+
+/**
+ * The words in `texts` that are split across two lines: a word broken mid-way is hard to read.
+ * A hyphenated word may break at its hyphen ("кое-что").
+ */
+export const brokenWords = (texts: Locator) =>
+  texts.evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const words: string[] = [];
+      for (let node = walker.nextNode(); node instanceof Text; node = walker.nextNode()) {
+        for (const word of node.data.matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) words.push(word[0]);
+        }
+      }
+      return words;
+    }),
+  );

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
+  brokenWords,
   buildYear,
   expectNoAxeViolations,
   findSmallTargets,
@@ -70,6 +71,36 @@ test.describe("with pilot access", () => {
 
     await page.getByRole("link", { name: "Back to Home" }).click();
     await expect(page).toHaveURL("/");
+  });
+
+  // 360 px is the width of most phones here. A title's word wider than its card was broken
+  // mid-way: "Выразительна / я", "rahatlaşdırılmas / ı", "жаңылтпашта / р".
+  test("on a 360 px phone, the lessons' titles keep their words whole, in Russian, Azerbaijani and Kazakh", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await presetPilotAccess(page);
+    // The cards' titles (the list's name is in the page's language).
+    const titles = page.getByRole("listitem").locator("[data-fit-words]");
+    for (const [language, title] of [
+      ["ru", "Выразительная интонация"],
+      ["az", "Üz və çənənin rahatlaşdırılması"],
+      ["kk", "Анықтыққа арналған жаңылтпаштар"],
+    ] as const) {
+      await presetLanguage(page, language);
+      await page.goto("/recovery");
+      const card = page.getByRole("button", { name: new RegExp(`^${title} `) });
+      await card.scrollIntoViewIfNeeded();
+      // Whole (their code comes after the page), the title made smaller by a fifth at most.
+      await expect.poll(() => brokenWords(titles), language).toEqual([]);
+      const size = (element: HTMLElement) => parseFloat(getComputedStyle(element).fontSize);
+      const own = 0.9375 * 16;
+      expect(await card.locator("[data-fit-words]").evaluate(size), language).toBeLessThan(own);
+      const sizes = await titles.evaluateAll((elements) =>
+        elements.map((element) => parseFloat(getComputedStyle(element).fontSize)),
+      );
+      expect(Math.min(...sizes), language).toBeGreaterThanOrEqual(Math.round(own * 0.8));
+    }
   });
 
   test("choosing a card selects its lesson, marks it and brings the player into view", async ({

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
 import { FEATURES_FORMAT } from "../src/shared/phrase-recogniser/features.ts";
 import {
+  brokenWords,
   cameraPhoto,
   drawLaterParts,
   dropConnectionOn,
@@ -1787,28 +1788,6 @@ for (const width of [390, 1280]) {
 test.describe("Talk on a phone, in long words", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  /**
-   * The words in `texts` that are split across two lines (a hyphenated word may break at its
-   * hyphen: "кое-что"); the phrases being edited, by default.
-   */
-  const brokenWords = (page: Page, texts = board(page).locator("ul p")) =>
-    texts.evaluateAll((elements) =>
-      elements.flatMap((element) => {
-        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-        const words: string[] = [];
-        for (let node = walker.nextNode(); node instanceof Text; node = walker.nextNode()) {
-          for (const word of node.data.matchAll(/[^\s-]+/g)) {
-            const range = document.createRange();
-            range.setStart(node, word.index);
-            range.setEnd(node, word.index + word[0].length);
-            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-            if (lines.size > 1) words.push(word[0]);
-          }
-        }
-        return words;
-      }),
-    );
-
   test("the board being edited shows each phrase's words whole, under its picture", async ({
     page,
   }) => {
@@ -1818,7 +1797,7 @@ test.describe("Talk on a phone, in long words", () => {
     const first = board(page).getByRole("button", { name: "Edit: Помогите мне, пожалуйста." });
     await expect(first).toBeVisible();
     // Beside its picture, a phrase was about 75 px wide: "Помог-ите мне, пожал-уйста."
-    expect(await brokenWords(page)).toEqual([]);
+    expect(await brokenWords(board(page).locator("ul p"))).toEqual([]);
     expect(await findSmallTargets(page)).toEqual([]);
   });
 
@@ -1844,7 +1823,7 @@ test.describe("Talk on a phone, in long words", () => {
       const tile = board(page).getByRole("button", { name: phrase, exact: true });
       await expect(tile).toBeVisible();
       // Whole (their code comes after the page), made smaller by a fifth at most.
-      await expect.poll(() => brokenWords(page, tiles), language).toEqual([]);
+      await expect.poll(() => brokenWords(tiles), language).toEqual([]);
       const size = await tile.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
       expect(size, language).toBeLessThan(16);
       expect(Math.min(...(await sizes())), language).toBeGreaterThanOrEqual(16 * 0.8);

@@ -7,6 +7,7 @@ import { LevelBadge } from "@/features/lessons/level-badge";
 import type { Lesson } from "@/features/lessons/lessons";
 import { tokens } from "@/theme/tokens";
 import { BareButton } from "@/components/button";
+import { useLaterBehaviour } from "@/lib/use-later-behaviour";
 
 /** Seconds between the entrance of one card and the next (product spec). */
 export const cardEntranceStepSeconds = 0.05;
@@ -32,9 +33,14 @@ export function LessonGrid({
   onSelect: (index: number) => void;
   labelledBy: string;
 }) {
+  // A title's word too wide for its card is made a little smaller rather than broken.
+  const gridRef = useLaterBehaviour<HTMLUListElement>(() =>
+    import("@/lib/fit-long-words").then(({ fitLongWords }) => fitLongWords),
+  );
   return (
     <Box
       component="ul"
+      ref={gridRef}
       aria-labelledby={labelledBy}
       sx={{
         listStyle: "none",
@@ -118,6 +124,7 @@ function LessonCard({
       >
         <Typography
           component="span"
+          data-fit-words
           sx={{
             fontWeight: 700,
             fontSize: "0.9375rem",

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, type ReactNode } from "react";
+import { memo, useMemo, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
@@ -14,6 +14,7 @@ import {
   type SymbolDisplay,
 } from "@/features/talk/board/board-look";
 import { PhraseSymbolImage } from "@/features/talk/board/phrase-symbol-image";
+import { useLaterBehaviour } from "@/lib/use-later-behaviour";
 import type { SpeechLanguage } from "@/shared/speech-options";
 
 /** Marks a phrase's control, so the focus can be given back to it after an edit (board-section.tsx). */
@@ -140,17 +141,10 @@ export function PhraseBoard({
 }) {
   // The same function on every render, so unchanged phrases are not drawn again.
   const say = useEventCallback(onSay);
-  // Words too wide for their tile are made a little smaller rather than broken (its code comes
-  // after the page is drawn).
-  const boardRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const board = boardRef.current!;
-    const stopping = import("@/features/talk/board/fit-tile-words").then(
-      ({ fitTileWords }) => fitTileWords(board),
-      () => () => {},
-    );
-    return () => void stopping.then((stop) => stop());
-  }, []);
+  // Words too wide for their tile are made a little smaller rather than broken.
+  const boardRef = useLaterBehaviour<HTMLDivElement>(() =>
+    import("@/lib/fit-long-words").then(({ fitLongWords }) => fitLongWords),
+  );
   return (
     <Stack ref={boardRef} spacing={3}>
       <PhraseGroups
@@ -182,6 +176,7 @@ const SayPhraseButton = memo(function SayPhraseButton({
     return (
       <Button
         {...phraseControl(phrase.id, "say")}
+        data-fit-words
         variant="outlined"
         onClick={() => onSay(phrase)}
         endIcon={phrase.favourite ? <StarIcon aria-hidden /> : undefined}
@@ -195,6 +190,7 @@ const SayPhraseButton = memo(function SayPhraseButton({
   return (
     <Button
       {...phraseControl(phrase.id, "say")}
+      data-fit-words
       variant="outlined"
       onClick={() => onSay(phrase)}
       sx={pictureButtonStyle}
