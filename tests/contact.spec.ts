@@ -288,6 +288,8 @@ test.describe("on a phone", () => {
     for (const name of Object.keys(fields) as Field[]) {
       await page.locator(`#contact-${name}`).fill(message[name]);
     }
+    // As a person pauses before pressing Send, the draft is saved and the page says so.
+    await expect(page.getByText("Черновик сохранён на этом устройстве.")).toBeVisible();
     const release = await holdRequests(page);
     const send = page.getByRole("button", { name: "Отправить сообщение", exact: true });
     await send.scrollIntoViewIfNeeded();
@@ -296,7 +298,7 @@ test.describe("on a phone", () => {
     const sending = page.getByRole("button", { name: "Отправка…", exact: true });
     await expect(sending).toBeVisible();
     // Nor its place: the fields are cleared for the next message as it is pressed, and the
-    // note that the draft is saved, above it, went with them.
+    // note that the draft is saved goes with them.
     const busy = (await sending.boundingBox())!;
     expect(busy).toEqual(idle);
     release();

@@ -277,7 +277,6 @@ export function ContactForm() {
               }}
             />
           ))}
-          <DraftNote status={draft.status} />
           {sendFailed && (
             <Alert severity="error">
               <AlertTitle>{t`Message not sent`}</AlertTitle>
@@ -285,6 +284,10 @@ export function ContactForm() {
             </Alert>
           )}
           <SendButton sending={sending} />
+          {/* Under the button: it comes with the first letter typed and goes as a send clears
+              the fields, and above it, it moved Send Message 51 px under a finger on its way to
+              it, or on it (on a phone in Russian). */}
+          <DraftNote status={draft.status} />
         </Stack>
       </Box>
       {toast?.open && (
@@ -315,15 +318,10 @@ function SendButton({ sending }: { sending: boolean }) {
   );
 }
 
-/**
- * What became of the draft; a line of room when there is nothing to say. Send Message is under
- * it: had the note come with the first letter typed, and gone as a send cleared the fields, the
- * button would move 50 px under a finger on its way to it, or on it.
- */
 function DraftNote({ status }: { status: DraftStatus }) {
   const { t } = useLingui();
+  if (status === "idle") return null;
   const text = {
-    idle: null,
     saving: t`Saving your draft…`,
     saved: t`Draft saved on this device.`,
     restored: t`Your unfinished message was restored.`,
@@ -333,7 +331,6 @@ function DraftNote({ status }: { status: DraftStatus }) {
     <Typography
       color={status === "failed" ? "error" : "text.secondary"}
       role={status === "failed" ? "alert" : undefined}
-      sx={{ minHeight: "1.5em" }}
     >
       {text}
     </Typography>
