@@ -45,8 +45,16 @@ export const isUsable = (element: HTMLElement) =>
   element.checkVisibility({ visibilityProperty: true }) &&
   element.getClientRects().length > 0;
 
-const textOf = (element: Element | null | undefined) =>
-  (element?.textContent ?? "").replace(/\s+/g, " ").trim();
+/**
+ * An element's text as a screen reader reads it: without what is hidden from one (a button's
+ * other label, laid out only to keep its room: Button's `roomFor`).
+ */
+function textOf(element: Element | null | undefined) {
+  if (!element) return "";
+  const copy = element.cloneNode(true) as Element;
+  for (const hidden of copy.querySelectorAll("[aria-hidden='true']")) hidden.remove();
+  return (copy.textContent ?? "").replace(/\s+/g, " ").trim();
+}
 
 /** The name a screen reader would give the element, near enough to name it aloud. */
 export function nameOf(element: HTMLElement): string {
