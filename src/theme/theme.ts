@@ -61,7 +61,12 @@ export const theme = createTheme({
             animationDuration: "0.01ms !important",
             animationDelay: "0ms !important",
             animationIterationCount: "1 !important",
-            transitionDuration: "0.01ms !important",
+            // None at all, not a very short one: with a duration, every property of every
+            // element would transition (a property's transition is "all" unless set), so a size
+            // changed in script read as the old one until the next frame, and Talk's tiles,
+            // fitted to their words by measuring, broke their words for these users alone.
+            transitionDuration: "0s !important",
+            transitionDelay: "0s !important",
             scrollBehavior: "auto !important",
           },
         },
