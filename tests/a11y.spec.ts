@@ -6,6 +6,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
   appStartTimeout,
+  brokenWords,
   drawLaterParts,
   expectNoAxeViolations,
   findSmallTargets,
@@ -147,6 +148,30 @@ test("no page scrolls sideways at 320 px, in Kyrgyz", async ({ page }) => {
       })
       .toBe(0);
     await expect.poll(() => findSpilledText(page), { message: route }).toEqual([]);
+  }
+});
+
+// At 320 px a word broken mid-way reads as another word ("Восстановлени / е" in Recovery's
+// title, "support@dauys.ap / p"). Talk in Kazakh is the one page left out: three of its starter
+// phrases have words too long for a tile even at 80 % (talk.spec checks its board at 360 px).
+test("at 320 px no word is broken mid-way, on any page in any language", async ({ page }) => {
+  // Seven pages in six languages, each with its parts that come later.
+  test.slow();
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await presetPilotAccess(page);
+  for (const locale of locales) {
+    await presetLanguage(page, locale);
+    for (const route of routes.filter((route) => locale !== "kk" || route !== "/talk")) {
+      await page.goto(route);
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await drawLaterParts(page);
+      // Polled: the lessons' titles are fitted just after the page is drawn.
+      await expect
+        .poll(() => brokenWords(page.locator("body")), { message: `${route} in ${locale}` })
+        .toEqual([]);
+    }
   }
 });
 

@@ -1,4 +1,5 @@
 import Typography from "@mui/material/Typography";
+import type { ReactNode } from "react";
 import { brand } from "@/lib/brand";
 import { useKioskActive } from "@/lib/kiosk-flag";
 import { Anchor } from "@/components/anchor";
@@ -22,7 +23,7 @@ export const linkTarget = {
  */
 export function SupportContact({ kind }: { kind: "email" | "phone" }) {
   const kiosk = useKioskActive();
-  const text = kind === "email" ? brand.email : brand.phone;
+  const text = kind === "email" ? breakableAfterAt(brand.email) : brand.phone;
   if (kiosk) return <Typography sx={{ fontWeight: 700 }}>{text}</Typography>;
   const href =
     kind === "email" ? `mailto:${brand.email}` : `tel:${brand.phone.replace(/[^\d+]/g, "")}`;
@@ -30,5 +31,21 @@ export function SupportContact({ kind }: { kind: "email" | "phone" }) {
     <Anchor href={href} sx={linkTarget}>
       {text}
     </Anchor>
+  );
+}
+
+/**
+ * An address that may go onto a second line after its "@" ("support@ / dauys.app") rather
+ * than inside a name ("support@dauys.ap / p", which reads as another address).
+ */
+function breakableAfterAt(email: string): ReactNode {
+  const at = email.indexOf("@") + 1;
+  if (at === 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   );
 }
