@@ -3,7 +3,7 @@
  * boxes on every route, in every language, at a phone and a desktop width, and in the states
  * where new UI appears; long words also at the two tablet widths.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
   appStartTimeout,
   brokenWords,
@@ -173,6 +173,40 @@ test("at 320 px no word is broken mid-way, on any page in any language", async (
         .toEqual([]);
     }
   }
+});
+
+// Windows' high contrast (forced colours) paints fills and shadows in the system's colours, so
+// what they drew must be drawn by an edge: a button drawn by its fill (Listen), a dialog against
+// the page, the current page's link. Without forced colours the page looks as it always has.
+test("in Windows' high contrast, buttons, dialogs and the current page keep their edges", async ({
+  page,
+}) => {
+  const edge = (locator: Locator) =>
+    locator.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return style.outlineStyle === "none" ? "none" : `${style.outlineWidth} ${style.outlineStyle}`;
+    });
+  await page.emulateMedia({ forcedColors: "active" });
+  await page.goto("/recovery");
+  const dialog = page.getByRole("dialog", { name: "Available in the paid version" });
+  await expect(dialog).toBeVisible();
+  expect(await edge(dialog)).toBe("2px solid");
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  await presetPilotAccess(page);
+  await page.goto("/talk");
+  const listen = page.getByRole("button", { name: "Listen", exact: true }).first();
+  await expect(listen).toBeVisible();
+  expect(await edge(listen)).toBe("1px solid");
+  const current = page.getByRole("navigation", { name: "Main" }).getByRole("link", {
+    name: "Talk",
+  });
+  await expect(current).toHaveAttribute("aria-current", "page");
+  expect(await edge(current)).toBe("3px solid");
+
+  await page.emulateMedia({ forcedColors: "none" });
+  expect(await edge(listen)).toBe("none");
+  expect(await edge(current)).toBe("none");
 });
 
 // Clinic tablets portrait and landscape, in the languages with the longest words (the phone and
