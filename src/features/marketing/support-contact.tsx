@@ -28,7 +28,8 @@ export function SupportContact({ kind }: { kind: "email" | "phone" }) {
   const href =
     kind === "email" ? `mailto:${brand.email}` : `tel:${brand.phone.replace(/[^\d+]/g, "")}`;
   return (
-    <Anchor href={href} sx={linkTarget}>
+    // Named by the address as written: the break's place is not a space.
+    <Anchor href={href} aria-label={kind === "email" ? brand.email : undefined} sx={linkTarget}>
       {text}
     </Anchor>
   );
