@@ -203,6 +203,12 @@ test("in Windows' high contrast, buttons, dialogs and the current page keep thei
   });
   await expect(current).toHaveAttribute("aria-current", "page");
   expect(await edge(current)).toBe("3px solid");
+  // A toggle drawn filled when pressed (pressed by a tap: no focus ring).
+  await page.getByRole("button", { name: "Please help me.", exact: true }).click();
+  const turn = page.getByRole("button", { name: "Turn for the listener" });
+  await turn.click();
+  await expect(turn).toHaveAttribute("aria-pressed", "true");
+  expect(await edge(turn)).toBe("3px solid");
 
   await page.emulateMedia({ forcedColors: "none" });
   expect(await edge(listen)).toBe("none");
