@@ -209,10 +209,15 @@ test("in Windows' high contrast, buttons, dialogs and the current page keep thei
   await turn.click();
   await expect(turn).toHaveAttribute("aria-pressed", "true");
   expect(await edge(turn)).toBe("3px solid");
+  // A field shows where the typing goes.
+  const box = page.getByRole("textbox", { name: "Type what you want to say" });
+  await box.focus();
+  expect(await edge(box)).toBe("2px solid");
 
   await page.emulateMedia({ forcedColors: "none" });
   expect(await edge(listen)).toBe("none");
   expect(await edge(current)).toBe("none");
+  expect(await edge(box)).toBe("none");
 });
 
 // Clinic tablets portrait and landscape, in the languages with the longest words (the phone and
