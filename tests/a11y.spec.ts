@@ -209,6 +209,14 @@ test("in Windows' high contrast, buttons, dialogs and the current page keep thei
   await turn.click();
   await expect(turn).toHaveAttribute("aria-pressed", "true");
   expect(await edge(turn)).toBe("3px solid");
+  // MUI's dialogs too, which set no outline of their own.
+  await page.getByRole("button", { name: "Edit the board" }).click();
+  await page.getByRole("button", { name: "Add a phrase" }).first().click();
+  const adding = page.getByRole("dialog", { name: "Add a phrase" });
+  await expect(adding).toBeVisible();
+  expect(await edge(adding)).toBe("2px solid");
+  await page.keyboard.press("Escape");
+  await expect(adding).toBeHidden();
   // A field shows where the typing goes.
   const box = page.getByRole("textbox", { name: "Type what you want to say" });
   await box.focus();
