@@ -66,6 +66,8 @@ const Row = styled("label")({
   cursor: "pointer",
   lineHeight: 1.4,
   "&:has(input:disabled, input[aria-disabled='true'])": { cursor: "default", opacity: 0.75 },
+  // A word longer than the line breaks rather than pushing past the box (Kazakh at 200 % text).
+  "& > span": { minWidth: 0, overflowWrap: "anywhere" },
 });
 
 type ChoiceProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & {

@@ -5,6 +5,7 @@ import { keyframes } from "@mui/material/styles";
 import { LessonThumbnail } from "@/features/lessons/lesson-thumbnail";
 import { LevelBadge } from "@/features/lessons/level-badge";
 import type { Lesson } from "@/features/lessons/lessons";
+import { columnsUpTo } from "@/theme/theme";
 import { tokens } from "@/theme/tokens";
 import { BareButton } from "@/components/button";
 import { useLaterBehaviour } from "@/lib/use-later-behaviour";
@@ -19,8 +20,8 @@ const cardEntrance = keyframes`
 
 /**
  * All lessons as a grid of cards: 2 columns on phones, 3 and 4 on middle widths, 5 on the
- * widest screens. The cards enter one after another; only their position moves (never their
- * opacity), so their text keeps its contrast at every moment.
+ * widest screens, fewer with large text (`columnsUpTo`). The cards enter one after another; only
+ * their position moves (never their opacity), so their text keeps its contrast at every moment.
  */
 export function LessonGrid({
   lessons,
@@ -49,10 +50,10 @@ export function LessonGrid({
         display: "grid",
         gap: { xs: 1.5, md: 2 },
         gridTemplateColumns: {
-          xs: "repeat(2, minmax(0, 1fr))",
-          sm: "repeat(3, minmax(0, 1fr))",
-          md: "repeat(4, minmax(0, 1fr))",
-          lg: "repeat(5, minmax(0, 1fr))",
+          xs: columnsUpTo(2, 8),
+          sm: columnsUpTo(3, 8),
+          md: columnsUpTo(4, 8),
+          lg: columnsUpTo(5, 8),
         },
       }}
     >

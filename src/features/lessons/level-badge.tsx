@@ -26,7 +26,9 @@ export function LevelBadge({ level, id }: { level: LessonLevel; id?: string }) {
         fontSize: "0.8125rem",
         fontWeight: 700,
         lineHeight: 1.5,
-        whiteSpace: "nowrap",
+        // Within its card, however large the text: cut off, "Intermediate" read "Intermedia".
+        maxWidth: "100%",
+        overflowWrap: "anywhere",
       }}
     >
       {i18n._(levelLabels[level])}

@@ -80,7 +80,15 @@ const termStyle = {
   color: "text.secondary",
 } as const;
 
-const definitionStyle = { m: 0, mt: 1, p: 2, borderRadius: 2, fontSize: "1.25rem" } as const;
+// Never under the body's size, nor too large for a phone's card: at 200 % text, Uzbek
+// "ketmoqchiman" was wider than the card.
+const definitionStyle = {
+  m: 0,
+  mt: 1,
+  p: 2,
+  borderRadius: 2,
+  fontSize: "clamp(1rem, 7vw, 1.25rem)",
+} as const;
 
 /** The garbled input next to what Dauys makes of it: the product in one glance. */
 function DemoCard() {

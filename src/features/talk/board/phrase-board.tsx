@@ -15,6 +15,7 @@ import {
 } from "@/features/talk/board/board-look";
 import { PhraseSymbolImage } from "@/features/talk/board/phrase-symbol-image";
 import { useLaterBehaviour } from "@/lib/use-later-behaviour";
+import { columnsUpTo } from "@/theme/theme";
 import type { SpeechLanguage } from "@/shared/speech-options";
 
 /** Marks a phrase's control, so the focus can be given back to it after an edit (board-section.tsx). */
@@ -29,7 +30,8 @@ export const phraseControlSelector = (id: string, control: PhraseControl) =>
 // A group's tiles; each item's style is written here once, not once per phrase.
 function phraseListStyle(phoneColumns: PhoneColumns | null) {
   const columns = boardColumns(phoneColumns);
-  const repeat = (count: number) => `repeat(${count}, minmax(0, 1fr))`;
+  // Fewer columns with large text, unless the user chose how many (`columnsUpTo`).
+  const repeat = (count: number) => columnsUpTo(count, phoneColumns ? 0 : 7);
   return {
     display: "grid",
     gap: 1.5,
