@@ -36,9 +36,9 @@ export function withSymbolDisplay(
 /**
  * Buttons in a row on a phone (under 600 px), a tablet (600 px up) and a wide screen (1200 px
  * up). Without a choice: 2, 3 and 4, as the board always had, or fewer with large text, so that
- * each word fits a tile (phrase-board.tsx). A choice holds on a tablet too (a
- * clinic tablet is where big buttons are asked for most), and a wide screen gets one more, its
- * buttons being wide already.
+ * each word fits a tile (phrase-board.tsx). A choice holds on a tablet too (a clinic tablet is
+ * where big buttons are asked for most), and a wide screen gets one more, its buttons being wide
+ * already.
  */
 export function boardColumns(phoneColumns: PhoneColumns | null): {
   xs: number;
