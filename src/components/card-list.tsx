@@ -1,14 +1,17 @@
 import type { ReactNode } from "react";
 import Box from "@mui/material/Box";
 
-/** A responsive list of cards: one column on phones, more as the screen widens. */
+/**
+ * A responsive list of cards: one column on phones, more as the screen widens, fewer as the text
+ * grows (the narrowest column is in rem, which follows the text size the user chose).
+ */
 export function CardList({
   children,
   minWidth = 260,
   gap = 3,
 }: {
   children: ReactNode;
-  /** The narrowest a column may be, in CSS px (unless the screen is narrower). */
+  /** The narrowest a column may be, in CSS px at the usual text size (unless the screen is narrower). */
   minWidth?: number;
   gap?: number;
 }) {
@@ -21,7 +24,7 @@ export function CardList({
         p: 0,
         display: "grid",
         gap,
-        gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${minWidth}px), 1fr))`,
+        gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${minWidth / 16}rem), 1fr))`,
       }}
     >
       {children}

@@ -24,20 +24,6 @@ export const aboveSentNotice = {
   "@media (min-width: 600px)": { bottom: "calc(24px + var(--sent-notice-height, 0px))" },
 };
 
-/**
- * A grid's columns: `count` of them, equal, unless each would then be narrower than `narrowest`
- * (in rem); then as many as are that wide, at least one. Rem follows the text size its user chose
- * in the browser or, on a phone, in its settings, which the screen's px do not: with large text
- * on a phone, two columns of tiles leave a word of each phrase broken across lines or cut off,
- * where one column keeps it whole. At the usual text size the count is the one given
- * (`narrowest` is chosen under each column's width on a 320 px screen). A column of at least a
- * (count + 1)th of the row leaves room for `count` of them and their gaps (unless the gaps take
- * more than the columns, which no grid here comes near), not for one more. It lives here, in
- * what every page loads: in a chunk of its own it cost Talk's first load four times the bytes.
- */
-export const columnsUpTo = (count: number, narrowest: number) =>
-  `repeat(auto-fill,minmax(min(100%,max(${narrowest}rem,100%/${count + 1})),1fr))`;
-
 export const theme = createTheme({
   palette: {
     primary: { main: tokens.color.primary, dark: tokens.color.primaryDark },

@@ -5,7 +5,6 @@ import { keyframes } from "@mui/material/styles";
 import { LessonThumbnail } from "@/features/lessons/lesson-thumbnail";
 import { LevelBadge } from "@/features/lessons/level-badge";
 import type { Lesson } from "@/features/lessons/lessons";
-import { columnsUpTo } from "@/theme/theme";
 import { tokens } from "@/theme/tokens";
 import { BareButton } from "@/components/button";
 import { useLaterBehaviour } from "@/lib/use-later-behaviour";
@@ -20,8 +19,9 @@ const cardEntrance = keyframes`
 
 /**
  * All lessons as a grid of cards: 2 columns on phones, 3 and 4 on middle widths, 5 on the
- * widest screens, fewer with large text (`columnsUpTo`). The cards enter one after another; only
- * their position moves (never their opacity), so their text keeps its contrast at every moment.
+ * widest screens, fewer with large text (.columns-up-to, index.html). The cards enter one after
+ * another; only their position moves (never their opacity), so their text keeps its contrast at
+ * every moment.
  */
 export function LessonGrid({
   lessons,
@@ -42,6 +42,7 @@ export function LessonGrid({
     <Box
       component="ul"
       ref={gridRef}
+      className="columns-up-to"
       aria-labelledby={labelledBy}
       sx={{
         listStyle: "none",
@@ -49,12 +50,8 @@ export function LessonGrid({
         p: 0,
         display: "grid",
         gap: { xs: 1.5, md: 2 },
-        gridTemplateColumns: {
-          xs: columnsUpTo(2, 8),
-          sm: columnsUpTo(3, 8),
-          md: columnsUpTo(4, 8),
-          lg: columnsUpTo(5, 8),
-        },
+        "--columns": { xs: 2, sm: 3, md: 4, lg: 5 },
+        "--narrowest": "8rem",
       }}
     >
       {lessons.map((lesson, index) => (

@@ -15,7 +15,6 @@ import {
 } from "@/features/talk/board/board-look";
 import { PhraseSymbolImage } from "@/features/talk/board/phrase-symbol-image";
 import { useLaterBehaviour } from "@/lib/use-later-behaviour";
-import { columnsUpTo } from "@/theme/theme";
 import type { SpeechLanguage } from "@/shared/speech-options";
 
 /** Marks a phrase's control, so the focus can be given back to it after an edit (board-section.tsx). */
@@ -29,13 +28,13 @@ export const phraseControlSelector = (id: string, control: PhraseControl) =>
 
 // A group's tiles; each item's style is written here once, not once per phrase.
 function phraseListStyle(phoneColumns: PhoneColumns | null) {
-  const columns = boardColumns(phoneColumns);
-  // Fewer columns with large text, unless the user chose how many (`columnsUpTo`).
-  const repeat = (count: number) => columnsUpTo(count, phoneColumns ? 0 : 7);
   return {
     display: "grid",
     gap: 1.5,
-    gridTemplateColumns: { xs: repeat(columns.xs), sm: repeat(columns.sm), lg: repeat(columns.lg) },
+    // Fewer columns with large text (.columns-up-to, index.html), unless the user chose how many.
+    // The tiles' words are larger from `sm`.
+    "--columns": boardColumns(phoneColumns),
+    "--narrowest": phoneColumns ? "0px" : { xs: "7.4rem", sm: "8.5rem" },
     listStyle: "none",
     p: 0,
     m: 0,
@@ -112,7 +111,7 @@ export function PhraseGroups({
       <Typography variant="h3" component="h3" sx={{ fontSize: "1.25rem", mb: 1.5 }}>
         {group.title}
       </Typography>
-      <Box component="ul" lang={language} sx={listStyle}>
+      <Box component="ul" lang={language} className="columns-up-to" sx={listStyle}>
         {group.phrases.map((phrase) => (
           <li key={phrase.id}>{renderPhrase(phrase)}</li>
         ))}
