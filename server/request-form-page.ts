@@ -41,7 +41,7 @@ button{min-height:48px;min-width:44px;padding:.625rem 1.5rem;font:inherit;font-w
 `;
 
 function page(texts: ContactFormAnswerTexts, title: string, body: string): string {
-  return `<!doctype html><html lang="${texts.language}"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><meta name="robots" content="noindex" /><title>${escapeHtml(`${title} · ${texts.brandName}`)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml" /><style>${style}</style></head><body><main><p class="brand">${escapeHtml(texts.brandName)}</p>${body}</main></body></html>`;
+  return `<!doctype html><html lang="${texts.language}"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><meta name="text-scale" content="scale" /><meta name="robots" content="noindex" /><title>${escapeHtml(`${title} · ${texts.brandName}`)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml" /><style>${style}</style></head><body><main><p class="brand">${escapeHtml(texts.brandName)}</p>${body}</main></body></html>`;
 }
 
 /** The request was stored (now, or by an earlier send of the same form). */

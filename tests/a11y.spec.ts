@@ -175,8 +175,9 @@ test("at 320 px no word is broken mid-way, on any page in any language", async (
   }
 });
 
-// A phone's own text size, which Chrome gives pages as their root font size (the browser's font
-// size setting does so on a desktop): at 200 % every page still fits the phone's width and holds
+// A phone's own text size, which Chrome makes the root font size of a page that asks for it (the
+// text-scale meta, index.html), as the browser's font size setting does on a desktop; set here
+// the same way. At 200 % (Android's largest) every page still fits the phone's width and holds
 // its text, and the board's tiles and the lessons' cards keep each word whole, in fewer columns.
 // (Headings may still break a long word at this size, and a picker cut its chosen line.)
 test("with the text at 200 % on a phone, every page fits and the tiles' and cards' words are whole, in any language", async ({
