@@ -163,12 +163,7 @@ function drawn<P extends Look & { className?: string; children?: ReactNode }>({
             // Inline styles: every page starts with the buttons, and Talk has few bytes to spare.
             <span style={{ display: "grid", alignItems: "center" }}>
               <span style={{ gridArea: "1/1" }}>{children}</span>
-              {/* Its room is kept where there is room: broken anywhere, the hidden label never
-                  makes the button wider than where it sits (large text in Kyrgyz did). */}
-              <span
-                aria-hidden
-                style={{ gridArea: "1/1", visibility: "hidden", overflowWrap: "anywhere" }}
-              >
+              <span aria-hidden style={{ gridArea: "1/1", visibility: "hidden" }}>
                 {roomFor}
               </span>
             </span>

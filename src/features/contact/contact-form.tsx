@@ -311,6 +311,9 @@ function SendButton({ sending }: { sending: boolean }) {
         endIcon={<SendIcon />}
         aria-disabled={sending}
         roomFor={sending ? t`Send Message` : t`Sending…`}
+        // A word wider than the form breaks rather than pushing the button past it: with the
+        // text at 200 % on a phone, Kyrgyz "Жөнөтүлүүдө…" (Sending…) is.
+        sx={{ overflowWrap: "anywhere" }}
       >
         {sending ? t`Sending…` : t`Send Message`}
       </Button>

@@ -9,13 +9,17 @@ const levelColors: Record<LessonLevel, string> = {
   advanced: tokens.color.levelAdvanced,
 };
 
-/** A lesson's level: green, yellow (dark amber, for contrast) or red, always with its name. */
+/**
+ * A lesson's level: green, yellow (dark amber, for contrast) or red, always with its name. In a
+ * narrow lesson card its word is made a little smaller rather than broken (lesson-grid.tsx).
+ */
 export function LevelBadge({ level, id }: { level: LessonLevel; id?: string }) {
   const { i18n } = useLingui();
   return (
     <Box
       component="span"
       id={id}
+      data-fit-words
       sx={{
         display: "inline-block",
         px: 1,
@@ -26,7 +30,7 @@ export function LevelBadge({ level, id }: { level: LessonLevel; id?: string }) {
         fontSize: "0.8125rem",
         fontWeight: 700,
         lineHeight: 1.5,
-        // Within its card, however large the text: cut off, "Intermediate" read "Intermedia".
+        // Within its card, however large the text: cut off, "Начальный" read "Начальны".
         maxWidth: "100%",
         overflowWrap: "anywhere",
       }}
