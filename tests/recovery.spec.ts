@@ -80,8 +80,9 @@ test.describe("with pilot access", () => {
   }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     await presetPilotAccess(page);
-    // The cards' titles (the list's name is in the page's language).
-    const titles = page.getByRole("listitem").locator("[data-fit-words]");
+    // The cards' titles and level badges, each fitted to its card (the list's name is in the
+    // page's language).
+    const fitted = page.getByRole("listitem").locator("[data-fit-words]");
     for (const [language, title] of [
       ["ru", "Выразительная интонация"],
       ["az", "Üz və çənənin rahatlaşdırılması"],
@@ -92,12 +93,17 @@ test.describe("with pilot access", () => {
       const card = page.getByRole("button", { name: new RegExp(`^${title} `) });
       await card.scrollIntoViewIfNeeded();
       // Whole (their code comes after the page), the title made smaller by a fifth at most.
-      await expect.poll(() => brokenWords(titles), language).toEqual([]);
+      await expect.poll(() => brokenWords(fitted), language).toEqual([]);
       const size = (element: HTMLElement) => parseFloat(getComputedStyle(element).fontSize);
       const own = 0.9375 * 16;
-      expect(await card.locator("[data-fit-words]").evaluate(size), language).toBeLessThan(own);
-      const sizes = await titles.evaluateAll((elements) =>
-        elements.map((element) => parseFloat(getComputedStyle(element).fontSize)),
+      // A card's title comes first in it (it starts the card's name).
+      const cardTitle = card.locator("[data-fit-words]").first();
+      expect(await cardTitle.evaluate(size), language).toBeLessThan(own);
+      const sizes = await page.getByRole("listitem").evaluateAll((items) =>
+        items.flatMap((item) => {
+          const first = item.querySelector("[data-fit-words]");
+          return first ? [parseFloat(getComputedStyle(first).fontSize)] : [];
+        }),
       );
       expect(Math.min(...sizes), language).toBeGreaterThanOrEqual(Math.round(own * 0.8));
     }
