@@ -78,7 +78,7 @@ export function PaidFeatureDialog({ message }: { message: string }) {
     >
       <Box tabIndex={-1} sx={{ outline: "none" }}>
         {/* Laid out as MUI's DialogTitle, DialogContent and DialogActions, without their code. */}
-        <Typography id={titleId} variant="h6" component="h2" sx={{ px: 3, py: 2 }}>
+        <Typography id={titleId} variant="h3" component="h2" sx={{ px: 3, py: 2 }}>
           {t`Available in the paid version`}
         </Typography>
         <Typography id={textId} sx={{ px: 3, pb: 2.5, color: "text.secondary" }}>

@@ -40,18 +40,10 @@ export const theme = createTheme({
     fontFamily: tokens.fontFamily,
     fontSize: 16,
     button: { textTransform: "none", fontWeight: 600, fontSize: "1rem" },
-    // Below 360 px the headings shrink with the screen (at 320 px "Восстановление" broke as
-    // "Восстановлени / е" at 2rem); from 360 px up they are the sizes they always were.
-    h1: {
-      fontSize: "clamp(1.75rem, max(min(10vw - 0.25rem, 2rem), 5vw), 3.25rem)",
-      fontWeight: 800,
-      lineHeight: 1.15,
-    },
-    h2: {
-      fontSize: "clamp(1.4rem, max(min(8vw - 0.2rem, 1.6rem), 3.5vw), 2.25rem)",
-      fontWeight: 700,
-    },
-    h3: { fontSize: "1.35rem", fontWeight: 700 },
+    // Their sizes are index.html's --h1, --h2 and --h3: screen and text size both shape them.
+    h1: { fontSize: "var(--h1)", fontWeight: 800, lineHeight: 1.15 },
+    h2: { fontSize: "var(--h2)", fontWeight: 700 },
+    h3: { fontSize: "var(--h3)", fontWeight: 700 },
   },
   components: {
     MuiCssBaseline: {

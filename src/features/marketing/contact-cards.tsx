@@ -60,10 +60,12 @@ function InfoCard({
     <li>
       <Card variant="outlined" sx={entranceAnimation(index)}>
         {/* On a 320 px screen the e-mail address, in bold, filled the card's text: a narrower
-            padding, and the text allowed to narrow, keep the page from scrolling sideways. */}
-        <CardContent sx={{ p: { xs: 2, sm: 3 }, display: "flex", gap: 2 }}>
+            padding, and the text allowed to narrow, keep the page from scrolling sideways. With
+            large text the text goes below the icon, where its heading has the card's width
+            ("Headquarters" broke beside it at 200 % on a phone). */}
+        <CardContent sx={{ p: { xs: 2, sm: 3 }, display: "flex", flexWrap: "wrap", gap: 2 }}>
           <Icon color="primary" fontSize="large" />
-          <Box sx={{ minWidth: 0 }}>
+          <Box sx={{ flex: "1 1 11rem", minWidth: 0 }}>
             <Typography variant="h3" component="h2" gutterBottom>
               {title}
             </Typography>

@@ -31,7 +31,7 @@ export function PartnersGrid() {
                   component="h3"
                   // Smaller than other card headings: the names are long single words in
                   // Russian and Kazakh ("здравоохранения"), four cards to a row.
-                  sx={{ mt: 1, fontSize: "1.2rem" }}
+                  sx={{ mt: 1, fontSize: "min(1.2rem, var(--h3))" }}
                   gutterBottom
                 >
                   {i18n._(partner.name)}

@@ -108,7 +108,7 @@ export function PhraseGroups({
 
   return groups.map((group) => (
     <Box key={group.id} component="section" aria-label={group.title}>
-      <Typography variant="h3" component="h3" sx={{ fontSize: "1.25rem", mb: 1.5 }}>
+      <Typography variant="h3" component="h3" sx={{ fontSize: "min(1.25rem, var(--h3))", mb: 1.5 }}>
         {group.title}
       </Typography>
       <Box component="ul" lang={language} className="columns-up-to" sx={listStyle}>
