@@ -223,7 +223,8 @@ test("with the text at 200 % on a phone, every page fits and the titles', tiles'
 
 // Windows' high contrast (forced colours) paints fills and shadows in the system's colours, so
 // what they drew must be drawn by an edge: a button drawn by its fill (Listen), a dialog against
-// the page, the current page's link. Without forced colours the page looks as it always has.
+// the page, the current page's link; and a picture keeps the light card it was drawn for.
+// Without forced colours the page looks as it always has.
 test("in Windows' high contrast, buttons, dialogs and the current page keep their edges", async ({
   page,
 }) => {
@@ -255,6 +256,19 @@ test("in Windows' high contrast, buttons, dialogs and the current page keep thei
   await turn.click();
   await expect(turn).toHaveAttribute("aria-pressed", "true");
   expect(await edge(turn)).toBe("3px solid");
+  // A symbol drawn for a light page keeps its white card on a dark one: the doctor's
+  // stethoscope, black lines on nothing, was not there at all.
+  await page.emulateMedia({ forcedColors: "active", colorScheme: "dark" });
+  const picture = page
+    .getByRole("button", { name: "Please call the doctor.", exact: true })
+    .locator("img");
+  const fill = (locator: Locator) =>
+    locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(await fill(page.locator("body"))).toBe("rgb(0, 0, 0)");
+  expect(await fill(picture)).toBe("rgb(255, 255, 255)");
+  await page.emulateMedia({ forcedColors: "none", colorScheme: "light" });
+  expect(await fill(picture)).toBe("rgba(0, 0, 0, 0)");
+  await page.emulateMedia({ forcedColors: "active" });
   // MUI's dialogs too, which set no outline of their own.
   await page.getByRole("button", { name: "Edit the board" }).click();
   await page.getByRole("button", { name: "Add a phrase" }).first().click();

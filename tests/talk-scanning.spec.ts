@@ -177,6 +177,23 @@ test.describe("Talk switch access", () => {
     ).toBeVisible();
   });
 
+  // Its dark fill and its shadow are not drawn in Windows' high contrast: an edge shows where
+  // the bar ends and the board it covers begins.
+  test("in Windows' high contrast the bar keeps an edge over the board", async ({ page }) => {
+    await page.emulateMedia({ forcedColors: "active" });
+    await openTalkScanning(page, { mode: "two-switches" });
+    const outline = () =>
+      scanBar(page).evaluate((bar) => {
+        const style = getComputedStyle(bar);
+        return style.outlineStyle === "none"
+          ? "none"
+          : `${style.outlineWidth} ${style.outlineStyle}`;
+      });
+    expect(await outline()).toBe("2px solid");
+    await page.emulateMedia({ forcedColors: "none" });
+    expect(await outline()).toBe("none");
+  });
+
   test("a wrong choice is undone with the switch, and the right one is next", async ({ page }) => {
     await page.clock.install();
     await openTalkScanning(page, { mode: "one-switch", intervalMs: interval });

@@ -104,6 +104,8 @@ export function SwitchScanning({
       component="section"
       aria-label={t`Switch access`}
       data-scan-skip
+      // An edge in Windows' high contrast, where its fill and shadow are not drawn (index.html).
+      data-edge
       elevation={6}
       sx={{
         position: "sticky",
