@@ -232,7 +232,11 @@ export async function findSpilledText(page: Page): Promise<string[]> {
         measure.font = style.font;
         const room =
           select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-        const width = measure.measureText(chosen).width;
+        // A customisable one (with large text on a phone, index.html) wraps the line instead.
+        const width =
+          style.appearance === "base-select"
+            ? select.scrollWidth - select.clientWidth + room
+            : measure.measureText(chosen).width;
         return select.clientWidth > 0 && width > room + 1
           ? [`<select> shows ${Math.round(room)}px of ${Math.round(width)}px: "${chosen}"`]
           : [];
