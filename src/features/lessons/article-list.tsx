@@ -63,7 +63,12 @@ function ArticleCard({ article }: { article: Article }) {
           <span>{t`${minutes} min read`}</span>
         </Stack>
       </Stack>
-      <Typography variant="h3" component="h3" id={titleId} sx={{ fontSize: "min(1.2rem, var(--h3))" }}>
+      <Typography
+        variant="h3"
+        component="h3"
+        id={titleId}
+        sx={{ fontSize: "min(1.2rem, var(--h3))" }}
+      >
         {i18n._(article.title)}
       </Typography>
       <Typography sx={{ color: "text.secondary" }}>{i18n._(article.excerpt)}</Typography>
