@@ -46,7 +46,7 @@ export function IdleCountdownDialog({
       maxWidth="xs"
       fullWidth
     >
-      <DialogTitle id={titleId} sx={{ fontSize: "1.75rem", fontWeight: 800 }}>
+      <DialogTitle id={titleId} sx={{ fontSize: "min(1.75rem, var(--h1))", fontWeight: 800 }}>
         {t`Are you still there?`}
       </DialogTitle>
       <DialogContent>
