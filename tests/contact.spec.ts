@@ -252,6 +252,12 @@ test("the draft survives a reload", async ({ page }) => {
   await expect(page).toHaveURL("/about");
   await page.goBack();
   await expect(field(page, "subject")).toHaveValue(`${message.subject} (updated)`);
+
+  // So does a reload right after typing: the last change is written as the page goes.
+  await fillForm(page, { subject: `${message.subject} (again)` });
+  await page.reload();
+  await expect(page.getByText("Your unfinished message was restored.")).toBeVisible();
+  await expect(field(page, "subject")).toHaveValue(`${message.subject} (again)`);
 });
 
 test("the browser's own warning speaks the interface language, not the browser's", async ({
