@@ -1418,6 +1418,70 @@ test.describe("Talk", () => {
       .toBe(2);
   });
 
+  test("a long history shows its newest ten: the rest on request, and the keyboard reaches the panels below in a few presses", async ({
+    page,
+  }) => {
+    const now = Date.now();
+    // A day's talk: 40 entries, newest first, as the app keeps them.
+    const said = Array.from({ length: 40 }, (_, index) => ({
+      id: `said-${index}`,
+      text: `Phrase number ${index + 1}`,
+      language: "en",
+      saidAt: now - index * 60_000,
+    }));
+    await presetStoredValue(page, "dauys.talk-history", said);
+    await openTalk(page);
+    const entries = historyRegion(page).getByRole("listitem");
+    await expect(entries).toHaveCount(10);
+    await expect(entries.first()).toContainText("Phrase number 1");
+    await expect(entries.last()).toContainText("Phrase number 10");
+
+    // From the last entry shown, Tab goes to the whole history's button, then Clear all.
+    await historyRegion(page)
+      .getByRole("button", { name: "Delete from history: Phrase number 10" })
+      .focus();
+    await page.keyboard.press("Tab");
+    const whole = historyRegion(page).getByRole("button", { name: "Show the whole history (40)" });
+    await expect(whole).toBeFocused();
+    await expect(whole).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("Tab");
+    await expect(
+      historyRegion(page).getByRole("button", { name: "Clear all history" }),
+    ).toBeFocused();
+
+    // Shown whole, the focus goes on to the first entry that was not shown.
+    await whole.focus();
+    await page.keyboard.press("Enter");
+    await expect(entries).toHaveCount(40);
+    await expect(entryButton(page, "Phrase number 11")).toBeFocused();
+    const fewer = historyRegion(page).getByRole("button", { name: "Show only the latest 10" });
+    await expect(fewer).toHaveAttribute("aria-expanded", "true");
+    await expectNoAxeViolations(page, "Talk with the whole history shown");
+    expect(await findSmallTargets(page)).toEqual([]);
+    // An old entry is said again: it is the newest, at the top.
+    await entryButton(page, "Phrase number 35").click();
+    await expect(entries.first()).toContainText("Phrase number 35");
+
+    // Back to the newest ten: the button keeps the focus.
+    await fewer.click();
+    await expect(entries).toHaveCount(10);
+    await expect(
+      historyRegion(page).getByRole("button", { name: "Show the whole history (40)" }),
+    ).toBeFocused();
+    // A deletion brings the next one into view; nothing else is lost.
+    await historyRegion(page)
+      .getByRole("button", { name: "Delete from history: Phrase number 1" })
+      .click();
+    await expect(entries).toHaveCount(10);
+    await expect(entries.last()).toContainText("Phrase number 10");
+    await expect(
+      historyRegion(page).getByRole("button", { name: "Show the whole history (39)" }),
+    ).toBeVisible();
+    await expect
+      .poll(async () => ((await storedValue(page, "dauys.talk-history")) as unknown[]).length)
+      .toBe(39);
+  });
+
   test("Export pressed before My voice has read what it learnt waits for it, so the file has the voice", async ({
     page,
   }, testInfo) => {

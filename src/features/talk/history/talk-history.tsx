@@ -1,4 +1,5 @@
 import { memo, useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import { IconButton } from "@/components/icon-button";
@@ -36,8 +37,16 @@ import { Button } from "@/components/button";
 import { dateAndTime } from "@/lib/date-time";
 
 /**
+ * How many entries show until "Show the whole history" is pressed: a full history is a hundred
+ * entries of three buttons each, Tab presses (and switch steps) between the user and the panels
+ * below it, and the recent ones are what is said again.
+ */
+export const recentEntriesShown = 10;
+
+/**
  * What was said, newest first, with the time. A tap on an entry says it again; each one can be
- * pinned to the board or deleted, and the whole list cleared (after a second press).
+ * pinned to the board or deleted, and the whole list cleared (after a second press). The newest
+ * ten show, the rest on request.
  */
 export function TalkHistory({
   history,
@@ -55,6 +64,8 @@ export function TalkHistory({
   onClear: () => void;
 }) {
   const { t, i18n } = useLingui();
+  const [whole, setWhole] = useState(false);
+  const listRef = useRef<HTMLOListElement>(null);
   // The rows' presses go to the newest handlers through ones that stay the same, so a phrase said
   // (a new entry at the top) draws that row alone, not all hundred.
   const handlers = useLatest({ onSay, onPin, onDelete });
@@ -69,10 +80,18 @@ export function TalkHistory({
   // The time each entry was said.
   const time = dateAndTime(i18n.locale);
 
+  const shown = whole ? history : history.slice(0, recentEntriesShown);
+  const listId = "talk-history-entries";
+
   return (
     <Stack spacing={2}>
-      <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
-        {history.map((entry) => (
+      <Box
+        component="ol"
+        id={listId}
+        ref={listRef}
+        sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}
+      >
+        {shown.map((entry) => (
           <HistoryRow
             key={entry.id}
             entry={entry}
@@ -82,6 +101,26 @@ export function TalkHistory({
           />
         ))}
       </Box>
+      {history.length > recentEntriesShown && (
+        <Box>
+          <Button
+            variant="outlined"
+            aria-expanded={whole}
+            aria-controls={listId}
+            onClick={() => {
+              if (whole) return setWhole(false);
+              // The focus goes on to the first entry that was not shown, where the reader was.
+              flushSync(() => setWhole(true));
+              const rows = listRef.current?.querySelectorAll<HTMLElement>("[data-history-entry]");
+              rows?.[recentEntriesShown]?.focus();
+            }}
+          >
+            {whole
+              ? t`Show only the latest ${recentEntriesShown}`
+              : t`Show the whole history (${history.length})`}
+          </Button>
+        </Box>
+      )}
       <ClearHistory onClear={onClear} />
     </Stack>
   );
