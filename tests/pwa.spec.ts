@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import {
   appendFileSync,
+  closeSync,
   cpSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -485,20 +487,34 @@ test.describe("updates", () => {
     const port = Number(process.env.TEST_PORT || 4173) + offset + test.info().repeatEachIndex;
     const distCopy = test.info().outputPath("dist");
     cpSync(process.env.DIST_DIR || "dist", distCopy, { recursive: true });
+    // What the server says goes to a file beside the test's results. Once, in CI, a server here
+    // did not answer for 90 s: its last words, and how it ended, then go in the failure.
+    const logFile = test.info().outputPath("server.log");
+    const log = openSync(logFile, "w");
     server = spawn(process.execPath, ["server/server.ts"], {
       env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DIST_DIR: distCopy },
-      stdio: "ignore",
+      stdio: ["ignore", log, log],
     });
+    closeSync(log);
     const origin = `http://127.0.0.1:${port}`;
     await expect
       .poll(
+        // Each try has a time limit: a connection that never answers must not use up the wait.
         () =>
-          fetch(`${origin}/api/health`)
+          fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(5000) })
             .then((r) => r.ok)
             .catch(() => false),
-        { timeout: 90_000 },
+        {
+          timeout: 90_000,
+          message: `the server on port ${port} answers`,
+        },
       )
-      .toBe(true);
+      .toBe(true)
+      .catch((error: unknown) => {
+        const lastWords = readFileSync(logFile, "utf8").split("\n").slice(-15).join("\n");
+        const ended = `exit code ${server?.exitCode}, signal ${server?.signalCode}`;
+        throw new Error(`${String(error)}\nThe server (${ended}) said last:\n${lastWords}`);
+      });
     // The next deployment: a service worker that differs by a byte is a new version. Its
     // pre-compressed copies are rebuilt too in a real deployment; here they are dropped.
     const deployNext = () => {
