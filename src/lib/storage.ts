@@ -284,9 +284,11 @@ export async function removeValue(key: StorageKey): Promise<boolean> {
  */
 function changeNow(idb: UseStore, change: (store: IDBObjectStore) => void): Promise<void> {
   return idb("readwrite", (objectStore) => {
+    const { transaction } = objectStore;
     change(objectStore);
-    objectStore.transaction.commit();
-    return promisifyRequest(objectStore.transaction);
+    // Not in browsers before Chromium 76, Firefox 74 and Safari 15: there it commits by itself.
+    if ("commit" in transaction) transaction.commit();
+    return promisifyRequest(transaction);
   });
 }
 
