@@ -415,6 +415,23 @@ test("Escape in a dialog's box goes back to scanning and keeps what was typed", 
   await expect(phraseGroupOf(page, "My phrases").getByText("Please open the window")).toBeVisible();
 });
 
+test("a highlight that jumped into a dialog a helper opened: after a move press, the select right after it acts", async ({
+  page,
+}) => {
+  await openTalkScanning(page, { mode: "two-switches" });
+  // A helper taps Add a phrase: the highlight leaves the board behind the dialog for the dialog.
+  await page.getByRole("button", { name: "Edit the board" }).click();
+  await board(page).getByRole("button", { name: "Add a phrase" }).click();
+  await expect(page.getByRole("dialog", { name: "Add a phrase" })).toBeVisible();
+  await expect(scanStatus(page)).toHaveText("Phrase");
+  // The user moves on at once and chooses: the move press was made on the highlight where it is
+  // now, so the select that follows it, however soon, is meant for what it moved to.
+  await page.keyboard.press("Enter");
+  await expect(scanStatus(page)).toHaveText("Group");
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("dialog", { name: "Group" })).toBeVisible();
+});
+
 test("a switch chosen by mistake is set back by Undo", async ({ page }) => {
   await openTalkScanning(page, { mode: "two-switches" });
   const moveOn = () => page.keyboard.press("Enter");

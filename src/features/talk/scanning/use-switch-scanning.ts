@@ -365,8 +365,8 @@ export function useSwitchScanning({
   // When the last switch press was taken: a second one sooner than the user's setting is a
   // tremor's double press or a bouncing switch, and is not.
   const lastPressAt = useRef(-Infinity);
-  // When the highlight last left something that went (refitIfGone): a press just after is not
-  // taken, for it was meant for what went.
+  // When the highlight last left something that went (refitIfGone): a select press just after is
+  // not taken, for it was meant for what went.
   const movedByItselfAt = useRef(-Infinity);
   const onSwitch = useEffectEvent((which: "select" | "move" | "start" | "tick") => {
     if (which === "tick") return run((state, tree) => [tick(state, tree, options)]);
@@ -375,6 +375,9 @@ export function useSwitchScanning({
       if (now - lastPressAt.current < settings.ignoreRepeatMs) return;
       lastPressAt.current = now;
       if (which === "select" && !selectActs(now, movedByItselfAt.current)) return;
+      // A move press is made on the highlight where it now is: the user has seen it, and their
+      // select press that follows is meant for what it moves to, however soon.
+      if (which === "move") movedByItselfAt.current = -Infinity;
       // A press of a control takes this back (notePress).
       movedSincePress.current = true;
     }
