@@ -7,7 +7,7 @@ import {
   placeSeen,
   reanchorScan,
   returnPlace,
-  selectActs,
+  createJumpHold,
   undoLinkOf,
   undoThatCameWith,
   type DialogOpener,
@@ -133,12 +133,25 @@ describe("a scan kept on the same things when the screen changes", () => {
 
 describe("a select press just after the highlight moved by itself", () => {
   it("is not taken for a moment (it was meant for what went), then acts on what is shown", () => {
-    const movedAt = 5_000;
-    expect(selectActs(movedAt + 200, movedAt)).toBe(false);
-    expect(selectActs(movedAt + movedByItselfHoldMs - 1, movedAt)).toBe(false);
-    expect(selectActs(movedAt + movedByItselfHoldMs, movedAt)).toBe(true);
+    const hold = createJumpHold();
     // It never moved by itself: every press acts.
-    expect(selectActs(0, -Infinity)).toBe(true);
+    expect(hold.acts(0)).toBe(true);
+    hold.jumped(5_000);
+    expect(hold.acts(5_200)).toBe(false);
+    expect(hold.acts(5_000 + movedByItselfHoldMs - 1)).toBe(false);
+    expect(hold.acts(5_000 + movedByItselfHoldMs)).toBe(true);
+  });
+
+  it("acts at once after the highlight moved on from where it jumped to", () => {
+    // A move press, or one-switch scanning's step at 500 ms: the press after it is meant for where
+    // the highlight went.
+    const hold = createJumpHold();
+    hold.jumped(5_000);
+    hold.movedOn();
+    expect(hold.acts(5_500)).toBe(true);
+    // A later jump holds again.
+    hold.jumped(8_000);
+    expect(hold.acts(8_300)).toBe(false);
   });
 });
 

@@ -168,8 +168,24 @@ export function highlightReplaced<Node extends Tree<Node> & ScanShape>(
  */
 export const movedByItselfHoldMs = 1000;
 
-/** Whether a select press at `now` acts, the highlight having last moved by itself at `movedAt`. */
-export const selectActs = (now: number, movedAt: number) => now - movedAt >= movedByItselfHoldMs;
+/**
+ * The hold after the highlight moved by itself (`movedByItselfHoldMs`): it `jumped` at a time, and
+ * whether a select press at `now` `acts`. The highlight `movedOn` again (a move press, or one-switch
+ * scanning's next step a full interval later) ends the hold: the user has seen where it was, and a
+ * press made after that, however soon, is meant for where it went.
+ */
+export function createJumpHold() {
+  let jumpedAt = -Infinity;
+  return {
+    jumped(now: number) {
+      jumpedAt = now;
+    },
+    movedOn() {
+      jumpedAt = -Infinity;
+    },
+    acts: (now: number) => now - jumpedAt >= movedByItselfHoldMs,
+  };
+}
 
 /**
  * Where a dialog was opened from, as the scan saw it when the dialog came: the place (`path`) in

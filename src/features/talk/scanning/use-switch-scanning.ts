@@ -31,7 +31,7 @@ import {
   placeSeen,
   reanchorScan,
   returnPlace,
-  selectActs,
+  createJumpHold,
   undoLinkOf,
   undoThatCameWith,
   type DialogOpener,
@@ -365,19 +365,20 @@ export function useSwitchScanning({
   // When the last switch press was taken: a second one sooner than the user's setting is a
   // tremor's double press or a bouncing switch, and is not.
   const lastPressAt = useRef(-Infinity);
-  // When the highlight last left something that went (refitIfGone): a select press just after is
-  // not taken, for it was meant for what went.
-  const movedByItselfAt = useRef(-Infinity);
+  // The highlight left something that went (refitIfGone): a select press just after is not
+  // taken, for it was meant for what went, until the highlight moves on (createJumpHold).
+  const [jumpHold] = useState(createJumpHold);
   const onSwitch = useEffectEvent((which: "select" | "move" | "start" | "tick") => {
-    if (which === "tick") return run((state, tree) => [tick(state, tree, options)]);
+    if (which === "tick") {
+      jumpHold.movedOn();
+      return run((state, tree) => [tick(state, tree, options)]);
+    }
     if (which !== "start") {
       const now = performance.now();
       if (now - lastPressAt.current < settings.ignoreRepeatMs) return;
       lastPressAt.current = now;
-      if (which === "select" && !selectActs(now, movedByItselfAt.current)) return;
-      // A move press is made on the highlight where it now is: the user has seen it, and their
-      // select press that follows is meant for what it moves to, however soon.
-      if (which === "move") movedByItselfAt.current = -Infinity;
+      if (which === "select" && !jumpHold.acts(now)) return;
+      if (which === "move") jumpHold.movedOn();
       // A press of a control takes this back (notePress).
       movedSincePress.current = true;
     }
@@ -447,7 +448,7 @@ export function useSwitchScanning({
       (kind === "group" || element.getClientRects().length > 0);
     if (!highlightGone(target, isThere)) return;
     run((state, tree) => [fitScan(state, tree)]);
-    movedByItselfAt.current = performance.now();
+    jumpHold.jumped(performance.now());
   });
   useEffect(() => {
     const observer = new MutationObserver(refitIfGone);
