@@ -390,10 +390,8 @@ test("Escape in a dialog's box goes back to scanning and keeps what was typed", 
   page,
 }) => {
   await openTalkScanning(page, { mode: "two-switches" });
-  // A helper taps (taps are taps here); the user types.
-  await page.getByRole("button", { name: "Edit the board" }).click();
-  await board(page).getByRole("button", { name: "Add a phrase" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+  // A helper opens Add a phrase; the user types.
+  const dialog = await addPhraseByTap(page);
   const box = dialog.getByRole("textbox", { name: "Phrase" });
   await box.click();
   await page.keyboard.type("Please open the window");
@@ -419,10 +417,8 @@ test("a highlight that jumped into a dialog a helper opened: after a move press,
   page,
 }) => {
   await openTalkScanning(page, { mode: "two-switches" });
-  // A helper taps Add a phrase: the highlight leaves the board behind the dialog for the dialog.
-  await page.getByRole("button", { name: "Edit the board" }).click();
-  await board(page).getByRole("button", { name: "Add a phrase" }).click();
-  await expect(page.getByRole("dialog", { name: "Add a phrase" })).toBeVisible();
+  // A helper opens Add a phrase: the highlight leaves the board behind the dialog for the dialog.
+  await addPhraseByTap(page);
   await expect(scanStatus(page)).toHaveText("Phrase");
   // The user moves on at once and chooses: the move press was made on the highlight where it is
   // now, so the select that follows it, however soon, is meant for what it moved to.
@@ -712,6 +708,15 @@ async function scanIntoEditedBoard(page: Page, moveOn: () => Promise<void>, ...s
   for (const button of seen) await expect(button).toBeVisible();
   await moveUntil(page, (status) => status === "Phrase board", moveOn);
   await page.keyboard.press("Space");
+}
+
+/** A helper taps Edit the board, then Add a phrase (taps are taps here); its dialog is open. */
+async function addPhraseByTap(page: Page) {
+  await page.getByRole("button", { name: "Edit the board" }).click();
+  await board(page).getByRole("button", { name: "Add a phrase" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+  await expect(dialog).toBeVisible();
+  return dialog;
 }
 
 /** With the switch alone: edits the board and presses Add a phrase; its dialog is open. */
