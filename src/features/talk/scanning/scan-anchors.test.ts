@@ -142,16 +142,30 @@ describe("a select press just after the highlight moved by itself", () => {
     expect(hold.acts(5_000 + movedByItselfHoldMs)).toBe(true);
   });
 
-  it("acts at once after the highlight moved on from where it jumped to", () => {
-    // A move press, or one-switch scanning's step at 500 ms: the press after it is meant for where
-    // the highlight went.
+  it("acts at once after a move press took the highlight on from where it jumped to", () => {
     const hold = createJumpHold();
     hold.jumped(5_000);
     hold.movedOn();
-    expect(hold.acts(5_500)).toBe(true);
+    expect(hold.acts(5_100)).toBe(true);
     // A later jump holds again.
     hold.jumped(8_000);
     expect(hold.acts(8_300)).toBe(false);
+  });
+
+  it("acts at once after one-switch scanning's step, if the place jumped to was shown a full step", () => {
+    // At a 500 ms step: the step was timed after the jump, and the press is for where it went.
+    const hold = createJumpHold();
+    hold.jumped(5_000);
+    const timed = hold.jumps();
+    hold.steppedOn(timed);
+    expect(hold.acts(5_600)).toBe(true);
+    // A step timed before the jump comes any moment after it: the press may still be meant for
+    // what went, and is held as before.
+    const before = hold.jumps();
+    hold.jumped(8_000);
+    hold.steppedOn(before);
+    expect(hold.acts(8_300)).toBe(false);
+    expect(hold.acts(9_000)).toBe(true);
   });
 });
 

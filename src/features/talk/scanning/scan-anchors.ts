@@ -170,18 +170,25 @@ export const movedByItselfHoldMs = 1000;
 
 /**
  * The hold after the highlight moved by itself (`movedByItselfHoldMs`): it `jumped` at a time, and
- * whether a select press at `now` `acts`. The highlight `movedOn` again (a move press, or one-switch
- * scanning's next step a full interval later) ends the hold: the user has seen where it was, and a
- * press made after that, however soon, is meant for where it went.
+ * whether a select press at `now` `acts`. The highlight moving on ends the hold: the user has seen
+ * where it was, and a press after that, however soon, is meant for where it went. A move press
+ * does (`movedOn`); one-switch scanning's step does when it was timed after the last jump, so the
+ * place jumped to was shown a full step (`steppedOn`, given the `jumps` there had been then).
  */
 export function createJumpHold() {
   let jumpedAt = -Infinity;
+  let jumps = 0;
   return {
     jumped(now: number) {
       jumpedAt = now;
+      jumps += 1;
     },
+    jumps: () => jumps,
     movedOn() {
       jumpedAt = -Infinity;
+    },
+    steppedOn(jumpsWhenTimed: number) {
+      if (jumpsWhenTimed === jumps) jumpedAt = -Infinity;
     },
     acts: (now: number) => now - jumpedAt >= movedByItselfHoldMs,
   };

@@ -368,9 +368,9 @@ export function useSwitchScanning({
   // The highlight left something that went (refitIfGone): a select press just after is not
   // taken, for it was meant for what went, until the highlight moves on (createJumpHold).
   const [jumpHold] = useState(createJumpHold);
-  const onSwitch = useEffectEvent((which: "select" | "move" | "start" | "tick") => {
+  const onSwitch = useEffectEvent((which: "select" | "move" | "start" | "tick", jumps = 0) => {
     if (which === "tick") {
-      jumpHold.movedOn();
+      jumpHold.steppedOn(jumps);
       return run((state, tree) => [tick(state, tree, options)]);
     }
     if (which !== "start") {
@@ -465,9 +465,10 @@ export function useSwitchScanning({
   const oneSwitch = settings.mode === "one-switch";
   useEffect(() => {
     if (!oneSwitch || state.stopped || typing) return;
-    const timer = setTimeout(() => onSwitch("tick"), settings.intervalMs);
+    const jumps = jumpHold.jumps();
+    const timer = setTimeout(() => onSwitch("tick", jumps), settings.intervalMs);
     return () => clearTimeout(timer);
-  }, [state, oneSwitch, settings.intervalMs, typing]);
+  }, [state, oneSwitch, settings.intervalMs, typing, jumpHold]);
 
   // The switches. Keys are read before the page's own handlers, so Space on a highlighted button
   // is the switch, not that button's own press; held keys do not repeat.
