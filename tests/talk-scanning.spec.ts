@@ -695,6 +695,49 @@ test("a phrase deleted in another tab while highlighted: the highlight moves at 
   await other.close();
 });
 
+test("one-switch scanning: the phrase that takes the place of one deleted in another tab is highlighted a full step, and then a press acts", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await openTalkScanning(page, { mode: "one-switch", intervalMs: interval });
+  const phrase = await chosenPhrase(page);
+  // The same board open in another tab, ready to delete the phrase. The tabs share one clock: the
+  // other is made ready while it runs.
+  const other = await page.context().newPage();
+  await other.goto("/talk");
+  await settle(other);
+  await other.getByRole("button", { name: "Edit the board" }).click();
+  const deleteThere = other.getByRole("button", { name: `Delete: ${phrase}`, exact: true });
+  await expect(deleteThere).toBeVisible();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
+  // Rounds with no press stop the scanning by itself, which it may have done meanwhile.
+  if ((await scanStatus(page).innerText()).startsWith("Scanning is stopped"))
+    await page.keyboard.press("Space");
+  await scanTo(page, phrase, () => page.clock.runFor(interval));
+
+  // Half way through the phrase's step, it is deleted there: the highlight goes to the phrase
+  // that took its place.
+  await page.clock.runFor(interval / 2);
+  await deleteThere.click();
+  await expect(other.getByText(`Deleted: ${phrase}`)).toBeVisible();
+  await expect(scanStatus(page)).not.toHaveText(phrase);
+  const shown = (await scanStatus(page).innerText()).trim();
+  // That phrase is shown a full step, though the deleted one's step ends half way through it.
+  await page.clock.runFor(interval * 0.9);
+  await expect(scanStatus(page)).toHaveText(shown);
+  // The step after it: a press at once is taken, for the user has watched the highlight move on.
+  await page.clock.runFor(interval * 0.1);
+  await expect(scanStatus(page)).not.toHaveText(shown);
+  const next = (await scanStatus(page).innerText()).trim();
+  await page.keyboard.press("Space");
+  await expect(scanStatus(page)).toHaveText("Undo the last choice");
+  await expect(
+    page.getByRole("region", { name: "Said last" }).getByText(next, { exact: true }),
+  ).toBeVisible();
+  await page.clock.resume();
+  await other.close();
+});
+
 /**
  * With the switch alone, from the top of the screen: edits the board, and goes back into the
  * Phrase board, now edited, once `seen` are there (the edited board's code comes a moment later:
