@@ -476,6 +476,36 @@ export async function stripedPhoto(page: Page) {
 }
 
 /**
+ * A phone's photo taken with the phone upright: a 4000×3000 JPEG whose EXIF data says to turn it
+ * a quarter turn clockwise for viewing (orientation 6). As stored, its top left sixth is red and
+ * its bottom right sixth blue; as seen, the red is at the top right and the blue at the bottom
+ * left.
+ */
+export async function uprightPhoto(page: Page) {
+  const base64 = await page.evaluate(async () => {
+    const [width, height] = [4000, 3000];
+    const canvas = document.createElement("canvas");
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext("2d")!;
+    context.fillStyle = "#fff";
+    context.fillRect(0, 0, width, height);
+    context.fillStyle = "#f00";
+    context.fillRect(0, 0, width / 2, height / 3);
+    context.fillStyle = "#00f";
+    context.fillRect(width / 2, (height * 2) / 3, width / 2, height / 3);
+    return canvas.toDataURL("image/jpeg", 0.9).split(",")[1]!;
+  });
+  const jpeg = Buffer.from(base64, "base64");
+  // An APP1 segment after the start of image: "Exif", a big-endian TIFF header, one entry.
+  const tiff = [0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0];
+  const exif = [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff, 0, 0, 0, 0];
+  const segment = Buffer.from([0xff, 0xe1, 0, exif.length + 2, ...exif]);
+  const buffer = Buffer.concat([jpeg.subarray(0, 2), segment, jpeg.subarray(2)]);
+  return { name: "IMG_0043.jpg", mimeType: "image/jpeg", buffer };
+}
+
+/**
  * A page in a Chromium of its own that reaches the test server as `clinic.test` over plain http:
  * not localhost, so not a secure context (no crypto.randomUUID or crypto.subtle, no service
  * worker), as on a clinic's own server reached on its network by name. Close `browser` after.

@@ -10,6 +10,7 @@ import {
   presetStoredValue,
   settle,
   stripedPhoto,
+  uprightPhoto,
   visitUntilControlled,
 } from "./fixtures.ts";
 
@@ -482,6 +483,47 @@ test("a photo with fine detail is made small without moiré", async ({ page }) =
   expect(levels.mean).toBeGreaterThan(110);
   expect(levels.mean).toBeLessThan(145);
   expect(levels.spread).toBeLessThan(12);
+});
+
+test("a photo taken with the phone upright is kept upright, made small", async ({ page }) => {
+  await openTalk(page);
+  await board(page).getByRole("button", { name: "Edit the board" }).click();
+  await board(page).getByRole("button", { name: "Add a phrase" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+  await dialog.getByRole("textbox", { name: "Phrase" }).fill("My garden");
+  const chooser = page.waitForEvent("filechooser");
+  await dialog.getByRole("button", { name: "Choose a photo" }).click();
+  await (await chooser).setFiles(await uprightPhoto(page));
+  await expect(
+    dialog.getByRole("status").filter({ hasText: "The photo is the phrase's picture now." }),
+  ).toBeVisible();
+  const picture = (await savePhrase(page, words.en, "My garden")).locator("img");
+  await expect.poll(() => loadedImages(picture)).toBe(1);
+  // Turned as seen (taller than wide), with its corners' colours where the camera saw them.
+  const kept = await picture.evaluate((image: HTMLImageElement) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext("2d")!;
+    context.drawImage(image, 0, 0);
+    const colourAt = (x: number, y: number) => {
+      const [red, green, blue] = context.getImageData(x, y, 1, 1).data;
+      if (red! > 200 && green! < 80 && blue! < 80) return "red";
+      if (blue! > 200 && red! < 80 && green! < 80) return "blue";
+      return red! > 200 && green! > 200 && blue! > 200 ? "white" : "other";
+    };
+    const [right, bottom] = [canvas.width - 10, canvas.height - 10];
+    return {
+      size: [canvas.width, canvas.height],
+      corners: [
+        colourAt(10, 10),
+        colourAt(right, 10),
+        colourAt(10, bottom),
+        colourAt(right, bottom),
+      ],
+    };
+  });
+  expect(kept).toEqual({ size: [192, 256], corners: ["white", "red", "blue", "white"] });
 });
 
 test.describe("offline", () => {

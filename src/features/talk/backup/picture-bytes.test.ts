@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pictureSize, pictureType } from "@/features/talk/backup/picture-bytes";
+import { jpegOrientation, pictureSize, pictureType } from "@/features/talk/backup/picture-bytes";
 
 const bytes = (...parts: (number[] | string)[]) =>
   Uint8Array.from(
@@ -59,5 +59,66 @@ describe("pictureSize", () => {
     expect(pictureSize(bytes("<svg></svg>"), "image/svg+xml")).toBeUndefined();
     expect(pictureSize(bytes("GIF89a", [1]), "image/gif")).toBeUndefined();
     expect(pictureSize(bytes([0xff, 0xd8, 0xff, 0xe0]), "image/jpeg")).toBeUndefined();
+  });
+});
+
+describe("jpegOrientation", () => {
+  /** A JPEG's start with a JFIF segment and an EXIF one of the given byte order and entries. */
+  const withExif = (order: "II" | "MM", entries: [tag: number, value: number][]) => {
+    const u16 = (value: number) => (order === "II" ? le16(value) : be16(value));
+    const u32 = (value: number) =>
+      order === "II"
+        ? [...le16(value & 0xffff), ...le16(value >>> 16)]
+        : [...be16(value >>> 16), ...be16(value & 0xffff)];
+    const tiff = [
+      ...bytes(order),
+      ...u16(42),
+      ...u32(8),
+      ...u16(entries.length),
+      ...entries.flatMap(([tag, value]) => [
+        ...u16(tag),
+        ...u16(3),
+        ...u32(1),
+        ...u16(value),
+        0,
+        0,
+      ]),
+      ...u32(0),
+    ];
+    return bytes(
+      [0xff, 0xd8],
+      [0xff, 0xe0, ...be16(16)],
+      "JFIF\0",
+      new Array<number>(9).fill(0),
+      [0xff, 0xe1, ...be16(2 + 6 + tiff.length)],
+      "Exif\0\0",
+      tiff,
+      [0xff, 0xc0, ...be16(17), 8, ...be16(3000), ...be16(4000), 3],
+    );
+  };
+
+  it("reads the orientation a phone writes, in either byte order, past other tags", () => {
+    expect(jpegOrientation(withExif("MM", [[0x0112, 6]]))).toBe(6);
+    expect(
+      jpegOrientation(
+        withExif("II", [
+          [0x010f, 1],
+          [0x0112, 3],
+        ]),
+      ),
+    ).toBe(3);
+    // The frame header is still found past the EXIF data.
+    expect(pictureSize(withExif("II", [[0x0112, 8]]), "image/jpeg")).toEqual({
+      width: 4000,
+      height: 3000,
+    });
+  });
+
+  it("is 1 (as stored) without EXIF data, without the tag, or with a value out of range", () => {
+    expect(jpegOrientation(withExif("II", []))).toBe(1);
+    expect(jpegOrientation(withExif("MM", [[0x0112, 9]]))).toBe(1);
+    expect(jpegOrientation(bytes([0xff, 0xd8], [0xff, 0xc0, ...be16(17), 8]))).toBe(1);
+    // Cut short in the middle of the EXIF data.
+    expect(jpegOrientation(withExif("MM", [[0x0112, 6]]).subarray(0, 40))).toBe(1);
   });
 });

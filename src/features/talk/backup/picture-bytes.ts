@@ -82,6 +82,40 @@ export function pictureSize(
   return undefined;
 }
 
+/**
+ * How a JPEG's EXIF data says it is turned for viewing: 1 (as stored) to 8, as phones write it for
+ * a photo taken upright (6) or upside down (3). 1 when it has no EXIF data or none is readable.
+ */
+export function jpegOrientation(bytes: Uint8Array): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const fits = (end: number) => end <= bytes.length;
+  let at = 2;
+  // The segments before the image data; EXIF is an APP1 segment that begins "Exif\0\0".
+  while (fits(at + 4) && bytes[at] === 0xff && bytes[at + 1] !== 0xda) {
+    const length = view.getUint16(at + 2);
+    if (bytes[at + 1] === 0xe1 && startsWith(bytes, [0x45, 0x78, 0x69, 0x66, 0, 0], at + 4)) {
+      const tiff = at + 10;
+      if (!fits(tiff + 8)) return 1;
+      const little = bytes[tiff] === 0x49;
+      const u16 = (offset: number) => view.getUint16(tiff + offset, little);
+      const u32 = (offset: number) => view.getUint32(tiff + offset, little);
+      const ifd = u32(4);
+      if (!fits(tiff + ifd + 2)) return 1;
+      const entries = u16(ifd);
+      for (let entry = 0; entry < entries; entry++) {
+        const field = ifd + 2 + entry * 12;
+        if (!fits(tiff + field + 12)) return 1;
+        if (u16(field) !== 0x0112) continue;
+        const value = u16(field + 8);
+        return value >= 1 && value <= 8 ? value : 1;
+      }
+      return 1;
+    }
+    at += 2 + length;
+  }
+  return 1;
+}
+
 export const pictureExtension: Record<PictureType, string> = {
   "image/png": "png",
   "image/jpeg": "jpg",

@@ -6,7 +6,7 @@
  * made small the same way (backup/backup-pictures.ts).
  */
 
-import { pictureSize, pictureType } from "@/features/talk/backup/picture-bytes";
+import { jpegOrientation, pictureSize, pictureType } from "@/features/talk/backup/picture-bytes";
 
 export const pictureSide = 256;
 /** Bigger than any phone photo; a bigger file is not worth decoding on a small device. */
@@ -28,6 +28,66 @@ export function fitWithin(
 export type ResizeProblem = "too-large" | "not-a-picture";
 
 type Decoded = { source: CanvasImageSource; width: number; height: number; release: () => void };
+
+/** How a frame is turned for viewing (WebCodecs), for each EXIF orientation 1 to 8. */
+const frameTurns = [
+  [0, false],
+  [0, true],
+  [180, false],
+  [180, true],
+  [90, true],
+  [90, false],
+  [270, true],
+  [270, false],
+] as const;
+
+/** What WebCodecs' VideoFrame says of how it is turned, where the browser says it. */
+type TurnedFrame = VideoFrame & { rotation?: number; flip?: boolean };
+
+/**
+ * A JPEG photo decoded at a fraction of its size where the browser can: WebCodecs' ImageDecoder
+ * given a desired size, which a JPEG decoder meets by eighths as it decodes (asked for twice the
+ * kept size, it gives at least the kept size). A phone's 50-megapixel photo decoded in full takes
+ * 200 MB at once, which can end the tab on the phone that took it. Undefined where it cannot be
+ * done, or where the frame is not turned as the photo's EXIF data says (it would be drawn on its
+ * side): the picture is then decoded in full.
+ */
+async function decodeJpegSmall(
+  photo: Blob,
+  size: { width: number; height: number },
+  orientation: number,
+): Promise<Decoded | undefined> {
+  if (typeof ImageDecoder === "undefined") return undefined;
+  const desired = fitWithin(size.width, size.height, pictureSide * 2);
+  let decoder: ImageDecoder | undefined;
+  try {
+    if (!(await ImageDecoder.isTypeSupported("image/jpeg"))) return undefined;
+    decoder = new ImageDecoder({
+      data: photo.stream(),
+      type: "image/jpeg",
+      desiredWidth: desired.width,
+      desiredHeight: desired.height,
+    });
+    const image: TurnedFrame = (await decoder.decode()).image;
+    const [rotation, flip] = frameTurns[orientation - 1]!;
+    const turned = (image.rotation ?? 0) === rotation && (image.flip ?? false) === flip;
+    if (!turned) {
+      image.close();
+      return undefined;
+    }
+    const bitmap = await createImageBitmap(image).finally(() => image.close());
+    return {
+      source: bitmap,
+      width: bitmap.width,
+      height: bitmap.height,
+      release: () => bitmap.close(),
+    };
+  } catch {
+    return undefined;
+  } finally {
+    decoder?.close();
+  }
+}
 
 /**
  * The picture decoded for drawing: by createImageBitmap, or for SVG (which Chromium's
@@ -69,19 +129,28 @@ const mayBeClear = new Set(["image/png", "image/gif", "image/svg+xml", "image/we
 /** More pixels than any phone camera makes: decoding them could take a tablet's memory. */
 export const maxPhotoPixels = 60_000_000;
 
-/** Whether the picture's header says more pixels than `maxPhotoPixels` (read, not decoded). */
-async function tooManyPixels(photo: Blob): Promise<boolean> {
+/**
+ * What the picture's header says (read, not decoded): its type, its size, and for a JPEG how its
+ * EXIF data says it is turned.
+ */
+async function readHeader(photo: Blob) {
   // The header, past a JPEG's EXIF data (its thumbnail is at most 64 kB).
   const head = new Uint8Array(await photo.slice(0, 256 * 1024).arrayBuffer());
   const type = pictureType(head);
   const size = type && pictureSize(head, type);
-  return size !== undefined && size.width * size.height > maxPhotoPixels;
+  return { type, size, orientation: type === "image/jpeg" ? jpegOrientation(head) : 1 };
 }
 
 /** The photo made small, or why it cannot be. */
 export async function resizePicture(photo: Blob): Promise<Blob | ResizeProblem> {
-  if (photo.size > maxPhotoBytes || (await tooManyPixels(photo))) return "too-large";
-  const decoded = await decodePicture(photo);
+  if (photo.size > maxPhotoBytes) return "too-large";
+  const { type, size: stored, orientation } = await readHeader(photo);
+  if (stored && stored.width * stored.height > maxPhotoPixels) return "too-large";
+  // A JPEG bigger than twice the kept size is decoded smaller where the browser can.
+  const big = stored && Math.max(stored.width, stored.height) > pictureSide * 2;
+  const decoded =
+    (type === "image/jpeg" && big && (await decodeJpegSmall(photo, stored, orientation))) ||
+    (await decodePicture(photo));
   if (!decoded) return "not-a-picture";
   const size = fitWithin(decoded.width, decoded.height);
   const canvas = document.createElement("canvas");
