@@ -251,6 +251,55 @@ test("with the text at 200 % on a phone, a picker wraps its chosen line and work
   await expect(pause).toBeFocused();
 });
 
+// The history's entries: the words said, with their pin and delete buttons beside them while
+// there is room, and under them when there is not.
+test("with the text at 200 % on a phone, Talk's history keeps its words whole and its buttons on the screen", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const browser = await page.context().newCDPSession(page);
+  await browser.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
+  await presetPilotAccess(page);
+  const said = {
+    ru: ["Откройте, пожалуйста, окно.", "Мне душно."],
+    kk: ["Маған көмектесіңізші.", "Терезені ашыңызшы."],
+  };
+  for (const [locale, texts] of Object.entries(said) as [keyof typeof said, string[]][]) {
+    await presetLanguage(page, locale);
+    await presetStoredValue(
+      page,
+      "dauys.talk-history",
+      texts.map((text, index) => ({
+        id: `said-${index}`,
+        text,
+        language: locale,
+        saidAt: Date.UTC(2026, 11, 7, 9, 30 + index),
+      })),
+    );
+    await page.goto("/talk");
+    const entries = page.locator("main li:has([data-history-entry])");
+    await expect(entries).toHaveCount(texts.length);
+    await entries.last().scrollIntoViewIfNeeded();
+    // Polled: the words are fitted just after the list is drawn.
+    await expect.poll(() => brokenWords(entries), { message: locale }).toEqual([]);
+    for (const button of await entries.getByRole("button").all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.x, `${locale}: ${await button.getAttribute("aria-label")}`).toBeGreaterThanOrEqual(
+        0,
+      );
+      expect(
+        box.x + box.width,
+        `${locale}: ${await button.getAttribute("aria-label")}`,
+      ).toBeLessThanOrEqual(360);
+    }
+    await expect.poll(() => findSpilledText(page), { message: locale }).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      locale,
+    ).toBeLessThanOrEqual(360);
+  }
+});
+
 // Windows' high contrast (forced colours) paints fills and shadows in the system's colours, so
 // what they drew must be drawn by an edge: a button drawn by its fill (Listen), a dialog against
 // the page, the current page's link; and a picture keeps the light card it was drawn for.

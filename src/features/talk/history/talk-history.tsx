@@ -4,6 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import { IconButton } from "@/components/icon-button";
 import { useLatest } from "@/lib/use-latest";
+import { useLaterBehaviour } from "@/lib/use-later-behaviour";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
@@ -48,24 +49,31 @@ export const recentEntriesShown = 10;
  * pinned to the board or deleted, and the whole list cleared (after a second press). The newest
  * ten show, the rest on request.
  */
-export function TalkHistory({
-  history,
-  isOnBoard,
-  onSay,
-  onPin,
-  onDelete,
-  onClear,
-}: {
+export function TalkHistory(props: HistoryProps) {
+  const { t } = useLingui();
+  if (props.history.length === 0) {
+    return <Typography sx={{ color: "text.secondary" }}>{t`Nothing said yet.`}</Typography>;
+  }
+  return <HistoryEntries {...props} />;
+}
+
+type HistoryProps = {
   history: History;
   isOnBoard: (entry: HistoryEntry) => boolean;
   onSay: (entry: HistoryEntry) => void;
   onPin: (entry: HistoryEntry) => void;
   onDelete: (entry: HistoryEntry) => void;
   onClear: () => void;
-}) {
+};
+
+function HistoryEntries({ history, isOnBoard, onSay, onPin, onDelete, onClear }: HistoryProps) {
   const { t, i18n } = useLingui();
   const [whole, setWhole] = useState(false);
-  const listRef = useRef<HTMLOListElement>(null);
+  // Words too wide for the entry (large text on a phone) are made a little smaller rather than
+  // broken, as on the board.
+  const listRef = useLaterBehaviour<HTMLOListElement>(() =>
+    import("@/lib/fit-long-words").then(({ fitLongWords }) => fitLongWords),
+  );
   // The rows' presses go to the newest handlers through ones that stay the same, so a phrase said
   // (a new entry at the top) draws that row alone, not all hundred.
   const handlers = useLatest({ onSay, onPin, onDelete });
@@ -74,9 +82,6 @@ export function TalkHistory({
     onPin: (entry: HistoryEntry) => handlers.current.onPin(entry),
     onDelete: (entry: HistoryEntry) => handlers.current.onDelete(entry),
   }));
-  if (history.length === 0) {
-    return <Typography sx={{ color: "text.secondary" }}>{t`Nothing said yet.`}</Typography>;
-  }
   // The time each entry was said.
   const time = dateAndTime(i18n.locale);
 
@@ -89,7 +94,15 @@ export function TalkHistory({
         component="ol"
         id={listId}
         ref={listRef}
-        sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}
+        // Its column is the panel's width, never a long word's, which is made to fit instead.
+        sx={{
+          listStyle: "none",
+          p: 0,
+          m: 0,
+          display: "grid",
+          gridTemplateColumns: "minmax(0, 1fr)",
+          gap: 1,
+        }}
       >
         {shown.map((entry) => (
           <HistoryRow
@@ -146,8 +159,11 @@ const HistoryRow = memo(function HistoryRow({
     <Box
       component="li"
 
+      // The buttons go under the words when the text is large: beside them, the words had a
+      // third of a phone's width at 200 % and broke mid-word, or pushed Delete off the screen.
       sx={{
         display: "flex",
+        flexWrap: "wrap",
         alignItems: "stretch",
         gap: 1,
         borderBottom: 1,
@@ -159,7 +175,8 @@ const HistoryRow = memo(function HistoryRow({
         data-history-entry={entry.id}
         onClick={() => onSay(entry)}
         sx={{
-          flex: 1,
+          flex: "1 1 10rem",
+          minWidth: 0,
           minHeight: 56,
           justifyContent: "flex-start",
           textAlign: "start",
@@ -171,8 +188,12 @@ const HistoryRow = memo(function HistoryRow({
         <Box
           component="span"
           lang={entry.language}
+          data-fit-words
+          // As wide as the entry, not as its longest word: a word wider is seen, and fitted.
           sx={{
-            fontSize: "1.125rem",
+            alignSelf: "stretch",
+            // On a phone with large text, as large as the text, not an eighth larger: a long word's room.
+            fontSize: "min(1.125rem, max(1rem, 7vw))",
             fontWeight: 600,
             color: "text.primary",
             overflowWrap: "anywhere",
@@ -184,22 +205,24 @@ const HistoryRow = memo(function HistoryRow({
           <time dateTime={new Date(entry.saidAt).toISOString()}>{time.format(entry.saidAt)}</time>
         </Box>
       </Button>
-      <IconButton
-        sx={{ width: 48, height: 48, alignSelf: "center" }}
-        aria-label={onBoard ? t`On the board: ${entry.text}` : t`Pin to the board: ${entry.text}`}
-        // Focusable once pinned (aria-disabled): pressing it must not drop the focus.
-        aria-disabled={onBoard}
-        onClick={() => !onBoard && onPin(entry)}
-      >
-        <PushPinIcon />
-      </IconButton>
-      <IconButton
-        sx={{ width: 48, height: 48, alignSelf: "center" }}
-        aria-label={t`Delete from history: ${entry.text}`}
-        onClick={() => onDelete(entry)}
-      >
-        <DeleteOutlinedIcon />
-      </IconButton>
+      <Box sx={{ display: "flex", gap: 1, alignSelf: "center", marginInlineStart: "auto" }}>
+        <IconButton
+          sx={{ minWidth: 48, minHeight: 48 }}
+          aria-label={onBoard ? t`On the board: ${entry.text}` : t`Pin to the board: ${entry.text}`}
+          // Focusable once pinned (aria-disabled): pressing it must not drop the focus.
+          aria-disabled={onBoard}
+          onClick={() => !onBoard && onPin(entry)}
+        >
+          <PushPinIcon />
+        </IconButton>
+        <IconButton
+          sx={{ minWidth: 48, minHeight: 48 }}
+          aria-label={t`Delete from history: ${entry.text}`}
+          onClick={() => onDelete(entry)}
+        >
+          <DeleteOutlinedIcon />
+        </IconButton>
+      </Box>
     </Box>
   );
 });
