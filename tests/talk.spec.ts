@@ -290,6 +290,29 @@ test.describe("Talk", () => {
     await expect(page.getByText("This could not be said aloud.")).toHaveCount(0);
   });
 
+  test("on a phone, why a phrase far down the board could not be said shows on the screen, and the board stays under the finger", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.route("**/voice-pack/**", (route) => route.abort("internetdisconnected"));
+    const keeping = page.waitForResponse(/\/keep-pressed-in-place-[^/]*\.js$/);
+    await openTalk(page);
+    await keeping;
+    const { button } = await firstPhrase(page, "Feelings");
+    await button.scrollIntoViewIfNeeded();
+    const before = (await button.boundingBox())!;
+    await button.click();
+    const why = page.getByRole("alert").filter({ hasText: "The voice for this language" });
+    await expect(why).toHaveText(voiceNotHere, { timeout: 30_000 });
+    // Where the user is, not above the board out of sight; the phrase has not moved.
+    await expect(why).toBeInViewport();
+    expect(Math.abs((await button.boundingBox())!.y - before.y)).toBeLessThan(2);
+    // Closed, the focus is back on the phrase tapped.
+    await why.getByRole("button", { name: "Close" }).click();
+    await expect(why).toHaveCount(0);
+    await expect(button).toBeFocused();
+  });
+
   test("on a phone, the board stays under the finger when what was said appears above it", async ({
     page,
   }) => {
@@ -328,6 +351,27 @@ test.describe("Talk", () => {
     );
     expect(pressable.length).toBeGreaterThan(0);
     expect(new Set(pressable)).toEqual(new Set([secondText]));
+  });
+
+  test("on a phone, a phrase tapped far down the board stays under the finger as what was said appears above it", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const keeping = page.waitForResponse(/\/keep-pressed-in-place-[^/]*\.js$/);
+    await openTalk(page);
+    await keeping;
+    // Scrolled down the board: there the browser keeps what is in view in place by itself, and
+    // the page must not be moved a second time.
+    const { button, text } = await firstPhrase(page, "Feelings");
+    await button.scrollIntoViewIfNeeded();
+    const before = (await button.boundingBox())!;
+    await button.click();
+    await expect(
+      page.getByRole("region", { name: "Said last" }).getByText(text, { exact: true }),
+    ).toBeAttached();
+    expect(Math.abs((await button.boundingBox())!.y - before.y)).toBeLessThan(2);
+    await expectAudioPlaying(page);
+    expect(Math.abs((await button.boundingBox())!.y - before.y)).toBeLessThan(2);
   });
 
   test("Stop silences a long message at once", async ({ page }) => {
@@ -946,14 +990,14 @@ test.describe("Talk", () => {
     await expect(box).toHaveValue("Aigerim ");
     await expect(box).toBeFocused();
 
-    // Nothing to say aloud: said why; closed, the focus goes on from the main content.
+    // Nothing to say aloud: said why; closed, the focus is back in the box, to type on.
     await box.fill("...");
     await box.press("Enter");
     const why = page.getByRole("alert").filter({ hasText: "There is nothing to read aloud" });
     await expect(why).toBeVisible();
     await why.getByRole("button", { name: "Close" }).click();
     await expect(why).toHaveCount(0);
-    await expect(page.locator("main")).toBeFocused();
+    await expect(box).toBeFocused();
   });
 
   test("a text pasted over the limit is kept whole, said to be too long, and Speak waits until it is short enough", async ({

@@ -8,10 +8,12 @@
  */
 export function keepPressedInPlace(area: HTMLElement): () => void {
   let pressed: Element | null = null;
-  // Where the pressed element is on the page (not in the window): the user's own scrolling leaves
-  // it as it is, so only a change of the page's layout moves the page back.
-  let pressedAt = 0;
-  const pageTop = (element: Element) => element.getBoundingClientRect().top + window.scrollY;
+  // Where the pressed element is in the window, followed as the page scrolls (the user's own
+  // scrolling, or the browser's scroll anchoring making up for the change itself): only a move
+  // that nothing made up for moves the page back. Measured on the page instead, a phrase far
+  // down the board that Chrome had already kept in place was moved again, 325 px up on a phone.
+  let pressedTop = 0;
+  const top = (element: Element) => element.getBoundingClientRect().top;
   const remember = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     const below =
@@ -19,13 +21,16 @@ export function keepPressedInPlace(area: HTMLElement): () => void {
       !area.contains(target) &&
       (area.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
     pressed = below ? target : null;
-    if (pressed) pressedAt = pageTop(pressed);
+    if (pressed) pressedTop = top(pressed);
+  };
+  const scrolled = () => {
+    if (pressed?.isConnected) pressedTop = top(pressed);
   };
   const moveBack = () => {
     if (!pressed?.isConnected) return;
-    const moved = pageTop(pressed) - pressedAt;
+    const moved = top(pressed) - pressedTop;
     if (Math.abs(moved) >= 1) window.scrollBy({ top: moved, behavior: "instant" });
-    pressedAt = pageTop(pressed);
+    pressedTop = top(pressed);
   };
   // At once after the change to the area's content, in the same task: before the next tap is
   // handled. A resize observer alone waits for the next frame, and on a slow phone a tap came in
@@ -36,11 +41,13 @@ export function keepPressedInPlace(area: HTMLElement): () => void {
   const sizes = new ResizeObserver(moveBack);
   document.addEventListener("pointerdown", remember, true);
   document.addEventListener("keydown", remember, true);
+  window.addEventListener("scroll", scrolled, { passive: true });
   changes.observe(area, { childList: true, subtree: true, characterData: true, attributes: true });
   sizes.observe(area);
   return () => {
     document.removeEventListener("pointerdown", remember, true);
     document.removeEventListener("keydown", remember, true);
+    window.removeEventListener("scroll", scrolled);
     changes.disconnect();
     sizes.disconnect();
   };

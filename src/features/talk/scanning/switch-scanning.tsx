@@ -208,6 +208,7 @@ function ScanStatus({
 /**
  * Keeps what is scrolled into view (the highlight, a control reached by Tab) clear of the bar
  * stuck to the bottom of the screen: the page's scroll padding at the bottom is the bar's height.
+ * Talk's speech failures, shown at the bottom, sit above it (--scan-bar-height, said-panel.tsx).
  */
 function useRoomForBar(barRef: RefObject<HTMLElement | null>) {
   useEffect(() => {
@@ -216,11 +217,13 @@ function useRoomForBar(barRef: RefObject<HTMLElement | null>) {
     const root = document.documentElement;
     const observer = new ResizeObserver(() => {
       root.style.scrollPaddingBottom = `${bar.offsetHeight + 16}px`;
+      root.style.setProperty("--scan-bar-height", `${bar.offsetHeight + 8}px`);
     });
     observer.observe(bar);
     return () => {
       observer.disconnect();
       root.style.scrollPaddingBottom = "";
+      root.style.removeProperty("--scan-bar-height");
     };
   }, [barRef]);
 }

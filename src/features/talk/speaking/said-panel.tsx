@@ -1,8 +1,10 @@
+import { useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { styled } from "@mui/material/styles";
 import FullscreenIcon from "@mui/icons-material/Fullscreen";
 import ReplayIcon from "@mui/icons-material/Replay";
 import ScreenRotationIcon from "@mui/icons-material/ScreenRotation";
@@ -103,7 +105,12 @@ export function SaidPanel({
   );
 }
 
-/** Why something could not be said; closed, the focus goes on from the main content. */
+/**
+ * Why something could not be said, at the bottom of the screen: wherever the user is on the page
+ * (a phrase tapped far down the board), and without moving the board under their finger, as the
+ * panel above it would. Closed, the focus goes back to where it was as the message came (the box
+ * typed in, the phrase tapped), or on from the main content.
+ */
 export function SpeechFailureAlert({
   reason,
   onClose,
@@ -113,14 +120,39 @@ export function SpeechFailureAlert({
 }) {
   const { t } = useLingui();
   useFocusMainContentWhenLost();
+  const [cameFrom] = useState(() => document.activeElement);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const close = () => {
+    if (alertRef.current?.contains(document.activeElement) && cameFrom instanceof HTMLElement)
+      cameFrom.focus({ preventScroll: true });
+    onClose();
+  };
   const message = {
     "nothing-to-say": t`There is nothing to read aloud in this text. Record or type some words.`,
     "no-voice": t`The voice for this language is not on this device yet. Connect to the internet once to load it; after that it works offline.`,
     failed: t`This could not be said aloud. Please try again.`,
   }[reason];
   return (
-    <Alert severity="error" role="alert" onClose={onClose} closeText={t`Close`}>
-      {message}
-    </Alert>
+    <FailureDock>
+      <Alert ref={alertRef} severity="error" role="alert" onClose={close} closeText={t`Close`}>
+        {message}
+      </Alert>
+    </FailureDock>
   );
 }
+
+/**
+ * Where a speech failure shows: fixed at the bottom as a toast is (BottomToast, whose chunk would
+ * be listed in Talk's first JavaScript), above the outbox's news and the switch scanning bar. A
+ * tap beside the message still reaches the board.
+ */
+const FailureDock = styled("div")(({ theme }) => ({
+  position: "fixed",
+  zIndex: theme.zIndex.snackbar,
+  insetInline: 8,
+  bottom: "calc(8px + var(--sent-notice-height, 0px) + var(--scan-bar-height, 0px))",
+  display: "flex",
+  justifyContent: "center",
+  pointerEvents: "none",
+  "& > *": { pointerEvents: "auto" },
+}));
