@@ -354,6 +354,41 @@ test.describe("Talk switch access", () => {
   });
 });
 
+test("scanning chosen in the settings with the arrow keys waits for the switch: the focus stays on the choice", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await presetPilotAccess(page);
+  await presetStoredValue(page, "dauys.talk-settings", {
+    language: "en",
+    scanning: { mode: "off", intervalMs: interval },
+  });
+  await page.goto("/talk");
+  await settle(page);
+  const off = page.getByRole("radio", { name: "Off" });
+  await off.scrollIntoViewIfNeeded();
+  await expect(off).toBeChecked();
+  await off.focus();
+  // The first choice after Off is One switch: chosen on the way to Two switches, it waits.
+  await page.keyboard.press("ArrowDown");
+  const oneSwitch = page.getByRole("radio", { name: /^One switch/ });
+  await expect(oneSwitch).toBeChecked();
+  await expect(scanStatus(page)).toHaveText("Scanning is stopped. Press your switch to start.");
+  // Three of its steps later, nothing has moved.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await page.clock.runFor(interval * 3);
+  await expect(oneSwitch).toBeFocused();
+  await expect(scanStatus(page)).toHaveText("Scanning is stopped. Press your switch to start.");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("radio", { name: /^Two switches/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /^Two switches/ })).toBeFocused();
+  // The switch starts it, from the top of the screen.
+  await page.keyboard.press("Space");
+  await expect(scanStatus(page)).not.toHaveText(/Scanning is stopped/);
+  await expect(page.getByRole("radio", { name: /^Two switches/ })).not.toBeFocused();
+  await page.clock.resume();
+});
+
 test("the listener view is closed by the switch, also when a tap anywhere is the switch", async ({
   page,
 }) => {

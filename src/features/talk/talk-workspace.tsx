@@ -107,6 +107,10 @@ export function TalkWorkspace({
   // Presses of the Listen at the top, and the last one My voice's panel (under the board) took:
   // kept here, so a panel drawn again (Try again after an error) does not take an old press.
   const [listenPresses, setListenPresses] = useState({ asked: 0, taken: 0 });
+  // Switch scanning turned on in the settings on this page (not on when the page opened): it
+  // waits for the switch to start. Chosen with an arrow key (the first choice after Off is One
+  // switch), it took the focus away from the settings at once and around the screen for rounds.
+  const [scanChosenHere, setScanChosenHere] = useState(false);
   const listenTaken = useCallback(
     (press: number) =>
       setListenPresses((presses) => ({ ...presses, taken: Math.max(presses.taken, press) })),
@@ -233,7 +237,11 @@ export function TalkWorkspace({
       <LaterPanel title={t`Switch access`}>
         <ScanSettingsPanel
           settings={settings.scanning}
-          onChange={(scanning) => changeSettings({ scanning })}
+          onChange={(scanning) => {
+            if (settings.scanning.mode === "off" && scanning.mode !== "off")
+              setScanChosenHere(true);
+            changeSettings({ scanning });
+          }}
         />
       </LaterPanel>
 
@@ -250,6 +258,7 @@ export function TalkWorkspace({
           <SwitchScanning
             rootRef={screenRef}
             settings={settings.scanning}
+            startStopped={scanChosenHere}
             speech={speech}
             loadEngine={loadEngine}
           />

@@ -38,11 +38,14 @@ const barColour = "#0d1b2a";
 export function SwitchScanning({
   rootRef,
   settings,
+  startStopped = false,
   speech,
   loadEngine,
 }: {
   rootRef: RefObject<HTMLElement | null>;
   settings: ScanSettings;
+  /** Stopped until the switch is pressed, rather than scanning from the start. */
+  startStopped?: boolean;
   /** Talk's speech: a phrase being said makes the spoken cue wait; Undo stops or takes back. */
   speech: Pick<ReturnType<typeof useTalkSpeech>, "speaking" | "said" | "stop" | "retract">;
   loadEngine: () => Promise<DeviceEngine>;
@@ -56,6 +59,7 @@ export function SwitchScanning({
   const scan = useSwitchScanning({
     rootRef,
     settings,
+    startStopped,
     onPress: () => {
       saidAtPress.current = speech.said;
     },

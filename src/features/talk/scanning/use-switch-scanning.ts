@@ -14,6 +14,7 @@ import {
   nodeAt,
   select,
   startScan,
+  stoppedScan,
   stopScan,
   tick,
   undo,
@@ -134,12 +135,18 @@ const isToggle = (element: HTMLElement) =>
 export function useSwitchScanning({
   rootRef,
   settings,
+  startStopped,
   onPress,
   onUndo,
   chooseFrom,
 }: {
   rootRef: RefObject<HTMLElement | null>;
   settings: ScanSettings;
+  /**
+   * Stopped until a switch is pressed (as if the user had pressed Stop: a tap is a tap), rather
+   * than scanning the screen at once.
+   */
+  startStopped: boolean;
   /** A button is about to be pressed by the switch (what it starts can then be undone). */
   onPress: () => void;
   /** A press was undone: stop what it started (a phrase being said). */
@@ -147,7 +154,7 @@ export function useSwitchScanning({
   /** A list was chosen: its choices are to be offered as buttons (scan-choice-dialog.tsx). */
   chooseFrom: (list: HTMLSelectElement) => void;
 }) {
-  const [state, setState] = useState<ScanState>(startScan);
+  const [state, setState] = useState<ScanState>(() => (startStopped ? stoppedScan : startScan()));
   const [tree, setTree] = useState<ScanTree>({ children: [] });
   // The state as the last switch press left it, for presses quicker than React's renders.
   const latest = useRef(state);
@@ -385,8 +392,10 @@ export function useSwitchScanning({
     actions[which]();
   });
 
-  // The screen as it is when scanning starts.
-  useEffect(() => onSwitch("start"), []);
+  // The screen as it is when scanning starts; a stopped scan reads it at the switch's press.
+  useEffect(() => {
+    if (!latest.current.stopped) onSwitch("start");
+  }, []);
 
   // What is highlighted may go between two steps (deleted in another tab, hidden by a panel that
   // changed, behind a dialog that opened): the highlight is fitted to the screen at once, in the
