@@ -1913,6 +1913,24 @@ test.describe("errors", () => {
     await expect(textField(page)).toBeEditable();
   });
 
+  test("on a phone, why recording stopped is right under “Recording stopped.”, not below the notice of where the voice goes", async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openRecognition(page);
+    await startRecording(page);
+    await context.setOffline(true);
+    await page.evaluate(() => window.speechScript.fail("network"));
+    await expect(status(page)).toHaveText("Recording stopped.");
+    const why = page.getByRole("alert").filter({ hasText: "needs an internet connection" });
+    await expect(why).toBeVisible();
+    const stopped = (await status(page).boundingBox())!;
+    const reason = (await why.boundingBox())!;
+    expect(reason.y - (stopped.y + stopped.height)).toBeGreaterThanOrEqual(0);
+    expect(reason.y - (stopped.y + stopped.height)).toBeLessThan(24);
+  });
+
   // Online, the connection is not what failed: the user is not sent to look for one.
   for (const [code, message] of [
     [

@@ -490,6 +490,8 @@ test.describe("Talk", () => {
     await atTop.click();
     await expect(panelListen).toBeFocused();
     await expect(myVoice.getByText("Teach at least one phrase first.")).toBeInViewport();
+    // Why it does nothing yet is read with it.
+    await expect(panelListen).toHaveAccessibleDescription("Teach at least one phrase first.");
     await expect(myVoice.getByText("Listening… say your phrase.")).toHaveCount(0);
 
     // A phrase taught before.
@@ -1101,9 +1103,14 @@ test.describe("Talk", () => {
     await page.getByRole("button", { name: "Edit the board" }).click();
     await board(page).getByRole("button", { name: "Add a phrase" }).click();
     const dialog = page.getByRole("dialog", { name: "Add a phrase" });
-    // A blank phrase is refused on the field, and the dialog stays.
+    // A blank phrase is refused on the field, which takes the focus (its error read with it), and
+    // the dialog stays.
     await dialog.getByRole("button", { name: "Save the phrase" }).click();
     await expect(dialog.getByText("Type the phrase first.")).toBeVisible();
+    await expect(dialog.getByRole("textbox", { name: "Phrase" })).toBeFocused();
+    await expect(dialog.getByRole("textbox", { name: "Phrase" })).toHaveAccessibleDescription(
+      "Type the phrase first.",
+    );
     await dialog.getByRole("textbox", { name: "Phrase" }).fill("Please bring my glasses");
     await dialog.getByRole("button", { name: "Save the phrase" }).click();
     await expect(dialog).toHaveCount(0);
@@ -1442,7 +1449,14 @@ test.describe("Talk", () => {
     await undo.click();
     await expect(entries).toHaveCount(2);
     await expect(entryButton(page, "Open the door please")).toBeFocused();
-    await historyRegion(page).getByRole("button", { name: "Clear all history" }).click();
+    // Escape answers the question the safe way: nothing cleared, the focus back on Clear.
+    const clearAll = historyRegion(page).getByRole("button", { name: "Clear all history" });
+    await clearAll.click();
+    await expect(historyRegion(page).getByRole("button", { name: "Keep it" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(clearAll).toBeFocused();
+    await expect(entries).toHaveCount(2);
+    await clearAll.click();
     await historyRegion(page).getByRole("button", { name: "Yes, clear all" }).focus();
     await page.keyboard.press("Enter");
     await expect(historyRegion(page).getByText("Nothing said yet.")).toBeVisible();

@@ -145,6 +145,19 @@ export function RecordingPanel({
           <Typography role="status" sx={{ mt: 1.5, fontSize: "1.125rem", fontWeight: 600 }}>
             {statusText}
           </Typography>
+          {/* Why it stopped, right under "Recording stopped.": below the notice of where the
+              voice goes, it was half a phone's screen further down, out of sight. */}
+          {state.problem ? (
+            <Box sx={{ mt: 1.5 }}>
+              <Suspense fallback={null}>
+                <RecognitionProblemAlert
+                  problem={state.problem}
+                  onClose={onDismissProblem}
+                  focusAfter={buttonRef}
+                />
+              </Suspense>
+            </Box>
+          ) : null}
           {listening ? (
             <Typography id={lockedId} sx={{ mt: 1, color: "text.secondary" }}>
               {t`The language and “Only recognise on this device” can be changed once recording stops.`}
@@ -166,15 +179,6 @@ export function RecordingPanel({
             {t`Speech recognition is not supported in this browser. You can type or paste your text in the field below; creating audio and downloading still work.`}
           </Alert>
         )}
-        {state.problem ? (
-          <Suspense fallback={null}>
-            <RecognitionProblemAlert
-              problem={state.problem}
-              onClose={onDismissProblem}
-              focusAfter={buttonRef}
-            />
-          </Suspense>
-        ) : null}
 
         {listening ? (
           <LiveTranscript text={state.text} interim={state.interim} language={state.language} />

@@ -52,6 +52,12 @@ export function PhraseDialog({
   const titleId = useId();
   const [draft, setDraft] = useState(initial);
   const [checked, setChecked] = useState(false);
+  // The phrase's box, focused at its end as the dialog opens (one function: not again each render).
+  const phraseBox = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
+  const [keepPhraseBox] = useState(() => (box: HTMLInputElement | HTMLTextAreaElement | null) => {
+    phraseBox.current = box;
+    focusAtEnd(box);
+  });
   const [pictureBusy, setPictureBusy] = useState(false);
   // Photos kept while the dialog was open: those the phrase does not end with are erased.
   const keptPictures = useRef<string[]>([]);
@@ -79,7 +85,11 @@ export function PhraseDialog({
     // field says what is under way).
     if (pictureBusy) return;
     setChecked(true);
-    if (full || phraseProblem(draft.text)) return;
+    // The focus goes to the phrase, whose error is read with it: on Save, nothing said why.
+    if (full || phraseProblem(draft.text)) {
+      phraseBox.current?.focus();
+      return;
+    }
     eraseUnused(draft.symbol);
     onSave(draft);
   };
@@ -101,7 +111,7 @@ export function PhraseDialog({
         </DialogTitle>
         <DialogContent sx={{ display: "grid", gap: 2.5, pt: "8px !important" }}>
           <TextField
-            inputRef={focusAtEnd}
+            inputRef={keepPhraseBox}
             label={t`Phrase`}
             value={draft.text}
             onChange={(event) => {

@@ -246,6 +246,12 @@ function ClearHistory({ onClear }: { onClear: () => void }) {
       direction="row"
       role="group"
       aria-label={t`Clear all history?`}
+      // Escape answers it the safe way, as it closes a dialog.
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || event.defaultPrevented) return;
+        event.preventDefault();
+        setConfirmingClear(false);
+      }}
       sx={{ flexWrap: "wrap", gap: 1.5, alignItems: "center" }}
     >
       <Typography sx={{ fontWeight: 700 }}>{t`Clear all history?`}</Typography>

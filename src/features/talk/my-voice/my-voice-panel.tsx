@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
@@ -260,6 +260,7 @@ export function MyVoicePanel({
   };
 
   const listenButton = useRef<HTMLButtonElement>(null);
+  const teachFirstId = useId();
   // The press acted on, so that running the effect again before the parent has heard (React's
   // development checks) does not listen twice.
   const actedOn = useRef<number | null>(null);
@@ -359,6 +360,8 @@ export function MyVoicePanel({
           size="large"
           startIcon={<MicIcon />}
           aria-disabled={!canListen}
+          // Why it does nothing yet, read with it.
+          aria-describedby={taught.length === 0 ? teachFirstId : undefined}
           aria-keyshortcuts="Alt+L"
           onClick={pressListen}
           sx={{ minHeight: 64, px: 4, fontSize: "1.25rem" }}
@@ -393,7 +396,7 @@ export function MyVoicePanel({
           </FocusBackWhenGone>
         ) : null}
         {taught.length === 0 ? (
-          <Typography>{t`Teach at least one phrase first.`}</Typography>
+          <Typography id={teachFirstId}>{t`Teach at least one phrase first.`}</Typography>
         ) : null}
       </Stack>
       <Typography sx={{ color: "text.secondary", fontSize: "0.9rem" }}>
