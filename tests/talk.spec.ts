@@ -174,6 +174,17 @@ const entryButton = (page: Page, text: string) =>
     name: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`),
   });
 
+/**
+ * Talk on a phone, with what keeps the board under the finger as what was said appears above it
+ * (it comes just after the page is drawn, before a hand can tap).
+ */
+async function openTalkOnPhone(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const keeping = page.waitForResponse(/\/keep-pressed-in-place-[^/]*\.js$/);
+  await openTalk(page);
+  await keeping;
+}
+
 async function firstPhrase(
   page: Page,
   group = "Needs",
@@ -293,11 +304,8 @@ test.describe("Talk", () => {
   test("on a phone, why a phrase far down the board could not be said shows on the screen, and the board stays under the finger", async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
     await page.route("**/voice-pack/**", (route) => route.abort("internetdisconnected"));
-    const keeping = page.waitForResponse(/\/keep-pressed-in-place-[^/]*\.js$/);
-    await openTalk(page);
-    await keeping;
+    await openTalkOnPhone(page);
     const { button } = await firstPhrase(page, "Feelings");
     await button.scrollIntoViewIfNeeded();
     const before = (await button.boundingBox())!;
@@ -316,11 +324,7 @@ test.describe("Talk", () => {
   test("on a phone, the board stays under the finger when what was said appears above it", async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    // What keeps the board in place comes just after the page is drawn, before a hand can tap.
-    const keeping = page.waitForResponse(/\/keep-pressed-in-place-[^/]*\.js$/);
-    await openTalk(page);
-    await keeping;
+    await openTalkOnPhone(page);
     const phrases = phraseGroup(page, "Needs").getByRole("button");
     const first = (await phrases.nth(0).boundingBox())!;
     const second = (await phrases.nth(1).boundingBox())!;
@@ -356,10 +360,7 @@ test.describe("Talk", () => {
   test("on a phone, a phrase tapped far down the board stays under the finger as what was said appears above it", async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    const keeping = page.waitForResponse(/\/keep-pressed-in-place-[^/]*\.js$/);
-    await openTalk(page);
-    await keeping;
+    await openTalkOnPhone(page);
     // Scrolled down the board: there the browser keeps what is in view in place by itself, and
     // the page must not be moved a second time.
     const { button, text } = await firstPhrase(page, "Feelings");
@@ -1130,6 +1131,11 @@ test.describe("Talk", () => {
     await page.keyboard.press("Enter");
     await expect(needs.getByRole("listitem").nth(1)).toContainText(firstNeed);
     await expect(moveDown).toBeFocused();
+    // Where it went is said: the button keeps its name.
+    const needCount = await needs.getByRole("listitem").count();
+    await expect(board(page).getByRole("status")).toHaveText(
+      `Moved in Needs to place 2 of ${needCount}: ${firstNeed}`,
+    );
     const firstDelete = needs.getByRole("button", { name: /^Delete: / }).first();
     const deletedName = await firstDelete.getAttribute("aria-label");
     await firstDelete.focus();

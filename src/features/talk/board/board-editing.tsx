@@ -147,9 +147,19 @@ export function BoardEditing({
       focusAfterEdit([undoButtonOf("board")]);
     },
     onMove: (phrase, direction) => {
+      const moved = movePhrase(board, phrase.id, direction);
       changeBoard((current) => movePhrase(current, phrase.id, direction));
       // The same button of the phrase in its new place (held there at the end of its group).
       focusAfterEdit([phraseControlSelector(phrase.id, direction < 0 ? "up" : "down")]);
+      if (moved === board) return;
+      // Where it went, said: the focus stays on a button of the same name, which says nothing
+      // of the place.
+      const members = moved.filter((other) => other.category === phrase.category);
+      const position = members.findIndex((other) => other.id === phrase.id) + 1;
+      const count = members.length;
+      const group = i18n._(categoryLabels[phrase.category]);
+      const text = phrase.text;
+      onNotice(t`Moved in ${group} to place ${position} of ${count}: ${text}`);
     },
     onToggleFavourite: (phrase) => changeBoard((current) => toggleFavourite(current, phrase.id)),
   };

@@ -29,6 +29,13 @@ export type ResizeProblem = "too-large" | "not-a-picture";
 
 type Decoded = { source: CanvasImageSource; width: number; height: number; release: () => void };
 
+const decodedBitmap = (bitmap: ImageBitmap): Decoded => ({
+  source: bitmap,
+  width: bitmap.width,
+  height: bitmap.height,
+  release: () => bitmap.close(),
+});
+
 /** How a frame is turned for viewing (WebCodecs), for each EXIF orientation 1 to 8. */
 const frameTurns = [
   [0, false],
@@ -75,13 +82,7 @@ async function decodeJpegSmall(
       image.close();
       return undefined;
     }
-    const bitmap = await createImageBitmap(image).finally(() => image.close());
-    return {
-      source: bitmap,
-      width: bitmap.width,
-      height: bitmap.height,
-      release: () => bitmap.close(),
-    };
+    return decodedBitmap(await createImageBitmap(image).finally(() => image.close()));
   } catch {
     return undefined;
   } finally {
@@ -95,13 +96,7 @@ async function decodeJpegSmall(
  */
 async function decodePicture(photo: Blob): Promise<Decoded | undefined> {
   try {
-    const bitmap = await createImageBitmap(photo, { imageOrientation: "from-image" });
-    return {
-      source: bitmap,
-      width: bitmap.width,
-      height: bitmap.height,
-      release: () => bitmap.close(),
-    };
+    return decodedBitmap(await createImageBitmap(photo, { imageOrientation: "from-image" }));
   } catch {
     if (photo.type !== "image/svg+xml") return undefined;
   }
