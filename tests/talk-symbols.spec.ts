@@ -443,20 +443,30 @@ test("a photo becomes a phrase's picture, made small on the device, kept, export
   await expect.poll(() => keptPictureCount(page)).toBe(1);
 });
 
-test("a photo with fine detail is made small without moiré", async ({ page }) => {
+/** A phrase added with a photo chosen for it, saved: its picture on the board, loaded. */
+async function phraseWithPhoto(
+  page: Page,
+  text: string,
+  photo: Parameters<Locator["setInputFiles"]>[0],
+) {
   await openTalk(page);
   await board(page).getByRole("button", { name: "Edit the board" }).click();
   await board(page).getByRole("button", { name: "Add a phrase" }).click();
   const dialog = page.getByRole("dialog", { name: "Add a phrase" });
-  await dialog.getByRole("textbox", { name: "Phrase" }).fill("My striped shirt");
+  await dialog.getByRole("textbox", { name: "Phrase" }).fill(text);
   const chooser = page.waitForEvent("filechooser");
   await dialog.getByRole("button", { name: "Choose a photo" }).click();
-  await (await chooser).setFiles(await stripedPhoto(page));
+  await (await chooser).setFiles(photo);
   await expect(
     dialog.getByRole("status").filter({ hasText: "The photo is the phrase's picture now." }),
   ).toBeVisible();
-  const picture = (await savePhrase(page, words.en, "My striped shirt")).locator("img");
+  const picture = (await savePhrase(page, words.en, text)).locator("img");
   await expect.poll(() => loadedImages(picture)).toBe(1);
+  return picture;
+}
+
+test("a photo with fine detail is made small without moiré", async ({ page }) => {
+  const picture = await phraseWithPhoto(page, "My striped shirt", await stripedPhoto(page));
   // The kept picture's grey levels: their mean is mid-grey, and they barely vary.
   const levels = await picture.evaluate((image: HTMLImageElement) => {
     const canvas = document.createElement("canvas");
@@ -486,19 +496,7 @@ test("a photo with fine detail is made small without moiré", async ({ page }) =
 });
 
 test("a photo taken with the phone upright is kept upright, made small", async ({ page }) => {
-  await openTalk(page);
-  await board(page).getByRole("button", { name: "Edit the board" }).click();
-  await board(page).getByRole("button", { name: "Add a phrase" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add a phrase" });
-  await dialog.getByRole("textbox", { name: "Phrase" }).fill("My garden");
-  const chooser = page.waitForEvent("filechooser");
-  await dialog.getByRole("button", { name: "Choose a photo" }).click();
-  await (await chooser).setFiles(await uprightPhoto(page));
-  await expect(
-    dialog.getByRole("status").filter({ hasText: "The photo is the phrase's picture now." }),
-  ).toBeVisible();
-  const picture = (await savePhrase(page, words.en, "My garden")).locator("img");
-  await expect.poll(() => loadedImages(picture)).toBe(1);
+  const picture = await phraseWithPhoto(page, "My garden", await uprightPhoto(page));
   // Turned as seen (taller than wide), with its corners' colours where the camera saw them.
   const kept = await picture.evaluate((image: HTMLImageElement) => {
     const canvas = document.createElement("canvas");
