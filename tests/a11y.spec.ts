@@ -175,6 +175,17 @@ test("at 320 px no word is broken mid-way, on any page in any language", async (
   }
 });
 
+/**
+ * A phone of this size with its text at 200 % (the page's root font 32 px), with pilot access so
+ * Talk opens.
+ */
+async function phoneWithLargeText(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  const browser = await page.context().newCDPSession(page);
+  await browser.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
+  await presetPilotAccess(page);
+}
+
 // A phone's own text size, which Chrome makes the root font size of a page that asks for it (the
 // text-scale meta, index.html), as the browser's font size setting does on a desktop; set here
 // the same way. At 200 % (Android's largest) every page still fits the phone's width and holds
@@ -186,11 +197,8 @@ test("with the text at 200 % on a phone, every page fits and the titles', tiles'
 }) => {
   // Seven pages in six languages, each with its parts that come later.
   test.slow();
-  await page.setViewportSize({ width: 390, height: 844 });
+  await phoneWithLargeText(page, { width: 390, height: 844 });
   await page.emulateMedia({ reducedMotion: "reduce" });
-  const browser = await page.context().newCDPSession(page);
-  await browser.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
-  await presetPilotAccess(page);
   for (const locale of locales) {
     await presetLanguage(page, locale);
     for (const route of routes) {
@@ -224,10 +232,7 @@ test("with the text at 200 % on a phone, every page fits and the titles', tiles'
 test("with the text at 200 % on a phone, a picker wraps its chosen line and works from the keyboard", async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  const browser = await page.context().newCDPSession(page);
-  await browser.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
-  await presetPilotAccess(page);
+  await phoneWithLargeText(page, { width: 390, height: 844 });
   await presetLanguage(page, "ru");
   await page.goto("/talk");
   const pause = page.getByRole("combobox", { name: "Пауза такой длины завершает мою запись" });
@@ -256,10 +261,7 @@ test("with the text at 200 % on a phone, a picker wraps its chosen line and work
 test("with the text at 200 % on a phone, Talk's history keeps its words whole and its buttons on the screen", async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
-  const browser = await page.context().newCDPSession(page);
-  await browser.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
-  await presetPilotAccess(page);
+  await phoneWithLargeText(page, { width: 360, height: 740 });
   const said = {
     ru: ["Откройте, пожалуйста, окно.", "Мне душно."],
     kk: ["Маған көмектесіңізші.", "Терезені ашыңызшы."],

@@ -13,8 +13,8 @@ import {
   pictureTypes,
   type FilePictures,
 } from "@/features/talk/backup/board-file";
-import { pictureSide, resizePicture } from "@/features/talk/board/resize-picture";
-import { maxPicturePixels, pictureSize, pictureType } from "@/features/talk/backup/picture-bytes";
+import { pictureSide, readHeader, resizePicture } from "@/features/talk/board/resize-picture";
+import { maxPicturePixels } from "@/features/talk/backup/picture-bytes";
 
 export function bytesToBase64(bytes: Uint8Array): string {
   let binary = "";
@@ -34,14 +34,6 @@ export function base64ToBytes(data: string): Uint8Array<ArrayBuffer> {
 
 const boardsIn = (boards: Boards) => Object.entries(boards) as [SpeechLanguage, Board][];
 
-/** The picture's width and height as its header gives them (read, not decoded). */
-async function headerSize(picture: Blob) {
-  // The header, past a JPEG's EXIF data (its thumbnail is at most 64 kB).
-  const head = new Uint8Array(await picture.slice(0, 256 * 1024).arrayBuffer());
-  const type = pictureType(head);
-  return type && pictureSize(head, type);
-}
-
 /** Whether a picture of this size is no bigger than the board shows it. */
 const boardSized = ({ width, height }: { width: number; height: number }) =>
   width > 0 && height > 0 && Math.max(width, height) <= pictureSide;
@@ -57,7 +49,7 @@ const boardSized = ({ width, height }: { width: number; height: number }) =>
  */
 export async function pictureForFile(picture: Blob): Promise<Blob | undefined> {
   const fileTakes = pictureTypes.includes(picture.type) && picture.size <= maxPictureBytes;
-  const size = fileTakes ? await headerSize(picture) : undefined;
+  const size = fileTakes ? (await readHeader(picture)).size : undefined;
   if (size && boardSized(size)) return picture;
   const small = await resizePicture(picture);
   if (typeof small !== "string") return small;

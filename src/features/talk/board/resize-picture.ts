@@ -128,7 +128,7 @@ export const maxPhotoPixels = 60_000_000;
  * What the picture's header says (read, not decoded): its type, its size, and for a JPEG how its
  * EXIF data says it is turned.
  */
-async function readHeader(photo: Blob) {
+export async function readHeader(photo: Blob) {
   // The header, past a JPEG's EXIF data (its thumbnail is at most 64 kB).
   const head = new Uint8Array(await photo.slice(0, 256 * 1024).arrayBuffer());
   const type = pictureType(head);
