@@ -1178,7 +1178,7 @@ test.describe("Talk", () => {
     const { text: firstNeed } = await firstPhrase(page);
     await page.getByRole("button", { name: "Edit the board" }).click();
 
-    // A tap beside the dialog keeps what was typed; Escape is the way out.
+    // A tap beside the dialog keeps what was typed; Escape is the way out (asked first).
     await board(page).getByRole("button", { name: "Add a phrase" }).click();
     const dialog = page.getByRole("dialog", { name: "Add a phrase" });
     await dialog.getByRole("textbox", { name: "Phrase" }).fill("Please open the window.");
@@ -1187,6 +1187,10 @@ test.describe("Talk", () => {
       "Please open the window.",
     );
     await page.keyboard.press("Escape");
+    await page
+      .getByRole("dialog", { name: "Leave without saving?" })
+      .getByRole("button", { name: "Leave without saving" })
+      .click();
     await expect(dialog).toHaveCount(0);
 
     // A phrase moved to another group keeps the focus on its Edit button, now in that group.
@@ -1241,20 +1245,18 @@ test.describe("Talk", () => {
       opener: Locator,
       name: string,
       inside: (dialog: Locator) => Locator,
-      typed = "",
     ) => {
       await opener.focus();
       await page.keyboard.press("Enter");
       const dialog = page.getByRole("dialog", { name });
       await inside(dialog).focus();
-      await page.keyboard.type(typed);
       await page.keyboard.press("Escape");
       await expect(dialog).toHaveCount(0);
       await expect(opener).toBeFocused();
     };
     const phraseBox = (dialog: Locator) => dialog.getByRole("textbox", { name: "Phrase" });
     const add = board(page).getByRole("button", { name: "Add a phrase" });
-    await escapeFrom(add, "Add a phrase", phraseBox, "Please open the window");
+    await escapeFrom(add, "Add a phrase", phraseBox);
     const edit = phraseGroup(page, "Needs")
       .getByRole("button", { name: /^Edit: / })
       .first();
@@ -1269,6 +1271,54 @@ test.describe("Talk", () => {
     );
     // Left with Escape, the new phrase was not added.
     await expect(phraseGroup(page, "My phrases")).toHaveCount(0);
+  });
+
+  test("a phrase typed and then left by Escape or Cancel is kept unless the user says to leave it", async ({
+    page,
+  }) => {
+    await openTalk(page);
+    await page.getByRole("button", { name: "Edit the board" }).click();
+    const add = board(page).getByRole("button", { name: "Add a phrase" });
+    await add.click();
+    const dialog = page.getByRole("dialog", { name: "Add a phrase" });
+    const box = dialog.getByRole("textbox", { name: "Phrase" });
+    await expect(box).toBeFocused();
+    await page.keyboard.type("Please open the window");
+    const leaving = page.getByRole("dialog", { name: "Leave without saving?" });
+    // A slip onto Escape asks; the safe answer has the focus, and a second Escape chooses it.
+    await page.keyboard.press("Escape");
+    await expect(leaving).toHaveAccessibleDescription("The phrase you typed is not saved yet.");
+    await expect(leaving.getByRole("button", { name: "Keep editing" })).toBeFocused();
+    await expectNoAxeViolations(page, "the question before a typed phrase is left");
+    await page.keyboard.press("Escape");
+    await expect(leaving).toHaveCount(0);
+    await expect(box).toHaveValue("Please open the window");
+    await expect(box).toBeFocused();
+    // Cancel, beside Save, asks too; the user's "Leave without saving" leaves.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await leaving.getByRole("button", { name: "Leave without saving" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(add).toBeFocused();
+    await expect(phraseGroup(page, "My phrases")).toHaveCount(0);
+
+    // An edit asks about the changes; with nothing changed, Cancel just closes.
+    const edit = phraseGroup(page, "Needs")
+      .getByRole("button", { name: /^Edit: / })
+      .first();
+    const editName = (await edit.getAttribute("aria-label"))!;
+    await edit.click();
+    const editing = page.getByRole("dialog", { name: "Edit the phrase" });
+    await editing.getByRole("combobox", { name: "Group" }).selectOption({ label: "Feelings" });
+    await editing.getByRole("button", { name: "Cancel" }).click();
+    await expect(leaving).toHaveAccessibleDescription(
+      "Your changes to this phrase are not saved yet.",
+    );
+    await leaving.getByRole("button", { name: "Keep editing" }).click();
+    await editing.getByRole("combobox", { name: "Group" }).selectOption({ label: "Needs" });
+    await editing.getByRole("button", { name: "Cancel" }).click();
+    await expect(editing).toHaveCount(0);
+    await expect(leaving).toHaveCount(0);
+    await expect(page.getByRole("button", { name: editName, exact: true })).toBeFocused();
   });
 
   test("Add a phrase and a phrase's Edit open with the focus in the Phrase box: typing goes straight in", async ({

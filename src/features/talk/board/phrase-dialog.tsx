@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Dialog from "@mui/material/Dialog";
 import { FormDialogActions } from "@/components/form-dialog-actions";
+import { QuestionDialog } from "@/components/question-dialog";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import { TextField } from "@/components/text-field";
@@ -69,6 +70,14 @@ export function PhraseDialog({
     eraseUnused(undefined);
     onCancel();
   };
+  // Typed with effort, a phrase is not thrown away by one slip (Cancel is beside Save, Escape
+  // under a shaking hand): with anything changed, leaving asks first.
+  const [askingToLeave, setAskingToLeave] = useState(false);
+  const changed =
+    draft.text !== initial.text ||
+    draft.category !== initial.category ||
+    draft.symbol !== initial.symbol;
+  const leave = () => (changed ? setAskingToLeave(true) : cancel());
   const problem = checked ? (full ? "full" : phraseProblem(draft.text)) : undefined;
   const problemText =
     problem === "full"
@@ -97,9 +106,9 @@ export function PhraseDialog({
   return (
     <Dialog
       open
-      // A stray tap beside it (a tremor) does not throw away what was typed; Escape and Cancel do.
+      // A stray tap beside it (a tremor) is ignored; Escape is Cancel.
       onClose={(_event, reason) => {
-        if (reason !== "backdropClick") cancel();
+        if (reason !== "backdropClick") leave();
       }}
       aria-labelledby={titleId}
       fullWidth
@@ -148,8 +157,26 @@ export function PhraseDialog({
             onBusyChange={setPictureBusy}
           />
         </DialogContent>
-        <FormDialogActions submitLabel={t`Save the phrase`} busy={pictureBusy} onCancel={cancel} />
+        <FormDialogActions submitLabel={t`Save the phrase`} busy={pictureBusy} onCancel={leave} />
       </form>
+      {askingToLeave ? (
+        <QuestionDialog
+          title={t`Leave without saving?`}
+          text={
+            mode === "add"
+              ? t`The phrase you typed is not saved yet.`
+              : t`Your changes to this phrase are not saved yet.`
+          }
+          answers={[
+            { label: t`Leave without saving`, color: "error", onChoose: cancel },
+            {
+              label: t`Keep editing`,
+              variant: "contained",
+              onChoose: () => setAskingToLeave(false),
+            },
+          ]}
+        />
+      ) : null}
     </Dialog>
   );
 }
