@@ -989,6 +989,10 @@ test.describe("Talk", () => {
     // The words just said are offered while typing.
     await box.fill("Ai");
     const suggestions = page.getByRole("list", { name: "Word suggestions" });
+    // They appear in silence: a screen reader is told of them once the typing pauses.
+    await expect(
+      page.locator("[aria-live]").filter({ hasText: /^Word suggestions: Aigerim$/ }),
+    ).toHaveCount(1);
     await suggestions.getByRole("button", { name: "Aigerim" }).click();
     await expect(box).toHaveValue("Aigerim ");
     await expect(box).toBeFocused();
@@ -1403,6 +1407,10 @@ test.describe("Talk", () => {
       dialog.getByText("This board is full: it holds 300 phrases. Delete one to add another."),
     ).toBeVisible();
     await page.keyboard.press("Escape");
+    await page
+      .getByRole("dialog", { name: "Leave without saving?" })
+      .getByRole("button", { name: "Leave without saving" })
+      .click();
     await page.getByRole("button", { name: "Done editing" }).click();
 
     // A phrase said from the history is not pinned past the limit either.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
@@ -52,15 +52,14 @@ import type { SpeechLanguage } from "@/shared/speech-options";
 import { nativeNameOf } from "@/shared/languages";
 import { undoButtonOf } from "@/components/undo-alert";
 import { loadWhenOnline } from "@/lib/load-when-online";
+import { preloadableLazy } from "@/lib/preloadable-lazy";
 import type { useFocusAfterChange } from "@/lib/use-focus-after-change";
 
 // The dialogs (and MUI's modal machinery) load when first needed; offline, before the service
 // worker has them, once the connection is back.
-const PhraseDialog = lazy(
+const { Component: PhraseDialog, preload: preloadPhraseDialog } = preloadableLazy(
   loadWhenOnline(() =>
-    import("@/features/talk/board/phrase-dialog").then((module) => ({
-      default: module.PhraseDialog,
-    })),
+    import("@/features/talk/board/phrase-dialog").then((module) => module.PhraseDialog),
   ),
 );
 const QuestionDialog = lazy(
@@ -131,6 +130,8 @@ export function BoardEditing({
   const [dialog, setDialog] = useState<
     { mode: "add" } | { mode: "edit"; phrase: Phrase } | { mode: "restore" } | null
   >(null);
+  // The phrase dialog comes as editing starts, so that Add a phrase and Edit open it at once.
+  useEffect(() => void preloadPhraseDialog().catch(() => undefined), []);
 
   const deleteWithPicture = async (phrase: Phrase, index: number) => {
     const pictureId = phrase.symbol?.set === "picture" ? phrase.symbol.id : undefined;

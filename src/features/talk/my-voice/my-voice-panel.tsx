@@ -40,6 +40,7 @@ import {
 } from "@/features/talk/talk-settings";
 import { Button } from "@/components/button";
 import { loadWhenOnline } from "@/lib/load-when-online";
+import { preloadableLazy } from "@/lib/preloadable-lazy";
 import { formatList } from "@/lib/lists";
 
 const noExamples: StoredExample[] = [];
@@ -69,11 +70,9 @@ const taughtListStyle = {
 
 // The teaching dialog (and MUI's modal machinery) loads when a phrase is first taught; offline,
 // before the service worker has it, once the connection is back (so does the question dialog).
-const TeachVoiceDialog = lazy(
+const { Component: TeachVoiceDialog, preload: preloadTeachVoiceDialog } = preloadableLazy(
   loadWhenOnline(() =>
-    import("@/features/talk/my-voice/teach-voice-dialog").then((module) => ({
-      default: module.TeachVoiceDialog,
-    })),
+    import("@/features/talk/my-voice/teach-voice-dialog").then((module) => module.TeachVoiceDialog),
   ),
 );
 
@@ -155,6 +154,14 @@ export function MyVoicePanel({
   // Taught again with "Keep my answers", the answers could not be kept beside the new takes.
   const [answersDropped, setAnswersDropped] = useState(false);
   const player = useRef<HTMLAudioElement | null>(null);
+  // The teaching dialog comes while nothing else happens, so the first Teach opens it at once.
+  useEffect(() => {
+    if (typeof requestIdleCallback !== "function") return;
+    const idle = requestIdleCallback(() => void preloadTeachVoiceDialog().catch(() => undefined), {
+      timeout: 5000,
+    });
+    return () => cancelIdleCallback(idle);
+  }, []);
 
   const taught = useMemo(
     () => board.filter((phrase) => (voice.examples[phrase.id] ?? []).some(isExample)),

@@ -29,6 +29,7 @@ import {
 import { Button } from "@/components/button";
 import { storageKeys } from "@/lib/storage";
 import { useStoredDraft } from "@/lib/use-stored-draft";
+import { visuallyHidden } from "@/theme/visually-hidden";
 
 const Count = styled("p")(({ theme }) => ({
   margin: "4px 14px 0",
@@ -78,6 +79,14 @@ export function TypeToSpeak({
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const textId = useId();
   const suggestions = useMemo(() => suggestWords(text, vocabulary), [text, vocabulary]);
+  // The suggestions appear without a word: said once the typing pauses, not at every key (a
+  // screen reader would talk over each letter typed).
+  const offered = suggestions.join(", ");
+  const [offeredSaid, setOfferedSaid] = useState("");
+  useEffect(() => {
+    const say = setTimeout(() => setOfferedSaid(offered), 1400);
+    return () => clearTimeout(say);
+  }, [offered]);
   // Counted as it is said: spaces and line breaks run together (cleanPhraseText).
   const length = cleanPhraseText(text).length;
   const limit = maxTextLength;
@@ -146,6 +155,9 @@ export function TypeToSpeak({
         <Count aria-live="polite">
           {length > limit * 0.9 ? t`${length} of ${limit} characters` : null}
         </Count>
+        <Box component="p" aria-live="polite" sx={visuallyHidden}>
+          {offeredSaid ? t`Word suggestions: ${offeredSaid}` : null}
+        </Box>
       </div>
       <WordSuggestions
         words={suggestions}
