@@ -303,6 +303,35 @@ test("in kiosk mode Reset erases the text for good: the next patient cannot undo
   await expect(page.getByText("Мне нужен врач")).toHaveCount(0);
 });
 
+test("a kiosk saves no file a patient could leave behind: no download of text, audio or board, and it says why", async ({
+  page,
+}) => {
+  await presetStoredValue(page, "dauys.recognition-draft", {
+    text: "Мне нужен врач",
+    language: "ru-RU",
+    resultsShown: true,
+  });
+  await presetLastAudio(page, "Мне нужен врач", "ru-RU");
+  await provision(page);
+  await page.goto("/recognition");
+  await expect(page.getByRole("textbox", { name: "Recognized text" })).toHaveValue(
+    "Мне нужен врач",
+  );
+  await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+  const why =
+    "This shared tablet does not save files, so nothing of yours stays on it for the next person.";
+  await expect(page.getByText(why)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Download text" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Download audio" })).toHaveCount(0);
+
+  await page.goto("/talk");
+  await expect(page.getByRole("button", { name: "Import a board" })).toBeVisible();
+  await expect(page.getByText(why)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Export the board" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Save for another app (.obz)" })).toHaveCount(0);
+  await expectNoAxeViolations(page, "Talk on a kiosk, without its downloads");
+});
+
 test("without a PIN in the link, staff choose one (typed twice)", async ({ page }) => {
   await page.goto("/?kiosk=on&idle=30");
   const dialog = page.getByRole("dialog", { name: "Turn on kiosk mode" });

@@ -25,6 +25,7 @@ import { useFocusMainContentWhenLost } from "@/lib/main-content";
 import { brand } from "@/lib/brand";
 import { ProgressBar } from "@/components/progress-bar";
 import { Button } from "@/components/button";
+import { useKioskActive } from "@/lib/kiosk-flag";
 
 type AdaptiveAudioPanelProps = {
   state: AudioState;
@@ -273,6 +274,8 @@ function AudioControls({
   const [playFailed, setPlayFailed] = useState(false);
   const [playPressTaken] = useState(pressGuard);
   const [downloadPressTaken] = useState(pressGuard);
+  // No file on a clinic's shared tablet (the text panel says so): it would outlast the reset.
+  const kiosk = useKioskActive();
 
   useEffect(() => {
     const element = audioRef.current;
@@ -330,16 +333,18 @@ function AudioControls({
         >
           {playing ? t`Pause` : t`Play`}
         </Button>
-        <Button
-          variant="outlined"
-          size="large"
-          startIcon={<DownloadIcon />}
-          onClick={() => {
-            if (downloadPressTaken()) downloadFile(blob, audioFileName);
-          }}
-        >
-          {t`Download audio`}
-        </Button>
+        {kiosk ? null : (
+          <Button
+            variant="outlined"
+            size="large"
+            startIcon={<DownloadIcon />}
+            onClick={() => {
+              if (downloadPressTaken()) downloadFile(blob, audioFileName);
+            }}
+          >
+            {t`Download audio`}
+          </Button>
+        )}
       </Stack>
       {playFailed ? (
         <ClosableAlert
@@ -347,7 +352,9 @@ function AudioControls({
           onClose={() => setPlayFailed(false)}
           focusAfter={playButtonRef}
         >
-          {t`This device did not play the audio. Check that its sound is on and press Play again, or download the audio and play it in another app.`}
+          {kiosk
+            ? t`This device did not play the audio. Check that its sound is on and press Play again.`
+            : t`This device did not play the audio. Check that its sound is on and press Play again, or download the audio and play it in another app.`}
         </ClosableAlert>
       ) : null}
     </Stack>

@@ -10,6 +10,8 @@ import { textDirectionOf } from "@/features/recognition/text-direction";
 import { ignorePressesAfter, pressGuard } from "@/features/recognition/press-guard";
 import { SectionPanel } from "@/components/section-panel";
 import { Button } from "@/components/button";
+import { useKioskActive } from "@/lib/kiosk-flag";
+import Typography from "@mui/material/Typography";
 
 type RecognizedTextPanelProps = {
   text: string;
@@ -31,6 +33,8 @@ export function RecognizedTextPanel({
   const { t } = useLingui();
   const empty = text.trim().length === 0;
   const [downloadPressTaken] = useState(pressGuard);
+  // A file saved on a clinic's shared tablet would outlast the privacy reset, for the next patient.
+  const kiosk = useKioskActive();
   return (
     <SectionPanel
       title={t`Your text`}
@@ -50,18 +54,20 @@ export function RecognizedTextPanel({
         sx={{ "& textarea": { fontSize: "1.25rem", lineHeight: 1.5 } }}
       />
       <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2.5, flexWrap: "wrap" }}>
-        <Button
-          variant="contained"
-          startIcon={<DownloadIcon />}
-          // Focusable without text (aria-disabled): the focus stays where a press put it. A
-          // tremor's second tap does not save the file twice.
-          aria-disabled={empty}
-          onClick={() => {
-            if (!empty && downloadPressTaken()) downloadFile(textFile(text), textFileName);
-          }}
-        >
-          {t`Download text`}
-        </Button>
+        {kiosk ? null : (
+          <Button
+            variant="contained"
+            startIcon={<DownloadIcon />}
+            // Focusable without text (aria-disabled): the focus stays where a press put it. A
+            // tremor's second tap does not save the file twice.
+            aria-disabled={empty}
+            onClick={() => {
+              if (!empty && downloadPressTaken()) downloadFile(textFile(text), textFileName);
+            }}
+          >
+            {t`Download text`}
+          </Button>
+        )}
         <Button
           variant="outlined"
           color="error"
@@ -77,6 +83,11 @@ export function RecognizedTextPanel({
           {t`Reset`}
         </Button>
       </Stack>
+      {kiosk ? (
+        <Typography sx={{ mt: 1.5, color: "text.secondary" }}>
+          {t`This shared tablet does not save files, so nothing of yours stays on it for the next person.`}
+        </Typography>
+      ) : null}
     </SectionPanel>
   );
 }

@@ -24,6 +24,7 @@ import { OpenBoardTransfer } from "@/features/talk/backup/open-board-transfer";
 import { ReplaceDialog } from "@/features/talk/backup/replace-dialog";
 import { brand } from "@/lib/brand";
 import { downloadFile } from "@/lib/download-file";
+import { useKioskActive } from "@/lib/kiosk-flag";
 import { formatList } from "@/lib/lists";
 import { useFocusWhenDrawn } from "@/lib/use-focus-when-drawn";
 import { Alert } from "@/components/alert";
@@ -68,6 +69,7 @@ export function BoardBackup({
   ) => void;
 }) {
   const { t } = useLingui();
+  const kiosk = useKioskActive();
   const name = brand.name;
   const fileRef = useRef<HTMLInputElement>(null);
   const importButtonRef = useRef<HTMLButtonElement>(null);
@@ -181,23 +183,31 @@ export function BoardBackup({
       <Typography sx={{ color: "text.secondary" }}>
         {t`Save your phrase boards and what My voice has learnt in one file, to keep a copy or to move them to a new phone. Recordings are not included. Importing a file replaces the boards it contains.`}
       </Typography>
+      {/* The file would hold what a patient's voice taught, and outlast the privacy reset. */}
+      {kiosk ? (
+        <Typography sx={{ color: "text.secondary" }}>
+          {t`This shared tablet does not save files, so nothing of yours stays on it for the next person.`}
+        </Typography>
+      ) : null}
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1.5 }}>
-        <Button
-          variant="outlined"
-          startIcon={<FileDownloadIcon />}
-          // Stays focusable while the file is made, and makes no second file meanwhile.
-          aria-disabled={exportAsked || undefined}
-          onClick={
-            exportAsked
-              ? undefined
-              : () => {
-                  setOutcome(null);
-                  setExportAsked(true);
-                }
-          }
-        >
-          {t`Export the board`}
-        </Button>
+        {kiosk ? null : (
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadIcon />}
+            // Stays focusable while the file is made, and makes no second file meanwhile.
+            aria-disabled={exportAsked || undefined}
+            onClick={
+              exportAsked
+                ? undefined
+                : () => {
+                    setOutcome(null);
+                    setExportAsked(true);
+                  }
+            }
+          >
+            {t`Export the board`}
+          </Button>
+        )}
         <Button
           ref={importButtonRef}
           variant="outlined"

@@ -18,6 +18,7 @@ import {
 } from "@/features/talk/backup/open-board-outcome";
 import { brand } from "@/lib/brand";
 import { downloadFile } from "@/lib/download-file";
+import { useKioskActive } from "@/lib/kiosk-flag";
 import { useFocusWhenDrawn } from "@/lib/use-focus-when-drawn";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
@@ -60,6 +61,8 @@ export function OpenBoardTransfer({
   onOpen: (language: SpeechLanguage, board: Board, renamed: ReadonlyMap<string, string>) => void;
 }) {
   const { t } = useLingui();
+  // No file on a clinic's shared tablet: it would outlast the privacy reset (board-backup.tsx).
+  const kiosk = useKioskActive();
   const fileRef = useRef<HTMLInputElement>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const working = outcome?.kind === "working";
@@ -213,14 +216,16 @@ export function OpenBoardTransfer({
         >
           {t`Open a board from another app (.obf, .obz)`}
         </Button>
-        <Button
-          variant="outlined"
-          startIcon={<FileDownloadIcon />}
-          aria-disabled={working || undefined}
-          onClick={working ? undefined : () => void save()}
-        >
-          {t`Save for another app (.obz)`}
-        </Button>
+        {kiosk ? null : (
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadIcon />}
+            aria-disabled={working || undefined}
+            onClick={working ? undefined : () => void save()}
+          >
+            {t`Save for another app (.obz)`}
+          </Button>
+        )}
         <input
           ref={fileRef}
           type="file"
