@@ -344,6 +344,8 @@ it(
       // A client that waits is answered, and its request was not taken for gone.
       const answer = await speak("Thank you.");
       expect(answer.status).toBe(200);
+      // Read, as a client that waits does (the answer comes compressed, as a stream).
+      expect(JSON.parse(await answer.text())).toMatchObject({ engine: "espeak-ng-wasm" });
       expect(signals[1]?.aborted).toBe(false);
     } finally {
       await served.close();

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { SAMPLE_TEXTS, rms } from "../../src/shared/speech-engine/sample-texts.ts";
@@ -53,6 +54,25 @@ describe("POST /generate-tts", () => {
       expect(Math.abs(body.durationMs - longAudio.info.durationMs)).toBeLessThanOrEqual(1);
     });
   }
+
+  it("sends the audio compressed to a client that takes it: about half the bytes, the same audio", async () => {
+    const payload = { text: SAMPLE_TEXTS.ru, language: "ru", rate: 120 };
+    const plain = await tts(payload);
+    const zipped = await app.inject({
+      method: "POST",
+      url: "/generate-tts",
+      payload,
+      headers: { "accept-encoding": "br;q=1, gzip;q=0.8" },
+    });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(zipped.headers["content-encoding"]).toBe("br");
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length * 0.6);
+    // The same text's audio (the engine's two runs differ by a few samples).
+    const unzipped = decodeAudio(JSON.parse(brotliDecompressSync(zipped.rawPayload).toString()));
+    const sent = decodeAudio(plain.json());
+    expect(unzipped.info.sampleRate).toBe(sent.info.sampleRate);
+    expect(unzipped.info.durationMs).toBeCloseTo(sent.info.durationMs, -2);
+  });
 
   it("speaks more slowly when asked for a lower rate", async () => {
     const text = SAMPLE_TEXTS.en;

@@ -63,10 +63,10 @@ export const serverAnswerTimeoutMs = 2_500;
 /**
  * How long the whole answer may take, body and all, for `text`. A connection can also stall
  * once the headers have come, and the body never finish; without a limit, "Creating audio…"
- * stayed until Cancel, on every try. The body is the audio, base64 in JSON: about 5 kB for each
- * character at the slow rate, several megabytes for the longest text. The limit lets that come
- * over a line of about 1 Mbit/s; after it the answer fails as one that never started does, and
- * the device engine makes the audio instead.
+ * stayed until Cancel, on every try. The body is the audio, base64 in JSON: about 4.4 kB for each
+ * character at the slow rate, several megabytes for the longest text, sent compressed (about
+ * half). The limit lets that come over a line of about 1 Mbit/s; after it the answer fails as one
+ * that never started does, and the device engine makes the audio instead.
  */
 export function wholeAnswerTimeoutMs(text: string): number {
   return 10_000 + 40 * text.length;
