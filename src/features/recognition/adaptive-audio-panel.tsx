@@ -76,8 +76,9 @@ function useAudioTexts(state: AudioState, text: string, recording: boolean, onli
         : "";
 
   // Offline, a failure most likely means the voice was never saved on this device; online by the
-  // browser's word (a Wi-Fi without internet), the device engine says whether it was. Either way
-  // the connection is what is missing, and saving the voice is what helps. Where the server
+  // browser's word (a slow line, a Wi-Fi without internet), the device engine says whether it
+  // was: the connection is what fails (not missing: the phone's status says it is there), and
+  // saving the voice is what helps. Where the server
   // answered with an error and the voice is not saved here, the connection works: another try
   // may, and a saved voice would have made the audio without the server.
   const failureText =
@@ -87,11 +88,13 @@ function useAudioTexts(state: AudioState, text: string, recording: boolean, onli
         ? t`Words heard after you stopped recording changed the text, so the audio made from it was removed. Press “Create audio” to make audio of the text as it is now.`
         : state.failure === "too-long"
           ? t`The audio of this text would be too long. Split the text into shorter parts and make audio for each.`
-          : !online || state.failure === "no-voice"
+          : !online
             ? t`The audio could not be generated without a connection. Connect to the internet and try again. To make audio offline next time, press “Save voice for offline use” while connected.`
-            : state.failure === "server-failed-no-voice"
-              ? t`The audio could not be generated. Please try again. To make audio on this device when the server cannot, press “Save voice for offline use”.`
-              : t`The audio could not be generated. Please try again.`;
+            : state.failure === "no-voice"
+              ? t`The audio could not be generated: the connection is not working well enough just now (too slow, or a network without internet). Try again in a moment. To make audio without a connection next time, press “Save voice for offline use” while connected.`
+              : state.failure === "server-failed-no-voice"
+                ? t`The audio could not be generated. Please try again. To make audio on this device when the server cannot, press “Save voice for offline use”.`
+                : t`The audio could not be generated. Please try again.`;
 
   return { hint, statusText, failureText };
 }
