@@ -189,6 +189,48 @@ test.describe("an English browser", () => {
     await expect(page.getByText("could not finish loading")).toHaveCount(0);
   });
 
+  test("a request sent offline before the app could start keeps what was typed, and is in the form again once the connection is back", async ({
+    page,
+    context,
+  }) => {
+    // The connection drops while a first visit is still loading: the app's code never comes,
+    // and the page's plain form is all there is.
+    await page.route("**/assets/*.js", (route) =>
+      route.request().resourceType() === "script"
+        ? route.abort("internetdisconnected")
+        : route.fallback(),
+    );
+    await page.goto("/contact");
+    await expect(page.locator("#root")).toHaveAttribute("data-app-starting");
+    await context.setOffline(true);
+    const typed = {
+      "Full Name": "Aigerim Sadykova",
+      "Email Address": "aigerim@example.kz",
+      Subject: "A tablet for my father",
+      Message: "He had a stroke in May and finds it hard to speak.",
+    };
+    for (const [name, value] of Object.entries(typed)) {
+      await page.getByRole("textbox", { name, exact: true }).fill(value);
+    }
+    await page.getByRole("button", { name: "Send Message" }).click();
+    // Not the browser's error page: the page stays, says it cannot work yet, and keeps the text.
+    await expect(
+      page.getByRole("alert").filter({ hasText: "could not finish loading" }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/contact$/);
+    for (const [name, value] of Object.entries(typed)) {
+      await expect(page.getByRole("textbox", { name, exact: true })).toHaveValue(value);
+    }
+    // Back online, the page loads again by itself, its app starts, and the text is still there.
+    await page.unroute("**/assets/*.js");
+    await context.setOffline(false);
+    await appStarted(page);
+    await expect(page.getByText("could not finish loading")).toHaveCount(0);
+    for (const [name, value] of Object.entries(typed)) {
+      await expect(page.getByRole("textbox", { name, exact: true })).toHaveValue(value);
+    }
+  });
+
   test("a choice made the moment a page becomes usable is kept, on a slow phone too", async ({
     page,
   }) => {
