@@ -332,6 +332,46 @@ test("a kiosk saves no file a patient could leave behind: no download of text, a
   await expectNoAxeViolations(page, "Talk on a kiosk, without its downloads");
 });
 
+test("a patient who has finished erases their session at once, once they said yes; 'Not yet' keeps it", async ({
+  page,
+}) => {
+  await presetStoredValue(page, "dauys.recognition-draft", {
+    text: "Мне нужен врач",
+    language: "ru-RU",
+    resultsShown: true,
+  });
+  await provision(page);
+  await page.goto("/recognition");
+  const text = page.getByRole("textbox", { name: "Recognized text" });
+  await expect(text).toHaveValue("Мне нужен врач");
+  const finished = page.getByRole("button", { name: "I have finished" });
+  const question = page.getByRole("dialog", { name: "Have you finished?" });
+  // In the header, in Get Started's place (a visitor's, not a patient's).
+  await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" })).toHaveCount(0);
+  // A slip of the hand erases nothing: the safe answer has the focus, and Escape chooses it.
+  await finished.click();
+  await expect(question.getByRole("button", { name: "Not yet" })).toBeFocused();
+  await expectNoAxeViolations(page, "the patient's 'Have you finished?'");
+  expect(await findSmallTargets(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(question).toHaveCount(0);
+  await expect(finished).toBeFocused();
+  await expect(text).toHaveValue("Мне нужен врач");
+
+  // Said yes: the session ends now, not after the idle time and its countdown.
+  await finished.click();
+  await question.getByRole("button", { name: "Yes, erase it now" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Ready for the next person." }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => storedValue(page, "dauys.recognition-draft")).toBeNull();
+  await page.goto("/recognition");
+  await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+  await expect(page.getByText("Мне нужен врач")).toHaveCount(0);
+  expect(await kioskAttribute(page)).toBe("on");
+});
+
 test("without a PIN in the link, staff choose one (typed twice)", async ({ page }) => {
   await page.goto("/?kiosk=on&idle=30");
   const dialog = page.getByRole("dialog", { name: "Turn on kiosk mode" });
@@ -579,11 +619,14 @@ test.describe("before the service worker has the app's code", () => {
     await failed;
     await settle(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your voice, understood");
-    await expect(exitButton(page)).toBeVisible();
 
     const codeCame = page.waitForResponse(countdownCode);
     await context.setOffline(false);
     await codeCame;
+    // The header's kiosk controls, whose code was on its way too, come with the connection (the
+    // exit's PIN dialog never could come without it).
+    await expect(exitButton(page)).toBeVisible();
+    await expect(page.getByRole("button", { name: "I have finished" })).toBeVisible();
     // Ten seconds later, with no input, the countdown comes.
     await expect(page.getByRole("alertdialog", { name: "Are you still there?" })).toBeVisible({
       timeout: 20_000,
@@ -720,7 +763,7 @@ test("when the countdown runs out, the patient's text, audio and drafts are eras
     .getByRole("link", { name: "Recognition" })
     .click();
   await expect(page.getByRole("textbox", { name: "Recognized text" })).toHaveValue(text);
-  await expect(page.getByRole("button", { name: "Download audio" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
 
   await page.clock.fastForward(10_000);
   const dialog = page.getByRole("alertdialog", { name: "Are you still there?" });

@@ -103,7 +103,12 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
           <OfflineIndicator labelSx={offlineLabelStyle} />
           <LanguageSwitcher />
           {actions}
-          <ButtonLink to="/contact" variant="contained" sx={linksOnly("inline-flex")}>
+          <ButtonLink
+            to="/contact"
+            variant="contained"
+            sx={linksOnly("inline-flex")}
+            data-kiosk-hidden
+          >
             {t`Get Started`}
           </ButtonLink>
           <IconButton

@@ -72,12 +72,13 @@ export const catalogPartFiles: Partial<Record<CatalogPart, readonly string[]>> =
   // What the build writes into the pages' heads and the manifests (the app never shows it,
   // as the part above).
   "page-texts": ["marketing/page-texts.ts"],
-  // The kiosk's dialogs (staff's PIN set-up and exit, the idle countdown): every page restores
-  // kiosk mode and draws the exit button, few open them. Their words come with their code
-  // (kiosk/kiosk-dialog-words.ts).
+  // The kiosk's dialogs (staff's PIN set-up and exit, the idle countdown) and its header controls
+  // ("I have finished", the lock): every page restores kiosk mode, only a kiosk draws them. Their
+  // words come with their code (kiosk/kiosk-dialog-words.ts).
   "kiosk-dialogs": [
     "kiosk/pin-setup-dialog.tsx",
     "kiosk/exit-kiosk-dialog.tsx",
+    "kiosk/kiosk-header-controls.tsx",
     "kiosk/idle-countdown-dialog.tsx",
   ],
   // The kiosk's notices (on, off, ready for the next person, not erased…): every page restores

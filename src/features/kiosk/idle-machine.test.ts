@@ -179,6 +179,24 @@ describe("kiosk idle machine", () => {
     );
   });
 
+  it("resets at once when the person says they have finished, whether watching, held or counting down", () => {
+    const counting = run([{ type: "tick", now: start + 120_000 }], armed);
+    const held = run([{ type: "media", now: start + 1000, playing: true }], armed);
+    for (const state of [armed, counting, held]) {
+      expect(idleReducer(state, { type: "finish" })).toEqual({ phase: "resetting", config });
+    }
+    // Once erased, the tablet is clean until the next person: no countdown for an empty tablet.
+    const done = run(
+      [{ type: "finish" }, { type: "reset-done", now: start + 5000, erased: true }],
+      armed,
+    );
+    expect(done).toEqual({ phase: "clean", config });
+    // Nothing to finish while kiosk mode is off, or during a reset.
+    expect(idleReducer(initialIdleState, { type: "finish" })).toEqual(initialIdleState);
+    const resetting = idleReducer(armed, { type: "finish" });
+    expect(idleReducer(resetting, { type: "finish" })).toBe(resetting);
+  });
+
   it("stops when disarmed (kiosk mode ended)", () => {
     const countdown = idleReducer(armed, { type: "tick", now: start + 120_000 });
     expect(idleReducer(countdown, { type: "disarm" })).toEqual({ phase: "off" });

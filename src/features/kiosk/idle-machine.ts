@@ -47,6 +47,8 @@ export type IdleEvent =
   | { type: "tick"; now: number }
   /** The person pressed "Continue". */
   | { type: "continue"; now: number }
+  /** The person said they have finished: their session is reset now. */
+  | { type: "finish" }
   /** `erased`: whether the reset erased everything (one that did not is tried again later). */
   | { type: "reset-done"; now: number; erased: boolean }
   /**
@@ -79,6 +81,11 @@ export function idleReducer(state: IdleState, event: IdleEvent): IdleState {
     return fromLastInput(event.config, lastInputAt, event.now);
   }
   if (event.type === "disarm") return initialIdleState;
+  if (event.type === "finish") {
+    return state.phase === "off" || state.phase === "resetting"
+      ? state
+      : { phase: "resetting", config: state.config };
+  }
 
   switch (state.phase) {
     case "off":

@@ -13,7 +13,11 @@ import {
 } from "@/features/kiosk/idle-machine";
 import { finishPrivacyReset, startPrivacyReset, useKiosk } from "@/features/kiosk/kiosk-store";
 import type { KioskSetting } from "@/features/kiosk/kiosk-setting";
-import { erasePatientData, setOpenSessionReset } from "@/features/kiosk/privacy-reset";
+import {
+  erasePatientData,
+  setFinishSession,
+  setOpenSessionReset,
+} from "@/features/kiosk/privacy-reset";
 import { loadKioskToast } from "@/features/kiosk/kiosk-toast-loader";
 import {
   bringInNewVersionAfterReset,
@@ -315,7 +319,12 @@ export default function KioskSession({ setting }: { setting: KioskSetting }) {
       noteStaffExit();
       return resetOnce(false);
     });
-    return () => setOpenSessionReset(null);
+    // The patient's "I have finished" (kiosk-header-controls.tsx): as if the countdown ran out.
+    setFinishSession(() => dispatch({ type: "finish" }));
+    return () => {
+      setOpenSessionReset(null);
+      setFinishSession(null);
+    };
   }, []);
 
   useEffect(() => {

@@ -45,6 +45,20 @@ export const perPatientKeys = [
 ] as const;
 
 /**
+ * Ends the open kiosk session now, as its countdown would (kiosk-session.tsx sets it while kiosk
+ * mode is on): the patient's "I have finished".
+ */
+let finishSession: (() => void) | null = null;
+
+export function setFinishSession(finish: typeof finishSession) {
+  finishSession = finish;
+}
+
+export function finishSessionNow() {
+  finishSession?.();
+}
+
+/**
  * The open kiosk session's privacy reset (kiosk-session.tsx sets it while kiosk mode is on);
  * resolves to false when something of the patient's could not be erased.
  */
