@@ -147,12 +147,13 @@ function loadApp(scripts: AppScripts) {
   }
   document.addEventListener(startFailedEvent, retry);
   addEventListener("input", () => (lastInput = Date.now()), true);
-  // A form sent without the app (it is not live: its own handler would have taken the submit)
-  // while the device is offline would leave the visitor on the browser's error page, what they
-  // typed lost. It is not sent: the page says it cannot work yet, and loads again, with what was
-  // typed, once the server answers, where the app sends it.
+  // A form sent without the app (not started yet: `data-app-starting`, set by the prerender and
+  // removed by src/start-app.tsx) while the device is offline would leave the visitor on the
+  // browser's error page, what they typed lost. It is not sent: the page says it cannot work yet,
+  // and loads again, with what was typed, once the server answers, where the app sends it.
   document.addEventListener("submit", (event) => {
-    if (event.defaultPrevented || navigator.onLine !== false) return;
+    const starting = document.getElementById("root")?.hasAttribute("data-app-starting");
+    if (!starting || event.defaultPrevented || navigator.onLine !== false) return;
     event.preventDefault();
     retry();
     stopped();
