@@ -102,6 +102,21 @@ async function provision(page: Page, options: { idle?: number; notice?: string }
   await settle(page);
 }
 
+/** A kiosk whose patient left `words` on the Recognition page (and audio made from them). */
+async function kioskRecognitionWith(page: Page, words: string, { audio = false } = {}) {
+  await presetStoredValue(page, "dauys.recognition-draft", {
+    text: words,
+    language: "ru-RU",
+    resultsShown: true,
+  });
+  if (audio) await presetLastAudio(page, words, "ru-RU");
+  await provision(page);
+  await page.goto("/recognition");
+  const text = page.getByRole("textbox", { name: "Recognized text" });
+  await expect(text).toHaveValue(words);
+  return text;
+}
+
 /** The links that leave the app, as a visitor finds them on the home and contact pages. */
 async function expectNoLinksOut(page: Page) {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -287,15 +302,7 @@ test("kiosk mode has pilot access: no paid-version popup on Recognition and Reco
 test("in kiosk mode Reset erases the text for good: the next patient cannot undo it", async ({
   page,
 }) => {
-  await presetStoredValue(page, "dauys.recognition-draft", {
-    text: "Мне нужен врач",
-    language: "ru-RU",
-    resultsShown: true,
-  });
-  await provision(page);
-  await page.goto("/recognition");
-  const text = page.getByRole("textbox", { name: "Recognized text" });
-  await expect(text).toHaveValue("Мне нужен врач");
+  const text = await kioskRecognitionWith(page, "Мне нужен врач");
   await page.getByRole("button", { name: "Reset" }).click();
   await expect(text).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Start recording" })).toBeFocused();
@@ -306,17 +313,7 @@ test("in kiosk mode Reset erases the text for good: the next patient cannot undo
 test("a kiosk saves no file a patient could leave behind: no download of text, audio or board, and it says why", async ({
   page,
 }) => {
-  await presetStoredValue(page, "dauys.recognition-draft", {
-    text: "Мне нужен врач",
-    language: "ru-RU",
-    resultsShown: true,
-  });
-  await presetLastAudio(page, "Мне нужен врач", "ru-RU");
-  await provision(page);
-  await page.goto("/recognition");
-  await expect(page.getByRole("textbox", { name: "Recognized text" })).toHaveValue(
-    "Мне нужен врач",
-  );
+  await kioskRecognitionWith(page, "Мне нужен врач", { audio: true });
   await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
   const why =
     "This shared tablet does not save files, so nothing of yours stays on it for the next person.";
@@ -335,15 +332,7 @@ test("a kiosk saves no file a patient could leave behind: no download of text, a
 test("a patient who has finished erases their session at once, once they said yes; 'Not yet' keeps it", async ({
   page,
 }) => {
-  await presetStoredValue(page, "dauys.recognition-draft", {
-    text: "Мне нужен врач",
-    language: "ru-RU",
-    resultsShown: true,
-  });
-  await provision(page);
-  await page.goto("/recognition");
-  const text = page.getByRole("textbox", { name: "Recognized text" });
-  await expect(text).toHaveValue("Мне нужен врач");
+  const text = await kioskRecognitionWith(page, "Мне нужен врач");
   const finished = page.getByRole("button", { name: "I have finished" });
   const question = page.getByRole("dialog", { name: "Have you finished?" });
   // In the header, in Get Started's place (a visitor's, not a patient's).
