@@ -1148,6 +1148,10 @@ test.describe("Talk", () => {
     await expect(board(page).getByRole("button", { name: "Undo" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(needs.getByRole("button", { name: deletedName!, exact: true })).toBeFocused();
+    // Said as well: the focus alone, on a button named as before, would not tell it is back.
+    await expect(board(page).getByRole("status")).toHaveText(
+      `Put back on the board: ${deletedName!.replace(/^Delete: /, "")}`,
+    );
     await page.getByRole("button", { name: "Done editing" }).click();
 
     await page.reload();
@@ -1207,6 +1211,8 @@ test.describe("Talk", () => {
     await expect(
       phraseGroup(page, "My phrases").getByRole("button", { name: `Edit: ${firstNeed}` }),
     ).toBeFocused();
+    // Said: the focus is on a button named as before the change.
+    await expect(board(page).getByRole("status")).toHaveText(`Saved in My phrases: ${firstNeed}`);
     await page.keyboard.press("Enter");
     await editing.getByRole("combobox", { name: "Group" }).selectOption("needs");
     await editing.getByRole("button", { name: "Save the phrase" }).click();

@@ -169,7 +169,11 @@ export function RecordingPanel({
             lineChoice={listening ? (choice.recordingWith ?? choice.choice) : choice.choice}
             language={state.language}
             download={choice.download}
-            onInstallPack={choice.installPack}
+            onInstallPack={() => {
+              // The last recording's problem is behind the user now: not left beside the download's.
+              onDismissProblem();
+              choice.installPack();
+            }}
             lineId={noticeId}
           />
         </Box>

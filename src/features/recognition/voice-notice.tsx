@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from "react";
+import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from "react";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
@@ -61,6 +61,17 @@ export function VoiceNotice({
   const installing = download.status === "installing";
   const downloading = choice?.kind === "install" && choice.downloading;
   const lineRef = useRef<HTMLElement>(null);
+  const downloadRef = useRef<HTMLButtonElement>(null);
+  // Where the focus goes when a download ends: its button again if it failed, to try again at
+  // once; once the pack is here, the line that says where the voice goes now.
+  const afterDownload = useMemo(
+    () => ({
+      get current() {
+        return downloadRef.current ?? lineRef.current;
+      },
+    }),
+    [],
+  );
   // The browser downloads the pack from its maker's servers: only "no network at all" stops it.
   const offline = useConnectionStatus() === "offline";
   const offlineNoteId = `${lineId}-pack-offline`;
@@ -85,6 +96,7 @@ export function VoiceNotice({
           </Typography>
           {/* Offline it stays focusable (aria-disabled) and says why it does nothing. */}
           <Button
+            ref={downloadRef}
             variant="outlined"
             startIcon={<DownloadIcon />}
             aria-disabled={offline}
@@ -101,7 +113,7 @@ export function VoiceNotice({
         </Box>
       ) : null}
       {downloading ? (
-        <PackDownloading line={lineRef}>
+        <PackDownloading after={afterDownload}>
           {installing
             ? t`Downloading the ${languageName} language pack… Your browser does not report its size or how far along it is.`
             : t`Your browser is downloading the ${languageName} language pack. It does not report its size or how far along it is.`}
@@ -124,13 +136,13 @@ export function VoiceNotice({
 
 /**
  * A download under way. It takes the place of the Download button: the focus the press left on
- * the page goes to it, and when it ends, to the line that says where the voice goes now.
+ * the page goes to it, and when it ends, to `after`.
  */
 function PackDownloading({
-  line,
+  after,
   children,
 }: {
-  line: RefObject<HTMLElement | null>;
+  after: RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
   const { t } = useLingui();
@@ -139,7 +151,7 @@ function PackDownloading({
     const active = document.activeElement;
     if (!active || active === document.body) text.current?.focus();
   }, []);
-  useFocusMainContentWhenLost(line);
+  useFocusMainContentWhenLost(after);
   return (
     <Box>
       <ProgressBar aria-label={t`Downloading the language pack`} sx={{ mb: 1 }} />

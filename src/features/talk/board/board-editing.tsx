@@ -171,6 +171,9 @@ export function BoardEditing({
       changeBoard(erasingUnused((current) => editPhrase(current, id, draft)));
       // A phrase moved to another group has a new Edit button: the dialog cannot go back to it.
       focusAfterEdit([phraseControlSelector(id, "edit")]);
+      // Said: the focus comes back to a button of the same name, which tells nothing was saved.
+      const group = i18n._(categoryLabels[draft.category]);
+      onNotice(t`Saved in ${group}: ${draft.text}`);
     } else {
       changeBoard((current) => addPhrase(current, draft, newPhraseId()));
       // The focus goes back to "Add a phrase", and the phrase may be screens away: said.
@@ -272,13 +275,13 @@ export function BoardEditing({
  * Undo of a deletion: puts the phrase back where it was on its language's board, with its picture
  * kept again under a new id (without it, the phrase comes back bare). A board that has filled up
  * since (a phrase pinned from the history, another tab) keeps it out, and that is said. Returns
- * the phrase put back (null if none) and what to say: nothing when it is back on the board shown.
+ * the phrase put back (null if none) and what to say.
  */
 export async function undoDeletion(
   undone: Deleted,
   shown: SpeechLanguage,
   changeBoardIn: (language: SpeechLanguage, change: (current: Board) => Board) => void,
-): Promise<{ restored: Phrase | null; notice: MessageDescriptor | null }> {
+): Promise<{ restored: Phrase | null; notice: MessageDescriptor }> {
   const pictureId = undone.picture ? await savePicture(undone.picture) : undefined;
   const { symbol, ...bare } = undone.phrase;
   const phrase: Phrase =
@@ -303,10 +306,12 @@ export async function undoDeletion(
       notice: msg`The board is full (${maxPhrasesPerLanguage} phrases), so this phrase was not put back: ${text}`,
     };
   }
-  // Its board is not the one shown: said.
+  // Said, with the board named when it is not the one shown.
   const languageName = nativeNameOf(undone.language);
   const notice =
-    undone.language === shown ? null : msg`Put back on the ${languageName} board: ${text}`;
+    undone.language === shown
+      ? msg`Put back on the board: ${text}`
+      : msg`Put back on the ${languageName} board: ${text}`;
   return { restored: phrase, notice };
 }
 

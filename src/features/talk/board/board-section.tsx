@@ -79,11 +79,11 @@ export function BoardSection({
     const { undoDeletion } = await loadEditing();
     const { restored, notice } = await undoDeletion(undone, language, changeBoardIn);
     if (restored) onRestored(restored);
-    if (notice) setNotice(i18n._(notice));
+    setNotice(i18n._(notice));
     // Back where the user was: the phrase's Delete while editing, the phrase itself otherwise.
     // With no phrase back on the board shown, what is said is beside "Speak in".
     focusAfterEdit(
-      restored && !notice
+      restored && undone.language === language
         ? [phraseControlSelector(restored.id, "delete"), phraseControlSelector(restored.id, "say")]
         : [speakInSelector],
     );
