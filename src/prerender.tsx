@@ -38,6 +38,8 @@ export type PrerenderedPage = {
   startFailed: string;
   /** Its button, which loads the page again. */
   tryAgain: string;
+  /** Said after it while the loader waits for the connection to load the page again. */
+  waitingForConnection: string;
   /** The page's styles, with the Emotion class names they define (for the client's cache). */
   css: string;
   classNames: string[];

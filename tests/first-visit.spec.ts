@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import {
   appStarted,
   expectNoAxeViolations,
@@ -36,6 +36,31 @@ async function recordVisibleHeadings(page: Page) {
 
 const seenHeadings = (page: Page) =>
   page.evaluate(() => (window as unknown as { seenHeadings: string[] }).seenHeadings);
+
+/**
+ * Opens `path` as a first visit whose connection drops while it is still loading: the app's
+ * code never comes (until the test unroutes its scripts), and the device goes offline.
+ */
+async function dropConnectionWhileLoading(page: Page, context: BrowserContext, path: string) {
+  await page.route("**/assets/*.js", (route) =>
+    route.request().resourceType() === "script"
+      ? route.abort("internetdisconnected")
+      : route.fallback(),
+  );
+  await page.goto(path);
+  await expect(page.locator("#root")).toHaveAttribute("data-app-starting");
+  await context.setOffline(true);
+}
+
+/** Whether the page's loading bar (on #root, before the app) is shown. */
+const loadingBarShown = (page: Page) =>
+  page.evaluate(
+    () => getComputedStyle(document.getElementById("root")!, "::before").display !== "none",
+  );
+
+/** What a page says while its loader waits for the connection to load it again. */
+const waitingNotice =
+  "This page could not finish loading, so its buttons do not work yet. You can still read it and follow its links. It finishes loading by itself once the connection is back.";
 
 test.describe("a Kazakh browser", () => {
   test.use({ locale: "kk-KZ" });
@@ -145,6 +170,7 @@ test.describe("an English browser", () => {
 
   test("a page whose app still cannot start after three reloads says so, and Try again keeps what was typed", async ({
     page,
+    context,
   }) => {
     // The app's modules fail as the page asks for them, while the server answers the loader's
     // own check (a fetch): the loader reloads the page, three times, and then stops.
@@ -162,11 +188,7 @@ test.describe("an English browser", () => {
     );
     expect(loads).toBe(4);
     // The loading bar has gone: nothing is coming by itself.
-    expect(
-      await page.evaluate(
-        () => getComputedStyle(document.getElementById("root")!, "::before").display,
-      ),
-    ).toBe("none");
+    expect(await loadingBarShown(page)).toBe(false);
     await expectNoAxeViolations(page, "with the app unable to start");
     const tryAgain = notice.getByRole("button", { name: "Try again" });
     const box = (await tryAgain.boundingBox())!;
@@ -180,8 +202,15 @@ test.describe("an English browser", () => {
       const [box, kept] = [(await field.boundingBox())!, (await notice.boundingBox())!];
       expect(box.y + box.height, name).toBeLessThanOrEqual(kept.y);
     }
-    await page.unroute("**/assets/*.js");
+    // Try again with the connection gone does not leave the visitor on the browser's error
+    // page: the page says it waits for the connection, with the focus on what it says.
+    await context.setOffline(true);
     await tryAgain.click();
+    await expect(notice).toHaveText(waitingNotice);
+    await expect(notice).toBeFocused();
+    await expect(page).toHaveURL(/\/contact$/);
+    await page.unroute("**/assets/*.js");
+    await context.setOffline(false);
     await appStarted(page);
     await expect(page.getByRole("textbox", { name: "Full Name", exact: true })).toHaveValue(
       "Aigerim Sadykova",
@@ -189,20 +218,30 @@ test.describe("an English browser", () => {
     await expect(page.getByText("could not finish loading")).toHaveCount(0);
   });
 
+  test("a first visit whose connection drops before the app could start says the page waits for it, and finishes once it is back", async ({
+    page,
+    context,
+  }) => {
+    await dropConnectionWhileLoading(page, context, "/about");
+    // Said without any press, and with nothing to press: the page comes by itself.
+    const notice = page.getByRole("alert").filter({ hasText: "could not finish loading" });
+    await expect(notice).toHaveText(waitingNotice);
+    await expect(notice.getByRole("button")).toHaveCount(0);
+    // The loading bar stays: something is still to come.
+    expect(await loadingBarShown(page)).toBe(true);
+    await expectNoAxeViolations(page, "waiting for the connection");
+    await page.unroute("**/assets/*.js");
+    await context.setOffline(false);
+    await appStarted(page);
+    await expect(page.getByText("could not finish loading")).toHaveCount(0);
+  });
+
   test("a request sent offline before the app could start keeps what was typed, and is in the form again once the connection is back", async ({
     page,
     context,
   }) => {
-    // The connection drops while a first visit is still loading: the app's code never comes,
-    // and the page's plain form is all there is.
-    await page.route("**/assets/*.js", (route) =>
-      route.request().resourceType() === "script"
-        ? route.abort("internetdisconnected")
-        : route.fallback(),
-    );
-    await page.goto("/contact");
-    await expect(page.locator("#root")).toHaveAttribute("data-app-starting");
-    await context.setOffline(true);
+    // The page's plain form is all there is.
+    await dropConnectionWhileLoading(page, context, "/contact");
     const typed = {
       "Full Name": "Aigerim Sadykova",
       "Email Address": "aigerim@example.kz",

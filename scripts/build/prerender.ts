@@ -32,6 +32,7 @@ type Renderer = {
     noscript: string;
     startFailed: string;
     tryAgain: string;
+    waitingForConnection: string;
     css: string;
     classNames: string[];
     globalStyles: { name: string; css: string }[];
@@ -157,7 +158,7 @@ try {
           // live (start-app.tsx), under a loading bar. If the app cannot start, the loader says so
           // below it, in the page's language (app-loader.ts).
           () =>
-            `<div id="root" data-prerendered-language="${code}" data-app-starting>${holdAppControls(page.html)}</div>${startFailedMarkup(escapeHtml(page.startFailed), escapeHtml(page.tryAgain))}`,
+            `<div id="root" data-prerendered-language="${code}" data-app-starting>${holdAppControls(page.html)}</div>${startFailedMarkup(escapeHtml(page.startFailed), escapeHtml(page.tryAgain), escapeHtml(page.waitingForConnection))}`,
         );
       const file = join(dist, prerenderedFile(path, code)!);
       mkdirSync(join(file, ".."), { recursive: true });

@@ -24,6 +24,7 @@ import {
   startFailedId,
   startFailedTextId,
   startRetriesKey,
+  startWaitingTextId,
   startStoppedAttribute,
   type AppScripts,
 } from "@/page-scripts/page-contract";
@@ -90,12 +91,10 @@ function loadApp(scripts: AppScripts) {
   // says so with an event). The page stays usable without it (its links, its form); the app
   // starts by itself once its code can come. A module that failed cannot be loaded again in
   // this page (the browser remembers the failure), so the page loads again, but only once the
-  // server answers (when the browser says it is back online, else at growing pauses of 2 s to
-  // a minute): a reload while the connection is still away would leave the visitor on the
-  // browser's error page. It waits for a pause in typing, and what was typed into the page's
-  // fields, and where, is put back after the reload. At most a few reloads per tab, so a page
-  // that cannot start is never reloaded forever: after those, the page says so, and offers to
-  // load it again (stopped()).
+  // server answers (reloadWhenAnswered): a reload while the connection is still away would leave
+  // the visitor on the browser's error page. At most a few reloads per tab, so a page that cannot
+  // start is never reloaded forever: after those, the page says so, and offers to load it again
+  // (stopped()).
   let retrying = false;
   let lastInput = 0;
   function retry() {
@@ -110,8 +109,26 @@ function loadApp(scripts: AppScripts) {
     } catch {
       // Without session storage no reload is tried: its count could not be kept.
     }
-    if (reloads >= 3) return stopped();
-    let pause = 1000;
+    if (reloads >= 3) {
+      return stopped(() => {
+        // Asked by the visitor: checked at once, and, while there is no answer, said and waited
+        // for as at first.
+        waiting(true);
+        reloadWhenAnswered(reloads, 0);
+      });
+    }
+    // Offline, nothing can come before the connection does: said at once.
+    if (navigator.onLine === false) waiting();
+    reloadWhenAnswered(reloads, 1000);
+  }
+
+  /**
+   * Loads the page again once the server answers: checked after a pause of twice `pause`
+   * (doubling up to a minute; at once for 0), and whenever the browser says it is back online.
+   * While a check finds no answer, the page says it is waiting. The reload waits for a pause in
+   * typing, and what was typed into the page's fields, and where, is put back after it.
+   */
+  function reloadWhenAnswered(reloads: number, pause: number) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const answered = (response: Response) => {
       if (!response.ok) throw new Error(String(response.status));
@@ -122,10 +139,13 @@ function loadApp(scripts: AppScripts) {
       Promise.all([
         fetch(scripts.entry).then(answered),
         fetch(location.href, { method: "HEAD", cache: "no-store" }).then(answered),
-      ]).then(reloadWhenIdle, wait);
+      ]).then(reloadWhenIdle, () => {
+        waiting();
+        wait();
+      });
     };
     const wait = () => {
-      pause = Math.min(pause * 2, 60000);
+      pause = Math.min(Math.max(pause * 2, 1000), 60000);
       addEventListener("online", check);
       timer = setTimeout(check, pause);
     };
@@ -139,11 +159,14 @@ function loadApp(scripts: AppScripts) {
         sessionStorage.setItem(startRetriesKey, String(reloads + 1));
         keepFields();
       } catch {
-        return;
+        // Without session storage the count could not be kept: only the visitor's Try again
+        // (reloads 3 and more) loads the page again, as it was sent.
+        if (reloads < 3) return;
       }
       location.reload();
     };
-    wait();
+    if (pause) wait();
+    else check();
   }
   document.addEventListener(startFailedEvent, retry);
   addEventListener("input", () => (lastInput = Date.now()), true);
@@ -156,40 +179,55 @@ function loadApp(scripts: AppScripts) {
     if (!starting || event.defaultPrevented || navigator.onLine !== false) return;
     event.preventDefault();
     retry();
-    stopped();
+    waiting();
   });
   return start;
 }
 
 /**
- * The app will not start by itself in this page: the loading bar goes, and the page says that
- * its buttons do not work, in its language, with a button that loads it again (keeping what was
- * typed). Only a prerendered page has the words; the app shell the service worker answers with
- * is the app's own code, kept on the device.
+ * Fills the page's notice below #root from the template `textId` (in the page's language), an
+ * alert from the moment it has its words, so a screen reader says them (an empty alert on every
+ * page would be one more region for it to list). Only a prerendered page has the words; the app
+ * shell the service worker answers with is the app's own code, kept on the device. Returns the
+ * notice, or nothing if it says something already or there are no words.
  */
-function stopped() {
-  const root = document.getElementById("root");
+function showNotice(textId: string, replacing = false) {
   const notice = document.getElementById(startFailedId);
-  const text = document.getElementById(startFailedTextId) as HTMLTemplateElement | null;
-  if (!root || !notice || !text || notice.firstChild) return;
-  root.setAttribute(startStoppedAttribute, "");
-  // An alert from the moment it has its words, so a screen reader says them (an empty alert on
-  // every page would be one more region for it to list).
+  const text = document.getElementById(textId) as HTMLTemplateElement | null;
+  if (!notice || !text || (notice.firstChild && !replacing)) return;
   notice.setAttribute("role", "alert");
-  notice.appendChild(text.content.cloneNode(true));
+  notice.replaceChildren(text.content.cloneNode(true));
   // A control the keyboard reaches is scrolled into view above the notice, not under it.
   const html = document.documentElement;
   const keepClear = () => (html.style.scrollPaddingBottom = `${notice.offsetHeight + 16}px`);
   keepClear();
   if (typeof ResizeObserver === "function") new ResizeObserver(keepClear).observe(notice);
-  notice.querySelector("button")?.addEventListener("click", () => {
-    try {
-      keepFields();
-    } catch {
-      // Without session storage the page comes again as it was sent.
-    }
-    location.reload();
-  });
+  return notice;
+}
+
+/**
+ * The loader waits for the connection to load the page again: the page says its buttons do not
+ * work yet and that it will finish by itself (the loading bar stays). `asked`: in place of the
+ * stopped notice, after its Try again, which had the focus.
+ */
+function waiting(asked = false) {
+  const notice = showNotice(startWaitingTextId, asked);
+  if (!notice || !asked) return;
+  document.getElementById("root")?.removeAttribute(startStoppedAttribute);
+  notice.tabIndex = -1;
+  notice.focus();
+}
+
+/**
+ * The app will not start by itself in this page: the loading bar goes, and the page says that
+ * its buttons do not work, with a button to try again (`tryAgain`; what was typed is kept).
+ */
+function stopped(tryAgain: () => void) {
+  const root = document.getElementById("root");
+  const notice = showNotice(startFailedTextId);
+  if (!root || !notice) return;
+  root.setAttribute(startStoppedAttribute, "");
+  notice.querySelector("button")?.addEventListener("click", tryAgain);
 }
 
 const fields = () =>

@@ -30,16 +30,19 @@ export const startRetriesKey = "dauys.start-retries";
 export const startFailedId = "dauys-start-failed";
 /** The template its words come from (written by the prerender, in the page's language). */
 export const startFailedTextId = "dauys-start-failed-text";
+/** The words while the loader waits for the server to answer, to load the page again. */
+export const startWaitingTextId = "dauys-start-waiting-text";
 /** On #root once the loader has given up starting the app: the loading bar goes. */
 export const startStoppedAttribute = "data-start-stopped";
 
 /**
  * A prerendered page's notice that its app could not start, below #root (React owns what is
- * inside): an empty place for it, and the template the loader fills it from. The texts come
- * escaped.
+ * inside): an empty place for it, and the templates the loader fills it from: while it waits
+ * for the connection (`waiting` said after `message`), and once it has stopped trying (with a
+ * button that loads the page again). The texts come escaped.
  */
-export function startFailedMarkup(message: string, tryAgain: string): string {
-  return `<div id="${startFailedId}"></div><template id="${startFailedTextId}"><p>${message}</p><button type="button">${tryAgain}</button></template>`;
+export function startFailedMarkup(message: string, tryAgain: string, waiting: string): string {
+  return `<div id="${startFailedId}"></div><template id="${startFailedTextId}"><p>${message}</p><button type="button">${tryAgain}</button></template><template id="${startWaitingTextId}"><p>${message} ${waiting}</p></template>`;
 }
 
 /** Hides the page's content, not the loading bar on #root, while the language is checked. */

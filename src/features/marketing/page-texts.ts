@@ -26,6 +26,7 @@ export function pageTexts(i18n: I18n) {
       msg`This page could not finish loading, so its buttons do not work yet. You can still read it and follow its links.`,
     ),
     tryAgain: i18n._(msg`Try again`),
+    waitingForConnection: i18n._(msg`It finishes loading by itself once the connection is back.`),
   };
 }
 
