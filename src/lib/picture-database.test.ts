@@ -1,3 +1,5 @@
+import { IDBFactory } from "fake-indexeddb";
+import { get, set } from "idb-keyval";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openPictureStore, pictureIdsIn } from "@/lib/picture-database";
 
@@ -21,6 +23,18 @@ describe("the pictures' database", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
+  });
+
+  it("is opened once for the page: a clinic's day of privacy resets leaves no connection behind", async () => {
+    const factory = new IDBFactory();
+    const open = vi.spyOn(factory, "open");
+    vi.stubGlobal("indexedDB", factory);
+    for (let reset = 0; reset < 30; reset++) {
+      const store = openPictureStore()!;
+      await set("picture-1", { type: "image/png" }, store);
+      expect(await get("picture-1", store)).toEqual({ type: "image/png" });
+    }
+    expect(open).toHaveBeenCalledTimes(1);
   });
 
   it("fails every use within 3 s when the database never answers, instead of waiting for good", async () => {

@@ -9,20 +9,28 @@ import { answeredInTime } from "@/lib/storage";
 
 export const picturesDatabase = { name: "dauys-pictures", store: "pictures" } as const;
 
+const opened = new WeakMap<IDBFactory, UseStore | null>();
+
 /**
- * The pictures' store, or null without IndexedDB. A database that does not open within the
- * device store's time limit (storage.ts) fails every use instead of leaving it waiting for good (a
- * phrase dialog stuck making a photo smaller, an export or a privacy reset that never ends); each
- * write or erase that fails is reported, as on the device store.
+ * The pictures' store, or null without IndexedDB; opened once for the page (once for each
+ * `indexedDB`, which tests replace): idb-keyval never closes a connection, so each opening left
+ * one more open, one for every privacy reset of a clinic's day. A database that does not open
+ * within the device store's time limit (storage.ts) fails every use instead of leaving it
+ * waiting for good (a phrase dialog stuck making a photo smaller, an export or a privacy reset
+ * that never ends); each write or erase that fails is reported, as on the device store.
  */
 export function openPictureStore(): UseStore | null {
+  if (typeof indexedDB === "undefined") return null;
+  const known = opened.get(indexedDB);
+  if (known !== undefined) return known;
+  let store: UseStore | null;
   try {
-    return typeof indexedDB === "undefined"
-      ? null
-      : answeredInTime(createStore(picturesDatabase.name, picturesDatabase.store));
+    store = answeredInTime(createStore(picturesDatabase.name, picturesDatabase.store));
   } catch {
-    return null;
+    store = null;
   }
+  opened.set(indexedDB, store);
+  return store;
 }
 
 /**

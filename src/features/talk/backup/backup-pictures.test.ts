@@ -13,7 +13,7 @@ import { exportBoards, parseBoardFile, tooLargeToRead } from "@/features/talk/ba
 import { pictureSize, pictureType } from "@/features/talk/backup/picture-bytes";
 import type { Board } from "@/features/talk/board/board";
 import { savePicture } from "@/features/talk/board/phrase-picture-writes";
-import { readPicture, resetPicturesForTests } from "@/features/talk/board/phrase-pictures";
+import { readPicture } from "@/features/talk/board/phrase-pictures";
 import { resetStorageForTests } from "@/lib/storage";
 import { phrase } from "@/features/talk/backup/phrases-for-tests";
 
@@ -69,7 +69,6 @@ describe("pictures in a board file", () => {
   beforeEach(() => {
     globalThis.indexedDB = new IDBFactory();
     resetStorageForTests();
-    resetPicturesForTests();
   });
 
   afterEach(() => {
@@ -100,7 +99,6 @@ describe("pictures in a board file", () => {
 
     // A new phone: nothing kept yet.
     globalThis.indexedDB = new IDBFactory();
-    resetPicturesForTests();
     const result = parseBoardFile(text);
     if (!result.ok) throw new Error(result.problem);
     const imported = await keepImportedPictures(result.boards, result.pictures);
@@ -163,7 +161,6 @@ describe("pictures in a board file", () => {
 
       // A new phone.
       globalThis.indexedDB = new IDBFactory();
-      resetPicturesForTests();
       const file = new Blob([text], { type: "application/json" });
       expect(await tooLargeToRead(file)).toBe(false);
       const result = parseBoardFile(await file.text(), file.size);

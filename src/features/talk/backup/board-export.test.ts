@@ -8,7 +8,6 @@ import {
   voiceOfImport,
 } from "@/features/talk/backup/board-file";
 import { savePicture } from "@/features/talk/board/phrase-picture-writes";
-import { resetPicturesForTests } from "@/features/talk/board/phrase-pictures";
 import { resetStorageForTests } from "@/lib/storage";
 import { phrase } from "@/features/talk/backup/phrases-for-tests";
 
@@ -16,7 +15,6 @@ describe("exporting the board", () => {
   beforeEach(() => {
     globalThis.indexedDB = new IDBFactory();
     resetStorageForTests();
-    resetPicturesForTests();
   });
 
   it("saves the boards and their pictures in one file", async () => {

@@ -2,7 +2,7 @@ import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createPhotoKeeper, type PhotoKeeper } from "@/features/talk/board/phrase-photo";
 import { removePictures, savePicture } from "@/features/talk/board/phrase-picture-writes";
-import { readPicture, resetPicturesForTests } from "@/features/talk/board/phrase-pictures";
+import { readPicture } from "@/features/talk/board/phrase-pictures";
 import { resetStorageForTests } from "@/lib/storage";
 
 const photo = new Blob([new Uint8Array([0xff, 0xd8, 1])], { type: "image/jpeg" });
@@ -36,7 +36,6 @@ describe("a photo for a phrase", () => {
   beforeEach(() => {
     globalThis.indexedDB = new IDBFactory();
     resetStorageForTests();
-    resetPicturesForTests();
   });
 
   it("is kept on the device and becomes the phrase's picture when nothing came first", async () => {

@@ -1,7 +1,7 @@
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { removePictures, savePicture } from "@/features/talk/board/phrase-picture-writes";
-import { readPicture, resetPicturesForTests } from "@/features/talk/board/phrase-pictures";
+import { readPicture } from "@/features/talk/board/phrase-pictures";
 import { onStorageError, resetStorageForTests, storageKeys, writeValue } from "@/lib/storage";
 
 function jpeg(bytes: number[]): Blob {
@@ -16,7 +16,6 @@ describe("phrase pictures", () => {
   beforeEach(() => {
     globalThis.indexedDB = new IDBFactory();
     resetStorageForTests();
-    resetPicturesForTests();
   });
 
   afterEach(() => {
@@ -53,7 +52,14 @@ describe("phrase pictures", () => {
 
   it("keeps the pictures after the page is opened again", async () => {
     const id = await savePicture(jpeg([7, 8]));
-    resetPicturesForTests();
+    // The same device's databases, through a new connection, as a page opened again makes.
+    const device = globalThis.indexedDB;
+    globalThis.indexedDB = new Proxy(device, {
+      get: (target, key) => {
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
     expect(await bytesOf(await readPicture(id!))).toEqual([7, 8]);
   });
 
@@ -83,7 +89,6 @@ describe("phrase pictures", () => {
 
   it("keeps working without IndexedDB: no id, the failure reported, reads and erasing do not throw", async () => {
     vi.stubGlobal("indexedDB", undefined);
-    resetPicturesForTests();
     const failures: string[] = [];
     const stop = onStorageError((_error, key) => failures.push(key));
 
@@ -99,7 +104,6 @@ describe("phrase pictures", () => {
     // A browser bug some have met: the opening request never succeeds nor fails.
     vi.stubGlobal("indexedDB", { open: () => ({}) });
     resetStorageForTests();
-    resetPicturesForTests();
     const failures: string[] = [];
     const stop = onStorageError((_error, key) => failures.push(key));
 

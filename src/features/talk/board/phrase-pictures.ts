@@ -13,18 +13,13 @@
  * (src/lib/storage.ts) and gives no id: the phrase is then kept without its picture, and the app
  * goes on working.
  */
-import { get, type UseStore } from "idb-keyval";
+import { get } from "idb-keyval";
 import { openPictureStore } from "@/lib/picture-database";
 
 export type StoredPicture = { type: string; bytes: ArrayBuffer };
 
-let store: UseStore | null | undefined;
-
 /** The pictures' store, opened once for the page; null without IndexedDB. */
-export function pictureStore(): UseStore | null {
-  if (store === undefined) store = openPictureStore();
-  return store;
-}
+export const pictureStore = openPictureStore;
 
 /** The picture kept under `id`, or undefined when there is none (or it cannot be read). */
 export async function readPicture(id: string): Promise<Blob | undefined> {
@@ -36,9 +31,4 @@ export async function readPicture(id: string): Promise<Blob | undefined> {
   } catch {
     return undefined;
   }
-}
-
-/** For tests: forget the cached store handle, so a new fake IndexedDB is used. */
-export function resetPicturesForTests() {
-  store = undefined;
 }

@@ -1,7 +1,7 @@
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { savePicture } from "@/features/talk/board/phrase-picture-writes";
-import { readPicture, resetPicturesForTests } from "@/features/talk/board/phrase-pictures";
+import { readPicture } from "@/features/talk/board/phrase-pictures";
 import { removePicturesOnceStored } from "@/features/talk/board/unused-pictures";
 import { resetStorageForTests, storageKeys, writeValue } from "@/lib/storage";
 
@@ -13,7 +13,6 @@ describe("pictures a board change stopped using", () => {
   beforeEach(() => {
     globalThis.indexedDB = new IDBFactory();
     resetStorageForTests();
-    resetPicturesForTests();
     vi.spyOn(console, "error").mockImplementation(() => undefined);
   });
 

@@ -13,8 +13,21 @@ const blockSize = 1024;
 class CaptureProcessor extends AudioWorkletProcessor {
   private block = new Float32Array(blockSize);
   private filled = 0;
+  private stopped = false;
+
+  constructor() {
+    super();
+    // The page's one message: it is about to close the context (microphone.ts).
+    this.port.onmessage = () => (this.stopped = true);
+  }
 
   process(inputs: Float32Array[][]): boolean {
+    // Returning false lets the node go: while it returns true, Chromium keeps the node, and its
+    // AudioContext, alive after the context is closed, one more for every take of the page.
+    if (this.stopped) {
+      this.port.postMessage("stopped");
+      return false;
+    }
     const channel = inputs[0]?.[0];
     if (!channel) return true;
     let offset = 0;

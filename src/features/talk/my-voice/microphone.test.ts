@@ -66,7 +66,12 @@ function fakeBrowser({
 }: { refuse?: DOMException; failConnect?: boolean } = {}) {
   const track = new FakeTrack();
   const stream = { getTracks: () => [track], getAudioTracks: () => [track] };
-  const nodes: { port: { onmessage: ((event: { data: Float32Array }) => void) | null } }[] = [];
+  type Port = {
+    onmessage: ((event: { data: Float32Array | string }) => void) | null;
+    posted: unknown[];
+    postMessage: (message: unknown) => void;
+  };
+  const nodes: { port: Port }[] = [];
   class FakeAudioContext extends EventTarget {
     state: AudioContextState = "suspended";
     sampleRate = 16000;
@@ -85,7 +90,13 @@ function fakeBrowser({
     }
   }
   class FakeWorkletNode {
-    port: { onmessage: ((event: { data: Float32Array }) => void) | null } = { onmessage: null };
+    port: Port = {
+      onmessage: null,
+      posted: [],
+      postMessage(message) {
+        this.posted.push(message);
+      },
+    };
     constructor() {
       nodes.push(this);
     }
@@ -115,7 +126,9 @@ function fakeBrowser({
     for (let at = 0; at < audio.length; at += 128)
       nodes[0]!.port.onmessage?.({ data: audio.slice(at, at + 128) });
   };
-  return { track, contexts, play };
+  /** The capture worklet's answer once it has stopped, as the audio thread sends it. */
+  const workletStopped = () => nodes[0]!.port.onmessage?.({ data: "stopped" });
+  return { track, contexts, nodes, play, workletStopped };
 }
 
 const limits = { endSilenceMs: 800, maxTakeMs: 6000 };
@@ -164,6 +177,43 @@ describe("openMicrophone", () => {
     context.dispatchEvent(new Event("statechange"));
     expect((await take).end).toBe("lost");
     microphone.close();
+  });
+
+  it("closes the audio once the capture worklet has stopped, which lets the browser free both", async () => {
+    const { track, contexts, nodes, play, workletStopped } = fakeBrowser();
+    const heard: number[] = [];
+    const microphone = await openMicrophone((level) => heard.push(level));
+    microphone.close();
+    // The microphone goes at once; the context waits for the worklet's answer, past the blocks
+    // of sound already on their way, which are not heard any more.
+    expect(track.stopped).toBe(true);
+    expect(nodes[0]!.port.posted).toEqual(["stop"]);
+    play(roomNoise(0.1));
+    expect(contexts[0]!.closed).toBe(false);
+    expect(heard).toEqual([]);
+    workletStopped();
+    expect(contexts[0]!.closed).toBe(true);
+  });
+
+  it("closes the audio without waiting when no answer can come", async () => {
+    vi.useFakeTimers();
+    try {
+      // The audio no longer runs (the app in the background): the worklet cannot answer.
+      const first = fakeBrowser();
+      const suspended = await openMicrophone(() => undefined);
+      first.contexts[0]!.state = "suspended";
+      suspended.close();
+      expect(first.contexts[0]!.closed).toBe(true);
+      // Running, but no answer comes: closed after a second all the same.
+      const second = fakeBrowser();
+      const silent = await openMicrophone(() => undefined);
+      silent.close();
+      expect(second.contexts[0]!.closed).toBe(false);
+      vi.advanceTimersByTime(1000);
+      expect(second.contexts[0]!.closed).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("still ends a take by the voice's pause while the microphone works", async () => {

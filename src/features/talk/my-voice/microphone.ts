@@ -141,11 +141,23 @@ export async function openMicrophone(onLevel: (level: number) => void): Promise<
       closed = true;
       audio.removeEventListener("statechange", endIfSilenced);
       recorder.stop();
-      processor.port.onmessage = null;
       processor.disconnect();
       source.disconnect();
       for (const track of stream.getTracks()) track.stop();
-      void audio.close().catch(() => undefined);
+      // The context is closed once its processor has stopped (capture.worklet.ts), else Chromium
+      // keeps both for the page's life; at once when the audio no longer runs to say so.
+      const closeAudio = () => {
+        clearTimeout(timer);
+        processor.port.onmessage = null;
+        void audio.close().catch(() => undefined);
+      };
+      const timer = setTimeout(closeAudio, 1000);
+      // Blocks of sound already on their way come first.
+      processor.port.onmessage = (event: MessageEvent<unknown>) => {
+        if (event.data === "stopped") closeAudio();
+      };
+      processor.port.postMessage("stop");
+      if (audio.state !== "running") closeAudio();
     },
   };
 }
