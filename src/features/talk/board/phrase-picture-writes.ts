@@ -4,14 +4,14 @@
  * code does not carry what only adding, editing or importing a phrase does.
  */
 import { delMany, set } from "idb-keyval";
-import { pictureStore, type StoredPicture } from "@/features/talk/board/phrase-pictures";
-import { pictureIdsIn } from "@/lib/picture-database";
+import type { StoredPicture } from "@/features/talk/board/phrase-pictures";
+import { openPictureStore, pictureIdsIn } from "@/lib/picture-database";
 import { readValue, reportStorageFailure, storageKeys } from "@/lib/storage";
 import { randomUuid } from "@/shared/uuid";
 
 /** Keeps a picture on the device; resolves to its new id, or undefined when it could not be kept. */
 export async function savePicture(picture: Blob): Promise<string | undefined> {
-  const idb = pictureStore();
+  const idb = openPictureStore();
   if (!idb) {
     reportStorageFailure(new Error("IndexedDB is not available"), storageKeys.pictures);
     return undefined;
@@ -34,7 +34,7 @@ export async function savePicture(picture: Blob): Promise<string | undefined> {
  * until the privacy reset puts the clinic's boards back, with their photos.
  */
 export async function removePictures(ids: readonly string[]): Promise<void> {
-  const idb = pictureStore();
+  const idb = openPictureStore();
   if (!idb || ids.length === 0) return;
   const clinics = pictureIdsIn(await readValue<unknown>(storageKeys.talkClinicBoards));
   const erased = ids.filter((id) => !clinics.has(id));

@@ -18,12 +18,9 @@ import { openPictureStore } from "@/lib/picture-database";
 
 export type StoredPicture = { type: string; bytes: ArrayBuffer };
 
-/** The pictures' store, opened once for the page; null without IndexedDB. */
-export const pictureStore = openPictureStore;
-
 /** The picture kept under `id`, or undefined when there is none (or it cannot be read). */
 export async function readPicture(id: string): Promise<Blob | undefined> {
-  const idb = pictureStore();
+  const idb = openPictureStore();
   if (!idb) return undefined;
   try {
     const stored = await get<StoredPicture>(id, idb);
